@@ -1,0 +1,1 @@
+"""Benchmarks and the corpus generator they share with the tests."""

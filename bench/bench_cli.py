@@ -1,0 +1,68 @@
+"""Time ``python -m engine score`` against the reference ``ancast`` 0.1.1 CLI on
+the same generated corpus in one run, and print the ratio.
+
+    python -m bench.bench_cli [--pairs 200] [--min-nodes 15] [--max-nodes 40] [--repeat 3]
+
+Both tools are timed as whole commands (start-up, reading, scoring, writing
+the result), best of ``--repeat`` runs. The reference is called as its README
+says for AMR: ``python -m ancast -p TEST -g GOLD -s snt -df amr -o OUT``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .generate import write_corpus
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def best_time(command: list[str], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+        best = min(best, elapsed)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="engine CLI vs ancast 0.1.1 on one generated corpus")
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--min-nodes", type=int, default=15)
+    parser.add_argument("--max-nodes", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    if importlib.util.find_spec("ancast") is None:
+        raise SystemExit("the reference is not installed: pip install -e '.[bench]' (ancast==0.1.1)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        test, gold = write_corpus(directory, args.pairs, args.min_nodes, args.max_nodes, args.seed)
+        ours = best_time(
+            [sys.executable, "-m", "engine", "score", str(test), str(gold), "--format", "json", "--output", str(directory / "ours.json")],
+            args.repeat,
+        )
+        reference = best_time(
+            [sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt", "-df", "amr", "-o", str(directory / "ref.csv")],
+            args.repeat,
+        )
+    label = f"{args.pairs} pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed})"
+    print(f"corpus: {label}")
+    print(f"engine (paper profile): {ours:8.3f} s  ({1000 * ours / args.pairs:.2f} ms/pair)")
+    print(f"ancast 0.1.1:           {reference:8.3f} s  ({1000 * reference / args.pairs:.2f} ms/pair)")
+    print(f"ratio ancast / engine:  {reference / ours:8.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""The maths of anchor broadcast (AnCast paper §2.2, eq. 5-14; SPEC section 3).
+
+Pure functions on NumPy arrays: neighbour matrices, the inner broadcast loop,
+the adjusted similarity, the choice of new anchors and the finalisation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+LabelOverlap = Callable[[int, int], int]
+
+
+def ancestor_matrix(adjacency: np.ndarray) -> np.ndarray:
+    """Y of eq. 10: ``Y[k, i] = 1`` when k is a parent or grandparent of i.
+
+    binarise(A + A·A) with the diagonal removed; the descendant matrix Z of
+    eq. 11 is its transpose.
+    """
+    reach = (adjacency + adjacency @ adjacency) > 0
+    np.fill_diagonal(reach, False)
+    return reach.astype(float)
+
+
+def neighbour_ratio(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndarray:
+    """1 / ΔN_ij = min(n_i, n_j) / max(n_i, n_j), and 0 where either node has no neighbour."""
+    low = np.minimum(test_counts[:, None], gold_counts[None, :])
+    high = np.maximum(test_counts[:, None], gold_counts[None, :])
+    return np.divide(low, high, out=np.zeros_like(low, dtype=float), where=low > 0)
+
+
+@dataclass(frozen=True)
+class Neighbourhood:
+    """The matrices eq. 10-11 need for one test/gold pair; computed once, used every round."""
+
+    test_ancestors: np.ndarray
+    gold_ancestors: np.ndarray
+    ancestor_ratio: np.ndarray
+    descendant_ratio: np.ndarray
+
+    @classmethod
+    def of(cls, test_adjacency: np.ndarray, gold_adjacency: np.ndarray) -> "Neighbourhood":
+        test_y = ancestor_matrix(test_adjacency)
+        gold_y = ancestor_matrix(gold_adjacency)
+        return cls(
+            test_ancestors=test_y,
+            gold_ancestors=gold_y,
+            ancestor_ratio=neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0)),
+            descendant_ratio=neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1)),
+        )
+
+    def step(self, anchor: np.ndarray) -> np.ndarray:
+        """One broadcast step before normalisation, eq. 10-12:
+
+        P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1).
+        """
+        parents = self.ancestor_ratio * (self.test_ancestors.T @ anchor @ self.gold_ancestors)
+        children = self.descendant_ratio * (self.test_ancestors @ anchor @ self.gold_ancestors.T)
+        return np.sqrt((parents + 1.0) * (children + 1.0) - 1.0)
+
+
+def broadcast(
+    anchors: np.ndarray, neighbourhood: Neighbourhood, tolerance: float, max_iterations: int
+) -> tuple[np.ndarray, int]:
+    """The inner loop (Algorithm 1, lines 2-5): broadcast, normalise so that
+    max(A) = 1 (eq. 8), reset anchors to 1 (eq. 9), until no cell moves by
+    ``tolerance`` or more. Returns the converged A and the iterations run."""
+    mask = anchors > 0
+    current = anchors.astype(float)
+    for iteration in range(1, max_iterations + 1):
+        updated = neighbourhood.step(current)
+        peak = updated.max() if updated.size else 0.0
+        if peak > 0:
+            updated /= peak
+        updated[mask] = 1.0
+        converged = np.abs(updated - current).max(initial=0.0) < tolerance
+        current = updated
+        if converged:
+            return current, iteration
+    return current, max_iterations
+
+
+def adjusted_similarity(similarity: np.ndarray, broadcast_anchor: np.ndarray, alpha: float, beta: float, digits: int) -> np.ndarray:
+    """Eq. 13: F = (S + alpha)(A + beta), rounded to ``digits`` decimals."""
+    return np.round((similarity + alpha) * (broadcast_anchor + beta), digits)
+
+
+@dataclass(frozen=True)
+class NewAnchor:
+    """A pair that became an anchor in a round, with the rivals it beat.
+
+    ``row_rivals`` are the gold nodes tied with it at the maximum of its row,
+    ``column_rivals`` the test nodes tied at the maximum of its column (each
+    includes the pair itself); ``by_labels`` tells that a tie was broken by the
+    overlap of relation labels.
+    """
+
+    test: int
+    gold: int
+    value: float
+    row_rivals: tuple[int, ...]
+    column_rivals: tuple[int, ...]
+
+    @property
+    def by_labels(self) -> bool:
+        return len(self.row_rivals) > 1 or len(self.column_rivals) > 1
+
+
+def _unique_best(candidates: np.ndarray, score: Callable[[int], int]) -> int | None:
+    """The one candidate with the highest score, or None if the best score is shared."""
+    if len(candidates) == 1:
+        return int(candidates[0])
+    scores = [score(int(c)) for c in candidates]
+    best = max(scores)
+    winners = [int(c) for c, s in zip(candidates, scores) if s == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+def select_anchors(
+    adjusted: np.ndarray, anchored_rows: set[int], anchored_columns: set[int], overlap: LabelOverlap
+) -> list[NewAnchor]:
+    """Eq. 14 with the paper's tie-break (§2.2.2): an unanchored pair becomes an
+    anchor when each is the other's maximum over the whole row and column
+    (anchored cells included). When a maximum is shared, the candidate whose
+    relation labels overlap most wins; a tie there too is deferred."""
+    if adjusted.size == 0:
+        return []
+    row_max = adjusted.max(axis=1)
+    column_max = adjusted.max(axis=0)
+    chosen = []
+    for i in range(adjusted.shape[0]):
+        if i in anchored_rows:
+            continue
+        row_rivals = np.flatnonzero(adjusted[i] == row_max[i])
+        j = _unique_best(row_rivals, lambda column: overlap(i, column))
+        if j is None or j in anchored_columns or adjusted[i, j] != column_max[j]:
+            continue
+        column_rivals = np.flatnonzero(adjusted[:, j] == column_max[j])
+        if _unique_best(column_rivals, lambda row: overlap(row, j)) != i:
+            continue
+        chosen.append(NewAnchor(i, j, float(adjusted[i, j]), tuple(map(int, row_rivals)), tuple(map(int, column_rivals))))
+    return chosen
+
+
+def finalise(
+    adjusted: np.ndarray, anchored_rows: set[int], anchored_columns: set[int], overlap: LabelOverlap
+) -> list[tuple[int, int]]:
+    """Algorithm 2: on the unanchored rows and columns, repeatedly take the
+    global maximum (ties: most overlapping relation labels, then matrix order)
+    and remove its row and column, until rows or columns run out."""
+    rows = [i for i in range(adjusted.shape[0]) if i not in anchored_rows]
+    columns = [j for j in range(adjusted.shape[1]) if j not in anchored_columns]
+    matched = []
+    while rows and columns:
+        sub = adjusted[np.ix_(rows, columns)]
+        tied = np.argwhere(sub == sub.max())
+        overlaps = [overlap(rows[r], columns[c]) for r, c in tied]
+        r, c = tied[overlaps.index(max(overlaps))]
+        matched.append((rows[r], columns[c]))
+        del rows[r]
+        del columns[c]
+    return matched

@@ -1,0 +1,190 @@
+"""Plain data classes for semantic graphs as the engine sees them.
+
+A :class:`Graph` holds variable nodes (each an instance of a concept), relation
+edges between variables and attribute triples whose target is a constant. The
+derived structures the alignment and the metrics need (adjacency, relation
+groups, descendant counts) are computed once per graph and cached.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+_SENSE = re.compile(r"^(?P<lemma>.+?)-(?P<sense>\d+)$")
+
+
+def split_concept(concept: str) -> tuple[str, str | None]:
+    """Split a concept into lemma and sense: ``read-01`` -> (``read``, ``01``).
+
+    The sense is the trailing ``-NN`` digits (SPEC section 2); a concept without
+    them (``person``) has no sense. Quoted concepts keep their quotes as lemma.
+    """
+    match = _SENSE.match(concept)
+    if match is None:
+        return concept, None
+    return match["lemma"], match["sense"]
+
+
+@dataclass(frozen=True)
+class Node:
+    """A variable node: ``(var / concept)``, with its token alignment if any."""
+
+    var: str
+    concept: str
+    span: frozenset[int] = frozenset()
+
+    @property
+    def lemma(self) -> str:
+        return split_concept(self.concept)[0]
+
+    @property
+    def sense(self) -> str | None:
+        return split_concept(self.concept)[1]
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A relation between two variables, with any ``-of`` inversion undone."""
+
+    source: str
+    role: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """A relation whose target is a constant (``:polarity -``, ``:quant 5``).
+
+    The constant keeps its surface form, so the quoted ``"5"`` and the number
+    ``5`` stay distinct.
+    """
+
+    source: str
+    role: str
+    value: str
+
+
+# A child in a relation group: a variable index, or a constant under its owner.
+ConstantChild = tuple[str, str]  # ("=", value)
+Child = int | ConstantChild
+
+
+@dataclass(frozen=True)
+class SourceLocation:
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(eq=False)
+class Graph:
+    """One rooted semantic graph with its sentence and metadata.
+
+    ``nodes`` are in order of first appearance in the PENMAN text; ``edges`` and
+    ``attributes`` are duplicate-free.
+    """
+
+    top: str
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+    attributes: tuple[Attribute, ...]
+    id: str | None = None
+    text: str | None = None
+    metadata: dict[str, str] = field(default_factory=dict)
+    penman: str = ""
+    location: SourceLocation | None = None
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        """Variable -> row/column index in the similarity matrices."""
+        return {node.var: i for i, node in enumerate(self.nodes)}
+
+    @cached_property
+    def adjacency(self) -> np.ndarray:
+        """``adjacency[p, c] = 1`` when an edge leads from node p to node c."""
+        n = len(self.nodes)
+        matrix = np.zeros((n, n))
+        for edge in self.edges:
+            matrix[self.index[edge.source], self.index[edge.target]] = 1.0
+        return matrix
+
+    @cached_property
+    def attributes_by_node(self) -> tuple[dict[str, str], ...]:
+        """Per node, its attribute dictionary role -> constant (repeated roles
+        join their sorted values with a space so that they compare as a whole)."""
+        collected: list[dict[str, list[str]]] = [{} for _ in self.nodes]
+        for attribute in self.attributes:
+            collected[self.index[attribute.source]].setdefault(attribute.role, []).append(
+                attribute.value
+            )
+        return tuple(
+            {role: " ".join(sorted(values)) for role, values in roles.items()}
+            for roles in collected
+        )
+
+    @cached_property
+    def relation_groups(self) -> dict[tuple[int, Child], frozenset[str]]:
+        """Relation label sets L_p keyed by (parent, child) (paper §2.3.2).
+
+        A constant is a child of its owner, identified by its value, so every
+        attribute is a relation here (``:polarity -`` groups under (v, ("=", "-"))).
+        """
+        groups: dict[tuple[int, Child], set[str]] = {}
+        for edge in self.edges:
+            key = (self.index[edge.source], self.index[edge.target])
+            groups.setdefault(key, set()).add(edge.role)
+        for attribute in self.attributes:
+            key = (self.index[attribute.source], ("=", attribute.value))
+            groups.setdefault(key, set()).add(attribute.role)
+        return {key: frozenset(labels) for key, labels in groups.items()}
+
+    @cached_property
+    def incident_labels(self) -> tuple[frozenset[tuple[str, str]], ...]:
+        """Per node, the labels of the relations around it, marked ``in``/``out``.
+
+        Used to break ties between equally similar candidates (paper §2.2.2).
+        """
+        labels: list[set[tuple[str, str]]] = [set() for _ in self.nodes]
+        for edge in self.edges:
+            labels[self.index[edge.source]].add(("out", edge.role))
+            labels[self.index[edge.target]].add(("in", edge.role))
+        for attribute in self.attributes:
+            labels[self.index[attribute.source]].add(("out", attribute.role))
+        return tuple(frozenset(s) for s in labels)
+
+    @cached_property
+    def descendant_counts(self) -> tuple[int, ...]:
+        """Per node, the number of distinct descendants (paper eq. 24).
+
+        Descendants are the variables reachable through edges (the node itself
+        excluded, even on a cycle) and the distinct constant children of the
+        node and of those variables; a constant has no descendants of its own.
+        """
+        children: list[set[int]] = [set() for _ in self.nodes]
+        for edge in self.edges:
+            children[self.index[edge.source]].add(self.index[edge.target])
+        constants: list[set[str]] = [set() for _ in self.nodes]
+        for attribute in self.attributes:
+            constants[self.index[attribute.source]].add(attribute.value)
+        counts = []
+        for start in range(len(self.nodes)):
+            seen: set[int] = set()
+            stack = list(children[start])
+            while stack:
+                node = stack.pop()
+                if node not in seen:
+                    seen.add(node)
+                    stack.extend(children[node])
+            reached = seen | {start}
+            constant_count = sum(len(constants[v]) for v in reached)
+            counts.append(len(seen - {start}) + constant_count)
+        return tuple(counts)

@@ -1,0 +1,39 @@
+"""Every tunable number of the anchor-broadcast alignment in one place."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True)
+class Params:
+    """Parameters of SPEC sections 2-3 (defaults: the paper's values).
+
+    gamma: sense coefficient in the intrinsic similarity (eq. 1).
+    alpha, beta: biases of the adjusted similarity F = (S + alpha)(A + beta) (eq. 13).
+    tolerance: inner-loop convergence threshold on every cell of A (eq. 8-9).
+    digits: F is rounded to this many decimals (paper: the convergence precision).
+    max_inner: cap on broadcast iterations in one outer round.
+    max_outer: cap on outer rounds.
+    use_text: find initial anchors with the sentence text when a graph carries it.
+    use_alignments: token alignments with identical spans give initial anchors.
+    """
+
+    gamma: float = 0.1
+    alpha: float = 0.2
+    beta: float = 0.01
+    tolerance: float = 1e-4
+    digits: int = 4
+    max_inner: int = 100
+    max_outer: int = 50
+    use_text: bool = True
+    use_alignments: bool = True
+
+    def __post_init__(self) -> None:
+        if self.max_inner < 1 or self.max_outer < 1:
+            raise ValueError("max_inner and max_outer must be at least 1")
+        if self.tolerance <= 0:
+            raise ValueError("tolerance must be positive")
+
+    def as_dict(self) -> dict:
+        return asdict(self)

@@ -1,0 +1,98 @@
+"""Anchor broadcast, SPEC section 3: the "She is reading my book in the house" story."""
+
+import numpy as np
+import pytest
+
+from engine.alignment import align
+from engine.broadcast import ancestor_matrix, finalise, neighbour_ratio, select_anchors
+from engine.params import Params
+from engine.reader import read_graph
+
+from .conftest import READ_GOLD, READ_TEST, without_text
+
+HOUSE, HE, BOOK, I = 1, 2, 3, 4  # test rows; gold columns home, she, paper, i have the same indices
+
+
+def test_ancestor_matrix_has_parents_and_grandparents():
+    chain = np.array([[0, 1, 0], [0, 0, 1], [0, 0, 0]], dtype=float)  # a -> b -> c
+    assert ancestor_matrix(chain).tolist() == [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
+
+
+def test_neighbour_ratio_is_min_over_max_and_zero_without_neighbours():
+    ratio = neighbour_ratio(np.array([1.0, 3.0, 0.0]), np.array([5.0, 3.0]))
+    assert ratio.tolist() == [[0.2, 1 / 3], [0.6, 1.0], [0.0, 0.0]]
+
+
+def test_reading_round_one_matches_spec_story():
+    result = align(read_graph(READ_TEST), read_graph(READ_GOLD), trace=True)
+    assert result.initial == ((0, 0),)
+    first = result.rounds[0]
+    # house, he and book against home, she and paper: A = 0.4, F = 0.082 for house
+    assert first.broadcast[np.ix_([HOUSE, HE], [1, 2, 3])] == pytest.approx(np.full((2, 3), 0.4), abs=5e-4)
+    assert first.broadcast[BOOK, BOOK] == pytest.approx(0.587, abs=5e-4)
+    assert first.broadcast[I, I] == pytest.approx(0.577, abs=5e-4)
+    assert first.adjusted[HOUSE, 1:4].tolist() == [0.082, 0.082, 0.082]
+    new = {(a.test, a.gold): a for a in first.new_anchors}
+    assert set(new) == {(HOUSE, 1), (HE, 2), (BOOK, 3), (I, 4)}
+    # he-she, book-paper and i-i are unique mutual maxima ...
+    assert not new[(HE, 2)].by_labels and not new[(BOOK, 3)].by_labels and not new[(I, 4)].by_labels
+    # ... house ties three ways and the shared :location label decides
+    assert new[(HOUSE, 1)].by_labels
+    assert new[(HOUSE, 1)].row_rivals == (1, 2, 3) and new[(HOUSE, 1)].column_rivals == (1, 2, 3)
+    # round 2 adds nothing and the loop stops; nothing is left to finalise
+    assert len(result.rounds) == 2 and result.rounds[1].new_anchors == ()
+    assert result.finalised == ()
+    assert result.gold_of == (0, 1, 2, 3, 4)
+    assert result.quality == (0, 1, 1, 1, 1)
+
+
+def test_reading_without_text_anchors_i_first():
+    result = align(read_graph(without_text(READ_TEST)), read_graph(without_text(READ_GOLD)))
+    assert result.initial == ((0, 0), (4, 4))
+    assert result.gold_of == (0, 1, 2, 3, 4)
+    assert result.quality == (0, 1, 1, 1, 0)
+
+
+def test_trace_holds_matrices_only_when_asked():
+    test, gold = read_graph(READ_TEST), read_graph(READ_GOLD)
+    plain = align(test, gold)
+    assert plain.rounds[0].adjusted is None and plain.rounds[0].iterations > 0
+    traced = align(test, gold, trace=True)
+    assert traced.rounds[0].anchors[0, 0] == 1.0 and traced.rounds[0].anchors.sum() == 1.0
+    assert traced.rounds[1].anchors.sum() == 5.0
+    assert plain.gold_of == traced.gold_of
+
+
+def test_select_anchors_defers_unbreakable_ties():
+    adjusted = np.array([[0.5, 0.5], [0.5, 0.5]])
+    assert select_anchors(adjusted, set(), set(), lambda i, j: 0) == []
+    chosen = select_anchors(adjusted, set(), set(), lambda i, j: int(i == j))
+    assert [(a.test, a.gold) for a in chosen] == [(0, 0), (1, 1)]
+
+
+def test_select_anchors_skips_rows_whose_best_is_taken():
+    adjusted = np.array([[0.9, 0.1], [0.8, 0.2]])
+    # row 1's maximum is column 0, which is anchored to row 0: no new anchor for it
+    assert select_anchors(adjusted, {0}, {0}, lambda i, j: 0) == []
+
+
+def test_finalise_takes_global_maxima_then_labels_then_order():
+    adjusted = np.array([[0.3, 0.3, 0.1], [0.3, 0.2, 0.0]])
+    assert finalise(adjusted, set(), set(), lambda i, j: 0) == [(0, 0), (1, 1)]
+    assert finalise(adjusted, set(), set(), lambda i, j: int((i, j) == (1, 0))) == [(1, 0), (0, 1)]
+
+
+def test_extra_node_is_aligned_to_null_and_smaller_graph_fully_matched():
+    test = read_graph("(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-01 :ARG0 b) :time (n / now))")
+    gold = read_graph("(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-01 :ARG0 b))")
+    result = align(test, gold)
+    assert result.gold_of == (0, 1, 2, None)
+    assert result.quality[3] is None
+
+
+def test_parameters_change_the_adjusted_matrix():
+    test, gold = read_graph(READ_TEST), read_graph(READ_GOLD)
+    default = align(test, gold, trace=True).rounds[0].adjusted
+    other = align(test, gold, Params(alpha=0.3, beta=0.001), trace=True).rounds[0].adjusted
+    assert other[HOUSE, 1] == pytest.approx(round(0.3 * (0.3998 + 0.001), 4), abs=2e-4)
+    assert not np.array_equal(default, other)

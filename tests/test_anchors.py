@@ -1,0 +1,64 @@
+"""Initial anchors, SPEC section 3 step 1."""
+
+import pytest
+
+from engine.anchors import initial_anchors, is_abstract, is_mentioned, sentence_tokens
+from engine.params import Params
+from engine.reader import read_graph
+
+from .conftest import READ_GOLD, READ_TEST, without_text
+
+
+def test_sentence_tokens_lowercase_and_hyphen_parts():
+    assert sentence_tokens("She is reading my book.") == {"she", "is", "reading", "my", "book"}
+    assert {"stir-fry", "stir", "fry"} <= sentence_tokens("Stir-fry it")
+
+
+@pytest.mark.parametrize(
+    "lemma, mentioned",
+    [("read", True), ("house", True), ("she", True), ("i", False), ("he", False), ("home", False), ("book", True)],
+)
+def test_mentioned_in_reading_sentence(lemma, mentioned):
+    tokens = sentence_tokens("She is reading my book in the house.")
+    assert is_mentioned(lemma, tokens) is mentioned
+
+
+def test_short_lemmas_need_an_exact_token():
+    assert not is_mentioned("i", sentence_tokens("It is"))  # "is" is not i + s
+    assert is_mentioned("go", sentence_tokens("I go"))
+    assert not is_mentioned("go", sentence_tokens("She goes"))  # two letters: no inflection
+    assert is_mentioned("want", sentence_tokens("She wanted"))
+
+
+@pytest.mark.parametrize(
+    "concept, abstract",
+    [("person", True), ("date-entity", True), ("have-org-role-91", True), ("monetary-quantity", True),
+     ("and", True), ("read-01", False), ("book", False), ("i", False)],
+)
+def test_abstract_concepts(concept, abstract):
+    assert is_abstract(concept) is abstract
+
+
+def test_reading_example_with_text_anchors_read_only():
+    # "i" is not anchored: the sentence says "my" (SPEC section 3)
+    assert initial_anchors(read_graph(READ_TEST), read_graph(READ_GOLD), Params()) == [(0, 0)]
+
+
+def test_reading_example_without_text_anchors_read_and_i():
+    test, gold = read_graph(without_text(READ_TEST)), read_graph(without_text(READ_GOLD))
+    assert initial_anchors(test, gold, Params()) == [(0, 0), (4, 4)]
+    # asking to ignore the text gives the same as having none
+    assert initial_anchors(read_graph(READ_TEST), read_graph(READ_GOLD), Params(use_text=False)) == [(0, 0), (4, 4)]
+
+
+def test_repeated_lemmas_are_not_anchors():
+    test = read_graph("(a / and :op1 (p / person) :op2 (p2 / person) :op3 (d / dog))")
+    gold = read_graph("(a / and :op1 (p / person) :op2 (d / dog))")
+    assert initial_anchors(test, gold, Params()) == [(3, 2)]  # dog only: person repeats, and is abstract
+
+
+def test_identical_token_spans_are_anchors():
+    test = read_graph("(r / read-01~e.2 :ARG0 (x / person~e.0))")
+    gold = read_graph("(r / peruse-01~e.2 :ARG0 (y / woman~e.0))")
+    assert initial_anchors(test, gold, Params()) == [(0, 0), (1, 1)]
+    assert initial_anchors(test, gold, Params(use_alignments=False)) == []

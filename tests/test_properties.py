@@ -1,0 +1,53 @@
+"""Invariants of the metrics, checked on random graphs with hypothesis."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.scoring import score_graphs
+
+from .strategies import decode, graph_triples
+
+
+def f_scores(test, gold):
+    alignment, tallies = score_graphs(test, gold)
+    return alignment.gold_of, {name: tally.prf() for name, tally in tallies.items()}
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph_triples())
+def test_identical_graphs_score_one(triples):
+    graph = decode(triples)
+    _, scores = f_scores(graph, decode(triples))
+    for name, score in scores.items():
+        if name in ("labeled_relation", "unlabeled_relation", "weighted_relation") and score.f is None:
+            assert not graph.edges and not graph.attributes
+            continue
+        assert (score.p, score.r, score.f) == (1.0, 1.0, 1.0), name
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_triples(), graph_triples(), st.randoms(use_true_random=False))
+def test_renaming_variables_changes_nothing(test_triples, gold_triples, random):
+    variables = sorted({s for s, r, _ in test_triples if r == ":instance"})
+    shuffled = [f"x{k}" for k in range(len(variables))]
+    random.shuffle(shuffled)
+    renamed = decode(test_triples, dict(zip(variables, shuffled)))
+    gold = decode(gold_triples)
+    assert f_scores(renamed, gold) == f_scores(decode(test_triples), gold)
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_triples(), graph_triples())
+def test_scores_lie_in_the_unit_interval(test_triples, gold_triples):
+    _, scores = f_scores(decode(test_triples), decode(gold_triples))
+    for score in scores.values():
+        for value in (score.p, score.r, score.f):
+            assert value is None or 0.0 <= value <= 1.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(graph_triples(), graph_triples())
+def test_same_input_same_output(test_triples, gold_triples):
+    first = f_scores(decode(test_triples), decode(gold_triples))
+    second = f_scores(decode(test_triples), decode(gold_triples))
+    assert first == second
