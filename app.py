@@ -1,53 +1,69 @@
 """Entry point: ``python app.py [TEST GOLD] [--screenshot OUT.png]``.
 
-With no files it opens the bundled demo pair.
+With no files it opens the bundled demo pair. ``--screenshot`` renders the
+main window offscreen once scoring has finished (first pair selected), saves
+it as PNG and exits (status 0, or 2 if the files could not be opened).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-DEMO = Path(__file__).resolve().parent / "resources" / "demo"
-DEMO_PAIR = (DEMO / "spec_examples_test.amr", DEMO / "spec_examples_gold.amr")
 
-
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None):
     parser = argparse.ArgumentParser(prog="app.py", description="Inspect agreement between two annotators' graphs.")
-    parser.add_argument("files", nargs="*", metavar="TEST GOLD", help="test and gold files (default: bundled demo)")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="TEST and GOLD files (default: the bundled demo pair)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it and exit")
     args = parser.parse_args(argv)
     if len(args.files) not in (0, 2):
         parser.error("give both a TEST and a GOLD file, or none for the demo")
-    test, gold = map(Path, args.files) if args.files else DEMO_PAIR
+    return args
 
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     if args.screenshot:
-        import os
-
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtCore import QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
 
-    from engine.errors import InputError
-    from engine.scoring import score_files
-    from ui.main_window import MainWindow
+    from ui.demos import DEFAULT_DEMO
+    from ui.main_window import APP_NAME, MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    try:
-        corpus = score_files(test, gold)
-    except InputError as error:
-        if args.screenshot:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
-        QMessageBox.critical(None, "Cannot open files", str(error))
-        return 2
-    window = MainWindow(corpus, f"{test.name} vs {gold.name}")
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(APP_NAME)
+    test, gold = (Path(args.files[0]), Path(args.files[1])) if args.files else (DEFAULT_DEMO.test, DEFAULT_DEMO.gold)
+    settings = None
+    if args.screenshot:  # leave the user's saved window state and recent files alone
+        settings = QSettings(str(Path(args.screenshot).with_suffix(".ini")), QSettings.Format.IniFormat)
+    window = MainWindow(settings)
+    status = {"code": 0}
+
     if args.screenshot:
-        window.show()
-        app.processEvents()
-        return 0 if window.grab().save(args.screenshot) else 1
+        window.resize(1400, 900)
+
+        def save() -> None:
+            window.repaint()
+            status["code"] = 0 if window.grab().save(args.screenshot) else 1
+            app.quit()
+
+        def failed(message: str) -> None:
+            print(f"error: {message}", file=sys.stderr)
+            status["code"] = 2
+            app.quit()
+
+        window.corpus_changed.connect(lambda: QTimer.singleShot(50, save))
+        window.load_failed.connect(failed)
     window.show()
-    return app.exec()
+    window.open_pair(test, gold)
+    code = app.exec()
+    if args.screenshot and settings is not None:
+        Path(settings.fileName()).unlink(missing_ok=True)
+    return status["code"] if args.screenshot else code
 
 
 if __name__ == "__main__":

@@ -45,11 +45,11 @@ def test_broken_pair_is_reported_and_the_rest_scored():
 
 
 def test_table_and_csv_outputs(tmp_path):
-    table = run("score", DEMO / "spec_examples_test.amr", DEMO / "spec_examples_gold.amr")
+    table = run("score", DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
     assert table.returncode == 0
     assert "0.4188" in table.stdout and "0.5133" in table.stdout and "micro" in table.stdout
     out = tmp_path / "scores.csv"
-    done = run("score", DEMO / "spec_examples_test.amr", DEMO / "spec_examples_gold.amr", "--format", "csv", "--output", out)
+    done = run("score", DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr", "--format", "csv", "--output", out)
     assert done.returncode == 0 and done.stdout == ""
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert [r["index"] for r in rows] == ["0", "1", "micro", "macro"]

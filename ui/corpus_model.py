@@ -1,0 +1,124 @@
+"""Qt models of a scored corpus: the pair table and its sort/filter proxy."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from engine.metrics import METRICS
+from engine.output import METRIC_TITLES
+from engine.scoring import CorpusResult, PairResult
+
+from .filter_expression import parse_filter
+
+SORT_ROLE = Qt.ItemDataRole.UserRole
+FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
+COLUMNS = FIXED_COLUMNS + tuple(f"{METRIC_TITLES[m]} F1" for m in METRICS) + ("Status",)
+FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
+STATUS_COLUMN = len(COLUMNS) - 1
+ERROR_COLOUR = QColor("#b3261e")
+
+
+def sentence_of(result: PairResult) -> str:
+    for graph in (result.gold, result.test):
+        if graph is not None and graph.text:
+            return graph.text
+    return ""
+
+
+def format_score(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.4f}"
+
+
+class CorpusTableModel(QAbstractTableModel):
+    """One row per pair: id, sentence, node counts, each metric's F1 and status."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._results: list[PairResult] = []
+
+    def set_corpus(self, corpus: CorpusResult | None) -> None:
+        self.beginResetModel()
+        self._results = list(corpus.pairs) if corpus is not None else []
+        self.endResetModel()
+
+    def result(self, row: int) -> PairResult:
+        return self._results[row]
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._results)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_METRIC_COLUMN:
+            return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
+        return None
+
+    def _value(self, result: PairResult, column: int):
+        """(display text, sort key) of one cell."""
+        if column == 0:
+            return str(result.index), result.index
+        if column == 1:
+            return result.id or "", result.id or ""
+        if column == 2:
+            text = sentence_of(result)
+            return text, text.lower()
+        if column == 3:
+            if result.test is None or result.gold is None:
+                return "-", -1
+            return f"{len(result.test)}/{len(result.gold)}", len(result.test) + len(result.gold)
+        if column == STATUS_COLUMN:
+            return ("error" if result.error else "ok"), (1 if result.error else 0)
+        if result.error:
+            return "", -2.0
+        score = result.scores[METRICS[column - FIRST_METRIC_COLUMN]]
+        return format_score(score.f), -1.0 if score.f is None else score.f
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        result = self._results[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._value(result, column)[0]
+        if role == SORT_ROLE:
+            return self._value(result, column)[1]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if result.error:
+                return result.error
+            if column >= FIRST_METRIC_COLUMN and column != STATUS_COLUMN:
+                score = result.scores[METRICS[column - FIRST_METRIC_COLUMN]]
+                return f"P {format_score(score.p)}   R {format_score(score.r)}   F1 {format_score(score.f)}"
+            if column == 2:
+                return sentence_of(result)
+        if role == Qt.ItemDataRole.ForegroundRole and result.error:
+            return QBrush(ERROR_COLOUR)
+        if role == Qt.ItemDataRole.TextAlignmentRole and (column == 0 or column >= 3) and column != STATUS_COLUMN:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class CorpusFilterProxy(QSortFilterProxyModel):
+    """Sorts by the numeric sort keys and keeps the rows the filter text accepts."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self._accepts = parse_filter("")
+        self.filter_text = ""
+
+    def set_filter_text(self, text: str) -> None:
+        self.filter_text = text
+        self._accepts = parse_filter(text)
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+        model = self.sourceModel()
+        return self._accepts(model.result(source_row))
+
+    def result(self, proxy_row: int) -> PairResult:
+        return self.sourceModel().result(self.mapToSource(self.index(proxy_row, 0)).row())

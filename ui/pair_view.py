@@ -1,0 +1,158 @@
+"""Details of the selected pair: scores, both PENMAN texts side by side, the alignment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtWidgets import (
+    QGroupBox, QHeaderView, QLabel, QPlainTextEdit, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget,
+)
+
+from engine.metrics import METRICS
+from engine.output import METRIC_TITLES
+from engine.scoring import PairResult
+
+from .corpus_model import format_score, sentence_of
+
+
+def quality_label(quality: int | None, rounds: int) -> str:
+    """How a test node got its partner, in words."""
+    if quality is None:
+        return "unaligned"
+    if quality == 0:
+        return "initial anchor"
+    if quality > rounds:
+        return "finalisation"
+    return f"round {quality}"
+
+
+class AlignmentModel(QAbstractTableModel):
+    """Rows: aligned pairs and unaligned nodes of both graphs, in test order then gold order."""
+
+    HEADERS = ("Test var", "Test concept", "Gold var", "Gold concept", "S", "Fixed in")
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._rows: list[tuple] = []
+
+    def set_result(self, result: PairResult | None) -> None:
+        self.beginResetModel()
+        self._rows = []
+        if result is not None and result.alignment is not None:
+            test, gold, alignment = result.test, result.gold, result.alignment
+            rounds = len(alignment.rounds)
+            for i, node in enumerate(test.nodes):
+                j = alignment.gold_of[i]
+                partner = gold.nodes[j] if j is not None else None
+                self._rows.append((
+                    node.var, node.concept,
+                    partner.var if partner else "", partner.concept if partner else "",
+                    f"{alignment.similarity[i, j]:.4f}" if j is not None else "",
+                    quality_label(alignment.quality[i], rounds),
+                ))
+            aligned_gold = set(alignment.test_of)
+            for j, node in enumerate(gold.nodes):
+                if j not in aligned_gold:
+                    self._rows.append(("", "", node.var, node.concept, "", "unaligned"))
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[index.row()][index.column()]
+        return None
+
+
+def _penman_pane(title: str) -> tuple[QGroupBox, QPlainTextEdit]:
+    box = QGroupBox(title)
+    text = QPlainTextEdit()
+    text.setReadOnly(True)
+    text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+    text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(4, 4, 4, 4)
+    layout.addWidget(text)
+    return box, text
+
+
+class PairView(QWidget):
+    """The selected pair: header, score table, PENMAN texts and alignment table."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.header = QLabel("Select a pair to see its graphs and alignment.")
+        self.header.setWordWrap(True)
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.scores = QTableWidget(3, len(METRICS))
+        self.scores.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in METRICS])
+        self.scores.setVerticalHeaderLabels(["P", "R", "F1"])
+        self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.scores.setMaximumHeight(self.scores.verticalHeader().length() + self.scores.horizontalHeader().height() + 6)
+        self.test_box, self.test_text = _penman_pane("Test")
+        self.gold_box, self.gold_text = _penman_pane("Gold")
+        self.alignment_model = AlignmentModel(self)
+        self.alignment = QTableView()
+        self.alignment.setModel(self.alignment_model)
+        self.alignment.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.alignment.horizontalHeader().setStretchLastSection(True)
+        self.alignment.verticalHeader().hide()
+        texts = QSplitter(Qt.Orientation.Horizontal)
+        texts.addWidget(self.test_box)
+        texts.addWidget(self.gold_box)
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(texts)
+        body.addWidget(self.alignment)
+        body.setStretchFactor(0, 3)
+        body.setStretchFactor(1, 2)
+        body.setSizes([600, 420])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.header)
+        layout.addWidget(self.scores)
+        layout.addWidget(body, 1)
+
+    def set_result(self, result: PairResult | None) -> None:
+        self.alignment_model.set_result(result)
+        self.scores.clearContents()
+        if result is None:
+            self.header.setText("Select a pair to see its graphs and alignment.")
+            self.test_text.clear()
+            self.gold_text.clear()
+            return
+        title = f"<b>Pair {result.index}</b>" + (f" &middot; {result.id}" if result.id else "")
+        sentence = sentence_of(result)
+        if sentence:
+            title += f"<br>{sentence}"
+        if result.error:
+            title += f"<br><span style='color:#b3261e'>Not scored: {result.error}</span>"
+        self.header.setText(title)
+        for side, box, text in (("Test", self.test_box, self.test_text), ("Gold", self.gold_box, self.gold_text)):
+            graph = result.test if side == "Test" else result.gold
+            location = graph.location if graph is not None else None
+            box.setTitle(f"{side} - {Path(location.file).name}, line {location.line}" if location else side)
+            box.setToolTip(str(location) if location else "")
+            text.setPlainText(graph.penman if graph is not None else "(no graph)")
+        for column, metric in enumerate(METRICS):
+            score = result.scores.get(metric)
+            for row, part in enumerate(("p", "r", "f")):
+                item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
+                item.setTextAlignment(int(Qt.AlignmentFlag.AlignCenter))
+                if part == "f":
+                    font = QFont(item.font())
+                    font.setBold(True)
+                    item.setFont(font)
+                self.scores.setItem(row, column, item)
