@@ -34,6 +34,7 @@ class Entry:
     file: str
     line: int
     id: str | None
+    text: str = ""  # the block as written, comments included
     graph: Graph | None = None
     error: InputError | None = None
 
@@ -159,7 +160,7 @@ def _line_of(lines: list[str], pattern: str, occurrence: int = 0) -> int:
 def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = ReadOptions()) -> Entry:
     """Turn one block into an :class:`Entry` (a graph or an error)."""
     metadata = parse_metadata(lines)
-    entry = Entry(file=file, line=start, id=metadata.get("id"))
+    entry = Entry(file=file, line=start, id=metadata.get("id"), text="\n".join(lines))
     # Comment lines become empty lines so that penman's line numbers stay block-relative.
     graph_lines = [line if _is_graph_line(line) else "" for line in lines]
     graph_text = "\n".join(graph_lines)
@@ -215,6 +216,15 @@ def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = 
         location=SourceLocation(file, start),
     )
     return entry
+
+
+def pretty_penman(text: str, indent: int = 4) -> str:
+    """The graph re-indented one relation a line (``penman``'s layout, roles and
+    variables as written); the text unchanged if it does not parse."""
+    try:
+        return penman.format(penman.parse(text), indent=indent)
+    except penman.DecodeError:
+        return text
 
 
 def read_entries(path: str | Path, options: ReadOptions = ReadOptions()) -> list[Entry]:

@@ -28,6 +28,7 @@ class PairResult:
     error: str | None = None
     alignment: Alignment | None = None
     tallies: dict[str, Tally] = field(default_factory=dict)
+    sources: tuple[str, str] = ("", "")  # the test and gold blocks as written
 
     @property
     def scores(self) -> dict[str, PRF]:
@@ -50,7 +51,8 @@ def score_pair(pair: Pair, params: Params = Params(), trace: bool = False) -> Pa
     """Score one :class:`Pair`; a pair with an input error gets no scores."""
     test = pair.test.graph if pair.test else None
     gold = pair.gold.graph if pair.gold else None
-    result = PairResult(pair.index, pair.id, test, gold, error=pair.error)
+    sources = (pair.test.text if pair.test else "", pair.gold.text if pair.gold else "")
+    result = PairResult(pair.index, pair.id, test, gold, error=pair.error, sources=sources)
     if result.error is None and test is not None and gold is not None:
         result.alignment, result.tallies = score_graphs(test, gold, params, trace)
     return result

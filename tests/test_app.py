@@ -1,24 +1,39 @@
-"""The application starts on the demo data and can save a screenshot offscreen."""
+"""``app.py``: starts on the demo data and saves a screenshot offscreen."""
 
 import subprocess
 import sys
 
-from .conftest import ROOT
+from PySide6.QtGui import QImage
+
+from .conftest import EXAMPLES, ROOT
+
+
+def run_app(*args):
+    return subprocess.run([sys.executable, "app.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=120)
 
 
 def test_screenshot_of_the_demo(tmp_path):
     out = tmp_path / "shot.png"
-    done = subprocess.run([sys.executable, "app.py", "--screenshot", str(out)], cwd=ROOT, capture_output=True, text=True)
+    done = run_app("--screenshot", out)
     assert done.returncode == 0, done.stderr
-    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 1000
+    image = QImage(str(out))
+    assert not image.isNull() and image.width() >= 1000 and image.height() >= 700
+    assert not (tmp_path / "shot.ini").exists()  # the temporary settings are removed
 
 
-def test_main_window_shows_the_scores(qtbot):
-    from app import DEMO_PAIR
-    from engine.scoring import score_files
-    from ui.main_window import MainWindow
+def test_screenshot_of_given_files(tmp_path):
+    out = tmp_path / "broken.png"
+    done = run_app(EXAMPLES / "broken_test.amr", EXAMPLES / "broken_gold.amr", "--screenshot", out)
+    assert done.returncode == 0, done.stderr
+    assert not QImage(str(out)).isNull()
 
-    window = MainWindow(score_files(*DEMO_PAIR), "demo")
-    qtbot.addWidget(window)
-    text = window.centralWidget().toPlainText()
-    assert "0.4188" in text and "read" in text
+
+def test_files_that_cannot_be_opened_exit_2(tmp_path):
+    done = run_app(tmp_path / "missing.amr", EXAMPLES / "fry_gold.amr", "--screenshot", tmp_path / "x.png")
+    assert done.returncode == 2 and "missing.amr: cannot read" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_one_file_is_a_usage_error():
+    done = run_app(EXAMPLES / "fry_gold.amr")
+    assert done.returncode == 2 and "give both a TEST and a GOLD file" in done.stderr

@@ -4,7 +4,7 @@ import pytest
 
 from engine.errors import InputError
 from engine.pairing import pair_entries
-from engine.reader import check_brackets, parse_metadata, read_entries, read_graph
+from engine.reader import check_brackets, parse_metadata, pretty_penman, read_entries, read_graph
 
 from .conftest import EXAMPLES
 
@@ -121,3 +121,14 @@ def test_duplicate_ids_fall_back_to_position(tmp_path):
     gold = read_entries(write(tmp_path, "g.amr", "# ::id 1\n(c / d)\n\n# ::id 2\n(a / b)\n"))
     pairs = pair_entries(test, gold, "t.amr", "g.amr")
     assert [p.gold.graph.nodes[0].concept for p in pairs] == ["d", "b"]
+
+
+def test_pretty_penman_reindents_and_keeps_unparsable_text():
+    assert pretty_penman("(w / want-01 :ARG0 (b / boy) :ARG1-of (x / y))") == (
+        "(w / want-01\n    :ARG0 (b / boy)\n    :ARG1-of (x / y))")
+    assert pretty_penman("(a b") == "(a b"
+
+
+def test_entries_keep_the_block_as_written(tmp_path):
+    entries = read_entries(EXAMPLES / "broken_test.amr")
+    assert entries[1].text == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"

@@ -112,9 +112,10 @@ class CorpusFilterProxy(QSortFilterProxyModel):
         self.filter_text = ""
 
     def set_filter_text(self, text: str) -> None:
+        self.beginFilterChange()
         self.filter_text = text
         self._accepts = parse_filter(text)
-        self.invalidateFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         model = self.sourceModel()

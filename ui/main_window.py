@@ -56,7 +56,7 @@ class SummaryTable(QTableWidget):
             for column, metric in enumerate(METRICS):
                 score = scores[metric]
                 item = QTableWidgetItem(format_score(score.f))
-                item.setTextAlignment(int(Qt.AlignmentFlag.AlignCenter))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 item.setToolTip(f"P {format_score(score.p)}   R {format_score(score.r)}")
                 self.setItem(row, column, item)
 

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.metrics import METRICS
+from engine.reader import pretty_penman
 from engine.output import METRIC_TITLES
 from engine.scoring import PairResult
 
@@ -140,17 +141,22 @@ class PairView(QWidget):
         if result.error:
             title += f"<br><span style='color:#b3261e'>Not scored: {result.error}</span>"
         self.header.setText(title)
-        for side, box, text in (("Test", self.test_box, self.test_text), ("Gold", self.gold_box, self.gold_text)):
-            graph = result.test if side == "Test" else result.gold
+        for side, (box, text), graph, source in zip(
+            ("Test", "Gold"), ((self.test_box, self.test_text), (self.gold_box, self.gold_text)),
+            (result.test, result.gold), result.sources,
+        ):
             location = graph.location if graph is not None else None
             box.setTitle(f"{side} - {Path(location.file).name}, line {location.line}" if location else side)
             box.setToolTip(str(location) if location else "")
-            text.setPlainText(graph.penman if graph is not None else "(no graph)")
+            if graph is not None:
+                text.setPlainText(pretty_penman(graph.penman))
+            else:
+                text.setPlainText(source or "(no graph)")
         for column, metric in enumerate(METRICS):
             score = result.scores.get(metric)
             for row, part in enumerate(("p", "r", "f")):
                 item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
-                item.setTextAlignment(int(Qt.AlignmentFlag.AlignCenter))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if part == "f":
                     font = QFont(item.font())
                     font.setBold(True)

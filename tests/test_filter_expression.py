@@ -1,0 +1,45 @@
+"""The corpus filter language (pure Python)."""
+
+from engine.scoring import score_files
+from ui.filter_expression import parse_filter
+
+from .conftest import DEMO, EXAMPLES
+
+CORPUS = score_files(DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
+FRY, READ = CORPUS.pairs
+
+
+def kept(text, results=(FRY, READ)):
+    accepts = parse_filter(text)
+    return [r.id for r in results if accepts(r)]
+
+
+def test_empty_filter_keeps_everything():
+    assert kept("") == ["fry", "read"] and kept("   ") == ["fry", "read"]
+
+
+def test_metric_conditions():
+    assert kept("LR F1 < 0.3") == ["fry"]  # 0.2838 vs 0.4208
+    assert kept("lr f1 >= 0.3") == ["read"]
+    assert kept("concept > 0.5") == ["read"]  # 0.41875 vs 0.5133
+    assert kept("concept p<=0.42") == ["fry"]
+    assert kept("smatch = 0.5") == ["read"]
+    assert kept("wlr<.3") == ["fry"]
+
+
+def test_clauses_combine_with_and_or_commas():
+    assert kept("concept > 0.4 and lr < 0.3") == ["fry"]
+    assert kept("concept > 0.4, lr < 0.3, read") == []
+
+
+def test_text_search_in_id_and_sentence():
+    assert kept("house") == ["read"]  # the sentence
+    assert kept("FRY") == ["fry"]  # the id, ignoring case
+
+
+def test_error_keyword_and_conditions_skip_unscored_pairs():
+    broken = score_files(EXAMPLES / "broken_test.amr", EXAMPLES / "broken_gold.amr").pairs
+    assert kept("error", broken) == ["two"]
+    assert kept("ok", broken) == ["one", "three"]
+    assert kept("concept >= 0", broken) == ["one", "three"]
+    assert kept("unbalanced", broken) == ["two"]  # the error text is searched too
