@@ -17,6 +17,7 @@ def parse_args(argv: list[str] | None):
     parser = argparse.ArgumentParser(prog="app.py", description="Inspect agreement between two annotators' graphs.")
     parser.add_argument("files", nargs="*", metavar="FILE", help="TEST and GOLD files (default: the bundled demo pair)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it and exit")
+    parser.add_argument("--pair", metavar="N|ID", help="select this pair (index or id) once scored; default: the first")
     args = parser.parse_args(argv)
     if len(args.files) not in (0, 2):
         parser.error("give both a TEST and a GOLD file, or none for the demo")
@@ -43,8 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(settings)
     status = {"code": 0}
 
+    if args.pair is not None:
+        window.corpus_changed.connect(lambda: window.select_pair(args.pair))
     if args.screenshot:
-        window.resize(1400, 900)
+        window.resize(1920, 1200)
 
         def save() -> None:
             window.repaint()

@@ -60,28 +60,34 @@ def span_anchors(test: Graph, gold: Graph) -> list[tuple[int, int]]:
     return [(i, gold_spans[span]) for span, i in test_spans.items() if span and span in gold_spans]
 
 
+def lemma_candidates(test: Graph, gold: Graph) -> list[tuple[int, int]]:
+    """Pairs with the same lemma (sense may differ) that is unique in each graph."""
+    test_lemmas = _unique_positions([node.lemma for node in test.nodes])
+    gold_lemmas = _unique_positions([node.lemma for node in gold.nodes])
+    return [(i, gold_lemmas[lemma]) for lemma, i in test_lemmas.items() if lemma in gold_lemmas]
+
+
+def anchor_tokens(test: Graph, gold: Graph, use_text: bool) -> frozenset[str] | None:
+    """The sentence tokens that decide concreteness, or None when there is no text to use."""
+    texts = [graph.text for graph in (test, gold) if graph.text] if use_text else []
+    return frozenset().union(*(sentence_tokens(text) for text in texts)) if texts else None
+
+
+def is_concrete(test: Graph, gold: Graph, i: int, j: int, tokens: frozenset[str] | None) -> bool:
+    """Mentioned in the sentence when there is one; otherwise not an abstract concept."""
+    if tokens is not None:
+        return is_mentioned(test.nodes[i].lemma, tokens)
+    return not is_abstract(test.nodes[i].concept) and not is_abstract(gold.nodes[j].concept)
+
+
 def lemma_anchors(test: Graph, gold: Graph, use_text: bool) -> list[tuple[int, int]]:
     """Pairs with the same lemma (sense may differ), unique in each graph and concrete.
 
     Concrete means mentioned in the sentence text when either graph carries
     one (and ``use_text``); otherwise, not an abstract concept.
     """
-    texts = [graph.text for graph in (test, gold) if graph.text] if use_text else []
-    tokens = frozenset().union(*(sentence_tokens(text) for text in texts)) if texts else None
-    test_lemmas = _unique_positions([node.lemma for node in test.nodes])
-    gold_lemmas = _unique_positions([node.lemma for node in gold.nodes])
-    anchors = []
-    for lemma, i in test_lemmas.items():
-        j = gold_lemmas.get(lemma)
-        if j is None:
-            continue
-        if tokens is not None:
-            concrete = is_mentioned(lemma, tokens)
-        else:
-            concrete = not is_abstract(test.nodes[i].concept) and not is_abstract(gold.nodes[j].concept)
-        if concrete:
-            anchors.append((i, j))
-    return anchors
+    tokens = anchor_tokens(test, gold, use_text)
+    return [(i, j) for i, j in lemma_candidates(test, gold) if is_concrete(test, gold, i, j, tokens)]
 
 
 def initial_anchors(test: Graph, gold: Graph, params: Params) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog, QHeaderView, QLabel, QLineEdit, QMainWindow, QMessageBox, QProgressBar, QSplitter,
+    QDockWidget, QFileDialog, QHeaderView, QLabel, QLineEdit, QMainWindow, QMessageBox, QProgressBar,
     QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -17,8 +17,15 @@ from engine.output import FORMATTERS, METRIC_TITLES
 from engine.params import Params
 from engine.scoring import CorpusResult
 
+from engine.explain import captions
+from engine.report import pair_report
+
+from .comparison_panel import ComparisonPanel
 from .corpus_model import CorpusFilterProxy, CorpusTableModel, format_score
 from .demos import DEMOS
+from .export import save_scenes, save_widget, scene_svg
+from .heatmap_panel import HeatmapPanel
+from .triples_panel import TriplesPanel, triples_csv
 from .filter_expression import __doc__ as FILTER_HELP
 from .pair_view import PairView
 from .params_dialog import ParamsDialog
@@ -121,12 +128,30 @@ class MainWindow(QMainWindow):
         top_layout.addWidget(self.filter_edit)
         top_layout.addWidget(self.table, 1)
         top_layout.addWidget(self.summary)
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(top)
-        self.splitter.addWidget(self.pair_view)
-        self.splitter.setStretchFactor(0, 2)
-        self.splitter.setStretchFactor(1, 3)
-        self.setCentralWidget(self.splitter)
+        self.setCentralWidget(top)
+
+        self.comparison = ComparisonPanel()
+        self.triples_panel = TriplesPanel()
+        self.heatmaps = HeatmapPanel()
+        self.docks = {}
+        for key, title, widget, area in (
+            ("graphs", "Graphs", self.comparison, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("rounds", "Alignment rounds", self.heatmaps, Qt.DockWidgetArea.RightDockWidgetArea),
+            ("pair", "Pair: scores, PENMAN, alignment", self.pair_view, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("triples", "Triples", self.triples_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+        ):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"dock-{key}")
+            dock.setWidget(widget)
+            self.addDockWidget(area, dock)
+            self.docks[key] = dock
+        self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.docks["pair"]], [330], Qt.Orientation.Vertical)
+        self.comparison.node_selected.connect(self._node_selected)
+        self.comparison.node_hovered.connect(self._node_hovered)
+        self.triples_panel.triple_selected.connect(self._triple_selected)
 
         self.status_label = QLabel("Open a test and a gold file (Ctrl+O) or drop two files here.")
         self.progress = QProgressBar()
@@ -150,6 +175,14 @@ class MainWindow(QMainWindow):
         self.open_gold_action = self._action("Open &Gold...", lambda: self.choose_side("gold"), "Ctrl+G")
         self.swap_action = self._action("S&wap Test and Gold", self.swap, "Ctrl+Shift+W")
         self.export_action = self._action("&Export Scores...", self.export_scores, "Ctrl+E", "Save the scores as CSV or JSON")
+        self.export_graphs_action = self._action("Export &Graphs...", lambda: self._export_panel("graphs"), None,
+                                                 "Save both graphs of the pair as PNG or SVG")
+        self.export_rounds_action = self._action("Export &Heatmaps...", lambda: self._export_panel("rounds"), None,
+                                                 "Save the heatmaps of the round shown as PNG or SVG")
+        self.export_triples_action = self._action("Export &Triples...", self._export_triples, None,
+                                                  "Save the pair's triples table as CSV")
+        self.export_report_action = self._action("Export Pair &Report...", self._export_report, "Ctrl+Shift+E",
+                                                 "Save an HTML report of the pair: scores, graphs, rounds, triples")
         quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.rescore_action = self._action("&Re-score", self.rescore, "F5", "Score the loaded files again")
         self.params_action = self._action("&Parameters...", self.edit_params, "Ctrl+,", "Change gamma, alpha, beta and anchors")
@@ -170,6 +203,9 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("&Recent Pairs")
         file_menu.addSeparator()
         file_menu.addAction(self.export_action)
+        for action in (self.export_graphs_action, self.export_rounds_action, self.export_triples_action,
+                       self.export_report_action):
+            file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(quit_action)
         score_menu = menu.addMenu("&Scoring")
@@ -178,6 +214,9 @@ class MainWindow(QMainWindow):
         score_menu.addAction(self.cancel_action)
         view_menu = menu.addMenu("&View")
         view_menu.addAction(filter_action)
+        view_menu.addSeparator()
+        for dock in self.docks.values():
+            view_menu.addAction(dock.toggleViewAction())
         help_menu = menu.addMenu("&Help")
         help_menu.addAction(about_action)
 
@@ -193,10 +232,10 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 820)
-        state = self.settings.value("window/splitter")
+            self.resize(1600, 1000)
+        state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
-            self.splitter.restoreState(state)
+            self.restoreState(state)
 
     # ------------------------------------------------------------------ opening
     def choose_pair(self) -> None:
@@ -301,12 +340,28 @@ class MainWindow(QMainWindow):
         self.cancel_action.setEnabled(busy)
         self.rescore_action.setEnabled(loaded and not busy)
         self.export_action.setEnabled(self.corpus is not None)
+        for action in (self.export_graphs_action, self.export_rounds_action, self.export_triples_action,
+                       self.export_report_action):
+            action.setEnabled(self.corpus is not None)
         self.swap_action.setEnabled(loaded and not busy)
 
     # --------------------------------------------------------------- selection
     def current_result(self):
         index = self.table.currentIndex()
         return self.proxy.result(index.row()) if index.isValid() else None
+
+    def select_pair(self, wanted: str) -> bool:
+        """Select a pair by its id, or by its index when no id matches."""
+        if self.corpus is None:
+            return False
+        for result in self.corpus.pairs:
+            if result.id == wanted or (wanted.isdigit() and result.index == int(wanted) and
+                                       not any(r.id == wanted for r in self.corpus.pairs)):
+                self.filter_edit.clear()
+                self._select_index(result.index)
+                return True
+        self.status_label.setText(f"No pair {wanted!r} in this corpus.")
+        return False
 
     def _select_index(self, pair_index: int) -> None:
         """Select the row of the pair with this index (or the first row)."""
@@ -319,11 +374,36 @@ class MainWindow(QMainWindow):
             self.table.selectRow(row)
             self.table.setCurrentIndex(self.proxy.index(row, 0))
         else:
-            self.pair_view.set_result(None)
+            self.show_pair(None)
 
     @Slot()
     def _show_current_pair(self, current, previous=None) -> None:
-        self.pair_view.set_result(self.proxy.result(current.row()) if current.isValid() else None)
+        self.show_pair(self.proxy.result(current.row()) if current.isValid() else None)
+
+    def show_pair(self, result) -> None:
+        """Fill every pair panel with one pair (None clears them)."""
+        self.pair_view.set_result(result)
+        rows = result.triples() if result is not None else []
+        self.triples_panel.set_rows(rows)
+        scored = result is not None and result.alignment is not None
+        self.comparison.set_result(result if scored else None, rows)
+        self.heatmaps.set_graphs(result.test if scored else None, result.gold if scored else None, self.params)
+
+    def _node_selected(self, side: str, var: str) -> None:
+        self.triples_panel.select_node(side, var)
+        self.pair_view.highlight_nodes({side: var, self._other(side): self.comparison.partner(side, var)})
+
+    def _node_hovered(self, side: str, var: str) -> None:
+        if var:
+            self.comparison.select_node(side, var)
+
+    @staticmethod
+    def _other(side: str) -> str:
+        return "gold" if side == "test" else "test"
+
+    def _triple_selected(self, row) -> None:
+        self.comparison.select_triple(row)
+        self.pair_view.highlight_triple(row)
 
     def _filter_changed(self, text: str) -> None:
         selected = self.current_result()
@@ -384,12 +464,54 @@ class MainWindow(QMainWindow):
     def write_scores(self, path: Path) -> None:
         """Write the corpus scores as CSV, or JSON when the name ends in .json."""
         kind = "json" if path.suffix.lower() == ".json" else "csv"
+        self._write_text(path, FORMATTERS[kind](self.corpus))
+
+    def _export_panel(self, key: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export panel", f"{key}.png", "PNG image (*.png);;SVG (*.svg)")
+        if path:
+            self.export_panel(key, Path(path))
+
+    def export_panel(self, key: str, path: Path) -> bool:
+        """Save the graphs (whole scenes) or the heatmap panel as PNG or SVG."""
+        if key == "graphs":
+            done = save_scenes([self.comparison.test_scene, self.comparison.gold_scene], path)
+        else:
+            done = save_widget(self.heatmaps, path)
+        self.status_label.setText(f"Saved {path}." if done else f"Could not save {path}.")
+        return done
+
+    def _export_triples(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export triples", "triples.csv", "CSV (*.csv)")
+        if path:
+            self._write_text(Path(path), triples_csv(self.triples_panel.model.rows))
+
+    def _export_report(self) -> None:
+        result = self.current_result()
+        if result is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export pair report", f"pair-{result.index}.html", "HTML (*.html)")
+        if path:
+            self.write_report(Path(path))
+
+    def write_report(self, path: Path) -> None:
+        """An HTML report of the selected pair."""
+        result = self.current_result()
+        if result is None:
+            return
+        figures, texts = {}, []
+        if result.alignment is not None:
+            figures = {"Test graph": scene_svg(self.comparison.test_scene, "test"),
+                       "Gold graph": scene_svg(self.comparison.gold_scene, "gold")}
+            texts = self.heatmaps.captions
+        self._write_text(path, pair_report(result, self.triples_panel.model.rows, texts, figures))
+
+    def _write_text(self, path: Path, text: str) -> None:
         try:
-            path.write_text(FORMATTERS[kind](self.corpus), encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
         except OSError as error:
             self._show_banner(f"Could not write {path}: {error.strerror or error}")
             return
-        self.status_label.setText(f"Scores written to {path}.")
+        self.status_label.setText(f"Saved {path}.")
 
     # ------------------------------------------------------------ drag & drop
     def dragEnterEvent(self, event) -> None:
@@ -418,6 +540,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.runner.wait()
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/splitter", self.splitter.saveState())
+        self.settings.setValue("window/state", self.saveState())
         self.settings.sync()
         super().closeEvent(event)

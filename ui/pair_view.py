@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
     QGroupBox, QHeaderView, QLabel, QPlainTextEdit, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QTextEdit, QVBoxLayout, QWidget,
 )
 
 from engine.metrics import METRICS
@@ -17,6 +17,7 @@ from engine.output import METRIC_TITLES
 from engine.scoring import PairResult
 
 from .corpus_model import format_score, sentence_of
+from .penman_highlight import node_line, triple_line
 
 
 def quality_label(quality: int | None, rounds: int) -> str:
@@ -126,8 +127,44 @@ class PairView(QWidget):
         layout.addWidget(self.scores)
         layout.addWidget(body, 1)
 
+    def _highlight(self, lines: dict[str, list[int]]) -> None:
+        """Shade the given lines of the test and gold texts and scroll to them."""
+        for side, text in (("test", self.test_text), ("gold", self.gold_text)):
+            selections = []
+            for number in lines.get(side, []):
+                block = text.document().findBlockByNumber(number)
+                if not block.isValid():
+                    continue
+                selection = QTextEdit.ExtraSelection()
+                selection.format.setBackground(QColor("#ffe0b2"))
+                selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+                selection.cursor = QTextCursor(block)
+                selections.append(selection)
+                text.setTextCursor(QTextCursor(block))
+                text.ensureCursorVisible()
+            text.setExtraSelections(selections)
+
+    def highlight_nodes(self, variables: dict[str, str | None]) -> None:
+        """Highlight the line of a node on each side (side -> variable or None)."""
+        lines = {}
+        for side, var in variables.items():
+            text = (self.test_text if side == "test" else self.gold_text).toPlainText()
+            number = node_line(text, var) if var else None
+            lines[side] = [number] if number is not None else []
+        self._highlight(lines)
+
+    def highlight_triple(self, row) -> None:
+        """Highlight the line of a triple on each side where it exists."""
+        lines = {}
+        for side, triple in (("test", row.test), ("gold", row.gold)):
+            text = (self.test_text if side == "test" else self.gold_text).toPlainText()
+            number = triple_line(text, triple.source, triple.role, triple.target) if triple else None
+            lines[side] = [number] if number is not None else []
+        self._highlight(lines)
+
     def set_result(self, result: PairResult | None) -> None:
         self.alignment_model.set_result(result)
+        self._highlight({})
         self.scores.clearContents()
         if result is None:
             self.header.setText("Select a pair to see its graphs and alignment.")

@@ -1,0 +1,179 @@
+"""Per-round heatmaps of the alignment trace: S, anchors, broadcast A and adjusted F."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+
+from engine.alignment import Alignment, align
+from engine.explain import captions, node_name
+from engine.model import Graph
+from engine.params import Params
+
+pg.setConfigOptions(imageAxisOrder="row-major", antialias=True, background="w", foreground="k")
+COLOUR_MAP = pg.colormap.get("viridis")
+ANCHOR_PEN = QPen(QColor("white"), 2.0)
+ANCHOR_PEN.setCosmetic(True)
+NEW_ANCHOR_PEN = QPen(QColor("#ff6f00"), 3.0)
+NEW_ANCHOR_PEN.setCosmetic(True)
+MAX_LABELLED_CELLS = 16  # show cell values when both sides have at most this many nodes
+
+PANELS = (
+    ("similarity", "S - intrinsic similarity (eq. 1)"),
+    ("anchors", "Anchors at the start of the round"),
+    ("broadcast", "A - broadcast after convergence (eq. 5-12)"),
+    ("adjusted", "F = (S + α)(A + β) (eq. 13)"),
+)
+
+
+class HeatmapPlot(pg.PlotWidget):
+    """One matrix: test nodes as rows (top to bottom), gold nodes as columns."""
+
+    hovered = Signal(str)
+
+    def __init__(self, title: str, parent=None):
+        super().__init__(parent)
+        self.name = title.split(" ")[0]
+        self.plot = self.getPlotItem()
+        self.plot.setTitle(title, size="9pt")
+        self.plot.invertY(True)
+        self.plot.setMouseEnabled(False, False)
+        self.plot.hideButtons()
+        self.image = pg.ImageItem()
+        self.plot.addItem(self.image)
+        self.colour_bar = pg.ColorBarItem(values=(0, 1), colorMap=COLOUR_MAP, interactive=False, width=12)
+        self.colour_bar.setImageItem(self.image, insert_in=self.plot)
+        self.overlays: list = []
+        self.matrix = np.zeros((0, 0))
+        self.row_names: list[str] = []
+        self.column_names: list[str] = []
+        self.scene().sigMouseMoved.connect(self._mouse_moved)
+
+    def show_matrix(self, matrix: np.ndarray, rows: list[str], columns: list[str],
+                    anchors: list[tuple[int, int]], new_anchors: list[tuple[int, int]], levels: tuple[float, float]) -> None:
+        for item in self.overlays:
+            self.plot.removeItem(item)
+        self.overlays = []
+        self.matrix, self.row_names, self.column_names = matrix, rows, columns
+        self.image.setImage(matrix, levels=levels)
+        self.image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
+        self.colour_bar.setLevels(levels)
+        self.plot.getAxis("left").setTicks([[(i + 0.5, name) for i, name in enumerate(rows)]])
+        self.plot.getAxis("bottom").setTicks([[(j + 0.5, name) for j, name in enumerate(columns)]])
+        self.plot.setRange(xRange=(0, max(1, matrix.shape[1])), yRange=(0, max(1, matrix.shape[0])), padding=0)
+        for cells, pen in ((anchors, ANCHOR_PEN), (new_anchors, NEW_ANCHOR_PEN)):
+            for i, j in cells:
+                box = QGraphicsRectItem(QRectF(j + 0.04, i + 0.04, 0.92, 0.92))
+                box.setPen(pen)
+                self.plot.addItem(box)
+                self.overlays.append(box)
+        if matrix.shape[0] <= MAX_LABELLED_CELLS and matrix.shape[1] <= MAX_LABELLED_CELLS:
+            middle = (levels[0] + levels[1]) / 2
+            for (i, j), value in np.ndenumerate(matrix):
+                label = pg.TextItem(f"{value:.3f}".rstrip("0").rstrip(".") if value else "0",
+                                    color="k" if value > middle else "w", anchor=(0.5, 0.5))
+                label.setPos(j + 0.5, i + 0.5)
+                self.plot.addItem(label)
+                self.overlays.append(label)
+
+    def _mouse_moved(self, position) -> None:
+        if not self.plot.sceneBoundingRect().contains(position) or not self.matrix.size:
+            return
+        point = self.plot.vb.mapSceneToView(position)
+        i, j = int(np.floor(point.y())), int(np.floor(point.x()))
+        if 0 <= i < self.matrix.shape[0] and 0 <= j < self.matrix.shape[1]:
+            self.hovered.emit(f"{self.name}[{self.row_names[i]}, {self.column_names[j]}] = {self.matrix[i, j]:.4f}")
+
+
+class HeatmapPanel(QWidget):
+    """Round slider and step buttons over the four heatmaps, with a caption of the round."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.alignment: Alignment | None = None
+        self.test: Graph | None = None
+        self.gold: Graph | None = None
+        self.params = Params()
+        self.captions: list[str] = []
+        self.plots = {key: HeatmapPlot(title) for key, title in PANELS}
+        grid = QGridLayout()
+        for number, (key, _) in enumerate(PANELS):
+            grid.addWidget(self.plots[key], number // 2, number % 2)
+            self.plots[key].hovered.connect(self._show_hover)
+        self.previous_button = QPushButton("◀")
+        self.next_button = QPushButton("▶")
+        self.previous_button.setToolTip("Previous round (Alt+Left)")
+        self.next_button.setToolTip("Next round (Alt+Right)")
+        self.previous_button.setShortcut("Alt+Left")
+        self.next_button.setShortcut("Alt+Right")
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setMinimum(1)
+        self.slider.setPageStep(1)
+        self.round_label = QLabel()
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.initial = QLabel()
+        self.initial.setWordWrap(True)
+        self.hover = QLabel(" ")
+        self.hover.setStyleSheet("color:#555;")
+        controls = QHBoxLayout()
+        controls.addWidget(self.previous_button)
+        controls.addWidget(self.slider, 1)
+        controls.addWidget(self.next_button)
+        controls.addWidget(self.round_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.initial)
+        layout.addLayout(controls)
+        layout.addWidget(self.caption)
+        layout.addLayout(grid, 1)
+        layout.addWidget(self.hover)
+        self.previous_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
+        self.next_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
+        self.slider.valueChanged.connect(self.show_round)
+
+    def set_graphs(self, test: Graph | None, gold: Graph | None, params: Params) -> None:
+        """Align the pair again with a trace and show its first round."""
+        self.test, self.gold, self.params = test, gold, params
+        if test is None or gold is None:
+            self.alignment = None
+            self.captions = []
+            self.initial.setText("No trace: the pair could not be read.")
+            self.caption.clear()
+            for plot in self.plots.values():
+                plot.show_matrix(np.zeros((0, 0)), [], [], [], [], (0, 1))
+            return
+        self.alignment = align(test, gold, params, trace=True)
+        self.captions = captions(test, gold, self.alignment, params)
+        self.initial.setText(self.captions[0])
+        self.slider.blockSignals(True)
+        self.slider.setMaximum(len(self.alignment.rounds))
+        self.slider.setValue(1)
+        self.slider.blockSignals(False)
+        self.show_round(1)
+
+    def show_round(self, number: int) -> None:
+        if self.alignment is None:
+            return
+        round_ = self.alignment.rounds[number - 1]
+        rows = [node_name(self.test, i) for i in range(len(self.test))]
+        columns = [node_name(self.gold, j) for j in range(len(self.gold))]
+        anchors = [tuple(cell) for cell in np.argwhere(round_.anchors > 0)]
+        new = [(a.test, a.gold) for a in round_.new_anchors]
+        top = max(1.0, float(round_.adjusted.max()) if round_.adjusted.size else 1.0)
+        self.plots["similarity"].show_matrix(self.alignment.similarity, rows, columns, anchors, [], (0, 1))
+        self.plots["anchors"].show_matrix(round_.anchors, rows, columns, anchors, [], (0, 1))
+        self.plots["broadcast"].show_matrix(round_.broadcast, rows, columns, anchors, new, (0, 1))
+        self.plots["adjusted"].show_matrix(round_.adjusted, rows, columns, anchors, new, (0, top))
+        total = len(self.alignment.rounds)
+        self.round_label.setText(f"round {number} of {total}")
+        self.caption.setText(self.captions[number])
+        self.previous_button.setEnabled(number > 1)
+        self.next_button.setEnabled(number < total)
+
+    def _show_hover(self, text: str) -> None:
+        self.hover.setText(text)

@@ -1,0 +1,32 @@
+"""Find the lines of a PENMAN text that show a node or a relation (Qt-free)."""
+
+from __future__ import annotations
+
+import re
+
+
+def node_line(text: str, var: str) -> int | None:
+    """Line number (0-based) where ``(var / concept`` stands."""
+    pattern = re.compile(rf"\(\s*{re.escape(var)}\s*/")
+    for number, line in enumerate(text.splitlines()):
+        if pattern.search(line):
+            return number
+    return None
+
+
+def triple_line(text: str, source: str, role: str, target: str) -> int | None:
+    """Line of the relation ``source role target``: written forwards under the
+    source, or inverted (``role-of source``) under the target; ``:mod`` may be
+    written as ``:domain`` the other way round."""
+    end = r"(?=[\s)~]|$)"
+    forms = [(source, role, target), (target, f"{role}-of", source)]
+    if role == ":mod":
+        forms.append((target, ":domain", source))
+    lines = text.splitlines()
+    for owner, written_role, other in forms:
+        pattern = re.compile(rf"{re.escape(written_role)}(?:~\S+)?\s+\(?\s*{re.escape(other)}{end}")
+        start = node_line(text, owner) or 0
+        for number in range(start, len(lines)):
+            if pattern.search(lines[number]):
+                return number
+    return None

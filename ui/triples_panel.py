@@ -1,0 +1,146 @@
+"""The pair's relations by category: matched, label differs, concept differs, only in test/gold."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from engine.triples import Category, TripleMatch
+
+CATEGORY_COLOURS = {
+    Category.MATCHED: QColor("#e8f5e9"),
+    Category.LABEL_DIFFERS: QColor("#fff3e0"),
+    Category.CONCEPT_DIFFERS: QColor("#fffde7"),
+    Category.ONLY_IN_TEST: QColor("#ffebee"),
+    Category.ONLY_IN_GOLD: QColor("#fce4ec"),
+}
+HEADERS = ("Category", "Test triple", "Gold triple", "Similarity")
+
+
+def triple_cells(row: TripleMatch) -> tuple[str, str, str, str]:
+    return (row.category.value, str(row.test) if row.test else "", str(row.gold) if row.gold else "",
+            f"{row.similarity:.4f}")
+
+
+def triples_csv(rows: list[TripleMatch]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["category", "test_triple", "gold_triple", "similarity"])
+    writer.writerows(triple_cells(row) for row in rows)
+    return buffer.getvalue()
+
+
+class TriplesModel(QAbstractTableModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.rows: list[TripleMatch] = []
+
+    def set_rows(self, rows: list[TripleMatch]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return triple_cells(row)[index.column()]
+        if role == Qt.ItemDataRole.UserRole:
+            return row.similarity if index.column() == 3 else triple_cells(row)[index.column()]
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return QBrush(CATEGORY_COLOURS[row.category])
+        return None
+
+
+class CategoryProxy(QSortFilterProxyModel):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.category: Category | None = None
+        self.setSortRole(Qt.ItemDataRole.UserRole)
+
+    def set_category(self, category: Category | None) -> None:
+        self.beginFilterChange()
+        self.category = category
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+        return self.category is None or self.sourceModel().rows[source_row].category is self.category
+
+
+class TriplesPanel(QWidget):
+    """Signal ``triple_selected(TripleMatch)`` when a row is chosen."""
+
+    triple_selected = Signal(object)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._syncing = False
+        self.model = TriplesModel(self)
+        self.proxy = CategoryProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self.category = QComboBox()
+        self.category.addItem("All categories", None)
+        for category in Category:
+            self.category.addItem(category.value, category)
+        self.category.currentIndexChanged.connect(lambda _: self._category_changed())
+        self.counts = QLabel()
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Show:"))
+        top.addWidget(self.category)
+        top.addWidget(self.counts, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.table)
+
+    def set_rows(self, rows: list[TripleMatch]) -> None:
+        self.model.set_rows(rows)
+        tally = {category: 0 for category in Category}
+        for row in rows:
+            tally[row.category] += 1
+        self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))
+
+    def _category_changed(self) -> None:
+        self.proxy.set_category(self.category.currentData())
+
+    def _current_changed(self, current, previous=None) -> None:
+        if current.isValid() and not self._syncing:
+            self.triple_selected.emit(self.model.rows[self.proxy.mapToSource(current).row()])
+
+    def select_node(self, side: str, var: str) -> None:
+        """Select the first shown row whose triple on ``side`` starts or ends at ``var``."""
+        for proxy_row in range(self.proxy.rowCount()):
+            row = self.model.rows[self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row()]
+            triple = row.test if side == "test" else row.gold
+            if triple is not None and var in (triple.source, triple.target if triple.target_concept else None):
+                self._syncing = True
+                self.table.selectRow(proxy_row)
+                self._syncing = False
+                self.table.scrollTo(self.proxy.index(proxy_row, 0))
+                return
+        self.table.clearSelection()
