@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
-from PySide6.QtGui import QImage, QPainter, QColor
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRectF, QSize
+from PySide6.QtGui import QColor, QImage, QPainter, QRegion
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene, QWidget
 
@@ -24,8 +24,11 @@ def save_widget(widget: QWidget, path: Path) -> bool:
         generator = _svg_generator(widget.size(), widget.windowTitle() or path.stem)
         generator.setFileName(str(path))
         painter = QPainter(generator)
-        widget.render(painter)
-        return painter.end()
+        try:
+            widget.render(painter, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren | QWidget.RenderFlag.DrawWindowBackground)
+        finally:
+            done = painter.end()
+        return done
     return widget.grab().save(str(path))
 
 

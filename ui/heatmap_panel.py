@@ -52,11 +52,18 @@ class HeatmapPlot(pg.PlotWidget):
         self.column_names: list[str] = []
         self.scene().sigMouseMoved.connect(self._mouse_moved)
 
-    def show_matrix(self, matrix: np.ndarray, rows: list[str], columns: list[str],
-                    anchors: list[tuple[int, int]], new_anchors: list[tuple[int, int]], levels: tuple[float, float]) -> None:
+    def clear(self) -> None:
         for item in self.overlays:
             self.plot.removeItem(item)
         self.overlays = []
+        self.matrix, self.row_names, self.column_names = np.zeros((0, 0)), [], []
+        self.image.clear()
+        self.plot.getAxis("left").setTicks([[]])
+        self.plot.getAxis("bottom").setTicks([[]])
+
+    def show_matrix(self, matrix: np.ndarray, rows: list[str], columns: list[str],
+                    anchors: list[tuple[int, int]], new_anchors: list[tuple[int, int]], levels: tuple[float, float]) -> None:
+        self.clear()
         self.matrix, self.row_names, self.column_names = matrix, rows, columns
         self.image.setImage(matrix, levels=levels)
         self.image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
@@ -144,8 +151,9 @@ class HeatmapPanel(QWidget):
             self.captions = []
             self.initial.setText("No trace: the pair could not be read.")
             self.caption.clear()
+            self.round_label.clear()
             for plot in self.plots.values():
-                plot.show_matrix(np.zeros((0, 0)), [], [], [], [], (0, 1))
+                plot.clear()
             return
         self.alignment = align(test, gold, params, trace=True)
         self.captions = captions(test, gold, self.alignment, params)

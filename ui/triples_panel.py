@@ -106,7 +106,7 @@ class TriplesPanel(QWidget):
         self.category = QComboBox()
         self.category.addItem("All categories", None)
         for category in Category:
-            self.category.addItem(category.value, category)
+            self.category.addItem(category.value, category.value)
         self.category.currentIndexChanged.connect(lambda _: self._category_changed())
         self.counts = QLabel()
         top = QHBoxLayout()
@@ -126,7 +126,8 @@ class TriplesPanel(QWidget):
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))
 
     def _category_changed(self) -> None:
-        self.proxy.set_category(self.category.currentData())
+        value = self.category.currentData()
+        self.proxy.set_category(Category(value) if value else None)
 
     def _current_changed(self, current, previous=None) -> None:
         if current.isValid() and not self._syncing:

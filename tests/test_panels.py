@@ -1,0 +1,123 @@
+"""The visual panels (graphs, heatmaps, triples, PENMAN) driven offscreen."""
+
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QImage
+
+from engine.triples import Category
+from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
+from ui.main_window import MainWindow
+
+from .conftest import DEMO
+
+SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
+        window.open_pair(*SPEC_PAIR)
+    assert window.select_pair("read")
+    return window
+
+
+def test_graphs_show_every_node_edge_and_aligned_colours(window):
+    panel = window.comparison
+    assert set(panel.test_scene.node_items) == {"r1", "h2", "h", "b", "i"}
+    assert len(panel.test_scene.edge_items) == 4 and len(panel.gold_scene.edge_items) == 4
+    for test_var, gold_var in (("r1", "r1"), ("h", "s"), ("b", "p"), ("h2", "h2"), ("i", "i")):
+        assert panel.test_scene.node_items[test_var].brush().color() == panel.gold_scene.node_items[gold_var].brush().color()
+    colours = {panel.test_scene.node_items[v].brush().color().name() for v in ("r1", "h", "b", "h2", "i")}
+    assert len(colours) == 5
+    # poss vs part differ: both edges are drawn red and dashed
+    poss = panel.test_scene.edge_items[("b", ":poss", "i")]
+    assert poss.pen().color() == MISMATCH_PEN and poss.pen().style() == Qt.PenStyle.DashLine
+    # aligned graphs are laid out with partners across from each other
+    assert panel.test_scene.node_items["h"].sceneBoundingRect().center().x() == pytest.approx(
+        panel.gold_scene.node_items["s"].sceneBoundingRect().center().x())
+
+
+def test_unaligned_nodes_are_marked(window, qtbot):
+    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
+        window.open_pair(DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
+    window.select_pair("sentence 4")  # 4 test nodes against 3 gold nodes
+    result = window.current_result()
+    unaligned = [result.test.nodes[i].var for i, j in enumerate(result.alignment.gold_of) if j is None]
+    assert len(unaligned) == 1
+    item = window.comparison.test_scene.node_items[unaligned[0]]
+    assert item.pen().color() == UNALIGNED_PEN
+
+
+def test_clicking_a_node_highlights_its_partner_row_and_text(window):
+    window.comparison.test_scene.node_clicked.emit("h")
+    assert window.comparison.gold_scene.node_items["s"].pen().color() == HIGHLIGHT
+    assert window.comparison.gold_scene.node_items["p"].pen().color() != HIGHLIGHT
+    selected = window.triples_panel.table.selectionModel().selectedRows()
+    assert len(selected) == 1
+    row = window.triples_panel.proxy.index(selected[0].row(), 1).data()
+    assert row == "(r1/read-01 :ARG0 h/he)"
+    gold_lines = [s.cursor.block().text() for s in window.pair_view.gold_text.extraSelections()]
+    assert gold_lines == ["    :ARG0 (s / she)"]
+
+
+def test_selecting_a_triple_highlights_it_in_both_graphs(window):
+    panel = window.triples_panel
+    rows = [panel.proxy.index(r, 0).data() for r in range(panel.proxy.rowCount())]
+    panel.table.selectRow(rows.index("label differs"))
+    assert window.comparison.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
+    assert window.comparison.gold_scene.edge_items[("p", ":part", "i")].pen().color() == HIGHLIGHT
+    assert [s.cursor.block().text().strip() for s in window.pair_view.test_text.extraSelections()] == [":poss (i / i)))"]
+
+
+def test_triples_table_filters_by_category(window):
+    panel = window.triples_panel
+    assert panel.proxy.rowCount() == 4
+    panel.category.setCurrentIndex(panel.category.findData(Category.CONCEPT_DIFFERS.value))
+    assert panel.proxy.rowCount() == 3
+    panel.category.setCurrentIndex(panel.category.findData(Category.MATCHED.value))
+    assert panel.proxy.rowCount() == 0
+    assert "label differs: 1" in panel.counts.text()
+
+
+def test_round_slider_walks_the_trace(window):
+    heatmaps = window.heatmaps
+    assert heatmaps.slider.maximum() == 2 and heatmaps.slider.value() == 1
+    assert "house ties with home, she and paper at 0.082" in heatmaps.caption.text()
+    adjusted = heatmaps.plots["adjusted"]
+    first = np.array(adjusted.image.image, copy=True)
+    assert first[1, 1] == pytest.approx(0.082)
+    assert adjusted.row_names == ["read-01", "house", "he", "book", "i"]
+    assert adjusted.column_names == ["read-03", "home", "she", "paper", "i"]
+    heatmaps.next_button.click()
+    assert heatmaps.slider.value() == 2
+    assert not np.array_equal(first, adjusted.image.image)
+    assert heatmaps.plots["anchors"].image.image.sum() == 5  # every pair is an anchor by round 2
+    assert "no new mutual best match" in heatmaps.caption.text()
+    assert not heatmaps.next_button.isEnabled()
+
+
+def test_exports_write_valid_files(window, tmp_path):
+    assert window.export_panel("graphs", tmp_path / "graphs.png")
+    assert not QImage(str(tmp_path / "graphs.png")).isNull()
+    assert window.export_panel("graphs", tmp_path / "graphs.svg")
+    assert ET.parse(tmp_path / "graphs.svg").getroot().tag.endswith("svg")
+    assert window.export_panel("rounds", tmp_path / "rounds.png")
+    assert not QImage(str(tmp_path / "rounds.png")).isNull()
+    assert window.export_panel("rounds", tmp_path / "rounds.svg")
+    assert ET.parse(tmp_path / "rounds.svg").getroot().tag.endswith("svg")
+    window.write_report(tmp_path / "pair.html")
+    html = (tmp_path / "pair.html").read_text()
+    assert "She is reading my book in the house." in html and html.count("<svg") == 2
+    assert "0.4208" in html and "label differs" in html and "house ties with home" in html
+
+
+def test_all_panels_are_visible(window):
+    assert all(dock.isVisible() for dock in window.docks.values())
+    image = window.grab().toImage()
+    assert not image.isNull()
