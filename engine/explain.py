@@ -18,11 +18,14 @@ from .model import Graph
 from .params import Params
 
 
+def node_names(graph: Graph) -> list[str]:
+    """Per node, its concept, with the variable when the concept occurs more than once."""
+    counts = Counter(node.concept for node in graph.nodes)
+    return [f"{node.concept} ({node.var})" if counts[node.concept] > 1 else node.concept for node in graph.nodes]
+
+
 def node_name(graph: Graph, index: int) -> str:
-    """The concept, with the variable when the concept occurs more than once."""
-    node = graph.nodes[index]
-    repeated = Counter(n.concept for n in graph.nodes)[node.concept] > 1
-    return f"{node.concept} ({node.var})" if repeated else node.concept
+    return node_names(graph)[index]
 
 
 def join(words: list[str]) -> str:

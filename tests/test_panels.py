@@ -85,6 +85,14 @@ def test_triples_table_filters_by_category(window):
     assert "label differs: 1" in panel.counts.text()
 
 
+def test_heatmaps_are_painted(window, qtbot):
+    plot = window.heatmaps.plots["adjusted"]
+    qtbot.waitUntil(lambda: plot.image.qimage is not None, timeout=5000)
+    image = plot.grab().toImage()
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    assert len(colours) > 20  # a colour-mapped matrix, not an empty white plot
+
+
 def test_round_slider_walks_the_trace(window):
     heatmaps = window.heatmaps
     assert heatmaps.slider.maximum() == 2 and heatmaps.slider.value() == 1

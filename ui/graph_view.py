@@ -113,6 +113,7 @@ class GraphScene(QGraphicsScene):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # few items, rebuilt for every pair
         self.node_items: dict[str, NodeItem] = {}
         self.edge_items: dict[tuple[str, str, str], EdgeItem] = {}
 

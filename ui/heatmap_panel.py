@@ -5,27 +5,34 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from engine.alignment import Alignment, align
-from engine.explain import captions, node_name
+from engine.explain import captions, node_names
 from engine.model import Graph
 from engine.params import Params
 
-pg.setConfigOptions(imageAxisOrder="row-major", antialias=True, background="w", foreground="k")
+pg.setConfigOptions(imageAxisOrder="row-major", antialias=False, background="w", foreground="k")
 COLOUR_MAP = pg.colormap.get("viridis")
 ANCHOR_PEN = QPen(QColor("white"), 2.0)
 ANCHOR_PEN.setCosmetic(True)
 NEW_ANCHOR_PEN = QPen(QColor("#ff6f00"), 3.0)
 NEW_ANCHOR_PEN.setCosmetic(True)
 MAX_LABELLED_CELLS = 16  # show cell values when both sides have at most this many nodes
+MAX_TICK_LABELS = 20  # name every k-th node beyond this many
 
+
+def ticks(names: list[str]) -> list[list[tuple[float, str]]]:
+    step = max(1, -(-len(names) // MAX_TICK_LABELS))
+    return [[(k + 0.5, name) for k, name in enumerate(names) if k % step == 0]]
+
+# (key, title, colour bar): S, the anchors and A share the scale 0..1 shown beside the anchors
 PANELS = (
-    ("similarity", "S - intrinsic similarity (eq. 1)"),
-    ("anchors", "Anchors at the start of the round"),
-    ("broadcast", "A - broadcast after convergence (eq. 5-12)"),
-    ("adjusted", "F = (S + α)(A + β) (eq. 13)"),
+    ("similarity", "S - intrinsic similarity (eq. 1)", False),
+    ("anchors", "Anchors at the start of the round (scale 0-1 for S, anchors, A)", True),
+    ("broadcast", "A - broadcast after convergence (eq. 5-12)", False),
+    ("adjusted", "F = (S + α)(A + β) (eq. 13)", True),
 )
 
 
@@ -34,7 +41,7 @@ class HeatmapPlot(pg.PlotWidget):
 
     hovered = Signal(str)
 
-    def __init__(self, title: str, parent=None):
+    def __init__(self, title: str, colour_bar: bool = True, parent=None):
         super().__init__(parent)
         self.name = title.split(" ")[0]
         self.plot = self.getPlotItem()
@@ -44,39 +51,48 @@ class HeatmapPlot(pg.PlotWidget):
         self.plot.hideButtons()
         self.image = pg.ImageItem()
         self.plot.addItem(self.image)
-        self.colour_bar = pg.ColorBarItem(values=(0, 1), colorMap=COLOUR_MAP, interactive=False, width=12)
-        self.colour_bar.setImageItem(self.image, insert_in=self.plot)
+        self.image.setColorMap(COLOUR_MAP)
+        self.colour_bar = None
+        if colour_bar:
+            self.colour_bar = pg.ColorBarItem(values=(0, 1), colorMap=COLOUR_MAP, interactive=False, width=12)
+            self.colour_bar.setImageItem(self.image, insert_in=self.plot)
         self.overlays: list = []
         self.matrix = np.zeros((0, 0))
         self.row_names: list[str] = []
         self.column_names: list[str] = []
         self.scene().sigMouseMoved.connect(self._mouse_moved)
 
-    def clear(self) -> None:
+    def reset(self) -> None:
+        """No matrix: no image, overlays or tick labels."""
         for item in self.overlays:
             self.plot.removeItem(item)
         self.overlays = []
         self.matrix, self.row_names, self.column_names = np.zeros((0, 0)), [], []
-        self.image.clear()
+        self.image.setImage(np.zeros((1, 1)), levels=(0, 1))
         self.plot.getAxis("left").setTicks([[]])
         self.plot.getAxis("bottom").setTicks([[]])
 
     def show_matrix(self, matrix: np.ndarray, rows: list[str], columns: list[str],
                     anchors: list[tuple[int, int]], new_anchors: list[tuple[int, int]], levels: tuple[float, float]) -> None:
-        self.clear()
+        self.reset()
         self.matrix, self.row_names, self.column_names = matrix, rows, columns
         self.image.setImage(matrix, levels=levels)
         self.image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
-        self.colour_bar.setLevels(levels)
-        self.plot.getAxis("left").setTicks([[(i + 0.5, name) for i, name in enumerate(rows)]])
-        self.plot.getAxis("bottom").setTicks([[(j + 0.5, name) for j, name in enumerate(columns)]])
+        if self.colour_bar is not None:
+            self.colour_bar.setLevels(levels)
+        self.plot.getAxis("left").setTicks(ticks(rows))
+        self.plot.getAxis("bottom").setTicks(ticks(columns))
         self.plot.setRange(xRange=(0, max(1, matrix.shape[1])), yRange=(0, max(1, matrix.shape[0])), padding=0)
         for cells, pen in ((anchors, ANCHOR_PEN), (new_anchors, NEW_ANCHOR_PEN)):
+            if not cells:
+                continue
+            path = QPainterPath()
             for i, j in cells:
-                box = QGraphicsRectItem(QRectF(j + 0.04, i + 0.04, 0.92, 0.92))
-                box.setPen(pen)
-                self.plot.addItem(box)
-                self.overlays.append(box)
+                path.addRect(QRectF(j + 0.04, i + 0.04, 0.92, 0.92))
+            outline = QGraphicsPathItem(path)
+            outline.setPen(pen)
+            self.plot.addItem(outline)
+            self.overlays.append(outline)
         if matrix.shape[0] <= MAX_LABELLED_CELLS and matrix.shape[1] <= MAX_LABELLED_CELLS:
             middle = (levels[0] + levels[1]) / 2
             for (i, j), value in np.ndenumerate(matrix):
@@ -105,10 +121,15 @@ class HeatmapPanel(QWidget):
         self.gold: Graph | None = None
         self.params = Params()
         self.captions: list[str] = []
-        self.plots = {key: HeatmapPlot(title) for key, title in PANELS}
+        self.plots = {key: HeatmapPlot(title, colour_bar) for key, title, colour_bar in PANELS}
         grid = QGridLayout()
-        for number, (key, _) in enumerate(PANELS):
+        for number, (key, _, _) in enumerate(PANELS):
             grid.addWidget(self.plots[key], number // 2, number % 2)
+            # the four matrices share rows and columns: name them once, on the left and at the bottom
+            if number % 2:
+                self.plots[key].plot.getAxis("left").setStyle(showValues=False)
+            if number < 2:
+                self.plots[key].plot.getAxis("bottom").setStyle(showValues=False)
             self.plots[key].hovered.connect(self._show_hover)
         self.previous_button = QPushButton("◀")
         self.next_button = QPushButton("▶")
@@ -125,6 +146,10 @@ class HeatmapPanel(QWidget):
         self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.initial = QLabel()
         self.initial.setWordWrap(True)
+        lines = self.fontMetrics().lineSpacing()
+        self.initial.setFixedHeight(2 * lines + 4)  # fixed: new text must not re-lay out the plots
+        self.caption.setFixedHeight(4 * lines + 4)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.hover = QLabel(" ")
         self.hover.setStyleSheet("color:#555;")
         controls = QHBoxLayout()
@@ -153,7 +178,7 @@ class HeatmapPanel(QWidget):
             self.caption.clear()
             self.round_label.clear()
             for plot in self.plots.values():
-                plot.clear()
+                plot.reset()
             return
         self.alignment = align(test, gold, params, trace=True)
         self.captions = captions(test, gold, self.alignment, params)
@@ -168,8 +193,7 @@ class HeatmapPanel(QWidget):
         if self.alignment is None:
             return
         round_ = self.alignment.rounds[number - 1]
-        rows = [node_name(self.test, i) for i in range(len(self.test))]
-        columns = [node_name(self.gold, j) for j in range(len(self.gold))]
+        rows, columns = node_names(self.test), node_names(self.gold)
         anchors = [tuple(cell) for cell in np.argwhere(round_.anchors > 0)]
         new = [(a.test, a.gold) for a in round_.new_anchors]
         top = max(1.0, float(round_.adjusted.max()) if round_.adjusted.size else 1.0)

@@ -109,7 +109,10 @@ class PairView(QWidget):
         self.alignment_model = AlignmentModel(self)
         self.alignment = QTableView()
         self.alignment.setModel(self.alignment_model)
-        self.alignment.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.alignment.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fixed widths: no measuring per pair
+        for column, width in enumerate((60, 130, 60, 130, 60)):
+            header.resizeSection(column, width)
         self.alignment.horizontalHeader().setStretchLastSection(True)
         self.alignment.verticalHeader().hide()
         texts = QSplitter(Qt.Orientation.Horizontal)

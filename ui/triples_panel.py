@@ -38,10 +38,12 @@ class TriplesModel(QAbstractTableModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.rows: list[TripleMatch] = []
+        self._cells: list[tuple[str, str, str, str]] = []
 
     def set_rows(self, rows: list[TripleMatch]) -> None:
         self.beginResetModel()
         self.rows = list(rows)
+        self._cells = [triple_cells(row) for row in self.rows]
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -60,9 +62,9 @@ class TriplesModel(QAbstractTableModel):
             return None
         row = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return triple_cells(row)[index.column()]
+            return self._cells[index.row()][index.column()]
         if role == Qt.ItemDataRole.UserRole:
-            return row.similarity if index.column() == 3 else triple_cells(row)[index.column()]
+            return row.similarity if index.column() == 3 else self._cells[index.row()][index.column()]
         if role == Qt.ItemDataRole.BackgroundRole:
             return QBrush(CATEGORY_COLOURS[row.category])
         return None
@@ -100,8 +102,11 @@ class TriplesPanel(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # measuring every row on each pair is slow
+        for column, width in enumerate((110, 300, 300)):
+            header.resizeSection(column, width)
+        header.setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.category = QComboBox()
         self.category.addItem("All categories", None)
