@@ -13,7 +13,7 @@ import sys
 from .errors import InputError
 from .output import FORMATTERS
 from .params import Params
-from .scoring import load_pairs, score_corpus
+from .scoring import FORMATS, load_files, score_corpus
 
 EXIT_INPUT_ERROR = 2
 
@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("test", help="test (system or annotator A) AMR/PENMAN file")
     score.add_argument("gold", help="gold (reference or annotator B) AMR/PENMAN file")
     score.add_argument("--format", choices=sorted(FORMATTERS), default="table", help="output format (default: table)")
+    score.add_argument("--format-in", choices=FORMATS, default="auto",
+                       help="input format: AMR/PENMAN or UMR (default: detected from the test file)")
     score.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
     defaults = Params()
     score.add_argument("--gamma", type=float, default=defaults.gamma, help="sense coefficient (default %(default)s)")
@@ -47,14 +49,16 @@ def run_score(args: argparse.Namespace) -> int:
         use_alignments=not args.no_alignments,
     )
     try:
-        pairs = load_pairs(args.test, args.gold)
+        loaded = load_files(args.test, args.gold, args.format_in)
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INPUT_ERROR
-    for pair in pairs:
+    for warning in loaded.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    for pair in loaded.pairs:
         for error in pair.errors:
             print(f"{error} (pair {pair.index} not scored)", file=sys.stderr)
-    corpus = score_corpus(pairs, params)
+    corpus = score_corpus(loaded.pairs, params, documents=loaded.documents)
     text = FORMATTERS[args.format](corpus)
     if args.output:
         try:

@@ -47,14 +47,23 @@ def pair_dict(result: PairResult) -> dict:
 
 
 def to_dict(corpus: CorpusResult) -> dict:
-    """The documented JSON shape: profile, params, pairs, micro, macro."""
-    return {
+    """The documented JSON shape: profile, params, pairs, micro, macro; for UMR
+    also "document" (pooled over the file) and, with several documents, "documents"."""
+    data = {
         "profile": corpus.profile,
         "params": corpus.params.as_dict(),
         "pairs": [pair_dict(result) for result in corpus.pairs],
         "micro": {name: prf.as_dict() for name, prf in corpus.micro.items()},
         "macro": {name: prf.as_dict() for name, prf in corpus.macro.items()},
     }
+    if corpus.documents:
+        data["document"] = {name: prf.as_dict() for name, prf in corpus.document_scores.items()}
+        if len(corpus.documents) > 1:
+            data["documents"] = [
+                {"index": document.index, **{name: prf.as_dict() for name, prf in document.scores.items()}}
+                for document in corpus.documents
+            ]
+    return data
 
 
 def to_json(corpus: CorpusResult) -> str:
@@ -106,6 +115,11 @@ def to_table(corpus: CorpusResult) -> str:
 
     rule = "  ".join("-" * w for w in widths)
     out = [line(headers), rule, *map(line, rows), rule, *map(line, summary)]
+    if corpus.documents:
+        out += ["", "Document level (pooled over the file):   P       R       F1"]
+        for name, prf in corpus.document_scores.items():
+            cells = "  ".join(_number(v).rjust(6) if v is not None else "   n/a" for v in (prf.p, prf.r, prf.f))
+            out.append(f"  {name:<38}{cells}")
     count = len(corpus.pairs)
     footer = f"F1 scores, profile {corpus.profile}; {count} pair{'s' if count != 1 else ''}"
     if corpus.errors:

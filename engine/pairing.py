@@ -17,6 +17,7 @@ class Pair:
     id: str | None
     test: Entry | None
     gold: Entry | None
+    document: int | None = None  # UMR: which document pair the sentence belongs to
 
     @property
     def errors(self) -> list[InputError]:

@@ -7,12 +7,15 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .alignment import Alignment, align
+from .document import DOCUMENT_METRICS, DocumentResult, score_document
+from .errors import InputError
 from .metrics import METRICS, PRF, Tally, macro_average, pair_tallies
 from .model import Graph
 from .pairing import Pair, pair_entries
 from .params import Params
-from .reader import ReadOptions, read_entries
+from .reader import ReadOptions, read_entries, read_text
 from .triples import TripleMatch, classify_triples
+from .umr import UmrDocument, looks_like_umr, read_umr
 
 PROFILE = "paper"
 
@@ -66,6 +69,18 @@ class CorpusResult:
     params: Params
     cancelled: bool = False
     profile: str = PROFILE
+    documents: list[DocumentResult] = field(default_factory=list)  # UMR only
+
+    @property
+    def document_scores(self) -> dict[str, PRF]:
+        """Document-level scores pooled over every document pair (empty for AMR)."""
+        if not self.documents:
+            return {}
+        totals = {name: Tally() for name in DOCUMENT_METRICS}
+        for document in self.documents:
+            for name in DOCUMENT_METRICS:
+                totals[name] = totals[name] + document.tallies[name]
+        return {name: tally.prf() for name, tally in totals.items()}
 
     @property
     def micro(self) -> dict[str, PRF]:
@@ -93,10 +108,12 @@ def score_corpus(
     params: Params = Params(),
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    documents: Sequence[tuple[UmrDocument, UmrDocument]] = (),
 ) -> CorpusResult:
     """Score every pair in order. ``progress(done, total)`` is called after each
     pair; when ``cancelled()`` turns true, scoring stops and the result holds
-    the pairs done so far with ``cancelled`` set."""
+    the pairs done so far with ``cancelled`` set. With UMR ``documents``, the
+    document-level scores of each document pair are computed at the end."""
     results: list[PairResult] = []
     for done, pair in enumerate(pairs, start=1):
         if cancelled is not None and cancelled():
@@ -104,17 +121,67 @@ def score_corpus(
         results.append(score_pair(pair, params))
         if progress is not None:
             progress(done, len(pairs))
-    return CorpusResult(results, params)
+    corpus = CorpusResult(results, params)
+    for number, (test, gold) in enumerate(documents):
+        members = [result for pair, result in zip(pairs, results) if pair.document == number]
+        corpus.documents.append(score_document(test, gold, members))
+    return corpus
 
 
-def load_pairs(test_path: str | Path, gold_path: str | Path, options: ReadOptions = ReadOptions()) -> list[Pair]:
-    """Read both files and pair their graphs; raises InputError for a file that
-    cannot be used at all (unreadable, not UTF-8, empty, unpairable)."""
+@dataclass
+class LoadedFiles:
+    """Two files read and paired: the pairs, the format, UMR document pairs and warnings."""
+
+    pairs: list[Pair]
+    format: str
+    documents: list[tuple[UmrDocument, UmrDocument]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+FORMATS = ("auto", "amr", "umr")
+
+
+def detect_format(path: str | Path) -> str:
+    """"umr" for files with '# sentence level graph:' sections (or a .umr name), else "amr"."""
+    if str(path).lower().endswith(".umr"):
+        return "umr"
+    return "umr" if looks_like_umr(read_text(path)) else "amr"
+
+
+def pair_umr(test_path: str | Path, gold_path: str | Path, options: ReadOptions) -> LoadedFiles:
+    """Pair UMR sentences by position within documents, documents by position."""
+    test, gold = read_umr(test_path, options), read_umr(gold_path, options)
+    if len(test.sentences) != len(gold.sentences) or len(test.documents) != len(gold.documents):
+        raise InputError(
+            str(test_path), None,
+            f"holds {len(test.documents)} document(s) with {len(test.sentences)} sentences but {gold_path} holds "
+            f"{len(gold.documents)} with {len(gold.sentences)}; UMR files are paired sentence by sentence",
+        )
+    pairs: list[Pair] = []
+    for number, (test_doc, gold_doc) in enumerate(zip(test.documents, gold.documents)):
+        for test_sentence, gold_sentence in zip(test_doc.sentences, gold_doc.sentences):
+            identifier = test_sentence.entry.id or gold_sentence.entry.id
+            if len(test.documents) > 1:
+                identifier = f"d{number}.{identifier}"
+            pairs.append(Pair(len(pairs), identifier, test_sentence.entry, gold_sentence.entry, document=number))
+    return LoadedFiles(pairs, "umr", list(zip(test.documents, gold.documents)), test.warnings + gold.warnings)
+
+
+def load_files(
+    test_path: str | Path, gold_path: str | Path, format_in: str = "auto", options: ReadOptions = ReadOptions()
+) -> LoadedFiles:
+    """Read both files (AMR/PENMAN or UMR, detected from the test file unless
+    given) and pair their graphs; raises InputError for a file that cannot be
+    used at all (unreadable, not UTF-8, empty, unpairable)."""
+    kind = detect_format(test_path) if format_in == "auto" else format_in
+    if kind == "umr":
+        return pair_umr(test_path, gold_path, options)
     test_entries = read_entries(test_path, options)
     gold_entries = read_entries(gold_path, options)
-    return pair_entries(test_entries, gold_entries, str(test_path), str(gold_path))
+    return LoadedFiles(pair_entries(test_entries, gold_entries, str(test_path), str(gold_path)), "amr")
 
 
 def score_files(test_path: str | Path, gold_path: str | Path, params: Params = Params(), **kwargs) -> CorpusResult:
     """Read, pair and score two files."""
-    return score_corpus(load_pairs(test_path, gold_path), params, **kwargs)
+    loaded = load_files(test_path, gold_path)
+    return score_corpus(loaded.pairs, params, documents=loaded.documents, **kwargs)

@@ -80,7 +80,7 @@ class MainWindow(QMainWindow):
         self.params = load_params(self.settings)
         self.test_path: Path | None = None
         self.gold_path: Path | None = None
-        self.pairs = None
+        self.loaded = None  # engine.scoring.LoadedFiles of the files shown
         self.corpus: CorpusResult | None = None
         self.last_error: str | None = None
         self.runner = JobRunner(self)
@@ -268,8 +268,8 @@ class MainWindow(QMainWindow):
         return self._start(ScoringJob(Path(test), Path(gold), self.params), f"Reading {Path(test).name} and {Path(gold).name}...")
 
     def rescore(self) -> None:
-        if self.pairs is not None and self.test_path and self.gold_path:
-            self._start(ScoringJob(self.test_path, self.gold_path, self.params, pairs=self.pairs), "Re-scoring...")
+        if self.loaded is not None and self.test_path and self.gold_path:
+            self._start(ScoringJob(self.test_path, self.gold_path, self.params, loaded=self.loaded), "Re-scoring...")
 
     def _start(self, job: ScoringJob, message: str) -> bool:
         if self.runner.busy:
@@ -298,13 +298,13 @@ class MainWindow(QMainWindow):
     def _on_finished(self, outcome: ScoringOutcome) -> None:
         self.progress.hide()
         if outcome.corpus.cancelled:
-            self.status_label.setText(f"Cancelled after {len(outcome.corpus.pairs)} of {len(outcome.pairs)} pairs; "
+            self.status_label.setText(f"Cancelled after {len(outcome.corpus.pairs)} of {len(outcome.loaded.pairs)} pairs; "
                                       "the previous results are still shown.")
             self._update_actions()
             return
         selected = self.current_result()
         self.test_path, self.gold_path = outcome.test_path, outcome.gold_path
-        self.pairs, self.corpus = outcome.pairs, outcome.corpus
+        self.loaded, self.corpus = outcome.loaded, outcome.corpus
         self.last_error = None
         self.banner.hide()
         self.model.set_corpus(self.corpus)
@@ -337,7 +337,7 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         busy = self.runner.busy
-        loaded = self.pairs is not None
+        loaded = self.loaded is not None
         self.cancel_action.setEnabled(busy)
         self.rescore_action.setEnabled(loaded and not busy)
         self.export_action.setEnabled(self.corpus is not None)

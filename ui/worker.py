@@ -9,9 +9,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.errors import InputError
-from engine.pairing import Pair
 from engine.params import Params
-from engine.scoring import CorpusResult, load_pairs, score_corpus
+from engine.scoring import CorpusResult, LoadedFiles, load_files, score_corpus
 
 
 @dataclass
@@ -20,12 +19,12 @@ class ScoringOutcome:
 
     test_path: Path
     gold_path: Path
-    pairs: list[Pair]
+    loaded: LoadedFiles
     corpus: CorpusResult
 
 
 class ScoringJob(QObject):
-    """Reads two files (unless their pairs are given) and scores every pair.
+    """Reads two files (unless already ``loaded``) and scores every pair.
 
     Signals: ``progress(done, total)``; ``finished(ScoringOutcome)`` - also
     after a cancel, with ``corpus.cancelled`` set; ``failed(message)`` when a
@@ -36,11 +35,11 @@ class ScoringJob(QObject):
     finished = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, test_path: Path, gold_path: Path, params: Params, pairs: list[Pair] | None = None):
+    def __init__(self, test_path: Path, gold_path: Path, params: Params, loaded: LoadedFiles | None = None):
         super().__init__()
         self.test_path, self.gold_path = Path(test_path), Path(gold_path)
         self.params = params
-        self.pairs = pairs
+        self.loaded = loaded
         self._cancel = threading.Event()
 
     def cancel(self) -> None:
@@ -49,7 +48,7 @@ class ScoringJob(QObject):
     @Slot()
     def run(self) -> None:
         try:
-            pairs = self.pairs if self.pairs is not None else load_pairs(self.test_path, self.gold_path)
+            loaded = self.loaded if self.loaded is not None else load_files(self.test_path, self.gold_path)
         except InputError as error:
             self.failed.emit(str(error))
             return
@@ -57,11 +56,12 @@ class ScoringJob(QObject):
             self.failed.emit(f"unexpected problem while reading: {error!r}")
             return
         try:
-            corpus = score_corpus(pairs, self.params, progress=self.progress.emit, cancelled=self._cancel.is_set)
+            corpus = score_corpus(loaded.pairs, self.params, progress=self.progress.emit,
+                                  cancelled=self._cancel.is_set, documents=loaded.documents)
         except Exception as error:
             self.failed.emit(f"unexpected problem while scoring: {error!r}")
             return
-        self.finished.emit(ScoringOutcome(self.test_path, self.gold_path, pairs, corpus))
+        self.finished.emit(ScoringOutcome(self.test_path, self.gold_path, loaded, corpus))
 
 
 class JobRunner(QObject):
