@@ -31,7 +31,8 @@ def split_concept(concept: str) -> tuple[str, str | None]:
 
 @dataclass(frozen=True)
 class Node:
-    """A variable node: ``(var / concept)``, with its token alignment if any."""
+    """A variable node: ``(var / concept)``, with the 0-based positions of the
+    sentence words it is aligned to, if any."""
 
     var: str
     concept: str

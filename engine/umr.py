@@ -6,8 +6,9 @@ A UMR file is a sequence of sentence blocks, separated by lines of 80 ``#``
 * the sentence: ``# :: snt1<TAB>text``, or ``# :: snt1`` with ``Index:`` and
   ``Words:`` lines;
 * ``# sentence level graph:`` - one PENMAN graph, read like an AMR graph;
-* ``# alignment:`` - ``var: start-end[, start-end]`` token spans, ``0-0`` or
-  ``-1--1`` meaning unaligned; variables not in the graph are warned about;
+* ``# alignment:`` - ``var: start-end[, start-end]`` token spans counted from 1,
+  ``0-0`` or ``-1--1`` meaning unaligned; variables not in the graph are warned
+  about. Spans are kept as 0-based word positions (like ISI ``~e.N``);
 * ``# document level annotation:`` - ``(s1s0 / sentence :temporal ((a :before b) ...)
   :modal (...) :coref (...))``, a list-of-triples grammar that is not PENMAN.
 
@@ -240,7 +241,7 @@ class UmrFile:
 
 
 def _word_matches(sentences: list[UmrSentence], shift: int) -> int:
-    """How many aligned nodes' lemmas start the word at (index - 1 + shift)."""
+    """How many aligned nodes' lemmas start the word at position (index - shift)."""
     count = 0
     for sentence in sentences:
         graph = sentence.entry.graph
@@ -248,22 +249,24 @@ def _word_matches(sentences: list[UmrSentence], shift: int) -> int:
             continue
         for node in graph.nodes:
             for index in node.span:
-                position = index - 1 + shift
+                position = index - shift
                 if 0 <= position < len(sentence.words) and sentence.words[position].lower().startswith(node.lemma.lower()[:3]):
                     count += 1
     return count
 
 
 def normalise_alignment_base(path: str, sentences: list[UmrSentence], warnings: list[str]) -> None:
-    """UMR token indices start at 1; some tools write them from 0. When the
-    words at 0-based positions fit the aligned concepts better, shift the spans."""
-    if _word_matches(sentences, shift=1) <= _word_matches(sentences, shift=0):
-        return
-    warnings.append(f"{path}: token alignments are read as counted from 0 (they fit the words better that way)")
+    """Make spans 0-based word positions, as ISI alignments are. UMR counts
+    tokens from 1, but some tools write them from 0: the base that makes the
+    aligned words fit the concepts better is used."""
+    shift = 1
+    if _word_matches(sentences, shift=0) > _word_matches(sentences, shift=1):
+        shift = 0
+        warnings.append(f"{path}: token alignments are read as counted from 0 (they fit the words better that way)")
     for sentence in sentences:
         graph = sentence.entry.graph
-        if graph is not None:
-            nodes = tuple(replace(node, span=frozenset(k + 1 for k in node.span)) for node in graph.nodes)
+        if graph is not None and shift:
+            nodes = tuple(replace(node, span=frozenset(k - shift for k in node.span)) for node in graph.nodes)
             sentence.entry.graph = replace(graph, nodes=nodes)
 
 

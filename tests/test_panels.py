@@ -129,3 +129,22 @@ def test_all_panels_are_visible(window):
     assert all(dock.isVisible() for dock in window.docks.values())
     image = window.grab().toImage()
     assert not image.isNull()
+
+
+def test_umr_pair_shows_document_level_and_aligned_tokens(qtbot, tmp_path):
+    window = MainWindow(QSettings(str(tmp_path / "umr.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
+        window.open_pair(DEMO / "ancast_samples" / "umr_test.txt", DEMO / "ancast_samples" / "umr_gold.txt")
+    assert window.model.rowCount() == 2 and len(window.corpus.documents) == 1
+    assert "counted from 0" in window.banner.text()
+    panel = window.document_panel
+    assert panel.scores.item(2, 0).text() == "0.5000"  # modal F1 of the sample
+    kinds = {row[0] for row in panel.model.rows}
+    assert kinds == {"modal", "temporal"}
+    panel.kind.setCurrentIndex(panel.kind.findData("temporal"))
+    assert panel.proxy.rowCount() == sum(1 for row in panel.model.rows if row[0] == "temporal")
+    window.comparison.test_scene.node_clicked.emit("s1x0")  # leave-11, aligned to "left"
+    tokens = window.pair_view.tokens.text()
+    assert "<b>left</b>" in tokens and tokens.count("<b>") == 2  # in the test and the gold sentence

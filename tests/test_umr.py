@@ -39,7 +39,7 @@ def test_alignments_and_words_are_read():
     first = read_umr(UMR / "lindsay_v1.umr").sentences[0]
     assert first.words == ["Lindsay", "left", "in", "order", "to", "eat", "lunch", "."]
     spans = {node.var: sorted(node.span) for node in first.entry.graph.nodes}
-    assert spans == {"s1l": [2], "s1p": [1], "s1n": [], "s1e": [6], "s1l2": [7]}
+    assert spans == {"s1l": [1], "s1p": [0], "s1n": [], "s1e": [5], "s1l2": [6]}  # 0-based word positions
     assert first.entry.graph.text == "Lindsay left in order to eat lunch ."
     assert first.triples[0].kind == "temporal" and first.triples[0].relation == ":before"
 
@@ -101,7 +101,7 @@ def test_zero_based_alignments_are_detected():
     umr = read_umr(SAMPLES / "umr_test.txt")
     assert any("counted from 0" in w for w in umr.warnings)
     leave = umr.sentences[0].entry.graph.nodes[0]
-    assert leave.concept == "leave-11" and leave.span == frozenset({2})  # "left" is word 2
+    assert leave.concept == "leave-11" and leave.span == frozenset({1})  # "left", the second word
 
 
 def test_agreement_with_the_reference_on_the_ancast_sample():

@@ -23,9 +23,14 @@ MAX_LABELLED_CELLS = 16  # show cell values when both sides have at most this ma
 MAX_TICK_LABELS = 20  # name every k-th node beyond this many
 
 
-def ticks(names: list[str]) -> list[list[tuple[float, str]]]:
+MAX_LABEL_LENGTH = 9  # beyond six columns, long names are cut so that they do not overlap
+
+
+def ticks(names: list[str], cut: bool = False) -> list[list[tuple[float, str]]]:
+    """Tick labels of every k-th node (at most MAX_TICK_LABELS); ``cut`` shortens long names."""
     step = max(1, -(-len(names) // MAX_TICK_LABELS))
-    return [[(k + 0.5, name) for k, name in enumerate(names) if k % step == 0]]
+    return [[(k + 0.5, name[:MAX_LABEL_LENGTH - 1] + "…" if cut and len(name) > MAX_LABEL_LENGTH else name)
+             for k, name in enumerate(names) if k % step == 0]]
 
 # (key, title, colour bar): S, the anchors and A share the scale 0..1 shown beside the anchors
 PANELS = (
@@ -81,7 +86,7 @@ class HeatmapPlot(pg.PlotWidget):
         if self.colour_bar is not None:
             self.colour_bar.setLevels(levels)
         self.plot.getAxis("left").setTicks(ticks(rows))
-        self.plot.getAxis("bottom").setTicks(ticks(columns))
+        self.plot.getAxis("bottom").setTicks(ticks(columns, cut=len(columns) > 6))
         self.plot.setRange(xRange=(0, max(1, matrix.shape[1])), yRange=(0, max(1, matrix.shape[0])), padding=0)
         for cells, pen in ((anchors, ANCHOR_PEN), (new_anchors, NEW_ANCHOR_PEN)):
             if not cells:

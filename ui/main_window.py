@@ -23,6 +23,7 @@ from engine.report import pair_report
 from .comparison_panel import ComparisonPanel
 from .corpus_model import CorpusFilterProxy, CorpusTableModel, format_score
 from .demos import DEMOS
+from .document_panel import DocumentPanel
 from .export import save_scenes, save_widget, scene_svg
 from .heatmap_panel import HeatmapPanel
 from .triples_panel import TriplesPanel, triples_csv
@@ -134,12 +135,14 @@ class MainWindow(QMainWindow):
         self.comparison = ComparisonPanel()
         self.triples_panel = TriplesPanel()
         self.heatmaps = HeatmapPanel()
+        self.document_panel = DocumentPanel()
         self.docks = {}
         for key, title, widget, area in (
             ("graphs", "Graphs", self.comparison, Qt.DockWidgetArea.RightDockWidgetArea),
             ("rounds", "Alignment rounds", self.heatmaps, Qt.DockWidgetArea.RightDockWidgetArea),
             ("pair", "Pair: scores, PENMAN, alignment", self.pair_view, Qt.DockWidgetArea.BottomDockWidgetArea),
             ("triples", "Triples", self.triples_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("document", "Document level (UMR)", self.document_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
         ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{key}")
@@ -147,6 +150,8 @@ class MainWindow(QMainWindow):
             self.addDockWidget(area, dock)
             self.docks[key] = dock
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
+        self.docks["triples"].raise_()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [330], Qt.Orientation.Vertical)
@@ -317,6 +322,12 @@ class MainWindow(QMainWindow):
         if errors:
             message += f"; {len(errors)} could not be read (filter: error)"
             self._show_banner(f"{len(errors)} pair(s) not scored. First problem: {errors[0]}")
+        elif outcome.loaded.warnings:
+            warnings = outcome.loaded.warnings
+            more = f"\n... and {len(warnings) - 3} more" if len(warnings) > 3 else ""
+            self._show_banner(f"{len(warnings)} warning(s):\n" + "\n".join(warnings[:3]) + more)
+        if self.corpus.documents:
+            message += f"; {len(self.corpus.documents)} UMR document(s), see the Document level panel"
         self.status_label.setText(message + ".")
         self._update_actions()
         self.corpus_changed.emit()
@@ -389,10 +400,20 @@ class MainWindow(QMainWindow):
         scored = result is not None and result.alignment is not None
         self.comparison.set_result(result if scored else None, rows)
         self.heatmaps.set_graphs(result.test if scored else None, result.gold if scored else None, self.params)
+        self.document_panel.set_document(self.document_of(result), len(self.corpus.documents) if self.corpus else 0)
+
+    def document_of(self, result):
+        """The UMR document result the pair belongs to (None for AMR)."""
+        if result is None or self.loaded is None or self.corpus is None or not self.corpus.documents:
+            return None
+        number = self.loaded.pairs[result.index].document
+        return self.corpus.documents[number] if number is not None else None
 
     def _node_selected(self, side: str, var: str) -> None:
         self.triples_panel.select_node(side, var)
-        self.pair_view.highlight_nodes({side: var, self._other(side): self.comparison.partner(side, var)})
+        selected = {side: var, self._other(side): self.comparison.partner(side, var)}
+        self.pair_view.highlight_nodes(selected)
+        self.pair_view.show_tokens(selected)
 
     def _node_hovered(self, side: str, var: str) -> None:
         if var:

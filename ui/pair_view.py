@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
@@ -18,6 +19,12 @@ from engine.scoring import PairResult
 
 from .corpus_model import format_score, sentence_of
 from .penman_highlight import node_line, triple_line
+
+
+def sentence_words(graph) -> list[str]:
+    """The tokens that token alignments count: ``# ::tok`` when given, else the sentence split at spaces."""
+    text = graph.metadata.get("tok") or graph.text or ""
+    return text.split()
 
 
 def quality_label(quality: int | None, rounds: int) -> str:
@@ -95,9 +102,13 @@ class PairView(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.result: PairResult | None = None
         self.header = QLabel("Select a pair to see its graphs and alignment.")
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.tokens = QLabel()
+        self.tokens.setWordWrap(True)
+        self.tokens.setToolTip("Words of each sentence; those aligned to the selected node are highlighted")
         self.scores = QTableWidget(3, len(METRICS))
         self.scores.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in METRICS])
         self.scores.setVerticalHeaderLabels(["P", "R", "F1"])
@@ -127,6 +138,7 @@ class PairView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
+        layout.addWidget(self.tokens)
         layout.addWidget(self.scores)
         layout.addWidget(body, 1)
 
@@ -165,9 +177,31 @@ class PairView(QWidget):
             lines[side] = [number] if number is not None else []
         self._highlight(lines)
 
+    def show_tokens(self, selected: dict[str, str | None]) -> None:
+        """The words of both sentences, those aligned to the selected nodes highlighted (side -> variable)."""
+        result = self.result
+        if result is None or result.test is None or result.gold is None:
+            self.tokens.clear()
+            return
+        lines = []
+        for side, graph in (("test", result.test), ("gold", result.gold)):
+            words = sentence_words(graph)
+            if not words or not any(node.span for node in graph.nodes):
+                continue
+            var = selected.get(side)
+            span = graph.nodes[graph.index[var]].span if var in graph.index else frozenset()
+            shown = " ".join(
+                f"<span style='background:#ffe0b2'><b>{escape(word)}</b></span>" if k in span else escape(word)
+                for k, word in enumerate(words)
+            )
+            lines.append(f"<i>{side}:</i> {shown}")
+        self.tokens.setText("<br>".join(lines))
+
     def set_result(self, result: PairResult | None) -> None:
+        self.result = result
         self.alignment_model.set_result(result)
         self._highlight({})
+        self.show_tokens({})
         self.scores.clearContents()
         if result is None:
             self.header.setText("Select a pair to see its graphs and alignment.")
