@@ -19,6 +19,7 @@ import penman
 import penman.surface
 from penman.models import amr
 
+from . import fast_penman
 from .errors import InputError
 from .model import Attribute, Edge, Graph, Node, SourceLocation
 
@@ -157,6 +158,24 @@ def _line_of(lines: list[str], pattern: str, occurrence: int = 0) -> int:
     return 0
 
 
+def decode_graph(text: str, file: str, start: int) -> tuple[str, list, dict[str, tuple[int, ...]]] | InputError:
+    """(top, triples in penman's order, instance alignments) of one graph, or the
+    error that names its line. Well-formed graphs take the fast path, anything
+    else goes through bracket checks and ``penman.decode``."""
+    fast = fast_penman.decode(text)
+    if fast is not None:
+        return fast
+    problem = check_brackets(text, first_line=start)
+    if problem is not None:
+        return InputError(file, problem[0], problem[1])
+    try:
+        decoded = penman.decode(text, model=amr.model)
+    except penman.DecodeError as error:
+        return InputError(file, start + (error.lineno or 1) - 1, f"cannot parse graph: {error.message}")
+    alignments = {triple[0]: alignment.indices for triple, alignment in penman.surface.alignments(decoded).items()}
+    return decoded.top, decoded.triples, alignments
+
+
 def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = ReadOptions()) -> Entry:
     """Turn one block into an :class:`Entry` (a graph or an error)."""
     metadata = parse_metadata(lines)
@@ -169,17 +188,17 @@ def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = 
         entry.error = InputError(file, start + offset, message)
         return entry
 
-    problem = check_brackets(graph_text, first_line=start)
-    if problem is not None:
-        return fail(problem[0] - start, problem[1])
-    try:
-        decoded = penman.decode(graph_text, model=amr.model)
-    except penman.DecodeError as error:
-        return fail((error.lineno or 1) - 1, f"cannot parse graph: {error.message}")
+    decoded = decode_graph(graph_text, file, start)
+    if isinstance(decoded, InputError):
+        entry.error = decoded
+        return entry
+    top, triples, alignments = decoded
+    variables = {top} | {source for source, _, _ in triples}
 
     nodes: dict[str, Node] = {}
-    spans = {triple: alignment for triple, alignment in penman.surface.alignments(decoded).items()}
-    for source, _, concept in decoded.instances():
+    for source, role, concept in triples:
+        if role != ":instance":
+            continue
         if concept is None:
             return fail(_line_of(graph_lines, rf"\(\s*{re.escape(source)}\s*/"), f"variable {source} has no concept")
         if source in nodes:
@@ -187,25 +206,27 @@ def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = 
                 _line_of(graph_lines, rf"\(\s*{re.escape(source)}\s*/", occurrence=1),
                 f"variable {source} is defined twice ({nodes[source].concept} and {concept})",
             )
-        alignment = spans.get((source, ":instance", concept))
-        nodes[source] = Node(source, concept, frozenset(alignment.indices) if alignment else frozenset())
+        nodes[source] = Node(source, concept, frozenset(alignments.get(source, ())))
 
     edges: dict[Edge, None] = {}
-    for source, role, target in decoded.edges():
-        if options.unify_domain and role == ":domain":
-            source, role, target = target, ":mod", source
-        edges.setdefault(Edge(source, role, target))
     attributes: dict[Attribute, None] = {}
-    for source, role, target in decoded.attributes():
-        if target is None:
+    for source, role, target in triples:
+        if role == ":instance":
+            continue
+        if target in variables:  # as penman's Graph.edges() / attributes()
+            if options.unify_domain and role == ":domain":
+                source, role, target = target, ":mod", source
+            edges.setdefault(Edge(source, role, target))
+        elif target is None:
             return fail(_line_of(graph_lines, re.escape(role) + r"\s*(\)|$)"), f"role {role} of {source} has no target")
-        attributes.setdefault(Attribute(source, role, target))
+        else:
+            attributes.setdefault(Attribute(source, role, target))
     for item in [*edges, *attributes]:
         if item.source not in nodes:
             return fail(0, f"variable {item.source} is used but never given a concept")
 
     entry.graph = Graph(
-        top=decoded.top,
+        top=top,
         nodes=tuple(nodes.values()),
         edges=tuple(edges),
         attributes=tuple(attributes),
