@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
+from scipy import sparse
 
 LabelOverlap = Callable[[int, int], int]
 
@@ -32,12 +33,28 @@ def neighbour_ratio(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndar
     return np.divide(low, high, out=np.zeros_like(low, dtype=float), where=low > 0)
 
 
+SPARSE_FROM = 64  # nodes in the larger graph from which sparse products are faster
+
+
+def _sandwich(left, anchor: np.ndarray, right) -> np.ndarray:
+    """left · anchor · rightᵀ, with ``left`` and ``right`` dense or sparse 0/1 matrices."""
+    if isinstance(left, np.ndarray):
+        return left @ anchor @ right.T
+    return (right @ (left @ anchor).T).T
+
+
 @dataclass(frozen=True)
 class Neighbourhood:
-    """The matrices eq. 10-11 need for one test/gold pair; computed once, used every round."""
+    """The matrices eq. 10-11 need for one test/gold pair; computed once, used every round.
 
-    test_ancestors: np.ndarray
-    gold_ancestors: np.ndarray
+    Y_T and Y_G (ancestor matrices) are kept as the factors of the products,
+    sparse for large graphs, where they hold few ones.
+    """
+
+    test_parents: object  # Y_Tᵀ
+    gold_parents: object  # Y_Gᵀ
+    test_children: object  # Z_Tᵀ = Y_T
+    gold_children: object  # Z_Gᵀ = Y_G
     ancestor_ratio: np.ndarray
     descendant_ratio: np.ndarray
 
@@ -45,9 +62,11 @@ class Neighbourhood:
     def of(cls, test_adjacency: np.ndarray, gold_adjacency: np.ndarray) -> "Neighbourhood":
         test_y = ancestor_matrix(test_adjacency)
         gold_y = ancestor_matrix(gold_adjacency)
+        factors = [test_y.T, gold_y.T, test_y, gold_y]
+        if max(len(test_y), len(gold_y)) >= SPARSE_FROM:
+            factors = [sparse.csr_array(factor) for factor in factors]
         return cls(
-            test_ancestors=test_y,
-            gold_ancestors=gold_y,
+            *factors,
             ancestor_ratio=neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0)),
             descendant_ratio=neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1)),
         )
@@ -57,8 +76,8 @@ class Neighbourhood:
 
         P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1).
         """
-        parents = self.ancestor_ratio * (self.test_ancestors.T @ anchor @ self.gold_ancestors)
-        children = self.descendant_ratio * (self.test_ancestors @ anchor @ self.gold_ancestors.T)
+        parents = self.ancestor_ratio * _sandwich(self.test_parents, anchor, self.gold_parents)
+        children = self.descendant_ratio * _sandwich(self.test_children, anchor, self.gold_children)
         return np.sqrt((parents + 1.0) * (children + 1.0) - 1.0)
 
 

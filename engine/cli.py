@@ -8,6 +8,7 @@ still scored and printed).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .errors import InputError
@@ -37,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--beta", type=float, default=defaults.beta, help="broadcast bias (default %(default)s)")
     score.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
     score.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
+    score.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+                       help="worker processes for scoring (default: all %(default)s cores)")
     return parser
 
 
@@ -58,7 +61,7 @@ def run_score(args: argparse.Namespace) -> int:
     for pair in loaded.pairs:
         for error in pair.errors:
             print(f"{error} (pair {pair.index} not scored)", file=sys.stderr)
-    corpus = score_corpus(loaded.pairs, params, documents=loaded.documents)
+    corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=max(1, args.jobs))
     text = FORMATTERS[args.format](corpus)
     if args.output:
         try:

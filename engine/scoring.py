@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Callable, Sequence
+
+from threadpoolctl import threadpool_limits
 
 from .alignment import Alignment, align
 from .document import DOCUMENT_METRICS, DocumentResult, score_document
@@ -52,12 +57,25 @@ def score_graphs(test: Graph, gold: Graph, params: Params = Params(), trace: boo
 
 def score_pair(pair: Pair, params: Params = Params(), trace: bool = False) -> PairResult:
     """Score one :class:`Pair`; a pair with an input error gets no scores."""
+    return _result(pair, _scores_of(pair, params, trace))
+
+
+def _scores_of(pair: Pair, params: Params, trace: bool = False) -> tuple[Alignment, dict[str, Tally]] | None:
+    """Alignment and tallies of a readable pair (None for a pair with an error)."""
+    test = pair.test.graph if pair.test else None
+    gold = pair.gold.graph if pair.gold else None
+    if pair.error is not None or test is None or gold is None:
+        return None
+    return score_graphs(test, gold, params, trace)
+
+
+def _result(pair: Pair, scores: tuple[Alignment, dict[str, Tally]] | None) -> PairResult:
     test = pair.test.graph if pair.test else None
     gold = pair.gold.graph if pair.gold else None
     sources = (pair.test.text if pair.test else "", pair.gold.text if pair.gold else "")
     result = PairResult(pair.index, pair.id, test, gold, error=pair.error, sources=sources)
-    if result.error is None and test is not None and gold is not None:
-        result.alignment, result.tallies = score_graphs(test, gold, params, trace)
+    if scores is not None:
+        result.alignment, result.tallies = scores
     return result
 
 
@@ -109,23 +127,47 @@ def score_corpus(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     documents: Sequence[tuple[UmrDocument, UmrDocument]] = (),
+    jobs: int = 1,
 ) -> CorpusResult:
     """Score every pair in order. ``progress(done, total)`` is called after each
     pair; when ``cancelled()`` turns true, scoring stops and the result holds
     the pairs done so far with ``cancelled`` set. With UMR ``documents``, the
-    document-level scores of each document pair are computed at the end."""
+    document-level scores of each document pair are computed at the end.
+    ``jobs`` > 1 scores in that many worker processes (results keep their order)."""
     results: list[PairResult] = []
-    for done, pair in enumerate(pairs, start=1):
-        if cancelled is not None and cancelled():
-            return CorpusResult(results, params, cancelled=True)
-        results.append(score_pair(pair, params))
-        if progress is not None:
-            progress(done, len(pairs))
+    with _pair_scorer(params, min(jobs, len(pairs) // 2)) as scored:
+        for done, result in enumerate(scored(pairs), start=1):
+            if cancelled is not None and cancelled():
+                return CorpusResult(results, params, cancelled=True)
+            results.append(result)
+            if progress is not None:
+                progress(done, len(pairs))
     corpus = CorpusResult(results, params)
     for number, (test, gold) in enumerate(documents):
         members = [result for pair, result in zip(pairs, results) if pair.document == number]
         corpus.documents.append(score_document(test, gold, members))
     return corpus
+
+
+def _single_threaded_blas() -> None:
+    """Workers are the parallelism: BLAS threads on top would oversubscribe the cores."""
+    threadpool_limits(1)
+
+
+@contextmanager
+def _pair_scorer(params: Params, jobs: int):
+    """A function pairs -> iterator of PairResult, in order, scored in ``jobs``
+    processes; workers send back only the alignment and the tallies."""
+    if jobs <= 1:
+        yield lambda pairs: (score_pair(pair, params) for pair in pairs)
+        return
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with context.Pool(jobs, initializer=_single_threaded_blas) as pool:
+        def scored(pairs):
+            chunk = max(1, len(pairs) // (8 * jobs))
+            return map(_result, pairs, pool.imap(partial(_scores_of, params=params), pairs, chunksize=chunk))
+
+        yield scored
 
 
 @dataclass

@@ -39,11 +39,10 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     with S_l the lemma similarity (eq. 2), S_s = 1 when the senses are equal (two
     senseless concepts count as equal) and S_a the attribute similarity (eq. 3-4).
     """
-    test_lemmas = [node.lemma for node in test.nodes]
-    gold_lemmas = [node.lemma for node in gold.nodes]
-    lemma = np.array([[lemma_similarity(a, b) for b in gold_lemmas] for a in test_lemmas]).reshape(
-        len(test_lemmas), len(gold_lemmas)
-    )
+    test_lemmas, test_index = np.unique([node.lemma for node in test.nodes], return_inverse=True)
+    gold_lemmas, gold_index = np.unique([node.lemma for node in gold.nodes], return_inverse=True)
+    table = np.array([[lemma_similarity(a, b) for b in gold_lemmas.tolist()] for a in test_lemmas.tolist()])
+    lemma = table.reshape(len(test_lemmas), len(gold_lemmas))[np.ix_(test_index.ravel(), gold_index.ravel())]
     test_senses = np.array([node.sense or "" for node in test.nodes], dtype=object)
     gold_senses = np.array([node.sense or "" for node in gold.nodes], dtype=object)
     sense_equal = (test_senses[:, None] == gold_senses[None, :]).astype(float)

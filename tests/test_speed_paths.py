@@ -1,0 +1,40 @@
+"""The fast paths (sparse products, worker processes) give the same numbers as the plain ones."""
+
+import numpy as np
+
+from bench.generate import write_corpus
+from engine import broadcast
+from engine.alignment import align
+from engine.output import to_dict
+from engine.scoring import load_files, score_corpus
+
+
+def test_sparse_and_dense_broadcast_agree(tmp_path, monkeypatch):
+    test_path, gold_path = write_corpus(tmp_path, 3, 70, 90, seed=4)
+    pairs = load_files(test_path, gold_path).pairs
+    for pair in pairs:
+        sparse_result = align(pair.test.graph, pair.gold.graph, trace=True)
+        monkeypatch.setattr(broadcast, "SPARSE_FROM", 10_000)
+        dense_result = align(pair.test.graph, pair.gold.graph, trace=True)
+        monkeypatch.undo()
+        assert sparse_result.gold_of == dense_result.gold_of
+        for a, b in zip(sparse_result.rounds, dense_result.rounds):
+            assert np.allclose(a.broadcast, b.broadcast, atol=1e-12)
+
+
+def test_worker_processes_give_the_same_result(tmp_path):
+    test_path, gold_path = write_corpus(tmp_path, 60, 10, 30, seed=8)
+    loaded = load_files(test_path, gold_path)
+    single = to_dict(score_corpus(loaded.pairs, jobs=1))
+    seen = []
+    parallel = to_dict(score_corpus(loaded.pairs, jobs=2, progress=lambda done, total: seen.append(done)))
+    assert single == parallel
+    assert seen == list(range(1, 61))
+
+
+def test_cancelling_with_workers_stops_early(tmp_path):
+    test_path, gold_path = write_corpus(tmp_path, 80, 10, 30, seed=9)
+    loaded = load_files(test_path, gold_path)
+    done = []
+    result = score_corpus(loaded.pairs, jobs=2, progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 5)
+    assert result.cancelled and len(result.pairs) == 5
