@@ -135,7 +135,7 @@ def score_corpus(
     document-level scores of each document pair are computed at the end.
     ``jobs`` > 1 scores in that many worker processes (results keep their order)."""
     results: list[PairResult] = []
-    with _pair_scorer(params, min(jobs, len(pairs) // 2)) as scored:
+    with _pair_scorer(params, jobs if _worth_processes(pairs) else 1) as scored:
         for done, result in enumerate(scored(pairs), start=1):
             if cancelled is not None and cancelled():
                 return CorpusResult(results, params, cancelled=True)
@@ -147,6 +147,17 @@ def score_corpus(
         members = [result for pair, result in zip(pairs, results) if pair.document == number]
         corpus.documents.append(score_document(test, gold, members))
     return corpus
+
+
+PARALLEL_WORK = 300_000  # Σ |V_T|·|V_G| below which starting processes costs more than it saves
+
+
+def _worth_processes(pairs: Sequence[Pair]) -> bool:
+    work = 0
+    for pair in pairs:
+        if pair.test is not None and pair.gold is not None and pair.test.graph and pair.gold.graph:
+            work += len(pair.test.graph) * len(pair.gold.graph)
+    return work >= PARALLEL_WORK and len(pairs) >= 4
 
 
 def _single_threaded_blas() -> None:

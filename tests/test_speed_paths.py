@@ -1,9 +1,10 @@
 """The fast paths (sparse products, worker processes) give the same numbers as the plain ones."""
 
 import numpy as np
+import pytest
 
 from bench.generate import write_corpus
-from engine import broadcast
+from engine import broadcast, scoring
 from engine.alignment import align
 from engine.output import to_dict
 from engine.scoring import load_files, score_corpus
@@ -20,6 +21,11 @@ def test_sparse_and_dense_broadcast_agree(tmp_path, monkeypatch):
         assert sparse_result.gold_of == dense_result.gold_of
         for a, b in zip(sparse_result.rounds, dense_result.rounds):
             assert np.allclose(a.broadcast, b.broadcast, atol=1e-12)
+
+
+@pytest.fixture(autouse=True)
+def small_work_runs_in_processes_too(monkeypatch):
+    monkeypatch.setattr(scoring, "PARALLEL_WORK", 0)
 
 
 def test_worker_processes_give_the_same_result(tmp_path):

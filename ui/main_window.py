@@ -254,14 +254,19 @@ class MainWindow(QMainWindow):
             self.open_pair(Path(test), Path(gold))
 
     def choose_side(self, side: str) -> None:
+        """Replace one file; with nothing loaded yet, ask for the other one too."""
         current = self.test_path if side == "test" else self.gold_path
         path, _ = QFileDialog.getOpenFileName(self, f"Choose the {side.upper()} file", str(current.parent) if current else "")
         if not path:
             return
-        if side == "test":
-            self.open_pair(Path(path), self.gold_path or Path(path))
-        else:
-            self.open_pair(self.test_path or Path(path), Path(path))
+        other = self.gold_path if side == "test" else self.test_path
+        if other is None:
+            other_side = "gold" if side == "test" else "test"
+            chosen, _ = QFileDialog.getOpenFileName(self, f"Choose the {other_side.upper()} file", str(Path(path).parent))
+            if not chosen:
+                return
+            other = Path(chosen)
+        self.open_pair(Path(path), other) if side == "test" else self.open_pair(other, Path(path))
 
     def swap(self) -> None:
         if self.test_path and self.gold_path:
