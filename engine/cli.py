@@ -12,9 +12,10 @@ import os
 import sys
 
 from .errors import InputError
-from .output import FORMATTERS
+from .output import PRINTERS, print_corpus
 from .params import Params
-from .scoring import FORMATS, load_files, score_corpus
+from .scoring import FORMATS, PROFILE, detect_format, load_files, score_corpus
+from .streaming import ScoreStream, lazy_pairs
 
 EXIT_INPUT_ERROR = 2
 
@@ -28,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = commands.add_parser("score", help="score a test file against a gold file")
     score.add_argument("test", help="test (system or annotator A) AMR/PENMAN file")
     score.add_argument("gold", help="gold (reference or annotator B) AMR/PENMAN file")
-    score.add_argument("--format", choices=sorted(FORMATTERS), default="table", help="output format (default: table)")
+    score.add_argument("--format", choices=sorted(PRINTERS), default="table", help="output format (default: table)")
     score.add_argument("--format-in", choices=FORMATS, default="auto",
                        help="input format: AMR/PENMAN or UMR (default: detected from the test file)")
     score.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
@@ -52,27 +53,39 @@ def run_score(args: argparse.Namespace) -> int:
         use_alignments=not args.no_alignments,
     )
     try:
-        loaded = load_files(args.test, args.gold, args.format_in)
+        kind = detect_format(args.test) if args.format_in == "auto" else args.format_in
+        loaded = load_files(args.test, args.gold, "umr") if kind == "umr" else None
+        pairs = loaded.pairs if loaded is not None else lazy_pairs(args.test, args.gold)
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INPUT_ERROR
-    for warning in loaded.warnings:
+    for warning in loaded.warnings if loaded is not None else ():
         print(f"warning: {warning}", file=sys.stderr)
-    for pair in loaded.pairs:
-        for error in pair.errors:
-            print(f"{error} (pair {pair.index} not scored)", file=sys.stderr)
-    corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=max(1, args.jobs))
-    text = FORMATTERS[args.format](corpus)
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            print(f"error: {args.output}: cannot write: {error.strerror or error}", file=sys.stderr)
-            return EXIT_INPUT_ERROR
-    else:
-        sys.stdout.write(text)
-    return EXIT_INPUT_ERROR if corpus.errors else 0
+    try:
+        handle = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    except OSError as error:
+        print(f"error: {args.output}: cannot write: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    printer = PRINTERS[args.format](handle)
+    try:
+        if loaded is not None:  # UMR: document-level scores need every sentence's alignment
+            for pair in pairs:
+                for problem in pair.errors:
+                    print(f"{problem} (pair {pair.index} not scored)", file=sys.stderr)
+            corpus = score_corpus(pairs, params, documents=loaded.documents, jobs=max(1, args.jobs))
+            print_corpus(corpus, printer)
+            return EXIT_INPUT_ERROR if corpus.errors else 0
+        stream = ScoreStream(pairs, params, jobs=max(1, args.jobs))
+        printer.begin(PROFILE, params)
+        for row, problems in stream:
+            for problem in problems:
+                print(f"{problem} (pair {row.item['index']} not scored)", file=sys.stderr)
+            printer.pair(row)
+        printer.end(stream.summary())
+        return EXIT_INPUT_ERROR if stream.errors else 0
+    finally:
+        if handle is not sys.stdout:
+            handle.close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
 
 from .alignment import Alignment
 from .model import Child, Graph
@@ -175,12 +174,32 @@ def pair_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Ta
     }
 
 
-def macro_average(scores: Iterable[PRF]) -> PRF:
-    """Mean of the defined per-pair P, R and F (pairs with F None left out)."""
-    defined = [score for score in scores if score.f is not None]
+class Totals:
+    """Running corpus totals: pooled tallies (micro) and sums of per-pair P, R, F
+    (macro: the mean over pairs whose F is defined, each of P and R over the
+    pairs where it is defined)."""
 
-    def mean(values: list[float | None]) -> float | None:
-        present = [v for v in values if v is not None]
-        return sum(present) / len(present) if present else None
+    def __init__(self) -> None:
+        self.pooled = {name: Tally() for name in METRICS}
+        self.sums = {name: [0.0, 0, 0.0, 0, 0.0, 0] for name in METRICS}
 
-    return PRF(mean([s.p for s in defined]), mean([s.r for s in defined]), mean([s.f for s in defined]))
+    def add(self, tallies: dict[str, Tally]) -> None:
+        for name, tally in tallies.items():
+            self.pooled[name] = self.pooled[name] + tally
+            score = tally.prf()
+            if score.f is None:
+                continue
+            sums = self.sums[name]
+            for k, value in enumerate((score.p, score.r, score.f)):
+                if value is not None:
+                    sums[2 * k] += value
+                    sums[2 * k + 1] += 1
+
+    def micro(self) -> dict[str, PRF]:
+        return {name: tally.prf() for name, tally in self.pooled.items()}
+
+    def macro(self) -> dict[str, PRF]:
+        def mean(total: float, count: int) -> float | None:
+            return total / count if count else None
+
+        return {name: PRF(mean(*s[0:2]), mean(*s[2:4]), mean(*s[4:6])) for name, s in self.sums.items()}

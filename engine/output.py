@@ -1,12 +1,21 @@
-"""Printers: a corpus result as JSON, CSV or a terminal table."""
+"""Printers: results as JSON, CSV or a terminal table, written pair by pair.
+
+A printer gets ``begin``, then one :class:`PairRow` per pair as soon as it is
+scored, then ``end`` with the corpus summary, so a large corpus is written as it
+is computed and nothing per pair has to be kept. :func:`render` prints a
+finished :class:`~engine.scoring.CorpusResult` the same way.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+from dataclasses import dataclass, field
+from typing import TextIO
 
-from .metrics import METRICS, PRF
+from .metrics import METRICS, PRF, Totals
+from .params import Params
 from .scoring import CorpusResult, PairResult
 
 METRIC_TITLES = {
@@ -36,101 +45,174 @@ def alignment_rows(result: PairResult) -> list[dict]:
     return rows
 
 
-def pair_dict(result: PairResult) -> dict:
-    return {
+@dataclass
+class PairRow:
+    """What the printers need of one pair: its JSON object and its node counts."""
+
+    item: dict
+    nodes: str
+
+
+def pair_row(result: PairResult) -> PairRow:
+    item = {
         "index": result.index,
         "id": result.id,
         "error": result.error,
         "scores": {name: prf.as_dict() for name, prf in result.scores.items()} if result.tallies else None,
         "alignment": alignment_rows(result),
     }
+    nodes = f"{len(result.test)}/{len(result.gold)}" if result.test and result.gold else "-"
+    return PairRow(item, nodes)
 
 
-def to_dict(corpus: CorpusResult) -> dict:
-    """The documented JSON shape: profile, params, pairs, micro, macro; for UMR
-    also "document" (pooled over the file) and, with several documents, "documents"."""
-    data = {
-        "profile": corpus.profile,
-        "params": corpus.params.as_dict(),
-        "pairs": [pair_dict(result) for result in corpus.pairs],
-        "micro": {name: prf.as_dict() for name, prf in corpus.micro.items()},
-        "macro": {name: prf.as_dict() for name, prf in corpus.macro.items()},
-    }
-    if corpus.documents:
-        data["document"] = {name: prf.as_dict() for name, prf in corpus.document_scores.items()}
-        if len(corpus.documents) > 1:
-            data["documents"] = [
-                {"index": document.index, **{name: prf.as_dict() for name, prf in document.scores.items()}}
-                for document in corpus.documents
-            ]
-    return data
+@dataclass
+class Summary:
+    """Corpus-level figures, known once every pair is in."""
+
+    micro: dict[str, PRF]
+    macro: dict[str, PRF]
+    count: int
+    errors: int
+    cancelled: bool = False
+    document: dict[str, PRF] = field(default_factory=dict)
+    documents: list[dict[str, PRF]] = field(default_factory=list)
 
 
-def to_json(corpus: CorpusResult) -> str:
-    return json.dumps(to_dict(corpus), indent=2, ensure_ascii=False) + "\n"
+def summary_of(corpus: CorpusResult) -> Summary:
+    return Summary(corpus.micro, corpus.macro, len(corpus.pairs), len(corpus.errors), corpus.cancelled,
+                   corpus.document_scores, [document.scores for document in corpus.documents])
+
+
+def summary_from(totals: Totals, count: int, errors: int) -> Summary:
+    return Summary(totals.micro(), totals.macro(), count, errors)
+
+
+def _scores_dict(scores: dict[str, PRF]) -> dict:
+    return {name: prf.as_dict() for name, prf in scores.items()}
+
+
+class JsonPrinter:
+    """The documented JSON shape: profile, params, pairs, micro, macro; for UMR also
+    "document" (pooled over the file) and, with several documents, "documents"."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.first = True
+
+    def begin(self, profile: str, params: Params) -> None:
+        self.out.write('{\n  "profile": %s,\n  "params": %s,\n  "pairs": [' % (json.dumps(profile), json.dumps(params.as_dict())))
+
+    def pair(self, row: PairRow) -> None:
+        self.out.write(("\n    " if self.first else ",\n    ") + json.dumps(row.item, ensure_ascii=False))
+        self.first = False
+
+    def end(self, summary: Summary) -> None:
+        tail = {"micro": _scores_dict(summary.micro), "macro": _scores_dict(summary.macro)}
+        if summary.document:
+            tail["document"] = _scores_dict(summary.document)
+            if len(summary.documents) > 1:
+                tail["documents"] = [{"index": k, **_scores_dict(scores)} for k, scores in enumerate(summary.documents)]
+        body = ",\n".join(f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in tail.items())
+        self.out.write(("\n  ],\n" if not self.first else "],\n") + body + "\n}\n")
 
 
 def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.4f}"
 
 
-def to_csv(corpus: CorpusResult) -> str:
+def _score_cells(scores: dict | None) -> list[str]:
+    return [_number(scores[m][x]) if scores else "" for m in METRICS for x in "prf"]
+
+
+class CsvPrinter:
     """One row per pair, then ``micro`` and ``macro`` rows; P, R and F of every metric."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in METRICS for x in "prf"])
 
-    def cells(scores: dict[str, PRF]) -> list[str]:
-        return [_number(getattr(scores[m], x)) if m in scores else "" for m in METRICS for x in "prf"]
+    def __init__(self, out: TextIO):
+        self.writer = csv.writer(out, lineterminator="\n")
 
+    def begin(self, profile: str, params: Params) -> None:
+        self.writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in METRICS for x in "prf"])
+
+    def pair(self, row: PairRow) -> None:
+        item = row.item
+        self.writer.writerow([item["index"], item["id"] or "", item["error"] or ""] + _score_cells(item["scores"]))
+
+    def end(self, summary: Summary) -> None:
+        self.writer.writerow(["micro", "", ""] + _score_cells(_scores_dict(summary.micro)))
+        self.writer.writerow(["macro", "", ""] + _score_cells(_scores_dict(summary.macro)))
+
+
+def _f1(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.4f}"
+
+
+class TablePrinter:
+    """A fixed-width table of each pair's F1 with micro and macro rows (printed at the end)."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.rows: list[list[str]] = []
+        self.profile = ""
+
+    def begin(self, profile: str, params: Params) -> None:
+        self.profile = profile
+
+    def pair(self, row: PairRow) -> None:
+        item = row.item
+        head = [str(item["index"]), item["id"] or "", row.nodes]
+        if item["error"]:
+            self.rows.append(head + ["error: " + item["error"]])
+        else:
+            self.rows.append(head + [_f1(item["scores"][m]["f"]) for m in METRICS])
+
+    def end(self, summary: Summary) -> None:
+        headers = ["#", "id", "nodes"] + [METRIC_TITLES[m] for m in METRICS]
+        totals = [["micro", "", ""] + [_f1(summary.micro[m].f) for m in METRICS],
+                  ["macro", "", ""] + [_f1(summary.macro[m].f) for m in METRICS]]
+        widths = [len(h) for h in headers]
+        for row in self.rows + totals:
+            if len(row) == len(headers):
+                widths = [max(w, len(cell)) for w, cell in zip(widths, row)]
+
+        def line(row: list[str]) -> str:
+            if len(row) != len(headers):  # an error row spans the score columns
+                return "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3]
+            return "  ".join(cell.rjust(w) if k >= 3 else cell.ljust(w) for k, (cell, w) in enumerate(zip(row, widths)))
+
+        rule = "  ".join("-" * w for w in widths)
+        out = [line(headers), rule, *map(line, self.rows), rule, *map(line, totals)]
+        if summary.document:
+            out += ["", "Document level (pooled over the file):   P       R       F1"]
+            for name, prf in summary.document.items():
+                cells = "  ".join(_number(v).rjust(6) if v is not None else "   n/a" for v in (prf.p, prf.r, prf.f))
+                out.append(f"  {name:<38}{cells}")
+        footer = f"F1 scores, profile {self.profile}; {summary.count} pair{'s' if summary.count != 1 else ''}"
+        if summary.errors:
+            footer += f", {summary.errors} not scored"
+        if summary.cancelled:
+            footer += " (cancelled)"
+        self.out.write("\n".join(out + ["", footer]) + "\n")
+
+
+PRINTERS = {"json": JsonPrinter, "csv": CsvPrinter, "table": TablePrinter}
+
+
+def print_corpus(corpus: CorpusResult, printer) -> None:
+    printer.begin(corpus.profile, corpus.params)
     for result in corpus.pairs:
-        writer.writerow([result.index, result.id or "", result.error or ""] + cells(result.scores))
-    writer.writerow(["micro", "", ""] + cells(corpus.micro))
-    writer.writerow(["macro", "", ""] + cells(corpus.macro))
+        printer.pair(pair_row(result))
+    printer.end(summary_of(corpus))
+
+
+def render(corpus: CorpusResult, kind: str) -> str:
+    """A finished corpus as JSON, CSV or a table."""
+    buffer = io.StringIO()
+    print_corpus(corpus, PRINTERS[kind](buffer))
     return buffer.getvalue()
 
 
-def to_table(corpus: CorpusResult) -> str:
-    """A fixed-width table of each pair's F1 scores with micro and macro rows."""
-    headers = ["#", "id", "nodes"] + [METRIC_TITLES[m] for m in METRICS]
-    rows = []
-    for result in corpus.pairs:
-        nodes = f"{len(result.test)}/{len(result.gold)}" if result.test and result.gold else "-"
-        if result.error:
-            rows.append([str(result.index), result.id or "", nodes, "error: " + result.error])
-            continue
-        scores = result.scores
-        rows.append([str(result.index), result.id or "", nodes] + [_f1(scores[m]) for m in METRICS])
-    summary = [["micro", "", ""] + [_f1(corpus.micro[m]) for m in METRICS],
-               ["macro", "", ""] + [_f1(corpus.macro[m]) for m in METRICS]]
-    widths = [len(h) for h in headers]
-    for row in rows + summary:
-        if len(row) == len(headers):
-            widths = [max(w, len(cell)) for w, cell in zip(widths, row)]
-
-    def line(row: list[str]) -> str:
-        if len(row) != len(headers):  # an error row spans the score columns
-            return "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3]
-        return "  ".join(cell.rjust(w) if k >= 3 else cell.ljust(w) for k, (cell, w) in enumerate(zip(row, widths)))
-
-    rule = "  ".join("-" * w for w in widths)
-    out = [line(headers), rule, *map(line, rows), rule, *map(line, summary)]
-    if corpus.documents:
-        out += ["", "Document level (pooled over the file):   P       R       F1"]
-        for name, prf in corpus.document_scores.items():
-            cells = "  ".join(_number(v).rjust(6) if v is not None else "   n/a" for v in (prf.p, prf.r, prf.f))
-            out.append(f"  {name:<38}{cells}")
-    count = len(corpus.pairs)
-    footer = f"F1 scores, profile {corpus.profile}; {count} pair{'s' if count != 1 else ''}"
-    if corpus.errors:
-        footer += f", {len(corpus.errors)} not scored"
-    if corpus.cancelled:
-        footer += " (cancelled)"
-    return "\n".join(out + ["", footer]) + "\n"
+def to_dict(corpus: CorpusResult) -> dict:
+    return json.loads(render(corpus, "json"))
 
 
-def _f1(score: PRF) -> str:
-    return "n/a" if score.f is None else f"{score.f:.4f}"
-
-
-FORMATTERS = {"json": to_json, "csv": to_csv, "table": to_table}
+FORMATTERS = {kind: (lambda corpus, kind=kind: render(corpus, kind)) for kind in PRINTERS}

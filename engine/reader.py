@@ -38,6 +38,12 @@ class Entry:
     text: str = ""  # the block as written, comments included
     graph: Graph | None = None
     error: InputError | None = None
+    parsed: bool = True  # False for an entry read with parse=False, until parse_entry
+
+    @property
+    def size(self) -> int:
+        """Number of nodes, estimated from the text until the entry is parsed."""
+        return len(self.graph) if self.graph is not None else self.text.count("/")
 
 
 @dataclass(frozen=True)
@@ -248,15 +254,23 @@ def pretty_penman(text: str, indent: int = 4) -> str:
         return text
 
 
-def read_entries(path: str | Path, options: ReadOptions = ReadOptions()) -> list[Entry]:
+def read_entries(path: str | Path, options: ReadOptions = ReadOptions(), parse: bool = True) -> list[Entry]:
     """All blocks of an AMR/PENMAN file; raises :class:`InputError` for a file
-    that cannot be read at all or holds no graph."""
+    that cannot be read at all or holds no graph. With ``parse=False`` only the
+    blocks and their ids are read; :func:`parse_entry` decodes one later."""
     name = str(path)
     text = read_text(path)
     blocks = split_blocks(text)
     if not blocks:
         raise InputError(name, None, "no graphs found (the file is empty or holds only comments)")
+    if not parse:
+        return [Entry(name, start, parse_metadata(lines).get("id"), "\n".join(lines), parsed=False) for start, lines in blocks]
     return [parse_block(name, start, lines, options) for start, lines in blocks]
+
+
+def parse_entry(entry: Entry, options: ReadOptions = ReadOptions()) -> Entry:
+    """The entry with its graph decoded (itself if it already was)."""
+    return entry if entry.parsed else parse_block(entry.file, entry.line, entry.text.split("\n"), options)
 
 
 def read_graph(text: str, file: str = "<string>", options: ReadOptions = ReadOptions()) -> Graph:

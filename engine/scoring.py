@@ -14,7 +14,7 @@ from threadpoolctl import threadpool_limits
 from .alignment import Alignment, align
 from .document import DOCUMENT_METRICS, DocumentResult, score_document
 from .errors import InputError
-from .metrics import METRICS, PRF, Tally, macro_average, pair_tallies
+from .metrics import PRF, Tally, Totals, pair_tallies
 from .model import Graph
 from .pairing import Pair, pair_entries
 from .params import Params
@@ -101,17 +101,19 @@ class CorpusResult:
         return {name: tally.prf() for name, tally in totals.items()}
 
     @property
-    def micro(self) -> dict[str, PRF]:
-        totals = {name: Tally() for name in METRICS}
+    def totals(self) -> Totals:
+        totals = Totals()
         for result in self.pairs:
-            for name, tally in result.tallies.items():
-                totals[name] = totals[name] + tally
-        return {name: tally.prf() for name, tally in totals.items()}
+            totals.add(result.tallies)
+        return totals
+
+    @property
+    def micro(self) -> dict[str, PRF]:
+        return self.totals.micro()
 
     @property
     def macro(self) -> dict[str, PRF]:
-        scored = [result.scores for result in self.pairs if result.tallies]
-        return {name: macro_average(scores[name] for scores in scored) for name in METRICS}
+        return self.totals.macro()
 
     @property
     def errors(self) -> list[str]:
@@ -135,8 +137,9 @@ def score_corpus(
     document-level scores of each document pair are computed at the end.
     ``jobs`` > 1 scores in that many worker processes (results keep their order)."""
     results: list[PairResult] = []
-    with _pair_scorer(params, jobs if _worth_processes(pairs) else 1) as scored:
-        for done, result in enumerate(scored(pairs), start=1):
+    with ordered_map(jobs if worth_processes(pairs) else 1) as mapped:
+        scored = map(_result, pairs, mapped(partial(_scores_of, params=params), pairs))
+        for done, result in enumerate(scored, start=1):
             if cancelled is not None and cancelled():
                 return CorpusResult(results, params, cancelled=True)
             results.append(result)
@@ -152,11 +155,8 @@ def score_corpus(
 PARALLEL_WORK = 300_000  # Σ |V_T|·|V_G| below which starting processes costs more than it saves
 
 
-def _worth_processes(pairs: Sequence[Pair]) -> bool:
-    work = 0
-    for pair in pairs:
-        if pair.test is not None and pair.gold is not None and pair.test.graph and pair.gold.graph:
-            work += len(pair.test.graph) * len(pair.gold.graph)
+def worth_processes(pairs: Sequence[Pair]) -> bool:
+    work = sum(pair.test.size * pair.gold.size for pair in pairs if pair.test is not None and pair.gold is not None)
     return work >= PARALLEL_WORK and len(pairs) >= 4
 
 
@@ -166,19 +166,15 @@ def _single_threaded_blas() -> None:
 
 
 @contextmanager
-def _pair_scorer(params: Params, jobs: int):
-    """A function pairs -> iterator of PairResult, in order, scored in ``jobs``
-    processes; workers send back only the alignment and the tallies."""
+def ordered_map(jobs: int):
+    """A ``map(function, items)`` that runs in ``jobs`` worker processes (in
+    this one for 1), results in order; the function must be picklable."""
     if jobs <= 1:
-        yield lambda pairs: (score_pair(pair, params) for pair in pairs)
+        yield map
         return
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(jobs, initializer=_single_threaded_blas) as pool:
-        def scored(pairs):
-            chunk = max(1, len(pairs) // (8 * jobs))
-            return map(_result, pairs, pool.imap(partial(_scores_of, params=params), pairs, chunksize=chunk))
-
-        yield scored
+        yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))
 
 
 @dataclass

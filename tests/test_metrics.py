@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from engine.metrics import PRF, Tally, f_score, macro_average
+from engine.metrics import PRF, Tally, Totals, f_score
 from engine.reader import read_graph
 from engine.scoring import score_graphs
 from engine.triples import Category, classify_triples
@@ -93,8 +93,11 @@ def test_relation_f_is_zero_when_one_side_has_none():
 
 
 def test_macro_leaves_out_undefined_pairs():
-    macro = macro_average([PRF(None, None, None), PRF(1.0, 0.5, 2 / 3), PRF(0.0, 0.0, 0.0)])
-    assert macro.f == pytest.approx(1 / 3) and macro.p == 0.5
+    totals = Totals()
+    for tally in (Tally(0, 0, 0, 0), Tally(1.0, 1, 1.0, 2), Tally(0.0, 3, 0.0, 1)):
+        totals.add({"labeled_relation": tally})
+    macro = totals.macro()["labeled_relation"]  # pairs with F 2/3 and 0; the 0/0 pair is left out
+    assert macro.f == pytest.approx(1 / 3) and macro.p == 0.5 and macro.r == 0.25
 
 
 def test_micro_tallies_pool_counts():

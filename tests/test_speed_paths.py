@@ -44,3 +44,22 @@ def test_cancelling_with_workers_stops_early(tmp_path):
     done = []
     result = score_corpus(loaded.pairs, jobs=2, progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 5)
     assert result.cancelled and len(result.pairs) == 5
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_streamed_cli_output_equals_the_library_result(tmp_path, jobs):
+    import json
+    import subprocess
+    import sys
+
+    from engine.scoring import score_files
+
+    from .conftest import ROOT
+
+    test_path, gold_path = write_corpus(tmp_path, 60, 60, 90, seed=12)  # enough work for processes
+    out = tmp_path / "out.json"
+    done = subprocess.run([sys.executable, "-m", "engine", "score", test_path, gold_path, "--format", "json",
+                           "--output", out, "--jobs", jobs], capture_output=True, text=True, cwd=ROOT,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(out.read_text()) == to_dict(score_files(test_path, gold_path))
