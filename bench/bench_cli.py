@@ -47,6 +47,8 @@ def main() -> None:
     if importlib.util.find_spec("ancast") is None:
         raise SystemExit("the reference is not installed: pip install -e '.[bench]' (ancast==0.1.1)")
 
+    # like the pip-installed reference, run from compiled bytecode even where writing it is disabled
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "engine")], check=True)
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         test, gold = write_corpus(directory, args.pairs, args.min_nodes, args.max_nodes, args.seed)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
-from scipy import sparse
 
 LabelOverlap = Callable[[int, int], int]
 
@@ -64,6 +63,8 @@ class Neighbourhood:
         gold_y = ancestor_matrix(gold_adjacency)
         factors = [test_y.T, gold_y.T, test_y, gold_y]
         if max(len(test_y), len(gold_y)) >= SPARSE_FROM:
+            from scipy import sparse  # imported only when needed: it costs a tenth of a second
+
             factors = [sparse.csr_array(factor) for factor in factors]
         return cls(
             *factors,

@@ -37,14 +37,13 @@ class Node:
     var: str
     concept: str
     span: frozenset[int] = frozenset()
+    lemma: str = field(init=False, repr=False, compare=False)
+    sense: str | None = field(init=False, repr=False, compare=False)
 
-    @property
-    def lemma(self) -> str:
-        return split_concept(self.concept)[0]
-
-    @property
-    def sense(self) -> str | None:
-        return split_concept(self.concept)[1]
+    def __post_init__(self) -> None:
+        lemma, sense = split_concept(self.concept)
+        object.__setattr__(self, "lemma", lemma)
+        object.__setattr__(self, "sense", sense)
 
 
 @dataclass(frozen=True)
@@ -169,23 +168,19 @@ class Graph:
         Descendants are the variables reachable through edges (the node itself
         excluded, even on a cycle) and the distinct constant children of the
         node and of those variables; a constant has no descendants of its own.
+        Reachability is the transitive closure of the adjacency, by squaring.
         """
-        children: list[set[int]] = [set() for _ in self.nodes]
-        for edge in self.edges:
-            children[self.index[edge.source]].add(self.index[edge.target])
-        constants: list[set[str]] = [set() for _ in self.nodes]
-        for attribute in self.attributes:
-            constants[self.index[attribute.source]].add(attribute.value)
-        counts = []
-        for start in range(len(self.nodes)):
-            seen: set[int] = set()
-            stack = list(children[start])
-            while stack:
-                node = stack.pop()
-                if node not in seen:
-                    seen.add(node)
-                    stack.extend(children[node])
-            reached = seen | {start}
-            constant_count = sum(len(constants[v]) for v in reached)
-            counts.append(len(seen - {start}) + constant_count)
-        return tuple(counts)
+        n = len(self.nodes)
+        reach = self.adjacency > 0
+        while True:
+            wider = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+            if np.array_equal(wider, reach):
+                break
+            reach = wider
+        np.fill_diagonal(reach, False)
+        constants = np.zeros(n)
+        for owner in {(attribute.source, attribute.value) for attribute in self.attributes}:
+            constants[self.index[owner[0]]] += 1
+        with_self = reach | np.eye(n, dtype=bool)
+        counts = reach.sum(axis=1) + with_self.astype(float) @ constants
+        return tuple(int(count) for count in counts)

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import multiprocessing
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Callable, Sequence
-
-from threadpoolctl import threadpool_limits
 
 from .alignment import Alignment, align
 from .document import DOCUMENT_METRICS, DocumentResult, score_document
@@ -162,6 +159,8 @@ def worth_processes(pairs: Sequence[Pair]) -> bool:
 
 def _single_threaded_blas() -> None:
     """Workers are the parallelism: BLAS threads on top would oversubscribe the cores."""
+    from threadpoolctl import threadpool_limits
+
     threadpool_limits(1)
 
 
@@ -172,6 +171,8 @@ def ordered_map(jobs: int):
     if jobs <= 1:
         yield map
         return
+    import multiprocessing
+
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     with context.Pool(jobs, initializer=_single_threaded_blas) as pool:
         yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))

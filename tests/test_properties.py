@@ -51,3 +51,24 @@ def test_same_input_same_output(test_triples, gold_triples):
     first = f_scores(decode(test_triples), decode(gold_triples))
     second = f_scores(decode(test_triples), decode(gold_triples))
     assert first == second
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_triples())
+def test_descendant_counts_match_a_plain_walk(triples):
+    graph = decode(triples)
+    children = {node.var: set() for node in graph.nodes}
+    for edge in graph.edges:
+        children[edge.source].add(edge.target)
+    constants = {node.var: set() for node in graph.nodes}
+    for attribute in graph.attributes:
+        constants[attribute.source].add(attribute.value)
+    for node, count in zip(graph.nodes, graph.descendant_counts):
+        seen, stack = set(), list(children[node.var])
+        while stack:
+            var = stack.pop()
+            if var not in seen:
+                seen.add(var)
+                stack.extend(children[var])
+        seen.discard(node.var)
+        assert count == len(seen) + sum(len(constants[v]) for v in seen | {node.var})
