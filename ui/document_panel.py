@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
 from engine.document import DOCUMENT_METRICS, DocumentResult
 
 from .corpus_model import format_score
+from .row_table import ColumnFilterProxy, RowTableModel
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
 HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
@@ -18,54 +19,6 @@ HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
 
 def _item_text(item: tuple | None) -> str:
     return "" if item is None else "(" + " ".join(item) + ")"
-
-
-class DocumentRowsModel(QAbstractTableModel):
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.rows: list[tuple[str, str, str, str]] = []
-
-    def set_document(self, document: DocumentResult | None) -> None:
-        self.beginResetModel()
-        self.rows = [] if document is None else [
-            (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
-        ]
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
-
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        row = self.rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return row[index.column()]
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(CATEGORY_COLOURS[row[1]])
-        return None
-
-
-class KindProxy(QSortFilterProxyModel):
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.kind: str | None = None
-
-    def set_kind(self, kind: str | None) -> None:
-        self.beginFilterChange()
-        self.kind = kind
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        return self.kind is None or self.sourceModel().rows[source_row][0] == self.kind
 
 
 class DocumentPanel(QWidget):
@@ -81,8 +34,8 @@ class DocumentPanel(QWidget):
         self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.scores.setMaximumHeight(self.scores.verticalHeader().length() + self.scores.horizontalHeader().height() + 6)
-        self.model = DocumentRowsModel(self)
-        self.proxy = KindProxy(self)
+        self.model = RowTableModel(HEADERS, self)
+        self.proxy = ColumnFilterProxy(0, self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
         self.table.setModel(self.proxy)
@@ -96,7 +49,7 @@ class DocumentPanel(QWidget):
         self.kind.addItem("All kinds", "")
         for kind in ("modal", "temporal", "coref"):
             self.kind.addItem(kind, kind)
-        self.kind.currentIndexChanged.connect(lambda _: self.proxy.set_kind(self.kind.currentData() or None))
+        self.kind.currentIndexChanged.connect(lambda _: self.proxy.set_value(self.kind.currentData() or None))
         top = QHBoxLayout()
         top.addWidget(QLabel("Show:"))
         top.addWidget(self.kind)
@@ -109,7 +62,10 @@ class DocumentPanel(QWidget):
         layout.addWidget(self.table, 1)
 
     def set_document(self, document: DocumentResult | None, count: int = 1) -> None:
-        self.model.set_document(document)
+        rows = [] if document is None else [
+            (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
+        ]
+        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows])
         self.scores.clearContents()
         if document is None:
             self.title.setText("Document level: none (AMR input, or the pair could not be read).")

@@ -17,7 +17,6 @@ from engine.output import FORMATTERS, METRIC_TITLES
 from engine.params import Params
 from engine.scoring import CorpusResult
 
-from engine.explain import captions
 from engine.report import pair_report
 
 from .comparison_panel import ComparisonPanel

@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from engine.triples import Category, TripleMatch
+
+from .row_table import ColumnFilterProxy, RowTableModel
 
 CATEGORY_COLOURS = {
     Category.MATCHED: QColor("#e8f5e9"),
@@ -34,57 +36,6 @@ def triples_csv(rows: list[TripleMatch]) -> str:
     return buffer.getvalue()
 
 
-class TriplesModel(QAbstractTableModel):
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.rows: list[TripleMatch] = []
-        self._cells: list[tuple[str, str, str, str]] = []
-
-    def set_rows(self, rows: list[TripleMatch]) -> None:
-        self.beginResetModel()
-        self.rows = list(rows)
-        self._cells = [triple_cells(row) for row in self.rows]
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
-
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        row = self.rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._cells[index.row()][index.column()]
-        if role == Qt.ItemDataRole.UserRole:
-            return row.similarity if index.column() == 3 else self._cells[index.row()][index.column()]
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return QBrush(CATEGORY_COLOURS[row.category])
-        return None
-
-
-class CategoryProxy(QSortFilterProxyModel):
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.category: Category | None = None
-        self.setSortRole(Qt.ItemDataRole.UserRole)
-
-    def set_category(self, category: Category | None) -> None:
-        self.beginFilterChange()
-        self.category = category
-        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        return self.category is None or self.sourceModel().rows[source_row].category is self.category
-
-
 class TriplesPanel(QWidget):
     """Signal ``triple_selected(TripleMatch)`` when a row is chosen."""
 
@@ -93,8 +44,8 @@ class TriplesPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._syncing = False
-        self.model = TriplesModel(self)
-        self.proxy = CategoryProxy(self)
+        self.model = RowTableModel(HEADERS, self)
+        self.proxy = ColumnFilterProxy(0, self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
         self.table.setModel(self.proxy)
@@ -124,24 +75,25 @@ class TriplesPanel(QWidget):
         layout.addWidget(self.table)
 
     def set_rows(self, rows: list[TripleMatch]) -> None:
-        self.model.set_rows(rows)
+        cells = [triple_cells(row) for row in rows]
+        keys = [c[:3] + (row.similarity,) for c, row in zip(cells, rows)]
+        self.model.set_rows(rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys)
         tally = {category: 0 for category in Category}
         for row in rows:
             tally[row.category] += 1
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))
 
     def _category_changed(self) -> None:
-        value = self.category.currentData()
-        self.proxy.set_category(Category(value) if value else None)
+        self.proxy.set_value(self.category.currentData() or None)
 
     def _current_changed(self, current, previous=None) -> None:
         if current.isValid() and not self._syncing:
-            self.triple_selected.emit(self.model.rows[self.proxy.mapToSource(current).row()])
+            self.triple_selected.emit(self.proxy.item(current.row()))
 
     def select_node(self, side: str, var: str) -> None:
         """Select the first shown row whose triple on ``side`` starts or ends at ``var``."""
         for proxy_row in range(self.proxy.rowCount()):
-            row = self.model.rows[self.proxy.mapToSource(self.proxy.index(proxy_row, 0)).row()]
+            row = self.proxy.item(proxy_row)
             triple = row.test if side == "test" else row.gold
             if triple is not None and var in (triple.source, triple.target if triple.target_concept else None):
                 self._syncing = True
