@@ -29,7 +29,7 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """A variable node: ``(var / concept)``, with the 0-based positions of the
     sentence words it is aligned to, if any."""
@@ -46,7 +46,7 @@ class Node:
         object.__setattr__(self, "sense", sense)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edge:
     """A relation between two variables, with any ``-of`` inversion undone."""
 
@@ -55,7 +55,7 @@ class Edge:
     target: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Attribute:
     """A relation whose target is a constant (``:polarity -``, ``:quant 5``).
 
@@ -102,6 +102,12 @@ class Graph:
 
     def __len__(self) -> int:
         return len(self.nodes)
+
+    def release_caches(self) -> None:
+        """Drop the derived structures (they are rebuilt on first use): a scored
+        corpus then keeps only what it shows."""
+        for name in ("index", "adjacency", "attributes_by_node", "relation_groups", "incident_labels", "descendant_counts"):
+            self.__dict__.pop(name, None)
 
     @cached_property
     def index(self) -> dict[str, int]:

@@ -63,7 +63,10 @@ def _scores_of(pair: Pair, params: Params, trace: bool = False) -> tuple[Alignme
     gold = pair.gold.graph if pair.gold else None
     if pair.error is not None or test is None or gold is None:
         return None
-    return score_graphs(test, gold, params, trace)
+    scores = score_graphs(test, gold, params, trace)
+    test.release_caches()
+    gold.release_caches()
+    return scores
 
 
 def _result(pair: Pair, scores: tuple[Alignment, dict[str, Tally]] | None) -> PairResult:
