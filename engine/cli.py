@@ -8,10 +8,13 @@ still scored and printed).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
 from .errors import InputError
+from .metrics import Totals
+from .smatch import bootstrap_interval, smatch_corpus
 from .output import PRINTERS, print_corpus
 from .params import Params
 from .scoring import FORMATS, PROFILE, detect_format, load_files, score_corpus
@@ -41,7 +44,78 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
     score.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
                        help="worker processes for scoring (default: all %(default)s cores)")
+    smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
+    smatch.add_argument("test")
+    smatch.add_argument("gold")
+    smatch.add_argument("--solver", choices=("ilp", "hillclimb"), default="ilp",
+                        help="ilp: optimal alignment (SciPy milp/HiGHS); hillclimb: classic search (default: ilp)")
+    smatch.add_argument("--standardize", choices=("none",), default="none",
+                        help="triple standardisation: none = classic smatch triples")
+    smatch.add_argument("--time-limit", type=float, default=10.0, help="ILP seconds per pair before hill-climbing")
+    smatch.add_argument("--restarts", type=int, default=5, help="hill-climbing starts (default 5)")
+    smatch.add_argument("--seed", type=int, default=1, help="seed of hill-climbing and bootstrap (default 1)")
+    smatch.add_argument("--ci", action="store_true", help="bootstrap 95%% confidence interval of the micro F")
+    smatch.add_argument("--format", choices=("table", "json"), default="table")
+    smatch.add_argument("--output", "-o", metavar="FILE")
     return parser
+
+
+def run_smatch(args: argparse.Namespace) -> int:
+    try:
+        pairs = load_files(args.test, args.gold).pairs
+    except InputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    results = smatch_corpus(pairs, args.solver, args.time_limit, args.restarts, args.seed)
+    scored = [r for r in results if r.tally is not None]
+    totals = Totals(("smatch",))
+    for result in scored:
+        totals.add({"smatch": result.tally})
+    data = {
+        "solver": args.solver,
+        "standardize": args.standardize,
+        "pairs": [{"index": r.index, "id": r.id, "error": r.error,
+                   **({"p": r.tally.prf().p, "r": r.tally.prf().r, "f": r.tally.prf().f,
+                       "matched": r.alignment.matched, "test_triples": r.tally.test_size,
+                       "gold_triples": r.tally.gold_size, "optimal": r.alignment.optimal,
+                       "upper_bound": r.alignment.upper_bound} if r.tally else {})} for r in results],
+        "micro": totals.micro()["smatch"].as_dict(),
+        "macro": totals.macro()["smatch"].as_dict(),
+    }
+    if args.ci:
+        interval = bootstrap_interval([r.tally for r in scored], seed=args.seed)
+        data["ci"] = {"micro_f": list(interval) if interval else None, "level": 0.95}
+    for result in results:
+        if result.error:
+            print(f"{result.error} (pair {result.index} not scored)", file=sys.stderr)
+    if args.format == "json":
+        text = json.dumps(data, indent=2) + "\n"
+    else:
+        lines = [f"{'#':<6}{'id':<24}{'P':>8}{'R':>8}{'F':>8}  optimal"]
+        for item in data["pairs"]:
+            if item["error"]:
+                lines.append(f"{item['index']:<6}{(item['id'] or ''):<24}  error: {item['error']}")
+            else:
+                lines.append(f"{item['index']:<6}{(item['id'] or ''):<24}{item['p']:8.4f}{item['r']:8.4f}{item['f']:8.4f}  "
+                             f"{'yes' if item['optimal'] else 'no'}")
+        for name in ("micro", "macro"):
+            score = data[name]
+            cells = "".join(f"{v:8.4f}" if v is not None else "     n/a" for v in (score["p"], score["r"], score["f"]))
+            lines.append(f"{name:<30}{cells}")
+        if "ci" in data and data["ci"]["micro_f"]:
+            low, high = data["ci"]["micro_f"]
+            lines.append(f"95% bootstrap interval of the micro F: [{low:.4f}, {high:.4f}]")
+        text = "\n".join(lines) + f"\n\nSmatch ({args.solver}, standardize {args.standardize}); {len(results)} pairs\n"
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            print(f"error: {args.output}: cannot write: {error.strerror or error}", file=sys.stderr)
+            return EXIT_INPUT_ERROR
+    else:
+        sys.stdout.write(text)
+    return EXIT_INPUT_ERROR if any(r.error for r in results) else 0
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -90,4 +164,4 @@ def run_score(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return run_score(args)
+    return run_smatch(args) if args.command == "smatch" else run_score(args)

@@ -179,9 +179,9 @@ class Totals:
     (macro: the mean over pairs whose F is defined, each of P and R over the
     pairs where it is defined)."""
 
-    def __init__(self) -> None:
-        self.pooled = {name: Tally() for name in METRICS}
-        self.sums = {name: [0.0, 0, 0.0, 0, 0.0, 0] for name in METRICS}
+    def __init__(self, names: tuple[str, ...] = METRICS) -> None:
+        self.pooled = {name: Tally() for name in names}
+        self.sums = {name: [0.0, 0, 0.0, 0, 0.0, 0] for name in names}
 
     def add(self, tallies: dict[str, Tally]) -> None:
         for name, tally in tallies.items():

@@ -1,0 +1,88 @@
+"""Smatch with optimal (ILP) and hill-climbing alignment (SPEC section 5)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+
+from bench.generate import write_corpus
+from engine.metrics import Tally
+from engine.scoring import load_files
+from engine.smatch import (bootstrap_interval, hill_climb_alignment, ilp_alignment, matched_triples, smatch_corpus,
+                           smatch_triples)
+
+from .conftest import ROOT, SHARED
+from .strategies import decode, graph_triples
+
+SMATCH_PAIR = (SHARED / "data" / "smatch_test" / "test_input1.txt", SHARED / "data" / "smatch_test" / "test_input2.txt")
+
+
+def test_the_smatch_test_pair_gives_08475():
+    results = smatch_corpus(load_files(*SMATCH_PAIR).pairs)
+    assert [round(r.tally.prf().f, 4) for r in results] == [0.8421, 0.5714, 1.0]
+    assert all(r.alignment.optimal for r in results)
+    pooled = sum((r.tally for r in results), Tally()).prf()
+    assert (round(pooled.p, 4), round(pooled.r, 4), round(pooled.f, 4)) == (0.8333, 0.8621, 0.8475)
+
+
+def test_classic_triples_ignore_case_and_quotes_and_keep_duplicates():
+    triples = smatch_triples(decode([("n0", ":instance", "Name"), ("n0", ":op1", '"William"'), ("n0", ":ARG0", "n1"),
+                                     ("n1", ":instance", "x"), ("n0", ":ARG1", "n1"), ("n1", ":mod-of", "n0")]))
+    assert triples.unary[("n0", ("instance", "name"))] == 1 and triples.unary[("n0", ("op1", "william"))] == 1
+    assert triples.unary[("n0", ("top", "top"))] == 1
+    assert triples.binary[("n0", "arg0", "n1")] == 1 and triples.binary[("n0", "mod", "n1")] == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(graph_triples(max_nodes=9))
+def test_a_graph_against_itself_scores_one(triples):
+    test, gold = smatch_triples(decode(triples)), smatch_triples(decode(triples))
+    for alignment in (ilp_alignment(test, gold), hill_climb_alignment(test, gold)):
+        assert alignment.matched == test.size == gold.size
+
+
+@settings(max_examples=60, deadline=None)
+@given(graph_triples(max_nodes=8), graph_triples(max_nodes=8))
+def test_optimal_is_never_below_hill_climbing_and_bounds_hold(test_triples, gold_triples):
+    test, gold = smatch_triples(decode(test_triples)), smatch_triples(decode(gold_triples))
+    optimal, climbed = ilp_alignment(test, gold), hill_climb_alignment(test, gold)
+    assert optimal.optimal and optimal.matched >= climbed.matched
+    assert optimal.matched == matched_triples(test, gold, optimal.mapping)
+    assert optimal.matched <= optimal.upper_bound + 1e-6 and optimal.matched <= min(test.size, gold.size)
+
+
+def test_hill_climbing_is_reproducible():
+    pairs = load_files(*SMATCH_PAIR).pairs
+    first = [r.alignment.mapping for r in smatch_corpus(pairs, solver="hillclimb", seed=3)]
+    assert first == [r.alignment.mapping for r in smatch_corpus(pairs, solver="hillclimb", seed=3)]
+
+
+def test_never_below_the_reference_smatch(tmp_path):
+    pytest.importorskip("smatch")
+    test, gold = write_corpus(tmp_path, 25, 8, 18, seed=21)
+    done = subprocess.run([sys.executable, "-m", "smatch", "--ms", "--significant", "6", "-f", str(test), str(gold)],
+                          capture_output=True, text=True, check=True)
+    reference = [float(line.split(":")[1]) for line in done.stdout.splitlines() if line.startswith("F-score")][:25]
+    ours = [r.tally.prf().f for r in smatch_corpus(load_files(test, gold).pairs)]
+    assert len(reference) == len(ours) == 25
+    assert all(o >= r - 1e-6 for o, r in zip(ours, reference))
+
+
+def test_bootstrap_interval_is_seeded_and_brackets_the_estimate():
+    tallies = [Tally(8, 9, 8, 10), Tally(4, 8, 4, 6), Tally(13, 13, 13, 13), Tally(5, 10, 5, 9)]
+    low, high = bootstrap_interval(tallies, seed=4)
+    assert (low, high) == bootstrap_interval(tallies, seed=4)
+    pooled = sum(tallies, Tally()).prf().f
+    assert 0 <= low <= pooled <= high <= 1
+
+
+def test_cli_json():
+    done = subprocess.run([sys.executable, "-m", "engine", "smatch", *map(str, SMATCH_PAIR), "--format", "json", "--ci"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["micro"]["f"] == pytest.approx(0.847458, abs=1e-6)
+    assert set(data["macro"]) == {"p", "r", "f"} and len(data["ci"]["micro_f"]) == 2
+    assert [p["optimal"] for p in data["pairs"]] == [True, True, True]
