@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--beta", type=float, default=defaults.beta, help="broadcast bias (default %(default)s)")
     score.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
     score.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
+    score.add_argument("--smatch", action="store_true",
+                       help="also compute classic Smatch under the optimal (ILP) alignment for every pair")
     score.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
                        help="worker processes for scoring (default: all %(default)s cores)")
     smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
@@ -125,6 +127,7 @@ def run_score(args: argparse.Namespace) -> int:
         beta=args.beta,
         use_text=not args.no_text,
         use_alignments=not args.no_alignments,
+        smatch=args.smatch,
     )
     try:
         kind = detect_format(args.test) if args.format_in == "auto" else args.format_in
@@ -164,4 +167,8 @@ def run_score(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return run_smatch(args) if args.command == "smatch" else run_score(args)
+    try:
+        return run_smatch(args) if args.command == "smatch" else run_score(args)
+    except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
+        sys.stderr.close()
+        return 0

@@ -13,6 +13,8 @@ from .alignment import Alignment
 from .model import Child, Graph
 
 METRICS = ("concept", "labeled_relation", "unlabeled_relation", "weighted_relation", "mock_smatch")
+SMATCH = "smatch"  # optional: classic Smatch under the optimal alignment (engine.smatch)
+ALL_METRICS = METRICS + (SMATCH,)
 
 
 def f_score(precision: float | None, recall: float | None) -> float | None:
@@ -185,7 +187,8 @@ class Totals:
 
     def add(self, tallies: dict[str, Tally]) -> None:
         for name, tally in tallies.items():
-            self.pooled[name] = self.pooled[name] + tally
+            self.pooled[name] = self.pooled.get(name, Tally()) + tally
+            self.sums.setdefault(name, [0.0, 0, 0.0, 0, 0.0, 0])
             score = tally.prf()
             if score.f is None:
                 continue

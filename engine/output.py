@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from .metrics import METRICS, PRF, Totals
+from .metrics import METRICS, PRF, SMATCH, Totals
 from .params import Params
 from .scoring import CorpusResult, PairResult
 
@@ -24,6 +24,7 @@ METRIC_TITLES = {
     "unlabeled_relation": "ULR",
     "weighted_relation": "WLR",
     "mock_smatch": "Mock Smatch",
+    "smatch": "Smatch",
 }
 
 
@@ -120,8 +121,12 @@ def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.4f}"
 
 
-def _score_cells(scores: dict | None) -> list[str]:
-    return [_number(scores[m][x]) if scores else "" for m in METRICS for x in "prf"]
+def _metrics(with_smatch: bool) -> tuple[str, ...]:
+    return METRICS + ((SMATCH,) if with_smatch else ())
+
+
+def _score_cells(scores: dict | None, metrics: tuple[str, ...]) -> list[str]:
+    return [_number(scores[m][x]) if scores else "" for m in metrics for x in "prf"]
 
 
 class CsvPrinter:
@@ -129,17 +134,20 @@ class CsvPrinter:
 
     def __init__(self, out: TextIO):
         self.writer = csv.writer(out, lineterminator="\n")
+        self.metrics = METRICS
 
     def begin(self, profile: str, params: Params) -> None:
-        self.writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in METRICS for x in "prf"])
+        self.metrics = _metrics(params.smatch)
+        self.writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in self.metrics for x in "prf"])
 
     def pair(self, row: PairRow) -> None:
         item = row.item
-        self.writer.writerow([item["index"], item["id"] or "", item["error"] or ""] + _score_cells(item["scores"]))
+        cells = _score_cells(item["scores"], self.metrics)
+        self.writer.writerow([item["index"], item["id"] or "", item["error"] or ""] + cells)
 
     def end(self, summary: Summary) -> None:
-        self.writer.writerow(["micro", "", ""] + _score_cells(_scores_dict(summary.micro)))
-        self.writer.writerow(["macro", "", ""] + _score_cells(_scores_dict(summary.macro)))
+        self.writer.writerow(["micro", "", ""] + _score_cells(_scores_dict(summary.micro), self.metrics))
+        self.writer.writerow(["macro", "", ""] + _score_cells(_scores_dict(summary.macro), self.metrics))
 
 
 def _f1(value: float | None) -> str:
@@ -153,9 +161,11 @@ class TablePrinter:
         self.out = out
         self.rows: list[list[str]] = []
         self.profile = ""
+        self.metrics = METRICS
 
     def begin(self, profile: str, params: Params) -> None:
         self.profile = profile
+        self.metrics = _metrics(params.smatch)
 
     def pair(self, row: PairRow) -> None:
         item = row.item
@@ -163,12 +173,13 @@ class TablePrinter:
         if item["error"]:
             self.rows.append(head + ["error: " + item["error"]])
         else:
-            self.rows.append(head + [_f1(item["scores"][m]["f"]) for m in METRICS])
+            self.rows.append(head + [_f1(item["scores"][m]["f"]) for m in self.metrics])
 
     def end(self, summary: Summary) -> None:
-        headers = ["#", "id", "nodes"] + [METRIC_TITLES[m] for m in METRICS]
-        totals = [["micro", "", ""] + [_f1(summary.micro[m].f) for m in METRICS],
-                  ["macro", "", ""] + [_f1(summary.macro[m].f) for m in METRICS]]
+        metrics = self.metrics
+        headers = ["#", "id", "nodes"] + [METRIC_TITLES[m] for m in metrics]
+        totals = [["micro", "", ""] + [_f1(summary.micro[m].f) for m in metrics],
+                  ["macro", "", ""] + [_f1(summary.macro[m].f) for m in metrics]]
         widths = [len(h) for h in headers]
         for row in self.rows + totals:
             if len(row) == len(headers):

@@ -17,6 +17,7 @@ class Params:
     max_outer: cap on outer rounds.
     use_text: find initial anchors with the sentence text when a graph carries it.
     use_alignments: token alignments with identical spans give initial anchors.
+    smatch: also compute classic Smatch under the optimal (ILP) alignment.
     """
 
     gamma: float = 0.1
@@ -28,6 +29,7 @@ class Params:
     max_outer: int = 50
     use_text: bool = True
     use_alignments: bool = True
+    smatch: bool = False
 
     def __post_init__(self) -> None:
         if self.max_inner < 1 or self.max_outer < 1:

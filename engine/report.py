@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .metrics import METRICS
+from .metrics import ALL_METRICS
 from .output import METRIC_TITLES
 from .scoring import PairResult
 from .triples import TripleMatch
@@ -36,9 +36,10 @@ def pair_report(result: PairResult, rows: list[TripleMatch], captions: list[str]
     if result.error:
         parts.append(f"<p><strong>Not scored:</strong> {escape(result.error)}</p>")
     if result.tallies:
-        parts.append("<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{METRIC_TITLES[m]}</th>" for m in METRICS) + "</tr>")
+        metrics = [m for m in ALL_METRICS if m in result.tallies]
+        parts.append("<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{METRIC_TITLES[m]}</th>" for m in metrics) + "</tr>")
         for part, name in (("p", "P (test)"), ("r", "R (gold)"), ("f", "F1")):
-            cells = "".join(f"<td class='num'>{_number(getattr(result.scores[m], part))}</td>" for m in METRICS)
+            cells = "".join(f"<td class='num'>{_number(getattr(result.scores[m], part))}</td>" for m in metrics)
             parts.append(f"<tr><th>{name}</th>{cells}</tr>")
         parts.append("</table>")
     if figures:

@@ -11,7 +11,8 @@ from typing import Callable, Sequence
 from .alignment import Alignment, align
 from .document import DOCUMENT_METRICS, DocumentResult, score_document
 from .errors import InputError
-from .metrics import PRF, Tally, Totals, pair_tallies
+from .metrics import PRF, SMATCH, Tally, Totals, pair_tallies
+from .smatch import smatch_pair
 from .model import Graph
 from .pairing import Pair, pair_entries
 from .params import Params
@@ -49,7 +50,11 @@ class PairResult:
 def score_graphs(test: Graph, gold: Graph, params: Params = Params(), trace: bool = False) -> tuple[Alignment, dict[str, Tally]]:
     """Align two graphs and compute every metric's tally."""
     alignment = align(test, gold, params, trace=trace)
-    return alignment, pair_tallies(alignment, test, gold)
+    tallies = pair_tallies(alignment, test, gold)
+    if params.smatch:
+        smatch_alignment, test_size, gold_size = smatch_pair(test, gold)
+        tallies[SMATCH] = Tally(smatch_alignment.matched, test_size, smatch_alignment.matched, gold_size)
+    return alignment, tallies
 
 
 def score_pair(pair: Pair, params: Params = Params(), trace: bool = False) -> PairResult:

@@ -23,7 +23,8 @@ def test_metric_conditions():
     assert kept("lr f1 >= 0.3") == ["read"]
     assert kept("concept > 0.5") == ["read"]  # 0.41875 vs 0.5133
     assert kept("concept p<=0.42") == ["fry"]
-    assert kept("smatch = 0.5") == ["read"]
+    assert kept("mock = 0.5") == ["read"]
+    assert kept("smatch > 0") == []  # Smatch was not asked for
     assert kept("wlr<.3") == ["fry"]
 
 

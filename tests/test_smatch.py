@@ -86,3 +86,14 @@ def test_cli_json():
     assert data["micro"]["f"] == pytest.approx(0.847458, abs=1e-6)
     assert set(data["macro"]) == {"p", "r", "f"} and len(data["ci"]["micro_f"]) == 2
     assert [p["optimal"] for p in data["pairs"]] == [True, True, True]
+
+
+def test_score_command_adds_smatch_per_pair_and_in_micro_macro():
+    done = subprocess.run([sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--smatch", "--format", "json"],
+                          capture_output=True, text=True, cwd=ROOT)
+    data = json.loads(done.stdout)
+    assert [round(p["scores"]["smatch"]["f"], 4) for p in data["pairs"]] == [0.8421, 0.5714, 1.0]
+    assert round(data["micro"]["smatch"]["f"], 4) == 0.8475 and "smatch" in data["macro"]
+    plain = json.loads(subprocess.run([sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--format", "json"],
+                                      capture_output=True, text=True, cwd=ROOT).stdout)
+    assert "smatch" not in plain["micro"] and "smatch" not in plain["pairs"][0]["scores"]

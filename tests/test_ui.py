@@ -168,3 +168,15 @@ def test_window_geometry_is_saved_on_close(qtbot, window, settings):
     window.resize(1000, 700)
     window.close()
     assert not settings.value("window/geometry").isEmpty()
+
+
+def test_smatch_column_fills_when_asked_for(qtbot, window):
+    smatch_pair = (DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
+    open_and_wait(qtbot, window, *smatch_pair)
+    smatch_column = window.model.columnCount() - 2
+    assert window.model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
+    assert window.model.index(0, smatch_column).data() == ""
+    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
+        window.set_params(Params(smatch=True))
+    assert [window.model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
+    assert window.summary.item(0, 5).text() == "0.8475"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from engine.metrics import METRICS
+from engine.metrics import ALL_METRICS
 from engine.output import METRIC_TITLES
 from engine.scoring import CorpusResult, PairResult
 
@@ -13,7 +13,7 @@ from .filter_expression import parse_filter
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
-COLUMNS = FIXED_COLUMNS + tuple(f"{METRIC_TITLES[m]} F1" for m in METRICS) + ("Status",)
+COLUMNS = FIXED_COLUMNS + tuple(f"{METRIC_TITLES[m]} F1" for m in ALL_METRICS) + ("Status",)
 FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
 STATUS_COLUMN = len(COLUMNS) - 1
 ERROR_COLOUR = QColor("#b3261e")
@@ -73,9 +73,9 @@ class CorpusTableModel(QAbstractTableModel):
             return f"{len(result.test)}/{len(result.gold)}", len(result.test) + len(result.gold)
         if column == STATUS_COLUMN:
             return ("error" if result.error else "ok"), (1 if result.error else 0)
-        if result.error:
+        score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
+        if score is None:  # an unreadable pair, or Smatch not asked for
             return "", -2.0
-        score = result.scores[METRICS[column - FIRST_METRIC_COLUMN]]
         return format_score(score.f), -1.0 if score.f is None else score.f
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
@@ -91,7 +91,9 @@ class CorpusTableModel(QAbstractTableModel):
             if result.error:
                 return result.error
             if column >= FIRST_METRIC_COLUMN and column != STATUS_COLUMN:
-                score = result.scores[METRICS[column - FIRST_METRIC_COLUMN]]
+                score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
+                if score is None:
+                    return "Smatch is computed when Scoring > Parameters asks for it"
                 return f"P {format_score(score.p)}   R {format_score(score.r)}   F1 {format_score(score.f)}"
             if column == 2:
                 return sentence_of(result)

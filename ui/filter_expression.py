@@ -3,7 +3,7 @@
 Clauses are separated by commas or the word ``and``; a row must satisfy all:
 
 * ``LR F1 < 0.8``, ``concept p >= 0.9``, ``wlr<.5``: a metric (concept, lr,
-  ulr, wlr, smatch), optionally ``p``, ``r`` or ``f1`` (default f1), an
+  ulr, wlr, mock, smatch), optionally ``p``, ``r`` or ``f1`` (default f1), an
   operator (< <= > >= = !=) and a number;
 * ``error`` / ``ok``: only pairs that could not / could be scored;
 * anything else: text that the pair's id, sentence or error must contain
@@ -24,7 +24,7 @@ METRIC_NAMES = {
     "lr": "labeled_relation", "labeled": "labeled_relation", "labeled relation": "labeled_relation",
     "ulr": "unlabeled_relation", "unlabeled": "unlabeled_relation", "unlabeled relation": "unlabeled_relation",
     "wlr": "weighted_relation", "weighted": "weighted_relation", "weighted relation": "weighted_relation",
-    "smatch": "mock_smatch", "mock": "mock_smatch", "mock smatch": "mock_smatch", "ms": "mock_smatch",
+    "mock": "mock_smatch", "mock smatch": "mock_smatch", "ms": "mock_smatch", "smatch": "smatch",
 }
 OPERATORS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
              "=": operator.eq, "==": operator.eq, "!=": operator.ne}

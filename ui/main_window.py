@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine.metrics import METRICS
+from engine.metrics import ALL_METRICS
 from engine.output import FORMATTERS, METRIC_TITLES
 from engine.params import Params
 from engine.scoring import CorpusResult
@@ -48,8 +48,8 @@ class SummaryTable(QTableWidget):
     """Micro and macro F1 of every metric over the corpus (P and R in tooltips)."""
 
     def __init__(self, parent=None):
-        super().__init__(2, len(METRICS), parent)
-        self.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in METRICS])
+        super().__init__(2, len(ALL_METRICS), parent)
+        self.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in ALL_METRICS])
         self.setVerticalHeaderLabels(["micro F1", "macro F1"])
         self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -60,7 +60,9 @@ class SummaryTable(QTableWidget):
         if corpus is None:
             return
         for row, scores in enumerate((corpus.micro, corpus.macro)):
-            for column, metric in enumerate(METRICS):
+            for column, metric in enumerate(ALL_METRICS):
+                if metric not in scores:
+                    continue
                 score = scores[metric]
                 item = QTableWidgetItem(format_score(score.f))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)

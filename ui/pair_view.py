@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QTextEdit, QVBoxLayout, QWidget,
 )
 
-from engine.metrics import METRICS
+from engine.metrics import ALL_METRICS
 from engine.reader import pretty_penman
 from engine.output import METRIC_TITLES
 from engine.scoring import PairResult
@@ -109,8 +109,8 @@ class PairView(QWidget):
         self.tokens = QLabel()
         self.tokens.setWordWrap(True)
         self.tokens.setToolTip("Words of each sentence; those aligned to the selected node are highlighted")
-        self.scores = QTableWidget(3, len(METRICS))
-        self.scores.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in METRICS])
+        self.scores = QTableWidget(3, len(ALL_METRICS))
+        self.scores.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in ALL_METRICS])
         self.scores.setVerticalHeaderLabels(["P", "R", "F1"])
         self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
@@ -226,7 +226,7 @@ class PairView(QWidget):
                 text.setPlainText(pretty_penman(graph.penman))
             else:
                 text.setPlainText(source or "(no graph)")
-        for column, metric in enumerate(METRICS):
+        for column, metric in enumerate(ALL_METRICS):
             score = result.scores.get(metric)
             for row, part in enumerate(("p", "r", "f")):
                 item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")

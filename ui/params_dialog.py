@@ -31,12 +31,15 @@ class ParamsDialog(QDialog):
         self.use_text.setChecked(params.use_text)
         self.use_alignments = QCheckBox("Nodes aligned to the same tokens (~e.N) are initial anchors")
         self.use_alignments.setChecked(params.use_alignments)
+        self.smatch = QCheckBox("Also compute Smatch under the optimal (ILP) alignment (slower)")
+        self.smatch.setChecked(params.smatch)
         form = QFormLayout()
         form.addRow("γ (gamma)", self.gamma)
         form.addRow("α (alpha)", self.alpha)
         form.addRow("β (beta)", self.beta)
         form.addRow(self.use_text)
         form.addRow(self.use_alignments)
+        form.addRow(self.smatch)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
             | QDialogButtonBox.StandardButton.RestoreDefaults
@@ -54,6 +57,7 @@ class ParamsDialog(QDialog):
         self.beta.setValue(params.beta)
         self.use_text.setChecked(params.use_text)
         self.use_alignments.setChecked(params.use_alignments)
+        self.smatch.setChecked(params.smatch)
 
     def params(self) -> Params:
         return Params(
@@ -64,5 +68,6 @@ class ParamsDialog(QDialog):
                 "beta": self.beta.value(),
                 "use_text": self.use_text.isChecked(),
                 "use_alignments": self.use_alignments.isChecked(),
+                "smatch": self.smatch.isChecked(),
             }
         )
