@@ -155,54 +155,92 @@ def ilp_alignment(test: SmatchTriples, gold: SmatchTriples, time_limit: float = 
     return SmatchAlignment(mapping, matched_triples(test, gold, mapping), result.status == 0, bound, "ilp")
 
 
+class _Scorer:
+    """Matched-triple counts of a mapping (arrays of indices, -1 = unaligned),
+    recomputing only the triples of the variables a move touches."""
+
+    def __init__(self, test: SmatchTriples, gold: SmatchTriples):
+        self.unary = _unary_weights(test, gold)
+        t_index = {var: i for i, var in enumerate(test.variables)}
+        g_index = {var: j for j, var in enumerate(gold.variables)}
+        self.gold_binary = {(g_index[c], role, g_index[d]): n for (c, role, d), n in gold.binary.items()}
+        self.binary = [(t_index[a], role, t_index[b], n) for (a, role, b), n in test.binary.items()]
+        self.touching: list[list[int]] = [[] for _ in test.variables]
+        for k, (a, _, b, _) in enumerate(self.binary):
+            self.touching[a].append(k)
+            if b != a:
+                self.touching[b].append(k)
+
+    def _binary(self, k: int, mapping: list[int]) -> int:
+        a, role, b, number = self.binary[k]
+        if mapping[a] < 0 or mapping[b] < 0:
+            return 0
+        return min(number, self.gold_binary.get((mapping[a], role, mapping[b]), 0))
+
+    def total(self, mapping: list[int]) -> int:
+        unary = sum(self.unary[i, j] for i, j in enumerate(mapping) if j >= 0)
+        return int(unary) + sum(self._binary(k, mapping) for k in range(len(self.binary)))
+
+    def local(self, variables: tuple[int, ...], mapping: list[int]) -> int:
+        """The part of the total that depends on ``variables``."""
+        unary = sum(self.unary[i, mapping[i]] for i in variables if mapping[i] >= 0)
+        touched = {k for i in variables for k in self.touching[i]}
+        return int(unary) + sum(self._binary(k, mapping) for k in touched)
+
+
 def hill_climb_alignment(test: SmatchTriples, gold: SmatchTriples, restarts: int = 5, seed: int = 1) -> SmatchAlignment:
     """Classic smatch search: from a concept-matching start and ``restarts - 1`` random
-    starts, move or swap single variables while the matched count grows. Seeded."""
+    starts, move a variable to a free gold variable or swap two, while the matched
+    count grows. Seeded, so the same input gives the same result."""
     rng = random.Random(seed)
-    concepts = {var: label for (var, label) in gold.unary if label[0] == "instance"}
-    by_concept: dict[Label, list[str]] = {}
-    for var, label in concepts.items():
-        by_concept.setdefault(label, []).append(var)
-    best: tuple[int, dict[str, str]] = (-1, {})
+    n1, n2 = len(test.variables), len(gold.variables)
+    scorer = _Scorer(test, gold)
+    concept_of = {var: label for (var, label) in gold.unary if label[0] == "instance"}
+    best_score, best = -1, [-1] * n1
     for restart in range(max(1, restarts)):
-        mapping: dict[str, str] = {}
-        free = list(gold.variables)
-        rng.shuffle(free)
-        if restart == 0:
+        order = list(range(n2))
+        rng.shuffle(order)
+        mapping, used = [-1] * n1, set()
+        if restart == 0:  # smart start: same concept
             for (var, label) in test.unary:
-                if label[0] == "instance" and var not in mapping:
-                    for candidate in by_concept.get(label, ()):
-                        if candidate not in mapping.values():
-                            mapping[var] = candidate
+                i = test.variables.index(var) if var in test.variables else -1
+                if i >= 0 and label[0] == "instance" and mapping[i] < 0:
+                    for j, gold_var in enumerate(gold.variables):
+                        if j not in used and concept_of.get(gold_var) == label:
+                            mapping[i] = j
+                            used.add(j)
                             break
-        for var in test.variables:
-            if var not in mapping:
-                taken = set(mapping.values())
-                options = [g for g in free if g not in taken]
-                if options:
-                    mapping[var] = options[0]
-        score = matched_triples(test, gold, mapping)
+        free = [j for j in order if j not in used]
+        for i in range(n1):
+            if mapping[i] < 0 and free:
+                mapping[i] = free.pop(0)
+        owner = {j: i for i, j in enumerate(mapping) if j >= 0}
         improved = True
         while improved:
             improved = False
-            for var in test.variables:
-                for target in gold.variables:
-                    if mapping.get(var) == target:
+            for i in range(n1):
+                for j in range(n2):
+                    if mapping[i] == j:
                         continue
-                    candidate = dict(mapping)
-                    owner = next((v for v, g in mapping.items() if g == target), None)
-                    if owner is not None:
-                        if var in mapping:
-                            candidate[owner] = mapping[var]
-                        else:
-                            del candidate[owner]
-                    candidate[var] = target
-                    new_score = matched_triples(test, gold, candidate)
-                    if new_score > score:
-                        mapping, score, improved = candidate, new_score, True
-        if score > best[0]:
-            best = (score, mapping)
-    return SmatchAlignment(best[1], best[0], False, float(min(test.size, gold.size)), "hillclimb")
+                    other = owner.get(j)
+                    touched = (i,) if other is None else (i, other)
+                    before = scorer.local(touched, mapping)
+                    old = mapping[i]
+                    mapping[i] = j
+                    if other is not None:
+                        mapping[other] = old
+                    if scorer.local(touched, mapping) > before:
+                        improved = True
+                        owner = {jj: ii for ii, jj in enumerate(mapping) if jj >= 0}
+                    else:
+                        mapping[i] = old
+                        if other is not None:
+                            mapping[other] = j
+        score = scorer.total(mapping)
+        if score > best_score:
+            best_score, best = score, list(mapping)
+    result = {test.variables[i]: gold.variables[j] for i, j in enumerate(best) if j >= 0}
+    return SmatchAlignment(result, best_score, False, float(min(test.size, gold.size)), "hillclimb")
 
 
 def smatch_pair(test: Graph, gold: Graph, solver: str = "ilp", time_limit: float = 10.0,

@@ -60,14 +60,39 @@ def test_hill_climbing_is_reproducible():
 
 
 def test_never_below_the_reference_smatch(tmp_path):
-    pytest.importorskip("smatch")
-    test, gold = write_corpus(tmp_path, 25, 8, 18, seed=21)
-    done = subprocess.run([sys.executable, "-m", "smatch", "--ms", "--significant", "6", "-f", str(test), str(gold)],
-                          capture_output=True, text=True, check=True)
-    reference = [float(line.split(":")[1]) for line in done.stdout.splitlines() if line.startswith("F-score")][:25]
-    ours = [r.tally.prf().f for r in smatch_corpus(load_files(test, gold).pairs)]
-    assert len(reference) == len(ours) == 25
-    assert all(o >= r - 1e-6 for o, r in zip(ours, reference))
+    """The reference's own best mapping, counted exactly, never beats the ILP optimum.
+
+    (smatch 1.0.4 sometimes reports more matches than its mapping has - e.g. 54 for a
+    mapping that matches 52 triples - so its printed score is not a fair bound.)"""
+    smatch = pytest.importorskip("smatch")
+    import amr
+
+    from collections import Counter
+    from engine.smatch import SmatchTriples
+
+    def reference_triples(graph, prefix):
+        parsed = amr.AMR.parse_AMR_line(" ".join(graph.penman.split()))
+        parsed.rename_node(prefix)
+        instances, attributes, relations = parsed.get_triples()
+        unary, binary = Counter(), Counter()
+        for _, var, concept in instances:
+            unary[(var, ("instance", concept.lower()))] += 1
+        for role, var, value in attributes:
+            unary[(var, (role.lower(), value.lower()))] += 1
+        for role, source, target in relations:
+            binary[(source, role.lower(), target)] += 1
+        return parsed, (instances, attributes, relations), SmatchTriples(tuple(parsed.nodes), unary, binary)
+
+    test_path, gold_path = write_corpus(tmp_path, 25, 8, 25, seed=21)
+    pairs = load_files(test_path, gold_path).pairs
+    for pair, ours in zip(pairs, smatch_corpus(pairs)):
+        test_amr, test_lists, test_triples = reference_triples(pair.test.graph, "a")
+        gold_amr, gold_lists, gold_triples = reference_triples(pair.gold.graph, "b")
+        best, reported = smatch.get_best_match(*test_lists, *gold_lists, "a", "b")
+        mapping = {test_amr.nodes[i]: gold_amr.nodes[j] for i, j in enumerate(best) if j != -1}
+        exact = matched_triples(test_triples, gold_triples, mapping)
+        assert test_triples.size == ours.tally.test_size and gold_triples.size == ours.tally.gold_size
+        assert ours.alignment.matched >= exact and reported >= exact
 
 
 def test_bootstrap_interval_is_seeded_and_brackets_the_estimate():
