@@ -14,6 +14,7 @@ import sys
 
 from .errors import InputError
 from .metrics import Totals
+from .fine_grained import SUB_SCORES
 from .smatch import bootstrap_interval, smatch_corpus
 from .output import PRINTERS, print_corpus
 from .params import Params
@@ -57,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     smatch.add_argument("--restarts", type=int, default=5, help="hill-climbing starts (default 5)")
     smatch.add_argument("--seed", type=int, default=1, help="seed of hill-climbing and bootstrap (default 1)")
     smatch.add_argument("--ci", action="store_true", help="bootstrap 95%% confidence interval of the micro F")
+    smatch.add_argument("--fine-grained", action="store_true",
+                        help="sub-scores: concepts, frames, named entities, negation, wiki, arguments, reentrancies, ...")
     smatch.add_argument("--format", choices=("table", "json"), default="table")
     smatch.add_argument("--output", "-o", metavar="FILE")
     return parser
@@ -68,7 +71,7 @@ def run_smatch(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INPUT_ERROR
-    results = smatch_corpus(pairs, args.solver, args.time_limit, args.restarts, args.seed)
+    results = smatch_corpus(pairs, args.solver, args.time_limit, args.restarts, args.seed, args.fine_grained)
     scored = [r for r in results if r.tally is not None]
     totals = Totals(("smatch",))
     for result in scored:
@@ -87,6 +90,13 @@ def run_smatch(args: argparse.Namespace) -> int:
     if args.ci:
         interval = bootstrap_interval([r.tally for r in scored], seed=args.seed)
         data["ci"] = {"micro_f": list(interval) if interval else None, "level": 0.95}
+    if args.fine_grained:
+        parts = Totals(SUB_SCORES)
+        for result, item in zip(results, data["pairs"]):
+            if result.fine_grained is not None:
+                parts.add(result.fine_grained)
+                item["fine_grained"] = {name: tally.prf().as_dict() for name, tally in result.fine_grained.items()}
+        data["fine_grained"] = {name: prf.as_dict() for name, prf in parts.micro().items()}
     for result in results:
         if result.error:
             print(f"{result.error} (pair {result.index} not scored)", file=sys.stderr)
@@ -107,6 +117,11 @@ def run_smatch(args: argparse.Namespace) -> int:
         if "ci" in data and data["ci"]["micro_f"]:
             low, high = data["ci"]["micro_f"]
             lines.append(f"95% bootstrap interval of the micro F: [{low:.4f}, {high:.4f}]")
+        if "fine_grained" in data:
+            lines += ["", "Fine-grained (micro, one alignment):"]
+            for name, score in data["fine_grained"].items():
+                cells = "".join(f"{v:8.4f}" if v is not None else "     n/a" for v in (score["p"], score["r"], score["f"]))
+                lines.append(f"  {name:<28}{cells}")
         text = "\n".join(lines) + f"\n\nSmatch ({args.solver}, standardize {args.standardize}); {len(results)} pairs\n"
     if args.output:
         try:

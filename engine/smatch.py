@@ -243,16 +243,13 @@ def hill_climb_alignment(test: SmatchTriples, gold: SmatchTriples, restarts: int
     return SmatchAlignment(result, best_score, False, float(min(test.size, gold.size)), "hillclimb")
 
 
-def smatch_pair(test: Graph, gold: Graph, solver: str = "ilp", time_limit: float = 10.0,
-                restarts: int = 5, seed: int = 1) -> tuple[SmatchAlignment, int, int]:
-    """(alignment, test triple count, gold triple count) of one pair. The ILP
-    falls back to hill-climbing when it finds no solution in time."""
+def smatch_pair(test: Graph, gold: Graph, time_limit: float = 10.0) -> tuple[SmatchAlignment, int, int]:
+    """(alignment, test triple count, gold triple count) of one pair under the
+    optimal alignment, falling back to hill-climbing when the ILP finds no solution in time."""
     test_triples, gold_triples = smatch_triples(test), smatch_triples(gold)
-    alignment = None
-    if solver == "ilp":
-        alignment = ilp_alignment(test_triples, gold_triples, time_limit)
+    alignment = ilp_alignment(test_triples, gold_triples, time_limit)
     if alignment is None:
-        alignment = hill_climb_alignment(test_triples, gold_triples, restarts, seed)
+        alignment = hill_climb_alignment(test_triples, gold_triples)
     return alignment, test_triples.size, gold_triples.size
 
 
@@ -263,18 +260,27 @@ class SmatchPairResult:
     error: str | None
     tally: Tally | None = None
     alignment: SmatchAlignment | None = None
+    fine_grained: dict[str, Tally] | None = None
 
 
-def smatch_corpus(pairs, solver: str = "ilp", time_limit: float = 10.0, restarts: int = 5, seed: int = 1) -> list[SmatchPairResult]:
-    """Smatch of every readable pair (pairs with an input error keep it and get no score)."""
+def smatch_corpus(pairs, solver: str = "ilp", time_limit: float = 10.0, restarts: int = 5, seed: int = 1,
+                  fine_grained: bool = False) -> list[SmatchPairResult]:
+    """Smatch of every readable pair (pairs with an input error keep it and get no score);
+    with ``fine_grained``, the sub-scores of :mod:`engine.fine_grained` under the same alignment."""
+    from .fine_grained import fine_grained_tallies
+
     results = []
     for pair in pairs:
         if pair.error is not None:
             results.append(SmatchPairResult(pair.index, pair.id, pair.error))
             continue
-        alignment, test_size, gold_size = smatch_pair(pair.test.graph, pair.gold.graph, solver, time_limit, restarts, seed)
-        tally = Tally(alignment.matched, test_size, alignment.matched, gold_size)
-        results.append(SmatchPairResult(pair.index, pair.id, None, tally, alignment))
+        test, gold = smatch_triples(pair.test.graph), smatch_triples(pair.gold.graph)
+        alignment = ilp_alignment(test, gold, time_limit) if solver == "ilp" else None
+        if alignment is None:
+            alignment = hill_climb_alignment(test, gold, restarts, seed)
+        tally = Tally(alignment.matched, test.size, alignment.matched, gold.size)
+        parts = fine_grained_tallies(test, gold, alignment.mapping) if fine_grained else None
+        results.append(SmatchPairResult(pair.index, pair.id, None, tally, alignment, parts))
     return results
 
 

@@ -122,3 +122,21 @@ def test_score_command_adds_smatch_per_pair_and_in_micro_macro():
     plain = json.loads(subprocess.run([sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--format", "json"],
                                       capture_output=True, text=True, cwd=ROOT).stdout)
     assert "smatch" not in plain["micro"] and "smatch" not in plain["pairs"][0]["scores"]
+
+
+def test_fine_grained_sub_scores_on_the_smatch_pair():
+    from engine.fine_grained import SUB_SCORES
+    from engine.metrics import Totals
+
+    totals = Totals(SUB_SCORES)
+    for result in smatch_corpus(load_files(*SMATCH_PAIR).pairs, fine_grained=True):
+        totals.add(result.fine_grained)
+    micro = totals.micro()
+    # concepts: 11 of 13 instances on each side match (boy and hard only in the second pair)
+    assert (micro["concepts"].p, micro["concepts"].r) == pytest.approx((11 / 13, 11 / 13))
+    # :ARGn relations: 6 test, 5 gold, 4 matched (believe :ARG1 b/he does not)
+    assert (micro["arguments"].p, micro["arguments"].r) == pytest.approx((4 / 6, 4 / 5))
+    assert micro["named_entities"].f == 1.0 and micro["location"].f == 1.0
+    assert micro["negation"].f is None  # no :polarity anywhere
+    assert micro["reentrancies"].p == 0.0 and micro["reentrancies"].r is None  # only the test side has one
+    assert micro["unlabeled"].f >= 0.8475  # the same alignment with labels ignored
