@@ -139,4 +139,4 @@ def test_fine_grained_sub_scores_on_the_smatch_pair():
     assert micro["named_entities"].f == 1.0 and micro["location"].f == 1.0
     assert micro["negation"].f is None  # no :polarity anywhere
     assert micro["reentrancies"].p == 0.0 and micro["reentrancies"].r is None  # only the test side has one
-    assert micro["unlabeled"].f >= 0.8475  # the same alignment with labels ignored
+    assert micro["unlabeled"].f >= 50 / 59  # the same alignment with labels ignored matches at least as much
