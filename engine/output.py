@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from .metrics import METRICS, PRF, SMATCH, Totals
+from .metrics import ALL_METRICS, METRICS, PRF, SMATCH, Totals
 from .params import Params
 from .scoring import CorpusResult, PairResult
 
@@ -59,7 +59,7 @@ def pair_row(result: PairResult) -> PairRow:
         "index": result.index,
         "id": result.id,
         "error": result.error,
-        "scores": {name: prf.as_dict() for name, prf in result.scores.items()} if result.tallies else None,
+        "scores": _scores_dict(result.scores) if result.tallies else None,
         "alignment": alignment_rows(result),
     }
     nodes = f"{len(result.test)}/{len(result.gold)}" if result.test and result.gold else "-"
@@ -89,7 +89,8 @@ def summary_from(totals: Totals, count: int, errors: int) -> Summary:
 
 
 def _scores_dict(scores: dict[str, PRF]) -> dict:
-    return {name: prf.as_dict() for name, prf in scores.items()}
+    """The JSON scores object: the AnCast metrics and Smatch (sub-scores stay in the app)."""
+    return {name: prf.as_dict() for name, prf in scores.items() if name in ALL_METRICS}
 
 
 class JsonPrinter:
@@ -110,9 +111,10 @@ class JsonPrinter:
     def end(self, summary: Summary) -> None:
         tail = {"micro": _scores_dict(summary.micro), "macro": _scores_dict(summary.macro)}
         if summary.document:
-            tail["document"] = _scores_dict(summary.document)
+            tail["document"] = {name: prf.as_dict() for name, prf in summary.document.items()}
             if len(summary.documents) > 1:
-                tail["documents"] = [{"index": k, **_scores_dict(scores)} for k, scores in enumerate(summary.documents)]
+                tail["documents"] = [{"index": k, **{name: prf.as_dict() for name, prf in scores.items()}}
+                                     for k, scores in enumerate(summary.documents)]
         body = ",\n".join(f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in tail.items())
         self.out.write(("\n  ],\n" if not self.first else "],\n") + body + "\n}\n")
 

@@ -11,8 +11,8 @@ from typing import Callable, Sequence
 from .alignment import Alignment, align
 from .document import DOCUMENT_METRICS, DocumentResult, score_document
 from .errors import InputError
-from .metrics import PRF, SMATCH, Tally, Totals, pair_tallies
-from .smatch import smatch_pair
+from .metrics import PRF, Tally, Totals, pair_tallies
+from .smatch import smatch_tallies
 from .model import Graph
 from .pairing import Pair, pair_entries
 from .params import Params
@@ -52,8 +52,7 @@ def score_graphs(test: Graph, gold: Graph, params: Params = Params(), trace: boo
     alignment = align(test, gold, params, trace=trace)
     tallies = pair_tallies(alignment, test, gold)
     if params.smatch:
-        smatch_alignment, test_size, gold_size = smatch_pair(test, gold)
-        tallies[SMATCH] = Tally(smatch_alignment.matched, test_size, smatch_alignment.matched, gold_size)
+        tallies.update(smatch_tallies(test, gold))
     return alignment, tallies
 
 

@@ -243,14 +243,20 @@ def hill_climb_alignment(test: SmatchTriples, gold: SmatchTriples, restarts: int
     return SmatchAlignment(result, best_score, False, float(min(test.size, gold.size)), "hillclimb")
 
 
-def smatch_pair(test: Graph, gold: Graph, time_limit: float = 10.0) -> tuple[SmatchAlignment, int, int]:
-    """(alignment, test triple count, gold triple count) of one pair under the
-    optimal alignment, falling back to hill-climbing when the ILP finds no solution in time."""
+def smatch_tallies(test: Graph, gold: Graph, time_limit: float = 10.0) -> dict[str, Tally]:
+    """Smatch under the optimal alignment (hill-climbing when the ILP finds no
+    solution in time) as ``{"smatch": tally, "smatch.concepts": tally, ...}``,
+    the fine-grained sub-scores prefixed with ``smatch.``."""
+    from .fine_grained import fine_grained_tallies
+
     test_triples, gold_triples = smatch_triples(test), smatch_triples(gold)
     alignment = ilp_alignment(test_triples, gold_triples, time_limit)
     if alignment is None:
         alignment = hill_climb_alignment(test_triples, gold_triples)
-    return alignment, test_triples.size, gold_triples.size
+    tallies = {"smatch": Tally(alignment.matched, test_triples.size, alignment.matched, gold_triples.size)}
+    for name, tally in fine_grained_tallies(test_triples, gold_triples, alignment.mapping).items():
+        tallies[f"smatch.{name}"] = tally
+    return tallies
 
 
 @dataclass(frozen=True)

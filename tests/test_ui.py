@@ -180,3 +180,14 @@ def test_smatch_column_fills_when_asked_for(qtbot, window):
         window.set_params(Params(smatch=True))
     assert [window.model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
     assert window.summary.item(0, 5).text() == "0.8475"
+
+
+def test_smatch_breakdown_panel(qtbot, window):
+    open_and_wait(qtbot, window, DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
+    assert "not computed" in window.smatch_panel.title.text()
+    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
+        window.set_params(Params(smatch=True))
+    panel = window.smatch_panel
+    assert "Smatch micro F1 0.8475" in panel.title.text() and "bootstrap interval" in panel.title.text()
+    concepts = [panel.table.item(0, k).text() for k in range(3)]
+    assert concepts == [f"{11 / 13:.4f}"] * 3

@@ -28,6 +28,7 @@ from .heatmap_panel import HeatmapPanel
 from .triples_panel import TriplesPanel, triples_csv
 from .filter_expression import __doc__ as FILTER_HELP
 from .pair_view import PairView
+from .smatch_panel import SmatchPanel
 from .params_dialog import ParamsDialog
 from .worker import JobRunner, ScoringJob, ScoringOutcome
 
@@ -137,6 +138,7 @@ class MainWindow(QMainWindow):
         self.triples_panel = TriplesPanel()
         self.heatmaps = HeatmapPanel()
         self.document_panel = DocumentPanel()
+        self.smatch_panel = SmatchPanel()
         self.docks = {}
         for key, title, widget, area in (
             ("graphs", "Graphs", self.comparison, Qt.DockWidgetArea.RightDockWidgetArea),
@@ -144,6 +146,7 @@ class MainWindow(QMainWindow):
             ("pair", "Pair: scores, PENMAN, alignment", self.pair_view, Qt.DockWidgetArea.BottomDockWidgetArea),
             ("triples", "Triples", self.triples_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
             ("document", "Document level (UMR)", self.document_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
+            ("smatch", "Smatch breakdown", self.smatch_panel, Qt.DockWidgetArea.BottomDockWidgetArea),
         ):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"dock-{key}")
@@ -152,6 +155,7 @@ class MainWindow(QMainWindow):
             self.docks[key] = dock
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
+        self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
         self.docks["triples"].raise_()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
@@ -320,6 +324,7 @@ class MainWindow(QMainWindow):
         self.banner.hide()
         self.model.set_corpus(self.corpus)
         self.summary.set_corpus(self.corpus)
+        self.smatch_panel.set_corpus(self.corpus)
         self._select_index(selected.index if selected else 0)
         self._remember_pair(self.test_path, self.gold_path)
         self.setWindowTitle(f"{APP_NAME} - {self.test_path.name} vs {self.gold_path.name}")

@@ -1,0 +1,50 @@
+"""Smatch over the corpus: the score with its bootstrap interval and the fine-grained breakdown."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from engine.fine_grained import SUB_SCORES
+from engine.scoring import CorpusResult
+from engine.smatch import bootstrap_interval
+
+from .corpus_model import format_score
+
+HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
+
+
+class SmatchPanel(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.title = QLabel(HINT)
+        self.title.setWordWrap(True)
+        self.table = QTableWidget(len(SUB_SCORES), 3)
+        self.table.setHorizontalHeaderLabels(["P", "R", "F1"])
+        self.table.setVerticalHeaderLabels([name.replace("_", " ") for name in SUB_SCORES])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setToolTip("Sub-scores under the one optimal alignment of each pair, pooled over the corpus")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 1)
+
+    def set_corpus(self, corpus: CorpusResult | None) -> None:
+        self.table.clearContents()
+        tallies = [result.tallies["smatch"] for result in corpus.pairs if "smatch" in result.tallies] if corpus else []
+        if not tallies:
+            self.title.setText(HINT)
+            return
+        totals = corpus.totals
+        micro = totals.micro()
+        interval = bootstrap_interval(tallies)
+        self.title.setText(f"Smatch micro F1 {format_score(micro['smatch'].f)}, macro F1 "
+                           f"{format_score(totals.macro()['smatch'].f)}; 95% bootstrap interval of the micro F1 "
+                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {len(tallies)} pairs.")
+        for row, name in enumerate(SUB_SCORES):
+            score = micro.get(f"smatch.{name}")
+            for column, part in enumerate(("p", "r", "f")):
+                item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, column, item)
