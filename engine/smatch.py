@@ -103,43 +103,54 @@ def ilp_alignment(test: SmatchTriples, gold: SmatchTriples, time_limit: float = 
     max Σ w_ij x_ij + Σ m_k y_k  s.t.  Σ_j x_ij ≤ 1, Σ_i x_ij ≤ 1,
     y_k ≤ x_ac and y_k ≤ x_bd for each pair k of same-role relations (a r b), (c r d).
 
-    Returns None when HiGHS finds no solution within ``time_limit`` seconds.
+    Lossless compression: a pair (i, j) gets a variable x_ij only if it can
+    score - a matching concept or attribute (w_ij > 0) or a place in some
+    relation pair; any other pairing adds nothing, so leaving those variables
+    unaligned loses nothing. Returns None when HiGHS finds no solution within
+    ``time_limit`` seconds.
     """
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import coo_array
 
-    n1, n2 = len(test.variables), len(gold.variables)
-    if n1 == 0 or n2 == 0:
+    if not test.variables or not gold.variables:
         return SmatchAlignment({}, 0, True, 0.0, "ilp")
     t_index = {var: i for i, var in enumerate(test.variables)}
     g_index = {var: j for j, var in enumerate(gold.variables)}
-    weights = list(_unary_weights(test, gold).ravel())
+    unary = _unary_weights(test, gold)
     gold_by_role: dict[str, list] = {}
     for (c, role, d), number in gold.binary.items():
         gold_by_role.setdefault(role, []).append((g_index[c], g_index[d], number))
+    relation_pairs = [
+        (t_index[a], c, t_index[b], d, min(number, gold_number))
+        for (a, role, b), number in test.binary.items()
+        for c, d, gold_number in gold_by_role.get(role, ())
+    ]
+    useful = {(int(i), int(j)) for i, j in zip(*np.nonzero(unary))}
+    for a, c, b, d, _ in relation_pairs:
+        useful.update(((a, c), (b, d)))
+    pairs = sorted(useful)
+    column_of = {pair: k for k, pair in enumerate(pairs)}
+    weights = [float(unary[i, j]) for i, j in pairs] + [float(w) for *_, w in relation_pairs]
     rows, cols, values, upper = [], [], [], []
-    constraint = 0
-
-    def add(entries, bound):
-        nonlocal constraint
-        for column, value in entries:
-            rows.append(constraint)
-            cols.append(column)
-            values.append(value)
-        upper.append(bound)
-        constraint += 1
-
-    for (a, role, b), number in test.binary.items():
-        for c, d, gold_number in gold_by_role.get(role, ()):
-            y = len(weights)
-            weights.append(min(number, gold_number))
-            add([(y, 1.0), (t_index[a] * n2 + c, -1.0)], 0.0)
-            add([(y, 1.0), (t_index[b] * n2 + d, -1.0)], 0.0)
-    for i in range(n1):
-        add([(i * n2 + j, 1.0) for j in range(n2)], 1.0)
-    for j in range(n2):
-        add([(i * n2 + j, 1.0) for i in range(n1)], 1.0)
-    matrix = coo_array((values, (rows, cols)), shape=(constraint, len(weights))).tocsr()
+    for k, (a, c, b, d, _) in enumerate(relation_pairs):
+        y = len(pairs) + k
+        for pair in ((a, c), (b, d)):
+            rows += [len(upper), len(upper)]
+            cols += [y, column_of[pair]]
+            values += [1.0, -1.0]
+            upper.append(0.0)
+    for axis in (0, 1):  # each test variable, then each gold variable, aligned at most once
+        groups: dict[int, list[int]] = {}
+        for column, pair in enumerate(pairs):
+            groups.setdefault(pair[axis], []).append(column)
+        for members in groups.values():
+            rows += [len(upper)] * len(members)
+            cols += members
+            values += [1.0] * len(members)
+            upper.append(1.0)
+    if not weights:
+        return SmatchAlignment({}, 0, True, 0.0, "ilp")
+    matrix = coo_array((values, (rows, cols)), shape=(len(upper), len(weights))).tocsr()
     result = milp(
         c=-np.array(weights),
         integrality=np.ones(len(weights)),
@@ -149,8 +160,7 @@ def ilp_alignment(test: SmatchTriples, gold: SmatchTriples, time_limit: float = 
     )
     if result.x is None:
         return None
-    chosen = result.x[: n1 * n2].reshape(n1, n2) > 0.5
-    mapping = {test.variables[i]: gold.variables[j] for i, j in zip(*np.nonzero(chosen))}
+    mapping = {test.variables[i]: gold.variables[j] for (i, j), x in zip(pairs, result.x) if x > 0.5}
     bound = -float(getattr(result, "mip_dual_bound", result.fun) or result.fun)
     return SmatchAlignment(mapping, matched_triples(test, gold, mapping), result.status == 0, bound, "ilp")
 

@@ -140,3 +140,18 @@ def test_fine_grained_sub_scores_on_the_smatch_pair():
     assert micro["negation"].f is None  # no :polarity anywhere
     assert micro["reentrancies"].p == 0.0 and micro["reentrancies"].r is None  # only the test side has one
     assert micro["unlabeled"].f >= 50 / 59  # the same alignment with labels ignored matches at least as much
+
+
+@settings(max_examples=80, deadline=None)
+@given(graph_triples(max_nodes=5), graph_triples(max_nodes=5))
+def test_ilp_equals_brute_force_on_small_graphs(test_triples, gold_triples):
+    """The compressed program loses nothing: same optimum as trying every partial injective mapping."""
+    from itertools import permutations
+
+    test, gold = smatch_triples(decode(test_triples)), smatch_triples(decode(gold_triples))
+    slots = list(gold.variables) + [None] * len(test.variables)
+    best = 0
+    for choice in set(permutations(slots, len(test.variables))):
+        mapping = {t: g for t, g in zip(test.variables, choice) if g is not None}
+        best = max(best, matched_triples(test, gold, mapping))
+    assert ilp_alignment(test, gold).matched == best
