@@ -15,7 +15,7 @@ import sys
 from .errors import InputError
 from .metrics import Totals
 from .fine_grained import SUB_SCORES
-from .smatch import bootstrap_interval, smatch_corpus
+from .smatch import STANDARDIZATIONS, bootstrap_interval, smatch_corpus
 from .output import PRINTERS, print_corpus
 from .params import Params
 from .scoring import FORMATS, PROFILE, detect_format, load_files, score_corpus
@@ -52,8 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     smatch.add_argument("gold")
     smatch.add_argument("--solver", choices=("ilp", "hillclimb"), default="ilp",
                         help="ilp: optimal alignment (SciPy milp/HiGHS); hillclimb: classic search (default: ilp)")
-    smatch.add_argument("--standardize", choices=("none",), default="none",
-                        help="triple standardisation: none = classic smatch triples")
+    smatch.add_argument("--standardize", choices=STANDARDIZATIONS, default="none",
+                        help="none: classic smatch triples; smatchpp: as Smatch++'s AMR standardiser "
+                             "(:domain as :mod, dereification, root concept, duplicates once)")
     smatch.add_argument("--time-limit", type=float, default=10.0, help="ILP seconds per pair before hill-climbing")
     smatch.add_argument("--restarts", type=int, default=5, help="hill-climbing starts (default 5)")
     smatch.add_argument("--seed", type=int, default=1, help="seed of hill-climbing and bootstrap (default 1)")
@@ -71,7 +72,8 @@ def run_smatch(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INPUT_ERROR
-    results = smatch_corpus(pairs, args.solver, args.time_limit, args.restarts, args.seed, args.fine_grained)
+    results = smatch_corpus(pairs, args.solver, args.time_limit, args.restarts, args.seed, args.fine_grained,
+                            args.standardize)
     scored = [r for r in results if r.tally is not None]
     totals = Totals(("smatch",))
     for result in scored:
@@ -100,6 +102,10 @@ def run_smatch(args: argparse.Namespace) -> int:
     for result in results:
         if result.error:
             print(f"{result.error} (pair {result.index} not scored)", file=sys.stderr)
+        elif args.solver == "ilp" and not result.alignment.optimal:
+            how = ("found no solution, so hill-climbing was used" if result.alignment.solver == "hillclimb"
+                   else f"stopped before proving the optimum (at most {result.alignment.upper_bound:g} triples match)")
+            print(f"warning: pair {result.index}: the ILP {how} within {args.time_limit:g} s", file=sys.stderr)
     if args.format == "json":
         text = json.dumps(data, indent=2) + "\n"
     else:

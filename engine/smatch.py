@@ -41,22 +41,96 @@ def _constant(value: str) -> str:
     return value[1:-1].lower() if len(value) >= 2 and value[0] == value[-1] == '"' else value.lower()
 
 
-def smatch_triples(graph: Graph) -> SmatchTriples:
-    """Classic smatch triples of a graph (the ``none`` standardisation)."""
+# AMR's reification table (AMR guidelines): role -> (frame, argument of the source, argument of the target).
+REIFICATIONS = {
+    "accompanier": ("accompany-01", "arg1", "arg0"), "age": ("age-01", "arg1", "arg2"),
+    "beneficiary": ("benefit-01", "arg0", "arg1"), "concession": ("have-concession-91", "arg1", "arg2"),
+    "condition": ("have-condition-91", "arg1", "arg2"), "degree": ("have-degree-91", "arg1", "arg2"),
+    "destination": ("be-destined-for-91", "arg1", "arg2"), "duration": ("last-01", "arg1", "arg2"),
+    "example": ("exemplify-01", "arg1", "arg0"), "extent": ("have-extent-91", "arg1", "arg2"),
+    "frequency": ("have-frequency-91", "arg1", "arg2"), "instrument": ("have-instrument-91", "arg1", "arg2"),
+    "li": ("have-li-91", "arg1", "arg2"), "location": ("be-located-at-91", "arg1", "arg2"),
+    "manner": ("have-manner-91", "arg1", "arg2"), "mod": ("have-mod-91", "arg1", "arg2"),
+    "name": ("have-name-91", "arg1", "arg2"), "ord": ("have-ord-91", "arg1", "arg2"),
+    "part": ("have-part-91", "arg1", "arg2"), "polarity": ("have-polarity-91", "arg1", "arg2"),
+    "poss": ("own-01", "arg1", "arg0"), "purpose": ("have-purpose-91", "arg1", "arg2"),
+    "quant": ("have-quant-91", "arg1", "arg2"), "source": ("be-from-91", "arg1", "arg2"),
+    "subevent": ("have-subevent-91", "arg1", "arg2"), "time": ("be-temporally-at-91", "arg1", "arg2"),
+    "topic": ("concern-02", "arg0", "arg1"), "value": ("have-value-91", "arg1", "arg2"),
+}
+DEREIFICATIONS = {frame: (role, source, target) for role, (frame, source, target) in REIFICATIONS.items()}
+STANDARDIZATIONS = ("none", "smatchpp")
+
+
+def dereify(triples: list[tuple[str, str, str]], top: str) -> list[tuple[str, str, str]]:
+    """Replace a reified relation by the role it stands for: a node of a frame in
+    the table with no incoming edge, one source argument, one target argument
+    and nothing else becomes one edge - (z / have-mod-91 :arg1 x :arg2 y) -> (x :mod y).
+    The root is kept."""
+    concepts = {s: t for s, r, t in triples if r == "instance"}
+    has_incoming = {t for s, r, t in triples if r != "instance"}
+    outgoing: dict[str, list[int]] = {}
+    for k, (s, r, _) in enumerate(triples):
+        if r != "instance":
+            outgoing.setdefault(s, []).append(k)
+    removed: set[int] = set()
+    added = []
+    for var, concept in concepts.items():
+        rule = DEREIFICATIONS.get(concept)
+        if rule is None or var == top or var in has_incoming:
+            continue
+        role, source_arg, target_arg = rule
+        edges = outgoing.get(var, [])
+        sources = [k for k in edges if triples[k][1] == source_arg]
+        targets = [k for k in edges if triples[k][1] == target_arg]
+        if len(sources) == 1 and len(targets) == 1 and len(edges) == 2:
+            added.append((triples[sources[0]][2], role, triples[targets[0]][2]))
+            removed.update(sources + targets + [k for k, t in enumerate(triples) if t == (var, "instance", concept)])
+    return [t for k, t in enumerate(triples) if k not in removed] + added
+
+
+def smatch_triples(graph: Graph, standardize: str = "none") -> SmatchTriples:
+    """The Smatch triples of a graph.
+
+    ``none`` (classic smatch): labels lower-cased, quotes ignored on constants,
+    ``-of`` roles de-inverted (``penman``'s AMR model), duplicates counted, a
+    ``TOP`` triple on the root variable. ``smatchpp`` (as Smatch++'s AMR
+    standardiser): also ``:domain`` read as ``:mod``, every ``-of`` role
+    de-inverted, the root triple carries the root's concept, reified relations
+    dereified and duplicate triples counted once.
+    """
     decoded = decode_graph(graph.penman, "<graph>", 1)
-    top, triples, _ = decoded if not isinstance(decoded, Exception) else (graph.top, [], {})
+    top, raw, _ = decoded if not isinstance(decoded, Exception) else (graph.top, [], {})
+    triples = []
+    for source, role, target in raw:
+        role = role.lower().lstrip(":")
+        target = target if role == "instance" or target in graph.index else _constant(target)
+        if role == "instance":
+            target = target.lower()
+        if standardize == "smatchpp":
+            if role.endswith("-of"):
+                source, role, target = target, role[:-3], source
+            if role == "domain":
+                source, role, target = target, "mod", source
+        triples.append((source, role, target))
+    if standardize == "smatchpp":
+        triples = dereify(triples, top)
     variables = tuple(node.var for node in graph.nodes)
     known = set(variables)
-    unary: Counter = Counter({(top, ("top", "top")): 1})
+    concepts = {s: t for s, r, t in triples if r == "instance"}
+    root_label = ("root", concepts.get(top, "")) if standardize == "smatchpp" else ("top", "top")
+    unary: Counter = Counter({(top, root_label): 1})
     binary: Counter = Counter()
     for source, role, target in triples:
-        role = role.lower().lstrip(":")
         if role == "instance":
-            unary[(source, ("instance", target.lower()))] += 1
+            unary[(source, ("instance", target))] += 1
         elif target in known:
             binary[(source, role, target)] += 1
         else:
-            unary[(source, (role, _constant(target)))] += 1
+            unary[(source, (role, target))] += 1
+    if standardize == "smatchpp":  # duplicates count once
+        unary = Counter(dict.fromkeys(unary, 1))
+        binary = Counter(dict.fromkeys(binary, 1))
     return SmatchTriples(variables, unary, binary)
 
 
@@ -280,7 +354,7 @@ class SmatchPairResult:
 
 
 def smatch_corpus(pairs, solver: str = "ilp", time_limit: float = 10.0, restarts: int = 5, seed: int = 1,
-                  fine_grained: bool = False) -> list[SmatchPairResult]:
+                  fine_grained: bool = False, standardize: str = "none") -> list[SmatchPairResult]:
     """Smatch of every readable pair (pairs with an input error keep it and get no score);
     with ``fine_grained``, the sub-scores of :mod:`engine.fine_grained` under the same alignment."""
     from .fine_grained import fine_grained_tallies
@@ -290,7 +364,7 @@ def smatch_corpus(pairs, solver: str = "ilp", time_limit: float = 10.0, restarts
         if pair.error is not None:
             results.append(SmatchPairResult(pair.index, pair.id, pair.error))
             continue
-        test, gold = smatch_triples(pair.test.graph), smatch_triples(pair.gold.graph)
+        test, gold = smatch_triples(pair.test.graph, standardize), smatch_triples(pair.gold.graph, standardize)
         alignment = ilp_alignment(test, gold, time_limit) if solver == "ilp" else None
         if alignment is None:
             alignment = hill_climb_alignment(test, gold, restarts, seed)

@@ -155,3 +155,46 @@ def test_ilp_equals_brute_force_on_small_graphs(test_triples, gold_triples):
         mapping = {t: g for t, g in zip(test.variables, choice) if g is not None}
         best = max(best, matched_triples(test, gold, mapping))
     assert ilp_alignment(test, gold).matched == best
+
+
+def test_smatchpp_standardisation_on_the_smatch_pair():
+    """Frozen from `python -m smatchpp -a test_input1.txt -b test_input2.txt -solver ilp -graph_type amr`
+    (smatchpp 1.8.0): 84.21, 42.86, 100.0 per pair and 81.36 micro."""
+    results = smatch_corpus(load_files(*SMATCH_PAIR).pairs, standardize="smatchpp")
+    assert [round(100 * r.tally.prf().f, 2) for r in results] == [84.21, 42.86, 100.0]
+    assert round(100 * sum((r.tally for r in results), Tally()).prf().f, 2) == 81.36
+
+
+def test_dereification_and_root_concept():
+    from engine.smatch import dereify
+
+    triples = [("w", "instance", "want-01"), ("z", "instance", "have-mod-91"), ("z", "arg1", "w"), ("z", "arg2", "b"),
+               ("b", "instance", "big"), ("y", "instance", "be-located-at-91"), ("y", "arg1", "w"), ("y", "arg2", "b"),
+               ("y", "time", "t")]
+    result = dereify(triples, top="w")
+    assert ("w", "mod", "b") in result and ("z", "instance", "have-mod-91") not in result
+    assert ("y", "instance", "be-located-at-91") in result  # a third edge keeps it reified
+    same_root = smatch_triples(decode([("n0", ":instance", "cat")]), "smatchpp")
+    assert same_root.unary[("n0", ("root", "cat"))] == 1
+
+
+def test_same_as_smatchpp_on_a_generated_corpus(tmp_path):
+    pytest.importorskip("smatchpp")
+    test_path, gold_path = write_corpus(tmp_path, 30, 10, 30, seed=31)
+    done = subprocess.run([sys.executable, "-m", "smatchpp", "-a", str(test_path), "-b", str(gold_path), "-solver", "ilp",
+                           "-graph_type", "amr", "-score_type", "pairwise", "-output_format", "json", "-log_level", "40"],
+                          capture_output=True, text=True, check=True)
+    reference = [json.loads(line)["main"]["F1"]["result"] for line in done.stdout.splitlines() if line.startswith("{")]
+    ours = [round(100 * r.tally.prf().f, 2) for r in smatch_corpus(load_files(test_path, gold_path).pairs, standardize="smatchpp")]
+    assert ours == pytest.approx(reference, abs=0.011)
+
+
+def test_ilp_without_a_solution_falls_back_with_a_warning(monkeypatch, capsys):
+    import engine.smatch
+    from engine.cli import main
+
+    monkeypatch.setattr(engine.smatch, "ilp_alignment", lambda *args, **kwargs: None)
+    assert main(["smatch", *map(str, SMATCH_PAIR), "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["micro"]["f"] == pytest.approx(0.847458, abs=1e-6)  # hill-climbing finds it too
+    assert captured.err.count("hill-climbing was used") == 3

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import (
     QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine.metrics import ALL_METRICS
+from engine.metrics import ALL_METRICS, SMATCH
+from engine.smatch import bootstrap_interval
 from engine.output import FORMATTERS, METRIC_TITLES
 from engine.params import Params
 from engine.scoring import CorpusResult
@@ -67,7 +68,12 @@ class SummaryTable(QTableWidget):
                 score = scores[metric]
                 item = QTableWidgetItem(format_score(score.f))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                item.setToolTip(f"P {format_score(score.p)}   R {format_score(score.r)}")
+                tip = f"P {format_score(score.p)}   R {format_score(score.r)}"
+                if metric == SMATCH and row == 0:
+                    interval = bootstrap_interval([r.tallies[SMATCH] for r in corpus.pairs if SMATCH in r.tallies])
+                    item.setText(f"{format_score(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
+                    tip += "\n[ ] = 95% bootstrap interval over pairs"
+                item.setToolTip(tip)
                 self.setItem(row, column, item)
 
 
