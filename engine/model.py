@@ -179,7 +179,8 @@ class Graph:
         n = len(self.nodes)
         reach = self.adjacency > 0
         while True:
-            wider = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+            as_float = reach.astype(float)  # float products go through BLAS; integer ones do not
+            wider = reach | ((as_float @ as_float) > 0)
             if np.array_equal(wider, reach):
                 break
             reach = wider
