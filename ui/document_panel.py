@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
 from engine.document import DOCUMENT_METRICS, DocumentResult
 
 from .corpus_model import format_score
-from .row_table import ColumnFilterProxy, RowTableModel
+from .row_table import filtered_table, score_grid
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
 HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
@@ -28,23 +26,8 @@ class DocumentPanel(QWidget):
         super().__init__(parent)
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
         self.title.setWordWrap(True)
-        self.scores = QTableWidget(3, len(DOCUMENT_METRICS))
-        self.scores.setHorizontalHeaderLabels(list(DOCUMENT_METRICS))
-        self.scores.setVerticalHeaderLabels(["P", "R", "F1"])
-        self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.scores.setMaximumHeight(self.scores.verticalHeader().length() + self.scores.horizontalHeader().height() + 6)
-        self.model = RowTableModel(HEADERS, self)
-        self.proxy = ColumnFilterProxy(0, self)
-        self.proxy.setSourceModel(self.model)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        for column, width in enumerate((80, 100, 280)):
-            header.resizeSection(column, width)
-        header.setStretchLastSection(True)
+        self.scores = score_grid(DOCUMENT_METRICS)
+        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (80, 100, 280), self)
         self.kind = QComboBox()
         self.kind.addItem("All kinds", "")
         for kind in ("modal", "temporal", "coref"):

@@ -29,6 +29,7 @@ from .heatmap_panel import HeatmapPanel
 from .triples_panel import TriplesPanel, triples_csv
 from .filter_expression import __doc__ as FILTER_HELP
 from .pair_view import PairView
+from .row_table import score_grid
 from .smatch_panel import SmatchPanel
 from .params_dialog import ParamsDialog
 from .worker import JobRunner, ScoringJob, ScoringOutcome
@@ -46,35 +47,25 @@ def load_params(settings: QSettings) -> Params:
         return Params()
 
 
-class SummaryTable(QTableWidget):
+def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
     """Micro and macro F1 of every metric over the corpus (P and R in tooltips)."""
-
-    def __init__(self, parent=None):
-        super().__init__(2, len(ALL_METRICS), parent)
-        self.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in ALL_METRICS])
-        self.setVerticalHeaderLabels(["micro F1", "macro F1"])
-        self.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.setMaximumHeight(self.verticalHeader().length() + self.horizontalHeader().height() + 6)
-
-    def set_corpus(self, corpus: CorpusResult | None) -> None:
-        self.clearContents()
-        if corpus is None:
-            return
-        for row, scores in enumerate((corpus.micro, corpus.macro)):
-            for column, metric in enumerate(ALL_METRICS):
-                if metric not in scores:
-                    continue
-                score = scores[metric]
-                item = QTableWidgetItem(format_score(score.f))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                tip = f"P {format_score(score.p)}   R {format_score(score.r)}"
-                if metric == SMATCH and row == 0:
-                    interval = bootstrap_interval([r.tallies[SMATCH] for r in corpus.pairs if SMATCH in r.tallies])
-                    item.setText(f"{format_score(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
-                    tip += "\n[ ] = 95% bootstrap interval over pairs"
-                item.setToolTip(tip)
-                self.setItem(row, column, item)
+    grid.clearContents()
+    if corpus is None:
+        return
+    for row, scores in enumerate((corpus.micro, corpus.macro)):
+        for column, metric in enumerate(ALL_METRICS):
+            if metric not in scores:
+                continue
+            score = scores[metric]
+            item = QTableWidgetItem(format_score(score.f))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            tip = f"P {format_score(score.p)}   R {format_score(score.r)}"
+            if metric == SMATCH and row == 0:
+                interval = bootstrap_interval([r.tallies[SMATCH] for r in corpus.pairs if SMATCH in r.tallies])
+                item.setText(f"{format_score(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
+                tip += "\n[ ] = 95% bootstrap interval over pairs"
+            item.setToolTip(tip)
+            grid.setItem(row, column, item)
 
 
 class MainWindow(QMainWindow):
@@ -128,7 +119,7 @@ class MainWindow(QMainWindow):
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet("background:#fde7e9; color:#8c1d18; padding:6px; border:1px solid #e8b4b8;")
         self.banner.hide()
-        self.summary = SummaryTable()
+        self.summary = score_grid([METRIC_TITLES[m] for m in ALL_METRICS], ["micro F1", "macro F1"])
         self.pair_view = PairView()
 
         top = QWidget()
@@ -329,7 +320,7 @@ class MainWindow(QMainWindow):
         self.last_error = None
         self.banner.hide()
         self.model.set_corpus(self.corpus)
-        self.summary.set_corpus(self.corpus)
+        show_summary(self.summary, self.corpus)
         self.smatch_panel.set_corpus(self.corpus)
         self._select_index(selected.index if selected else 0)
         self._remember_pair(self.test_path, self.gold_path)

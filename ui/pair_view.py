@@ -5,10 +5,10 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
-    QGroupBox, QHeaderView, QLabel, QPlainTextEdit, QSplitter, QTableView, QTableWidget, QTableWidgetItem,
+    QGroupBox, QHeaderView, QLabel, QPlainTextEdit, QSplitter, QTableView, QTableWidgetItem,
     QTextEdit, QVBoxLayout, QWidget,
 )
 
@@ -19,6 +19,7 @@ from engine.scoring import PairResult
 
 from .corpus_model import format_score, sentence_of
 from .penman_highlight import node_line, triple_line
+from .row_table import RowTableModel, score_grid
 
 
 def sentence_words(graph) -> list[str]:
@@ -38,51 +39,28 @@ def quality_label(quality: int | None, rounds: int) -> str:
     return f"round {quality}"
 
 
-class AlignmentModel(QAbstractTableModel):
+ALIGNMENT_HEADERS = ("Test var", "Test concept", "Gold var", "Gold concept", "S", "Fixed in")
+
+
+def alignment_cells(result: PairResult | None) -> list[tuple[str, ...]]:
     """Rows: aligned pairs and unaligned nodes of both graphs, in test order then gold order."""
-
-    HEADERS = ("Test var", "Test concept", "Gold var", "Gold concept", "S", "Fixed in")
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self._rows: list[tuple] = []
-
-    def set_result(self, result: PairResult | None) -> None:
-        self.beginResetModel()
-        self._rows = []
-        if result is not None and result.alignment is not None:
-            test, gold, alignment = result.test, result.gold, result.alignment
-            rounds = len(alignment.rounds)
-            for i, node in enumerate(test.nodes):
-                j = alignment.gold_of[i]
-                partner = gold.nodes[j] if j is not None else None
-                self._rows.append((
-                    node.var, node.concept,
-                    partner.var if partner else "", partner.concept if partner else "",
-                    f"{alignment.similarity[i, j]:.4f}" if j is not None else "",
-                    quality_label(alignment.quality[i], rounds),
-                ))
-            aligned_gold = set(alignment.test_of)
-            for j, node in enumerate(gold.nodes):
-                if j not in aligned_gold:
-                    self._rows.append(("", "", node.var, node.concept, "", "unaligned"))
-        self.endResetModel()
-
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
-        return None
-
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if index.isValid() and role == Qt.ItemDataRole.DisplayRole:
-            return self._rows[index.row()][index.column()]
-        return None
+    if result is None or result.alignment is None:
+        return []
+    test, gold, alignment = result.test, result.gold, result.alignment
+    rounds = len(alignment.rounds)
+    rows = []
+    for i, node in enumerate(test.nodes):
+        j = alignment.gold_of[i]
+        partner = gold.nodes[j] if j is not None else None
+        rows.append((
+            node.var, node.concept,
+            partner.var if partner else "", partner.concept if partner else "",
+            f"{alignment.similarity[i, j]:.4f}" if j is not None else "",
+            quality_label(alignment.quality[i], rounds),
+        ))
+    aligned_gold = set(alignment.test_of)
+    rows += [("", "", node.var, node.concept, "", "unaligned") for j, node in enumerate(gold.nodes) if j not in aligned_gold]
+    return rows
 
 
 def _penman_pane(title: str) -> tuple[QGroupBox, QPlainTextEdit]:
@@ -109,15 +87,10 @@ class PairView(QWidget):
         self.tokens = QLabel()
         self.tokens.setWordWrap(True)
         self.tokens.setToolTip("Words of each sentence; those aligned to the selected node are highlighted")
-        self.scores = QTableWidget(3, len(ALL_METRICS))
-        self.scores.setHorizontalHeaderLabels([METRIC_TITLES[m] for m in ALL_METRICS])
-        self.scores.setVerticalHeaderLabels(["P", "R", "F1"])
-        self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.scores.setMaximumHeight(self.scores.verticalHeader().length() + self.scores.horizontalHeader().height() + 6)
+        self.scores = score_grid([METRIC_TITLES[m] for m in ALL_METRICS])
         self.test_box, self.test_text = _penman_pane("Test")
         self.gold_box, self.gold_text = _penman_pane("Gold")
-        self.alignment_model = AlignmentModel(self)
+        self.alignment_model = RowTableModel(ALIGNMENT_HEADERS, self)
         self.alignment = QTableView()
         self.alignment.setModel(self.alignment_model)
         header = self.alignment.horizontalHeader()
@@ -199,7 +172,8 @@ class PairView(QWidget):
 
     def set_result(self, result: PairResult | None) -> None:
         self.result = result
-        self.alignment_model.set_result(result)
+        cells = alignment_cells(result)
+        self.alignment_model.set_rows(cells, cells)
         self._highlight({})
         self.show_tokens({})
         self.scores.clearContents()

@@ -1,4 +1,5 @@
-"""A read-only table of rows with colours and sort keys, and a proxy that filters on one column."""
+"""Read-only tables: rows with colours and sort keys, a proxy that filters on one column,
+and the small P/R/F1 grids the panels show."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any, Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QHeaderView, QTableView, QTableWidget
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 
@@ -22,11 +24,11 @@ class RowTableModel(QAbstractTableModel):
         self._colours: list[QBrush] = []
         self._keys: list[tuple] = []
 
-    def set_rows(self, rows: Sequence[Any], cells: Sequence[tuple[str, ...]], colours: Sequence[QColor],
+    def set_rows(self, rows: Sequence[Any], cells: Sequence[tuple[str, ...]], colours: Sequence[QColor] | None = None,
                  keys: Sequence[tuple] | None = None) -> None:
         self.beginResetModel()
         self.rows, self._cells = list(rows), list(cells)
-        self._colours = [QBrush(colour) for colour in colours]
+        self._colours = [QBrush(colour) for colour in colours] if colours is not None else [None] * len(self.rows)
         self._keys = list(keys) if keys is not None else self._cells
         self.endResetModel()
 
@@ -75,3 +77,34 @@ class ColumnFilterProxy(QSortFilterProxyModel):
 
     def item(self, proxy_row: int) -> Any:
         return self.sourceModel().rows[self.mapToSource(self.index(proxy_row, 0)).row()]
+
+
+def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[int], parent=None):
+    """(model, proxy, view): a sortable table whose rows a proxy filters on one column,
+    with fixed starting widths (measuring every row on each update is slow)."""
+    model = RowTableModel(headers, parent)
+    proxy = ColumnFilterProxy(filter_column, parent)
+    proxy.setSourceModel(model)
+    view = QTableView()
+    view.setModel(proxy)
+    view.setSortingEnabled(True)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+    view.verticalHeader().hide()
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    for column, width in enumerate(widths):
+        header.resizeSection(column, width)
+    header.setStretchLastSection(True)
+    return model, proxy, view
+
+
+def score_grid(columns: Sequence[str], rows: Sequence[str] = ("P", "R", "F1")) -> QTableWidget:
+    """A read-only grid of scores, as tall as its rows."""
+    grid = QTableWidget(len(rows), len(columns))
+    grid.setHorizontalHeaderLabels(list(columns))
+    grid.setVerticalHeaderLabels(list(rows))
+    grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    grid.setMaximumHeight(grid.verticalHeader().length() + grid.horizontalHeader().height() + 6)
+    return grid

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
 from engine.fine_grained import SUB_SCORES
 from engine.scoring import CorpusResult
 from engine.smatch import bootstrap_interval
 
 from .corpus_model import format_score
+from .row_table import score_grid
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
 
@@ -19,11 +20,8 @@ class SmatchPanel(QWidget):
         super().__init__(parent)
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
-        self.table = QTableWidget(len(SUB_SCORES), 3)
-        self.table.setHorizontalHeaderLabels(["P", "R", "F1"])
-        self.table.setVerticalHeaderLabels([name.replace("_", " ") for name in SUB_SCORES])
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table = score_grid(["P", "R", "F1"], [name.replace("_", " ") for name in SUB_SCORES])
+        self.table.setMaximumHeight(16777215)  # the sub-scores may scroll
         self.table.setToolTip("Sub-scores under the one optimal alignment of each pair, pooled over the corpus")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -7,11 +7,11 @@ import io
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.triples import Category, TripleMatch
 
-from .row_table import ColumnFilterProxy, RowTableModel
+from .row_table import filtered_table
 
 CATEGORY_COLOURS = {
     Category.MATCHED: QColor("#e8f5e9"),
@@ -44,20 +44,7 @@ class TriplesPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._syncing = False
-        self.model = RowTableModel(HEADERS, self)
-        self.proxy = ColumnFilterProxy(0, self)
-        self.proxy.setSourceModel(self.model)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # measuring every row on each pair is slow
-        for column, width in enumerate((110, 300, 300)):
-            header.resizeSection(column, width)
-        header.setStretchLastSection(True)
+        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (110, 300, 300), self)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.category = QComboBox()
         self.category.addItem("All categories", None)
