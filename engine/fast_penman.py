@@ -18,16 +18,25 @@ from penman.models import amr
 
 Triple = tuple[str, str, str]
 
+# penman's token patterns, in its order; a token's kind is told by its first character
 _TOKEN = re.compile(
-    r'(?P<s>"[^"\\]*(?:\\.[^"\\]*)*")|(?P<l>\()|(?P<r>\))|(?P<slash>/)|(?P<role>:[^ \t\r\n\v\f"()/:~]*)'
-    r'|(?P<sym>[^ \t\r\n\v\f"()/:~]+)|(?P<al>~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*)|(?P<bad>[^ \t\r\n\v\f])'
+    r'"[^"\\]*(?:\\.[^"\\]*)*"|[()/]|:[^ \t\r\n\v\f"()/:~]*|[^ \t\r\n\v\f"()/:~]+'
+    r'|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|[^ \t\r\n\v\f]'
 )
+_KIND = {"(": "l", ")": "r", "/": "slash", ":": "role", "~": "al", '"': "s"}
 _ALIGNMENT_NUMBERS = re.compile(r"[0-9]+")
 _inverted: dict[str, str | None] = {}
 
 
 class _Unusual(Exception):
     """The graph needs penman's full treatment."""
+
+
+def _checked(kind: str, token: str) -> str:
+    """The token, unless it is a lone '"' or '~' that penman would not take as a string or an alignment."""
+    if (kind == "s" and (len(token) < 2 or token[-1] != '"')) or (kind == "al" and len(token) < 2):
+        raise _Unusual
+    return token
 
 
 def _deinverted(role: str) -> str | None:
@@ -41,8 +50,8 @@ def decode(text: str) -> tuple[str, list[Triple], dict[str, tuple[int, ...]]] | 
     """(top, triples, instance alignments) of one graph, or None to let penman decide."""
     if "#" in text:
         return None
-    tokens = [(m.lastgroup, m.group()) for m in _TOKEN.finditer(text)]
-    if not tokens or any(kind == "bad" for kind, _ in tokens):
+    tokens = [(_KIND.get(token[0], "sym"), token) for token in _TOKEN.findall(text)]
+    if not tokens:
         return None
     try:
         position, tree = _node(tokens, 0)
@@ -69,10 +78,11 @@ def _node(tokens, position):
     kind, concept = tokens[position + 3]
     if kind not in ("sym", "s"):
         raise _Unusual
+    _checked(kind, concept)
     position += 4
     alignment = None
     if tokens[position][0] == "al":
-        alignment = tokens[position][1]
+        alignment = _checked(*tokens[position])
         position += 1
     edges = []
     while tokens[position][0] != "r":
@@ -81,11 +91,14 @@ def _node(tokens, position):
             raise _Unusual
         position += 1
         if tokens[position][0] == "al":
+            _checked(*tokens[position])
             position += 1
         kind, value = tokens[position]
         if kind in ("sym", "s"):
+            _checked(kind, value)
             position += 1
             if tokens[position][0] == "al":
+                _checked(*tokens[position])
                 position += 1
             edges.append((role, value))
         elif kind == "l":

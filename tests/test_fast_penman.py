@@ -69,7 +69,7 @@ def test_same_as_penman_on_random_graphs(triples):
 @pytest.mark.parametrize(
     "text",
     ["(a / b :ARG0 (c / d)) extra", "(a / b :ARG0 )", "(a / )", "(a / b # comment\n)", "(a / b :ARG0-of \"x\")",
-     "(a / b :ARG0 (c / d)", "(a b)", "()"],
+     "(a / b :ARG0 (c / d)", "(a b)", "()", '(a / "b)', "(a / b~)", '(a / b :op1 "x)', "(a / b :ARG0~ (c / d))"],
 )
 def test_unusual_graphs_are_left_to_penman(text):
     assert fast_penman.decode(text) is None

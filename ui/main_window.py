@@ -156,7 +156,7 @@ class MainWindow(QMainWindow):
         self.docks["triples"].raise_()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["pair"]], [330], Qt.Orientation.Vertical)
+        self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
         self.comparison.node_selected.connect(self._node_selected)
         self.comparison.node_hovered.connect(self._node_hovered)
         self.triples_panel.triple_selected.connect(self._triple_selected)
