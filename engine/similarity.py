@@ -41,8 +41,13 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     """
     test_lemmas, test_index = np.unique([node.lemma for node in test.nodes], return_inverse=True)
     gold_lemmas, gold_index = np.unique([node.lemma for node in gold.nodes], return_inverse=True)
-    table = np.array([[lemma_similarity(a, b) for b in gold_lemmas.tolist()] for a in test_lemmas.tolist()])
-    lemma = table.reshape(len(test_lemmas), len(gold_lemmas))[np.ix_(test_index.ravel(), gold_index.ravel())]
+    table = np.zeros((len(test_lemmas), len(gold_lemmas)))
+    gold_list = gold_lemmas.tolist()
+    for row, a in enumerate(test_lemmas.tolist()):
+        for column, b in enumerate(gold_list):
+            if a in b or b in a:  # most pairs share nothing: test containment before calling
+                table[row, column] = lemma_similarity(a, b)
+    lemma = table[np.ix_(test_index.ravel(), gold_index.ravel())]
     test_senses = np.array([node.sense or "" for node in test.nodes], dtype=object)
     gold_senses = np.array([node.sense or "" for node in gold.nodes], dtype=object)
     sense_equal = (test_senses[:, None] == gold_senses[None, :]).astype(float)
