@@ -66,6 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def open_output(path: str | None):
+    """The file to write to (stdout without a path), or None after saying why it cannot be opened."""
+    if not path:
+        return sys.stdout
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        print(f"error: {path}: cannot write: {error.strerror or error}", file=sys.stderr)
+        return None
+
+
 def run_smatch(args: argparse.Namespace) -> int:
     try:
         pairs = load_files(args.test, args.gold).pairs
@@ -129,15 +140,12 @@ def run_smatch(args: argparse.Namespace) -> int:
                 cells = "".join(f"{v:8.4f}" if v is not None else "     n/a" for v in (score["p"], score["r"], score["f"]))
                 lines.append(f"  {name:<28}{cells}")
         text = "\n".join(lines) + f"\n\nSmatch ({args.solver}, standardize {args.standardize}); {len(results)} pairs\n"
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            print(f"error: {args.output}: cannot write: {error.strerror or error}", file=sys.stderr)
-            return EXIT_INPUT_ERROR
-    else:
-        sys.stdout.write(text)
+    handle = open_output(args.output)
+    if handle is None:
+        return EXIT_INPUT_ERROR
+    handle.write(text)
+    if handle is not sys.stdout:
+        handle.close()
     return EXIT_INPUT_ERROR if any(r.error for r in results) else 0
 
 
@@ -159,10 +167,8 @@ def run_score(args: argparse.Namespace) -> int:
         return EXIT_INPUT_ERROR
     for warning in loaded.warnings if loaded is not None else ():
         print(f"warning: {warning}", file=sys.stderr)
-    try:
-        handle = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-    except OSError as error:
-        print(f"error: {args.output}: cannot write: {error.strerror or error}", file=sys.stderr)
+    handle = open_output(args.output)
+    if handle is None:
         return EXIT_INPUT_ERROR
     printer = PRINTERS[args.format](handle)
     try:

@@ -80,7 +80,8 @@ class Summary:
 
 
 def summary_of(corpus: CorpusResult) -> Summary:
-    return Summary(corpus.micro, corpus.macro, len(corpus.pairs), len(corpus.errors), corpus.cancelled,
+    totals = corpus.totals  # one pass over the pairs for micro and macro
+    return Summary(totals.micro(), totals.macro(), len(corpus.pairs), len(corpus.errors), corpus.cancelled,
                    corpus.document_scores, [document.scores for document in corpus.documents])
 
 

@@ -327,16 +327,20 @@ def hill_climb_alignment(test: SmatchTriples, gold: SmatchTriples, restarts: int
     return SmatchAlignment(result, best_score, False, float(min(test.size, gold.size)), "hillclimb")
 
 
+def best_alignment(test: SmatchTriples, gold: SmatchTriples, solver: str = "ilp", time_limit: float = 10.0,
+                   restarts: int = 5, seed: int = 1) -> SmatchAlignment:
+    """The ILP's alignment, or hill-climbing's when asked for or when the ILP finds no solution in time."""
+    alignment = ilp_alignment(test, gold, time_limit) if solver == "ilp" else None
+    return alignment if alignment is not None else hill_climb_alignment(test, gold, restarts, seed)
+
+
 def smatch_tallies(test: Graph, gold: Graph, time_limit: float = 10.0) -> dict[str, Tally]:
-    """Smatch under the optimal alignment (hill-climbing when the ILP finds no
-    solution in time) as ``{"smatch": tally, "smatch.concepts": tally, ...}``,
+    """Smatch under the optimal alignment as ``{"smatch": tally, "smatch.concepts": tally, ...}``,
     the fine-grained sub-scores prefixed with ``smatch.``."""
     from .fine_grained import fine_grained_tallies
 
     test_triples, gold_triples = smatch_triples(test), smatch_triples(gold)
-    alignment = ilp_alignment(test_triples, gold_triples, time_limit)
-    if alignment is None:
-        alignment = hill_climb_alignment(test_triples, gold_triples)
+    alignment = best_alignment(test_triples, gold_triples, time_limit=time_limit)
     tallies = {"smatch": Tally(alignment.matched, test_triples.size, alignment.matched, gold_triples.size)}
     for name, tally in fine_grained_tallies(test_triples, gold_triples, alignment.mapping).items():
         tallies[f"smatch.{name}"] = tally
@@ -365,9 +369,7 @@ def smatch_corpus(pairs, solver: str = "ilp", time_limit: float = 10.0, restarts
             results.append(SmatchPairResult(pair.index, pair.id, pair.error))
             continue
         test, gold = smatch_triples(pair.test.graph, standardize), smatch_triples(pair.gold.graph, standardize)
-        alignment = ilp_alignment(test, gold, time_limit) if solver == "ilp" else None
-        if alignment is None:
-            alignment = hill_climb_alignment(test, gold, restarts, seed)
+        alignment = best_alignment(test, gold, solver, time_limit, restarts, seed)
         tally = Tally(alignment.matched, test.size, alignment.matched, gold.size)
         parts = fine_grained_tallies(test, gold, alignment.mapping) if fine_grained else None
         results.append(SmatchPairResult(pair.index, pair.id, None, tally, alignment, parts))

@@ -15,18 +15,16 @@ class Demo:
     gold: Path
 
 
+def _demo(title: str, folder: str, test: str, gold: str) -> Demo:
+    return Demo(title, DEMO_DIR / folder / test, DEMO_DIR / folder / gold)
+
+
 DEMOS = (
-    Demo("MetAMoRphosED: system vs gold (5 sentences)",
-         DEMO_DIR / "metamorphosed" / "comptest_sys.txt", DEMO_DIR / "metamorphosed" / "comptest_gold.txt"),
-    Demo("AnCast paper examples (fry, reading my book)",
-         DEMO_DIR / "ancast_paper" / "spec_examples_test.amr", DEMO_DIR / "ancast_paper" / "spec_examples_gold.amr"),
-    Demo("Smatch test pair (3 sentences)",
-         DEMO_DIR / "smatch" / "test_input1.txt", DEMO_DIR / "smatch" / "test_input2.txt"),
-    Demo("UMR: nw_afp_0024, two annotation versions (28 sentences)",
-         DEMO_DIR / "umr" / "nw_afp_0024_v1.umr", DEMO_DIR / "umr" / "nw_afp_0024_v2.umr"),
-    Demo("UMR: AnCast sample, parser vs gold, with document level",
-         DEMO_DIR / "ancast_samples" / "umr_test.txt", DEMO_DIR / "ancast_samples" / "umr_gold.txt"),
-    Demo("MetAMoRphosED: annotator 1 vs annotator 3",
-         DEMO_DIR / "metamorphosed" / "comptest_annot1.txt", DEMO_DIR / "metamorphosed" / "comptest_annot3.txt"),
+    _demo("MetAMoRphosED: system vs gold (5 sentences)", "metamorphosed", "comptest_sys.txt", "comptest_gold.txt"),
+    _demo("AnCast paper examples (fry, reading my book)", "ancast_paper", "spec_examples_test.amr", "spec_examples_gold.amr"),
+    _demo("Smatch test pair (3 sentences)", "smatch", "test_input1.txt", "test_input2.txt"),
+    _demo("UMR: nw_afp_0024, two annotation versions (28 sentences)", "umr", "nw_afp_0024_v1.umr", "nw_afp_0024_v2.umr"),
+    _demo("UMR: AnCast sample, parser vs gold, with document level", "ancast_samples", "umr_test.txt", "umr_gold.txt"),
+    _demo("MetAMoRphosED: annotator 1 vs annotator 3", "metamorphosed", "comptest_annot1.txt", "comptest_annot3.txt"),
 )
 DEFAULT_DEMO = DEMOS[0]
