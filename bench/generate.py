@@ -21,8 +21,10 @@ LEMMAS = (
     "big small new old good bad long high young important different early late strong clear possible"
 ).split()
 ABSTRACT = ["person", "thing", "and", "name", "date-entity", "have-org-role-91", "organization"]
-ROLES = [":ARG0", ":ARG1", ":ARG2", ":mod", ":location", ":time", ":manner", ":purpose", ":poss", ":op1", ":op2"]
-ATTRIBUTES = [(":polarity", "-"), (":quant", "2"), (":quant", "5"), (":mode", "imperative"), (":op1", '"Boston"'), (":month", "7")]
+ROLES = [":ARG0", ":ARG1", ":ARG2", ":mod", ":location", ":time", ":manner", ":purpose", ":poss", ":op1", ":op2",
+         ":domain", ":consist-of"]
+ATTRIBUTES = [(":polarity", "-"), (":quant", "2"), (":quant", "5"), (":mode", "imperative"), (":op1", '"Boston"'),
+              (":month", "7"), (":mode", "interrogative"), (":op2", '"York"'), (":wiki", '"Q60"'), (":polite", "+")]
 
 
 def random_concept(rng: random.Random) -> str:

@@ -11,14 +11,15 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 
 from .errors import InputError
 from .metrics import Totals
 from .fine_grained import SUB_SCORES
 from .smatch import STANDARDIZATIONS, bootstrap_interval, smatch_corpus
 from .output import PRINTERS, print_corpus
-from .params import Params
-from .scoring import FORMATS, PROFILE, detect_format, load_files, score_corpus
+from .params import ANCAST, PAPER, PROFILES, Params
+from .scoring import FORMATS, check_profile, detect_format, load_files, score_corpus
 from .streaming import ScoreStream, lazy_pairs
 
 EXIT_INPUT_ERROR = 2
@@ -37,10 +38,14 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--format-in", choices=FORMATS, default="auto",
                        help="input format: AMR/PENMAN or UMR (default: detected from the test file)")
     score.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
-    defaults = Params()
-    score.add_argument("--gamma", type=float, default=defaults.gamma, help="sense coefficient (default %(default)s)")
-    score.add_argument("--alpha", type=float, default=defaults.alpha, help="similarity bias (default %(default)s)")
-    score.add_argument("--beta", type=float, default=defaults.beta, help="broadcast bias (default %(default)s)")
+    score.add_argument("--profile", choices=sorted(PROFILES), default=PAPER,
+                       help="paper: the AnCast paper's equations (default); ancast-0.1.1: the reference package's "
+                            "numbers pair for pair (AMR input with '# ::snt' lines; see README)")
+    paper, reference = Params(), Params.for_profile(ANCAST)
+    score.add_argument("--gamma", type=float, help=f"sense coefficient (default {paper.gamma})")
+    score.add_argument("--alpha", type=float, help=f"similarity bias (default {paper.alpha})")
+    score.add_argument("--beta", type=float,
+                       help=f"broadcast bias (default {paper.beta}; {reference.beta} under ancast-0.1.1)")
     score.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
     score.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
     score.add_argument("--smatch", action="store_true",
@@ -150,16 +155,13 @@ def run_smatch(args: argparse.Namespace) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    params = Params(
-        gamma=args.gamma,
-        alpha=args.alpha,
-        beta=args.beta,
-        use_text=not args.no_text,
-        use_alignments=not args.no_alignments,
-        smatch=args.smatch,
-    )
+    given = {name: getattr(args, name) for name in ("gamma", "alpha", "beta") if getattr(args, name) is not None}
+    params = Params.for_profile(args.profile, use_text=not args.no_text, smatch=args.smatch, **given)
+    if args.no_alignments:
+        params = replace(params, use_alignments=False)
     try:
         kind = detect_format(args.test) if args.format_in == "auto" else args.format_in
+        check_profile(kind, params, args.test)
         loaded = load_files(args.test, args.gold, "umr") if kind == "umr" else None
         pairs = loaded.pairs if loaded is not None else lazy_pairs(args.test, args.gold)
     except InputError as error:
@@ -180,7 +182,7 @@ def run_score(args: argparse.Namespace) -> int:
             print_corpus(corpus, printer)
             return EXIT_INPUT_ERROR if corpus.errors else 0
         stream = ScoreStream(pairs, params, jobs=max(1, args.jobs))
-        printer.begin(PROFILE, params)
+        printer.begin(params.profile, params)
         for row, problems in stream:
             for problem in problems:
                 print(f"{problem} (pair {row.item['index']} not scored)", file=sys.stderr)

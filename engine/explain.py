@@ -15,7 +15,7 @@ import numpy as np
 from .alignment import Alignment, Round
 from .anchors import anchor_tokens, is_concrete, lemma_candidates
 from .model import Graph
-from .params import Params
+from .params import ANCAST, Params
 
 
 def node_names(graph: Graph) -> list[str]:
@@ -44,11 +44,15 @@ def shared_labels(test: Graph, gold: Graph, i: int, j: int) -> list[str]:
 
 def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Params = Params()) -> str:
     """The initial anchors, and the unique same-lemma pairs left out for not being concrete."""
+    rule = ("same lemma, unique in both graphs and a substring of both sentences (ancast 0.1.1)"
+            if params.profile == ANCAST else "same lemma, unique in both graphs and concrete, or the same token span")
     if alignment.initial:
         names = join([pair_name(test, gold, i, j) for i, j in alignment.initial])
-        text = f"Initial anchors: {names} (same lemma, unique in both graphs and concrete, or the same token span)"
+        text = f"Initial anchors: {names} ({rule})"
     else:
         text = "Initial anchors: none"
+    if params.profile == ANCAST:
+        return text + "."
     tokens = anchor_tokens(test, gold, params.use_text)
     skipped = [(i, j) for i, j in lemma_candidates(test, gold)
                if (i, j) not in alignment.initial and not is_concrete(test, gold, i, j, tokens)]

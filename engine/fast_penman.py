@@ -46,28 +46,36 @@ def _deinverted(role: str) -> str | None:
     return _inverted[role]
 
 
-def decode(text: str) -> tuple[str, list[Triple], dict[str, tuple[int, ...]]] | None:
-    """(top, triples, instance alignments) of one graph, or None to let penman decide."""
+def tree(text: str) -> tuple | None:
+    """The graph as written: (var, concept, alignment, [(role, target), ...]) with
+    nested nodes as targets and roles, constants and quotes as in the text; None
+    to let penman decide."""
     if "#" in text:
         return None
     tokens = [(_KIND.get(token[0], "sym"), token) for token in _TOKEN.findall(text)]
     if not tokens:
         return None
     try:
-        position, tree = _node(tokens, 0)
+        position, root = _node(tokens, 0)
     except (_Unusual, IndexError):
         return None
-    if position != len(tokens):
+    return root if position == len(tokens) else None
+
+
+def decode(text: str) -> tuple[str, list[Triple], dict[str, tuple[int, ...]]] | None:
+    """(top, triples, instance alignments) of one graph, or None to let penman decide."""
+    root = tree(text)
+    if root is None:
         return None
     variables: set[str] = set()
-    _collect(tree, variables)
+    _collect(root, variables)
     triples: list[Triple] = []
     alignments: dict[str, tuple[int, ...]] = {}
     try:
-        _interpret(tree, variables, triples, alignments)
+        _interpret(root, variables, triples, alignments)
     except _Unusual:
         return None
-    return tree[0], triples, alignments
+    return root[0], triples, alignments
 
 
 def _node(tokens, position):

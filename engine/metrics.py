@@ -65,6 +65,37 @@ class Tally:
         return PRF.of(precision, recall)
 
 
+@dataclass(frozen=True)
+class FallbackTally(Tally):
+    """A tally whose side without any size reports the ``fallback`` tally's ratio
+    for that side (the ``ancast-0.1.1`` profile: a relation metric falls back to
+    the concept score). Pooled, the fallback applies only if the whole corpus
+    side is empty, as in the reference's micro average."""
+
+    fallback: Tally = Tally()
+
+    def __add__(self, other: Tally) -> "FallbackTally":
+        return FallbackTally(
+            self.test_score + other.test_score,
+            self.test_size + other.test_size,
+            self.gold_score + other.gold_score,
+            self.gold_size + other.gold_size,
+            fallback=self.fallback + getattr(other, "fallback", Tally()),
+        )
+
+    __radd__ = __add__
+
+    def prf(self) -> PRF:
+        def ratio(score: float, size: float) -> float:
+            return score / size if size else 0.0
+
+        precision = ratio(self.test_score, self.test_size) if self.test_size else ratio(
+            self.fallback.test_score, self.fallback.test_size)
+        recall = ratio(self.gold_score, self.gold_size) if self.gold_size else ratio(
+            self.fallback.gold_score, self.fallback.gold_size)
+        return PRF.of(precision, recall)
+
+
 def concept_tally(alignment: Alignment, test: Graph, gold: Graph) -> Tally:
     """Eq. 15-16: Γ' = mean over a side's nodes of S(v, M(v)), 0 when unmatched."""
     matched = sum(float(alignment.similarity[i, j]) for i, j in alignment.pairs())

@@ -29,6 +29,18 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
+def reachability(adjacency: np.ndarray) -> np.ndarray:
+    """``reach[p, q]`` when q can be reached from p by one or more edges (p itself
+    only on a cycle): the transitive closure of the adjacency, by squaring."""
+    reach = adjacency > 0
+    while True:
+        as_float = reach.astype(float)  # float products go through BLAS; integer ones do not
+        wider = reach | ((as_float @ as_float) > 0)
+        if np.array_equal(wider, reach):
+            return reach
+        reach = wider
+
+
 @dataclass(frozen=True, slots=True)
 class Node:
     """A variable node: ``(var / concept)``, with the 0-based positions of the
@@ -174,16 +186,10 @@ class Graph:
         Descendants are the variables reachable through edges (the node itself
         excluded, even on a cycle) and the distinct constant children of the
         node and of those variables; a constant has no descendants of its own.
-        Reachability is the transitive closure of the adjacency, by squaring.
+        Reachability is the transitive closure of the adjacency (:func:`reachability`).
         """
         n = len(self.nodes)
-        reach = self.adjacency > 0
-        while True:
-            as_float = reach.astype(float)  # float products go through BLAS; integer ones do not
-            wider = reach | ((as_float @ as_float) > 0)
-            if np.array_equal(wider, reach):
-                break
-            reach = wider
+        reach = reachability(self.adjacency)
         np.fill_diagonal(reach, False)
         constants = np.zeros(n)
         for owner in {(attribute.source, attribute.value) for attribute in self.attributes}:

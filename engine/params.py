@@ -18,6 +18,9 @@ class Params:
     use_text: find initial anchors with the sentence text when a graph carries it.
     use_alignments: token alignments with identical spans give initial anchors.
     smatch: also compute classic Smatch under the optimal (ILP) alignment.
+    profile: "paper" (the paper's equations) or "ancast-0.1.1" (the reference
+    package's numbers; see :mod:`engine.compat`). :meth:`for_profile` gives a
+    profile's defaults.
     """
 
     gamma: float = 0.1
@@ -30,8 +33,18 @@ class Params:
     use_text: bool = True
     use_alignments: bool = True
     smatch: bool = False
+    profile: str = "paper"
+
+    @classmethod
+    def for_profile(cls, profile: str, **changes) -> "Params":
+        """The defaults of ``profile`` ("paper" or "ancast-0.1.1"), with ``changes``."""
+        if profile not in PROFILES:
+            raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+        return cls(**{**PROFILES[profile], **changes, "profile": profile})
 
     def __post_init__(self) -> None:
+        if self.profile not in PROFILES:
+            raise ValueError(f"unknown profile {self.profile!r}; choose one of {', '.join(PROFILES)}")
         if self.max_inner < 1 or self.max_outer < 1:
             raise ValueError("max_inner and max_outer must be at least 1")
         if self.tolerance <= 0:
@@ -39,3 +52,11 @@ class Params:
 
     def as_dict(self) -> dict:
         return asdict(self)
+
+
+PAPER, ANCAST = "paper", "ancast-0.1.1"
+PROFILES: dict[str, dict] = {
+    PAPER: {},
+    # the reference package: beta 0.001, 5 outer rounds of 50 inner iterations, anchors from the text only
+    ANCAST: {"beta": 0.001, "max_inner": 50, "max_outer": 5, "use_alignments": False},
+}

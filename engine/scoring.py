@@ -9,18 +9,18 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .alignment import Alignment, align
+from .compat import NoConvergence, score_ancast
 from .document import DOCUMENT_METRICS, DocumentResult, score_document
 from .errors import InputError
 from .metrics import PRF, Tally, Totals, pair_tallies
 from .smatch import smatch_tallies
 from .model import Graph
 from .pairing import Pair, pair_entries
-from .params import Params
+from .params import ANCAST, Params
 from .reader import ReadOptions, read_entries, read_text
 from .triples import TripleMatch, classify_triples
 from .umr import UmrDocument, looks_like_umr, read_umr
 
-PROFILE = "paper"
 
 
 @dataclass
@@ -48,12 +48,26 @@ class PairResult:
 
 
 def score_graphs(test: Graph, gold: Graph, params: Params = Params(), trace: bool = False) -> tuple[Alignment, dict[str, Tally]]:
-    """Align two graphs and compute every metric's tally."""
-    alignment = align(test, gold, params, trace=trace)
-    tallies = pair_tallies(alignment, test, gold)
+    """Align two graphs and compute every metric's tally, under ``params.profile``.
+
+    Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1``
+    profile cannot finish (the reference fails on it too)."""
+    if params.profile == ANCAST:
+        alignment, tallies = score_ancast(test, gold, params, trace=trace)
+    else:
+        alignment = align(test, gold, params, trace=trace)
+        tallies = pair_tallies(alignment, test, gold)
     if params.smatch:
         tallies.update(smatch_tallies(test, gold))
     return alignment, tallies
+
+
+def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Alignment:
+    """The pair's alignment with every round's matrices, under ``params.profile``
+    (for the heatmaps; raises :class:`~engine.compat.NoConvergence` as :func:`score_graphs`)."""
+    if params.profile == ANCAST:
+        return score_ancast(test, gold, params, trace=True)[0]
+    return align(test, gold, params, trace=True)
 
 
 def score_pair(pair: Pair, params: Params = Params(), trace: bool = False) -> PairResult:
@@ -61,24 +75,31 @@ def score_pair(pair: Pair, params: Params = Params(), trace: bool = False) -> Pa
     return _result(pair, _scores_of(pair, params, trace))
 
 
-def _scores_of(pair: Pair, params: Params, trace: bool = False) -> tuple[Alignment, dict[str, Tally]] | None:
-    """Alignment and tallies of a readable pair (None for a pair with an error)."""
+def _scores_of(pair: Pair, params: Params, trace: bool = False) -> tuple[Alignment, dict[str, Tally]] | str | None:
+    """Alignment and tallies of a readable pair (None for a pair with an input
+    error, a message for a pair that cannot be scored)."""
     test = pair.test.graph if pair.test else None
     gold = pair.gold.graph if pair.gold else None
     if pair.error is not None or test is None or gold is None:
         return None
-    scores = score_graphs(test, gold, params, trace)
+    try:
+        scores = score_graphs(test, gold, params, trace)
+    except NoConvergence as error:
+        location = test.location or f"pair {pair.index + 1}"
+        return f"{location}: cannot be scored under the {params.profile} profile: {error}"
     test.release_caches()
     gold.release_caches()
     return scores
 
 
-def _result(pair: Pair, scores: tuple[Alignment, dict[str, Tally]] | None) -> PairResult:
+def _result(pair: Pair, scores: tuple[Alignment, dict[str, Tally]] | str | None) -> PairResult:
     test = pair.test.graph if pair.test else None
     gold = pair.gold.graph if pair.gold else None
     sources = (pair.test.text if pair.test else "", pair.gold.text if pair.gold else "")
     result = PairResult(pair.index, pair.id, test, gold, error=pair.error, sources=sources)
-    if scores is not None:
+    if isinstance(scores, str):
+        result.error = scores
+    elif scores is not None:
         result.alignment, result.tallies = scores
     return result
 
@@ -90,8 +111,11 @@ class CorpusResult:
     pairs: list[PairResult]
     params: Params
     cancelled: bool = False
-    profile: str = PROFILE
     documents: list[DocumentResult] = field(default_factory=list)  # UMR only
+
+    @property
+    def profile(self) -> str:
+        return self.params.profile
 
     @property
     def document_scores(self) -> dict[str, PRF]:
@@ -222,6 +246,12 @@ def pair_umr(test_path: str | Path, gold_path: str | Path, options: ReadOptions)
                 identifier = f"d{number}.{identifier}"
             pairs.append(Pair(len(pairs), identifier, test_sentence.entry, gold_sentence.entry, document=number))
     return LoadedFiles(pairs, "umr", list(zip(test.documents, gold.documents)), test.warnings + gold.warnings)
+
+
+def check_profile(format_name: str, params: Params, path: str | Path) -> None:
+    """Raise :class:`InputError` when the profile cannot read this format (ancast-0.1.1: AMR only)."""
+    if format_name == "umr" and params.profile == ANCAST:
+        raise InputError(str(path), None, f"the {ANCAST} profile reads AMR input only; score UMR with the paper profile")
 
 
 def load_files(

@@ -23,13 +23,14 @@ def lazy_pairs(test_path: str | Path, gold_path: str | Path, options: ReadOption
     return pair_entries(test, gold, str(test_path), str(gold_path))
 
 
-def _row(pair: Pair, params: Params, options: ReadOptions) -> tuple[PairRow, dict[str, Tally], list[InputError]]:
+def _row(pair: Pair, params: Params, options: ReadOptions) -> tuple[PairRow, dict[str, Tally], list[InputError | str]]:
     """Decode, score and format one pair (in a worker process when there are several)."""
     test = parse_entry(pair.test, options) if pair.test is not None else None
     gold = parse_entry(pair.gold, options) if pair.gold is not None else None
     parsed = replace(pair, test=test, gold=gold)
     result = score_pair(parsed, params)
-    return pair_row(result), result.tallies, parsed.errors
+    problems = parsed.errors or ([result.error] if result.error else [])
+    return pair_row(result), result.tallies, problems
 
 
 class ScoreStream:

@@ -96,3 +96,25 @@ def test_shared_contract_checks_pass():
     done = subprocess.run(["bash", str(SHARED / "checks" / "run.sh")], capture_output=True, text=True, cwd=ROOT, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "contract checks: all hold" in done.stdout
+
+
+def test_reference_profile_on_the_command_line():
+    spec = DEMO / "ancast_paper"
+    done = run("score", spec / "spec_examples_test.amr", spec / "spec_examples_gold.amr",
+               "--profile", "ancast-0.1.1", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["profile"] == "ancast-0.1.1" and data["params"]["beta"] == 0.001
+    read = next(pair for pair in data["pairs"] if pair["id"] == "read")
+    assert read["scores"]["weighted_relation"]["f"] == pytest.approx(0.4256, abs=1e-4)
+    assert read["scores"]["concept"]["r"] == read["scores"]["concept"]["p"]  # the reference reports F(P, P)
+    given = run("score", spec / "spec_examples_test.amr", spec / "spec_examples_gold.amr",
+                "--profile", "ancast-0.1.1", "--beta", "0.01", "--format", "json")
+    assert json.loads(given.stdout)["params"]["beta"] == 0.01
+
+
+def test_reference_profile_refuses_umr():
+    umr = DEMO / "umr"
+    done = run("score", umr / "lindsay_v1.umr", umr / "lindsay_v2.umr", "--profile", "ancast-0.1.1")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "reads AMR input only" in done.stderr

@@ -8,9 +8,10 @@ from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
-from engine.params import Params
+from engine.params import ANCAST, Params
 from ui.corpus_model import STATUS_COLUMN, ERROR_COLOUR
 from ui.main_window import MainWindow
+from ui.params_dialog import ParamsDialog
 
 from .conftest import DEMO, EXAMPLES
 
@@ -191,3 +192,23 @@ def test_smatch_breakdown_panel(qtbot, window):
     assert "Smatch micro F1 0.8475" in panel.title.text() and "bootstrap interval" in panel.title.text()
     concepts = [panel.table.item(0, k).text() for k in range(3)]
     assert concepts == [f"{11 / 13:.4f}"] * 3
+
+
+def test_reference_profile_is_a_choice_in_the_parameters(qtbot, window, settings):
+    open_and_wait(qtbot, window, *SPEC_PAIR)
+    dialog = ParamsDialog(window.params, window)
+    qtbot.addWidget(dialog)
+    dialog.profile.setCurrentText(ANCAST)
+    assert dialog.beta.value() == 0.001 and not dialog.use_alignments.isEnabled()
+    params = dialog.params()
+    assert (params.profile, params.beta, params.max_outer, params.max_inner) == (ANCAST, 0.001, 5, 50)
+    with qtbot.waitSignal(window.corpus_changed, timeout=10000):
+        window.set_params(params)
+    read_row = 1
+    assert window.model.index(read_row, 7).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
+    assert "ancast-0.1.1 profile" in window.status_label.text()
+    assert window.select_pair("read")
+    assert "ancast 0.1.1" in window.heatmaps.initial.text()
+    assert json.loads(settings.value("params/json"))["profile"] == ANCAST
+    dialog.restore_defaults()
+    assert dialog.params().beta == 0.001  # the defaults of the chosen profile

@@ -8,8 +8,10 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
-from engine.alignment import Alignment, align
+from engine.alignment import Alignment
+from engine.compat import NoConvergence
 from engine.explain import captions, node_names
+from engine.scoring import traced_alignment
 from engine.model import Graph
 from engine.params import Params
 
@@ -176,16 +178,20 @@ class HeatmapPanel(QWidget):
     def set_graphs(self, test: Graph | None, gold: Graph | None, params: Params) -> None:
         """Align the pair again with a trace and show its first round."""
         self.test, self.gold, self.params = test, gold, params
-        if test is None or gold is None:
-            self.alignment = None
+        try:
+            self.alignment = traced_alignment(test, gold, params) if test is not None and gold is not None else None
+        except NoConvergence as error:
+            self.alignment, problem = None, f"No trace: {error}."
+        else:
+            problem = "No trace: the pair could not be read."
+        if self.alignment is None:
             self.captions = []
-            self.initial.setText("No trace: the pair could not be read.")
+            self.initial.setText(problem)
             self.caption.clear()
             self.round_label.clear()
             for plot in self.plots.values():
                 plot.reset()
             return
-        self.alignment = align(test, gold, params, trace=True)
         self.captions = captions(test, gold, self.alignment, params)
         self.initial.setText(self.captions[0])
         self.slider.blockSignals(True)

@@ -326,7 +326,8 @@ class MainWindow(QMainWindow):
         self._remember_pair(self.test_path, self.gold_path)
         self.setWindowTitle(f"{APP_NAME} - {self.test_path.name} vs {self.gold_path.name}")
         errors = self.corpus.errors
-        message = f"{len(self.corpus.pairs)} pairs scored from {self.test_path.name} (test) and {self.gold_path.name} (gold)"
+        message = (f"{len(self.corpus.pairs)} pairs scored from {self.test_path.name} (test) and "
+                   f"{self.gold_path.name} (gold), {self.corpus.profile} profile")
         if errors:
             message += f"; {len(errors)} could not be read (filter: error)"
             self._show_banner(f"{len(errors)} pair(s) not scored. First problem: {errors[0]}")

@@ -10,7 +10,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.errors import InputError
 from engine.params import Params
-from engine.scoring import CorpusResult, LoadedFiles, load_files, score_corpus
+from engine.scoring import CorpusResult, LoadedFiles, check_profile, load_files, score_corpus
 
 
 @dataclass
@@ -49,6 +49,7 @@ class ScoringJob(QObject):
     def run(self) -> None:
         try:
             loaded = self.loaded if self.loaded is not None else load_files(self.test_path, self.gold_path)
+            check_profile(loaded.format, self.params, self.test_path)
         except InputError as error:
             self.failed.emit(str(error))
             return
