@@ -66,20 +66,33 @@ class Neighbourhood:
             from scipy import sparse  # imported only when needed: it costs a tenth of a second
 
             factors = [sparse.csr_array(factor) for factor in factors]
-        return cls(
-            *factors,
-            ancestor_ratio=neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0)),
-            descendant_ratio=neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1)),
-        )
+        ancestor_ratio = neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0))
+        descendant_ratio = neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1))
+        if not isinstance(factors[0], np.ndarray):  # sparse sandwiches come out column-major
+            ancestor_ratio, descendant_ratio = np.asfortranarray(ancestor_ratio), np.asfortranarray(descendant_ratio)
+        return cls(*factors, ancestor_ratio=ancestor_ratio, descendant_ratio=descendant_ratio)
 
     def step(self, anchor: np.ndarray) -> np.ndarray:
         """One broadcast step before normalisation, eq. 10-12:
 
         P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1).
         """
-        parents = self.ancestor_ratio * _sandwich(self.test_parents, anchor, self.gold_parents)
-        children = self.descendant_ratio * _sandwich(self.test_children, anchor, self.gold_children)
-        return np.sqrt((parents + 1.0) * (children + 1.0) - 1.0)
+        parents = _sandwich(self.test_parents, anchor, self.gold_parents)
+        parents *= self.ancestor_ratio
+        children = _sandwich(self.test_children, anchor, self.gold_children)
+        children *= self.descendant_ratio
+        parents += 1.0  # in place, in the order of the formula: the same numbers, fewer temporaries
+        children += 1.0
+        parents *= children
+        parents -= 1.0
+        return np.sqrt(parents, out=parents)
+
+
+def _in_layout_of(template: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """A copy of ``values`` in the memory order of ``template`` (mixed orders make element-wise loops slow)."""
+    copy = np.empty_like(template)
+    copy[...] = values
+    return copy
 
 
 def broadcast(
@@ -88,15 +101,20 @@ def broadcast(
     """The inner loop (Algorithm 1, lines 2-5): broadcast, normalise so that
     max(A) = 1 (eq. 8), reset anchors to 1 (eq. 9), until no cell moves by
     ``tolerance`` or more. Returns the converged A and the iterations run."""
-    mask = anchors > 0
-    current = anchors.astype(float)
+    reset = (anchors > 0).astype(float)
+    current = reset
+    change = None
     for iteration in range(1, max_iterations + 1):
         updated = neighbourhood.step(current)
+        if change is None:  # work in the memory layout of the steps' results (column-major when sparse)
+            change = np.empty_like(updated)
+            reset = _in_layout_of(updated, reset)
         peak = updated.max() if updated.size else 0.0
         if peak > 0:
             updated /= peak
-        updated[mask] = 1.0
-        converged = np.abs(updated - current).max(initial=0.0) < tolerance
+        np.maximum(updated, reset, out=updated)  # anchors back to 1 (every other cell is already in [0, 1])
+        np.subtract(updated, current, out=change)
+        converged = np.abs(change, out=change).max(initial=0.0) < tolerance
         current = updated
         if converged:
             return current, iteration

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
 _SENSE = re.compile(r"^(?P<lemma>.+?)-(?P<sense>\d+)$")
 
 
+@lru_cache(maxsize=65536)
 def split_concept(concept: str) -> tuple[str, str | None]:
     """Split a concept into lemma and sense: ``read-01`` -> (``read``, ``01``).
 
@@ -29,16 +30,28 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
-def reachability(adjacency: np.ndarray) -> np.ndarray:
-    """``reach[p, q]`` when q can be reached from p by one or more edges (p itself
-    only on a cycle): the transitive closure of the adjacency, by squaring."""
-    reach = adjacency > 0
-    while True:
-        as_float = reach.astype(float)  # float products go through BLAS; integer ones do not
-        wider = reach | ((as_float @ as_float) > 0)
-        if np.array_equal(wider, reach):
-            return reach
-        reach = wider
+def reachable_sets(children: list[list[int]], owned: list[int] | None = None) -> list[int]:
+    """Per node, the bit set (a Python int) of what is reachable from it by one
+    or more edges - the node itself only on a cycle - together with the bits
+    in ``owned`` of every node reached and of the node itself.
+
+    ``children[v]`` lists v's children. Nodes come in PENMAN order, so most
+    children come later: sweeping from the last node back settles a tree in one
+    pass; further passes take reentrancies and cycles until nothing changes.
+    """
+    reach = [0] * len(children)
+    own = owned if owned is not None else [0] * len(children)
+    changed = True
+    while changed:
+        changed = False
+        for node in range(len(children) - 1, -1, -1):
+            bits = reach[node] | own[node]
+            for child in children[node]:
+                bits |= (1 << child) | reach[child]
+            if bits != reach[node]:
+                reach[node] = bits
+                changed = True
+    return reach
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,14 +199,15 @@ class Graph:
         Descendants are the variables reachable through edges (the node itself
         excluded, even on a cycle) and the distinct constant children of the
         node and of those variables; a constant has no descendants of its own.
-        Reachability is the transitive closure of the adjacency (:func:`reachability`).
+        Both are counted as bits of :func:`reachable_sets`.
         """
         n = len(self.nodes)
-        reach = reachability(self.adjacency)
-        np.fill_diagonal(reach, False)
-        constants = np.zeros(n)
-        for owner in {(attribute.source, attribute.value) for attribute in self.attributes}:
-            constants[self.index[owner[0]]] += 1
-        with_self = reach | np.eye(n, dtype=bool)
-        counts = reach.sum(axis=1) + with_self.astype(float) @ constants
-        return tuple(int(count) for count in counts)
+        children: list[list[int]] = [[] for _ in range(n)]
+        for edge in self.edges:
+            children[self.index[edge.source]].append(self.index[edge.target])
+        constants = sorted({(self.index[a.source], a.value) for a in self.attributes})
+        owned = [0] * n
+        for bit, (owner, _) in enumerate(constants, start=n):  # constants' bits above the variables'
+            owned[owner] |= 1 << bit
+        reach = reachable_sets(children, owned)
+        return tuple((bits & ~(1 << node)).bit_count() for node, bits in enumerate(reach))

@@ -180,7 +180,7 @@ def score_corpus(
     return corpus
 
 
-PARALLEL_WORK = 300_000  # Σ |V_T|·|V_G| below which starting processes costs more than it saves
+PARALLEL_WORK = 60_000  # Σ |V_T|·|V_G| below which starting processes costs more than it saves
 
 
 def worth_processes(pairs: Sequence[Pair]) -> bool:
@@ -204,8 +204,14 @@ def ordered_map(jobs: int):
         return
     import multiprocessing
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with context.Pool(jobs, initializer=_single_threaded_blas) as pool:
+    from threadpoolctl import threadpool_limits
+
+    if "fork" in multiprocessing.get_all_start_methods():
+        # forked workers inherit the BLAS thread setting, so set it once here (and restore it after)
+        with threadpool_limits(1), multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_single_threaded_blas) as pool:
         yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))
 
 

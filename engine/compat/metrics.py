@@ -18,9 +18,9 @@ import math
 from collections import defaultdict
 
 from ..metrics import FallbackTally, Tally
-from ..model import reachability
+from ..model import reachable_sets
 from ..similarity import lemma_similarity
-from .alignment import CompatAlignment, out_matrix
+from .alignment import CompatAlignment
 from .graph import CompatGraph
 
 Triple = tuple[str, str, str]
@@ -40,8 +40,11 @@ def _translated(triples: set[Triple], mapping: dict[str, str]) -> set[Triple]:
 
 def descendant_counts(graph: CompatGraph) -> dict[str, int]:
     """Variable -> number of variables reachable from it (itself too when on a cycle)."""
-    counts = reachability(out_matrix(graph)).sum(axis=1)
-    return {var: int(counts[k]) for k, var in enumerate(graph.variables)}
+    children: list[list[int]] = [[] for _ in graph.variables]
+    for relation in graph.relations():
+        if isinstance(relation.predicate, int) and isinstance(relation.argument, int):
+            children[relation.predicate].append(relation.argument)
+    return {var: bits.bit_count() for var, bits in zip(graph.variables, reachable_sets(children))}
 
 
 def _names_and_senses(graph: CompatGraph) -> dict[str, tuple[str, int]]:
