@@ -4,7 +4,7 @@ the same generated corpus in one run, and print the ratio.
     python -m bench.bench_cli [--pairs 200] [--min-nodes 15] [--max-nodes 40] [--repeat 3]
 
 Both tools are timed as whole commands (start-up, reading, scoring, writing
-the result), best of ``--repeat`` runs. The reference is called as its README
+the result), best of ``--repeat`` runs taken in turns. The reference is called as its README
 says for AMR: ``python -m ancast -p TEST -g GOLD -s snt -df amr -o OUT``.
 """
 
@@ -24,15 +24,22 @@ from .generate import write_corpus
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def best_time(command: list[str], repeat: int) -> float:
-    best = float("inf")
+def run_once(command: list[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return elapsed
+
+
+def best_times(commands: list[list[str]], repeat: int) -> list[float]:
+    """Best of ``repeat`` runs of each command, the commands taking turns so that
+    a slow spell of the machine falls on all of them alike."""
+    best = [float("inf")] * len(commands)
     for _ in range(repeat):
-        start = time.perf_counter()
-        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-        elapsed = time.perf_counter() - start
-        if done.returncode != 0:
-            raise SystemExit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
-        best = min(best, elapsed)
+        for k, command in enumerate(commands):
+            best[k] = min(best[k], run_once(command))
     return best
 
 
@@ -54,11 +61,14 @@ def main() -> None:
         test, gold = write_corpus(directory, args.pairs, args.min_nodes, args.max_nodes, args.seed)
         command = [sys.executable, "-m", "engine", "score", str(test), str(gold), "--format", "json",
                    "--output", str(directory / "ours.json")]
-        single = best_time(command + ["--jobs", "1"], args.repeat)
         cores = os.cpu_count() or 1
-        parallel = best_time(command + ["--jobs", str(cores)], args.repeat)
-        reference = best_time(
-            [sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt", "-df", "amr", "-o", str(directory / "ref.csv")],
+        single, parallel, reference = best_times(
+            [
+                command + ["--jobs", "1"],
+                command + ["--jobs", str(cores)],
+                [sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt", "-df", "amr",
+                 "-o", str(directory / "ref.csv")],
+            ],
             args.repeat,
         )
     label = f"{args.pairs} pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed})"
