@@ -165,10 +165,15 @@ def relation_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str
     similarity = alignment.similarity
     test_side = relation_side(test, gold, alignment.gold_map, lambda i, j: float(similarity[i, j]))
     gold_side = relation_side(gold, test, alignment.test_of, lambda j, i: float(similarity[i, j]))
+    return side_tallies(test_side, gold_side)
+
+
+def side_tallies(test_side: RelationSide, gold_side: RelationSide, make=Tally) -> dict[str, Tally]:
+    """The labeled, unlabeled and weighted relation tallies of the two sides' sums, built with ``make``."""
     return {
-        "labeled_relation": Tally(test_side.labeled, test_side.size, gold_side.labeled, gold_side.size),
-        "unlabeled_relation": Tally(test_side.unlabeled, test_side.size, gold_side.unlabeled, gold_side.size),
-        "weighted_relation": Tally(
+        "labeled_relation": make(test_side.labeled, test_side.size, gold_side.labeled, gold_side.size),
+        "unlabeled_relation": make(test_side.unlabeled, test_side.size, gold_side.unlabeled, gold_side.size),
+        "weighted_relation": make(
             test_side.weighted, test_side.weighted_size, gold_side.weighted, gold_side.weighted_size
         ),
     }

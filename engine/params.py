@@ -38,9 +38,7 @@ class Params:
     @classmethod
     def for_profile(cls, profile: str, **changes) -> "Params":
         """The defaults of ``profile`` ("paper" or "ancast-0.1.1"), with ``changes``."""
-        if profile not in PROFILES:
-            raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
-        return cls(**{**PROFILES[profile], **changes, "profile": profile})
+        return cls(**{**PROFILES.get(profile, {}), **changes, "profile": profile})  # an unknown one fails in __post_init__
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:

@@ -139,9 +139,8 @@ def initial_anchors(test: CompatGraph, gold: CompatGraph) -> list[tuple[int, int
 def out_matrix(graph: CompatGraph) -> np.ndarray:
     """``out[p, a] = 1`` when variable p is the predicate of variable a in some relation."""
     matrix = np.zeros((len(graph), len(graph)))
-    for relation in graph.relations():
-        if isinstance(relation.predicate, int) and isinstance(relation.argument, int):
-            matrix[relation.predicate, relation.argument] = 1
+    for predicate, argument in graph.variable_links():
+        matrix[predicate, argument] = 1
     return matrix
 
 

@@ -12,8 +12,7 @@ our fast path or by ``penman``):
   ``:domain``;
 * constants are lowercased, quoted or not (``"Boston"`` = ``boston``); a bare
   symbol that is no variable is kept only if it is ``imperative``,
-  ``expressive`` or made of digits and ``.:+-``, else dropped (UMR: dropped
-  only when it looks like a UMR variable);
+  ``expressive`` or made of digits and ``.:+-``, else dropped;
 * each node keeps the raw labels around it (``ARG0`` out, ``ARG0-of`` in),
   which break ties, and its constants by label, in the reader's order.
 """
@@ -29,7 +28,6 @@ from .. import fast_penman
 
 _SENSE = re.compile(r"-[0-9]{2}")
 _KEPT_SYMBOL = re.compile(r"[0-9.:+-]+")
-_UMR_VARIABLE = re.compile(r"s[0-9]+[a-z]+[0-9]*")
 _KEPT_WORDS = frozenset({"imperative", "expressive"})
 
 
@@ -91,6 +89,11 @@ class CompatGraph:
     def relations(self) -> list[Relation]:
         return [relation for node in self.around for relations in node.by_label.values() for relation in relations]
 
+    def variable_links(self) -> list[tuple[int, int]]:
+        """(predicate, argument) of every relation between two variables."""
+        return [(r.predicate, r.argument) for r in self.relations()
+                if isinstance(r.predicate, int) and isinstance(r.argument, int)]
+
     def triples(self) -> set[tuple[str, str, str]]:
         """Every relation once as (head, label, tail)."""
         found = {relation.triple(self.variables) for relation in self.relations()}
@@ -107,8 +110,7 @@ def _is_inverse(name: str) -> bool:
 
 
 class _Builder:
-    def __init__(self, umr: bool) -> None:
-        self.umr = umr
+    def __init__(self) -> None:
         self.graph = CompatGraph([], [], [], [], "")
         self.index: dict[str, int] = {}
         self.pending: dict[str, list[tuple[int, str]]] = {}
@@ -123,9 +125,8 @@ class _Builder:
         if isinstance(child, int):
             self.graph.around[child].add(_reversed_label(label), relation)
 
-    def kept(self, symbol: str) -> bool:
-        if self.umr:
-            return _UMR_VARIABLE.fullmatch(symbol) is None
+    @staticmethod
+    def kept(symbol: str) -> bool:
         return symbol in _KEPT_WORDS or _KEPT_SYMBOL.fullmatch(symbol) is not None
 
     def node(self, tree) -> int:
@@ -176,11 +177,11 @@ def _from_fast(node) -> tuple:
     return var, concept, [(role, _from_fast(target) if isinstance(target, tuple) else target) for role, target in edges]
 
 
-def read_compat(penman_text: str, sentence: str | None, umr: bool = False) -> CompatGraph:
+def read_compat(penman_text: str, sentence: str | None) -> CompatGraph:
     """The reference's view of one well-formed PENMAN graph and its sentence."""
     fast = fast_penman.tree(penman_text)
     tree = _from_fast(fast) if fast is not None else _from_penman(penman.parse(penman_text).node)
-    builder = _Builder(umr)
+    builder = _Builder()
     builder.node(tree)
     builder.graph.text = sentence or ""
     return builder.graph

@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from functools import partial
 
-from ..metrics import FallbackTally, Tally
+from ..metrics import FallbackTally, RelationSide, Tally, side_tallies
 from ..model import reachable_sets
 from ..similarity import lemma_similarity
 from .alignment import CompatAlignment
 from .graph import CompatGraph
 
 Triple = tuple[str, str, str]
+Groups = dict[tuple[str, str], set[str]]  # (head, tail) -> labels
+Names = dict[str, tuple[str, int]]  # variable -> (lemma, sense)
 
 
 def _mapping(own: CompatGraph, other: CompatGraph, matched: dict[int, int | None]) -> dict[str, str]:
@@ -41,9 +44,8 @@ def _translated(triples: set[Triple], mapping: dict[str, str]) -> set[Triple]:
 def descendant_counts(graph: CompatGraph) -> dict[str, int]:
     """Variable -> number of variables reachable from it (itself too when on a cycle)."""
     children: list[list[int]] = [[] for _ in graph.variables]
-    for relation in graph.relations():
-        if isinstance(relation.predicate, int) and isinstance(relation.argument, int):
-            children[relation.predicate].append(relation.argument)
+    for predicate, argument in graph.variable_links():
+        children[predicate].append(argument)
     return {var: bits.bit_count() for var, bits in zip(graph.variables, reachable_sets(children))}
 
 
@@ -52,17 +54,16 @@ def _names_and_senses(graph: CompatGraph) -> dict[str, tuple[str, int]]:
     return {var: (graph.lemmas[k], graph.senses[k]) for k, var in enumerate(graph.variables)}
 
 
-def relation_side(own: CompatGraph, other: CompatGraph, mapping: dict[str, str], counts: dict[str, int],
-                  gamma: float) -> tuple[list[float], list[float]]:
-    """(labeled, unlabeled, weighted) scores and (size, size, weighted size) of one side."""
-    own_groups, other_groups = _groups(own.triples()), _groups(other.triples())
-    own_names, other_names = _names_and_senses(own), _names_and_senses(other)
-    scores, sizes = [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]
+def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, other_names: Names,
+                  mapping: dict[str, str], counts: dict[str, int], gamma: float) -> RelationSide:
+    """Σ s_c·overlap (labeled), Σ s_c·min sizes (unlabeled), Σ w·s_c·overlap (weighted) and the
+    sizes of one side, with w = sqrt(d_tail·d_head) + 1 from ``counts``."""
+    labeled = unlabeled = weighted = weighted_size = 0.0
+    size = 0
     for (head, tail), labels in own_groups.items():
         weight = math.sqrt(counts.get(tail, 0) * counts.get(head, 0)) + 1
-        sizes[0] += len(labels)
-        sizes[1] += len(labels)
-        sizes[2] += len(labels) * weight
+        size += len(labels)
+        weighted_size += len(labels) * weight
         counterpart = (mapping.get(head, head), mapping.get(tail, tail))
         if counterpart not in other_groups:
             continue
@@ -74,13 +75,13 @@ def relation_side(own: CompatGraph, other: CompatGraph, mapping: dict[str, str],
             shared += lemma_similarity(name_a.lower(), name_b.lower()) * (1 + gamma * ((sense_a == sense_b) - 1))
         shared /= 2
         overlap = len(labels & other_labels)
-        scores[0] += shared * overlap
-        scores[1] += shared * min(len(other_labels), len(labels))
-        scores[2] += shared * (overlap * weight)
-    return scores, sizes
+        labeled += shared * overlap
+        unlabeled += shared * min(len(other_labels), len(labels))
+        weighted += shared * (overlap * weight)
+    return RelationSide(labeled, unlabeled, weighted, size, weighted_size)
 
 
-def _groups(triples: set[Triple]) -> dict[tuple[str, str], set[str]]:
+def _groups(triples: set[Triple]) -> Groups:
     groups: dict[tuple[str, str], set[str]] = defaultdict(set)
     for head, label, tail in triples:
         groups[(head, tail)].add(label)
@@ -92,16 +93,17 @@ def compat_tallies(alignment: CompatAlignment, test: CompatGraph, gold: CompatGr
     test_map = _mapping(test, gold, alignment.test_to_gold)
     gold_map = _mapping(gold, test, alignment.gold_to_test)
     counts = descendant_counts(test)  # the reference uses the test graph's counts on both sides
-    test_scores, test_sizes = relation_side(test, gold, test_map, counts, gamma)
-    gold_scores, gold_sizes = relation_side(gold, test, gold_map, counts, gamma)
+    test_triples, gold_triples = test.triples(), gold.triples()
+    test_groups, gold_groups = _groups(test_triples), _groups(gold_triples)
+    test_names, gold_names = _names_and_senses(test), _names_and_senses(gold)
+    test_side = relation_side(test_groups, gold_groups, test_names, gold_names, test_map, counts, gamma)
+    gold_side = relation_side(gold_groups, test_groups, gold_names, test_names, gold_map, counts, gamma)
     test_ledger, gold_ledger = alignment.test_ledger, alignment.gold_ledger
     concepts = Tally(test_ledger.similarity, test_ledger.count, gold_ledger.similarity, gold_ledger.count)
     tallies: dict[str, Tally] = {
         "concept": Tally(test_ledger.similarity, test_ledger.count, test_ledger.similarity, test_ledger.count),
+        **side_tallies(test_side, gold_side, partial(FallbackTally, fallback=concepts)),
     }
-    for k, name in enumerate(("labeled_relation", "unlabeled_relation", "weighted_relation")):
-        tallies[name] = FallbackTally(test_scores[k], test_sizes[k], gold_scores[k], gold_sizes[k], fallback=concepts)
-    test_triples, gold_triples = test.triples(), gold.triples()
     test_triples.add(("TOP", "TOP", test.variables[0]))
     gold_triples.add(("TOP", "TOP", gold.variables[0]))
     test_matched = len(_translated(gold_triples, gold_map) & test_triples)
