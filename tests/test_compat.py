@@ -169,3 +169,26 @@ def test_a_pair_the_reference_cannot_finish_is_an_error_and_the_rest_is_scored(m
     assert first.error is None and first.scores["concept"].f == 1.0  # anchored, no finalisation needed
     assert second.error.startswith(f"{tmp_path / 't.amr'}:4: cannot be scored under the ancast-0.1.1 profile")
     assert second.tallies == {}
+
+
+def test_results_do_not_depend_on_string_hashing(tmp_path):
+    """Two processes with different hash seeds print the same numbers, to the last bit."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    test_text, gold_text = generate(30, 10, 40, seed=23)
+    (tmp_path / "t.amr").write_text(test_text)
+    (tmp_path / "g.amr").write_text(gold_text)
+    outputs = []
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "score", str(tmp_path / "t.amr"), str(tmp_path / "g.amr"),
+             "--profile", ANCAST, "--format", "json", "--jobs", "1"],
+            capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]

@@ -82,8 +82,9 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
 
 
 def _groups(triples: set[Triple]) -> Groups:
+    """Labels by (head, tail), in sorted order: the sums then do not depend on string hashing."""
     groups: dict[tuple[str, str], set[str]] = defaultdict(set)
-    for head, label, tail in triples:
+    for head, label, tail in sorted(triples):
         groups[(head, tail)].add(label)
     return groups
 
