@@ -25,7 +25,8 @@ from .model import Attribute, Edge, Graph, Node, SourceLocation
 
 logging.getLogger("penman").setLevel(logging.CRITICAL)
 
-_METADATA = re.compile(r"::(\S+)[ \t]*((?:(?!\s::\S).)*)")
+_FIRST_FIELD = re.compile(r"::(?=\S)")  # '::' right before a key
+_NEXT_FIELD = re.compile(r"\s::(?=\S)")  # a later field starts after white space
 
 
 @dataclass
@@ -103,9 +104,12 @@ def parse_metadata(lines: list[str]) -> dict[str, str]:
     metadata: dict[str, str] = {}
     for line in lines:
         stripped = line.strip()
-        if stripped.startswith("#"):
-            for key, value in _METADATA.findall(stripped):
-                metadata.setdefault(key, value.strip())
+        first = _FIRST_FIELD.search(stripped) if stripped.startswith("#") else None
+        if first is None:
+            continue
+        for field in _NEXT_FIELD.split(stripped[first.end():]):
+            key, *value = field.split(maxsplit=1)
+            metadata.setdefault(key, value[0].strip() if value else "")
     return metadata
 
 
@@ -188,6 +192,7 @@ def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = 
     entry = Entry(file=file, line=start, id=metadata.get("id"), text="\n".join(lines))
     # Comment lines become empty lines so that penman's line numbers stay block-relative.
     graph_lines = [line if _is_graph_line(line) else "" for line in lines]
+    penman_lines = [line for line in graph_lines if line]
     graph_text = "\n".join(graph_lines)
 
     def fail(offset: int, message: str) -> Entry:
@@ -239,7 +244,7 @@ def parse_block(file: str, start: int, lines: list[str], options: ReadOptions = 
         id=entry.id,
         text=metadata.get("snt") or metadata.get("tok"),
         metadata=metadata,
-        penman="\n".join(line for line in lines if _is_graph_line(line)),
+        penman="\n".join(penman_lines),
         location=SourceLocation(file, start),
     )
     return entry

@@ -20,6 +20,10 @@ def test_metadata_with_several_keys_on_one_line():
         "id": "a.1", "date": "2020", "snt": "Hello :: world"}
 
 
+def test_metadata_key_without_value_does_not_swallow_the_next_key():
+    assert parse_metadata(["# ::id ::snt Hi there", "#::tok a::b"]) == {"id": "", "snt": "Hi there", "tok": "a::b"}
+
+
 def test_reads_sentence_id_and_isi_alignments():
     graph = read_graph("# ::id x ::snt He reads\n(r / read-01~e.1 :ARG0~e.0 (h / he~e.0))")
     assert graph.id == "x" and graph.text == "He reads"
