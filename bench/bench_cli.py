@@ -43,6 +43,22 @@ def best_times(commands: list[list[str]], repeat: int) -> list[float]:
     return best
 
 
+SPIN = "import time\nstart = time.perf_counter()\ntotal = 0\nfor i in range(4_000_000):\n    total += i\nprint(time.perf_counter() - start)"
+
+
+def parallel_ceiling(processes: int, repeat: int) -> float:
+    """How much more pure-Python work ``processes`` processes get through than one
+    (``processes`` x one process's time / the slowest of them running together):
+    the most ``--jobs`` can gain on this machine, whatever the code."""
+    def spin_times(count: int) -> list[float]:
+        running = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True) for _ in range(count)]
+        return [float(process.communicate()[0]) for process in running]
+
+    alone = min(spin_times(1)[0] for _ in range(repeat))
+    together = min(max(spin_times(processes)) for _ in range(repeat))
+    return processes * alone / together
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="engine CLI vs ancast 0.1.1 on one generated corpus")
     parser.add_argument("--pairs", type=int, default=200)
@@ -78,6 +94,8 @@ def main() -> None:
     print(f"engine, --jobs {cores}:       {parallel:8.3f} s  ({1000 * parallel / args.pairs:.2f} ms/pair)  "
           f"ancast/engine {reference / parallel:.2f}x")
     print(f"ancast 0.1.1:           {reference:8.3f} s  ({1000 * reference / args.pairs:.2f} ms/pair)")
+    print(f"machine: {cores} cores; {cores} processes do {parallel_ceiling(cores, args.repeat):.2f}x the pure-Python "
+          f"work of one (the ceiling for --jobs {cores} / 1 process)")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from .model import Graph
 from .params import Params
@@ -31,6 +32,7 @@ def is_abstract(concept: str) -> bool:
     return concept in ABSTRACT_CONCEPTS or concept.endswith(ABSTRACT_SUFFIXES)
 
 
+@lru_cache(maxsize=256)  # a pair's two graphs mostly carry the same sentence
 def sentence_tokens(text: str) -> frozenset[str]:
     """Lower-cased word tokens of a sentence; hyphenated words also give their parts."""
     words = re.findall(r"\w+(?:[-']\w+)*", text.lower())

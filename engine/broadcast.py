@@ -166,17 +166,31 @@ def select_anchors(
     relation labels overlap most wins; a tie there too is deferred."""
     if adjusted.size == 0:
         return []
+    rows = np.arange(adjusted.shape[0])
     row_max = adjusted.max(axis=1)
     column_max = adjusted.max(axis=0)
+    at_row_max = adjusted == row_max[:, None]
+    at_column_max = adjusted == column_max[None, :]
+    row_ties = at_row_max.sum(axis=1)
+    column_ties = at_column_max.sum(axis=0)
+    best = at_row_max.argmax(axis=1)  # the row's maximum when it is unique
+    mutual = at_column_max[rows, best]
+    unique = (row_ties == 1) & mutual & (column_ties[best] == 1)  # no tie on either side: no labels needed
+    undecided = (row_ties > 1) | ((row_ties == 1) & mutual & (column_ties[best] > 1))
     chosen = []
-    for i in range(adjusted.shape[0]):
+    for i in np.flatnonzero(unique | undecided).tolist():
         if i in anchored_rows:
             continue
-        row_rivals = np.flatnonzero(adjusted[i] == row_max[i])
-        j = _unique_best(row_rivals, lambda column: overlap(i, column))
-        if j is None or j in anchored_columns or adjusted[i, j] != column_max[j]:
+        if unique[i]:
+            j = int(best[i])
+            if j not in anchored_columns:
+                chosen.append(NewAnchor(i, j, float(adjusted[i, j]), (j,), (i,)))
             continue
-        column_rivals = np.flatnonzero(adjusted[:, j] == column_max[j])
+        row_rivals = np.flatnonzero(at_row_max[i])
+        j = _unique_best(row_rivals, lambda column: overlap(i, column))
+        if j is None or j in anchored_columns or not at_column_max[i, j]:
+            continue
+        column_rivals = np.flatnonzero(at_column_max[:, j])
         if _unique_best(column_rivals, lambda row: overlap(row, j)) != i:
             continue
         chosen.append(NewAnchor(i, j, float(adjusted[i, j]), tuple(map(int, row_rivals)), tuple(map(int, column_rivals))))

@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.alignment import align
 from engine.broadcast import ancestor_matrix, finalise, neighbour_ratio, select_anchors
@@ -74,6 +76,40 @@ def test_select_anchors_skips_rows_whose_best_is_taken():
     adjusted = np.array([[0.9, 0.1], [0.8, 0.2]])
     # row 1's maximum is column 0, which is anchored to row 0: no new anchor for it
     assert select_anchors(adjusted, {0}, {0}, lambda i, j: 0) == []
+
+
+def _anchors_by_definition(adjusted, anchored_rows, anchored_columns, overlap):
+    """Eq. 14 and the tie-break read literally, cell by cell: the oracle for select_anchors."""
+    def unique_best(candidates, score):
+        best = max(score(c) for c in candidates)
+        winners = [c for c in candidates if score(c) == best]
+        return winners[0] if len(winners) == 1 else None
+
+    chosen = []
+    for i in range(adjusted.shape[0] if adjusted.size else 0):  # no columns: no pairs
+        row = [j for j in range(adjusted.shape[1]) if adjusted[i, j] == adjusted[i].max()]
+        j = unique_best(row, lambda column: overlap(i, column))
+        if i in anchored_rows or j is None or j in anchored_columns:
+            continue
+        column = [k for k in range(adjusted.shape[0]) if adjusted[k, j] == adjusted[:, j].max()]
+        if i in column and unique_best(column, lambda r: overlap(r, j)) == i:
+            chosen.append((i, j, tuple(row), tuple(column)))
+    return chosen
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
+    rows, columns = data.draw(st.integers(0, 6)), data.draw(st.integers(0, 6))
+    cells = st.lists(st.sampled_from([0.0, 0.25, 0.5]), min_size=rows * columns, max_size=rows * columns)
+    adjusted = np.array(data.draw(cells), dtype=float).reshape(rows, columns)
+    anchored_rows = data.draw(st.sets(st.integers(0, max(rows - 1, 0)))) if rows else set()
+    anchored_columns = data.draw(st.sets(st.integers(0, max(columns - 1, 0)))) if columns else set()
+    labels = data.draw(st.lists(st.integers(0, 2), min_size=49, max_size=49))
+    overlap = lambda i, j: labels[7 * i + j]  # noqa: E731
+    chosen = select_anchors(adjusted, anchored_rows, anchored_columns, overlap)
+    assert [(a.test, a.gold, a.row_rivals, a.column_rivals) for a in chosen] == _anchors_by_definition(
+        adjusted, anchored_rows, anchored_columns, overlap)
 
 
 def test_finalise_takes_global_maxima_then_labels_then_order():
