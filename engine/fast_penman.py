@@ -18,10 +18,13 @@ from penman.models import amr
 
 Triple = tuple[str, str, str]
 
-# penman's token patterns, in its order; a token's kind is told by its first character
+# penman's token patterns, in its order; a token's kind is told by its first character. The white
+# space before a token is taken in the same match (findall gives the group): one match per token
+# instead of a failed try of every pattern at each space of the indentation.
 _TOKEN = re.compile(
+    r'[ \t\r\n\v\f]*('
     r'"[^"\\]*(?:\\.[^"\\]*)*"|[()/]|:[^ \t\r\n\v\f"()/:~]*|[^ \t\r\n\v\f"()/:~]+'
-    r'|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|[^ \t\r\n\v\f]'
+    r'|~(?:[a-z]\.?)?[0-9]+(?:,[0-9]+)*|[^ \t\r\n\v\f])'
 )
 _KIND = {"(": "l", ")": "r", "/": "slash", ":": "role", "~": "al", '"': "s"}
 _ALIGNMENT_NUMBERS = re.compile(r"[0-9]+")
