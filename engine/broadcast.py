@@ -77,8 +77,6 @@ class Neighbourhood:
 
         P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1).
         """
-        if not isinstance(self.test_parents, np.ndarray):
-            anchor = np.ascontiguousarray(anchor)  # once here, not once in each sparse product
         parents = _sandwich(self.test_parents, anchor, self.gold_parents)
         parents *= self.ancestor_ratio
         children = _sandwich(self.test_children, anchor, self.gold_children)
