@@ -12,6 +12,8 @@ import os
 import sys
 from pathlib import Path
 
+from engine.memory import keep_freed_memory
+
 
 def parse_args(argv: list[str] | None):
     parser = argparse.ArgumentParser(prog="app.py", description="Inspect agreement between two annotators' graphs.")
@@ -26,6 +28,7 @@ def parse_args(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    keep_freed_memory()
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings, QTimer

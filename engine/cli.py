@@ -14,6 +14,7 @@ import sys
 from dataclasses import replace
 
 from .errors import InputError
+from .memory import keep_freed_memory
 from .metrics import Totals
 from .fine_grained import SUB_SCORES
 from .smatch import STANDARDIZATIONS, bootstrap_interval, smatch_corpus
@@ -192,25 +193,6 @@ def run_score(args: argparse.Namespace) -> int:
     finally:
         if handle is not sys.stdout:
             handle.close()
-
-
-def keep_freed_memory() -> None:
-    """Ask glibc's allocator to reuse freed memory instead of handing it back.
-
-    Each broadcast step on a large pair allocates a few arrays of 200-300 kB; by
-    default glibc maps fresh pages for each (and unmaps them when freed), and the
-    page faults cost more than the arithmetic (about 8 % of scoring a corpus of
-    150-200-node graphs). Elsewhere (no glibc ``mallopt``) nothing changes."""
-    import ctypes
-
-    try:
-        mallopt = ctypes.CDLL(None).mallopt
-    except (AttributeError, OSError):
-        return
-    trim_threshold, top_pad, mmap_threshold = -1, -2, -3  # glibc's M_* parameter numbers
-    mallopt(mmap_threshold, 16 << 20)
-    mallopt(trim_threshold, 64 << 20)
-    mallopt(top_pad, 16 << 20)
 
 
 def main(argv: list[str] | None = None) -> int:

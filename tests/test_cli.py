@@ -118,3 +118,12 @@ def test_reference_profile_refuses_umr():
     done = run("score", umr / "lindsay_v1.umr", umr / "lindsay_v2.umr", "--profile", "ancast-0.1.1")
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "reads AMR input only" in done.stderr
+
+
+def test_memory_reuse_is_asked_for_where_glibc_allows():
+    import platform
+
+    from engine.memory import keep_freed_memory
+
+    applied = keep_freed_memory()
+    assert applied is (platform.libc_ver()[0] == "glibc")
