@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from engine.memory import keep_freed_memory
+from engine.process import tune_for_scoring
 
 
 def parse_args(argv: list[str] | None):
@@ -28,7 +28,7 @@ def parse_args(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    keep_freed_memory()
+    tune_for_scoring()
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings, QTimer

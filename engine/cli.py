@@ -14,7 +14,7 @@ import sys
 from dataclasses import replace
 
 from .errors import InputError
-from .memory import keep_freed_memory
+from .process import tune_for_scoring
 from .metrics import Totals
 from .fine_grained import SUB_SCORES
 from .smatch import STANDARDIZATIONS, bootstrap_interval, smatch_corpus
@@ -197,7 +197,7 @@ def run_score(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    keep_freed_memory()
+    tune_for_scoring()
     try:
         return run_smatch(args) if args.command == "smatch" else run_score(args)
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)

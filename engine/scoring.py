@@ -16,6 +16,7 @@ from .metrics import PRF, Tally, Totals, pair_tallies
 from .smatch import smatch_tallies
 from .model import Graph
 from .pairing import Pair, pair_entries
+from .process import single_threaded_blas
 from .params import ANCAST, Params
 from .reader import ReadOptions, read_entries, read_text
 from .triples import TripleMatch, classify_triples
@@ -188,13 +189,6 @@ def worth_processes(pairs: Sequence[Pair]) -> bool:
     return work >= PARALLEL_WORK and len(pairs) >= 4
 
 
-def _single_threaded_blas() -> None:
-    """Workers are the parallelism: BLAS threads on top would oversubscribe the cores."""
-    from threadpoolctl import threadpool_limits
-
-    threadpool_limits(1)
-
-
 @contextmanager
 def ordered_map(jobs: int):
     """A ``map(function, items)`` that runs in ``jobs`` worker processes (in
@@ -211,7 +205,7 @@ def ordered_map(jobs: int):
         with threadpool_limits(1), multiprocessing.get_context("fork").Pool(jobs) as pool:
             yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))
         return
-    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_single_threaded_blas) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=single_threaded_blas) as pool:
         yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))
 
 

@@ -120,10 +120,14 @@ def test_reference_profile_refuses_umr():
     assert "reads AMR input only" in done.stderr
 
 
-def test_memory_reuse_is_asked_for_where_glibc_allows():
+def test_scoring_processes_reuse_memory_and_run_blas_on_one_thread():
     import platform
 
-    from engine.memory import keep_freed_memory
+    from threadpoolctl import threadpool_info, threadpool_limits
 
-    applied = keep_freed_memory()
-    assert applied is (platform.libc_ver()[0] == "glibc")
+    from engine.process import keep_freed_memory, tune_for_scoring
+
+    assert keep_freed_memory() is (platform.libc_ver()[0] == "glibc")
+    with threadpool_limits(2):  # leave the test process's setting as it was
+        tune_for_scoring()
+        assert {pool["num_threads"] for pool in threadpool_info()} <= {1}

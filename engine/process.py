@@ -1,4 +1,5 @@
-"""Process-wide memory settings for long scoring runs (called by the entry points, not on import)."""
+"""Process-wide settings for scoring runs, applied by the entry points (the CLI,
+the app, worker processes), never on import."""
 
 from __future__ import annotations
 
@@ -23,3 +24,18 @@ def keep_freed_memory() -> bool:
         return False
     return all(mallopt(parameter, value) == 1 for parameter, value in (
         (M_MMAP_THRESHOLD, 16 << 20), (M_TRIM_THRESHOLD, 64 << 20), (M_TOP_PAD, 16 << 20)))
+
+
+def single_threaded_blas() -> None:
+    """One BLAS thread: every matrix product here is small (the broadcast's are at
+    most 64 x 64 dense, larger ones sparse), so extra BLAS threads only spin and
+    take a core from the worker processes, which are the parallelism."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1)
+
+
+def tune_for_scoring() -> None:
+    """Both settings above, for a process about to score."""
+    keep_freed_memory()
+    single_threaded_blas()
