@@ -11,6 +11,8 @@ from typing import Callable
 
 import numpy as np
 
+from .sparse_products import CsrMatrix
+
 LabelOverlap = Callable[[int, int], int]
 
 
@@ -63,9 +65,7 @@ class Neighbourhood:
         gold_y = ancestor_matrix(gold_adjacency)
         factors = [test_y.T, gold_y.T, test_y, gold_y]
         if max(len(test_y), len(gold_y)) >= SPARSE_FROM:
-            from scipy import sparse  # imported only when needed: it costs a tenth of a second
-
-            factors = [sparse.csr_array(factor) for factor in factors]
+            factors = [CsrMatrix.from_dense(factor) for factor in factors]
         ancestor_ratio = neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0))
         descendant_ratio = neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1))
         if not isinstance(factors[0], np.ndarray):  # sparse sandwiches come out column-major

@@ -63,3 +63,38 @@ def test_streamed_cli_output_equals_the_library_result(tmp_path, jobs):
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert json.loads(out.read_text()) == to_dict(score_files(test_path, gold_path))
+
+
+@pytest.fixture
+def fresh_kernel_choice():
+    from engine import sparse_products
+
+    sparse_products.csr_kernel.cache_clear()
+    yield sparse_products
+    sparse_products.csr_kernel.cache_clear()
+
+
+@pytest.mark.parametrize("kernel", ["direct", "public scipy"])
+def test_sparse_products_equal_dense_ones(fresh_kernel_choice, monkeypatch, kernel):
+    sparse_products = fresh_kernel_choice
+    if kernel == "public scipy":
+        monkeypatch.setattr(sparse_products, "_load_kernel", lambda: None)
+    else:
+        assert sparse_products.csr_kernel() is not None  # scipy is installed: the direct kernel loads
+    rng = np.random.default_rng(3)
+    for rows, columns, vectors in [(70, 80, 90), (1, 64, 5), (64, 1, 3), (5, 5, 0)]:
+        left = (rng.random((rows, columns)) < 0.05).astype(float)
+        right = rng.random((columns, vectors))
+        product = sparse_products.CsrMatrix.from_dense(left) @ np.asfortranarray(right)
+        in_row_order = np.zeros((rows, vectors))  # each row's terms added one by one, left to right
+        for i, k in zip(*np.nonzero(left)):
+            in_row_order[i] += right[k]
+        assert product.shape == (rows, vectors) and np.array_equal(product, in_row_order)
+
+
+def test_a_kernel_that_gives_wrong_answers_is_not_used(fresh_kernel_choice, monkeypatch):
+    sparse_products = fresh_kernel_choice
+    monkeypatch.setattr(sparse_products, "_load_kernel", lambda: lambda *arguments: None)  # adds nothing
+    assert sparse_products.csr_kernel() is None
+    left = np.eye(3)
+    assert np.array_equal(sparse_products.CsrMatrix.from_dense(left) @ np.ones((3, 2)), np.ones((3, 2)))
