@@ -88,37 +88,35 @@ class Neighbourhood:
         return np.sqrt(parents, out=parents)
 
 
-def _in_layout_of(template: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """A copy of ``values`` in the memory order of ``template`` (mixed orders make element-wise loops slow)."""
-    copy = np.empty_like(template)
-    copy[...] = values
-    return copy
-
-
 def broadcast(
     anchors: np.ndarray, neighbourhood: Neighbourhood, tolerance: float, max_iterations: int
 ) -> tuple[np.ndarray, int]:
     """The inner loop (Algorithm 1, lines 2-5): broadcast, normalise so that
     max(A) = 1 (eq. 8), reset anchors to 1 (eq. 9), until no cell moves by
     ``tolerance`` or more. Returns the converged A and the iterations run."""
-    reset = (anchors > 0).astype(float)
-    current = reset
+    current = (anchors > 0).astype(float)
     change = None
     for iteration in range(1, max_iterations + 1):
         updated = neighbourhood.step(current)
         if change is None:  # work in the memory layout of the steps' results (column-major when sparse)
             change = np.empty_like(updated)
-            reset = _in_layout_of(updated, reset)
+            row_major = updated.flags.c_contiguous
+            anchor_cells = np.flatnonzero(anchors if row_major else anchors.T)  # positions in memory order
         peak = updated.max() if updated.size else 0.0
         if peak > 0:
             updated /= peak
-        np.maximum(updated, reset, out=updated)  # anchors back to 1 (every other cell is already in [0, 1])
+        (updated if row_major else updated.T).put(anchor_cells, 1.0)  # anchors back to 1; the rest is in [0, 1]
         np.subtract(updated, current, out=change)
-        converged = np.abs(change, out=change).max(initial=0.0) < tolerance
         current = updated
-        if converged:
+        if _moved_less_than(change, tolerance):
             return current, iteration
     return current, max_iterations
+
+
+def _moved_less_than(change: np.ndarray, tolerance: float) -> bool:
+    """max |change| < tolerance, as max < tolerance and min > -tolerance: no |.| pass,
+    and the min is skipped in the usual case of a cell still moving up."""
+    return change.size == 0 or (change.max() < tolerance and change.min() > -tolerance)
 
 
 def adjusted_similarity(similarity: np.ndarray, broadcast_anchor: np.ndarray, alpha: float, beta: float, digits: int) -> np.ndarray:
