@@ -269,7 +269,9 @@ def read_entries(path: str | Path, options: ReadOptions = ReadOptions(), parse: 
     if not blocks:
         raise InputError(name, None, "no graphs found (the file is empty or holds only comments)")
     if not parse:
-        return [Entry(name, start, parse_metadata(lines).get("id"), "\n".join(lines), parsed=False) for start, lines in blocks]
+        # only the id is needed now: read just the lines that can hold it
+        return [Entry(name, start, parse_metadata([line for line in lines if "::id" in line]).get("id"), "\n".join(lines),
+                      parsed=False) for start, lines in blocks]
     return [parse_block(name, start, lines, options) for start, lines in blocks]
 
 

@@ -31,6 +31,13 @@ def attribute_similarity(test: dict[str, str], gold: dict[str, str]) -> tuple[fl
     return equal / len(shared), len(shared)
 
 
+def _distinct(values: list[str]) -> tuple[list[str], list[int]]:
+    """The distinct values in order of first appearance, and each value's position among them."""
+    positions: dict[str, int] = {}
+    index = [positions.setdefault(value, len(positions)) for value in values]
+    return list(positions), index
+
+
 def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     """The |V_T| x |V_G| matrix S of eq. 1 for every test/gold node pair:
 
@@ -39,15 +46,14 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     with S_l the lemma similarity (eq. 2), S_s = 1 when the senses are equal (two
     senseless concepts count as equal) and S_a the attribute similarity (eq. 3-4).
     """
-    test_lemmas, test_index = np.unique([node.lemma for node in test.nodes], return_inverse=True)
-    gold_lemmas, gold_index = np.unique([node.lemma for node in gold.nodes], return_inverse=True)
+    test_lemmas, test_index = _distinct([node.lemma for node in test.nodes])
+    gold_lemmas, gold_index = _distinct([node.lemma for node in gold.nodes])
     table = np.zeros((len(test_lemmas), len(gold_lemmas)))
-    gold_list = gold_lemmas.tolist()
-    for row, a in enumerate(test_lemmas.tolist()):
-        for column, b in enumerate(gold_list):
+    for row, a in enumerate(test_lemmas):
+        for column, b in enumerate(gold_lemmas):
             if a in b or b in a:  # most pairs share nothing: test containment before calling
                 table[row, column] = lemma_similarity(a, b)
-    lemma = table[np.ix_(test_index.ravel(), gold_index.ravel())]
+    lemma = table[np.ix_(test_index, gold_index)]
     test_senses = np.array([node.sense or "" for node in test.nodes], dtype=object)
     gold_senses = np.array([node.sense or "" for node in gold.nodes], dtype=object)
     sense_equal = (test_senses[:, None] == gold_senses[None, :]).astype(float)
