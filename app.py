@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from engine.process import tune_for_scoring
+from engine.process import one_blas_thread_at_load, tune_for_scoring
 
 
 def parse_args(argv: list[str] | None):
@@ -28,6 +28,7 @@ def parse_args(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    one_blas_thread_at_load()  # before Qt, pyqtgraph and the engine import NumPy
     tune_for_scoring()
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -131,3 +131,23 @@ def test_scoring_processes_reuse_memory_and_run_blas_on_one_thread():
     with threadpool_limits(2):  # leave the test process's setting as it was
         tune_for_scoring()
         assert {pool["num_threads"] for pool in threadpool_info()} <= {1}
+
+
+def test_blas_starts_with_one_thread_unless_the_user_chose(monkeypatch):
+    import os
+    import subprocess
+    import sys
+
+    from engine.process import BLAS_THREAD_VARIABLES, one_blas_thread_at_load
+
+    from .conftest import ROOT
+
+    probe = ("from engine.process import one_blas_thread_at_load; one_blas_thread_at_load(); import numpy; "
+             "from threadpoolctl import threadpool_info; print(max([p['num_threads'] for p in threadpool_info()] or [1]))")
+    environment = {key: value for key, value in os.environ.items() if key not in BLAS_THREAD_VARIABLES}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=environment)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "3")
+    one_blas_thread_at_load()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "3"
