@@ -4,8 +4,9 @@ the same generated corpus in one run, and print the ratio.
     python -m bench.bench_cli [--pairs 200] [--min-nodes 15] [--max-nodes 40] [--repeat 3]
 
 Both tools are timed as whole commands (start-up, reading, scoring, writing
-the result), best of ``--repeat`` runs taken in turns. The reference is called as its README
-says for AMR: ``python -m ancast -p TEST -g GOLD -s snt -df amr -o OUT``.
+the result) in ``--repeat`` turns; printed are the best time of each and the
+median of the ratios within a turn. The reference is called as its README says
+for AMR: ``python -m ancast -p TEST -g GOLD -s snt -df amr -o OUT``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,14 +35,18 @@ def run_once(command: list[str]) -> float:
     return elapsed
 
 
-def best_times(commands: list[list[str]], repeat: int) -> list[float]:
-    """Best of ``repeat`` runs of each command, the commands taking turns so that
-    a slow spell of the machine falls on all of them alike."""
-    best = [float("inf")] * len(commands)
-    for _ in range(repeat):
-        for k, command in enumerate(commands):
-            best[k] = min(best[k], run_once(command))
-    return best
+def timed_turns(commands: list[list[str]], repeat: int) -> list[list[float]]:
+    """Wall times of ``repeat`` turns, each running every command once, so that
+    a slow spell of the machine falls on all of them alike: ``times[turn][k]``."""
+    return [[run_once(command) for command in commands] for _ in range(repeat)]
+
+
+def summary(times: list[list[float]], ours: int, reference: int) -> tuple[float, float, float]:
+    """(best time of command ``ours``, best/best ratio to ``reference``, median over the
+    turns of reference/ours within a turn - steadier when the machine's speed drifts)."""
+    best_ours = min(turn[ours] for turn in times)
+    best_reference = min(turn[reference] for turn in times)
+    return best_ours, best_reference / best_ours, statistics.median(turn[reference] / turn[ours] for turn in times)
 
 
 SPIN = "import time\nstart = time.perf_counter()\ntotal = 0\nfor i in range(4_000_000):\n    total += i\nprint(time.perf_counter() - start)"
@@ -78,7 +84,7 @@ def main() -> None:
         command = [sys.executable, "-m", "engine", "score", str(test), str(gold), "--format", "json",
                    "--output", str(directory / "ours.json")]
         cores = os.cpu_count() or 1
-        single, parallel, reference = best_times(
+        times = timed_turns(
             [
                 command + ["--jobs", "1"],
                 command + ["--jobs", str(cores)],
@@ -87,12 +93,13 @@ def main() -> None:
             ],
             args.repeat,
         )
-    label = f"{args.pairs} pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed})"
-    print(f"corpus: {label}")
-    print(f"engine, 1 process:      {single:8.3f} s  ({1000 * single / args.pairs:.2f} ms/pair)  "
-          f"ancast/engine {reference / single:.2f}x")
-    print(f"engine, --jobs {cores}:       {parallel:8.3f} s  ({1000 * parallel / args.pairs:.2f} ms/pair)  "
-          f"ancast/engine {reference / parallel:.2f}x")
+    reference = min(turn[2] for turn in times)
+    print(f"corpus: {args.pairs} pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed}); best of {args.repeat} "
+          "turns, and the median of the per-turn ratios")
+    for k, name in enumerate(["1 process:", f"--jobs {cores}:"]):
+        best, ratio, median_ratio = summary(times, k, 2)
+        print(f"engine, {name:<15}{best:8.3f} s  ({1000 * best / args.pairs:.2f} ms/pair)  "
+              f"ancast/engine {ratio:.2f}x (median {median_ratio:.2f}x)")
     print(f"ancast 0.1.1:           {reference:8.3f} s  ({1000 * reference / args.pairs:.2f} ms/pair)")
     print(f"machine: {cores} cores; {cores} processes do {parallel_ceiling(cores, args.repeat):.2f}x the pure-Python "
           f"work of one (the ceiling for --jobs {cores} / 1 process)")
