@@ -23,8 +23,8 @@ def keep_freed_memory() -> bool:
         mallopt = ctypes.CDLL(None).mallopt
     except (AttributeError, OSError):
         return False
-    return all(mallopt(parameter, value) == 1 for parameter, value in (
-        (M_MMAP_THRESHOLD, 16 << 20), (M_TRIM_THRESHOLD, 64 << 20), (M_TOP_PAD, 16 << 20)))
+    settings = ((M_MMAP_THRESHOLD, 16 << 20), (M_TRIM_THRESHOLD, 64 << 20), (M_TOP_PAD, 16 << 20))
+    return all([mallopt(parameter, value) == 1 for parameter, value in settings])  # every one asked, even after a refusal
 
 
 BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS")
@@ -51,6 +51,6 @@ def single_threaded_blas() -> None:
 
 
 def tune_for_scoring() -> None:
-    """Both settings above, for a process about to score."""
+    """Memory reuse and one BLAS thread (set at run time), for a process about to score."""
     keep_freed_memory()
     single_threaded_blas()
