@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 
 # glibc's mallopt parameter numbers (malloc.h)
 M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
@@ -37,8 +38,13 @@ def one_blas_thread_at_load() -> None:
     at all, where limiting them later (:func:`single_threaded_blas`) leaves the
     ones already started spinning for a while (0.14 s of CPU on the small benchmark
     corpus, taken from the worker processes)."""
+    global _blas_single_from_load
     for variable in BLAS_THREAD_VARIABLES:
         os.environ.setdefault(variable, "1")
+    _blas_single_from_load = "numpy" not in sys.modules and all(os.environ[v] == "1" for v in BLAS_THREAD_VARIABLES)
+
+
+_blas_single_from_load = False  # set when one_blas_thread_at_load ran before NumPy and took effect
 
 
 def single_threaded_blas() -> None:
@@ -51,6 +57,9 @@ def single_threaded_blas() -> None:
 
 
 def tune_for_scoring() -> None:
-    """Memory reuse and one BLAS thread (set at run time), for a process about to score."""
+    """Memory reuse and one BLAS thread, for a process about to score. The BLAS
+    limit is set at run time only when :func:`one_blas_thread_at_load` did not
+    already give one thread (that would cost 9 ms of start-up for nothing)."""
     keep_freed_memory()
-    single_threaded_blas()
+    if not _blas_single_from_load:
+        single_threaded_blas()
