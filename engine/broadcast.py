@@ -64,11 +64,11 @@ class Neighbourhood:
         test_y = ancestor_matrix(test_adjacency)
         gold_y = ancestor_matrix(gold_adjacency)
         factors = [test_y.T, gold_y.T, test_y, gold_y]
-        if max(len(test_y), len(gold_y)) >= SPARSE_FROM:
-            factors = [CsrMatrix.from_dense(factor) for factor in factors]
         ancestor_ratio = neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0))
         descendant_ratio = neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1))
-        if not isinstance(factors[0], np.ndarray):  # sparse sandwiches come out column-major
+        if max(len(test_y), len(gold_y)) >= SPARSE_FROM:
+            factors = [CsrMatrix.from_dense(factor) for factor in factors]
+            # sparse sandwiches come out column-major: the ratios in the same layout
             ancestor_ratio, descendant_ratio = np.asfortranarray(ancestor_ratio), np.asfortranarray(descendant_ratio)
         return cls(*factors, ancestor_ratio=ancestor_ratio, descendant_ratio=descendant_ratio)
 
