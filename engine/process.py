@@ -6,6 +6,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
+from contextlib import contextmanager
 
 # glibc's mallopt parameter numbers (malloc.h)
 M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
@@ -54,6 +55,20 @@ def single_threaded_blas() -> None:
     from threadpoolctl import threadpool_limits
 
     threadpool_limits(1)
+
+
+@contextmanager
+def one_blas_thread_meanwhile():
+    """One BLAS thread while the block runs, the setting restored after (worker
+    processes forked inside inherit it); nothing to do when
+    :func:`one_blas_thread_at_load` already gave one thread."""
+    if _blas_single_from_load:
+        yield
+        return
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1):
+        yield
 
 
 def tune_for_scoring() -> None:

@@ -16,7 +16,7 @@ from .metrics import PRF, Tally, Totals, pair_tallies
 from .smatch import smatch_tallies
 from .model import Graph
 from .pairing import Pair, pair_entries
-from .process import single_threaded_blas
+from .process import one_blas_thread_meanwhile, single_threaded_blas
 from .params import ANCAST, Params
 from .reader import ReadOptions, read_entries, read_text
 from .triples import TripleMatch, classify_triples
@@ -198,11 +198,9 @@ def ordered_map(jobs: int):
         return
     import multiprocessing
 
-    from threadpoolctl import threadpool_limits
-
     if "fork" in multiprocessing.get_all_start_methods():
         # forked workers inherit the BLAS thread setting, so set it once here (and restore it after)
-        with threadpool_limits(1), multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with one_blas_thread_meanwhile(), multiprocessing.get_context("fork").Pool(jobs) as pool:
             yield lambda function, items: pool.imap(function, items, chunksize=max(1, len(items) // (8 * jobs)))
         return
     with multiprocessing.get_context("spawn").Pool(jobs, initializer=single_threaded_blas) as pool:
