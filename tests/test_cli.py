@@ -125,7 +125,7 @@ def test_scoring_processes_reuse_memory_and_run_blas_on_one_thread():
 
     from threadpoolctl import threadpool_info, threadpool_limits
 
-    from engine.process import keep_freed_memory, tune_for_scoring
+    from engine.runtime.process import keep_freed_memory, tune_for_scoring
 
     assert keep_freed_memory() is (platform.libc_ver()[0] == "glibc")
     with threadpool_limits(2):  # leave the test process's setting as it was
@@ -138,11 +138,11 @@ def test_blas_starts_with_one_thread_unless_the_user_chose(monkeypatch):
     import subprocess
     import sys
 
-    from engine.process import BLAS_THREAD_VARIABLES, one_blas_thread_at_load
+    from engine.runtime.process import BLAS_THREAD_VARIABLES, one_blas_thread_at_load
 
     from .conftest import ROOT
 
-    probe = ("import sys; from engine.process import one_blas_thread_at_load, tune_for_scoring; one_blas_thread_at_load(); "
+    probe = ("import sys; from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring; one_blas_thread_at_load(); "
              "import numpy; tune_for_scoring(); print('threadpoolctl' in sys.modules); "  # no run-time limit needed
              "from threadpoolctl import threadpool_info; print(max([p['num_threads'] for p in threadpool_info()] or [1]))")
     environment = {key: value for key, value in os.environ.items() if key not in BLAS_THREAD_VARIABLES}

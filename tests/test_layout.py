@@ -1,9 +1,9 @@
 """The layered layout and the round captions (engine, no Qt)."""
 
-from engine.alignment import align
-from engine.explain import captions
+from engine.align.alignment import align
+from engine.align.explain import captions
 from engine.layout import assign_layers, graph_elements, layered_layout
-from engine.reader import read_graph
+from engine.read import read_graph
 
 from .conftest import READ_GOLD, READ_TEST
 

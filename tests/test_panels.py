@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
 
-from engine.triples import Category
+from engine.metrics.triples import Category
 from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
 from ui.main_window import MainWindow
 

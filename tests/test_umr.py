@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.document import coref_links
+from engine.metrics.document import coref_links
 from engine.errors import InputError
 from engine.params import Params
-from engine.scoring import load_files, score_corpus, score_files
-from engine.umr import parse_alignment, parse_document_annotation, read_umr
+from engine.read import load_pairs
+from engine.scoring import score_corpus, score_files
+from engine.read.umr import parse_alignment, parse_document_annotation, read_umr
 
 from .conftest import ROOT, SHARED
 
@@ -90,7 +91,7 @@ def test_hand_computed_document_scores():
 
 
 def test_token_spans_are_initial_anchors():
-    loaded = load_files(UMR / "lindsay_v1.umr", UMR / "lindsay_v2.umr")
+    loaded = load_pairs(UMR / "lindsay_v1.umr", UMR / "lindsay_v2.umr")
     first = score_corpus(loaded.pairs, documents=loaded.documents).pairs[0]
     # every node aligned to a token is anchored before any broadcast; the name (0-0) is not
     anchored = {first.test.nodes[i].var for i, _ in first.alignment.initial}
@@ -155,7 +156,7 @@ def test_unequal_sentence_counts_are_one_clear_error(tmp_path):
     short = tmp_path / "short.umr"
     short.write_text((DATA / "doc_test.umr").read_text().split("\n\n\n")[0] + "\n")
     with pytest.raises(InputError, match="1 sentences but .* holds 1 with 2"):
-        load_files(short, DATA / "doc_gold.umr")
+        load_pairs(short, DATA / "doc_gold.umr")
 
 
 def test_broken_sentence_graph_names_file_and_line(tmp_path):

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
 from engine.layout import graph_elements, layered_layout
 from engine.model import Graph
 from engine.scoring import PairResult
-from engine.triples import Category, Triple, TripleMatch
+from engine.metrics.triples import Category, Triple, TripleMatch
 
 from .graph_view import PALETTE, GraphScene, GraphStyle, GraphView, NodeStyle, text_width
 

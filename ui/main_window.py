@@ -12,16 +12,17 @@ from PySide6.QtWidgets import (
     QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine.metrics import ALL_METRICS, SMATCH
-from engine.smatch import bootstrap_interval
-from engine.output import FORMATTERS, METRIC_TITLES
+from engine.registry import ALL_METRICS, SMATCH
+from engine.output.printers import render
+from engine.registry import short_name
 from engine.params import Params
 from engine.scoring import CorpusResult
 
-from engine.report import pair_report
+from engine.output.report import pair_report
 
 from .comparison_panel import ComparisonPanel
-from .corpus_model import CorpusFilterProxy, CorpusTableModel, format_score
+from engine.output.text import f1_text
+from .corpus_model import CorpusFilterProxy, CorpusTableModel
 from .demos import DEMOS
 from .document_panel import DocumentPanel
 from .export import save_scenes, save_widget, scene_svg
@@ -57,12 +58,12 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
             if metric not in scores:
                 continue
             score = scores[metric]
-            item = QTableWidgetItem(format_score(score.f))
+            item = QTableWidgetItem(f1_text(score.f))
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            tip = f"P {format_score(score.p)}   R {format_score(score.r)}"
+            tip = f"P {f1_text(score.p)}   R {f1_text(score.r)}"
             if metric == SMATCH and row == 0:
-                interval = bootstrap_interval([r.tallies[SMATCH] for r in corpus.pairs if SMATCH in r.tallies])
-                item.setText(f"{format_score(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
+                interval = corpus.interval(SMATCH)
+                item.setText(f"{f1_text(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
                 tip += "\n[ ] = 95% bootstrap interval over pairs"
             item.setToolTip(tip)
             grid.setItem(row, column, item)
@@ -80,7 +81,7 @@ class MainWindow(QMainWindow):
         self.params = load_params(self.settings)
         self.test_path: Path | None = None
         self.gold_path: Path | None = None
-        self.loaded = None  # engine.scoring.LoadedFiles of the files shown
+        self.loaded = None  # engine.scoring.LoadedPairs of the files shown
         self.corpus: CorpusResult | None = None
         self.last_error: str | None = None
         self.runner = JobRunner(self)
@@ -119,7 +120,7 @@ class MainWindow(QMainWindow):
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet("background:#fde7e9; color:#8c1d18; padding:6px; border:1px solid #e8b4b8;")
         self.banner.hide()
-        self.summary = score_grid([METRIC_TITLES[m] for m in ALL_METRICS], ["micro F1", "macro F1"])
+        self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
         self.pair_view = PairView()
 
         top = QWidget()
@@ -495,7 +496,7 @@ class MainWindow(QMainWindow):
     def write_scores(self, path: Path) -> None:
         """Write the corpus scores as CSV, or JSON when the name ends in .json."""
         kind = "json" if path.suffix.lower() == ".json" else "csv"
-        self._write_text(path, FORMATTERS[kind](self.corpus))
+        self._write_text(path, render(self.corpus, kind))
 
     def _export_panel(self, key: str) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export panel", f"{key}.png", "PNG image (*.png);;SVG (*.svg)")
