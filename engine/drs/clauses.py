@@ -29,10 +29,20 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import InputError
-from ..reader import read_text
+from ..read.source import read_text
 
-__all__ = ["Anchor", "Clause", "ClauseKind", "DrsEntry", "clause_kind", "is_constant", "looks_like_drs",
-           "pair_drs", "parse_drs_text", "read_drs_file"]
+__all__ = [
+    "Anchor",
+    "Clause",
+    "ClauseKind",
+    "DrsEntry",
+    "clause_kind",
+    "is_constant",
+    "looks_like_drs",
+    "pair_drs",
+    "parse_drs_text",
+    "read_drs_file",
+]
 
 ClauseKind = Literal["operator", "role", "concept"]
 
@@ -71,9 +81,9 @@ class Clause:
     anchor: Anchor | None = None
 
     @property
-    def concept(self) -> str | None:
-        """A concept clause's ``lemma.pos.NN`` (``male.n.02``); None for other kinds."""
-        return f"{self.relation}.{self.sense}" if self.kind == "concept" else None
+    def name(self) -> str:
+        """The relation, with a concept's sense: ``male.n.02``, ``Agent``, ``REF``."""
+        return f"{self.relation}.{self.sense}" if self.sense is not None else self.relation
 
     @property
     def variables(self) -> tuple[str, ...]:
@@ -109,8 +119,9 @@ class DrsEntry:
         """The 0-based position among ``words`` of the word an anchor names."""
         if anchor is None:
             return None
-        return next((i for i, word in enumerate(self.words) if (word.start, word.end) == (anchor.start, anchor.end)),
-                    None)
+        return next(
+            (i for i, word in enumerate(self.words) if (word.start, word.end) == (anchor.start, anchor.end)), None
+        )
 
 
 def is_constant(token: str) -> bool:
@@ -147,7 +158,7 @@ def _split_tokens(line: str) -> tuple[list[str], str | None, str | None]:
                 if end + 1 == length or line[end + 1].isspace():
                     break
                 end += 1
-            tokens.append(line[position:end + 1])
+            tokens.append(line[position : end + 1])
             position = end + 1
             continue
         end = position
@@ -183,8 +194,8 @@ def parse_clause(tokens: Sequence[str], line: int, anchor: Anchor | None = None)
     merged = _MERGED_CONCEPT.match(relation)
     if len(tokens) == 3 and merged:
         lemma, sense, arguments = merged["lemma"], merged["sense"], tuple(rest)
-    elif len(tokens) == 4 and _SENSE.match(rest[0]):
-        lemma, sense, arguments = relation, _SENSE.match(rest[0])["sense"], (rest[1],)
+    elif len(tokens) == 4 and (written := _SENSE.match(rest[0])):
+        lemma, sense, arguments = relation, written["sense"], (rest[1],)
     elif len(tokens) == 4 and is_constant(rest[0]):
         return f"concept {relation} has sense {rest[0]}; a sense looks like \"n.01\" (n, v, a, r or s, two digits)"
     else:
@@ -246,9 +257,15 @@ def _entry(file: str, start: int, position: int, lines: list[tuple[int, str]]) -
     words = tuple(anchors[key] for key in sorted(anchors))
     identifier, sentence = _header_value(header)
     return DrsEntry(
-        file=file, line=start, position=position, id=identifier or str(position),
-        sentence=sentence or _sentence_from_words(words), clauses=tuple(clauses), words=words,
-        text="\n".join(line for _, line in lines), error=error,
+        file=file,
+        line=start,
+        position=position,
+        id=identifier or str(position),
+        sentence=sentence or _sentence_from_words(words),
+        clauses=tuple(clauses),
+        words=words,
+        text="\n".join(line for _, line in lines),
+        error=error,
     )
 
 
@@ -294,10 +311,12 @@ def looks_like_drs(text: str) -> bool:
     return False
 
 
-def pair_drs(test: Sequence[DrsEntry], gold: Sequence[DrsEntry], test_file: str,
-             gold_file: str) -> list[tuple[DrsEntry, DrsEntry]]:
+def pair_drs(
+    test: Sequence[DrsEntry], gold: Sequence[DrsEntry], test_file: str, gold_file: str
+) -> list[tuple[DrsEntry, DrsEntry]]:
     """Test and gold DRSs paired by position; different counts are an error naming both."""
     if len(test) != len(gold):
-        raise InputError(test_file, None, f"holds {len(test)} DRS(s) but {gold_file} holds {len(gold)}; "
-                                          "DRSs are paired by position")
+        raise InputError(
+            test_file, None, f"holds {len(test)} DRS(s) but {gold_file} holds {len(gold)}; DRSs are paired by position"
+        )
     return list(zip(test, gold))

@@ -43,8 +43,17 @@ from .clauses import Clause
 from .dscorer_graph import LabelledGraph, paper_graph, reference_graph
 from .kgrams import count_kgrams, kgram_table
 
-__all__ = ["DSCORER_PROFILES", "DScorerCounts", "DScorerProfile", "DScorerScore", "DScorerSettings",
-           "default_weights", "dscorer_counts", "dscorer_kgrams", "dscorer_score"]
+__all__ = [
+    "DSCORER_PROFILES",
+    "DScorerCounts",
+    "DScorerProfile",
+    "DScorerScore",
+    "DScorerSettings",
+    "default_weights",
+    "dscorer_counts",
+    "dscorer_kgrams",
+    "dscorer_score",
+]
 
 DScorerProfile = Literal["paper", "reference"]
 DSCORER_PROFILES: tuple[str, ...] = get_args(DScorerProfile)
@@ -98,19 +107,21 @@ class DScorerCounts:
     pairs: int = 1
 
     @classmethod
-    def empty(cls, n: int) -> "DScorerCounts":
+    def empty(cls, n: int) -> DScorerCounts:
         """The counts of no pair at all, to start a sum."""
         return cls((0,) * n, (0,) * n, (0,) * n, 0, 0, 0.0, 0)
 
-    def __add__(self, other: "DScorerCounts") -> "DScorerCounts":
+    def __add__(self, other: DScorerCounts) -> DScorerCounts:
         if len(self.matched) != len(other.matched):
             raise ValueError("DScorer counts of different orders cannot be added")
         return DScorerCounts(
             tuple(a + b for a, b in zip(self.matched, other.matched)),
             tuple(a + b for a, b in zip(self.test, other.test)),
             tuple(a + b for a, b in zip(self.gold, other.gold)),
-            self.nodes_min + other.nodes_min, self.nodes_max + other.nodes_max,
-            self.node_ratios + other.node_ratios, self.pairs + other.pairs,
+            self.nodes_min + other.nodes_min,
+            self.nodes_max + other.nodes_max,
+            self.node_ratios + other.node_ratios,
+            self.pairs + other.pairs,
         )
 
 
@@ -124,12 +135,16 @@ class DScorerScore:
     orders: tuple[PRF | None, ...]
 
     def as_dict(self) -> dict:
-        return {**self.total.as_dict(), "zero": self.zero,
-                "orders": [order.as_dict() if order else None for order in self.orders]}
+        return {
+            **self.total.as_dict(),
+            "zero": self.zero,
+            "orders": [order.as_dict() if order else None for order in self.orders],
+        }
 
 
-def dscorer_counts(test: Sequence[Clause], gold: Sequence[Clause],
-                   settings: DScorerSettings = DScorerSettings()) -> DScorerCounts:
+def dscorer_counts(
+    test: Sequence[Clause], gold: Sequence[Clause], settings: DScorerSettings = DScorerSettings()
+) -> DScorerCounts:
     """The counts of one pair of DRSs (their clauses as read)."""
     test_graph, gold_graph = settings.graph(test), settings.graph(gold)
     counts = count_kgrams(test_graph, gold_graph, settings.n, settings.path_kind)
@@ -137,8 +152,9 @@ def dscorer_counts(test: Sequence[Clause], gold: Sequence[Clause],
     return DScorerCounts(counts.matched, counts.test, counts.gold, small, large, small / large if large else 1.0)
 
 
-def dscorer_kgrams(test: Sequence[Clause], gold: Sequence[Clause], k: int,
-                   settings: DScorerSettings = DScorerSettings()):
+def dscorer_kgrams(
+    test: Sequence[Clause], gold: Sequence[Clause], k: int, settings: DScorerSettings = DScorerSettings()
+):
     """The k-grams of a pair as (label sequence, count in test, count in gold) rows,
     most frequent first - the ones with a zero count are found on one side only."""
     return kgram_table(settings.graph(test), settings.graph(gold), k, settings.path_kind)
@@ -189,8 +205,8 @@ def dscorer_score(counts: DScorerCounts, settings: DScorerSettings = DScorerSett
     zero = counts.node_ratios / counts.pairs
     kept = sum(1 for _, test, _ in per_order if test > 0)  # the first `kept` orders: a k-path holds a (k-1)-path
     if kept < settings.n:
-        moved = sum(weights[kept + 1:]) / (settings.n - kept)
-        weights = [weights[0]] + [w + moved for w in weights[1:kept + 1]]
+        moved = sum(weights[kept + 1 :]) / (settings.n - kept)
+        weights = [weights[0]] + [w + moved for w in weights[1 : kept + 1]]
     orders = [_order_reference(*order) for order in per_order[:kept]]
     total = _scores(weights, zero, orders, SMOOTHING) if zero > 0 else PRF(0.0, 0.0, 0.0)
     return DScorerScore(total, zero, tuple(orders) + (None,) * (settings.n - kept))

@@ -28,6 +28,7 @@ variable, a constant by its text.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -96,7 +97,7 @@ def paper_graph(clauses: Sequence[Clause]) -> LabelledGraph:
 
     for clause in clauses:
         if clause.kind == "concept":
-            link(clause.box, clause.arguments[0], clause.concept)
+            link(clause.box, clause.arguments[0], clause.name)
         elif len(clause.arguments) == 1:
             link(clause.box, clause.arguments[0], clause.relation)
         else:
@@ -119,7 +120,7 @@ def reference_graph(clauses: Sequence[Clause]) -> LabelledGraph:
         two_way = not relation.isupper()
         slots = ("",) if len(arguments) == 1 else (":1", ":2")
         chain = [box, *arguments]
-        for (source, target), slot in zip(zip(chain, chain[1:]), slots):
+        for (source, target), slot in zip(itertools.pairwise(chain), slots):
             label = relation + slot
             builder.edge(node(source), node(target), ("to", label), ("from", label) if two_way else None)
     return builder.graph()

@@ -1,40 +1,43 @@
-"""Counting DScorer's k-grams without listing them one by one.
+"""Counting DScorer's k-grams with sparse matrix products instead of listing them.
 
-A k-gram is a path of k edges read as its label sequence: start-node label,
-then per step the edge label and the label of the node reached. DScorer needs,
-per order k, how many k-grams each graph has and the size of their multiset
-intersection, Σ_s min(c_test(s), c_gold(s)) over label sequences s.
+A k-gram is a path of k edges read as its label sequence: the start node's
+label, then per step the edge label and the label of the node reached. DScorer
+needs, per order k, how many k-grams each graph has and the size of the multiset
+intersection Σ_s min(c_test(s), c_gold(s)) over label sequences s.
 
-Both graphs are expanded level by level together, over one shared vocabulary.
-A *row* is a group of paths with the same label sequence so far (a dense id,
-shared by the two graphs) ending in the same node; a level step joins every
-row with the edges out of its last node (a CSR slice, in NumPy), so work goes
-with the number of distinct (sequence, node) groups, not with the number of
-paths:
+The two graphs are expanded together, one edge at a time, over one shared
+vocabulary of node labels and *steps* (edge label, label of the node reached).
+After k-1 edges the state of a graph is a sparse matrix M (sequence id × node):
+how many of its paths read the sequence and end at the node. Then
 
-* **walks** (the ``paper`` profile: the paper's k-grams may revisit nodes, and
-  walks are what products of adjacency matrices count): rows that reach the
-  same node under the same sequence merge, their counts added - for one
-  sequence this is the vector-matrix product ``v_s · A_e`` restricted to the
-  nodes of the next label. The graph totals are ``1ᵀ A^k 1``, so the expansion
-  only follows sequences present in both graphs (the others add nothing to
-  the intersection). A sequence's count is the sum of its rows.
-* **node-simple paths** (the ``reference`` profile: the DRSScorer code never
-  visits a node twice): whether a step is allowed depends on the whole path,
-  so rows keep their nodes and only parallel edges with the same label merge
-  (as a multiplicity). The totals need every path, so nothing is pruned:
-  memory and time grow with the number of simple paths (the paper reports up
-  to 1.47e6 4-grams for one GMB document).
+    C = M · O,   O[v, σ] = the number of edges out of v with step σ,
 
-:func:`kgram_table` lists the sequences themselves (for a view of the k-grams
-found on one side only); it is meant for graphs of sentence size.
+counts every k-gram of the graph by (sequence of length k-1, last step): the
+k-gram counts of both graphs and their intersection (Σ min(C_test, C_gold),
+entry by entry) come from two sparse products, and the k-grams themselves are
+never listed. Only the sequences kept for the next order become rows of the next
+M: paths are merged by (sequence, end node), so work grows with the number of
+distinct sequences, not the number of paths. Two kinds of k-gram:
+
+* **walks** (``paper`` profile; the paper's k-grams may revisit nodes): exactly
+  the products above. Graph totals are 1ᵀ A^k 1 (A with multiplicities), so only
+  sequences found in both graphs are followed - the others add nothing to the
+  intersection.
+* **node-simple paths** (``reference`` profile; the DRSScorer code never visits a
+  node twice): a step may not go back into the path, so the state keeps each
+  path's nodes (rows merge only over parallel edges with the same label) and C
+  is the product minus, for every path, the edges from its end back into it -
+  looked up, not searched. Totals need every path, so nothing is pruned; the
+  paths of length k-1 are listed, those of length k are not.
+
+:func:`kgram_table` lists the sequences themselves (the k-grams found on one side
+only, for a view); it is meant for graphs of sentence size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -45,6 +48,7 @@ from .dscorer_graph import LabelledGraph
 __all__ = ["OrderCounts", "PathKind", "count_kgrams", "kgram_table"]
 
 PathKind = Literal["walk", "simple"]
+_DENSE_PAIRS = 1 << 22  # up to 2048 nodes, edges between two nodes are found through a table
 
 
 @dataclass(frozen=True)
@@ -70,136 +74,155 @@ class _Vocabulary:
         return self.steps.setdefault((edge, target), len(self.steps))
 
 
-@dataclass(frozen=True)
 class _Side:
-    """One graph in CSR form: out-edges of node u are ``indptr[u]:indptr[u+1]``, each
-    a distinct (target, step code) with the number of parallel edges as multiplicity."""
+    """One graph: node label codes, its distinct edges (source, step, target) sorted by
+    source with the number of parallel copies, the same edges keyed by (source, target)
+    for look-ups, and the sparse matrices A (node × node) and O (node × step)."""
 
-    codes: np.ndarray
-    indptr: np.ndarray
-    target: np.ndarray
-    step: np.ndarray
-    multiplicity: np.ndarray
+    def __init__(self, graph: LabelledGraph, vocabulary: _Vocabulary) -> None:
+        self.codes = np.array([vocabulary.node(label) for label in graph.labels], dtype=np.int64)
+        triples = np.array(
+            [(source, vocabulary.step(label, graph.labels[target]), target) for source, target, label in graph.edges],
+            dtype=np.int64,
+        ).reshape(-1, 3)
+        distinct, multiplicity = np.unique(triples, axis=0, return_counts=True)
+        self.source, self.step, self.target = distinct.T.copy()
+        self.multiplicity = multiplicity.astype(np.int64)
+        self.indptr = np.zeros(len(self.codes) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(self.source, minlength=len(self.codes)), out=self.indptr[1:])
+        pair = self.source * max(len(self.codes), 1) + self.target
+        self.by_pair = np.argsort(pair, kind="stable")
+        self.pair_keys = pair[self.by_pair]
+        self.pair_range: tuple[np.ndarray, np.ndarray] | None = None
+        if len(self.codes) ** 2 <= _DENSE_PAIRS:  # a table is faster than a search
+            per_pair = np.bincount(self.pair_keys, minlength=len(self.codes) ** 2)
+            end = np.cumsum(per_pair)
+            self.pair_range = end - per_pair, end
 
-    @classmethod
-    def of(cls, graph: LabelledGraph, vocabulary: _Vocabulary) -> "_Side":
-        codes = np.array([vocabulary.node(label) for label in graph.labels], dtype=np.int64)
-        if graph.edges:
-            triples = np.array([(source, vocabulary.step(label, graph.labels[target]), target)
-                                for source, target, label in graph.edges], dtype=np.int64)
-            distinct, multiplicity = np.unique(triples, axis=0, return_counts=True)  # sorted by source
-        else:
-            distinct, multiplicity = np.zeros((0, 3), dtype=np.int64), np.zeros(0, dtype=np.int64)
-        indptr = np.zeros(len(codes) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(distinct[:, 0], minlength=len(codes)), out=indptr[1:])
-        return cls(codes, indptr, distinct[:, 2].copy(), distinct[:, 1].copy(), multiplicity.astype(np.int64))
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def out_steps(self, steps: int) -> sparse.csr_array:
+        return sparse.csr_array((self.multiplicity, (self.source, self.step)), shape=(len(self), steps))
 
     def walk_totals(self, n: int) -> list[int]:
-        """1ᵀ A^k 1 for k = 1..n (A with multiplicities): the number of k-walks."""
-        size = len(self.codes)
-        adjacency = sparse.csr_matrix((self.multiplicity, self.target, self.indptr), shape=(size, size))
-        vector, totals = np.ones(size, dtype=np.int64), []
+        """1ᵀ A^k 1 for k = 1..n: the number of k-walks."""
+        adjacency = sparse.csr_array((self.multiplicity, (self.source, self.target)), shape=(len(self), len(self)))
+        vector, totals = np.ones(len(self), dtype=np.int64), []
         for _ in range(n):
             vector = adjacency @ vector
             totals.append(int(vector.sum()))
         return totals
 
+    def edges_between(self, sources: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each (source, target) query, the edges joining them: (query index, edge index)."""
+        keys = sources * max(len(self.codes), 1) + targets
+        if self.pair_range is not None:
+            low, high = self.pair_range[0][keys], self.pair_range[1][keys]
+        else:
+            low = np.searchsorted(self.pair_keys, keys, side="left")
+            high = np.searchsorted(self.pair_keys, keys, side="right")
+        found = high - low
+        query = np.repeat(np.arange(len(keys)), found)
+        offset = np.arange(int(found.sum())) - np.repeat(np.cumsum(found) - found, found)
+        return query, self.by_pair[np.repeat(low, found) + offset]
+
 
 @dataclass
-class _Rows:
-    """Groups of paths: a sequence id, the nodes (all of them for simple paths, the
-    last one for walks) and how many paths."""
+class _Paths:
+    """Groups of paths with the same sequence id: their nodes (every node of the path
+    for node-simple paths, the end node only for walks) and how many paths."""
 
     sequence: np.ndarray
-    nodes: np.ndarray  # rows x (path length) node indices
+    nodes: np.ndarray  # groups x (nodes kept)
     count: np.ndarray
 
     @classmethod
-    def start(cls, side: _Side) -> "_Rows":
-        size = len(side.codes)
-        return cls(side.codes.copy(), np.arange(size, dtype=np.int64)[:, None], np.ones(size, dtype=np.int64))
+    def start(cls, side: _Side) -> _Paths:
+        return cls(side.codes.copy(), np.arange(len(side), dtype=np.int64)[:, None], np.ones(len(side), np.int64))
 
-    def extend(self, side: _Side, simple: bool, steps: int) -> "_Rows":
-        """Every row followed along every out-edge of its last node; the new rows'
-        sequence is a key, parent id × steps + step, until renumbered."""
+    def state(self, size: int, node_count: int) -> sparse.csr_array:
+        """M: paths by (sequence id, end node)."""
+        return sparse.csr_array((self.count, (self.sequence, self.nodes[:, -1])), shape=(size, node_count))
+
+    def back_into_path(self, side: _Side, steps: int, size: int) -> sparse.csr_array:
+        """The steps from each path's end to a node already on it, by (sequence id, step)."""
+        length = self.nodes.shape[1]
+        query, edge = side.edges_between(np.repeat(self.nodes[:, -1], length), self.nodes.ravel())
+        group = query // length
+        return sparse.csr_array(
+            (self.count[group] * side.multiplicity[edge], (self.sequence[group], side.step[edge])), shape=(size, steps)
+        )
+
+    def extend(self, side: _Side, simple: bool, steps: int, keep: np.ndarray) -> _Paths:
+        """Every group followed along every edge out of its end node, keeping the new
+        sequences in ``keep`` (sorted keys, parent id × steps + step; their index is
+        the new id) and, for node-simple paths, only steps to new nodes."""
         last = self.nodes[:, -1]
         degree = side.indptr[last + 1] - side.indptr[last]
-        row = np.repeat(np.arange(len(last)), degree)
+        group = np.repeat(np.arange(len(last)), degree)
         edge = np.repeat(side.indptr[last] - np.cumsum(degree) + degree, degree) + np.arange(int(degree.sum()))
         target = side.target[edge]
+        key = self.sequence[group] * steps + side.step[edge]
+        new_id = np.minimum(np.searchsorted(keep, key), max(len(keep) - 1, 0))
+        wanted = keep[new_id] == key if len(keep) else np.zeros(len(key), dtype=bool)
         if simple:
-            keep = ~(self.nodes[row] == target[:, None]).any(axis=1)
-            row, edge, target = row[keep], edge[keep], target[keep]
-            nodes = np.column_stack([self.nodes[row], target])
-        else:
-            nodes = target[:, None]
-        key = self.sequence[row] * steps + side.step[edge]
-        return _Rows(key, nodes, self.count[row] * side.multiplicity[edge])
+            wanted &= ~(self.nodes[group] == target[:, None]).any(axis=1)
+        group, edge, target, new_id = group[wanted], edge[wanted], target[wanted], new_id[wanted]
+        nodes = np.column_stack([self.nodes[group], target]) if simple else target[:, None]
+        return _Paths(new_id, nodes, self.count[group] * side.multiplicity[edge])
 
-    def merged(self, node_count: int) -> "_Rows":
-        """Walk rows with the same sequence and node summed into one."""
-        key = self.sequence * node_count + self.nodes[:, 0]
-        distinct, inverse = np.unique(key, return_inverse=True)
-        return _Rows(distinct // node_count, (distinct % node_count)[:, None], _sum_by(inverse, self.count, len(distinct)))
-
-    def select(self, keep: np.ndarray) -> "_Rows":
-        return _Rows(self.sequence[keep], self.nodes[keep], self.count[keep])
-
-
-def _sum_by(group: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
-    """Exact integer sums of ``values`` per group index."""
-    totals = np.zeros(size, dtype=np.int64)
-    np.add.at(totals, group, values)
-    return totals
+    @classmethod
+    def merged(cls, state: sparse.csr_array) -> _Paths:
+        """Walk groups from M, one per (sequence id, end node)."""
+        coo = state.tocoo()
+        return cls(coo.row.astype(np.int64), coo.col.astype(np.int64)[:, None], coo.data.astype(np.int64))
 
 
 class _Expansion:
-    """Both graphs expanded together one level (one more edge) at a time."""
+    """Both graphs expanded together, one edge more at a time."""
 
     def __init__(self, test: LabelledGraph, gold: LabelledGraph, kind: PathKind) -> None:
         self.vocabulary = _Vocabulary()
-        self.sides = (_Side.of(test, self.vocabulary), _Side.of(gold, self.vocabulary))
+        self.sides = (_Side(test, self.vocabulary), _Side(gold, self.vocabulary))
         self.steps = max(len(self.vocabulary.steps), 1)
         self.simple = kind == "simple"
-        self.rows = [_Rows.start(side) for side in self.sides]
-        self.size = len(self.vocabulary.nodes)  # sequence ids of the current level
-        self.keys: list[np.ndarray] = []  # per level k >= 1: each id's key, parent id x steps + step
+        self.paths = [_Paths.start(side) for side in self.sides]
+        self.size = len(self.vocabulary.nodes)  # sequence ids of the current length
+        self.history: list[np.ndarray] = []  # per length >= 1: each id's key, parent id x steps + step
 
-    def per_sequence(self) -> tuple[np.ndarray, np.ndarray]:
-        """How many paths of the current level each sequence id has, in test and in gold."""
-        test, gold = (_sum_by(rows.sequence, rows.count, self.size) for rows in self.rows)
-        return test, gold
+    def next_counts(self) -> tuple[sparse.csr_array, sparse.csr_array]:
+        """Per graph, the paths one edge longer by (current sequence id, step)."""
+        counts = []
+        for paths, side in zip(self.paths, self.sides):
+            extended = paths.state(self.size, len(side)) @ side.out_steps(self.steps)
+            if self.simple:
+                extended = extended - paths.back_into_path(side, self.steps, self.size)
+                extended.eliminate_zeros()
+            counts.append(sparse.csr_array(extended))
+        return counts[0], counts[1]
 
-    def advance(self, shared_only: bool) -> None:
-        """One edge more; ``shared_only`` first drops the sequences one graph lacks."""
-        if shared_only:
-            test, gold = self.per_sequence()
-            both = (test > 0) & (gold > 0)
-            self.rows = [rows.select(both[rows.sequence]) for rows in self.rows]
-        extended = [rows.extend(side, self.simple, self.steps) for rows, side in zip(self.rows, self.sides)]
-        keys, inverse = np.unique(np.concatenate([rows.sequence for rows in extended]), return_inverse=True)
-        cut = len(extended[0].sequence)
-        extended[0].sequence, extended[1].sequence = inverse[:cut], inverse[cut:]
-        self.keys.append(keys)
+    def advance(self, keep: sparse.csr_array) -> None:
+        """One edge more, keeping the (sequence id, step) entries of ``keep``."""
+        coo = keep.tocoo()
+        keys = np.sort(coo.row.astype(np.int64) * self.steps + coo.col)
+        self.paths = [paths.extend(side, self.simple, self.steps, keys) for paths, side in zip(self.paths, self.sides)]
+        self.history.append(keys)
         self.size = len(keys)
-        self.rows = extended if self.simple else [rows.merged(len(side.codes))
-                                                  for rows, side in zip(extended, self.sides)]
+        if not self.simple:
+            self.paths = [
+                _Paths.merged(paths.state(self.size, len(side))) for paths, side in zip(self.paths, self.sides)
+            ]
 
-    def labels(self, sequence: int) -> tuple[Hashable, ...]:
-        """The label sequence of a current-level id: node, edge, node, ..."""
-        labels: list[Hashable] = []
-        for keys in reversed(self.keys):
-            sequence, step = divmod(int(keys[sequence]), self.steps)
-            labels[:0] = self._step_labels[step]
-        return (self._node_labels[sequence], *labels)
-
-    @cached_property
-    def _node_labels(self) -> dict[int, Hashable]:
-        return {code: label for label, code in self.vocabulary.nodes.items()}
-
-    @cached_property
-    def _step_labels(self) -> dict[int, tuple[Hashable, Hashable]]:
-        return {code: pair for pair, code in self.vocabulary.steps.items()}
+    def labels(self, sequence: int, step: int) -> tuple[Hashable, ...]:
+        """The label sequence of a current id followed by a step: node, edge, node, ..."""
+        node_label = {code: label for label, code in self.vocabulary.nodes.items()}
+        step_label = {code: pair for pair, code in self.vocabulary.steps.items()}
+        labels = list(step_label[step])
+        for keys in reversed(self.history):
+            sequence, earlier = divmod(int(keys[sequence]), self.steps)
+            labels[:0] = step_label[earlier]
+        return (node_label[sequence], *labels)
 
 
 def count_kgrams(test: LabelledGraph, gold: LabelledGraph, n: int, kind: PathKind) -> OrderCounts:
@@ -208,27 +231,37 @@ def count_kgrams(test: LabelledGraph, gold: LabelledGraph, n: int, kind: PathKin
     expansion = _Expansion(test, gold, kind)
     totals: tuple[list[int], list[int]] = ([], [])
     matched: list[int] = []
-    for _ in range(n):
-        expansion.advance(shared_only=kind == "walk")
-        per_test, per_gold = expansion.per_sequence()
-        matched.append(int(np.minimum(per_test, per_gold).sum()))
-        for total, rows in zip(totals, expansion.rows):
-            total.append(int(rows.count.sum()))
-    if kind == "walk":  # the rows followed shared sequences only
-        totals = tuple(side.walk_totals(n) for side in expansion.sides)
+    for order in range(1, n + 1):
+        test_counts, gold_counts = expansion.next_counts()
+        shared = test_counts.minimum(gold_counts)
+        matched.append(int(shared.sum()))
+        for total, counts in zip(totals, (test_counts, gold_counts)):
+            total.append(int(counts.sum()))
+        if order < n:
+            expansion.advance(shared if kind == "walk" else test_counts + gold_counts)
+    if kind == "walk":  # the expansion followed shared sequences only
+        totals = (expansion.sides[0].walk_totals(n), expansion.sides[1].walk_totals(n))
     return OrderCounts(tuple(totals[0]), tuple(totals[1]), tuple(matched))
 
 
-def kgram_table(test: LabelledGraph, gold: LabelledGraph, k: int,
-                kind: PathKind) -> list[tuple[tuple[Hashable, ...], int, int]]:
+def kgram_table(
+    test: LabelledGraph, gold: LabelledGraph, k: int, kind: PathKind
+) -> list[tuple[tuple[Hashable, ...], int, int]]:
     """Every k-gram label sequence of either graph with its count in test and in gold,
     most frequent first; a sequence alternates node and edge labels."""
     if k < 1:
         raise ValueError("a k-gram has k >= 1 edges")
     expansion = _Expansion(test, gold, kind)
-    for _ in range(k):
-        expansion.advance(shared_only=False)
-    per_test, per_gold = expansion.per_sequence()
-    table = [(expansion.labels(sequence), int(per_test[sequence]), int(per_gold[sequence]))
-             for sequence in range(expansion.size)]
+    for _ in range(k - 1):
+        test_counts, gold_counts = expansion.next_counts()
+        expansion.advance(test_counts + gold_counts)
+    test_counts, gold_counts = (counts.todok() for counts in expansion.next_counts())
+    table = [
+        (
+            expansion.labels(sequence, step),
+            int(test_counts.get((sequence, step), 0)),
+            int(gold_counts.get((sequence, step), 0)),
+        )
+        for sequence, step in sorted(set(test_counts.keys()) | set(gold_counts.keys()))
+    ]
     return sorted(table, key=lambda row: (-(row[1] + row[2]), repr(row[0])))

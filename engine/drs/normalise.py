@@ -11,7 +11,8 @@ DRSs after these rewrites, in this order, which :func:`counter_clauses` repeats:
 3. ``REF`` clauses are left out unless asked for - more exactly, as Counter does,
    a ``b REF x`` is left out when another clause of box ``b`` has ``x`` among its
    arguments, so a referent introduced and never used in its box still counts.
-4. A clause that occurs twice counts once.
+4. A clause that occurs twice counts once (a symmetric operator's clause stated
+   both ways round too; Counter would count it twice and match it once).
 
 Counter types each variable by where it first occurs and, without a signature
 file, takes the arguments of ``NOT`` or ``IMP`` for referents; here a variable is
@@ -33,11 +34,19 @@ SYMMETRIC_OPERATORS = frozenset({"APX", "NEQ", "EQU", "TAB"})
 
 def _turned_round(clause: Clause) -> Clause:
     """Steps 1 and 2 of the module docstring for one clause."""
-    if clause.kind == "role" and len(clause.arguments) == 2 and clause.relation.endswith("Of") \
-            and len(clause.relation) > 2:
+    if (
+        clause.kind == "role"
+        and len(clause.arguments) == 2
+        and clause.relation.endswith("Of")
+        and len(clause.relation) > 2
+    ):
         return replace(clause, relation=clause.relation[:-2], arguments=clause.arguments[::-1])
-    if clause.relation in SYMMETRIC_OPERATORS and len(clause.arguments) == 2 \
-            and is_constant(clause.arguments[0]) and not is_constant(clause.arguments[1]):
+    if (
+        clause.relation in SYMMETRIC_OPERATORS
+        and len(clause.arguments) == 2
+        and is_constant(clause.arguments[0])
+        and not is_constant(clause.arguments[1])
+    ):
         return replace(clause, arguments=clause.arguments[::-1])
     return clause
 
@@ -47,20 +56,30 @@ def _used_in_box(clauses: Sequence[Clause], index: int) -> bool:
     clause of the same box."""
     ref = clauses[index]
     referent = ref.arguments[-1]
-    return any(other.box == ref.box and referent in other.arguments
-               for position, other in enumerate(clauses) if position != index)
+    return any(
+        other.box == ref.box and referent in other.arguments
+        for position, other in enumerate(clauses)
+        if position != index
+    )
 
 
 def _key(clause: Clause) -> tuple:
-    return clause.box, clause.relation, clause.sense, clause.arguments
+    """Equal for clauses that say the same; a symmetric operator's two variables in either order."""
+    arguments = clause.arguments
+    if clause.relation in SYMMETRIC_OPERATORS and len(arguments) == 2 and not any(map(is_constant, arguments)):
+        arguments = tuple(sorted(arguments))
+    return clause.box, clause.relation, clause.sense, arguments
 
 
 def counter_clauses(clauses: Iterable[Clause], include_ref: bool = False) -> tuple[Clause, ...]:
     """Counter's clause set: roles turned round, redundant ``REF`` clauses left out
     unless ``include_ref``, each clause once (its first occurrence)."""
     turned = [_turned_round(clause) for clause in clauses]
-    kept = [clause for index, clause in enumerate(turned)
-            if include_ref or clause.relation != "REF" or len(clause.arguments) != 1 or not _used_in_box(turned, index)]
+    kept = [
+        clause
+        for index, clause in enumerate(turned)
+        if include_ref or clause.relation != "REF" or len(clause.arguments) != 1 or not _used_in_box(turned, index)
+    ]
     unique: dict[tuple, Clause] = {}
     for clause in kept:
         unique.setdefault(_key(clause), clause)
