@@ -22,8 +22,9 @@ from engine.metrics import Tally
 from .conftest import ROOT
 
 DRS_DATA = ROOT / "tests" / "data" / "drs"
-VARIANTS = list(zip(read_drs_file(DRS_DATA / "figure1_variants_test.clf"),
-                    read_drs_file(DRS_DATA / "figure1_variants_gold.clf")))
+VARIANTS = list(
+    zip(read_drs_file(DRS_DATA / "figure1_variants_test.clf"), read_drs_file(DRS_DATA / "figure1_variants_gold.clf"))
+)
 
 # (matched, test clauses, gold clauses) by hand, without and with REF clauses
 HAND = {
@@ -92,7 +93,10 @@ def test_a_ref_clause_stays_when_its_referent_is_not_used_again_in_its_box():
     kept = [c.text() for c in counter_clauses(entry.clauses)]
     assert kept == ["b1 REF x1", 'b2 male "n.02" x1']
     assert [c.text() for c in counter_clauses(entry.clauses, include_ref=True)] == [
-        "b1 REF x1", 'b2 male "n.02" x1', "b2 REF x2"]
+        "b1 REF x1",
+        'b2 male "n.02" x1',
+        "b2 REF x2",
+    ]
 
 
 def test_symmetric_operators_match_either_way_round():
@@ -110,8 +114,13 @@ def test_boxes_map_only_to_boxes():
     [entry] = parse_drs_text("k.clf", 'b1 NOT b2\nb2 REF x1\nb2 male "n.02" x1\nk3 REF e1\n')
     facts = counter_facts(entry.clauses, "gold").facts
     # b2 is a box by its name and its place; k3 by its place; x1 and e1 are referents
-    assert dict(zip(facts.variables, facts.kinds)) == {"b1": "box", "b2": "box", "x1": "referent", "k3": "box",
-                                                       "e1": "referent"}
+    assert dict(zip(facts.variables, facts.kinds)) == {
+        "b1": "box",
+        "b2": "box",
+        "x1": "referent",
+        "k3": "box",
+        "e1": "referent",
+    }
     [test, gold] = parse_drs_text("k.clf", "b1 Agent x1 x2\n\nb1 Agent b2 x2\n")
     assert counts(counter_score(test.clauses, gold.clauses)) == (0, 1, 1)
 

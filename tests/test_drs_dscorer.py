@@ -16,8 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.generate_drs import generate_pairs
-from engine.drs import DScorerCounts, DScorerSettings, dscorer_counts, dscorer_kgrams, dscorer_score, parse_drs_text
-from engine.drs import read_drs_file
+from engine.drs import (
+    DScorerCounts,
+    DScorerSettings,
+    dscorer_counts,
+    dscorer_kgrams,
+    dscorer_score,
+    parse_drs_text,
+    read_drs_file,
+)
 from engine.drs.dscorer_graph import paper_graph, reference_graph
 from engine.drs.kgrams import count_kgrams, kgram_table
 
@@ -27,10 +34,12 @@ DRS_DATA = ROOT / "tests" / "data" / "drs"
 PAPER, REFERENCE = DScorerSettings("paper"), DScorerSettings("reference")
 [TINY_TEST] = read_drs_file(DRS_DATA / "tiny_test.clf")
 [TINY_GOLD] = read_drs_file(DRS_DATA / "tiny_gold.clf")
-VARIANTS = list(zip(read_drs_file(DRS_DATA / "figure1_variants_test.clf"),
-                    read_drs_file(DRS_DATA / "figure1_variants_gold.clf")))
-CASES = list(zip(read_drs_file(DRS_DATA / "reference_cases_test.clf"),
-                 read_drs_file(DRS_DATA / "reference_cases_gold.clf")))
+VARIANTS = list(
+    zip(read_drs_file(DRS_DATA / "figure1_variants_test.clf"), read_drs_file(DRS_DATA / "figure1_variants_gold.clf"))
+)
+CASES = list(
+    zip(read_drs_file(DRS_DATA / "reference_cases_test.clf"), read_drs_file(DRS_DATA / "reference_cases_gold.clf"))
+)
 
 
 def brute_force(graph, k: int, simple: bool) -> Counter:
@@ -150,11 +159,17 @@ def test_reference_profile_pairs_give_the_drsscorer_numbers(test, gold):
 
 def test_reference_profile_pools_the_corpus_as_drsscorer_does():
     for pairs, expected, first_order in (
-        (VARIANTS, (0.9168708635796449, 0.9405302320325845, 0.9285049549759317),
-         (0.9679358717434869, 0.9737903225806451, 0.9708542713567839)),
+        (
+            VARIANTS,
+            (0.9168708635796449, 0.9405302320325845, 0.9285049549759317),
+            (0.9679358717434869, 0.9737903225806451, 0.9708542713567839),
+        ),
         # node counts differ here (2 vs 3, 4 vs 5): f_0 is the mean of the pairs' ratios
-        (CASES, (0.7194223179824529, 0.7232329740929271, 0.7205866013914415),
-         (0.8461538461538461, 0.7586206896551724, 0.8)),
+        (
+            CASES,
+            (0.7194223179824529, 0.7232329740929271, 0.7205866013914415),
+            (0.8461538461538461, 0.7586206896551724, 0.8),
+        ),
     ):
         total = DScorerCounts.empty(4)
         for test, gold in pairs:
@@ -200,21 +215,32 @@ def test_fast_counting_agrees_with_listing_every_kgram(kind):
         test_graph, gold_graph = build(test.clauses), build(gold.clauses)
         counts = count_kgrams(test_graph, gold_graph, 3, kind)
         for k in (1, 2, 3):
-            listed_test, listed_gold = brute_force(test_graph, k, kind == "simple"), brute_force(gold_graph, k, kind == "simple")
+            listed_test, listed_gold = (
+                brute_force(test_graph, k, kind == "simple"),
+                brute_force(gold_graph, k, kind == "simple"),
+            )
             assert counts.test[k - 1] == sum(listed_test.values())
             assert counts.gold[k - 1] == sum(listed_gold.values())
             assert counts.matched[k - 1] == sum((listed_test & listed_gold).values())
         table = kgram_table(test_graph, gold_graph, 2, kind)
-        listed_test, listed_gold = brute_force(test_graph, 2, kind == "simple"), brute_force(gold_graph, 2, kind == "simple")
+        listed_test, listed_gold = (
+            brute_force(test_graph, 2, kind == "simple"),
+            brute_force(gold_graph, 2, kind == "simple"),
+        )
         assert {row[0]: (row[1], row[2]) for row in table} == {
-            s: (listed_test[s], listed_gold[s]) for s in listed_test.keys() | listed_gold.keys()}
+            s: (listed_test[s], listed_gold[s]) for s in listed_test.keys() | listed_gold.keys()
+        }
 
 
 def test_the_kgram_listing_shows_what_one_side_lacks():
     rows = dscorer_kgrams(TINY_TEST.clauses, TINY_GOLD.clauses, 1)
     one_sided = {row[0]: (row[1], row[2]) for row in rows if 0 in row[1:]}
-    assert one_sided == {("B", "sing.v.02", "E"): (1, 0), ("E", "sing.v.02", "B"): (1, 0),
-                         ("B", "sing.v.01", "E"): (0, 1), ("E", "sing.v.01", "B"): (0, 1)}
+    assert one_sided == {
+        ("B", "sing.v.02", "E"): (1, 0),
+        ("E", "sing.v.02", "B"): (1, 0),
+        ("B", "sing.v.01", "E"): (0, 1),
+        ("E", "sing.v.01", "B"): (0, 1),
+    }
 
 
 @settings(max_examples=25, deadline=None)
@@ -225,7 +251,10 @@ def test_fast_counting_agrees_with_listing_on_random_drss(seed, referents, kind)
     build = paper_graph if kind == "walk" else reference_graph
     test_graph, gold_graph = build(test.clauses), build(gold.clauses)
     counts = count_kgrams(test_graph, gold_graph, 2, kind)
-    listed_test, listed_gold = brute_force(test_graph, 2, kind == "simple"), brute_force(gold_graph, 2, kind == "simple")
+    listed_test, listed_gold = (
+        brute_force(test_graph, 2, kind == "simple"),
+        brute_force(gold_graph, 2, kind == "simple"),
+    )
     assert (counts.test[1], counts.gold[1]) == (sum(listed_test.values()), sum(listed_gold.values()))
     assert counts.matched[1] == sum((listed_test & listed_gold).values())
 

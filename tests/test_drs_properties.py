@@ -26,7 +26,7 @@ def renamed(clauses_text: str, seed: int) -> str:
     names = sorted(set(re.findall(r"(?<![\"\w])([bxest])(\d+)\b", clauses_text)))
     mapping = {}
     for letter in "bxest":
-        numbers = [n for l, n in names if l == letter]
+        numbers = [number for initial, number in names if initial == letter]
         for old, new in zip(numbers, rng.sample(range(100, 100 + 3 * len(numbers) + 1), len(numbers))):
             mapping[letter + old] = f"{letter}{new}"
     return re.sub(r"(?<![\"\w])[bxest]\d+\b", lambda m: mapping[m[0]], clauses_text)
@@ -66,8 +66,15 @@ def test_scores_lie_in_0_1_and_do_not_change_between_runs(seed, referents):
     assert all_scores(test, gold) == first
 
 
-MUTATIONS = ("delete character", "insert quote", "insert space", "drop token", "duplicate token", "blank line",
-             "insert percent")
+MUTATIONS = (
+    "delete character",
+    "insert quote",
+    "insert space",
+    "drop token",
+    "duplicate token",
+    "blank line",
+    "insert percent",
+)
 
 
 def mutate(text: str, rng: random.Random, count: int) -> str:
@@ -78,13 +85,17 @@ def mutate(text: str, rng: random.Random, count: int) -> str:
         kind = rng.choice(MUTATIONS)
         position = rng.randint(0, len(line))
         if kind == "delete character" and line:
-            line = line[:position - 1] + line[position:] if position else line[1:]
+            line = line[: position - 1] + line[position:] if position else line[1:]
         elif kind in ("insert quote", "insert space", "insert percent"):
-            line = line[:position] + {"insert quote": '"', "insert space": " ", "insert percent": "%"}[kind] + line[position:]
+            line = (
+                line[:position]
+                + {"insert quote": '"', "insert space": " ", "insert percent": "%"}[kind]
+                + line[position:]
+            )
         elif kind in ("drop token", "duplicate token") and line.split():
             tokens = line.split()
             index = rng.randrange(len(tokens))
-            tokens[index:index + 1] = [] if kind == "drop token" else [tokens[index]] * 2
+            tokens[index : index + 1] = [] if kind == "drop token" else [tokens[index]] * 2
             line = " ".join(tokens)
         elif kind == "blank line":
             line = line[:position] + "\n" + line[position:]

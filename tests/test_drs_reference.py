@@ -55,8 +55,23 @@ def run_drsscorer(folder: Path, test, gold, tmp_path: Path) -> tuple[float, floa
     """DRSScorer's (P, R, F) of a corpus, its P and R put back where they belong."""
     (tmp_path / "test.txt").write_text(bare_clauses(test))
     (tmp_path / "gold.txt").write_text(bare_clauses(gold))
-    done = subprocess.run([sys.executable, "eval.py", str(tmp_path / "test.txt"), str(tmp_path / "gold.txt"), "4",
-                           "0.225", "0.225", "0.225", "0.225", "0.1"], cwd=folder, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "eval.py",
+            str(tmp_path / "test.txt"),
+            str(tmp_path / "gold.txt"),
+            "4",
+            "0.225",
+            "0.225",
+            "0.225",
+            "0.225",
+            "0.1",
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     printed_p, printed_r, f, _seconds = map(float, done.stdout.splitlines()[-1].split())
     return printed_r, printed_p, f  # it prints recall where it says precision
