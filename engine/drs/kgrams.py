@@ -93,6 +93,7 @@ class _Side:
         pair = self.source * max(len(self.codes), 1) + self.target
         self.by_pair = np.argsort(pair, kind="stable")
         self.pair_keys = pair[self.by_pair]
+        self._out_steps: sparse.csr_array | None = None
         self.pair_range: tuple[np.ndarray, np.ndarray] | None = None
         if len(self.codes) ** 2 <= _DENSE_PAIRS:  # a table is faster than a search
             per_pair = np.bincount(self.pair_keys, minlength=len(self.codes) ** 2)
@@ -103,7 +104,10 @@ class _Side:
         return len(self.codes)
 
     def out_steps(self, steps: int) -> sparse.csr_array:
-        return sparse.csr_array((self.multiplicity, (self.source, self.step)), shape=(len(self), steps))
+        """O: per node, how many edges leave it with each step (built once)."""
+        if self._out_steps is None:
+            self._out_steps = sparse.csr_array((self.multiplicity, (self.source, self.step)), shape=(len(self), steps))
+        return self._out_steps
 
     def walk_totals(self, n: int) -> list[int]:
         """1ᵀ A^k 1 for k = 1..n: the number of k-walks."""
@@ -136,6 +140,7 @@ class _Paths:
     sequence: np.ndarray
     nodes: np.ndarray  # groups x (nodes kept)
     count: np.ndarray
+    matrix: sparse.csr_array | None = None  # M, once built
 
     @classmethod
     def start(cls, side: _Side) -> _Paths:
@@ -143,7 +148,9 @@ class _Paths:
 
     def state(self, size: int, node_count: int) -> sparse.csr_array:
         """M: paths by (sequence id, end node)."""
-        return sparse.csr_array((self.count, (self.sequence, self.nodes[:, -1])), shape=(size, node_count))
+        if self.matrix is None:
+            self.matrix = sparse.csr_array((self.count, (self.sequence, self.nodes[:, -1])), shape=(size, node_count))
+        return self.matrix
 
     def back_into_path(self, side: _Side, steps: int, size: int) -> sparse.csr_array:
         """The steps from each path's end to a node already on it, by (sequence id, step)."""
@@ -174,9 +181,9 @@ class _Paths:
 
     @classmethod
     def merged(cls, state: sparse.csr_array) -> _Paths:
-        """Walk groups from M, one per (sequence id, end node)."""
-        coo = state.tocoo()
-        return cls(coo.row.astype(np.int64), coo.col.astype(np.int64)[:, None], coo.data.astype(np.int64))
+        """Walk groups from M, one per (sequence id, end node), M kept."""
+        rows = np.repeat(np.arange(state.shape[0], dtype=np.int64), np.diff(state.indptr))
+        return cls(rows, state.indices.astype(np.int64)[:, None], state.data.astype(np.int64), state)
 
 
 class _Expansion:
