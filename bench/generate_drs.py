@@ -9,7 +9,7 @@ events (e) a verb concept, ``Agent``, ``Theme``, ``Time`` and ``extra_roles`` mo
 roles on average, states (s) an adjective and its ``Attribute``, times (t)
 ``time "n.08"`` and ``TPR``/``EQU`` with ``"now"``; every referent has its ``REF``,
 and a role may point back to an entity of an earlier sentence. That is about
-3.5 clauses a referent (the seed's Figure 1 has 23 for 7); ``extra_roles=18``
+3.5 clauses a referent (the seed's Figure 1 has 23 for 7); ``extra_roles=20``
 gives about 6.5, so 120 referents give about 800 clauses.
 
 The test partner is a perturbed copy: about ``rate`` of the clauses have their
