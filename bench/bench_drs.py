@@ -2,13 +2,13 @@
 per generated DRS pair, from sentence size to document size, and peak memory over many pairs.
 
     python -m bench.bench_drs [--sizes 8 30 60 120] [--pairs 3] [--dense] [--hillclimb]
-                              [--drsscorer DIR] [--memory-pairs 10000]
+                              [--drsscorer] [--memory-pairs 10000]
 
 Pairs come from :mod:`bench.generate_drs` (PMB-like, about 3.5 clauses a referent;
 ``--dense`` adds a 120-referent row at about 6.5 clauses a referent, the "about 800
 clauses" of a GMB document). Each number is the median over ``--pairs`` pairs of one
 size, timed in this process on one core; ``--drsscorer`` also times the public DRSScorer
-code (its ``eval.py`` in DIR) on the same pairs, by its own printed n-gram time. The
+code (found as :mod:`bench.drsscorer` says) on the same pairs, by its own printed n-gram time. The
 machine may be shared: compare columns of one run, not runs. The seed paper reports,
 per GMB document pair (|N| = 121 nodes, |G| = |N| + |E| = 802), Counter 14,428 s and
 DScorer 2.35 s (Table 2).
@@ -19,8 +19,6 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +28,7 @@ from engine.drs.dscorer_graph import paper_graph
 from engine.metrics import Tally
 from engine.runtime.process import single_threaded_blas
 
+from .drsscorer import install_drsscorer, run_drsscorer
 from .generate_drs import generate_pairs
 
 PROFILES = (DScorerSettings("paper"), DScorerSettings("reference"))
@@ -40,32 +39,6 @@ def timed(function, *arguments, **keywords) -> tuple[float, object]:
     start = time.perf_counter()
     result = function(*arguments, **keywords)
     return time.perf_counter() - start, result
-
-
-def drsscorer_seconds(folder: Path, test, gold) -> float:
-    """DRSScorer's own n-gram time for one pair (its last printed number)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        for name, entry in (("test.txt", test), ("gold.txt", gold)):
-            (Path(tmp) / name).write_text("\n".join(clause.text() for clause in entry.clauses) + "\n")
-        done = subprocess.run(
-            [
-                sys.executable,
-                "eval.py",
-                f"{tmp}/test.txt",
-                f"{tmp}/gold.txt",
-                "4",
-                "0.225",
-                "0.225",
-                "0.225",
-                "0.225",
-                "0.1",
-            ],
-            cwd=folder,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    return float(done.stdout.split()[-1])
 
 
 def size_row(referents: int, pairs: int, extra_roles: float, hillclimb: bool, drsscorer: Path | None) -> dict:
@@ -89,7 +62,9 @@ def size_row(referents: int, pairs: int, extra_roles: float, hillclimb: bool, dr
             columns.setdefault("counter hillclimb", []).append(seconds)
             columns.setdefault("hillclimb below", []).append(float(climbed.tally.test_score < exact.tally.test_score))
         if drsscorer is not None:
-            columns.setdefault("drsscorer code", []).append(drsscorer_seconds(drsscorer, test, gold))
+            with tempfile.TemporaryDirectory() as scratch:
+                run = run_drsscorer(drsscorer, [test], [gold], Path(scratch))
+            columns.setdefault("drsscorer code", []).append(run.seconds)
     shares = ("optimal", "hillclimb below")  # fractions of the pairs, the others medians
     return {
         name: (statistics.fmean if name in shares else statistics.median)(values) for name, values in columns.items()
@@ -122,10 +97,15 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3, help="pairs per size (the median is printed)")
     parser.add_argument("--dense", action="store_true", help="add a 120-referent row of about 800 clauses")
     parser.add_argument("--hillclimb", action="store_true", help="also time Counter by hill-climbing (slow)")
-    parser.add_argument("--drsscorer", type=Path, help="folder with DRSScorer's eval.py, to time it too")
+    parser.add_argument("--drsscorer", action="store_true", help="time the DRSScorer code too (see bench.drsscorer)")
     parser.add_argument("--memory-pairs", type=int, default=0, help="then score this many pairs for peak memory")
     args = parser.parse_args()
     single_threaded_blas()
+    drsscorer = None
+    if args.drsscorer:
+        drsscorer = Path(tempfile.mkdtemp(prefix="drsscorer-"))
+        if not install_drsscorer(drsscorer):
+            raise SystemExit("DRSScorer not found: set GRAPHAGREE_DRSSCORER to a folder with its eval.py")
     rows = [(f"{size}", size, 1.0) for size in args.sizes]
     if args.dense:
         rows.append(("120 dense", 120, DENSE_EXTRA_ROLES))
@@ -136,7 +116,7 @@ def main() -> None:
     print(header + ("  hill-climb (below)" if args.hillclimb else "") + ("  DRSScorer code" if args.drsscorer else ""))
     print(f"{'':>10} {'':>7} {'':>4} {'':>5} {'(walks)':>9} {'paper':>8} {'(simple)':>9} {'reference':>9} {'(ILP)':>8}")
     for label, referents, extra in rows:
-        row = size_row(referents, args.pairs, extra, args.hillclimb, args.drsscorer)
+        row = size_row(referents, args.pairs, extra, args.hillclimb, drsscorer)
         line = (
             f"{label:>10} {row['clauses']:7.0f} {row['nodes']:4.0f} {row['edges']:5.0f} "
             f"{row['4-grams paper']:9.0f} {row['dscorer paper']:7.3f}s {row['4-grams reference']:9.0f} "
