@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -48,7 +49,7 @@ from .dscorer_graph import LabelledGraph
 __all__ = ["OrderCounts", "PathKind", "count_kgrams", "kgram_table"]
 
 PathKind = Literal["walk", "simple"]
-_DENSE_PAIRS = 1 << 22  # up to 2048 nodes, edges between two nodes are found through a table
+_DENSE_PAIRS = 1 << 20  # up to 1024 nodes, the edges between two nodes are found through a table
 
 
 @dataclass(frozen=True)
@@ -94,11 +95,6 @@ class _Side:
         self.by_pair = np.argsort(pair, kind="stable")
         self.pair_keys = pair[self.by_pair]
         self._out_steps: sparse.csr_array | None = None
-        self.pair_range: tuple[np.ndarray, np.ndarray] | None = None
-        if len(self.codes) ** 2 <= _DENSE_PAIRS:  # a table is faster than a search
-            per_pair = np.bincount(self.pair_keys, minlength=len(self.codes) ** 2)
-            end = np.cumsum(per_pair)
-            self.pair_range = end - per_pair, end
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -117,6 +113,16 @@ class _Side:
             vector = adjacency @ vector
             totals.append(int(vector.sum()))
         return totals
+
+    @cached_property
+    def pair_range(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """Where each (source, target) pair's edges start and end in ``pair_keys``, as a
+        table when it is small enough (faster than a search), else None."""
+        if len(self.codes) ** 2 > _DENSE_PAIRS:
+            return None
+        per_pair = np.bincount(self.pair_keys, minlength=len(self.codes) ** 2)
+        end = np.cumsum(per_pair)
+        return end - per_pair, end
 
     def edges_between(self, sources: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each (source, target) query, the edges joining them: (query index, edge index)."""
@@ -239,13 +245,19 @@ class _Expansion:
 
     def labels(self, sequence: int, step: int) -> tuple[Hashable, ...]:
         """The label sequence of a current id followed by a step: node, edge, node, ..."""
-        node_label = {code: label for label, code in self.vocabulary.nodes.items()}
-        step_label = {code: pair for pair, code in self.vocabulary.steps.items()}
-        labels = list(step_label[step])
+        labels = list(self._step_labels[step])
         for keys in reversed(self.history):
             sequence, earlier = divmod(int(keys[sequence]), self.steps)
-            labels[:0] = step_label[earlier]
-        return (node_label[sequence], *labels)
+            labels[:0] = self._step_labels[earlier]
+        return (self._node_labels[sequence], *labels)
+
+    @cached_property
+    def _node_labels(self) -> dict[int, Hashable]:
+        return {code: label for label, code in self.vocabulary.nodes.items()}
+
+    @cached_property
+    def _step_labels(self) -> dict[int, tuple[Hashable, Hashable]]:
+        return {code: pair for pair, code in self.vocabulary.steps.items()}
 
 
 def count_kgrams(test: LabelledGraph, gold: LabelledGraph, n: int, kind: PathKind) -> OrderCounts:
