@@ -14,10 +14,13 @@ how many of its paths read the sequence and end at the node. Then
 
 counts every k-gram of the graph by (sequence of length k-1, last step): the
 k-gram counts of both graphs and their intersection (Σ min(C_test, C_gold),
-entry by entry) come from two sparse products, and the k-grams themselves are
-never listed. Only the sequences kept for the next order become rows of the next
-M: paths are merged by (sequence, end node), so work grows with the number of
-distinct sequences, not the number of paths. Two kinds of k-gram:
+entry by entry) come from sparse products, and the k-grams themselves are never
+listed. Only the sequences kept for the next order become rows of the next M:
+paths are merged by (sequence, end node), so work grows with the number of
+distinct sequences, not the number of paths. At the highest order nothing is
+kept, and one product of the stacked states, [M_test M_gold] · [O_test; -O_gold]
+= C_test - C_gold, gives the intersection as (Σ C_test + Σ C_gold - Σ |C_test -
+C_gold|) / 2. Two kinds of k-gram:
 
 * **walks** (``paper`` profile; the paper's k-grams may revisit nodes): exactly
   the products above. Graph totals are 1ᵀ A^k 1 (A with multiplicities), so only
