@@ -71,12 +71,19 @@ def size_row(referents: int, pairs: int, extra_roles: float, hillclimb: bool, dr
     }
 
 
+def sentence_pairs(count: int):
+    """``count`` sentence-size pairs, 4-12 referents in every run of 100 (so that the pairs
+    do not grow along the stream), each run from its own seed."""
+    for run in range(0, count, 100):
+        yield from generate_pairs(min(100, count - run), 4, 12, seed=run)
+
+
 def memory_run(count: int) -> None:
     """Score ``count`` sentence-size pairs one by one, pooling the totals; print peak RSS as it goes."""
     checkpoints = {max(1, count // 10), count // 2, count}
     counter_total, dscorer_totals = Tally(), [DScorerCounts.empty(4) for _ in PROFILES]
     start = time.perf_counter()
-    for index, (test_text, gold_text) in enumerate(generate_pairs(count, 4, 12, seed=7), start=1):
+    for index, (test_text, gold_text) in enumerate(sentence_pairs(count), start=1):
         [test], [gold] = parse_drs_text("test", test_text), parse_drs_text("gold", gold_text)
         counter_total = counter_total + counter_score(test.clauses, gold.clauses).tally
         for position, settings in enumerate(PROFILES):
