@@ -70,7 +70,7 @@ def test_scoring_a_file_against_itself_gives_one_everywhere():
         (lambda d: (d / "missing.amr", d / "g.amr"), "missing.amr: cannot read"),
         (lambda d: (d / "empty.amr", d / "g.amr"), "empty.amr: no graphs found"),
         (lambda d: (d / "latin1.amr", d / "g.amr"), "latin1.amr:2: not valid UTF-8"),
-        (lambda d: (d / "two.amr", d / "g.amr"), "two.amr: holds 2 graphs but"),
+        (lambda d: (d / "two.amr", d / "g.amr"), "two.amr:3: two.amr holds 2 graphs but g.amr holds 1: this graph has no partner"),
     ],
     ids=["unreadable", "empty", "not-utf8", "unequal-counts"],
 )

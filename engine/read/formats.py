@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from .amr import entries_from_text
-from .pairing import LoadedPairs, Pair, PairBy, pair_entries
+from .pairing import LoadedPairs, Pair, PairBy, pair_entries, unequal_counts
 from .umr import looks_like_umr, umr_from_text
 
 __all__ = ["FORMATS", "Format", "Source", "detect"]
@@ -51,14 +51,13 @@ def _load_umr(test: Source, gold: Source, pair_by: PairBy, lazy: bool) -> Loaded
     if pair_by == "id":
         raise InputError(test.name, None, "UMR sentences are paired by position; --pair-by id is for AMR files")
     test_file, gold_file = umr_from_text(test.name, test.text), umr_from_text(gold.name, gold.text)
-    if len(test_file.sentences) != len(gold_file.sentences) or len(test_file.documents) != len(gold_file.documents):
-        raise InputError(
-            test.name,
-            None,
-            f"holds {len(test_file.documents)} document(s) with {len(test_file.sentences)} sentences but {gold.name} "
-            f"holds {len(gold_file.documents)} with {len(gold_file.sentences)}; "
-            "UMR files are paired sentence by sentence",
-        )
+    if len(test_file.sentences) != len(gold_file.sentences):
+        raise unequal_counts([s.entry for s in test_file.sentences], [s.entry for s in gold_file.sentences],
+                             test.name, gold.name, "UMR files are paired sentence by sentence", noun="sentence")
+    if len(test_file.documents) != len(gold_file.documents):
+        raise unequal_counts([d.sentences[0].entry for d in test_file.documents],
+                             [d.sentences[0].entry for d in gold_file.documents], test.name, gold.name,
+                             "a document starts at each sentence numbered 1", noun="document")
     pairs: list[Pair] = []
     for number, (test_doc, gold_doc) in enumerate(zip(test_file.documents, gold_file.documents)):
         for test_sentence, gold_sentence in zip(test_doc.sentences, gold_doc.sentences):

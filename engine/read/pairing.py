@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal, get_args
 
 from ..errors import InputError
 from .source import Entry
 
-__all__ = ["PAIR_BY", "LoadedPairs", "Pair", "PairBy", "pair_entries"]
+__all__ = ["PAIR_BY", "LoadedPairs", "Pair", "PairBy", "pair_entries", "unequal_counts"]
 
 PairBy = Literal["auto", "id", "position"]
 PAIR_BY: tuple[str, ...] = get_args(PairBy)
@@ -81,9 +82,18 @@ def _by_id(test: Sequence[Entry], gold: Sequence[Entry]) -> list[Pair]:
     return pairs + [Pair(len(pairs) + k, entry.id, None, entry) for k, entry in enumerate(extra)]
 
 
+def unequal_counts(test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, why: str,
+                   noun: str = "graph") -> InputError:
+    """The error for files that hold different numbers of graphs, at the first one left without a partner."""
+    extra = (test if len(test) > len(gold) else gold)[min(len(test), len(gold))]
+    test_file, gold_file = Path(test_name).name, Path(gold_name).name
+    return InputError(extra.file, extra.line, f"{test_file} holds {len(test)} {noun}s but {gold_file} holds "
+                                              f"{len(gold)}: this {noun} has no partner; {why}")
+
+
 def _by_position(test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, why: str) -> list[Pair]:
     if len(test) != len(gold):
-        raise InputError(test_name, None, f"holds {len(test)} graphs but {gold_name} holds {len(gold)}; {why}")
+        raise unequal_counts(test, gold, test_name, gold_name, why)
     return [Pair(i, t.id or g.id, t, g) for i, (t, g) in enumerate(zip(test, gold))]
 
 
