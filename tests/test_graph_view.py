@@ -183,11 +183,11 @@ def test_an_error_row_draws_the_readable_side(qtbot):
     assert set(panel.test_scene.node_items) == {"a", "b"} and not panel.gold_scene.node_items
     assert panel.test_box.title() == "Test: 2 nodes, 1 relation"
     assert panel.gold_box.title() == "Gold: could not be read"
-    notes = [item.text() for item in panel.gold_scene.items() if hasattr(item, "text")]
-    assert notes == ["Could not be read: gold.amr:9: unbalanced parenthesis"]
+    assert panel.gold_box.note.text() == "Could not be read: gold.amr:9: unbalanced parenthesis"
+    assert panel.test_box.note.text() == "Not compared: the other graph could not be read."
     assert panel.partner("test", "a") is None
     panel.set_result(None)
-    assert not panel.test_scene.items() and panel.test_box.title() == "Test"
+    assert not panel.test_scene.items() and panel.test_box.title() == "Test" and panel.test_box.note.isHidden()
 
 
 def test_exports_are_drawn_from_data(panel, tmp_path):

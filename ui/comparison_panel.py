@@ -3,7 +3,7 @@ across from each other, views zoomed and panned together while linked."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QGroupBox, QHBoxLayout, QLabel, QSplitter, QToolButton, QVBoxLayout, QWidget,
 )
@@ -22,12 +22,23 @@ __all__ = ["ComparisonPanel", "edge_key"]
 LEGEND = graph_style.LEGEND + " · wheel, pinch or +/- zoom, drag pans, F or 0 fits · click a node to find its partner"
 
 
-def _pane(title: str, view: GraphView) -> QGroupBox:
-    box = QGroupBox(title)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(2, 2, 2, 2)
-    layout.addWidget(view)
-    return box
+class _Pane(QGroupBox):
+    """A titled view with a note above it (why a graph is missing or not compared)."""
+
+    def __init__(self, title: str, view: GraphView):
+        super().__init__(title)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(f"color:{graph_style.UNMATCHED_ROLE_TEXT};")
+        self.note.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.note)
+        layout.addWidget(view, 1)
+
+    def show_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
 
 class ComparisonPanel(QWidget):
@@ -44,7 +55,7 @@ class ComparisonPanel(QWidget):
         self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
         self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
         self.views = LinkedViews([self.test_view, self.gold_view], self)
-        self.test_box, self.gold_box = _pane("Test", self.test_view), _pane("Gold", self.gold_view)
+        self.test_box, self.gold_box = _Pane("Test", self.test_view), _Pane("Gold", self.gold_view)
         self.fit_button = self._tool("Fit", "Show both graphs whole at one scale (F, 0 or double click)", self.views.fit)
         self.zoom_out_button = self._tool("−", "Zoom out (-, wheel down)", lambda: self._zoom(1 / 1.2))
         self.zoom_in_button = self._tool("+", "Zoom in (+, wheel up)", lambda: self._zoom(1.2))
@@ -100,18 +111,15 @@ class ComparisonPanel(QWidget):
             for scene, box, side in ((self.test_scene, self.test_box, "Test"), (self.gold_scene, self.gold_box, "Gold")):
                 scene.draw(None, GraphMarks())
                 box.setTitle(side)
+                box.show_note("")
             return
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
         for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, "Test"),
                                        (self.gold_scene, self.gold_box, drawing.gold, "Gold")):
-            scene.draw(side.geometry, side.marks, side.note)
+            scene.draw(side.geometry, side.marks)
             box.setTitle(f"{name}: {side.summary}")
-        engine_frame = frame(drawing.geometries)
-        rect = QRectF(engine_frame.x, engine_frame.y, engine_frame.width, engine_frame.height)
-        for scene in (self.test_scene, self.gold_scene):
-            rect = rect.united(scene.itemsBoundingRect().adjusted(-8, -8, 8, 8))
-        for scene in (self.test_scene, self.gold_scene):
-            scene.setSceneRect(rect)
+            box.show_note(side.note)
+        self.views.set_frame(frame(drawing.geometries))
         self.views.start()
 
     def partner(self, side: str, key: str) -> str | None:

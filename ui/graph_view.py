@@ -167,28 +167,22 @@ class GraphScene(QGraphicsScene):
         self.node_items: dict[str, NodeItem] = {}
         self.edge_items: dict[tuple[str, str, str], EdgeItem] = {}
 
-    def draw(self, geometry: GraphGeometry | None, marks: GraphMarks, note: str = "") -> None:
-        """Items for ``geometry`` (nothing when None) and a note under it."""
+    def draw(self, geometry: GraphGeometry | None, marks: GraphMarks) -> None:
+        """Items for ``geometry`` (nothing when None)."""
         self.clear()
         self.geometry, self.marks = geometry, marks
         self.node_items, self.edge_items = {}, {}
-        bottom = 0.0
-        if geometry is not None:
-            for edge in geometry.edges:
-                item = EdgeItem(edge, edge.key in marks.unmatched_edges, self.fonts)
-                self.addItem(item)
-                self.edge_items[edge.key] = item
-            unscored = NodeMark(Status.UNSCORED, "")
-            for node in geometry.nodes.values():
-                item = NodeItem(node, marks.nodes.get(node.key, unscored), self.fonts, self)
-                self.addItem(item)
-                self.node_items[node.key] = item
-            bounds = geometry.bounds
-            bottom = bounds.bottom + 8.0
-        if note:
-            text = self.addSimpleText(note, self.fonts.node_font)
-            text.setBrush(QBrush(QColor(style.UNMATCHED_ROLE_TEXT)))
-            text.setPos(0.0, bottom)
+        if geometry is None:
+            return
+        for edge in geometry.edges:
+            item = EdgeItem(edge, edge.key in marks.unmatched_edges, self.fonts)
+            self.addItem(item)
+            self.edge_items[edge.key] = item
+        unscored = NodeMark(Status.UNSCORED, "")
+        for node in geometry.nodes.values():
+            item = NodeItem(node, marks.nodes.get(node.key, unscored), self.fonts, self)
+            self.addItem(item)
+            self.node_items[node.key] = item
 
     def highlight(self, nodes: set[str] = frozenset(), edges: set[tuple[str, str, str]] = frozenset()) -> None:
         for key, item in self.node_items.items():

@@ -5,6 +5,7 @@ text anchors, edge paths as cubic Bézier segments and arrow heads. Renderers
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .elements import DrawEdge
 
@@ -87,7 +88,7 @@ class GraphGeometry:
     edges: tuple[EdgeGeometry, ...]
     layers: tuple[tuple[str, ...], ...]  # node keys, top layer first, left to right
 
-    @property
+    @cached_property
     def bounds(self) -> Rect:
         """The smallest box around every node, label and edge."""
         boxes = [node.box for node in self.nodes.values()] + [edge.label_box for edge in self.edges]

@@ -6,8 +6,8 @@ Each sweep moves down the ranks and then up again; an item moves to the mean
 relative position (0..1) of the items it is linked to in the rank just passed.
 A node aligned to a node of the partner graph counts its partner's relative
 position as ``PARTNER_WEIGHT`` more links, so aligned nodes tend to sit across
-from each other. After each sweep, neighbours in a rank swap while that removes
-crossings. Sorting is stable and the order with the fewest crossings (then the
+from each other. In the best order found, neighbours in a rank then swap while
+that removes crossings. Sorting is stable and the order with the fewest crossings (then the
 fewest aligned nodes out of their partners' order) is kept: the result is
 deterministic.
 """
@@ -49,7 +49,12 @@ def count_crossings(graph: LayeredGraph, ranks: list[list[int]]) -> int:
 def _pair_crossings(first: list[int], second: list[int]) -> int:
     """Crossings between the links of two neighbours when ``first`` is on the
     left: pairs of link ends (a, b) with a > b."""
-    return sum(1 for a in first for b in second if a > b)
+    count = 0
+    for a in first:
+        for b in second:
+            if a > b:
+                count += 1
+    return count
 
 
 def _partner_inversions(ranks: list[list[int]], pinned: dict[int, float]) -> int:
@@ -66,19 +71,20 @@ def _transpose(ranks: list[list[int]], up_links: list[list[int]], down_links: li
     """Swap neighbours in a rank while a swap lowers the crossings with the
     ranks above and below (or keeps them and puts two aligned nodes in their
     partners' order)."""
-    position = {item: index for rank in ranks for index, item in enumerate(rank)}
+    position = [0] * len(up_links)
+    for rank in ranks:
+        for index, item in enumerate(rank):
+            position[item] = index
     improved, passes = True, 0
-    while improved and passes < 8:
+    while improved and passes < 4:
         improved, passes = False, passes + 1
         for rank in ranks:
             for index in range(len(rank) - 1):
                 u, v = rank[index], rank[index + 1]
-                before = after = 0
-                for links in (up_links, down_links):
-                    a = [position[item] for item in links[u]]
-                    b = [position[item] for item in links[v]]
-                    before += _pair_crossings(a, b)
-                    after += _pair_crossings(b, a)
+                up_u, up_v = [position[item] for item in up_links[u]], [position[item] for item in up_links[v]]
+                down_u, down_v = [position[item] for item in down_links[u]], [position[item] for item in down_links[v]]
+                before = _pair_crossings(up_u, up_v) + _pair_crossings(down_u, down_v)
+                after = _pair_crossings(up_v, up_u) + _pair_crossings(down_v, down_u)
                 if after == before and u in pinned and v in pinned:
                     before, after = pinned[u] > pinned[v], pinned[v] > pinned[u]
                 if after < before:
@@ -90,7 +96,8 @@ def _transpose(ranks: list[list[int]], up_links: list[list[int]], down_links: li
 def order_ranks(graph: LayeredGraph, partner_position: dict[str, float] | None = None,
                 sweeps: int = 8) -> list[list[int]]:
     """Each rank's items left to right after ``sweeps`` down-and-up barycenter
-    sweeps with exchanges, the order with the fewest crossings of those seen."""
+    sweeps (fewer when two sweeps in a row gain nothing): the order with the
+    fewest crossings of those seen, refined by exchanges."""
     partner_position = partner_position or {}
     pinned = {graph.node_item[key]: value for key, value in partner_position.items() if key in graph.node_item}
     up_links: list[list[int]] = [[] for _ in graph.kinds]
@@ -119,15 +126,18 @@ def order_ranks(graph: LayeredGraph, partner_position: dict[str, float] | None =
         return count_crossings(graph, ranks), _partner_inversions(ranks, pinned)
 
     best, fewest = [list(rank) for rank in ranks], cost()
+    stale = 0
     for _ in range(sweeps):
         for number in range(1, len(ranks)):
             reorder(number, number - 1, up_links)
         for number in range(len(ranks) - 2, -1, -1):
             reorder(number, number + 1, down_links)
-        _transpose(ranks, up_links, down_links, pinned)
         current = cost()
         if current < fewest:
-            best, fewest = [list(rank) for rank in ranks], current
-        if fewest == (0, 0):
+            best, fewest, stale = [list(rank) for rank in ranks], current, 0
+        else:
+            stale += 1
+        if fewest == (0, 0) or stale == 2:
             break
+    _transpose(best, up_links, down_links, pinned)
     return best

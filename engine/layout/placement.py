@@ -58,38 +58,35 @@ def place_x(graph: LayeredGraph, ranks: list[list[int]], extents: list[Extent],
     partner_x = partner_x or {}
     pinned = {graph.node_item[key]: x for key, x in partner_x.items() if key in graph.node_item}
     is_node = [kind is ItemKind.NODE for kind in graph.kinds]
-    neighbours: list[list[tuple[int, float]]] = [[] for _ in graph.kinds]
+    links: list[list[tuple[int, float]]] = [[] for _ in graph.kinds]
     for upper, lower in graph.links:
         weight = LINK_WEIGHT[(is_node[upper], is_node[lower])]
-        neighbours[upper].append((lower, weight))
-        neighbours[lower].append((upper, weight))
-    offsets = [_separations(graph, rank, extents) for rank in ranks]
-    x = [0.0] * len(graph.kinds)
-    for rank, offset in zip(ranks, offsets):
-        start = -offset[-1] / 2 if len(rank) else 0.0
-        for item, dx in zip(rank, offset):
-            x[item] = start + dx
+        links[upper].append((lower, weight))
+        links[lower].append((upper, weight))
+    x = np.zeros(len(graph.kinds))
+    plans = []  # per rank: items, offsets, link rows / columns / weights, total weight, partner moment
+    for rank in ranks:
+        offsets = _separations(graph, rank, extents)
+        x[rank] = offsets - (offsets[-1] / 2 if rank else 0.0)
+        rows = [index for index, item in enumerate(rank) for _ in links[item]]
+        columns = [other for item in rank for other, _ in links[item]]
+        weights = np.array([weight for item in rank for _, weight in links[item]], dtype=float)
+        partner_weight = np.array([PARTNER_WEIGHT if item in pinned else 0.0 for item in rank])
+        partner_moment = np.array([PARTNER_WEIGHT * pinned[item] if item in pinned else 0.0 for item in rank])
+        total = np.bincount(np.array(rows, dtype=int), weights=weights, minlength=len(rank)) + partner_weight
+        plans.append((np.array(rank, dtype=int), offsets, np.array(rows, dtype=int), np.array(columns, dtype=int),
+                      weights, total, partner_moment))
     for sweep in range(sweeps):
-        order = range(len(ranks)) if sweep % 2 == 0 else range(len(ranks) - 1, -1, -1)
-        for number in order:
-            rank = ranks[number]
-            if not rank:
+        order = plans if sweep % 2 == 0 else plans[::-1]
+        for items, offsets, rows, columns, weights, total, partner_moment in order:
+            if not len(items):
                 continue
-            targets, weights = np.empty(len(rank)), np.empty(len(rank))
-            for index, item in enumerate(rank):
-                total = sum(weight for _, weight in neighbours[item])
-                moment = sum(weight * x[other] for other, weight in neighbours[item])
-                if item in pinned:
-                    total += PARTNER_WEIGHT
-                    moment += PARTNER_WEIGHT * pinned[item]
-                if total == 0.0:
-                    total, moment = 1e-3, 1e-3 * x[item]
-                targets[index], weights[index] = moment / total, total
-            solved = isotonic_regression(targets - offsets[number], weights=weights).x + offsets[number]
-            for item, value in zip(rank, solved):
-                x[item] = float(value)
-    left = min(x[item] - extents[item].left for item in range(len(x))) if x else 0.0
-    return [value - left for value in x]
+            moment = np.bincount(rows, weights=weights * x[columns], minlength=len(items)) + partner_moment
+            loose = total == 0.0  # nothing pulls it: it stays (with a tiny weight)
+            targets = np.where(loose, x[items], moment / np.where(loose, 1.0, total))
+            x[items] = isotonic_regression(targets - offsets, weights=np.where(loose, 1e-3, total)).x + offsets
+    lefts = x - np.array([extent.left for extent in extents])
+    return (x - (lefts.min() if len(lefts) else 0.0)).tolist()
 
 
 def place_y(graph: LayeredGraph, ranks: list[list[int]], extents: list[Extent], x: list[float]) -> list[tuple[float, float]]:
