@@ -77,7 +77,7 @@ def _ports(graph: LayeredGraph, x: list[float], nodes: dict[str, NodeGeometry]) 
         if len(items) > 2 or chain.edge.upper != chain.edge.lower:
             above[chain.edge.lower].append((x[items[-2]], number))
         else:  # a self-loop returns to a second port on the bottom side
-            below[chain.edge.upper].append((x[items[1]] + 1e-6, -1 - number))
+            below[chain.edge.upper].append((x[items[1]] - 1e-6, -1 - number))  # left of the way down, away from the label
     ports: dict[tuple[int, int], float] = {}
     for side, groups in ((0, below), (1, above)):
         for key, leaving in groups.items():

@@ -53,7 +53,7 @@ def _separations(graph: LayeredGraph, rank: list[int], extents: list[Extent]) ->
 
 
 def place_x(graph: LayeredGraph, ranks: list[list[int]], extents: list[Extent],
-            partner_x: dict[str, float] | None = None, sweeps: int = 16) -> list[float]:
+            partner_x: dict[str, float] | None = None, sweeps: int = 12) -> list[float]:
     """x of every item (see the module docstring); the leftmost extent is at 0."""
     partner_x = partner_x or {}
     pinned = {graph.node_item[key]: x for key, x in partner_x.items() if key in graph.node_item}
@@ -84,7 +84,10 @@ def place_x(graph: LayeredGraph, ranks: list[list[int]], extents: list[Extent],
             moment = np.bincount(rows, weights=weights * x[columns], minlength=len(items)) + partner_moment
             loose = total == 0.0  # nothing pulls it: it stays (with a tiny weight)
             targets = np.where(loose, x[items], moment / np.where(loose, 1.0, total))
-            x[items] = isotonic_regression(targets - offsets, weights=np.where(loose, 1e-3, total)).x + offsets
+            if len(items) == 1:
+                x[items] = targets
+            else:
+                x[items] = isotonic_regression(targets - offsets, weights=np.where(loose, 1e-3, total)).x + offsets
     lefts = x - np.array([extent.left for extent in extents])
     return (x - (lefts.min() if len(lefts) else 0.0)).tolist()
 

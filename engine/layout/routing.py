@@ -8,7 +8,9 @@ edge crosses, it runs straight down its slot; between two ranks it is an
 S-curve with vertical tangents, (P, (Px, Py + h/2), (Qx, Qy - h/2), Q) for a
 gap of height h, whose y grows monotonically from band to band. Since every box
 lies inside a rank's band and every slot is kept apart from the boxes of its
-rank, no edge passes through a node.
+rank, no edge passes through a node. (A self-loop, which valid AMR never has,
+goes down to its label slot and back up to a second port; it may cross its own
+label.)
 """
 
 from __future__ import annotations
