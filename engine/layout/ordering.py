@@ -6,9 +6,9 @@ Each sweep moves down the ranks and then up again; an item moves to the mean
 relative position (0..1) of the items it is linked to in the rank just passed.
 A node aligned to a node of the partner graph counts its partner's relative
 position as ``PARTNER_WEIGHT`` more links, so aligned nodes tend to sit across
-from each other. In the best order found, neighbours in a rank then swap while
-that removes crossings. Sorting is stable and the order with the fewest crossings (then the
-fewest aligned nodes out of their partners' order) is kept: the result is
+from each other. Sorting is stable and the order with the fewest crossings
+(then the fewest aligned nodes out of their partners' order) is kept; in it,
+neighbours in a rank then swap while that removes crossings. The result is
 deterministic.
 """
 

@@ -26,8 +26,8 @@ from .layering import ItemKind, LayeredGraph
 
 __all__ = ["Extent", "place_x", "place_y"]
 
-NODE_GAP = 18.0  # between two boxes in a rank
-SLOT_GAP = 8.0  # when an edge slot is involved
+NODE_GAP = 12.0  # between two boxes in a rank
+SLOT_GAP = 6.0  # when an edge slot is involved
 PARTNER_WEIGHT = 20.0
 LINK_WEIGHT = {(True, True): 1.0, (True, False): 2.0, (False, True): 2.0, (False, False): 8.0}  # (node?, node?)
 MIN_GAP, MAX_GAP, GAP_SLOPE = 14.0, 44.0, 0.2
