@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from engine.layout.marks import Status
 
 __all__ = [
-    "EDGE", "FONT_FAMILY", "HIGHLIGHT", "LEGEND", "NODE_TEXT", "REENTRANT_EDGE", "ROLE_TEXT", "STATUS_FILL", "TAG_FILL",
-    "TAG_TEXT", "UNMATCHED_EDGE", "UNMATCHED_ROLE_TEXT", "Pen", "edge_pen", "node_pen",
+    "EDGE", "FONT_FAMILY", "HIGHLIGHT", "HIGHLIGHT_EDGE", "HIGHLIGHT_NODE", "LEGEND", "NODE_BORDER", "NODE_TEXT",
+    "REENTRANT_EDGE", "ROLE_TEXT", "STATUS_FILL", "TAG_FILL", "TAG_TEXT", "UNALIGNED_BORDER", "UNMATCHED_EDGE",
+    "UNMATCHED_ROLE_TEXT", "Pen", "edge_pen", "node_pen",
 ]
 
 FONT_FAMILY = "sans-serif"  # a generic family: every browser and every Qt platform has one

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..model import Graph
+from ..model import Graph, Node
 from ..scoring import PairResult
 from ..triples import Category, Triple, TripleMatch
 
@@ -79,6 +79,11 @@ def graph_marks(graph: Graph, note: str = "not scored") -> GraphMarks:
     return marks
 
 
+def _aligned_mark(node: Node, partner: Node, partner_side: str, status: Status, tag: str, facts: str) -> NodeMark:
+    tooltip = f"{node.var} / {node.concept}  [{tag}]\naligned to {partner_side} {partner.var} / {partner.concept}\n{facts}"
+    return NodeMark(status, tooltip, tag, partner.var)
+
+
 def pair_marks(result: PairResult, rows: list[TripleMatch]) -> tuple[GraphMarks, GraphMarks]:
     """Test and gold marks of a scored pair. Tags number the aligned pairs 1, 2, …
     in gold node order; a relation is unmatched when its role has no counterpart
@@ -94,16 +99,13 @@ def pair_marks(result: PairResult, rows: list[TripleMatch]) -> tuple[GraphMarks,
         status = Status.MATCHED if same else Status.DIFFERS
         facts = (f"S = {float(alignment.similarity[i, j]):.3f} · {round_name(alignment.quality[i], rounds)}"
                  + ("" if same else f"\nconcepts differ: {test_node.concept} vs {gold_node.concept}"))
-        test_marks.nodes[test_node.var] = NodeMark(
-            status, f"{test_node.var} / {test_node.concept}  [{tag}]\naligned to gold {gold_node.var} / {gold_node.concept}\n{facts}",
-            str(tag), gold_node.var)
-        gold_marks.nodes[gold_node.var] = NodeMark(
-            status, f"{gold_node.var} / {gold_node.concept}  [{tag}]\naligned to test {test_node.var} / {test_node.concept}\n{facts}",
-            str(tag), test_node.var)
+        test_marks.nodes[test_node.var] = _aligned_mark(test_node, gold_node, "gold", status, str(tag), facts)
+        gold_marks.nodes[gold_node.var] = _aligned_mark(gold_node, test_node, "test", status, str(tag), facts)
     for graph, marks, other in ((test, test_marks, "gold"), (gold, gold_marks, "test")):
         for node in graph.nodes:
             if node.var not in marks.nodes:
-                marks.nodes[node.var] = NodeMark(Status.UNALIGNED, f"{node.var} / {node.concept}\nunaligned: no partner in {other}")
+                marks.nodes[node.var] = NodeMark(Status.UNALIGNED,
+                                                 f"{node.var} / {node.concept}\nunaligned: no partner in {other}")
         _constant_marks(graph, marks)
     for row in rows:
         if row.category in (Category.MATCHED, Category.CONCEPT_DIFFERS):
