@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QNativeGestureEvent, QPointingDevice, QWheelEvent
+from PySide6.QtGui import QFontMetricsF, QImage, QNativeGestureEvent, QPointingDevice, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from bench.generate import write_corpus
@@ -167,7 +167,9 @@ def test_fry_labels_do_not_overlap(qtbot):
     result = pair(FRY_TEST, FRY_GOLD, "fry")
     panel.set_result(result, result.triples())
     for scene in (panel.test_scene, panel.gold_scene):
-        rects = [item.label.sceneBoundingRect() for item in scene.edge_items.values()]
+        rects = [item.label_rect for item in scene.edge_items.values()]
+        metrics = QFontMetricsF(panel.measure.role_font)
+        assert all(item.label_rect.width() >= metrics.horizontalAdvance(item.edge.role) for item in scene.edge_items.values())
         nodes = [item.sceneBoundingRect() for item in scene.node_items.values()]
         assert len(rects) >= 2
         assert not any(a.intersects(b) for k, a in enumerate(rects) for b in rects[k + 1:])

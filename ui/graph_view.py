@@ -7,8 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsScene, QGraphicsSimpleTextItem,
-    QGraphicsView,
+    QGraphicsPathItem, QGraphicsScene, QGraphicsView,
 )
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
@@ -68,28 +67,29 @@ def _pen(pen: style.Pen) -> QPen:
     return result
 
 
-def _centred_text(text: str, font: QFont, colour: str, center: tuple[float, float], parent: QGraphicsItem,
-                  left: float | None = None) -> QGraphicsSimpleTextItem:
-    """A text item centred on ``center`` (or starting at ``left``, centred vertically)."""
-    item = QGraphicsSimpleTextItem(text, parent)
-    item.setFont(font)
-    item.setBrush(QBrush(QColor(colour)))
-    bounds = item.boundingRect()
-    x = center[0] - bounds.width() / 2 if left is None else left
-    item.setPos(x, center[1] - bounds.height() / 2)
-    return item
+CENTRED = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
+NODE_TEXT, TAG_TEXT, TAG_FILL = QColor(style.NODE_TEXT), QColor(style.TAG_TEXT), QColor(style.TAG_FILL)
+ROLE_TEXT, UNMATCHED_ROLE_TEXT = QColor(style.ROLE_TEXT), QColor(style.UNMATCHED_ROLE_TEXT)
 
 
 class NodeItem(QGraphicsPathItem):
-    """A node box with its tag and label; tooltip from its mark."""
+    """A node box that paints its tag and label itself (one item per node);
+    tooltip from its mark."""
 
     def __init__(self, node: NodeGeometry, mark: NodeMark, fonts: QtText, scene: GraphScene):
         super().__init__()
         self.key = node.key
         self._scene = scene
+        self._fonts = fonts
+        self._label = node.label
+        self._tag = node.tag if node.tag_box is not None else None
+        self._tag_rect = _qrect(node.tag_box) if self._tag else None
+        box = node.box
+        self._text_rect = QRectF(node.text_center[0] - box.width / 2, box.y, box.width, box.height)
         path = QPainterPath()
         radius = 3.0 if node.constant else 9.0
-        path.addRoundedRect(_qrect(node.box), radius, radius)
+        path.addRoundedRect(_qrect(box), radius, radius)
         self.setPath(path)
         self.setBrush(QBrush(QColor(style.STATUS_FILL[mark.status])))
         self.base_pen = _pen(style.node_pen(mark.status))
@@ -98,15 +98,19 @@ class NodeItem(QGraphicsPathItem):
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(mark.tooltip)
         self.setZValue(2)
-        if node.tag_box is not None and node.tag:
-            tag = QGraphicsPathItem(self)
-            tag_path = QPainterPath()
-            tag_path.addRoundedRect(_qrect(node.tag_box), 3.0, 3.0)
-            tag.setPath(tag_path)
-            tag.setBrush(QBrush(QColor(style.TAG_FILL)))
-            tag.setPen(Qt.PenStyle.NoPen)
-            _centred_text(node.tag, fonts.tag_font, style.TAG_TEXT, node.tag_box.center, self)
-        _centred_text(node.label, fonts.node_font, style.NODE_TEXT, node.text_center, self)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        super().paint(painter, option, widget)
+        if self._tag:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(TAG_FILL)
+            painter.drawRoundedRect(self._tag_rect, 3.0, 3.0)
+            painter.setPen(TAG_TEXT)
+            painter.setFont(self._fonts.tag_font)
+            painter.drawText(self._tag_rect, CENTRED, self._tag)
+        painter.setPen(NODE_TEXT)
+        painter.setFont(self._fonts.node_font)
+        painter.drawText(self._text_rect, CENTRED, self._label)
 
     def set_highlighted(self, on: bool) -> None:
         self.setPen(_pen(style.HIGHLIGHT_NODE) if on else self.base_pen)
@@ -125,7 +129,7 @@ class NodeItem(QGraphicsPathItem):
 
 
 class EdgeItem(QGraphicsPathItem):
-    """An edge path with its arrow head and role label."""
+    """An edge path that paints its arrow head and role label itself."""
 
     def __init__(self, edge: EdgeGeometry, unmatched: bool, fonts: QtText):
         path = QPainterPath(QPointF(*edge.segments[0][0]))
@@ -133,22 +137,30 @@ class EdgeItem(QGraphicsPathItem):
             path.cubicTo(QPointF(*first), QPointF(*second), QPointF(*end))
         super().__init__(path)
         self.edge = edge.edge
-        pen = style.edge_pen(unmatched, edge.tree)
-        self.base_pen = _pen(pen)
+        self._fonts = fonts
+        self.base_pen = _pen(style.edge_pen(unmatched, edge.tree))
         self.setPen(self.base_pen)
         self.setZValue(0)
-        arrow = QGraphicsPolygonItem(QPolygonF([QPointF(*point) for point in edge.arrow]), self)
-        arrow.setBrush(QBrush(QColor(pen.colour)))
-        arrow.setPen(Qt.PenStyle.NoPen)
-        self.arrow = arrow
-        colour = style.UNMATCHED_ROLE_TEXT if unmatched else style.ROLE_TEXT
-        box = edge.label_box
-        self.label = _centred_text(edge.edge.role, fonts.role_font, colour, box.center, self, left=box.x + 2.0)
+        self.arrow = QPolygonF([QPointF(*point) for point in edge.arrow])
+        self.label_rect = _qrect(edge.label_box)
+        self._text_rect = self.label_rect.adjusted(2.0, 0.0, 0.0, 0.0)
+        self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
+        self._bounds = path.boundingRect().united(self.label_rect).united(self.arrow.boundingRect()).adjusted(-3, -3, 3, 3)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        super().paint(painter, option, widget)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.pen().color())
+        painter.drawPolygon(self.arrow)
+        painter.setPen(self._text_colour)
+        painter.setFont(self._fonts.role_font)
+        painter.drawText(self._text_rect, LEFT, self.edge.role)
 
     def set_highlighted(self, on: bool) -> None:
-        pen = _pen(style.HIGHLIGHT_EDGE) if on else self.base_pen
-        self.setPen(pen)
-        self.arrow.setBrush(QBrush(pen.color()))
+        self.setPen(_pen(style.HIGHLIGHT_EDGE) if on else self.base_pen)
         self.setZValue(1 if on else 0)
 
 
