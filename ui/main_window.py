@@ -25,7 +25,8 @@ from engine.output.text import f1_text
 from .corpus_model import CorpusFilterProxy, CorpusTableModel
 from .demos import DEMOS
 from .document_panel import DocumentPanel
-from .export import save_scenes, save_widget, scene_svg
+from .export import save_widget
+from .graph_export import export_graphs, side_svg
 from .heatmap_panel import HeatmapPanel
 from .triples_panel import TriplesPanel, triples_csv
 from .filter_expression import __doc__ as FILTER_HELP
@@ -408,7 +409,7 @@ class MainWindow(QMainWindow):
         rows = result.triples() if result is not None else []
         self.triples_panel.set_rows(rows)
         scored = result is not None and result.alignment is not None
-        self.comparison.set_result(result if scored else None, rows)
+        self.comparison.set_result(result, rows)  # an unscored pair still shows its readable graphs
         self.heatmaps.set_graphs(result.test if scored else None, result.gold if scored else None, self.params)
         self.document_panel.set_document(self.document_of(result), len(self.corpus.documents) if self.corpus else 0)
 
@@ -499,14 +500,15 @@ class MainWindow(QMainWindow):
         self._write_text(path, render(self.corpus, kind))
 
     def _export_panel(self, key: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export panel", f"{key}.png", "PNG image (*.png);;SVG (*.svg)")
+        kinds = "PNG image (*.png);;SVG (*.svg)" + (";;PDF (*.pdf)" if key == "graphs" else "")
+        path, _ = QFileDialog.getSaveFileName(self, "Export panel", f"{key}.png", kinds)
         if path:
             self.export_panel(key, Path(path))
 
     def export_panel(self, key: str, path: Path) -> bool:
-        """Save the graphs (whole scenes) or the heatmap panel as PNG or SVG."""
+        """Save the graphs (drawn from the layout: PNG at 300 DPI, SVG or PDF) or the heatmap panel (PNG or SVG)."""
         if key == "graphs":
-            done = save_scenes([self.comparison.test_scene, self.comparison.gold_scene], path)
+            done = export_graphs(self.comparison, path, dpi=300, params=self.params)
         else:
             done = save_widget(self.heatmaps, path)
         self.status_label.setText(f"Saved {path}." if done else f"Could not save {path}.")
@@ -532,8 +534,7 @@ class MainWindow(QMainWindow):
             return
         figures, texts = {}, []
         if result.alignment is not None:
-            figures = {"Test graph": scene_svg(self.comparison.test_scene, "test"),
-                       "Gold graph": scene_svg(self.comparison.gold_scene, "gold")}
+            figures = {"Test graph": side_svg(self.comparison, "test"), "Gold graph": side_svg(self.comparison, "gold")}
             texts = self.heatmaps.captions
         self._write_text(path, pair_report(result, self.triples_panel.model.rows, texts, figures))
 
