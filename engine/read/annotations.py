@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError
+from .amr import parse_entry
 from .formats import FormatChoice, load_sources
 from .pairing import LoadedPairs, LoadedSentences, PairBy, Sentence
 
@@ -84,9 +85,14 @@ class AnnotationSet:
         raise ValueError(f"no annotator {str(annotator)!r}; the annotators are {', '.join(self.names)}")
 
     def pairs(self, test: int, gold: int) -> LoadedPairs:
-        """Annotators ``test`` and ``gold`` as two files' pairs, for the pair views and
-        :func:`engine.scoring.score_corpus` (lazy AMR entries are decoded when scored)."""
-        return self.loaded.pairs(test, gold)
+        """Annotators ``test`` and ``gold`` as two files' pairs, their graphs decoded, for the
+        pair views and :func:`engine.scoring.score_corpus`."""
+        loaded = self.loaded.pairs(test, gold)
+        loaded.pairs = [
+            replace(pair, test=pair.test and parse_entry(pair.test), gold=pair.gold and parse_entry(pair.gold))
+            for pair in loaded.pairs
+        ]
+        return loaded
 
     def problem(self, sentence: Sentence, annotator: int) -> InputError | None:
         """Why the annotator's graph of the sentence cannot be used: missing from its file, or
@@ -112,15 +118,15 @@ def load_annotations(
     Raises :class:`~engine.errors.InputError` for a file that cannot be used at all (as
     :func:`~engine.read.load_pairs`) and ValueError for too few or too many files. ``lazy``
     (the default) leaves AMR graphs undecoded until they are scored."""
-    paths = [str(path) for path in paths]
-    resolved = [Path(path).resolve() for path in paths]
+    names = [str(path) for path in paths]
+    resolved = [Path(path).resolve() for path in names]
     gold_index = None
     if gold is not None:
         if Path(gold).resolve() not in resolved:
-            paths.append(str(gold))
+            names.append(str(gold))
             resolved.append(Path(gold).resolve())
         gold_index = resolved.index(Path(gold).resolve())
-    if not 2 <= len(paths) <= MAX_ANNOTATORS:
-        raise ValueError(f"give 2 to {MAX_ANNOTATORS} annotators' files, not {len(paths)}")
-    loaded = load_sources(paths, format_in, pair_by, lazy)
-    return AnnotationSet(paths, annotator_names(paths), loaded, gold_index)
+    if not 2 <= len(names) <= MAX_ANNOTATORS:
+        raise ValueError(f"give 2 to {MAX_ANNOTATORS} annotators' files, not {len(names)}")
+    loaded = load_sources(names, format_in, pair_by, lazy)
+    return AnnotationSet(names, annotator_names(names), loaded, gold_index)
