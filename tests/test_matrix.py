@@ -12,6 +12,7 @@ import engine.scoring.matrix as matrix_module
 from bench.bench_matrix import write_annotators
 from engine.cli import main
 from engine.metrics.bootstrap import bootstrap_interval
+from engine.output.matrix import problem_text
 from engine.params import ANCAST, Params
 from engine.read import load_annotations, load_pairs
 from engine.registry import ALL_METRICS, METRICS
@@ -209,3 +210,32 @@ def test_an_unreadable_graph_leaves_its_sentence_out_of_that_annotators_cells(tm
     two_files = score_corpus(load_pairs(TRIO[0], broken).pairs)
     assert result.score(0, 1, "labeled_relation").f == pytest.approx(two_files.micro["labeled_relation"].f)
     assert result.sentence_table("concept")[1].left_out == (1,)
+
+
+def test_umr_files_score_as_two_files_do(tmp_path):
+    umr = DEMO_FILES[0].parent.parent / "umr"
+    third = shutil.copy(umr / "nw_afp_0024_v1.umr", tmp_path / "third.umr")
+    result = score_matrix(load_annotations([umr / "nw_afp_0024_v1.umr", umr / "nw_afp_0024_v2.umr", third]))
+    two_files = score_corpus(load_pairs(umr / "nw_afp_0024_v2.umr", umr / "nw_afp_0024_v1.umr").pairs)
+    for metric in METRICS:
+        assert result.score(1, 0, metric).f == pytest.approx(two_files.micro[metric].f, abs=1e-12)
+        assert result.score(1, 0, metric, "macro").f == pytest.approx(two_files.macro[metric].f, abs=1e-12)
+        assert result.score(0, 2, metric).f == 1.0
+
+
+def test_a_pair_that_cannot_be_scored_leaves_its_sentence_out_of_that_cell_only(monkeypatch):
+    real = matrix_module.score_graphs
+
+    def failing(test, gold, params):
+        if test.location.file == str(TRIO[0]) and gold.location.file == str(TRIO[2]) and test.id == "s2":
+            raise matrix_module.NoConvergence("no end")
+        return real(test, gold, params)
+
+    monkeypatch.setattr(matrix_module, "score_graphs", failing)
+    result = score_matrix(load_annotations(TRIO))
+    [problem] = result.problems
+    assert (problem.sentence, problem.annotator, problem.other) == (1, 0, 2)
+    assert str(problem.error) == f"{TRIO[0]}:9: cannot be scored under the paper profile: no end"
+    assert result.counts() == [[0, 4, 3], [4, 0, 4], [3, 4, 0]]
+    assert result.sentence_table("concept")[1].left_out == () and result.sentence_table("concept")[1].agreement.pairs == 4
+    assert problem_text(result, problem).endswith("(sentence 's2' left out of the cell ann_a vs ann_c)")

@@ -48,7 +48,7 @@ from ..read.source import Entry
 from ..registry import METRICS, SMATCH
 from ..runtime.parallel import ordered_map, worth_processes
 from ..smatch.triples import is_concept, smatch_triples
-from .pair import score_graphs
+from .pair import score_graphs, unscorable
 
 __all__ = [
     "AnnotatorRow",
@@ -153,18 +153,7 @@ def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceS
         try:
             alignment, pair_tallies = score_graphs(test_graph, gold_graph, ancast)
         except NoConvergence as error:
-            where = test_graph.location
-            problems.append(
-                (
-                    test,
-                    gold,
-                    InputError(
-                        where.file if where else "",
-                        where.line if where else None,
-                        f"cannot be scored under the {params.profile} profile: {error}",
-                    ),
-                )
-            )
+            problems.append((test, gold, unscorable(test_graph, error, params, f"annotator {test + 1}")))
             continue
         alignments[test, gold] = alignment.gold_of
         tallies[test, gold] = pair_tallies
