@@ -73,8 +73,8 @@ def test_confusion_of_a_pair():
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        ([TRIO[0]], "error: give 2 to 20 annotators' files (got 1)"),
-        ([*TRIO * 7], "error: give 2 to 20 annotators' files (got 21)"),
+        ([TRIO[0]], "error: give 2 to 20 annotators' files, not 1"),
+        ([*TRIO * 7], "error: give 2 to 20 annotators' files, not 21"),
         ([TRIO[0], "missing.amr"], "missing.amr: cannot read"),
         ([*TRIO, "--confusion"], "error: --confusion needs two annotators, TEST and GOLD, of: ann_a, ann_b, ann_c"),
         ([*TRIO, "--confusion", "ann_a", "nobody"], "error: no annotator 'nobody'; the annotators are ann_a, ann_b, ann_c"),

@@ -3,7 +3,7 @@ tables from two files, and the pairing rules on small graphs."""
 
 import pytest
 
-from engine.metrics.confusion import NONE, ConfusionTable, corpus_confusion, label_pairs
+from engine.metrics.confusion import NONE, ConfusionTable, label_pairs
 from engine.read import load_annotations, load_pairs, read_graph
 from engine.scoring import score_corpus
 from engine.scoring.matrix import score_matrix
@@ -58,8 +58,7 @@ def test_trio_a_against_b_and_b_against_c(trio):
 
 
 def test_two_files_give_the_same_tables(trio):
-    corpus = score_corpus(load_pairs(TRIO[0], TRIO[2]).pairs)
-    two_files = corpus_confusion((r.index, r.test, r.gold, r.alignment.gold_of) for r in corpus.pairs)
+    two_files = score_corpus(load_pairs(TRIO[0], TRIO[2]).pairs).confusion()
     for kind in ("concept", "role", "attribute"):
         assert cells(two_files.table(kind)) == cells(trio.confusion(A, C).table(kind))
 
@@ -96,3 +95,10 @@ def test_heatmap_of_the_most_frequent_confusions():
     assert (rows, columns) == (["a", "c"], ["b"])
     assert counts.tolist() == [[2], [1]]
     assert table.heatmap()[1] == ["b", "d"] and table.cells["a", "b"].sentences == [0, 1]
+
+
+def test_a_pair_with_an_error_is_left_out_of_two_files_confusion(tmp_path):
+    broken = tmp_path / "ann_c.amr"
+    broken.write_text(TRIO[2].read_text().replace("(g / boy)", "(g / boy", 1))
+    confusion = score_corpus(load_pairs(TRIO[0], broken).pairs).confusion()
+    assert [(c.test, c.gold, c.sentences) for c in confusion.concept.confusions()] == [("girl", "boy", [3])]

@@ -28,7 +28,7 @@ from ..output.matrix import (
     problem_text,
 )
 from ..params import PAPER, PROFILES, Params
-from ..read import FORMAT_CHOICES, MAX_ANNOTATORS, PAIR_BY, AnnotationSet, load_annotations
+from ..read import FORMAT_CHOICES, PAIR_BY, AnnotationSet, load_annotations
 from ..registry import ALL_METRICS, SMATCH
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
@@ -100,8 +100,8 @@ def _confusion_pair(annotations: AnnotationSet, named: list[str]) -> tuple[int, 
 def _render(result: MatrixResult, args: argparse.Namespace) -> str:
     if args.confusion is not None:
         test, gold = _confusion_pair(result.annotations, args.confusion)
-        ids = [s.id if s.id is not None else str(s.index) for s in result.annotations.sentences]
-        data = confusion_data(result.confusion(test, gold), result.names[test], result.names[gold], ids)
+        labels = result.annotations.sentence_labels()
+        data = confusion_data(result.confusion(test, gold), result.names[test], result.names[gold], labels)
         render = {"json": lambda d: json.dumps(d, indent=2, ensure_ascii=False) + "\n", "csv": confusion_csv}
         return render.get(args.format, confusion_table)(data)
     data = matrix_data(result, args.metric, args.ci, args.sort == "hardest", args.seed)
@@ -111,17 +111,13 @@ def _render(result: MatrixResult, args: argparse.Namespace) -> str:
 
 
 def run_matrix(args: argparse.Namespace) -> int:
-    files = args.files + ([args.gold] if args.gold and args.gold not in args.files else [])
-    if not 2 <= len(files) <= MAX_ANNOTATORS:
-        _say(f"error: give 2 to {MAX_ANNOTATORS} annotators' files (got {len(files)})")
-        return EXIT_INPUT_ERROR
-    params = Params.for_profile(args.profile, smatch=args.metric == SMATCH)
+    params = Params.for_profile(args.profile, smatch=args.metric == SMATCH and args.confusion is None)
     try:
         annotations = load_annotations(args.files, args.format_in, args.pair_by, gold=args.gold)
         check_profile(annotations.format, params, annotations.paths[0])
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
-    except (InputError, ValueError) as error:  # a file that cannot be used, an unknown annotator
+    except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name
         _say(f"error: {error}")
         return EXIT_INPUT_ERROR
     for warning in annotations.warnings:

@@ -35,10 +35,6 @@ CELLS = (
 CsvTable = Literal["cells", "annotators", "sentences"]
 
 
-def _sentence_ids(result: MatrixResult) -> list[str]:
-    return [s.id if s.id is not None else str(s.index) for s in result.annotations.sentences]
-
-
 def matrix_data(
     result: MatrixResult, metric: str, ci: bool = False, hardest_first: bool = False, seed: int = 1
 ) -> dict:
@@ -75,11 +71,10 @@ def matrix_data(
         }
         for a, m in zip(micro, macro)
     ]
-    ids = _sentence_ids(result)
     data["sentences"] = [
         {
             "index": row.index,
-            "id": ids[row.index],
+            "id": row.id,
             "mean": row.agreement.mean,
             "spread": row.agreement.spread,
             "min": row.agreement.low,
@@ -98,7 +93,7 @@ def matrix_data(
 def problem_text(result: MatrixResult, problem: MatrixProblem) -> str:
     """A problem as ``FILE:LINE: what is wrong (what is left out)``."""
     names = result.names
-    sentence = _sentence_ids(result)[problem.sentence]
+    sentence = result.annotations.sentence_labels()[problem.sentence]
     if problem.other is None:
         return f"{problem.error} (sentence {sentence!r} left out of {names[problem.annotator]}'s cells)"
     pair = f"{names[problem.annotator]} vs {names[problem.other]}"
@@ -150,7 +145,7 @@ def matrix_table(data: dict) -> str:
     rows = [
         [
             str(s["index"]),
-            s["id"],
+            s["id"] or "",
             _number(s["mean"]),
             _number(s["spread"]),
             _number(s["min"]),

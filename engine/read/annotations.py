@@ -84,6 +84,10 @@ class AnnotationSet:
                 return k
         raise ValueError(f"no annotator {str(annotator)!r}; the annotators are {', '.join(self.names)}")
 
+    def sentence_labels(self) -> list[str]:
+        """Each sentence's id, or its position when it has none."""
+        return [s.id if s.id is not None else str(s.index) for s in self.sentences]
+
     def pairs(self, test: int, gold: int) -> LoadedPairs:
         """Annotators ``test`` and ``gold`` as two files' pairs, their graphs decoded, for the
         pair views and :func:`engine.scoring.score_corpus`."""
