@@ -84,8 +84,8 @@ def add_matrix_command(commands, number: Callable) -> None:
         "--confusion",
         nargs="*",
         metavar="ANNOTATOR",
-        help="print the label confusion of TEST against GOLD (names or files; none needed for two files) "
-        "instead of the matrix",
+        help="print the label confusion of TEST against GOLD (names or files, after the FILEs; none needed for "
+        "two files) instead of the matrix",
     )
 
 
