@@ -13,7 +13,7 @@ from ..read.pairing import Pair
 from ..smatch.scorer import smatch_tallies
 from .results import PairResult
 
-__all__ = ["score_graphs", "score_pair", "traced_alignment"]
+__all__ = ["score_graphs", "score_pair", "traced_alignment", "unscorable"]
 
 
 def score_graphs(
@@ -44,6 +44,17 @@ def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Ali
 PairScores = tuple[Alignment, dict[str, Tally]] | InputError | None
 
 
+def unscorable(test: Graph, error: NoConvergence, params: Params, unknown: str) -> InputError:
+    """The input error of a pair the profile cannot finish, at the test graph's place
+    (``unknown`` names it when the graph was not read from a file)."""
+    where = test.location
+    return InputError(
+        where.file if where else unknown,
+        where.line if where else None,
+        f"cannot be scored under the {params.profile} profile: {error}",
+    )
+
+
 def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     """Alignment and tallies of a readable pair (None for a pair with an input error, an
     :class:`InputError` for a pair that cannot be scored); the graphs' derived structures
@@ -55,12 +66,7 @@ def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     try:
         scores = score_graphs(test, gold, params, trace)
     except NoConvergence as error:
-        where = test.location
-        return InputError(
-            where.file if where else f"pair {pair.index + 1}",
-            where.line if where else None,
-            f"cannot be scored under the {params.profile} profile: {error}",
-        )
+        return unscorable(test, error, params, f"pair {pair.index + 1}")
     test.release_caches()
     gold.release_caches()
     return scores
