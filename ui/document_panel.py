@@ -10,6 +10,7 @@ from engine.document import DOCUMENT_METRICS, DocumentResult
 
 from .corpus_model import format_score
 from .row_table import filtered_table, score_grid
+from .state import AppState
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
 HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
@@ -22,8 +23,9 @@ def _item_text(item: tuple | None) -> str:
 class DocumentPanel(QWidget):
     """Scores and relations of the document the selected sentence belongs to."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
+        self.state = state
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
         self.title.setWordWrap(True)
         self.scores = score_grid(DOCUMENT_METRICS)
@@ -43,6 +45,11 @@ class DocumentPanel(QWidget):
         layout.addWidget(self.scores)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
+        state.pair_selected.connect(self._show_pair)
+
+    def _show_pair(self, result) -> None:
+        corpus = self.state.corpus
+        self.set_document(self.state.document_of(result), len(corpus.documents) if corpus else 0)
 
     def set_document(self, document: DocumentResult | None, count: int = 1) -> None:
         rows = [] if document is None else [

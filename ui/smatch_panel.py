@@ -6,18 +6,22 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
 from engine.fine_grained import SUB_SCORES
+from engine.metrics import SMATCH
 from engine.scoring import CorpusResult
-from engine.smatch import bootstrap_interval
 
 from .corpus_model import format_score
 from .row_table import score_grid
+from .state import AppState
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
 
 
 class SmatchPanel(QWidget):
-    def __init__(self, parent=None):
+    """The corpus's Smatch with its bootstrap interval, and the sub-scores."""
+
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
+        self.state = state
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
         self.table = score_grid(["P", "R", "F1"], [name.replace("_", " ") for name in SUB_SCORES])
@@ -27,21 +31,25 @@ class SmatchPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
+        state.corpus_changed.connect(self._show_corpus)
 
-    def set_corpus(self, corpus: CorpusResult | None) -> None:
+    def _show_corpus(self, corpus: CorpusResult) -> None:
+        self.set_corpus(corpus, self.state.smatch_interval)
+
+    def set_corpus(self, corpus: CorpusResult | None, interval: tuple[float, float] | None) -> None:
+        """Show the Smatch scores of ``corpus`` (``interval``: the bootstrap interval of its micro F1)."""
         self.table.clearContents()
-        tallies = [result.tallies["smatch"] for result in corpus.pairs if "smatch" in result.tallies] if corpus else []
-        if not tallies:
+        scored = sum(1 for result in corpus.pairs if SMATCH in result.tallies) if corpus else 0
+        if not scored or interval is None:
             self.title.setText(HINT)
             return
         totals = corpus.totals
         micro = totals.micro()
-        interval = bootstrap_interval(tallies)
-        self.title.setText(f"Smatch micro F1 {format_score(micro['smatch'].f)}, macro F1 "
-                           f"{format_score(totals.macro()['smatch'].f)}; 95% bootstrap interval of the micro F1 "
-                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {len(tallies)} pairs.")
+        self.title.setText(f"Smatch micro F1 {format_score(micro[SMATCH].f)}, macro F1 "
+                           f"{format_score(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
+                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {scored} pairs.")
         for row, name in enumerate(SUB_SCORES):
-            score = micro.get(f"smatch.{name}")
+            score = micro.get(f"{SMATCH}.{name}")
             for column, part in enumerate(("p", "r", "f")):
                 item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
