@@ -4,13 +4,13 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
 from engine.params import ANCAST, Params
 from ui.commands.exports import write_scores
-from ui.corpus_model import STATUS_COLUMN, ERROR_COLOUR
+from ui.corpus_model import ERROR_COLOUR, STATUS_COLUMN
 from ui.main_window import MainWindow
 from ui.params_dialog import ParamsDialog
 
@@ -150,13 +150,29 @@ def test_cancel_keeps_the_previous_results(qtbot, window, tmp_path):
     assert not cancel.isEnabled()
 
 
-def test_dropping_two_files_opens_them(qtbot, window):
+def drop(window, paths):
     mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in SPEC_PAIR])
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
     event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+
+
+def test_dropping_two_files_opens_them(qtbot, window):
     with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
-        window.dropEvent(event)
+        drop(window, SPEC_PAIR)
     assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[1]
+
+
+def test_dropping_one_file_replaces_gold_and_three_files_are_refused(qtbot, window):
+    drop(window, SPEC_PAIR[:1])  # nothing loaded yet: one file is not enough
+    assert window.banner.isVisible() and "Drop two files at once" in window.banner.text()
+    open_and_wait(qtbot, window, *SPEC_PAIR)
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        drop(window, SYS_PAIR[1:])
+        assert "Dropped comptest_gold.txt as the new gold file" in window.status_line.label.text()
+    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SYS_PAIR[1]
+    drop(window, [*SPEC_PAIR, SYS_PAIR[0]])
+    assert "Drop two files at once" in window.banner.text() and not window.state.busy
 
 
 def test_swap_and_export(qtbot, window, tmp_path):

@@ -4,8 +4,8 @@ toolbar from it. An action's handler takes the :class:`~ui.commands.Context`; it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -68,40 +68,159 @@ FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
 MENUS = (FILE, SCORING, VIEW, HELP)
 
 TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
-    ActionSpec("open_pair", "&Open Test and Gold...", files.choose_pair, FILE, Keys.Open, Icon.SP_DialogOpenButton,
-               "Choose the test file, then the gold file", toolbar=True, group="open"),
-    ActionSpec("open_test", "Open &Test...", lambda ctx: files.choose_side(ctx, "test"), FILE, "Ctrl+T",
-               tip="Replace the test file", group="open"),
-    ActionSpec("open_gold", "Open &Gold...", lambda ctx: files.choose_side(ctx, "gold"), FILE, "Ctrl+G",
-               tip="Replace the gold file", group="open"),
-    ActionSpec("swap", "S&wap Test and Gold", files.swap, FILE, "Ctrl+Shift+W", tip="Score gold against test",
-               enabled_when=_loaded_and_idle, group="open"),
+    ActionSpec(
+        "open_pair",
+        "&Open Test and Gold...",
+        files.choose_pair,
+        FILE,
+        Keys.Open,
+        Icon.SP_DialogOpenButton,
+        "Choose the test file, then the gold file",
+        toolbar=True,
+        group="open",
+    ),
+    ActionSpec(
+        "open_test",
+        "Open &Test...",
+        lambda ctx: files.choose_side(ctx, "test"),
+        FILE,
+        "Ctrl+T",
+        tip="Replace the test file",
+        group="open",
+    ),
+    ActionSpec(
+        "open_gold",
+        "Open &Gold...",
+        lambda ctx: files.choose_side(ctx, "gold"),
+        FILE,
+        "Ctrl+G",
+        tip="Replace the gold file",
+        group="open",
+    ),
+    ActionSpec(
+        "swap",
+        "S&wap Test and Gold",
+        files.swap,
+        FILE,
+        "Ctrl+Shift+W",
+        tip="Score gold against test",
+        enabled_when=_loaded_and_idle,
+        group="open",
+    ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
     SubmenuSpec("recent", "&Recent Pairs", files.recent_entries, FILE, refresh_on="recent_changed", group="open"),
-    ActionSpec("export_scores", "&Export Scores...", exports.export_scores, FILE, "Ctrl+E", Icon.SP_DialogSaveButton,
-               "Save the scores as CSV or JSON", toolbar=True, enabled_when=_has_corpus, group="export"),
-    ActionSpec("export_graphs", "Export &Graphs...", lambda ctx: exports.export_panel(ctx, "graphs"), FILE,
-               tip="Save both graphs of the pair as PNG or SVG", enabled_when=_has_pair, group="export"),
-    ActionSpec("export_rounds", "Export &Heatmaps...", lambda ctx: exports.export_panel(ctx, "rounds"), FILE,
-               tip="Save the heatmaps of the round shown as PNG or SVG", enabled_when=_has_pair, group="export"),
-    ActionSpec("export_triples", "Export &Triples...", exports.export_triples, FILE,
-               tip="Save the pair's triples table as CSV", enabled_when=_has_pair, group="export"),
-    ActionSpec("export_report", "Export Pair &Report...", exports.export_report, FILE, "Ctrl+Shift+E",
-               tip="Save an HTML report of the pair: scores, graphs, rounds, triples", enabled_when=_has_pair,
-               group="export"),
-    ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, Keys.Quit, tip="Quit", group="quit"),
-    ActionSpec("rescore", "&Re-score", lambda ctx: ctx.state.rescore(), SCORING, "F5", Icon.SP_BrowserReload,
-               "Score the loaded files again", toolbar=True, enabled_when=_loaded_and_idle),
-    ActionSpec("params", "&Parameters...", scoring.edit_params, SCORING, "Ctrl+,", Icon.SP_FileDialogDetailedView,
-               "Change gamma, alpha, beta and anchors", toolbar=True),
-    ActionSpec("cancel", "&Cancel", lambda ctx: ctx.state.cancel(), SCORING, "Esc", Icon.SP_BrowserStop,
-               "Stop scoring and keep the previous results", toolbar=True, enabled_when=lambda state: state.busy),
-    ActionSpec("filter", "&Filter Pairs", lambda ctx: ctx.corpus.focus_filter(), VIEW, Keys.Find,
-               tip="Filter the pairs by text or by score", group="corpus"),
-    ActionSpec("previous_round", "P&revious Round", lambda ctx: ctx.heatmaps.step(-1), VIEW, "Alt+Left",
-               tip="Show the previous round of the alignment", enabled_when=_has_pair, group="rounds"),
-    ActionSpec("next_round", "&Next Round", lambda ctx: ctx.heatmaps.step(1), VIEW, "Alt+Right",
-               tip="Show the next round of the alignment", enabled_when=_has_pair, group="rounds"),
+    ActionSpec(
+        "export_scores",
+        "&Export Scores...",
+        exports.export_scores,
+        FILE,
+        "Ctrl+E",
+        Icon.SP_DialogSaveButton,
+        "Save the scores as CSV or JSON",
+        toolbar=True,
+        enabled_when=_has_corpus,
+        group="export",
+    ),
+    ActionSpec(
+        "export_graphs",
+        "Export &Graphs...",
+        lambda ctx: exports.export_panel(ctx, "graphs"),
+        FILE,
+        tip="Save both graphs of the pair as PNG or SVG",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_rounds",
+        "Export &Heatmaps...",
+        lambda ctx: exports.export_panel(ctx, "rounds"),
+        FILE,
+        tip="Save the heatmaps of the round shown as PNG or SVG",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_triples",
+        "Export &Triples...",
+        exports.export_triples,
+        FILE,
+        tip="Save the pair's triples table as CSV",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_report",
+        "Export Pair &Report...",
+        exports.export_report,
+        FILE,
+        "Ctrl+Shift+E",
+        tip="Save an HTML report of the pair: scores, graphs, rounds, triples",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
+    ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, "Ctrl+Q", tip="Quit", group="quit"),
+    ActionSpec(
+        "rescore",
+        "&Re-score",
+        lambda ctx: ctx.state.rescore(),
+        SCORING,
+        "F5",
+        Icon.SP_BrowserReload,
+        "Score the loaded files again",
+        toolbar=True,
+        enabled_when=_loaded_and_idle,
+    ),
+    ActionSpec(
+        "params",
+        "&Parameters...",
+        scoring.edit_params,
+        SCORING,
+        "Ctrl+,",
+        Icon.SP_FileDialogDetailedView,
+        "Change gamma, alpha, beta and anchors",
+        toolbar=True,
+    ),
+    ActionSpec(
+        "cancel",
+        "&Cancel",
+        lambda ctx: ctx.state.cancel(),
+        SCORING,
+        "Esc",
+        Icon.SP_BrowserStop,
+        "Stop scoring and keep the previous results",
+        toolbar=True,
+        enabled_when=lambda state: state.busy,
+    ),
+    ActionSpec(
+        "filter",
+        "&Filter Pairs",
+        lambda ctx: ctx.corpus.focus_filter(),
+        VIEW,
+        Keys.Find,
+        tip="Filter the pairs by text or by score",
+        group="corpus",
+    ),
+    ActionSpec(
+        "previous_round",
+        "P&revious Round",
+        lambda ctx: ctx.heatmaps.step(-1),
+        VIEW,
+        "Alt+Left",
+        tip="Show the previous round of the alignment",
+        enabled_when=_has_pair,
+        group="rounds",
+    ),
+    ActionSpec(
+        "next_round",
+        "&Next Round",
+        lambda ctx: ctx.heatmaps.step(1),
+        VIEW,
+        "Alt+Right",
+        tip="Show the next round of the alignment",
+        enabled_when=_has_pair,
+        group="rounds",
+    ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
 
@@ -153,7 +272,8 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
             _fill(window, ctx, submenu, spec)
             if spec.refresh_on:
                 getattr(ctx.state, spec.refresh_on).connect(
-                    lambda *_, submenu=submenu, spec=spec: _fill(window, ctx, submenu, spec))
+                    lambda *_, submenu=submenu, spec=spec: _fill(window, ctx, submenu, spec)
+                )
             continue
         action = built.actions[spec.key] = _action(window, ctx, spec.text, spec.tip, spec.handler)
         if spec.shortcut is not None:

@@ -6,9 +6,9 @@ roles so that several annotators (issue 16) fit the same object.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
 
 from .selection import Side
 
@@ -51,7 +51,7 @@ class AnnotatorFiles:
     def with_file(self, side: Side, path: str | Path) -> AnnotatorFiles:
         """``path`` in place of the test or gold file."""
         index = self.test if side == "test" else self.gold
-        return replace(self, paths=self.paths[:index] + (Path(path),) + self.paths[index + 1:])
+        return replace(self, paths=self.paths[:index] + (Path(path),) + self.paths[index + 1 :])
 
     def ordered(self) -> tuple[Path, ...]:
         """Test first, gold second, then the other files in their order."""

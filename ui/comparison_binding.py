@@ -23,6 +23,9 @@ class ComparisonBinding(QObject):
         state.triple_selected.connect(self._show_triple)
         panel.node_selected.connect(state.select_node)
         panel.node_hovered.connect(self._hovered)
+        self._show_pair(state.pair)  # what the state holds already
+        if state.node is not None:
+            self._show_node(*state.node)
 
     def _show_pair(self, result) -> None:
         scored = result is not None and result.alignment is not None

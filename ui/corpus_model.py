@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -10,7 +10,6 @@ from PySide6.QtGui import QBrush, QColor
 from engine.metrics import ALL_METRICS
 from engine.output import METRIC_TITLES
 from engine.scoring import CorpusResult, PairResult
-
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")

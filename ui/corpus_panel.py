@@ -75,6 +75,9 @@ class CorpusPanel(QWidget):
         state.corpus_changed.connect(self._show_corpus)
         state.filter_changed.connect(self._show_filter)
         state.pair_selected.connect(self._show_selection)
+        self._show_corpus(state.corpus)  # what the state holds already
+        self._show_filter(state.filter_text)
+        self._show_selection(state.pair)
 
     def focus_filter(self) -> None:
         self.filter_edit.setFocus()
@@ -84,7 +87,7 @@ class CorpusPanel(QWidget):
         if not self._syncing:
             self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
 
-    def _show_corpus(self, corpus: CorpusResult) -> None:
+    def _show_corpus(self, corpus: CorpusResult | None) -> None:
         self._syncing = True
         self.model.set_corpus(corpus)
         self._syncing = False

@@ -46,6 +46,7 @@ class DocumentPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         state.pair_selected.connect(self._show_pair)
+        self._show_pair(state.pair)  # what the state holds already
 
     def _show_pair(self, result) -> None:
         corpus = self.state.corpus

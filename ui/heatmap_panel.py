@@ -6,7 +6,16 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsPathItem,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .state import AppState
 from .tasks import PairTrace
@@ -176,6 +185,10 @@ class HeatmapPanel(QWidget):
         state.pair_selected.connect(self._pair_selected)
         state.trace_ready.connect(self.set_trace)
         self._clear(NO_PAIR)
+        if state.trace is not None:  # what the state holds already
+            self.set_trace(state.trace)
+        else:
+            self._pair_selected(state.pair)
 
     @property
     def captions(self) -> tuple[str, ...]:

@@ -75,8 +75,14 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(top)
 
     def _build_docks(self) -> None:
-        widgets = {"graphs": self.graphs, "rounds": self.heatmaps, "pair": self.pair_view,
-                   "triples": self.triples_panel, "document": self.document_panel, "smatch": self.smatch_panel}
+        widgets = {
+            "graphs": self.graphs,
+            "rounds": self.heatmaps,
+            "pair": self.pair_view,
+            "triples": self.triples_panel,
+            "document": self.document_panel,
+            "smatch": self.smatch_panel,
+        }
         self.docks: dict[str, QDockWidget] = {}
         for key, title, area in DOCKS:
             dock = self.docks[key] = QDockWidget(title, self)

@@ -8,13 +8,21 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
-    QGroupBox, QHeaderView, QLabel, QPlainTextEdit, QSplitter, QTableView, QTableWidgetItem,
-    QTextEdit, QVBoxLayout, QWidget,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QTableWidgetItem,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
 )
 
 from engine.metrics import ALL_METRICS
-from engine.reader import pretty_penman
 from engine.output import METRIC_TITLES
+from engine.reader import pretty_penman
 from engine.scoring import PairResult
 
 from .corpus_model import format_score, sentence_of
@@ -120,8 +128,10 @@ class PairView(QWidget):
         state.pair_selected.connect(self.set_result)
         state.node_selected.connect(self._show_node)
         state.triple_selected.connect(self._show_triple)
+        self.set_result(state.pair)  # what the state holds already
+        self._show_node()
 
-    def _show_node(self, side: str, var: str) -> None:
+    def _show_node(self, side: str = "", var: str = "") -> None:
         selected = self.state.selected_nodes()
         self.highlight_nodes(selected)
         self.show_tokens(selected)

@@ -44,8 +44,11 @@ class AppSettings:
         entries = self._json("recent/pairs", [])
         if not isinstance(entries, list):
             return []
-        return [AnnotatorFiles.of(entry) for entry in entries
-                if isinstance(entry, list) and len(entry) >= 2 and all(isinstance(p, str) for p in entry)]
+        return [
+            AnnotatorFiles.of(entry)
+            for entry in entries
+            if isinstance(entry, list) and len(entry) >= 2 and all(isinstance(p, str) for p in entry)
+        ]
 
     def remember(self, files: AnnotatorFiles) -> None:
         entry = [str(path.resolve()) for path in files.ordered()]

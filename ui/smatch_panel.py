@@ -32,8 +32,9 @@ class SmatchPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
         state.corpus_changed.connect(self._show_corpus)
+        self._show_corpus(state.corpus)  # what the state holds already
 
-    def _show_corpus(self, corpus: CorpusResult) -> None:
+    def _show_corpus(self, corpus: CorpusResult | None) -> None:
         self.set_corpus(corpus, self.state.smatch_interval)
 
     def set_corpus(self, corpus: CorpusResult | None, interval: tuple[float, float] | None) -> None:

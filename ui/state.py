@@ -85,8 +85,9 @@ class AppState(QObject):
     def open_files(self, files: AnnotatorFiles, select: str | None = None) -> bool:
         """Read and score ``files`` in the background; what is shown stays until the new
         scores are in (and for good if they fail). ``select``: a pair id or index to show then."""
-        started = self._score(ScoreRequest(files, self.params),
-                              f"Reading {files.test_path.name} and {files.gold_path.name}...")
+        started = self._score(
+            ScoreRequest(files, self.params), f"Reading {files.test_path.name} and {files.gold_path.name}..."
+        )
         if started:
             self._wanted = select
         return started
@@ -124,7 +125,9 @@ class AppState(QObject):
         self.runner.wait()
 
     def _score(self, request: ScoreRequest, text: str) -> bool:
-        if not self.runner.start(SCORE, partial(read_and_score, request), self.show_scores, self._failed, self._progress):
+        if not self.runner.start(
+            SCORE, partial(read_and_score, request), self.show_scores, self._failed, self._progress
+        ):
             self.message.emit("Still scoring: cancel (Esc) before starting again.")
             return False
         self.message.emit(text)
@@ -141,8 +144,10 @@ class AppState(QObject):
         self.busy_changed.emit(self.busy)
         corpus = outcome.corpus
         if corpus.cancelled:
-            self.message.emit(f"Cancelled after {len(corpus.pairs)} of {len(outcome.loaded.pairs)} pairs; "
-                              "the previous results are still shown.")
+            self.message.emit(
+                f"Cancelled after {len(corpus.pairs)} of {len(outcome.loaded.pairs)} pairs; "
+                "the previous results are still shown."
+            )
             return
         previous = self.pair.index if self.pair is not None else 0
         if outcome.loaded is not self.loaded:
@@ -167,8 +172,10 @@ class AppState(QObject):
 
     def _report_scores(self, outcome: ScoringOutcome) -> None:
         corpus, files = outcome.corpus, outcome.files
-        text = (f"{len(corpus.pairs)} pairs scored from {files.test_path.name} (test) and "
-                f"{files.gold_path.name} (gold), {corpus.profile} profile")
+        text = (
+            f"{len(corpus.pairs)} pairs scored from {files.test_path.name} (test) and "
+            f"{files.gold_path.name} (gold), {corpus.profile} profile"
+        )
         errors = corpus.errors
         if errors:
             text += f"; {len(errors)} could not be read (filter: error)"
@@ -296,9 +303,12 @@ class AppState(QObject):
         if self.trace is not None:
             self.trace_ready.emit(self.trace)
             return
-        self.runner.queue(TRACE, lambda progress, cancelled: trace_pair(result.test, result.gold, key.params),
-                          partial(self._trace_arrived, key),
-                          lambda text: self._trace_arrived(key, PairTrace.missing(f"No trace: {text}.")))
+        self.runner.queue(
+            TRACE,
+            lambda progress, cancelled: trace_pair(result.test, result.gold, key.params),
+            partial(self._trace_arrived, key),
+            lambda text: self._trace_arrived(key, PairTrace.missing(f"No trace: {text}.")),
+        )
 
     def _trace_arrived(self, key: TraceKey, trace: PairTrace) -> None:
         """Keep a trace of these files in the cache; show it only if its pair is still selected."""

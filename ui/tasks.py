@@ -8,8 +8,8 @@ user when the input cannot be used at all.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from engine.alignment import Alignment
 from engine.compat import NoConvergence
@@ -53,7 +53,9 @@ class ScoringOutcome:
     smatch_interval: tuple[float, float] | None = None
 
 
-def read_and_score(request: ScoreRequest, progress: Progress | None = None, cancelled: Cancelled | None = None) -> ScoringOutcome:
+def read_and_score(
+    request: ScoreRequest, progress: Progress | None = None, cancelled: Cancelled | None = None
+) -> ScoringOutcome:
     """Read the test and gold files (unless already loaded) and score every pair.
     A cancelled run returns the pairs done so far with ``corpus.cancelled`` set."""
     files, params = request.files, request.params
@@ -101,5 +103,6 @@ def trace_pair(test: Graph | None, gold: Graph | None, params: Params) -> PairTr
         alignment = traced_alignment(test, gold, params)
     except NoConvergence as error:
         return PairTrace.missing(f"No trace: {error}.")
-    return PairTrace(alignment, tuple(captions(test, gold, alignment, params)), tuple(node_names(test)),
-                     tuple(node_names(gold)))
+    return PairTrace(
+        alignment, tuple(captions(test, gold, alignment, params)), tuple(node_names(test)), tuple(node_names(gold))
+    )

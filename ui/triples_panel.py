@@ -62,6 +62,7 @@ class TriplesPanel(QWidget):
         layout.addWidget(self.table)
         state.pair_selected.connect(self._show_pair)
         state.node_selected.connect(self.select_node)
+        self._show_pair(state.pair)  # what the state holds already
 
     def _show_pair(self, result) -> None:
         self.set_rows(self.state.triple_rows)

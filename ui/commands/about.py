@@ -12,7 +12,8 @@ __all__ = ["show_about"]
 
 def show_about(ctx: Context) -> None:
     QMessageBox.about(
-        ctx.window, f"About {APP_NAME}",
+        ctx.window,
+        f"About {APP_NAME}",
         f"<b>{APP_NAME}</b><br>Agreement between semantic-graph annotations: anchor-broadcast "
         "alignment and the AnCast metrics (concept, labeled/unlabeled/weighted relation F1, mock Smatch).",
     )

@@ -17,8 +17,15 @@ from ..triples_panel import triples_csv
 from .context import Context
 
 __all__ = [
-    "PANELS", "export_panel", "export_report", "export_scores", "export_triples",
-    "write_panel", "write_report", "write_scores", "write_triples",
+    "PANELS",
+    "export_panel",
+    "export_report",
+    "export_scores",
+    "export_triples",
+    "write_panel",
+    "write_report",
+    "write_scores",
+    "write_triples",
 ]
 
 PANELS = ("graphs", "rounds")
@@ -40,7 +47,9 @@ def _write_text(ctx: Context, path: Path, text: str) -> bool:
 
 
 def export_scores(ctx: Context) -> None:
-    if ctx.state.corpus is not None and (path := _ask(ctx, "Export scores", "scores.csv", "CSV (*.csv);;JSON (*.json)")):
+    if ctx.state.corpus is not None and (
+        path := _ask(ctx, "Export scores", "scores.csv", "CSV (*.csv);;JSON (*.json)")
+    ):
         write_scores(ctx, path)
 
 
@@ -87,8 +96,10 @@ def write_report(ctx: Context, path: Path) -> bool:
         return False
     figures, texts = {}, []
     if result.alignment is not None:
-        figures = {"Test graph": scene_svg(ctx.graphs.test_scene, "test"),
-                   "Gold graph": scene_svg(ctx.graphs.gold_scene, "gold")}
+        figures = {
+            "Test graph": scene_svg(ctx.graphs.test_scene, "test"),
+            "Gold graph": scene_svg(ctx.graphs.gold_scene, "gold"),
+        }
         trace = ctx.state.wait_for_trace()
         texts = list(trace.captions) if trace is not None else []
     return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, texts, figures))

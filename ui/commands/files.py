@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from PySide6.QtWidgets import QFileDialog
 
@@ -64,13 +64,23 @@ MenuEntry = tuple[str, str, object]  # (text, status tip, handler taking the con
 
 def recent_entries(ctx: Context) -> list[MenuEntry]:
     """File > Recent Pairs, most recent first."""
-    return [(f"&{number} {files.title()}", f"test: {files.test_path}   gold: {files.gold_path}",
-             lambda ctx, files=files: ctx.state.open_files(files))
-            for number, files in enumerate(ctx.state.settings.recent(), start=1)]
+    return [
+        (
+            f"&{number} {files.title()}",
+            f"test: {files.test_path}   gold: {files.gold_path}",
+            lambda ctx, files=files: ctx.state.open_files(files),
+        )
+        for number, files in enumerate(ctx.state.settings.recent(), start=1)
+    ]
 
 
 def demo_entries(ctx: Context) -> list[MenuEntry]:
     """File > Open Demo: the pairs bundled in resources/demo."""
-    return [(demo.title, f"test: {demo.test.name}   gold: {demo.gold.name}",
-             lambda ctx, demo=demo: ctx.state.open_files(AnnotatorFiles.of((demo.test, demo.gold))))
-            for demo in DEMOS]
+    return [
+        (
+            demo.title,
+            f"test: {demo.test.name}   gold: {demo.gold.name}",
+            lambda ctx, demo=demo: ctx.state.open_files(AnnotatorFiles.of((demo.test, demo.gold))),
+        )
+        for demo in DEMOS
+    ]
