@@ -41,7 +41,7 @@ def test_partner_of_a_node(tmp_path):
 
 
 def test_trace_cache_drops_the_least_recently_used():
-    cache = TraceCache(capacity=2)
+    cache = TraceCache(budget=2)
     keys = [TraceKey(1, k, Params()) for k in range(3)]
     cache.put(keys[0], "a")
     cache.put(keys[1], "b")
@@ -50,7 +50,30 @@ def test_trace_cache_drops_the_least_recently_used():
     assert keys[1] not in cache and cache.get(keys[0]) == "a" and len(cache) == 2
     assert TraceKey(1, 0, Params()) == keys[0] and TraceKey(1, 0, Params(gamma=0.5)) not in cache
     cache.clear()
-    assert len(cache) == 0 and cache.get(keys[0]) is None
+    assert len(cache) == 0 and cache.get(keys[0]) is None and cache.size == 0
+
+
+def test_trace_cache_keeps_within_its_byte_budget():
+    cache = TraceCache(budget=100, size_of=len)
+    keys = [TraceKey(1, k, Params()) for k in range(4)]
+    cache.put(keys[0], "a" * 60)
+    cache.put(keys[1], "b" * 30)
+    assert cache.size == 90 and len(cache) == 2
+    cache.put(keys[1], "b" * 40)  # replaced, not counted twice
+    assert cache.size == 100 and len(cache) == 2
+    cache.put(keys[2], "c" * 10)
+    assert keys[0] not in cache and cache.size == 50
+    cache.put(keys[3], "d" * 500)  # larger than the budget: kept alone
+    assert list(map(cache.get, keys)) == [None, None, None, "d" * 500] and cache.size == 500
+
+
+def test_a_trace_counts_its_matrices(tmp_path):
+    state = scored_state(tmp_path)
+    state.select_pair_id("read")
+    trace = state.wait_for_trace()
+    assert trace.nbytes == 8 * 25 * (1 + 3 * len(trace.alignment.rounds)) == 8 * 25 * 7  # 5x5 float64 matrices
+    assert state.traces.size >= trace.nbytes
+    state.shutdown()
 
 
 def test_settings_round_trip(tmp_path):

@@ -73,7 +73,7 @@ class AppState(QObject):
         self.node: tuple[Side, str] | None = None
         self.triple: TripleMatch | None = None
         self.trace: PairTrace | None = None  # of the selected pair, once known
-        self.traces: TraceCache[PairTrace] = TraceCache()
+        self.traces: TraceCache[PairTrace] = TraceCache(size_of=lambda trace: trace.nbytes)
         self._generation = 0  # counts the times files were read (part of the trace key)
         self._wanted: str | None = None  # a pair to select once the scores are in
 

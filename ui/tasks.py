@@ -91,6 +91,19 @@ class PairTrace:
     def missing(cls, problem: str) -> PairTrace:
         return cls(None, problem=problem)
 
+    @property
+    def nbytes(self) -> int:
+        """The memory its matrices take (S and every round's anchors, A and F)."""
+        if self.alignment is None:
+            return 0
+        matrices = [self.alignment.similarity] + [
+            matrix
+            for round_ in self.alignment.rounds
+            for matrix in (round_.anchors, round_.broadcast, round_.adjusted)
+            if matrix is not None
+        ]
+        return sum(matrix.nbytes for matrix in matrices)
+
 
 UNREADABLE = "No trace: the pair could not be read."
 

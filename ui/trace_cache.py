@@ -1,8 +1,9 @@
-"""The heatmaps' traces kept per (files read, pair, parameters), most recent first (Qt-free)."""
+"""The heatmaps' traces kept per (files read, pair, parameters), least recently used dropped first (Qt-free)."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -24,11 +25,13 @@ class TraceKey:
 
 
 class TraceCache(Generic[Value]):
-    """At most ``capacity`` traces; the least recently used one is dropped first."""
+    """Values whose sizes (``size_of``, in bytes) add up to at most ``budget``; the least
+    recently used are dropped first, but the newest value is always kept."""
 
-    def __init__(self, capacity: int = 32):
-        self.capacity = capacity
-        self._items: OrderedDict[TraceKey, Value] = OrderedDict()
+    def __init__(self, budget: int = 256 * 2**20, size_of: Callable[[Value], int] = lambda value: 1):
+        self.budget, self.size_of = budget, size_of
+        self._items: OrderedDict[TraceKey, tuple[Value, int]] = OrderedDict()
+        self.size = 0
 
     def __len__(self) -> int:
         return len(self._items)
@@ -37,16 +40,20 @@ class TraceCache(Generic[Value]):
         return key in self._items
 
     def get(self, key: TraceKey) -> Value | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
+        if key not in self._items:
+            return None
+        self._items.move_to_end(key)
+        return self._items[key][0]
 
     def put(self, key: TraceKey, value: Value) -> None:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        while len(self._items) > self.capacity:
-            self._items.popitem(last=False)
+        if key in self._items:
+            self.size -= self._items.pop(key)[1]
+        size = self.size_of(value)
+        self._items[key] = (value, size)
+        self.size += size
+        while self.size > self.budget and len(self._items) > 1:
+            self.size -= self._items.popitem(last=False)[1][1]
 
     def clear(self) -> None:
         self._items.clear()
+        self.size = 0
