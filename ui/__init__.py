@@ -1,7 +1,7 @@
 """The Qt desktop application; it depends on ``engine``, never the other way round.
 
 * :mod:`ui.state` - the application state (files, parameters, scores, selection,
-  work in progress) with signals; the only place that starts engine work, through
+  work in progress) with signals; the only place that starts long engine work, through
   :mod:`ui.tasks` (Qt-free engine calls) run by :mod:`ui.jobs` (worker threads).
 * Panels (``*_panel``, :mod:`ui.pair_view`, :mod:`ui.status`) take the state,
   subscribe to its signals and report the user's choices back to it; none imports
