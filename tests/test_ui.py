@@ -168,9 +168,9 @@ def test_dropping_one_file_replaces_gold_and_three_files_are_refused(qtbot, wind
     assert window.banner.isVisible() and "Drop two files at once" in window.banner.text()
     open_and_wait(qtbot, window, *SPEC_PAIR)
     with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
-        drop(window, SYS_PAIR[1:])
-        assert "Dropped comptest_gold.txt as the new gold file" in window.status_line.label.text()
-    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SYS_PAIR[1]
+        drop(window, SPEC_PAIR[:1])  # the test file against itself
+        assert "Dropped spec_examples_test.amr as the new gold file" in window.status_line.label.text()
+    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[0]
     drop(window, [*SPEC_PAIR, SYS_PAIR[0]])
     assert "Drop two files at once" in window.banner.text() and not window.state.busy
 

@@ -55,12 +55,15 @@ def test_the_state_selection_is_drawn(panel, state):
     assert panel.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
 
 
-def test_an_unreadable_pair_clears_the_graphs(qtbot, tmp_path):
+def test_an_unreadable_pair_draws_the_readable_side_and_no_pair_clears(qtbot, tmp_path):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     panel = ComparisonPanel()
     ComparisonBinding(panel, state)
     qtbot.addWidget(panel)
     assert panel.test_scene.node_items  # the first pair is drawn
-    state.select_pair(state.corpus.pairs[1])
-    assert panel.test_scene.items() == [] and panel.result is None
+    state.select_pair(state.corpus.pairs[1])  # its test graph cannot be read
+    assert panel.result is state.pair and not panel.test_scene.node_items
+    assert set(panel.gold_scene.node_items) == {"l", "g", "c"} and panel.test_box.note.text()
+    state.set_filter("no such words")
+    assert panel.result is None and not panel.gold_scene.node_items
     state.shutdown()

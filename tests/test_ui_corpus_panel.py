@@ -70,7 +70,7 @@ def test_smatch_interval_in_the_summary(qtbot, tmp_path):
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
-    low, high = state.smatch_interval
+    low, high = state.corpus.interval("smatch")
     assert panel.summary.item(0, 5).text() == f"0.8475 [{low:.3f}, {high:.3f}]"
     assert "bootstrap interval" in panel.summary.item(0, 5).toolTip()
     assert panel.summary.item(1, 5).text() == f"{state.corpus.macro['smatch'].f:.4f}"  # macro: no interval

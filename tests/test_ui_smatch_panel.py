@@ -15,7 +15,7 @@ def test_hint_then_breakdown(qtbot, tmp_path):
     assert panel.title.text() == HINT
     state.params = Params(smatch=True)
     score_now(state, *SMATCH_PAIR)
-    low, high = state.smatch_interval
+    low, high = state.corpus.interval("smatch")
     assert panel.title.text() == (
         f"Smatch micro F1 0.8475, macro F1 {state.corpus.macro['smatch'].f:.4f}; 95% bootstrap "
         f"interval of the micro F1 [{low:.4f}, {high:.4f}] over 3 pairs."

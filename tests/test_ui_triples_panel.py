@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.triples import Category
+from engine.metrics.triples import Category
 from ui.triples_panel import TriplesPanel, triples_csv
 
 from .ui_support import scored_state

@@ -28,8 +28,7 @@ class ComparisonBinding(QObject):
             self._show_node(*state.node)
 
     def _show_pair(self, result) -> None:
-        scored = result is not None and result.alignment is not None
-        self.panel.set_result(result if scored else None, self.state.triple_rows)
+        self.panel.set_result(result, self.state.triple_rows)  # an unscored pair shows its readable graphs
 
     def _show_node(self, side: str, var: str) -> None:
         if var:

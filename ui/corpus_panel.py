@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLineEdit, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from engine.metrics import ALL_METRICS, SMATCH
-from engine.output import METRIC_TITLES
+from engine.output.text import f1_text
+from engine.registry import ALL_METRICS, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .corpus_model import CorpusFilterProxy, CorpusTableModel, format_score
+from .corpus_model import CorpusFilterProxy, CorpusTableModel
 from .filter_expression import __doc__ as FILTER_HELP
 from .row_table import score_grid
 from .state import AppState
@@ -17,22 +17,23 @@ from .state import AppState
 __all__ = ["CorpusPanel", "show_summary"]
 
 
-def show_summary(grid: QTableWidget, corpus: CorpusResult | None, interval: tuple[float, float] | None) -> None:
-    """Micro and macro F1 of every metric over the corpus (P and R in tooltips); ``interval``
-    is the bootstrap interval of the micro Smatch F1."""
+def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
+    """Micro and macro F1 of every metric over the corpus (P and R in tooltips), the
+    micro Smatch F1 with its bootstrap interval."""
     grid.clearContents()
     if corpus is None:
         return
+    interval = corpus.interval(SMATCH)
     for row, scores in enumerate((corpus.micro, corpus.macro)):
         for column, metric in enumerate(ALL_METRICS):
             if metric not in scores:
                 continue
             score = scores[metric]
-            item = QTableWidgetItem(format_score(score.f))
+            item = QTableWidgetItem(f1_text(score.f))
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            tip = f"P {format_score(score.p)}   R {format_score(score.r)}"
+            tip = f"P {f1_text(score.p)}   R {f1_text(score.r)}"
             if metric == SMATCH and row == 0 and interval is not None:
-                item.setText(f"{format_score(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
+                item.setText(f"{f1_text(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
                 tip += "\n[ ] = 95% bootstrap interval over pairs"
             item.setToolTip(tip)
             grid.setItem(row, column, item)
@@ -64,7 +65,7 @@ class CorpusPanel(QWidget):
         self.filter_edit.setPlaceholderText("Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(FILTER_HELP)
-        self.summary = score_grid([METRIC_TITLES[m] for m in ALL_METRICS], ["micro F1", "macro F1"])
+        self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter_edit)
@@ -91,7 +92,7 @@ class CorpusPanel(QWidget):
         self._syncing = True
         self.model.set_corpus(corpus)
         self._syncing = False
-        show_summary(self.summary, corpus, self.state.smatch_interval)
+        show_summary(self.summary, corpus)
 
     def _show_filter(self, text: str) -> None:
         self._syncing = True

@@ -6,9 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
-from engine.document import DOCUMENT_METRICS, DocumentResult
+from engine.metrics.document import DocumentResult
+from engine.output.text import f1_text
+from engine.registry import DOCUMENT_METRICS
 
-from .corpus_model import format_score
 from .row_table import filtered_table, score_grid
 from .state import AppState
 
@@ -67,6 +68,6 @@ class DocumentPanel(QWidget):
         for column, metric in enumerate(DOCUMENT_METRICS):
             score = document.scores[metric]
             for row, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(format_score(getattr(score, part)))
+                item = QTableWidgetItem(f1_text(getattr(score, part)))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.scores.setItem(row, column, item)

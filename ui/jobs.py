@@ -50,7 +50,7 @@ class Job(QThread):
             value = self.work(lambda done, total: self.progressed.emit(self, done, total), self._cancel.is_set)
         except TaskFailed as error:
             self.failed.emit(self, str(error))
-        except Exception as error:  # noqa: BLE001 - a worker must never die silently
+        except Exception as error:  # a worker must never die silently
             self.failed.emit(self, f"unexpected problem: {error!r}")
         else:
             self.succeeded.emit(self, value)

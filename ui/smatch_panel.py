@@ -5,11 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
-from engine.fine_grained import SUB_SCORES
-from engine.metrics import SMATCH
+from engine.output.text import f1_text
+from engine.registry import SMATCH
 from engine.scoring import CorpusResult
+from engine.smatch import SUB_SCORES
 
-from .corpus_model import format_score
 from .row_table import score_grid
 from .state import AppState
 
@@ -31,27 +31,25 @@ class SmatchPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
-        state.corpus_changed.connect(self._show_corpus)
-        self._show_corpus(state.corpus)  # what the state holds already
+        state.corpus_changed.connect(self.set_corpus)
+        self.set_corpus(state.corpus)  # what the state holds already
 
-    def _show_corpus(self, corpus: CorpusResult | None) -> None:
-        self.set_corpus(corpus, self.state.smatch_interval)
-
-    def set_corpus(self, corpus: CorpusResult | None, interval: tuple[float, float] | None) -> None:
-        """Show the Smatch scores of ``corpus`` (``interval``: the bootstrap interval of its micro F1)."""
+    def set_corpus(self, corpus: CorpusResult | None) -> None:
+        """Show the Smatch scores of ``corpus`` with the bootstrap interval of its micro F1."""
         self.table.clearContents()
         scored = sum(1 for result in corpus.pairs if SMATCH in result.tallies) if corpus else 0
-        if not scored or interval is None:
+        interval = corpus.interval(SMATCH) if scored else None
+        if interval is None:
             self.title.setText(HINT)
             return
         totals = corpus.totals
         micro = totals.micro()
-        self.title.setText(f"Smatch micro F1 {format_score(micro[SMATCH].f)}, macro F1 "
-                           f"{format_score(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
+        self.title.setText(f"Smatch micro F1 {f1_text(micro[SMATCH].f)}, macro F1 "
+                           f"{f1_text(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
                            f"[{interval[0]:.4f}, {interval[1]:.4f}] over {scored} pairs.")
         for row, name in enumerate(SUB_SCORES):
             score = micro.get(f"{SMATCH}.{name}")
             for column, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
+                item = QTableWidgetItem(f1_text(getattr(score, part)) if score else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, column, item)

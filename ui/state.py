@@ -23,10 +23,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from engine.document import DocumentResult
+from engine.metrics.document import DocumentResult
+from engine.metrics.triples import TripleMatch
 from engine.params import Params
-from engine.scoring import CorpusResult, LoadedFiles, PairResult
-from engine.triples import TripleMatch
+from engine.read import LoadedPairs
+from engine.scoring import CorpusResult, PairResult
 
 from .annotators import AnnotatorFiles
 from .filter_expression import parse_filter
@@ -62,9 +63,8 @@ class AppState(QObject):
         self.params: Params = self.settings.params()
         self.runner = JobRunner(self)
         self.files: AnnotatorFiles | None = None  # the files whose scores are shown
-        self.loaded: LoadedFiles | None = None
+        self.loaded: LoadedPairs | None = None
         self.corpus: CorpusResult | None = None
-        self.smatch_interval: tuple[float, float] | None = None
         self.last_error: str | None = None
         self.filter_text = ""
         self.accepts = parse_filter("")
@@ -154,7 +154,6 @@ class AppState(QObject):
             self._generation += 1
             self.traces.clear()
         self.files, self.loaded, self.corpus = outcome.files, outcome.loaded, corpus
-        self.smatch_interval = outcome.smatch_interval
         self.last_error = None
         self.pair = None
         self.problem.emit("")

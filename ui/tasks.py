@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.alignment import Alignment
+from engine.align.alignment import Alignment
+from engine.align.explain import captions, node_names
 from engine.compat import NoConvergence
 from engine.errors import InputError
-from engine.explain import captions, node_names
-from engine.metrics import SMATCH
 from engine.model import Graph
 from engine.params import Params
-from engine.scoring import CorpusResult, LoadedFiles, check_profile, load_files, score_corpus, traced_alignment
-from engine.smatch import bootstrap_interval
+from engine.read import LoadedPairs, load_pairs
+from engine.registry import SMATCH
+from engine.scoring import CorpusResult, check_profile, score_corpus, traced_alignment
 
 from .annotators import AnnotatorFiles
 
@@ -39,28 +39,27 @@ class ScoreRequest:
 
     files: AnnotatorFiles
     params: Params
-    loaded: LoadedFiles | None = None
+    loaded: LoadedPairs | None = None
 
 
 @dataclass
 class ScoringOutcome:
-    """What scoring hands back: the files, their pairs, the scores and the bootstrap
-    interval of the micro Smatch F1 (None when Smatch was not computed)."""
+    """What scoring hands back: the files, their pairs and the scores."""
 
     files: AnnotatorFiles
-    loaded: LoadedFiles
+    loaded: LoadedPairs
     corpus: CorpusResult
-    smatch_interval: tuple[float, float] | None = None
 
 
 def read_and_score(
     request: ScoreRequest, progress: Progress | None = None, cancelled: Cancelled | None = None
 ) -> ScoringOutcome:
-    """Read the test and gold files (unless already loaded) and score every pair.
+    """Read the test and gold files (unless already loaded) and score every pair; the
+    bootstrap interval of the micro Smatch F1 is computed here too (the corpus keeps it).
     A cancelled run returns the pairs done so far with ``corpus.cancelled`` set."""
     files, params = request.files, request.params
     try:
-        loaded = request.loaded if request.loaded is not None else load_files(files.test_path, files.gold_path)
+        loaded = request.loaded if request.loaded is not None else load_pairs(files.test_path, files.gold_path)
         check_profile(loaded.format, params, files.test_path)
     except InputError as error:
         raise TaskFailed(str(error)) from error
@@ -70,9 +69,9 @@ def read_and_score(
         corpus = score_corpus(loaded.pairs, params, progress=progress, cancelled=cancelled, documents=loaded.documents)
     except Exception as error:
         raise TaskFailed(f"unexpected problem while scoring: {error!r}") from error
-    tallies = [result.tallies[SMATCH] for result in corpus.pairs if SMATCH in result.tallies]
-    interval = bootstrap_interval(tallies) if tallies and not corpus.cancelled else None
-    return ScoringOutcome(files, loaded, corpus, interval)
+    if not corpus.cancelled:
+        corpus.interval(SMATCH)  # computed once per corpus: here, not on the GUI thread
+    return ScoringOutcome(files, loaded, corpus)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import io
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from engine.triples import Category, TripleMatch
+from engine.metrics.triples import Category, TripleMatch
 
 from .row_table import filtered_table
 from .state import AppState
@@ -71,7 +71,7 @@ class TriplesPanel(QWidget):
         cells = [triple_cells(row) for row in rows]
         keys = [c[:3] + (row.similarity,) for c, row in zip(cells, rows)]
         self.model.set_rows(rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys)
-        tally = {category: 0 for category in Category}
+        tally = dict.fromkeys(Category, 0)
         for row in rows:
             tally[row.category] += 1
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))

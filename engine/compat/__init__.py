@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..alignment import Alignment, Round
-from ..broadcast import NewAnchor
+from ..align.alignment import Alignment, Round
+from ..align.broadcast import NewAnchor
 from ..metrics import Tally
 from ..model import Graph
 from ..params import Params

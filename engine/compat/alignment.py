@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..broadcast import NewAnchor
+from ..align.broadcast import NewAnchor
 from ..params import Params
-from ..similarity import lemma_similarity
+from ..align.similarity import lemma_similarity
 from .graph import CompatGraph
 
 UNMATCHED = -2  # quality of a node left without a partner

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import penman
 
-from .. import fast_penman
+from ..read import penman_tree
 
 _SENSE = re.compile(r"-[0-9]{2}")
 _KEPT_SYMBOL = re.compile(r"[0-9.:+-]+")
@@ -179,7 +179,7 @@ def _from_fast(node) -> tuple:
 
 def read_compat(penman_text: str, sentence: str | None) -> CompatGraph:
     """The reference's view of one well-formed PENMAN graph and its sentence."""
-    fast = fast_penman.tree(penman_text)
+    fast = penman_tree.parse(penman_text)
     tree = _from_fast(fast) if fast is not None else _from_penman(penman.parse(penman_text).node)
     builder = _Builder()
     builder.node(tree)

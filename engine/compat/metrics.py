@@ -18,9 +18,10 @@ import math
 from collections import defaultdict
 from functools import partial
 
-from ..metrics import FallbackTally, RelationSide, Tally, side_tallies
+from ..metrics.ancast import RelationSide, side_tallies
+from ..metrics.tally import FallbackTally, Tally
 from ..model import reachable_sets
-from ..similarity import lemma_similarity
+from ..align.similarity import lemma_similarity
 from .alignment import CompatAlignment
 from .graph import CompatGraph
 

@@ -1,4 +1,5 @@
-"""Exports: the scores (CSV/JSON), the graphs and heatmaps (PNG/SVG), the triples (CSV), the pair report (HTML).
+"""Exports: the scores (CSV/JSON), the graphs (PNG at 300 DPI, SVG or PDF, drawn from the layout),
+the heatmaps (PNG/SVG), the triples (CSV), the pair report (HTML).
 
 Each dialog command has a ``write_*`` twin that takes the path, for scripts and tests.
 """
@@ -9,10 +10,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
-from engine.output import FORMATTERS
-from engine.report import pair_report
+from engine.output.printers import render
+from engine.output.report import pair_report
 
-from ..export import save_scenes, save_widget, scene_svg
+from ..export import save_widget
+from ..graph_export import export_graphs, side_svg
 from ..triples_panel import triples_csv
 from .context import Context
 
@@ -56,18 +58,21 @@ def export_scores(ctx: Context) -> None:
 def write_scores(ctx: Context, path: Path) -> bool:
     """The corpus scores as CSV, or JSON when the name ends in .json."""
     kind = "json" if path.suffix.lower() == ".json" else "csv"
-    return ctx.state.corpus is not None and _write_text(ctx, path, FORMATTERS[kind](ctx.state.corpus))
+    return ctx.state.corpus is not None and _write_text(ctx, path, render(ctx.state.corpus, kind))
 
 
 def export_panel(ctx: Context, key: str) -> None:
-    if path := _ask(ctx, "Export panel", f"{key}.png", "PNG image (*.png);;SVG (*.svg)"):
+    kinds = "PNG image (*.png);;SVG (*.svg)" + (";;PDF (*.pdf)" if key == "graphs" else "")
+    if path := _ask(ctx, "Export panel", f"{key}.png", kinds):
         write_panel(ctx, key, path)
 
 
 def write_panel(ctx: Context, key: str, path: Path) -> bool:
-    """The graphs (whole scenes) or the heatmap panel as PNG or SVG."""
+    """The graphs (drawn from the layout: PNG at 300 DPI, SVG or PDF, with the parameters
+    they were scored under) or the heatmap panel (PNG or SVG)."""
     if key == "graphs":
-        done = save_scenes([ctx.graphs.test_scene, ctx.graphs.gold_scene], path)
+        corpus = ctx.state.corpus
+        done = export_graphs(ctx.graphs, path, dpi=300, params=corpus.params if corpus else ctx.state.params)
     else:
         done = save_widget(ctx.heatmaps, path)
     ctx.state.show_message(f"Saved {path}." if done else f"Could not save {path}.")
@@ -96,10 +101,7 @@ def write_report(ctx: Context, path: Path) -> bool:
         return False
     figures, texts = {}, []
     if result.alignment is not None:
-        figures = {
-            "Test graph": scene_svg(ctx.graphs.test_scene, "test"),
-            "Gold graph": scene_svg(ctx.graphs.gold_scene, "gold"),
-        }
+        figures = {"Test graph": side_svg(ctx.graphs, "test"), "Gold graph": side_svg(ctx.graphs, "gold")}
         trace = ctx.state.wait_for_trace()
         texts = list(trace.captions) if trace is not None else []
     return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, texts, figures))

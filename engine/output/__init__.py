@@ -1,0 +1,3 @@
+"""Stage 4 of the pipeline: results written out - the score printers (JSON, CSV, table;
+:mod:`.printers`), the ``smatch`` command's output (:mod:`.smatch`), the alignment as rows
+(:mod:`.rows`), the HTML report of a pair (:mod:`.report`) and number formatting (:mod:`.text`)."""
