@@ -8,6 +8,7 @@ import sys
 from ..runtime.process import tune_for_scoring
 from .arguments import build_parser
 from .commands import run_score, run_smatch
+from .session import run_session
 
 __all__ = ["main"]
 
@@ -16,6 +17,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     tune_for_scoring()
     try:
+        if args.command == "session":
+            return run_session(args)
         return run_smatch(args) if args.command == "smatch" else run_score(args)
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         sys.stderr.close()

@@ -12,6 +12,7 @@ from ..output.printers import PRINTERS
 from ..params import ANCAST, PAPER, PROFILES, Params
 from ..read import FORMAT_CHOICES, PAIR_BY
 from ..smatch import STANDARDIZATIONS
+from .session import add_session_parser
 
 __all__ = ["build_parser"]
 
@@ -134,4 +135,5 @@ def build_parser() -> argparse.ArgumentParser:
         help="sub-scores: concepts, frames, named entities, negation, wiki, arguments, reentrancies, ...",
     )
     smatch.add_argument("--format", choices=("table", "json"), default="table")
+    add_session_parser(commands)
     return parser
