@@ -5,7 +5,8 @@ start annotation's metadata: an AMR block keeps its comment lines, a UMR block i
 (sentence, ``Index:``/``Words:`` lines) and its document-level annotation as written, and
 gets an alignment section made from the nodes' token spans (counted from 1, ``0-0`` when
 unaligned). Each block gains ``# ::adjudicated-by NAME`` (when someone decided) and
-``# ::status STATUS`` lines, replacing earlier ones. A graph left unchanged keeps its text
+``# ::status STATUS`` lines, replacing earlier ones (in a UMR block, at the end of its head,
+where the UMR reader passes over them). A graph left unchanged keeps its text
 as written; a changed one is laid out by :meth:`~engine.adjudication.draft.Draft.tree`.
 
 A sentence that cannot be written - no readable annotation, or a graph not connected - is
@@ -25,7 +26,16 @@ from ..read.umr import SECTION, umr_from_text
 from .errors import AdjudicationError, SessionError
 from .session import Session
 
-__all__ = ["ADJUDICATION_FIELDS", "ExportError", "Written", "check_round_trip", "graph_difference", "write_corpus"]
+__all__ = [
+    "ADJUDICATION_FIELDS",
+    "ExportError",
+    "Written",
+    "amr_block",
+    "check_round_trip",
+    "graph_difference",
+    "umr_block",
+    "write_corpus",
+]
 
 ADJUDICATION_FIELDS = ("adjudicated-by", "status")
 SEPARATOR = "#" * 80
@@ -89,7 +99,9 @@ def _trimmed(lines: list[str]) -> list[str]:
     return lines
 
 
-def _umr_block(block: str, graph: Graph, fields: dict[str, str]) -> str:
+def umr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Graph]:
+    """A UMR sentence block for ``graph`` from its start ``block`` (head and document-level
+    annotation kept), and the graph it reads back as (the UMR reader keeps no metadata)."""
     sections: dict[str, list[str]] = {"head": []}
     name = "head"
     for line in block.split("\n"):
@@ -104,13 +116,22 @@ def _umr_block(block: str, graph: Graph, fields: dict[str, str]) -> str:
              "# alignment:", *(f"{node.var}: {_spans(node.span)}" for node in graph.nodes), ""]
     if "document level annotation" in sections:
         parts += ["# document level annotation:", *_trimmed(sections["document level annotation"]), ""]
-    return "\n".join(parts)
+    return "\n".join(parts), graph
+
+
+def amr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Graph]:
+    """A PENMAN block for ``graph`` with the comment lines of its start ``block`` and the
+    ``fields``, and the graph it reads back as (its metadata with the fields)."""
+    comments = [line for line in block.split("\n") if line.lstrip().startswith("#")]
+    text = "\n".join(_metadata_lines(comments, fields) + [graph.penman]) + "\n"
+    return text, replace(graph, metadata=_meant_metadata(graph.metadata, fields))
 
 
 def write_corpus(session: Session) -> Written:
     """The adjudicated corpus (see the module docstring)."""
     written = Written(session.format, "")
     blocks: list[str] = []
+    block_of = umr_block if session.format == "umr" else amr_block
     for record in session.sentences():
         name = f"sentence {record.index}" + (f" ({record.id})" if record.id else "")
         try:
@@ -125,13 +146,9 @@ def write_corpus(session: Session) -> Written:
         assert entry is not None
         fields = {"adjudicated-by": record.decided_by} if record.decided_by else {}
         fields["status"] = record.status
-        graph = adjudicated.graph
-        if session.format == "umr":
-            blocks.append(_umr_block(entry.text, graph, fields))
-        else:
-            comments = [line for line in entry.text.split("\n") if line.lstrip().startswith("#")]
-            blocks.append("\n".join(_metadata_lines(comments, fields) + [graph.penman]) + "\n")
-        written.graphs.append(replace(graph, metadata=_meant_metadata(graph.metadata, fields)))
+        text, meant = block_of(entry.text, adjudicated.graph, fields)
+        blocks.append(text)
+        written.graphs.append(meant)
         written.indices.append(record.index)
     written.text = "\n".join(blocks)
     return written
