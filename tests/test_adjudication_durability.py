@@ -127,10 +127,10 @@ def test_a_killed_writer_loses_nothing_it_reported_done(big_session):
                 assert stored[number].sentence == index and stored[number].decision.edits[0].concept == concept
             decided = {event.decision for event in session.events() if event.action == "decide"}
             assert decided == set(stored)  # a decision and its log entry are written together or not at all
-            for index, status in list(reported_status.items()):
-                if index == in_flight_sentence:  # the step in flight may have set a status it could not report
-                    reported_status[index] = session.sentence(index).status
-                assert session.sentence(index).status == reported_status[index]
+            if in_flight_sentence in reported_status:  # the step in flight may have set a status it could not report
+                reported_status[in_flight_sentence] = session.sentence(in_flight_sentence).status
+            for index, status in reported_status.items():
+                assert session.sentence(index).status == status
             # every sentence's graph is its start annotation with its last decision's concept on top
             last: dict[int, str] = {}
             for number in sorted(stored):

@@ -6,7 +6,6 @@ changed files and read-only use."""
 import hashlib
 import json
 import shutil
-from pathlib import Path
 
 import pytest
 
@@ -259,7 +258,7 @@ def test_files_that_cannot_be_used_are_input_errors(tmp_path, files):
 
     bad = tmp_path / "three.amr"
     bad.write_text("# ::id s1\n(a / b)\n")
-    with pytest.raises(InputError, match="three.amr holds 1: this graph has no partner"):
+    with pytest.raises(InputError, match=r"three\.amr holds 1: this graph has no partner"):
         Session.create([files[0], bad], "ana", tmp_path / "x.sqlite", pair_by="position")
     assert not (tmp_path / "x.sqlite").exists()
     with pytest.raises(SessionError, match="no session file"):
