@@ -74,10 +74,10 @@ def session_report(session: Session, written: Written) -> str:
     parts = [
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>",
         f"<style>{STYLE}</style></head><body><h1>{title}</h1>",
-        "<table><tr><th>annotator</th><th>file</th><th></th></tr>",
+        "<table><tr><th>annotator</th><th>file</th><th>gold</th></tr>",
     ]
     for file in session.corpus.files:
-        mark = "gold" if file.annotator == session.gold else ""
+        mark = "yes" if file.annotator == session.gold else ""
         parts.append(f"<tr><td>{escape(file.annotator)}</td><td>{escape(file.path)}</td><td>{mark}</td></tr>")
     parts.append("</table>")
     parts += _status_table(state)

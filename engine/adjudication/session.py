@@ -118,11 +118,12 @@ def _same_files(path: Path, files: Sequence[str | Path]) -> bool:
 
 
 def find_session(files: Sequence[str | Path]) -> Path | None:
-    """The session made from exactly these files, looked for beside the first one."""
-    folder = Path(files[0]).resolve().parent
-    for candidate in sorted(folder.glob("*" + SUFFIX)):
-        if _same_files(candidate, files):
-            return candidate
+    """The session made from exactly these files (in any order), looked for beside them."""
+    folders = dict.fromkeys(Path(f).resolve().parent for f in files)
+    for folder in folders:
+        for candidate in sorted(folder.glob("*" + SUFFIX)):
+            if _same_files(candidate, files):
+                return candidate
     return None
 
 
@@ -165,6 +166,7 @@ class Session:
         ``auto`` is gold when there is one, else central for three or more annotators, else
         first; a sentence whose choice is unreadable starts from the first readable one.
         Raises :class:`~engine.errors.InputError` for files that cannot be read or paired."""
+        author = _person(author)
         paths = [Path(f) for f in files]
         if gold is not None and Path(gold).resolve() not in [p.resolve() for p in paths]:
             paths.insert(0, Path(gold))
@@ -225,8 +227,8 @@ class Session:
         """Open a session file: for writing as ``author`` (taking the lock; a live writer
         elsewhere makes this raise :class:`~engine.adjudication.errors.SessionLocked`), or
         ``readonly``. An older schema is migrated first (:mod:`.schema`)."""
-        if not readonly and not author:
-            raise SessionError("opening a session for writing needs the adjudicator's name")
+        if not readonly:
+            author = _person(author)
         store = Store.open(path, clock)
         try:
             if not readonly:
@@ -519,6 +521,14 @@ class Session:
 
     def _refresh(self, index: int) -> None:
         self._sentences[index] = self._store.sentence(index)
+
+
+def _person(name: str | None) -> str:
+    """An adjudicator's name on one line (it goes into metadata lines), or SessionError."""
+    person = " ".join((name or "").split())
+    if not person:
+        raise SessionError("a session is written to under the adjudicator's name: give one")
+    return person
 
 
 def _start_of(entries: dict[str, Entry | None], gold: str | None, rule: StartRule, metric: str,
