@@ -69,88 +69,77 @@ def _show(item: Relation) -> str:
     return f"({item.source} {item.role} {item.target if isinstance(item, Edge) else item.value})"
 
 
+class _GraphEdit:
+    """An edit of the adjudicated graph: the :class:`~engine.adjudication.draft.Draft` method
+    named by its ``kind``, called with its fields in order."""
+
+    kind: ClassVar[str]
+
+    def apply(self, draft: Draft) -> None:
+        getattr(draft, self.kind)(*(getattr(self, item.name) for item in fields(self)))  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
-class SetConcept:
+class SetConcept(_GraphEdit):
     kind: ClassVar[str] = "set_concept"
     var: str
     concept: str
-
-    def apply(self, draft: Draft) -> None:
-        draft.set_concept(self.var, self.concept)
 
     def describe(self, draft: Draft) -> str:
         return f"concept of {self.var}: {draft.concept(self.var)} -> {self.concept}"
 
 
 @dataclass(frozen=True)
-class AddNode:
+class AddNode(_GraphEdit):
     kind: ClassVar[str] = "add_node"
     var: str
     concept: str
-
-    def apply(self, draft: Draft) -> None:
-        draft.add_node(self.var, self.concept)
 
     def describe(self, draft: Draft) -> str:
         return f"add node ({self.var} / {self.concept})"
 
 
 @dataclass(frozen=True)
-class RemoveNode:
+class RemoveNode(_GraphEdit):
     kind: ClassVar[str] = "remove_node"
     var: str
-
-    def apply(self, draft: Draft) -> None:
-        draft.remove_node(self.var)
 
     def describe(self, draft: Draft) -> str:
         return f"remove node ({self.var} / {draft.concept(self.var)}) and its relations"
 
 
 @dataclass(frozen=True)
-class AddRelation:
+class AddRelation(_GraphEdit):
     kind: ClassVar[str] = "add_relation"
     relation: Relation
-
-    def apply(self, draft: Draft) -> None:
-        draft.add_relation(self.relation)
 
     def describe(self, draft: Draft) -> str:
         return f"add {_show(self.relation)}"
 
 
 @dataclass(frozen=True)
-class RemoveRelation:
+class RemoveRelation(_GraphEdit):
     kind: ClassVar[str] = "remove_relation"
     relation: Relation
-
-    def apply(self, draft: Draft) -> None:
-        draft.remove_relation(self.relation)
 
     def describe(self, draft: Draft) -> str:
         return f"remove {_show(self.relation)}"
 
 
 @dataclass(frozen=True)
-class ChangeRelation:
+class ChangeRelation(_GraphEdit):
     kind: ClassVar[str] = "change_relation"
     old: Relation
     new: Relation
-
-    def apply(self, draft: Draft) -> None:
-        draft.change_relation(self.old, self.new)
 
     def describe(self, draft: Draft) -> str:
         return f"{_show(self.old)} -> {_show(self.new)}"
 
 
 @dataclass(frozen=True)
-class SetTop:
+class SetTop(_GraphEdit):
     kind: ClassVar[str] = "set_top"
     var: str
-
-    def apply(self, draft: Draft) -> None:
-        draft.set_top(self.var)
 
     def describe(self, draft: Draft) -> str:
         return f"top: {draft.top} -> {self.var}"

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import InputError
+from ..metrics.triples import TripleMatch
 from ..model import Graph
 from ..params import Params
 from ..read.amr import parse_entry
@@ -41,7 +42,7 @@ from . import lock
 from .agreement import Agreement, agree
 from .centrality import choose_start, pairwise_agreement
 from .corpus import AnnotationFile, Corpus, annotator_names, load_file, read_corpus, text_hash
-from .decisions import PAIR_EDITS, Decision, apply_decision, pair_corrections, replay
+from .decisions import PAIR_EDITS, Decision, Verdict, apply_decision, pair_corrections, replay
 from .draft import Draft
 from .errors import DraftError, SchemaError, SessionError
 from .schema import SCHEMA_VERSION, STATUSES
@@ -377,7 +378,7 @@ class Session:
         self._agreements[index] = (active, result)
         return result
 
-    def triple_decision(self, index: int, annotator: str, match, accept: bool) -> Decision:
+    def triple_decision(self, index: int, annotator: str, match: TripleMatch, accept: bool) -> Decision:
         """The decision accepting or rejecting a row of ``agreement(index)[annotator].triples()``
         (not yet made: pass it to :meth:`decide`)."""
         agreements = self.agreement(index)
@@ -385,9 +386,9 @@ class Session:
             raise SessionError(f"{annotator} has no readable annotation of sentence {index}")
         return triple_decision(match, agreements[annotator], accept)
 
-    def verdicts(self, index: int):
+    def verdicts(self, index: int) -> list[Verdict]:
         """The verdicts on mismatched triples among the active decisions, in order."""
-        return [record.decision.verdict for record in self.decisions(index) if record.decision.verdict]
+        return [record.decision.verdict for record in self.decisions(index) if record.decision.verdict is not None]
 
     # --- changes (each one transaction) --------------------------------------------------------
 
@@ -410,6 +411,7 @@ class Session:
             self._store.add_event(index, author, "decide", number, stored.to_json())
             self._store.touch_sentence(index, author)
         self._refresh(index)
+        self._drafts[index] = (tuple(record.id for record in self._store.decisions(index)), trial)
         return number
 
     def undo(self, index: int, decision: int) -> None:
@@ -431,31 +433,13 @@ class Session:
     def set_status(self, index: int, status: str) -> bool:
         """Set a sentence's status (one of :data:`~engine.adjudication.schema.STATUSES`);
         False when it already had it (nothing written)."""
-        author = self._writer()
         if status not in STATUSES:
             raise SessionError(f"unknown status {status!r}; choose one of: {', '.join(STATUSES)}")
-        before = self.sentence(index).status
-        if before == status:
-            return False
-        with self._store.transaction() as db:
-            db.execute("UPDATE sentences SET status = ? WHERE idx = ?", (status, index))
-            self._store.add_event(index, author, "status", None, {"from": before, "to": status})
-            self._store.touch_sentence(index, author)
-        self._refresh(index)
-        return True
+        return self._set_field(index, "status", status, decided=True)
 
     def set_notes(self, index: int, notes: str) -> bool:
         """Replace a sentence's notes; False when unchanged."""
-        author = self._writer()
-        before = self.sentence(index).notes
-        if before == notes:
-            return False
-        with self._store.transaction() as db:
-            db.execute("UPDATE sentences SET notes = ? WHERE idx = ?", (notes, index))
-            self._store.add_event(index, author, "notes", None, {"from": before, "to": notes})
-            self._store.touch_sentence(index, author, decided=False)
-        self._refresh(index)
-        return True
+        return self._set_field(index, "notes", notes, decided=False)
 
     def set_start(self, index: int, annotator: str) -> bool:
         """Start the sentence from another annotation; only before any active decision (they
@@ -511,6 +495,20 @@ class Session:
                 graph = self.annotation(index, edit.annotator) if edit.annotator in self.annotators else None
                 if graph is None or edit.annotator_var not in graph.index:
                     raise DraftError(f"there is no node {edit.annotator_var} in {edit.annotator}'s annotation")
+
+    def _set_field(self, index: int, field: str, value: str, decided: bool) -> bool:
+        """Write a sentence's ``status`` or ``notes`` with its event; False when unchanged.
+        ``decided``: the change makes its author the sentence's decider."""
+        author = self._writer()
+        before = getattr(self.sentence(index), field)
+        if before == value:
+            return False
+        with self._store.transaction() as db:
+            db.execute(f"UPDATE sentences SET {field} = ? WHERE idx = ?", (value, index))  # field: status | notes
+            self._store.add_event(index, author, field, None, {"from": before, "to": value})
+            self._store.touch_sentence(index, author, decided)
+        self._refresh(index)
+        return True
 
     def _set_state(self, index: int, decision: int, state: str, action: str, author: str) -> None:
         with self._store.transaction() as db:

@@ -112,6 +112,8 @@ class Store:
                 connection.close()
                 raise SchemaError(f"{path}: not a session file (it holds no session)")
             migrate(connection, path)
+        except sqlite3.OperationalError as error:
+            raise SessionError(f"{path}: cannot open: {error}") from None
         except sqlite3.DatabaseError as error:
             raise SchemaError(f"{path}: not a session file ({error})") from None
         return cls(path, connection, clock)
