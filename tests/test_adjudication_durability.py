@@ -172,7 +172,11 @@ def test_a_second_writer_is_refused_with_who_holds_the_session(tmp_path):
         Session.open(session.path, "ana")
     with Session.open(session.path, readonly=True) as reader:  # readers need no lock
         assert reader.lock_holder.owner == "ana" and len(reader) == 3
-    session.decide(0, Decision((SetConcept("b", "girl"),)))
+        session.decide(0, Decision((SetConcept("b", "girl"),)))
+        assert reader.decisions(0) == []  # a reader keeps the snapshot it opened
+        assert reader.adjudicated(0).graph.nodes[1].concept == "boy"
+    with Session.open(session.path, readonly=True) as reader:
+        assert reader.adjudicated(0).graph.nodes[1].concept == "girl"
     session.close()
     assert opener(session.path, "ben") == (0, "")  # free again once closed
     with Session.open(session.path, "ben") as again:

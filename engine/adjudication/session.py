@@ -227,7 +227,9 @@ class Session:
     ) -> Session:
         """Open a session file: for writing as ``author`` (taking the lock; a live writer
         elsewhere makes this raise :class:`~engine.adjudication.errors.SessionLocked`), or
-        ``readonly``. An older schema is migrated first (:mod:`.schema`)."""
+        ``readonly``: no lock, no writes, and every read from one snapshot of the file taken
+        now (a writer's later changes are seen by opening again). An older schema is
+        migrated first (:mod:`.schema`)."""
         if not readonly:
             author = _person(author)
         store = Store.open(path, clock)
@@ -235,6 +237,8 @@ class Session:
             if not readonly:
                 assert author is not None
                 store.lock(author, stale_after)
+            else:
+                store.connection.execute("BEGIN")  # one snapshot for every read until close
             meta = store.meta()
             files = store.files()
             loaded = [AnnotationFile(f.annotator, f.path, store.file_text(f.annotator), f.sha256) for f in files]

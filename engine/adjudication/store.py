@@ -119,6 +119,8 @@ class Store:
         return cls(path, connection, clock)
 
     def close(self) -> None:
+        if self.connection.in_transaction:  # a reader's snapshot
+            self.connection.execute("ROLLBACK")
         if self.token is not None:
             lock.release(self.connection, self.token)
             self.token = None
