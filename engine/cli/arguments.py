@@ -13,6 +13,7 @@ from ..params import ANCAST, PAPER, PROFILES, Params
 from ..read import FORMAT_CHOICES, PAIR_BY
 from ..smatch import STANDARDIZATIONS
 from .matrix import add_matrix_command
+from .session import add_session_parser
 
 __all__ = ["build_parser"]
 
@@ -136,4 +137,5 @@ def build_parser() -> argparse.ArgumentParser:
     )
     smatch.add_argument("--format", choices=("table", "json"), default="table")
     add_matrix_command(commands, _number)
+    add_session_parser(commands)
     return parser
