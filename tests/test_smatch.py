@@ -141,8 +141,8 @@ def test_score_command_adds_smatch_per_pair_and_in_micro_macro():
 
 
 def test_fine_grained_sub_scores_on_the_smatch_pair():
-    from engine.smatch import SUB_SCORES
     from engine.metrics import Totals
+    from engine.smatch import SUB_SCORES
 
     totals = Totals(SUB_SCORES)
     for result in smatch_corpus(load_pairs(*SMATCH_PAIR).pairs, fine_grained=True):
@@ -238,28 +238,28 @@ def reference_named(text: str) -> Counter:
     return bag
 
 
-I, T = "instance", ("top", "top")
+INST, TOP = "instance", ("top", "top")
 
 
 @pytest.mark.parametrize("text, expected", [
     # :mod is read as :domain turned round; on a constant it is dropped
-    ("(c / chapter :mod 1)", {((I, "chapter"), ("c",)): 1, (T, ("c",)): 1}),
-    ("(b / boy :mod (h / happy))", {((I, "boy"), ("b",)): 1, ((I, "happy"), ("h",)): 1, (T, ("b",)): 1,
+    ("(c / chapter :mod 1)", {((INST, "chapter"), ("c",)): 1, (TOP, ("c",)): 1}),
+    ("(b / boy :mod (h / happy))", {((INST, "boy"), ("b",)): 1, ((INST, "happy"), ("h",)): 1, (TOP, ("b",)): 1,
                                     ("domain", ("h", "b")): 1}),
     ("(b / boy :mod-of (h / happy) :domain-of (s / sad))",
-     {((I, "boy"), ("b",)): 1, ((I, "happy"), ("h",)): 1, ((I, "sad"), ("s",)): 1, (T, ("b",)): 1,
+     {((INST, "boy"), ("b",)): 1, ((INST, "happy"), ("h",)): 1, ((INST, "sad"), ("s",)): 1, (TOP, ("b",)): 1,
       ("mod", ("h", "b")): 1, ("domain", ("s", "b")): 1}),
     # quoted constants up to their first space, trailing underscores ignored, case ignored
     ('(n / Name :op1 "New York" :op2 "x_" :OP3 Paris)',
-     {((I, "name"), ("n",)): 1, (T, ("n",)): 1, (("op1", "new"), ("n",)): 1, (("op2", "x"), ("n",)): 1,
+     {((INST, "name"), ("n",)): 1, (TOP, ("n",)): 1, (("op1", "new"), ("n",)): 1, (("op2", "x"), ("n",)): 1,
       (("op3", "paris"), ("n",)): 1}),
     # -of on a constant is dropped, except the roles that only look inverted; :ARG0-OF and :MOD are not turned
     ("(a / x :ARG0-of 5 :consist-of 5 :ARG0-OF 6 :MOD 7)",
-     {((I, "x"), ("a",)): 1, (T, ("a",)): 1, (("consist-of", "5"), ("a",)): 1, (("arg0-of", "6"), ("a",)): 1,
+     {((INST, "x"), ("a",)): 1, (TOP, ("a",)): 1, (("consist-of", "5"), ("a",)): 1, (("arg0-of", "6"), ("a",)): 1,
       (("mod", "7"), ("a",)): 1}),
     # a quoted concept loses its spaces; "5" and 5 are one constant; duplicates are kept
     ('(a / "Quoted Concept" :quant "5" :quant 5 :ARG0 (b / y) :ARG0 b :ARG1-of b :prep-on-behalf-of b)',
-     {((I, "quotedconcept"), ("a",)): 1, ((I, "y"), ("b",)): 1, (T, ("a",)): 1, (("quant", "5"), ("a",)): 2,
+     {((INST, "quotedconcept"), ("a",)): 1, ((INST, "y"), ("b",)): 1, (TOP, ("a",)): 1, (("quant", "5"), ("a",)): 2,
       ("arg0", ("a", "b")): 2, ("arg1", ("b", "a")): 1, ("prep-on-behalf-of", ("a", "b")): 1}),
 ])
 def test_classic_reading_is_smatch_104s(text, expected):
