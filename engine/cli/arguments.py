@@ -64,6 +64,16 @@ def _common(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _jobs(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--jobs",
+        "-j",
+        type=_number(int, 1),
+        default=os.cpu_count() or 1,
+        help="worker processes for scoring (default: all %(default)s cores)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m engine",
@@ -97,33 +107,30 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also compute classic Smatch under the optimal (ILP) alignment for every pair",
     )
-    score.add_argument(
-        "--jobs",
-        "-j",
-        type=_number(int, 1),
-        default=os.cpu_count() or 1,
-        help="worker processes for scoring (default: all %(default)s cores)",
-    )
+    _jobs(score)
     smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
     _common(smatch)
     smatch.add_argument(
         "--solver",
         choices=SOLVERS,
-        default="ilp",
-        help="ilp: optimal alignment (SciPy milp/HiGHS); hillclimb: classic search (default: ilp)",
+        default="exact",
+        help="exact: hill-climbing proven optimal by upper bounds, the integer program (SciPy milp/HiGHS) "
+        "only where they differ; ilp: the integer program for every pair; hillclimb: the search alone "
+        "(default: exact)",
     )
     smatch.add_argument(
         "--standardize",
         choices=STANDARDIZATIONS,
         default="none",
-        help="none: classic smatch triples; smatchpp: as Smatch++'s AMR standardiser "
+        help="none: classic Smatch, the triples smatch 1.0.4 reads; smatchpp: as Smatch++'s AMR standardiser "
         "(:domain as :mod, dereification, root concept, duplicates once)",
     )
     smatch.add_argument(
         "--time-limit",
         type=_number(float, 0.0, low_open=True),
         default=10.0,
-        help="ILP seconds per pair before hill-climbing (default 10)",
+        help="seconds per pair for the whole search, the integer program included; a pair not proven "
+        "optimal by then keeps the best alignment found, with a warning (default 10)",
     )
     smatch.add_argument("--restarts", type=_number(int, 1), default=5, help="hill-climbing starts (default 5)")
     smatch.add_argument("--seed", type=int, default=1, help="seed of hill-climbing and bootstrap (default 1)")
@@ -134,4 +141,5 @@ def build_parser() -> argparse.ArgumentParser:
         help="sub-scores: concepts, frames, named entities, negation, wiki, arguments, reentrancies, ...",
     )
     smatch.add_argument("--format", choices=("table", "json"), default="table")
+    _jobs(smatch)
     return parser

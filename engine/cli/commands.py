@@ -88,12 +88,19 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_smatch(args: argparse.Namespace) -> int:
     try:
-        pairs = _load(args, lazy=False).pairs
+        pairs = _load(args, lazy=True).pairs
     except InputError as error:
         _say(f"error: {error}")
         return EXIT_INPUT_ERROR
     results = smatch_corpus(
-        pairs, args.solver, args.time_limit, args.restarts, args.seed, args.fine_grained, args.standardize
+        pairs,
+        args.solver,
+        args.time_limit,
+        args.restarts,
+        args.seed,
+        args.fine_grained,
+        args.standardize,
+        args.jobs,
     )
     data = smatch_data(results, args.solver, args.standardize, args.ci, args.seed, args.fine_grained)
     for note in smatch_notes(results, args.solver, args.time_limit):
