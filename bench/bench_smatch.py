@@ -50,8 +50,23 @@ def commands(test: str, gold: str, smatchpp: bool) -> dict[str, tuple[list[str],
     }
     if smatchpp:
         runs["smatchpp 1.8.0 (ILP)"] = (
-            [sys.executable, "-m", "smatchpp", "-a", test, "-b", gold, "-solver", "ilp", "-score_type", "micro",
-             "-output_format", "json", "-log_level", "40"],
+            [
+                sys.executable,
+                "-m",
+                "smatchpp",
+                "-a",
+                test,
+                "-b",
+                gold,
+                "-solver",
+                "ilp",
+                "-score_type",
+                "micro",
+                "-output_format",
+                "json",
+                "-log_level",
+                "40",
+            ],
             lambda out: json.loads(out)["main"]["F1"]["result"] / 100,
         )
     return runs
@@ -69,8 +84,10 @@ def bench(name: str, repeat: int, smatchpp: bool, directory: Path) -> None:
             times[run].append(elapsed)
             scores[run] = read_f(out)  # type: ignore[operator]
     ours = statistics.median(times["engine smatch --jobs 1"])
-    print(f"\ncorpus {name}: {pairs} pairs of {low}-{high} node gold graphs (bench.generate, seed 1); "
-          f"median of {repeat} run(s)")
+    print(
+        f"\ncorpus {name}: {pairs} pairs of {low}-{high} node gold graphs (bench.generate, seed 1); "
+        f"median of {repeat} run(s)"
+    )
     for run, values in times.items():
         took = statistics.median(values)
         print(f"  {run:<30} {took:7.2f} s  micro F {scores[run]:.4f}  time / engine --jobs 1: {took / ours:5.2f}x")
