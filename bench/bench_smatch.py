@@ -7,7 +7,9 @@ Corpora (``bench.generate``, seed 1): ``lpp`` - 200 pairs of 10-30 node gold gra
 The Little Prince's sentences), ``small`` - 5,000 pairs of 3-12 nodes. Every tool is a whole
 command line (start-up and reading included); the runs of one repeat are taken one after the
 other and the median over repeats is shown, ``engine`` with ``--jobs 1`` (the main figure) and
-``--jobs 2`` separately. A ratio above 1 means the reference tool took longer.
+``--jobs 2`` separately. Wall and CPU time (user + system, worker processes included) are
+shown; on a shared machine the CPU time is the steadier figure. A ratio is the time over
+``engine --jobs 1``'s: above 1, the other command took longer.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,13 +31,17 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPORA = {"lpp": (200, 10, 30), "small": (5000, 3, 12)}  # pairs, min nodes, max nodes
 
 
-def timed(command: list[str]) -> tuple[float, str]:
+def timed(command: list[str]) -> tuple[float, float, str]:
+    """Wall seconds, CPU seconds (user + system, worker processes included) and stdout of a command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-2000:]}")
-    return elapsed, done.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, done.stdout
 
 
 def commands(test: str, gold: str, smatchpp: bool) -> dict[str, tuple[list[str], object]]:
@@ -77,20 +84,24 @@ def bench(name: str, repeat: int, smatchpp: bool, directory: Path) -> None:
     test, gold = map(str, write_corpus(directory / name, pairs, low, high, 1))
     runs = commands(test, gold, smatchpp)
     times: dict[str, list[float]] = {run: [] for run in runs}
+    cpu: dict[str, list[float]] = {run: [] for run in runs}
     scores: dict[str, float] = {}
     for _ in range(repeat):
         for run, (command, read_f) in runs.items():
-            elapsed, out = timed(command)
+            elapsed, used, out = timed(command)
             times[run].append(elapsed)
+            cpu[run].append(used)
             scores[run] = read_f(out)  # type: ignore[operator]
-    ours = statistics.median(times["engine smatch --jobs 1"])
+    main_run = "engine smatch --jobs 1"
+    ours, ours_cpu = statistics.median(times[main_run]), statistics.median(cpu[main_run])
     print(
         f"\ncorpus {name}: {pairs} pairs of {low}-{high} node gold graphs (bench.generate, seed 1); "
         f"median of {repeat} run(s)"
     )
-    for run, values in times.items():
-        took = statistics.median(values)
-        print(f"  {run:<30} {took:7.2f} s  micro F {scores[run]:.4f}  time / engine --jobs 1: {took / ours:5.2f}x")
+    print(f"  {'':<30} {'wall':>8} {'ratio':>6} {'CPU':>8} {'ratio':>6}  micro F")
+    for run in runs:
+        took, used = statistics.median(times[run]), statistics.median(cpu[run])
+        print(f"  {run:<30} {took:7.2f}s {took / ours:5.2f}x {used:7.2f}s {used / ours_cpu:5.2f}x  {scores[run]:.4f}")
 
 
 def main() -> None:

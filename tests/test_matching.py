@@ -172,8 +172,8 @@ def test_the_smart_start_pairs_identifying_labels_first():
     shares, _ = pair_bounds(problem)
     assert (shares[(0, 0)], shares[(0, 1)]) == (1, 1.5)
     concept = lambda label: label[0] == "instance"  # noqa: E731
-    assert smart_start(problem, test, gold, shares, concept)[0] == 0
-    assert smart_start(problem, test, gold, shares, lambda label: False)[0] == 1
+    assert smart_start(compile_problem(test, gold, concept), shares)[0] == 0
+    assert smart_start(problem, shares)[0] == 1
 
 
 def test_the_quick_bound_by_hand():

@@ -3,8 +3,8 @@
 From a start, move one test variable to another gold variable it can score with, or swap
 two test variables' partners, whenever that raises the matched count, until no such move
 does (first improvement; only the links of the variables a move touches are recounted).
-The first start is the *smart start*: pairs whose identifying labels agree (``start``:
-Smatch's concepts) first, then by the pair bound c_ij of :mod:`.bound`, taken greedily;
+The first start is the *smart start*: pairs whose identifying labels agree (the problem's
+``identified`` pairs: Smatch's concepts) first, then by the pair bound c_ij of :mod:`.bound`, taken greedily;
 the others are seeded random one-to-one mappings over the pairs that can score, so the
 same input gives the same result. A search stops at ``deadline`` (a ``perf_counter`` time)
 with the best mapping so far, or when it reaches ``target`` (a proven upper bound).
@@ -15,24 +15,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
 
-from .facts import Facts
 from .problem import Pair, Problem
 
 __all__ = ["climb", "random_start", "smart_start"]
 
 
-def smart_start(
-    problem: Problem, test: Facts, gold: Facts, bounds: dict[Pair, float], start: Callable[[Hashable], bool]
-) -> list[int]:
-    """Pairs taken greedily: same identifying label first, then larger c_ij, then text order."""
-    test_labels = _start_labels(test, start)
-    gold_labels = _start_labels(gold, start)
-    order = sorted(
-        bounds,
-        key=lambda pair: (not (test_labels[pair[0]] & gold_labels[pair[1]]), -bounds[pair], pair),
-    )
+def smart_start(problem: Problem, bounds: dict[Pair, float]) -> list[int]:
+    """Pairs taken greedily: identified pairs (same identifying label) first, then larger c_ij,
+    then text order."""
+    identified = problem.identified
+    order = sorted(bounds, key=lambda pair: (pair not in identified, -bounds[pair], pair))
     mapping = [-1] * problem.test_count
     taken = [False] * problem.gold_count
     for i, j in order:
@@ -40,14 +33,6 @@ def smart_start(
             mapping[i] = j
             taken[j] = True
     return mapping
-
-
-def _start_labels(facts: Facts, start: Callable[[Hashable], bool]) -> list[frozenset]:
-    labels: list[set] = [set() for _ in facts.variables]
-    for label, arguments in facts.counts:
-        if len(arguments) == 1 and start(label):
-            labels[arguments[0]].add(label)
-    return [frozenset(s) for s in labels]
 
 
 def random_start(problem: Problem, rng: random.Random) -> list[int]:

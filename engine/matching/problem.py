@@ -21,7 +21,8 @@ an injective mapping (the mapping decides which), so the sum equals
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from .facts import Facts
@@ -32,50 +33,59 @@ Pair = tuple[int, int]
 Link = tuple[tuple[Pair, ...], int]  # the (test, gold) variable pairs it needs, its worth
 
 
-_FIRST_POSITION = ((0,), (1,), (2,))
+_ONE, _TWO, _LOOP = (0,), (0, 1), (0, 0)  # the patterns of one and two arguments
+_FIRST, _SECOND = (0,), (1,)  # positions
 
 
 def _pattern(arguments: tuple[int, ...]) -> tuple[int, ...]:
     """Where each argument first occurs: (a, b, a) -> (0, 1, 0)."""
-    if len(arguments) == 2:
-        return (0, 1) if arguments[0] != arguments[1] else (0, 0)
     first: dict[int, int] = {}
     return tuple(first.setdefault(a, len(first)) for a in arguments)
 
 
 @dataclass
 class _Side:
-    """One side's facts grouped for compiling: ``alone`` (label, pattern, variable) -> count for
-    facts on one variable; ``linked`` (label, pattern) -> [(arguments, count)] for the others;
-    ``shapes`` per variable (label, pattern, positions) -> count; ``labels`` (label, pattern) -> count."""
+    """One side's facts grouped for compiling, keyed by (label, pattern): ``alone`` (key,
+    variable) -> count for facts on one variable; ``linked`` key -> [(arguments, count)] for
+    the others; ``shapes`` per variable (key, positions) -> count; ``labels`` key -> count."""
 
-    alone: Counter
+    alone: dict
     linked: dict
-    shapes: list[Counter]
-    labels: Counter
+    shapes: list[dict]
+    labels: dict
 
 
 def _side(facts: Facts) -> _Side:
-    alone: Counter = Counter()
+    alone: dict = {}
     linked: dict = defaultdict(list)
-    shapes: list[Counter] = [Counter() for _ in facts.variables]
-    labels: Counter = Counter()
+    shapes: list[dict] = [{} for _ in facts.variables]
+    labels: dict = {}
     for (label, arguments), number in facts.counts.items():
-        if not arguments:
+        size = len(arguments)
+        if size == 0:
             continue
-        key = (label, _pattern(arguments))
-        labels[key] += number
-        if len(arguments) == 1 or max(key[1]) == 0:
-            alone[(key, arguments[0])] += number
-            continue
-        linked[key].append((arguments, number))
-        if len(arguments) == 2:
-            shapes[arguments[0]][(key, (0,))] += number
-            shapes[arguments[1]][(key, (1,))] += number
-            continue
-        for variable in dict.fromkeys(arguments):
-            positions = tuple(p for p, a in enumerate(arguments) if a == variable)
-            shapes[variable][(key, positions)] += number
+        if size == 1 or (size == 2 and arguments[0] == arguments[1]):
+            key = (label, _ONE if size == 1 else _LOOP)
+            place = (key, arguments[0])
+            alone[place] = alone.get(place, 0) + number
+        elif size == 2:
+            key = (label, _TWO)
+            linked[key].append((arguments, number))
+            for variable, positions in ((arguments[0], _FIRST), (arguments[1], _SECOND)):
+                shape = shapes[variable]
+                shape[(key, positions)] = shape.get((key, positions), 0) + number
+        else:
+            key = (label, _pattern(arguments))
+            if max(key[1]) == 0:
+                place = (key, arguments[0])
+                alone[place] = alone.get(place, 0) + number
+            else:
+                linked[key].append((arguments, number))
+                for variable in dict.fromkeys(arguments):
+                    positions = tuple(p for p, a in enumerate(arguments) if a == variable)
+                    shape = shapes[variable]
+                    shape[(key, positions)] = shape.get((key, positions), 0) + number
+        labels[key] = labels.get(key, 0) + number
     return _Side(alone, linked, shapes, labels)
 
 
@@ -89,11 +99,12 @@ class Problem:
     gold_count: int
     fixed: int
     unary: dict[Pair, int]
+    identified: set[Pair]
     links: list[Link]
     needs: dict[Pair, list[tuple[tuple[Pair, ...], int]]]  # per pair: its links' other pairs, and worth
     candidates: list[list[int]]
-    test_shapes: list[Counter]  # per test variable: ((label, pattern), positions) -> facts holding it so
-    gold_shapes: list[Counter]
+    test_shapes: list[dict]  # per test variable: ((label, pattern), positions) -> facts holding it so
+    gold_shapes: list[dict]
     bag_bound: int  # Σ over (label, arity pattern) of min(test count, gold count), plus fixed
 
     def score(self, mapping: list[int] | tuple[int, ...]) -> int:
@@ -105,21 +116,30 @@ class Problem:
         return total
 
 
-def compile_problem(test: Facts, gold: Facts) -> Problem:
-    """The problem of mapping ``test``'s variables onto ``gold``'s (see the module docstring)."""
+def compile_problem(test: Facts, gold: Facts, start: Callable[[Hashable], bool] = lambda label: False) -> Problem:
+    """The problem of mapping ``test``'s variables onto ``gold``'s (see the module docstring);
+    ``identified`` holds the pairs that share a one-variable fact whose label ``start`` picks
+    (Smatch: the same concept)."""
     test_kinds, gold_kinds = test.kinds, gold.kinds
     fixed = sum(
         min(n, gold.counts.get((label, ()), 0)) for (label, arguments), n in test.counts.items() if not arguments
     )
     test_side, gold_side = _side(test), _side(gold)
-    unary: Counter = Counter()
+    unary: dict[Pair, int] = {}
+    identified: set[Pair] = set()
     gold_alone: dict = defaultdict(list)
     for (key, j), m in gold_side.alone.items():
         gold_alone[key].append((j, m))
     for (key, i), n in test_side.alone.items():
-        for j, m in gold_alone.get(key, ()):
+        partners = gold_alone.get(key)
+        if not partners:
+            continue
+        picked = start(key[0])
+        for j, m in partners:
             if test_kinds[i] == gold_kinds[j]:
-                unary[(i, j)] += min(n, m)
+                unary[(i, j)] = unary.get((i, j), 0) + (n if n < m else m)
+                if picked:
+                    identified.add((i, j))
     links: list[Link] = []
     needs: dict[Pair, list[tuple[tuple[Pair, ...], int]]] = defaultdict(list)
     any_kind = len(set(test_kinds) | set(gold_kinds)) <= 1
@@ -147,12 +167,13 @@ def compile_problem(test: Facts, gold: Facts) -> Problem:
         candidates[i].add(j)
     for i, j in needs:
         candidates[i].add(j)
-    bag = fixed + sum(min(n, gold_side.labels[key]) for key, n in test_side.labels.items())
+    bag = fixed + sum(min(n, gold_side.labels.get(key, 0)) for key, n in test_side.labels.items())
     return Problem(
         len(test.variables),
         len(gold.variables),
         fixed,
-        dict(unary),
+        unary,
+        identified,
         links,
         dict(needs),
         [sorted(c) for c in candidates],

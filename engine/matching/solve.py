@@ -47,10 +47,10 @@ def best_match(
     """The best mapping the solver finds within ``time_limit`` seconds (see the module
     docstring); ``optimal`` only when it is proven."""
     deadline = time.perf_counter() + time_limit
-    problem = compile_problem(test, gold)
+    problem = compile_problem(test, gold, start)
     bounds, capacities = pair_bounds(problem)
     search = _Search(problem, capacities, quick_bound(problem, bounds), deadline)
-    search.climb(smart_start(problem, test, gold, bounds, start))
+    search.climb(smart_start(problem, bounds))
     if solver == "ilp":
         search.integer_program()
         return search.match()

@@ -20,7 +20,7 @@ Token alignments (``~e.3``) are ignored here; smatch 1.0.4 would keep them glued
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
 from ..matching import Facts
 from ..model import Tree
@@ -32,11 +32,13 @@ NOT_INVERTED = frozenset({"consist-of", "prep-on-behalf-of", "prep-out-of"})
 TOP = ("top", "top")
 
 
+@lru_cache(maxsize=65536)
 def _label(text: str) -> str:
     """smatch 1.0.4's comparison form: lower case, trailing underscores removed."""
     return text.lower().rstrip("_")
 
 
+@lru_cache(maxsize=65536)
 def _constant(value: str) -> str:
     """A constant as read: a quoted one up to its first white space (``"New York"`` -> ``new``)."""
     if len(value) >= 2 and value[0] == value[-1] == '"':
@@ -44,10 +46,23 @@ def _constant(value: str) -> str:
     return _label(value)
 
 
-def _concept(concept: str) -> str:
+@lru_cache(maxsize=65536)
+def _concept(concept: str) -> tuple[str, str]:
+    """The label of an instance triple."""
     if len(concept) >= 2 and concept[0] == concept[-1] == '"':
-        return _label(concept[1:-1].replace(" ", ""))
-    return _label(concept)
+        return ("instance", _label(concept[1:-1].replace(" ", "")))
+    return ("instance", _label(concept))
+
+
+@lru_cache(maxsize=4096)
+def _role(role: str) -> tuple[str, bool]:
+    """A role as written (``:ARG0-of``) -> (the relation's label, whether it is turned round)."""
+    name = role[1:]
+    if name == "mod":
+        return "domain", True
+    if name.endswith("-of") and name not in NOT_INVERTED:
+        return _label(name[:-3]), True
+    return _label(name), False
 
 
 def classic_facts(tree: Tree) -> Facts:
@@ -56,19 +71,18 @@ def classic_facts(tree: Tree) -> Facts:
     ``(("top", "top"), (root,))``, each as often as smatch 1.0.4 reads it."""
     nodes = list(iter_nodes(tree))
     index = {node[0]: i for i, node in enumerate(nodes)}
-    counts: Counter = Counter()
-    counts[(TOP, (0,))] = 1
+    counts: dict = {(TOP, (0,)): 1}
     for i, (_, concept, _, edges) in enumerate(nodes):
-        counts[(("instance", _concept(concept)), (i,))] += 1
+        key = (_concept(concept), (i,))
+        counts[key] = counts.get(key, 0) + 1
         for role, target in edges:
-            name = role[1:]
+            label, turned = _role(role)
             k = index.get(target[0] if isinstance(target, tuple) else target)
-            turned = name == "mod" or (name.endswith("-of") and name not in NOT_INVERTED)
-            if k is None:
-                if not turned:
-                    counts[((_label(name), _constant(target)), (i,))] += 1  # type: ignore[arg-type]
-            elif not turned:
-                counts[(_label(name), (i, k))] += 1
+            if k is not None:
+                key = (label, (k, i) if turned else (i, k))
+            elif turned:
+                continue
             else:
-                counts[("domain" if name == "mod" else _label(name[:-3]), (k, i))] += 1
+                key = ((label, _constant(target)), (i,))  # type: ignore[arg-type]
+            counts[key] = counts.get(key, 0) + 1
     return Facts(tuple(node[0] for node in nodes), counts)
