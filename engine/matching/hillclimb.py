@@ -81,6 +81,16 @@ def climb(
                 total += worth
         return total
 
+    def assign(i: int, j: int, other: int, old: int) -> None:
+        """i to j and ``other`` to ``old`` (-1: none)."""
+        mapping[i] = j
+        if j >= 0:
+            owner[j] = i
+        if other >= 0:
+            mapping[other] = old
+        if old >= 0:
+            owner[old] = other
+
     score = problem.score(mapping)
     improved = True
     while improved and score != target:
@@ -101,19 +111,11 @@ def climb(
                     before = collected(i, other) + collected(other, -1)
                     if capacity[(i, j)] + (capacity.get((other, old), 0) if old >= 0 else 0) <= before:
                         continue
-                mapping[i], owner[j] = j, i
-                if old >= 0:
-                    owner[old] = other
-                if other >= 0:
-                    mapping[other] = old
+                assign(i, j, other, old)
                 after = collected(i, -1) if other < 0 else collected(i, other) + collected(other, -1)
                 if after > before:
                     score += after - before
                     improved = True
-                    continue
-                mapping[i], owner[j] = old, other
-                if other >= 0:
-                    mapping[other] = j
-                if old >= 0:
-                    owner[old] = i
+                else:
+                    assign(i, old, other, j)
     return score

@@ -33,11 +33,15 @@ Pair = tuple[int, int]
 Link = tuple[tuple[Pair, ...], int]  # the (test, gold) variable pairs it needs, its worth
 
 
-_ONE, _TWO, _LOOP = (0,), (0, 1), (0, 0)  # the patterns of one and two arguments
-_FIRST, _SECOND = (0,), (1,)  # positions
+Pattern = tuple[int, ...]
+_ONE: Pattern = (0,)  # the patterns of one and two arguments
+_TWO: Pattern = (0, 1)
+_LOOP: Pattern = (0, 0)
+_FIRST: tuple[int, ...] = (0,)  # positions
+_SECOND: tuple[int, ...] = (1,)
 
 
-def _pattern(arguments: tuple[int, ...]) -> tuple[int, ...]:
+def _pattern(arguments: tuple[int, ...]) -> Pattern:
     """Where each argument first occurs: (a, b, a) -> (0, 1, 0)."""
     first: dict[int, int] = {}
     return tuple(first.setdefault(a, len(first)) for a in arguments)
@@ -60,6 +64,8 @@ def _side(facts: Facts) -> _Side:
     linked: dict = defaultdict(list)
     shapes: list[dict] = [{} for _ in facts.variables]
     labels: dict = {}
+    key: tuple[Hashable, Pattern]
+    positions: tuple[int, ...]
     for (label, arguments), number in facts.counts.items():
         size = len(arguments)
         if size == 0:

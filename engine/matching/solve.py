@@ -2,14 +2,17 @@
 
 ``exact`` (the default): a hill climb from the smart start; if it reaches the quick bound of
 :mod:`.bound`, its mapping is optimal. Otherwise the dual bound, then up to ``restarts - 1``
-seeded random starts while the best climb falls short of the bound (both only on problems
-of at most ``SMALL_PROBLEM`` scoring pairs); then the exact
-assignment bound, and only if the best climb still falls short of it, the integer program
-of :mod:`.ilp` with the time that is left. SciPy's optimiser (a third of a second to
-import) is imported only for these last two steps. ``ilp``: the integer program for every pair.
-``hillclimb``: the climbs alone (from the smart start and the random ones), stopping early
-at the quick bound. ``time_limit`` caps the whole pair: a search or a program cut short
-returns the best mapping found with ``optimal`` false and the best bound proven.
+seeded random starts while the best climb falls short of the bound (both only on problems of
+at most ``SMALL_PROBLEM`` scoring pairs); then the exact assignment bound, and only if the
+best climb still falls short of it, the integer program of :mod:`.ilp` with the time that is
+left. SciPy's optimiser (a third of a second to import) is imported only for these last two
+steps. ``ilp``: the integer program for every pair (after the first climb, kept if the
+program finds nothing). ``hillclimb``: the climbs alone, stopping early at the quick bound.
+
+``time_limit`` caps the whole pair, from compiling the problem to the program: every step
+stops at the deadline (the program too, :func:`~.ilp.solve_ilp_by`) and the best mapping
+found is returned with ``optimal`` false and the best bound proven. Only compiling the
+problem and its pair bounds cannot stop part-way (about a second for a 1,000-node pair).
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ Token alignments (``~e.3``) are ignored here; smatch 1.0.4 would keep them glued
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 
 from ..matching import Facts
@@ -72,6 +73,7 @@ def classic_facts(tree: Tree) -> Facts:
     nodes = list(iter_nodes(tree))
     index = {node[0]: i for i, node in enumerate(nodes)}
     counts: dict = {(TOP, (0,)): 1}
+    key: tuple[Hashable, tuple[int, ...]]
     for i, (_, concept, _, edges) in enumerate(nodes):
         key = (_concept(concept), (i,))
         counts[key] = counts.get(key, 0) + 1
@@ -80,9 +82,9 @@ def classic_facts(tree: Tree) -> Facts:
             k = index.get(target[0] if isinstance(target, tuple) else target)
             if k is not None:
                 key = (label, (k, i) if turned else (i, k))
-            elif turned:
+            elif turned or isinstance(target, tuple):
                 continue
             else:
-                key = ((label, _constant(target)), (i,))  # type: ignore[arg-type]
+                key = ((label, _constant(target)), (i,))
             counts[key] = counts.get(key, 0) + 1
     return Facts(tuple(node[0] for node in nodes), counts)

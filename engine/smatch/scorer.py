@@ -87,6 +87,6 @@ def smatch_corpus(
         fine_grained=fine_grained,
         standardize=standardize,
     )
-    sizes = [tuple(entry.size if entry is not None else 0 for entry in (p.test, p.gold)) for p in pairs]
+    sizes = [(p.test.size, p.gold.size) for p in pairs if p.test is not None and p.gold is not None]
     with ordered_map(jobs if worth_processes(sizes) else 1) as mapped:
         return list(mapped(work, pairs))
