@@ -221,3 +221,30 @@ def test_empty_sides(solver):
     one = Facts(("a",), {(("instance", "x"), (0,)): 1})
     assert best_match(nothing, one, solver).matched == 0
     assert best_match(one, nothing, solver).mapping == (-1,)
+
+
+def test_a_program_run_in_a_child_process_gives_the_same_answer(monkeypatch):
+    """The child interpreter's protocol (pickled problem in, pickled result out), forced on a small problem."""
+    import engine.matching.ilp as ilp
+
+    problem = compile_problem(DRS_TEST, DRS_GOLD)
+    here = solve_ilp(problem)
+    monkeypatch.setattr(ilp, "ISOLATE_COLUMNS", 0)
+    there = ilp.solve_ilp_by(problem, time.perf_counter() + 120)
+    assert there == here and problem.score(there.mapping) == 3
+
+
+def test_a_large_program_stops_at_the_deadline(tmp_path):
+    """A 500-node pair's program (about 75,000 columns; HiGHS alone, given 5 s, ran 5.7 s without
+    proving it) runs in a child process: nothing by a deadline 1.5 s away, and the call returns then."""
+    from bench.generate import write_corpus
+    from engine.matching.ilp import ISOLATE_COLUMNS, solve_ilp_by
+    from engine.read import load_pairs
+    from engine.smatch import smatch_triples
+
+    (pair,) = load_pairs(*write_corpus(tmp_path, 1, 500, 500, 11)).pairs
+    problem = compile_problem(smatch_triples(pair.test.graph), smatch_triples(pair.gold.graph))
+    assert len(problem.unary.keys() | problem.needs.keys()) + len(problem.links) >= ISOLATE_COLUMNS
+    started = time.perf_counter()
+    assert solve_ilp_by(problem, started + 1.5) is None
+    assert time.perf_counter() - started < 10  # loose: the point is that HiGHS is not waited for
