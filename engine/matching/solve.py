@@ -1,12 +1,13 @@
 """The solver choice: hill-climbing certified by upper bounds, the integer program only where needed.
 
 ``exact`` (the default): a hill climb from the smart start; if it reaches the quick bound of
-:mod:`.bound`, its mapping is optimal. Otherwise the dual bound, then up to ``restarts - 1``
-seeded random starts while the best climb falls short of the bound (both only on problems of
-at most ``SMALL_PROBLEM`` scoring pairs); then the exact assignment bound, and only if the
-best climb still falls short of it, the integer program of :mod:`.ilp` with the time that is
-left. SciPy's optimiser (a third of a second to import) is imported only for these last two
-steps. ``ilp``: the integer program for every pair (after the first climb, kept if the
+:mod:`.bound`, its mapping is optimal. Otherwise, on a problem of at most ``SMALL_PROBLEM``
+scoring pairs, the dual bound (pure Python) and up to ``restarts - 1`` seeded random starts
+while the best climb falls short of the bound; on a larger one the exact assignment bound
+(SciPy, in C) and no restarts, each as slow as the first climb. Only if the best climb still
+falls short of the bound, the integer program of :mod:`.ilp` with the time that is left - so
+SciPy's optimiser (a third of a second to import) loads only for the program or a large
+problem. ``ilp``: the integer program for every pair (after the first climb, kept if the
 program finds nothing). ``hillclimb``: the climbs alone, stopping early at the quick bound.
 
 ``time_limit`` caps the whole pair, from compiling the problem to the program: every step
@@ -34,8 +35,7 @@ __all__ = ["SOLVERS", "Solver", "best_match"]
 
 Solver = Literal["exact", "ilp", "hillclimb"]
 SOLVERS: tuple[str, ...] = get_args(Solver)
-SMALL_PROBLEM = 2000  # pairs that can score; above, the exact solver leaves the random restarts and the
-# dual bound (each as slow as the first climb) and gives the time to the assignment bound and the program
+SMALL_PROBLEM = 2000  # pairs that can score (LPP-size pairs have a few hundred)
 
 
 def best_match(
@@ -58,8 +58,11 @@ def best_match(
         search.integer_program()
         return search.match()
     small = len(bounds) <= SMALL_PROBLEM
-    if solver == "exact" and small and not search.done():
-        search.bound = min(search.bound, dual_bound(problem, bounds, search.matched, deadline))
+    if solver == "exact" and not search.done():
+        if small:
+            search.bound = min(search.bound, dual_bound(problem, bounds, search.matched, deadline))
+        else:
+            search.bound = min(search.bound, assignment_bound(problem, bounds))
     if solver == "hillclimb" or small:
         rng = random.Random(seed)
         for _ in range(max(1, restarts) - 1):
@@ -67,9 +70,7 @@ def best_match(
                 break
             search.climb(random_start(problem, rng))
     if solver == "exact" and not search.done():
-        search.bound = min(search.bound, assignment_bound(problem, bounds))
-        if not search.done():
-            search.integer_program()
+        search.integer_program()
     return search.match()
 
 
