@@ -109,9 +109,9 @@ def solve_ilp_by(problem: Problem, deadline: float) -> IlpResult | None:
     here."""
     if len(problem.unary.keys() | problem.needs.keys()) + len(problem.links) < ISOLATE_COLUMNS:
         return solve_ilp(problem, deadline)
-    remaining = deadline - time.perf_counter()
-    if remaining < CHILD_START:
+    if deadline - time.perf_counter() < CHILD_START:
         return None
+    payload = pickle.dumps(problem)
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
     child = subprocess.Popen(
         [sys.executable, "-c", "from engine.matching.ilp import _child; _child()"],
@@ -120,7 +120,8 @@ def solve_ilp_by(problem: Problem, deadline: float) -> IlpResult | None:
         env=environment,
     )
     try:
-        output, _ = child.communicate(pickle.dumps((problem, remaining)), timeout=remaining)
+        remaining = deadline - time.perf_counter()
+        output, _ = child.communicate(pickle.dumps(remaining) + payload, timeout=max(0.0, remaining))
     except subprocess.TimeoutExpired:
         child.kill()
         child.communicate()
@@ -131,8 +132,10 @@ def solve_ilp_by(problem: Problem, deadline: float) -> IlpResult | None:
 
 
 def _child() -> None:
-    """The child interpreter of :func:`solve_ilp_by`: (problem, seconds) in on stdin, the
-    result out on stdout, both pickled."""
-    problem, seconds = pickle.load(sys.stdin.buffer)
-    result = solve_ilp(problem, time.perf_counter() + seconds)
+    """The child interpreter of :func:`solve_ilp_by`: the seconds left and the problem in on
+    stdin, the result out on stdout, all pickled."""
+    seconds = pickle.load(sys.stdin.buffer)
+    started = time.perf_counter()
+    problem = pickle.load(sys.stdin.buffer)
+    result = solve_ilp(problem, started + seconds)
     sys.stdout.buffer.write(pickle.dumps(result))
