@@ -1,22 +1,28 @@
 """Upper bounds on the matched count of any mapping, cheap enough to compute for every pair.
 
-Let a link (:mod:`.problem`) with k distinct test variables hand m_l / k to each of its k
-variable pairs. For a mapping M and a test variable i mapped to j = M(i), the matched links
-holding (i, j) have distinct test facts (M decides a test fact's partner) and distinct gold
-facts (M is injective), and each has the same *shape* at i as at j - the label, the pattern
-of repeated arguments and the positions i and j hold. So what i collects is at most
+Proof. Take any one-to-one mapping M. By :mod:`.problem`, matched(M) = fixed +
+Σ_i w_i,M(i) + Σ over matched links l of m_l. Let each matched link l, with k distinct test
+variables, hand m_l / k to each of its k pairs (a, M(a)); the hand-outs add up to the links'
+total. Now fix a test variable i and j = M(i). The matched links holding (i, j) have
+distinct test facts (M decides a test fact's partner) and distinct gold facts (M is
+one-to-one), and each test fact has the same *shape* σ at i as its gold fact has at j: the
+label, the pattern of repeated arguments, and the positions i and j hold. With T_i[σ] the
+number of test facts (multiplicities summed) holding i with shape σ, and G_j[σ] likewise for
+gold, the matched links of shape σ at (i, j) are worth Σ m_l ≤ Σ n_f ≤ T_i[σ] and
+Σ m_l ≤ Σ m_g ≤ G_j[σ]. So i receives at most
 
-    c_ij = w_ij + Σ_σ min(T_i[σ], G_j[σ]) / k_σ
+    c_ij = w_ij + Σ_σ min(T_i[σ], G_j[σ]) / k_σ,
 
-over shapes σ, T_i[σ] and G_j[σ] being how many test facts hold i, and gold facts hold j,
-with shape σ (their multiplicities summed); c_ij = 0 where i -> j can score nothing. Hence
+c_ij = 0 where i -> j can score nothing, and
 
     matched(M) ≤ fixed + Σ_i c_i,M(i) ≤ fixed + A,   A = max over one-to-one M of Σ_i c_i,M(i),
 
-the assignment bound, and A ≤ min(Σ_i max_j c_ij, Σ_j max_i c_ij), the row and column
-bounds. The label bound - Σ over (label, pattern) of min(test count, gold count) - holds on
-its own. Matched counts are integers, so each bound may be rounded down. The tests compare
-every bound with brute force.
+the assignment bound. A ≤ min(Σ_i max_j c_ij, Σ_j max_i c_ij), the row and column bounds,
+and A ≤ any dual value of the assignment problem (:func:`dual_bound`). The label bound, Σ
+over (label, pattern) of min(test count, gold count), holds on its own: a matched test fact
+matches a gold fact with its label and pattern. Matched counts are integers, so every bound
+may be rounded down. The tests compare every bound with brute force, for facts of one to
+three arguments and with variable kinds.
 """
 
 from __future__ import annotations
