@@ -60,6 +60,11 @@ class Tally:
             self.gold_size + other.gold_size,
         )
 
+    def swapped(self) -> Tally:
+        """The tally with the test and gold sides exchanged: that of the reversed pair when
+        the alignment is the same both ways (its F1 is the same, P and R change places)."""
+        return Tally(self.gold_score, self.gold_size, self.test_score, self.test_size)
+
     def prf(self) -> PRF:
         precision = self.test_score / self.test_size if self.test_size else None
         recall = self.gold_score / self.gold_size if self.gold_size else None

@@ -1,21 +1,29 @@
-"""Input formats as plug-ins: each knows its files and how to read and pair two of them.
+"""Input formats as plug-ins: each knows its files and how to read and group several of them.
 
-A :class:`Format` has a name, a ``detect(name, text)`` test and a ``load(test, gold,
-pair_by, lazy)`` that returns :class:`~engine.read.pairing.LoadedPairs`. ``auto``
-detection asks the formats in :data:`FORMATS` order; AMR/PENMAN is the fallback.
+A :class:`Format` has a name, a ``detect(name, text)`` test and a ``load(sources, pair_by,
+lazy)`` that reads two or more files and groups their graphs into sentences
+(:class:`~engine.read.pairing.LoadedSentences`); two files, a test and a gold one, are the
+usual case (:func:`engine.read.load_pairs`). ``auto`` detection asks the formats in
+:data:`FORMATS` order; AMR/PENMAN is the fallback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, get_args
 
 from ..errors import InputError
 from .amr import entries_from_text
-from .pairing import LoadedPairs, Pair, PairBy, pair_entries
+from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
+from .source import read_text
 from .umr import looks_like_umr, umr_from_text
 
-__all__ = ["FORMATS", "Format", "Source", "detect"]
+__all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "group_sources", "load_sources"]
+
+FormatChoice = Literal["auto", "amr", "umr"]
+FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
 
 
 @dataclass(frozen=True)
@@ -31,43 +39,44 @@ class Format:
     name: str
     title: str
     detect: Callable[[str, str], bool]
-    load: Callable[[Source, Source, PairBy, bool], LoadedPairs]
+    load: Callable[[Sequence[Source], PairBy, bool], LoadedSentences]
 
 
-def _load_amr(test: Source, gold: Source, pair_by: PairBy, lazy: bool) -> LoadedPairs:
-    pairs, warnings = pair_entries(
-        entries_from_text(test.name, test.text, lazy),
-        entries_from_text(gold.name, gold.text, lazy),
-        test.name,
-        gold.name,
-        pair_by,
-    )
-    return LoadedPairs(pairs, "amr", warnings=warnings)
+def _load_amr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
+    files = [entries_from_text(source.name, source.text, lazy) for source in sources]
+    sentences, warnings = group_entries(files, [source.name for source in sources], pair_by)
+    return LoadedSentences(sentences, "amr", warnings=warnings)
 
 
-def _load_umr(test: Source, gold: Source, pair_by: PairBy, lazy: bool) -> LoadedPairs:
-    """UMR sentences paired by position within documents, documents by position (the
+def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
+    """UMR sentences grouped by position within documents, documents by position (the
     document-level scores need every sentence, so UMR is never read lazily)."""
     if pair_by == "id":
-        raise InputError(test.name, None, "UMR sentences are paired by position; --pair-by id is for AMR files")
-    test_file, gold_file = umr_from_text(test.name, test.text), umr_from_text(gold.name, gold.text)
-    if len(test_file.sentences) != len(gold_file.sentences) or len(test_file.documents) != len(gold_file.documents):
-        raise InputError(
-            test.name,
-            None,
-            f"holds {len(test_file.documents)} document(s) with {len(test_file.sentences)} sentences but {gold.name} "
-            f"holds {len(gold_file.documents)} with {len(gold_file.sentences)}; "
-            "UMR files are paired sentence by sentence",
-        )
-    pairs: list[Pair] = []
-    for number, (test_doc, gold_doc) in enumerate(zip(test_file.documents, gold_file.documents)):
-        for test_sentence, gold_sentence in zip(test_doc.sentences, gold_doc.sentences):
-            identifier = test_sentence.entry.id or gold_sentence.entry.id
-            if len(test_file.documents) > 1:
+        raise InputError(sources[0].name, None, "UMR sentences are paired by position; --pair-by id is for AMR files")
+    files = [umr_from_text(source.name, source.text) for source in sources]
+    names = [source.name for source in sources]
+    check_equal_counts(
+        [[s.entry for s in file.sentences] for file in files],
+        names,
+        "UMR files are paired sentence by sentence",
+        noun="sentence",
+    )
+    check_equal_counts(
+        [[d.sentences[0].entry for d in file.documents] for file in files],
+        names,
+        "a document starts at each sentence numbered 1",
+        noun="document",
+    )
+    documents = list(zip(*(file.documents for file in files)))
+    sentences: list[Sentence] = []
+    for number, group in enumerate(documents):
+        for row in zip(*(document.sentences for document in group)):
+            entries = tuple(sentence.entry for sentence in row)
+            identifier = first_id(entries)
+            if len(documents) > 1:
                 identifier = f"d{number}.{identifier}"
-            pairs.append(Pair(len(pairs), identifier, test_sentence.entry, gold_sentence.entry, document=number))
-    documents = list(zip(test_file.documents, gold_file.documents))
-    return LoadedPairs(pairs, "umr", documents, test_file.warnings + gold_file.warnings)
+            sentences.append(Sentence(len(sentences), identifier, entries, document=number))
+    return LoadedSentences(sentences, "umr", documents, [warning for file in files for warning in file.warnings])
 
 
 def _is_umr(name: str, text: str) -> bool:
@@ -84,3 +93,21 @@ FORMATS: dict[str, Format] = {
 def detect(name: str, text: str) -> Format:
     """The first format that recognises the file (AMR/PENMAN when no other does)."""
     return next(form for form in FORMATS.values() if form.detect(name, text))
+
+
+def load_sources(
+    paths: Sequence[str | Path], format_in: FormatChoice = "auto", pair_by: PairBy = "auto", lazy: bool = False
+) -> LoadedSentences:
+    """Read two or more files (the format detected from the first unless given) and group
+    their graphs into sentences; raises :class:`~engine.errors.InputError` for a file that
+    cannot be used at all (unreadable, not UTF-8, empty, ungroupable). ``lazy`` leaves AMR
+    graphs undecoded until :func:`~engine.read.amr.parse_entry`."""
+    return group_sources([Source(str(path), read_text(path)) for path in paths], format_in, pair_by, lazy)
+
+
+def group_sources(
+    sources: Sequence[Source], format_in: FormatChoice = "auto", pair_by: PairBy = "auto", lazy: bool = False
+) -> LoadedSentences:
+    """Group the graphs of two or more texts already read (see :func:`load_sources`)."""
+    form = detect(sources[0].name, sources[0].text) if format_in == "auto" else FORMATS[format_in]
+    return form.load(sources, pair_by, lazy)

@@ -1,21 +1,37 @@
-"""Pair the graphs of a test file with those of a gold file (SPEC section 1, "Pairing").
+"""Group the graphs of several files into sentences (SPEC section 1, "Pairing"); two files
+(a test and a gold file) are the usual case.
 
-``auto`` pairs by ``# ::id`` when every graph of both files has an id, no id repeats and
-the files share at least one; otherwise by position, saying why. ``id`` and ``position``
-force one way. Every choice the user might not expect is a warning, and a pairing that
-cannot be made is an :class:`~engine.errors.InputError` that says what would work.
+``auto`` groups by ``# ::id`` when every graph of every file has an id, no id repeats within
+a file and every two files share at least one; otherwise by position, saying why. ``id``
+and ``position`` force one way. Every choice the user might not expect is a warning, and a
+grouping that cannot be made is an :class:`~engine.errors.InputError` that says what
+would work.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
 from typing import Literal, get_args
 
 from ..errors import InputError
 from .source import Entry
 
-__all__ = ["PAIR_BY", "LoadedPairs", "Pair", "PairBy", "pair_entries"]
+__all__ = [
+    "PAIR_BY",
+    "LoadedPairs",
+    "LoadedSentences",
+    "Pair",
+    "PairBy",
+    "Sentence",
+    "first_id",
+    "group_entries",
+    "pair_entries",
+    "pair_sizes",
+    "unequal_counts",
+]
 
 PairBy = Literal["auto", "id", "position"]
 PAIR_BY: tuple[str, ...] = get_args(PairBy)
@@ -47,6 +63,20 @@ class Pair:
 
 
 @dataclass
+class Sentence:
+    """One sentence across the files: an entry per file, None where a file has no graph with its id."""
+
+    index: int
+    id: str | None
+    entries: tuple[Entry | None, ...]
+    document: int | None = None  # UMR: which document the sentence belongs to
+
+    def pair(self, test: int, gold: int) -> Pair:
+        """The entries of files ``test`` and ``gold`` as a :class:`Pair`."""
+        return Pair(self.index, self.id, self.entries[test], self.entries[gold], self.document)
+
+
+@dataclass
 class LoadedPairs:
     """Two files read and paired: the pairs, the format, UMR document pairs and warnings."""
 
@@ -54,6 +84,30 @@ class LoadedPairs:
     format: str
     documents: list = field(default_factory=list)  # UMR: (test document, gold document) per document
     warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LoadedSentences:
+    """Files read and grouped: the sentences, the format, UMR documents and warnings."""
+
+    sentences: list[Sentence]
+    format: str
+    documents: list = field(default_factory=list)  # UMR: a tuple of one document per file, per document
+    warnings: list[str] = field(default_factory=list)
+
+    def pairs(self, test: int = 0, gold: int = 1) -> LoadedPairs:
+        """Files ``test`` and ``gold`` as :class:`LoadedPairs` (the whole of it for two files)."""
+        documents = [(group[test], group[gold]) for group in self.documents]
+        return LoadedPairs([s.pair(test, gold) for s in self.sentences], self.format, documents, self.warnings)
+
+
+def first_id(entries: Sequence[Entry | None]) -> str | None:
+    """The first id that is set, in file order (``test.id or gold.id`` for two files)."""
+    identifier = None
+    for entry in entries:
+        if entry is not None:
+            identifier = identifier or entry.id
+    return identifier
 
 
 def _id_problems(entries: Sequence[Entry]) -> list[str]:
@@ -72,76 +126,133 @@ def _id_problems(entries: Sequence[Entry]) -> list[str]:
     return problems
 
 
-def _by_id(test: Sequence[Entry], gold: Sequence[Entry]) -> list[Pair]:
-    """Pairs in the test file's order; ids found in one file only become pairs with an error."""
-    gold_by_id = {entry.id: entry for entry in gold}
-    test_ids = {entry.id for entry in test}
-    pairs = [Pair(i, entry.id, entry, gold_by_id.get(entry.id)) for i, entry in enumerate(test)]
-    extra = [entry for entry in gold if entry.id not in test_ids]
-    return pairs + [Pair(len(pairs) + k, entry.id, None, entry) for k, entry in enumerate(extra)]
+def _by_id(files: Sequence[Sequence[Entry]]) -> list[Sentence]:
+    """Sentences in the first file's order, then ids first seen in later files; a file without
+    an id leaves None in its place."""
+    rows: dict[str | None, list[Entry | None]] = {}
+    for k, entries in enumerate(files):
+        for entry in entries:
+            rows.setdefault(entry.id, [None] * len(files))[k] = entry
+    return [Sentence(i, identifier, tuple(row)) for i, (identifier, row) in enumerate(rows.items())]
 
 
-def _by_position(test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, why: str) -> list[Pair]:
-    if len(test) != len(gold):
-        raise InputError(test_name, None, f"holds {len(test)} graphs but {gold_name} holds {len(gold)}; {why}")
-    return [Pair(i, t.id or g.id, t, g) for i, (t, g) in enumerate(zip(test, gold))]
+def pair_sizes(pairs: Sequence[Pair]) -> list[tuple[int, int]]:
+    """(test, gold) node counts of the pairs that have both sides (estimated before parsing)."""
+    return [(pair.test.size, pair.gold.size) for pair in pairs if pair.test is not None and pair.gold is not None]
 
 
-def pair_entries(
-    test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, pair_by: PairBy = "auto"
-) -> tuple[list[Pair], list[str]]:
-    """The pairs and the warnings about how they were made (see the module docstring)."""
-    problems = _id_problems(test) + _id_problems(gold)
-    shared = {entry.id for entry in test} & {entry.id for entry in gold} - {None, ""}
+def unequal_counts(
+    test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, why: str, noun: str = "graph"
+) -> InputError:
+    """The error for files that hold different numbers of graphs, at the first one left without a partner."""
+    extra = (test if len(test) > len(gold) else gold)[min(len(test), len(gold))]
+    test_file, gold_file = Path(test_name).name, Path(gold_name).name
+    return InputError(
+        extra.file,
+        extra.line,
+        f"{test_file} holds {len(test)} {noun}s but {gold_file} holds {len(gold)}: this {noun} has no partner; {why}",
+    )
+
+
+def check_equal_counts(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str, noun: str = "graph") -> None:
+    """Raise :func:`unequal_counts` for the first file whose count differs from the first file's."""
+    for entries, name in zip(files[1:], names[1:]):
+        if len(entries) != len(files[0]):
+            raise unequal_counts(files[0], entries, names[0], name, why, noun)
+
+
+def _by_position(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str) -> list[Sentence]:
+    check_equal_counts(files, names, why)
+    return [Sentence(i, first_id(row), tuple(row)) for i, row in enumerate(zip(*files))]
+
+
+def _unshared(files: Sequence[Sequence[Entry]], names: Sequence[str]) -> tuple[str, str] | None:
+    """The names of the first two files that share no id, or None when every two share one."""
+    ids = [{entry.id for entry in entries} - {None, ""} for entries in files]
+    return next(((names[a], names[b]) for a, b in combinations(range(len(files)), 2) if not ids[a] & ids[b]), None)
+
+
+def _different_ids(sentences: Sequence[Sentence]) -> list[str]:
+    """A warning for sentences grouped by position whose files give them different ids."""
+    differ = []
+    for sentence in sentences:
+        ids = list(dict.fromkeys(entry.id for entry in sentence.entries if entry is not None and entry.id))
+        if len(ids) > 1:
+            differ.append((sentence.index, ids[0], ids[1]))
+    if not differ:
+        return []
+    index, first, second = differ[0]
+    if len(sentences[0].entries) == 2:
+        return [
+            f"{len(differ)} pair(s) have different ids in the two files (first: pair {index}, {first!r} vs {second!r})"
+        ]
+    return [
+        f"{len(differ)} sentence(s) have different ids in the files (first: sentence {index}, {first!r} vs {second!r})"
+    ]
+
+
+def group_entries(
+    files: Sequence[Sequence[Entry]], names: Sequence[str], pair_by: PairBy = "auto"
+) -> tuple[list[Sentence], list[str]]:
+    """The sentences and the warnings about how they were grouped (see the module docstring)."""
+    in_all = "in both" if len(files) == 2 else "in every file"
+    problems = [problem for entries in files for problem in _id_problems(entries)]
+    unshared = _unshared(files, names)
     if pair_by == "position":
-        pairs = _by_position(test, gold, test_name, gold_name, "--pair-by position needs as many graphs in both")
-        differ = [(t.id, g.id, i) for i, (t, g) in enumerate(zip(test, gold)) if t.id and g.id and t.id != g.id]
-        warnings = (
-            [
-                f"{len(differ)} pair(s) have different ids in the two files (first: pair {differ[0][2]}, "
-                f"{differ[0][0]!r} vs {differ[0][1]!r})"
-            ]
-            if differ
-            else []
-        )
-        return pairs, warnings
+        sentences = _by_position(files, names, f"--pair-by position needs as many graphs {in_all}")
+        return sentences, _different_ids(sentences)
     if pair_by == "id":
         if problems:
             location, _, message = problems[0].rpartition(": ")
             file, _, line = location.rpartition(":")
             raise InputError(file, int(line), f"{message} (--pair-by id needs a unique id on every graph)")
-        pairs = _by_id(test, gold)
-        return pairs, _one_sided(pairs, shared, test_name, gold_name)
-    if not problems and shared:
-        pairs = _by_id(test, gold)
-        return pairs, _one_sided(pairs, shared, test_name, gold_name)
-    has_ids = any(entry.id for entry in [*test, *gold])
+        sentences = _by_id(files)
+        return sentences, _one_sided(sentences, unshared, names)
+    if not problems and unshared is None:
+        sentences = _by_id(files)
+        return sentences, _one_sided(sentences, unshared, names)
+    has_ids = any(entry.id for entries in files for entry in entries)
     if not problems:
-        why = f"{test_name} and {gold_name} share no '# ::id', so they were paired by position"
+        assert unshared is not None
+        why = f"{unshared[0]} and {unshared[1]} share no '# ::id', so they were paired by position"
         hint = "the files share no '# ::id' and cannot be paired by position either"
-        pairs = _by_position(test, gold, test_name, gold_name, hint)
-        return pairs, [why + " (--pair-by position says so without this warning)"]
+        sentences = _by_position(files, names, hint)
+        return sentences, [why + " (--pair-by position says so without this warning)"]
     hint = (
-        "give every graph a unique '# ::id' in both files to pair them by id"
+        f"give every graph a unique '# ::id' {in_all}{' files' if len(files) == 2 else ''} to pair them by id"
         if not has_ids
         else f"they cannot be paired by id either: {problems[0]}"
         + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
     )
-    pairs = _by_position(test, gold, test_name, gold_name, hint)
+    sentences = _by_position(files, names, hint)
     if not has_ids:
-        return pairs, []
+        return sentences, []
     more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
-    return pairs, [f"{problems[0]}{more}; the graphs were paired by position"]
+    return sentences, [f"{problems[0]}{more}; the graphs were paired by position"]
 
 
-def _one_sided(pairs: list[Pair], shared: set, test_name: str, gold_name: str) -> list[str]:
-    """A warning for ids found in one file only, and a hint when no id pairs at all."""
-    lonely = [pair for pair in pairs if pair.test is None or pair.gold is None]
+def _one_sided(sentences: list[Sentence], unshared: tuple[str, str] | None, names: Sequence[str]) -> list[str]:
+    """A warning for ids missing from some files, and a hint when two files share no id at all."""
+    lonely = [sentence for sentence in sentences if None in sentence.entries]
     if not lonely:
         return []
-    if not shared:
+    if unshared is not None:
         return [
-            f"no '# ::id' of {test_name} is in {gold_name}: nothing could be paired by id "
+            f"no '# ::id' of {unshared[0]} is in {unshared[1]}: nothing could be paired by id "
             "(--pair-by position pairs the graphs in file order)"
         ]
-    return [f"{len(lonely)} id(s) appear in one file only (first: {lonely[0].id!r}); those pairs are not scored"]
+    if len(names) == 2:
+        return [f"{len(lonely)} id(s) appear in one file only (first: {lonely[0].id!r}); those pairs are not scored"]
+    missing = Path(names[lonely[0].entries.index(None)]).name
+    return [
+        f"{len(lonely)} id(s) are missing from some files (first: {lonely[0].id!r}, not in {missing}); "
+        "the pairs of files that lack them leave them out"
+    ]
+
+
+def pair_entries(
+    test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, pair_by: PairBy = "auto"
+) -> tuple[list[Pair], list[str]]:
+    """The pairs of two files and the warnings about how they were made."""
+    sentences, warnings = group_entries([test, gold], [test_name, gold_name], pair_by)
+    return [sentence.pair(0, 1) for sentence in sentences], warnings

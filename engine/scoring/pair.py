@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..align.alignment import Alignment, align
+from ..align.anchors import Correction
 from ..compat import NoConvergence, score_ancast
 from ..errors import InputError
 from ..metrics.ancast import pair_tallies
@@ -13,20 +14,23 @@ from ..read.pairing import Pair
 from ..smatch.scorer import smatch_tallies
 from .results import PairResult
 
-__all__ = ["score_graphs", "score_pair", "traced_alignment"]
+__all__ = ["score_graphs", "score_pair", "traced_alignment", "unscorable"]
 
 
 def score_graphs(
-    test: Graph, gold: Graph, params: Params = Params(), trace: bool = False
+    test: Graph, gold: Graph, params: Params = Params(), trace: bool = False, correction: Correction | None = None
 ) -> tuple[Alignment, dict[str, Tally]]:
-    """Align two graphs and compute every metric's tally, under ``params.profile``.
+    """Align two graphs and compute every metric's tally, under ``params.profile``; a
+    ``correction`` (hand-pinned and excluded pairs, paper profile only) steers the alignment.
 
     Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1``
     profile cannot finish (the reference fails on it too)."""
     if params.profile == ANCAST:
+        if correction:
+            raise ValueError("alignment corrections need the paper profile")
         alignment, tallies = score_ancast(test, gold, params, trace=trace)
     else:
-        alignment = align(test, gold, params, trace=trace)
+        alignment = align(test, gold, params, trace=trace, correction=correction)
         tallies = pair_tallies(alignment, test, gold)
     if params.smatch:
         tallies.update(smatch_tallies(test, gold))
@@ -44,6 +48,17 @@ def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Ali
 PairScores = tuple[Alignment, dict[str, Tally]] | InputError | None
 
 
+def unscorable(test: Graph, error: NoConvergence, params: Params, unknown: str) -> InputError:
+    """The input error of a pair the profile cannot finish, at the test graph's place
+    (``unknown`` names it when the graph was not read from a file)."""
+    where = test.location
+    return InputError(
+        where.file if where else unknown,
+        where.line if where else None,
+        f"cannot be scored under the {params.profile} profile: {error}",
+    )
+
+
 def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     """Alignment and tallies of a readable pair (None for a pair with an input error, an
     :class:`InputError` for a pair that cannot be scored); the graphs' derived structures
@@ -55,12 +70,7 @@ def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     try:
         scores = score_graphs(test, gold, params, trace)
     except NoConvergence as error:
-        where = test.location
-        return InputError(
-            where.file if where else f"pair {pair.index + 1}",
-            where.line if where else None,
-            f"cannot be scored under the {params.profile} profile: {error}",
-        )
+        return unscorable(test, error, params, f"pair {pair.index + 1}")
     test.release_caches()
     gold.release_caches()
     return scores

@@ -8,6 +8,7 @@ from functools import cached_property
 from ..align.alignment import Alignment
 from ..errors import InputError
 from ..metrics.bootstrap import bootstrap_interval
+from ..metrics.confusion import Confusion, corpus_confusion
 from ..metrics.document import DocumentResult
 from ..metrics.tally import PRF, Tally, Totals
 from ..metrics.triples import TripleMatch, classify_triples
@@ -89,6 +90,15 @@ class CorpusResult:
     @property
     def errors(self) -> list[str]:
         return [result.error for result in self.pairs if result.error]
+
+    def confusion(self) -> Confusion:
+        """Label confusion of the test file against the gold file under each pair's alignment
+        (:mod:`engine.metrics.confusion`), over the scored pairs."""
+        return corpus_confusion(
+            (r.index, r.test, r.gold, r.alignment.gold_of)
+            for r in self.pairs
+            if r.alignment is not None and r.test is not None and r.gold is not None
+        )
 
     def interval(self, metric: str, samples: int = 1000, seed: int = 1) -> tuple[float, float] | None:
         """The seeded 95 % bootstrap interval of ``metric``'s micro F over the scored pairs
