@@ -130,7 +130,7 @@ def test_the_optimum_is_never_below_hill_climbing_on_a_generated_corpus():
         [test], [gold] = parse_drs_text("t", test_text), parse_drs_text("g", gold_text)
         optimal = counter_score(test.clauses, gold.clauses)
         climbed = counter_score(test.clauses, gold.clauses, solver="hillclimb", restarts=3)
-        assert optimal.match.optimal and optimal.match.method == "ilp"
+        assert optimal.match.optimal  # certified: by the bounds or by the integer program
         assert optimal.tally.test_score >= climbed.tally.test_score
         assert optimal.tally.test_score <= optimal.match.upper_bound
         assert (optimal.tally.test_size, optimal.tally.gold_size) == (climbed.tally.test_size, climbed.tally.gold_size)

@@ -13,9 +13,10 @@ DRS that states it both ways states it once).
 
 Under the mapping M, P = matched / test clauses, R = matched / gold clauses
 (micro over a corpus by adding :class:`~engine.metrics.Tally`). The mapping is
-the integer program's optimum (certified, with an upper bound) or, with
-``solver="hillclimb"`` or when the time limit runs out, hill-climbing's - a
-lower bound, as Counter's own search is.
+the solver's (``exact``: hill-climbing certified optimal by an upper bound, the
+integer program where the climb falls short; ``ilp``; ``hillclimb``, a lower
+bound as Counter's own search is); ``match.optimal`` says whether it is proven,
+which it may not be when the time limit runs out.
 
 Fine-grained scores follow Counter's detailed output: operators, roles and
 concepts, and within concepts nouns, verbs, adjectives (sense letter ``a`` or
@@ -116,7 +117,7 @@ def counter_score(
     test: Sequence[Clause],
     gold: Sequence[Clause],
     include_ref: bool = False,
-    solver: Solver = "ilp",
+    solver: Solver = "exact",
     time_limit: float = 10.0,
     restarts: int = 20,
     seed: int = 1,
