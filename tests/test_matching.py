@@ -248,3 +248,14 @@ def test_a_large_program_stops_at_the_deadline(tmp_path):
     started = time.perf_counter()
     assert solve_ilp_by(problem, started + 1.5) is None
     assert time.perf_counter() - started < 10  # loose: the point is that HiGHS is not waited for
+
+
+def test_the_dual_bound_counts_no_row_below_zero():
+    """Regression: once v_j is set above a test variable's only c_ij, that row adds 0, not a
+    negative number (three test variables that can only map to one gold variable, worth 2, 2
+    and 1: v = 2 made the bound 2 + 0 + 0 - 1 = 1, below the optimum 2)."""
+    test = Facts(("a", "b", "c"), {("l", (0,)): 2, ("l", (1,)): 2, ("m", (2,)): 1})
+    gold = Facts(("x",), {("l", (0,)): 2, ("m", (0,)): 1})
+    problem = compile_problem(test, gold)
+    shares, _ = pair_bounds(problem)
+    assert brute_force(test, gold) == 2 == dual_bound(problem, shares) == assignment_bound(problem, shares)

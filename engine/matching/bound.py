@@ -99,7 +99,7 @@ def dual_bound(
         return max([value - v[k] for k, value in rows[i] if k != j], default=0.0)
 
     def total() -> int:
-        value = sum(v) + sum(max([c - v[j] for j, c in row], default=0.0) for row in rows)
+        value = sum(v) + sum(max([0.0] + [c - v[j] for j, c in row]) for row in rows)
         return problem.fixed + math.floor(max(value, 0.0) + _SLACK)
 
     bound = total()
