@@ -5,6 +5,7 @@ HTML report with every round's heatmaps, its captions and the run's files and pa
 import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 from PySide6.QtGui import QImage
@@ -54,7 +55,7 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
     assert "pair 15 (snt16)" in title and f"round {number} of {model.rounds}" in title
     assert "profile paper" in desc and "gamma=0.1" in desc and "alpha=0.2" in desc and "beta=0.01" in desc
     assert model.captions[number].headline in desc
-    texts = [element for element in root.iter(f"{SVG}text")]
+    texts = list(root.iter(f"{SVG}text"))
     assert all(element.get("font-family") == "sans-serif" for element in texts)
     words = [element.text for element in texts]
     assert "F = (S + α)(A + β) (eq. 13)" in words  # Greek letters as characters
@@ -74,7 +75,7 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
         for rects in by_row.values():  # ... that tiles it exactly, neighbours overlapping by OVERLAP
             rects.sort(key=lambda rect: float(rect.get("x")))
             spans = [(float(r.get("x")), float(r.get("width"))) for r in rects]
-            for (x, width), (next_x, _) in zip(spans, spans[1:]):
+            for (x, width), (next_x, _) in pairwise(spans):
                 assert x + width - OVERLAP == pytest.approx(next_x)
             assert spans[-1][0] + spans[-1][1] - spans[0][0] == pytest.approx(columns * cell)
         if key == "adjusted":  # and each cell has the colour of its value

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -41,6 +40,8 @@ __all__ = ["NO_PAIR", "TRACING", "HeatmapPanel", "caption_html"]
 NO_PAIR = "No pair selected: select a pair in the table to see the rounds of its alignment."
 TRACING = "Tracing the rounds of this pair (aligning it again with every round's matrices)..."
 HINT = "Hover a cell for its values; click to select the node; wheel/drag to zoom and pan; double-click to enlarge."
+SPACING = 6  # between the heatmaps
+WIDE = 2.0  # width / height from which the list of pairs goes beside the heatmaps
 # where each heatmap sits in the 2 x 2 grid, and which of its axes are labelled:
 # row names on the left column, column names on the bottom row, the colour scales on the right
 GRID = {
@@ -68,6 +69,7 @@ class HeatmapPanel(QWidget):
         self.view: RoundView | None = None
         self.enlarged: str | None = None
         self.hover = (-1, -1)
+        self._placed = False  # the splitter's orientation and sizes set once the panel has a size
         self.shared = SharedWindow(self)
         self.plots = {key: HeatmapView(title, self.shared) for key, title in PANELS}
         self._build()
@@ -108,23 +110,24 @@ class HeatmapPanel(QWidget):
         self.headline.setMinimumHeight(2 * self.fontMetrics().lineSpacing())  # most headlines: no jump when stepping
         self.details = QTextBrowser()
         self.details.setOpenLinks(False)
+        self.details.document().setIndentWidth(14)  # list bullets close to the margin: room for the text
         self.details.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setStyleSheet("color: #555; font-size: 12pt;")
-        self.grid = QGridLayout()
-        self.grid.setSpacing(6)
-        grid_page = QWidget()
-        grid_page.setLayout(self.grid)
+        self.grid_page = grid_page = QWidget()  # the heatmaps placed by hand: see _place
+        for plot in self.plots.values():
+            plot.setParent(grid_page)
+        grid_page.installEventFilter(self)
         self.body = QStackedWidget()
         self.body.addWidget(self.message)
         self.body.addWidget(grid_page)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(self.details)
         self.splitter.addWidget(self.body)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([4 * self.fontMetrics().lineSpacing(), 1000])
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setChildrenCollapsible(False)
         self.readout = QLabel(HINT)
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -138,6 +141,18 @@ class HeatmapPanel(QWidget):
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.readout)
         self._arrange()
+
+    def resizeEvent(self, event) -> None:
+        """The list of pairs goes beside the heatmaps in a wide panel, under them in a tall one."""
+        super().resizeEvent(event)
+        wide = self.width() > WIDE * self.height()
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self.splitter.orientation() or not self._placed:
+            self.splitter.setOrientation(orientation)
+            total = self.splitter.width() if wide else self.splitter.height()
+            beside = min(round(0.3 * total), 420) if wide else 4 * self.fontMetrics().lineSpacing()
+            self.splitter.setSizes([max(1, total - beside), beside])
+            self._placed = True
 
     @property
     def captions(self) -> tuple[Caption, ...]:
@@ -185,6 +200,7 @@ class HeatmapPanel(QWidget):
         self.slider.setValue(1)
         self.slider.blockSignals(False)
         self.show_round(1)
+        self._place()  # new names: new room for them
         self._node_selected()
 
     def step(self, delta: int) -> None:
@@ -212,20 +228,36 @@ class HeatmapPanel(QWidget):
         self._arrange()
 
     def _arrange(self) -> None:
-        for plot in self.plots.values():
-            self.grid.removeWidget(plot)
         for key, plot in self.plots.items():
-            row, column, rows, columns, scale = GRID[key]
+            _, _, rows, columns, scale = GRID[key]
             if self.enlarged is None:
-                self.grid.addWidget(plot, row, column)
                 plot.set_axes(rows, columns, scale)
             elif key == self.enlarged:
-                self.grid.addWidget(plot, 0, 0)
                 plot.set_axes(True, True, True)
             plot.setVisible(self.enlarged in (None, key))
-        for index in range(2):
-            self.grid.setRowStretch(index, 0 if self.enlarged else 1)
-            self.grid.setColumnStretch(index, 0 if self.enlarged else 1)
+        self._place()
+
+    def _place(self) -> None:
+        """One heatmap on the whole page, or four in a 2 x 2 grid whose lower row is taller by
+        the room of its column names, so that all four matrices are as high."""
+        width, height = self.grid_page.width(), self.grid_page.height()
+        if self.enlarged is not None:
+            self.plots[self.enlarged].setGeometry(0, 0, width, height)
+            return
+        lower = (height - SPACING) / 2
+        for _ in range(4):  # lower = upper + its names' room (which grows with its height), 4 px under the upper
+            lower = (height - SPACING + self.plots["broadcast"].column_margin(lower) - 4.0) / 2
+        upper = max(1, round(height - SPACING - lower))
+        left = (width - SPACING) // 2
+        for key, plot in self.plots.items():
+            row, column = GRID[key][:2]
+            x, y = (0, left + SPACING)[column], (0, upper + SPACING)[row]
+            plot.setGeometry(x, y, (left, width - left - SPACING)[column], (upper, height - upper - SPACING)[row])
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.grid_page and event.type() == QEvent.Type.Resize:
+            self._place()
+        return super().eventFilter(watched, event)
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.enlarged:

@@ -28,7 +28,7 @@ from .heatmap_window import CellWindow, label_stride, shown_indices
 __all__ = ["HELP", "HeatmapView", "Label", "SharedWindow"]
 
 LABEL_PX = (8, 12)  # the smallest and largest label font, in pixels
-VALUE_PX = (7, 11)
+VALUE_PX = (8, 11)  # smaller values are not legible: none are printed
 TITLE_PX = 12
 GAP = 6.0  # between the plot and its labels
 MAX_MARGIN = 0.3  # labels take at most this share of the width (rows) or height (columns); longer ones are cut
@@ -172,6 +172,10 @@ class HeatmapView(QWidget):
             self._widest[key] = max((metrics.horizontalAdvance(name) for name in names), default=0.0)
         return self._widest[key]
 
+    def column_margin(self, height: float) -> float:
+        """The room under the plot for the column names, in a view ``height`` px high."""
+        return min(self._widest_label("column", LABEL_PX[1]), MAX_MARGIN * height) + GAP + 2
+
     def _fitting_px(self, cell: float) -> tuple[int, int]:
         """The label font size for cells ``cell`` px high (along the axis) and the stride:
         the largest size whose line fits, else the smallest with every k-th label."""
@@ -189,9 +193,8 @@ class HeatmapView(QWidget):
         window = self.shared.window
         width, height = float(self.width()), float(self.height())
         top = QFontMetricsF(self._font(TITLE_PX, bold=True)).height() + 4
-        high = LABEL_PX[1]
-        left = min(self._widest_label("row", high), MAX_MARGIN * width) + GAP + 2 if self.show_rows else 4.0
-        bottom = min(self._widest_label("column", high), MAX_MARGIN * height) + GAP + 2 if self.show_columns else 4.0
+        left = min(self._widest_label("row", LABEL_PX[1]), MAX_MARGIN * width) + GAP + 2 if self.show_rows else 4.0
+        bottom = self.column_margin(height) if self.show_columns else 4.0
         right = self._colour_bar_width() if self.show_colour_bar else 4.0
         plot = QRectF(left, top, max(1.0, width - left - right), max(1.0, height - top - bottom))
         cell_width, cell_height = plot.width() / window.width, plot.height() / window.height
@@ -201,7 +204,8 @@ class HeatmapView(QWidget):
         if self.heatmap is not None and self.show_columns:
             labels += self._column_labels(plot, window, cell_width, bottom - GAP - 2)
         bar = QRectF(plot.right() + 8, plot.top(), 12, plot.height()) if self.show_colour_bar else None
-        return _Geometry(plot, cell_width, cell_height, labels, self._value_font(cell_width, cell_height), bar)
+        values = self._value_font(cell_width, cell_height) if self.prints_values else None
+        return _Geometry(plot, cell_width, cell_height, labels, values, bar)
 
     def _label_font(self, axis: str, index: int, px: int) -> QFont:
         marked = self.selected_rows if axis == "row" else self.selected_columns
@@ -243,6 +247,11 @@ class HeatmapView(QWidget):
             if metrics.horizontalAdvance("0.000") + 4 <= cell_width and metrics.height() + 2 <= cell_height:
                 return self._font(px)
         return None
+
+    @property
+    def prints_values(self) -> bool:
+        """Values in the cells where they fit, except for the anchors (0 or 1: the outline says it)."""
+        return self.heatmap is not None and self.heatmap.key != "anchors"
 
     def label_boxes(self) -> list[Label]:
         """The labels drawn at the current size and zoom, with their boxes."""
