@@ -117,6 +117,7 @@ def test_empty_states_say_why_and_draw_no_axes(qtbot, tmp_path, calls):
     state.select_pair(state.corpus.pairs[1])
     assert panel.message.text() == "No trace: the pair could not be read." and panel.trace is None
     assert panel.body.currentWidget() is panel.message and not panel.slider.isEnabled()
+    assert panel.details.isHidden() and panel.readout.isHidden()  # no empty list, no readout
     assert all(plot.heatmap is None and plot.label_boxes() == [] for plot in panel.plots.values())
     state.set_filter("no such words")
     assert panel.message.text() == NO_PAIR and panel.captions == () and panel.headline.text() == ""
@@ -184,6 +185,21 @@ def test_labels_are_thinned_never_overlapping_and_zoom_brings_them_back(qtbot, u
     assert all(overlaps(plot.label_boxes()) == [] for plot in panel.plots.values())
     QTest.keyClick(broadcast, Qt.Key.Key_0)
     assert panel.shared.window.is_full
+
+
+def test_the_hovered_and_selected_rows_are_named_even_when_labels_are_thinned(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 700, 450)
+    plot = panel.plots["broadcast"]
+    named = {label.index for label in plot.label_boxes() if label.axis == "row"}
+    hidden = next(k for k in range(1, 30) if k not in named)
+    QTest.mouseMove(plot, cell_centre(plot, hidden, 2))
+    qtbot.waitUntil(lambda: panel.hover == (hidden, 2), timeout=2000)
+    labels = plot.label_boxes()
+    assert hidden in {label.index for label in labels if label.axis == "row"} and overlaps(labels) == []
+    umr_state.select_node("test", panel.model.row_vars[hidden + 1])
+    labels = plot.label_boxes()
+    rows = {label.index for label in labels if label.axis == "row"}
+    assert hidden + 1 in rows and overlaps(labels) == []
 
 
 def test_the_four_heatmaps_zoom_and_pan_together(qtbot, umr_state):

@@ -30,7 +30,7 @@ from engine.align.explain import Caption
 from engine.output.report import items_html
 
 from .heatmap_model import PANELS, RoundsModel, RoundView
-from .heatmap_view import HeatmapView, SharedWindow
+from .heatmap_view import HELP, HeatmapView, SharedWindow
 from .heatmap_window import CellWindow
 from .state import AppState
 from .tasks import PairTrace
@@ -39,7 +39,8 @@ __all__ = ["NO_PAIR", "TRACING", "HeatmapPanel", "caption_html"]
 
 NO_PAIR = "No pair selected: select a pair in the table to see the rounds of its alignment."
 TRACING = "Tracing the rounds of this pair (aligning it again with every round's matrices)..."
-HINT = "Hover a cell for its values; click to select the node; wheel/drag to zoom and pan; double-click to enlarge."
+HINT = ("White outline: anchor; orange: new anchor of the round; red names after the grey line: unaligned. "
+        "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge.")
 SPACING = 6  # between the heatmaps
 WIDE = 2.0  # width / height from which the list of pairs goes beside the heatmaps
 # where each heatmap sits in the 2 x 2 grid, and which of its axes are labelled:
@@ -132,7 +133,8 @@ class HeatmapPanel(QWidget):
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.readout.setStyleSheet("color: #444;")
-        self.readout.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 2)
+        self.readout.setToolTip(HELP)
+        self.readout.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 6)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.initial)
@@ -181,6 +183,8 @@ class HeatmapPanel(QWidget):
         self.next_button.setEnabled(False)
         self.hover = (-1, -1)
         self.readout.setText(HINT)
+        for widget in (self.details, self.readout):
+            widget.setVisible(False)  # nothing to list or to read out: the sentence says why
         for plot in self.plots.values():
             plot.clear()
 
@@ -194,6 +198,8 @@ class HeatmapPanel(QWidget):
         self.shared.set(CellWindow.full(*self.model.shape))
         self.initial.setText(trace.captions[0].headline)
         self.body.setCurrentIndex(1)
+        for widget in (self.details, self.readout):
+            widget.setVisible(True)
         self.slider.setEnabled(True)
         self.slider.blockSignals(True)
         self.slider.setMaximum(self.model.rounds)

@@ -110,7 +110,6 @@ class HeatmapView(QWidget):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setToolTip(HELP)
         shared.changed.connect(self.update)
 
     @property
@@ -200,9 +199,9 @@ class HeatmapView(QWidget):
         cell_width, cell_height = plot.width() / window.width, plot.height() / window.height
         labels: list[Label] = []
         if self.heatmap is not None and self.show_rows:
-            labels += self._row_labels(plot, window, cell_height, left - GAP - 2)
+            labels += self._labels("row", plot, window, cell_height, left - GAP - 2)
         if self.heatmap is not None and self.show_columns:
-            labels += self._column_labels(plot, window, cell_width, bottom - GAP - 2)
+            labels += self._labels("column", plot, window, cell_width, bottom - GAP - 2)
         bar = QRectF(plot.right() + 8, plot.top(), 12, plot.height()) if self.show_colour_bar else None
         values = self._value_font(cell_width, cell_height) if self.prints_values else None
         return _Geometry(plot, cell_width, cell_height, labels, values, bar)
@@ -212,31 +211,39 @@ class HeatmapView(QWidget):
         hovered = self.hover[0] if axis == "row" else self.hover[1]
         return self._font(px, bold=index in marked or index == hovered, italic=index >= self.aligned)
 
-    def _row_labels(self, plot: QRectF, window: CellWindow, cell: float, room: float) -> list[Label]:
+    def _named(self, axis: str, visible: range, cell: float) -> tuple[int, list[int]]:
+        """The label font size and the rows (or columns) named: every stride-th one, and the
+        hovered and selected ones always, their neighbours that would touch them left out."""
         px, stride = self._fitting_px(cell)
-        labels = []
-        for k in shown_indices(window.visible_rows(), stride):
-            centre = plot.top() + (k + 0.5 - window.top) * cell
-            if not plot.top() <= centre <= plot.bottom():
-                continue
-            metrics = QFontMetricsF(self._label_font("row", k, px))
-            text = metrics.elidedText(self.row_names[k], Qt.TextElideMode.ElideRight, room)
-            text_width, line = metrics.horizontalAdvance(text), metrics.height()
-            box = QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
-            labels.append(Label(text, box, "row", k))
-        return labels
+        named = shown_indices(visible, stride)
+        if stride > 1:
+            line = QFontMetricsF(self._font(px)).height() + 1
+            marked = self.selected_rows if axis == "row" else self.selected_columns
+            hovered = self.hover[0] if axis == "row" else self.hover[1]
+            for index in sorted({hovered, *marked} & set(visible)):
+                named = [k for k in named if abs(k - index) * cell >= line] + [index]
+        return px, sorted(set(named))
 
-    def _column_labels(self, plot: QRectF, window: CellWindow, cell: float, room: float) -> list[Label]:
-        px, stride = self._fitting_px(cell)
+    def _labels(self, axis: str, plot: QRectF, window: CellWindow, cell: float, room: float) -> list[Label]:
+        """The names of the rows (right-aligned left of the plot) or of the columns (upright
+        under it) drawn at this size, each cut to ``room``."""
+        rows = axis == "row"
+        first, start, end = (
+            (window.top, plot.top(), plot.bottom()) if rows else (window.left, plot.left(), plot.right())
+        )
+        px, named = self._named(axis, window.visible_rows() if rows else window.visible_columns(), cell)
+        names = self.row_names if rows else self.column_names
         labels = []
-        for k in shown_indices(window.visible_columns(), stride):
-            centre = plot.left() + (k + 0.5 - window.left) * cell
-            if not plot.left() <= centre <= plot.right():
+        for k in named:
+            centre = start + (k + 0.5 - first) * cell
+            if not start <= centre <= end:
                 continue
-            metrics = QFontMetricsF(self._label_font("column", k, px))
-            text = metrics.elidedText(self.column_names[k], Qt.TextElideMode.ElideRight, room)
+            metrics = QFontMetricsF(self._label_font(axis, k, px))
+            text = metrics.elidedText(names[k], Qt.TextElideMode.ElideRight, room)
             text_width, line = metrics.horizontalAdvance(text), metrics.height()
-            labels.append(Label(text, QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width), "column", k))
+            box = (QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line) if rows
+                   else QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width))
+            labels.append(Label(text, box, axis, k))
         return labels
 
     def _value_font(self, cell_width: float, cell_height: float) -> QFont | None:
