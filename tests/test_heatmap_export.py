@@ -151,3 +151,17 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
                    if "'" not in line)
     finally:
         state.shutdown()
+
+
+def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tmp_path, monkeypatch):
+    import ui.commands.exports as exports
+
+    asked = []
+    monkeypatch.setattr(exports.QFileDialog, "getSaveFileName",
+                        staticmethod(lambda parent, title, name, kinds: (str(tmp_path / name), kinds)))
+    monkeypatch.setattr(exports.QInputDialog, "getInt",
+                        staticmethod(lambda *args: asked.append(args[3:6]) or (150, True)))
+    exports.export_heatmaps_dialog(context)
+    written = tmp_path / "pair-15-round-1.png"
+    assert asked == [(300, 72, 1200)] and written.exists()
+    assert QImage(str(written)).dotsPerMeterX() == round(150 / 0.0254)

@@ -107,6 +107,8 @@ class HeatmapView(QWidget):
         self._widest: dict[tuple[str, int], float] = {}
         self._press: tuple[QPointF, CellWindow] | None = None
         self._dragged = False
+        self._pointed = (-1, -1)  # what the pointer is over, as last said by ``hovered``
+        self._bar: QImage | None = None  # the colour scale at the size last drawn
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -138,6 +140,7 @@ class HeatmapView(QWidget):
         self.heatmap, self._image, self._pixels, self._indices = None, None, None, None
         self.row_names, self.column_names, self.aligned = [], [], 0
         self.hover, self.selected_rows, self.selected_columns = (-1, -1), set(), set()
+        self._pointed = (-1, -1)
         self._widest.clear()
         self.update()
 
@@ -402,9 +405,13 @@ class HeatmapView(QWidget):
             painter.restore()
 
     def _paint_colour_bar(self, painter: QPainter, bar: QRectF) -> None:
-        scale = np.ascontiguousarray(TABLE[::-1].reshape(len(TABLE), 1, 3))
-        image = QImage(scale.data, 1, len(TABLE), 3, QImage.Format.Format_RGB888)
-        painter.drawImage(bar, image)
+        size = bar.size().toSize()
+        if self._bar is None or self._bar.size() != size:  # drawn at its size once, not scaled at every paint
+            scale = np.ascontiguousarray(TABLE[::-1].reshape(len(TABLE), 1, 3))
+            image = QImage(scale.data, 1, len(TABLE), 3, QImage.Format.Format_RGB888)
+            self._bar = image.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                     Qt.TransformationMode.SmoothTransformation)
+        painter.drawImage(bar.topLeft(), self._bar)
         painter.setPen(TEXT)
         painter.setFont(self._font(LABEL_PX[0] + 2))
         low, high = self.heatmap.levels
@@ -449,8 +456,14 @@ class HeatmapView(QWidget):
                 geometry = self.geometry_now()
                 self.shared.set(window.panned(-moved.x() / geometry.cell_width, -moved.y() / geometry.cell_height))
                 return
-        target = self.cell_at(event.position())
-        self.hovered.emit(*(target if target is not None else (-1, -1)))
+        self._hover_at(self.cell_at(event.position()))
+
+    def _hover_at(self, target: tuple[int, int] | None) -> None:
+        """Say which cell, row or column is under the pointer, when it changes."""
+        target = target if target is not None else (-1, -1)
+        if target != self._pointed:
+            self._pointed = target
+            self.hovered.emit(*target)
 
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self._press is not None and not self._dragged:
@@ -465,7 +478,7 @@ class HeatmapView(QWidget):
         event.accept()
 
     def leaveEvent(self, event) -> None:
-        self.hovered.emit(-1, -1)
+        self._hover_at(None)
         super().leaveEvent(event)
 
     def keyPressEvent(self, event) -> None:
