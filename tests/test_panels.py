@@ -90,7 +90,7 @@ def test_triples_table_filters_by_category(window):
 
 def test_heatmaps_are_painted(window, qtbot):
     plot = window.heatmaps.plots["adjusted"]
-    qtbot.waitUntil(lambda: plot.image.qimage is not None, timeout=5000)
+    qtbot.waitUntil(lambda: plot.heatmap is not None, timeout=5000)
     image = plot.grab().toImage()
     colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
     assert len(colours) > 20  # a colour-mapped matrix, not an empty white plot
@@ -99,17 +99,17 @@ def test_heatmaps_are_painted(window, qtbot):
 def test_round_slider_walks_the_trace(window):
     heatmaps = window.heatmaps
     assert heatmaps.slider.maximum() == 2 and heatmaps.slider.value() == 1
-    assert "house ties with home, she and paper at 0.082" in heatmaps.caption.text()
+    assert any("house ties with home, she and paper at 0.082" in line for line in heatmaps.view.caption.details)
     adjusted = heatmaps.plots["adjusted"]
-    first = np.array(adjusted.image.image, copy=True)
+    first = np.array(adjusted.matrix, copy=True)
     assert first[1, 1] == pytest.approx(0.082)
     assert adjusted.row_names == ["read-01", "house", "he", "book", "i"]
     assert adjusted.column_names == ["read-03", "home", "she", "paper", "i"]
     heatmaps.next_button.click()
     assert heatmaps.slider.value() == 2
-    assert not np.array_equal(first, adjusted.image.image)
-    assert heatmaps.plots["anchors"].image.image.sum() == 5  # every pair is an anchor by round 2
-    assert "no new mutual best match" in heatmaps.caption.text()
+    assert not np.array_equal(first, adjusted.matrix)
+    assert heatmaps.plots["anchors"].matrix.sum() == 5  # every pair is an anchor by round 2
+    assert "no new mutual best match" in heatmaps.headline.text()
     assert not heatmaps.next_button.isEnabled()
 
 
@@ -125,7 +125,7 @@ def test_exports_write_valid_files(window, tmp_path):
     assert ET.parse(tmp_path / "rounds.svg").getroot().tag.endswith("svg")
     assert write_report(context, tmp_path / "pair.html")
     html = (tmp_path / "pair.html").read_text()
-    assert "She is reading my book in the house." in html and html.count("<svg") == 2
+    assert "She is reading my book in the house." in html and html.count("<svg") == 2 + 2  # graphs, then 2 rounds
     assert "0.4208" in html and "label differs" in html and "house ties with home" in html
 
 

@@ -19,6 +19,7 @@ PANELS = {
     "status",
 }
 QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos"}
+QT_FREE |= {"heatmap_model", "heatmap_window", "heatmap_scale", "heatmap_svg"}  # the rounds panel's model
 
 
 def local_imports(module: str) -> set[str]:

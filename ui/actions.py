@@ -133,9 +133,9 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
         "export_rounds",
         "Export &Heatmaps...",
-        lambda ctx: exports.export_panel(ctx, "rounds"),
+        exports.export_heatmaps_dialog,
         FILE,
-        tip="Save the heatmaps of the round shown as PNG or SVG",
+        tip="Save the heatmaps of the round shown, drawn from the matrices: PNG at a chosen DPI, SVG or PDF",
         enabled_when=_has_pair,
         group="export",
     ),
