@@ -17,9 +17,12 @@ PANELS = {
     "comparison_panel",
     "graph_view",
     "status",
+    "clause_panel",
+    "dscorer_panel",
 }
 QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos"}
 QT_FREE |= {"heatmap_model", "heatmap_window", "heatmap_scale", "heatmap_svg"}  # the rounds panel's model
+QT_FREE |= {"kgram_rows"}  # the DScorer panel's k-grams
 
 
 def local_imports(module: str) -> set[str]:

@@ -11,10 +11,13 @@ from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
 from .actions import VIEW, build_actions
 from .commands import Context
 from .commands.files import open_dropped
+from .clause_panel import ClausePanel
 from .comparison_binding import ComparisonBinding
 from .comparison_panel import ComparisonPanel
 from .corpus_panel import CorpusPanel
 from .document_panel import DocumentPanel
+from .drs_docks import DRS_DOCKS, DrsDocks
+from .dscorer_panel import DScorerPanel
 from .heatmap_panel import HeatmapPanel
 from .pair_view import PairView
 from .settings import APP_NAME
@@ -33,6 +36,8 @@ DOCKS = (
     ("triples", "Triples", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("document", "Document level (UMR)", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("smatch", "Smatch breakdown", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("clauses", "Clauses (DRS, Counter)", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("dscorer", "DScorer k-grams (DRS)", Qt.DockWidgetArea.RightDockWidgetArea),
 )
 
 
@@ -55,8 +60,11 @@ class MainWindow(QMainWindow):
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
+        self.clause_panel = ClausePanel(self.state)
+        self.dscorer_panel = DScorerPanel(self.state)
         self._build_central()
         self._build_docks()
+        DrsDocks(self.state, self, self.docks)
         self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps)
         self.action_set = build_actions(self, self.context)
         view = self.action_set.menus[VIEW]
@@ -82,6 +90,8 @@ class MainWindow(QMainWindow):
             "triples": self.triples_panel,
             "document": self.document_panel,
             "smatch": self.smatch_panel,
+            "clauses": self.clause_panel,
+            "dscorer": self.dscorer_panel,
         }
         self.docks: dict[str, QDockWidget] = {}
         for key, title, area in DOCKS:
@@ -92,6 +102,9 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
         self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
+        for key, beside in DRS_DOCKS.items():  # in front for DRS input only (DrsDocks)
+            self.tabifyDockWidget(self.docks[beside], self.docks[key])
+            self.docks[beside].raise_()
         self.docks["triples"].raise_()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)

@@ -6,7 +6,8 @@ JSON shape (added to a DRS pair's object, and the pooled ones beside ``micro``):
 
     "counter_classes": {"operators": {"p", "r", "f"}, "roles": ..., "concepts": ..., "nouns": ...,
                         "verbs": ..., "adjectives": ..., "adverbs": ..., "events": ...},
-    "counter_match": {"matched", "test_clauses", "gold_clauses", "optimal", "upper_bound", "method"},
+    "counter_match": {"matched", "test_clauses", "gold_clauses", "optimal", "upper_bound", "method",
+                      "mapping": {test variable: gold variable or null}},
     "dscorer_orders": [{"k": 0, "p", "r", "f"}, {"k": 1, ...}, ..., {"k": n, ...}]
 
 ``k = 0`` is the node-count ratio min/max (p = r = f); an order the ``reference`` profile
@@ -51,6 +52,7 @@ def pair_drs_items(result: PairResult) -> dict:
             "optimal": match.optimal,
             "upper_bound": match.upper_bound,
             "method": match.method,
+            "mapping": dict(counter.variables),
         },
         "dscorer_orders": dscorer_orders(drs.dscorer),
     }
