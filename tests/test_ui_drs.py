@@ -3,6 +3,7 @@ frames, the DRS columns of the corpus table, the DRS parameters, and the bundled
 from the menu in a whole window."""
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from engine.drs import DScorerSettings, read_drs_file
@@ -84,6 +85,8 @@ def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
     assert (listing.index, listing.k) == (0, 1)
     shown = {panel.proxy.index(row, 4).data(): panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())}
     assert shown["B ─NOT─ B"] == "only in gold" and shown["B ─play.v.01─ E"] == "only in test"
+    first = panel.proxy.index(0, 1)
+    assert first.data(Qt.ItemDataRole.ToolTipRole) == panel.proxy.index(0, 4).data()  # the whole sequence
     assert "2 only in test, 3 only in gold" in panel.found.text()
     listing = kgrams_of(qtbot, state, panel, 2)
     assert listing.k == 2 and panel.proxy.rowCount() > 0
@@ -96,7 +99,7 @@ def test_panels_of_a_pair_that_is_not_a_drs(qtbot, tmp_path):
     clauses, dscorer = ClausePanel(state), DScorerPanel(state)
     qtbot.addWidget(clauses)
     qtbot.addWidget(dscorer)
-    assert "DRS input" in clauses.summary.text() and clauses.table.isHidden() and clauses.model.rows == []
+    assert "DRS input" in clauses.summary.text() and clauses.body.isHidden() and clauses.model.rows == []
     assert "DRS input" in dscorer.title.text() and dscorer.split.isHidden()
     state.shutdown()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -102,16 +103,21 @@ class ClausePanel(QWidget):
             self.status.addItem(status, status)
         self.status.currentIndexChanged.connect(lambda _: self.proxy.set_value(self.status.currentData() or None))
         self.counts = QLabel()
+        self.body = QWidget()  # hidden for a pair that is not a DRS
         top = QHBoxLayout()
         top.addWidget(QLabel("Show:"))
         top.addWidget(self.status)
         top.addWidget(self.counts, 1)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(self.mapping)
+        body.addLayout(top)
+        body.addWidget(self.table, 1)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
-        layout.addWidget(self.mapping)
-        layout.addLayout(top)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.body, 1)
         state.pair_selected.connect(self.show_pair)
         state.node_selected.connect(self.select_node)
         self.show_pair(state.pair)  # what the state holds already
@@ -122,8 +128,7 @@ class ClausePanel(QWidget):
         cells = [(row.status, row.test.text() if row.test else "", row.gold.text() if row.gold else "", row.kind)
                  for row in rows]
         self.model.set_rows(rows, cells, [COLOURS[row.status] for row in rows])
-        for widget in (self.table, self.counts, self.status, self.mapping):
-            widget.setVisible(drs is not None)
+        self.body.setVisible(drs is not None)
         if drs is None:
             self.summary.setText(HINT if result is None or result.error is None else f"Not compared: {result.error}")
             return

@@ -18,7 +18,7 @@ from engine.registry import DSCORER
 from engine.scoring import CorpusResult, PairResult
 
 from .kgram_rows import MORE_GOLD, MORE_TEST, ONLY_GOLD, ONLY_TEST, KgramList, KgramRow
-from .row_table import ColumnFilterProxy, filtered_table, score_grid
+from .row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid
 from .state import AppState
 
 __all__ = ["DScorerPanel", "settings_text"]
@@ -36,6 +36,15 @@ SHOWN = (  # (combo text, the sides it keeps)
 )
 ORDER_COLUMNS = ("P", "R", "F1", "test", "gold", "shared")
 HINT = "DScorer compares DRS input (clause files, .clf): File > Open Demo has a DRS pair."
+
+
+class KgramModel(RowTableModel):
+    """The k-gram rows, each whole sequence also as a tooltip (a long one is cut short in its cell)."""
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
+            return self.cell(index.row(), len(HEADERS) - 1)
+        return super().data(index, role)
 
 
 class SidesProxy(ColumnFilterProxy):
@@ -75,6 +84,7 @@ class DScorerPanel(QWidget):
         self.state = state
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.orders = score_grid(ORDER_COLUMNS, ["k = 0 (nodes)"])
         self.orders.setMaximumHeight(16777215)  # it scrolls when the dock is low
         self.orders.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -91,7 +101,9 @@ class DScorerPanel(QWidget):
         self.shown.currentIndexChanged.connect(lambda k: self.proxy.set_sides(SHOWN[k][1]))
         self.found = QLabel()
         self.found.setWordWrap(True)
-        self.model, _, self.table = filtered_table(HEADERS, 0, (85, 45, 45, 70), self)
+        _, _, self.table = filtered_table(HEADERS, 0, (85, 45, 45, 70), self)
+        self.table.setWordWrap(False)
+        self.model = KgramModel(HEADERS, self)
         self.proxy = SidesProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table.setModel(self.proxy)
