@@ -10,7 +10,8 @@ def test_the_document_of_the_selected_sentence(qtbot, tmp_path):
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
     state.select_pair(state.corpus.pairs[1])
-    assert panel.scores.item(2, 0).text() == "0.5000"  # modal F1 of the sample
+    assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample (F1 first, modal first)
+    assert panel.is_available()
     assert {row[0] for row in panel.model.rows} == {"modal", "temporal"}
     assert panel.title.text().startswith("Document level of the document")
     state.shutdown()
@@ -21,5 +22,6 @@ def test_amr_has_no_document(qtbot, tmp_path):
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
     state.select_pair(state.corpus.pairs[1])
-    assert panel.title.text().startswith("Document level: none") and panel.model.rows == []
+    assert panel.title.text().startswith("Document level: open UMR files") and panel.model.rows == []
+    assert not panel.is_available()
     state.shutdown()

@@ -10,7 +10,7 @@ from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
 
-from .conftest import DEMO
+from .conftest import DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
 SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
 SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
@@ -47,6 +47,15 @@ def broken_pair(folder: Path) -> tuple[Path, Path]:
     test, gold = folder / "broken_test.amr", folder / "broken_gold.amr"
     test.write_text(BROKEN_TEST, encoding="utf-8")
     gold.write_text(BROKEN_GOLD, encoding="utf-8")
+    return test, gold
+
+
+def reentrant_pair(folder: Path) -> tuple[Path, Path]:
+    """The hand-made pair where an unaligned reentrant node makes two identical-looking triples
+    differ (see ``tests.conftest.REENTRANT_TEST``), written in ``folder`` with the id "it"."""
+    test, gold = folder / "reentrant_test.amr", folder / "reentrant_gold.amr"
+    test.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_TEST}\n", encoding="utf-8")
+    gold.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_GOLD}\n", encoding="utf-8")
     return test, gold
 
 

@@ -3,7 +3,7 @@ across from each other, views zoomed and panned together while linked."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox, QGroupBox, QHBoxLayout, QLabel, QSplitter, QToolButton, QVBoxLayout, QWidget,
 )
@@ -20,6 +20,7 @@ from .selection import partner
 
 __all__ = ["ComparisonPanel", "edge_key"]
 
+READABLE_SCALE = 0.8  # the least zoom a revealed node is shown at (its text about 10 px)
 LEGEND = graph_style.LEGEND + " · wheel, pinch or +/- zoom, drag pans, F or 0 fits · click a node to find its partner"
 
 
@@ -134,6 +135,39 @@ class ComparisonPanel(QWidget):
         own_scene.highlight({key})
         other_scene.highlight({other} if other else set())
         self.node_selected.emit(side, key)
+
+    def _centre(self, places: list[tuple[GraphView, QPointF]]) -> None:
+        """Centre each view on its point, at one scale no smaller than readable."""
+        if not places:
+            return
+        scale = max(READABLE_SCALE, self.test_view.scale_factor())
+        for view, point in places:
+            view.place(scale, point)
+            view.following = False
+
+    def reveal(self, side: str, key: str) -> None:
+        """Centre a node in its view and its aligned partner in the other."""
+        other = self.partner(side, key)
+        wanted = {side: key, ("gold" if side == "test" else "test"): other}
+        places = []
+        for name, scene, view in (("test", self.test_scene, self.test_view), ("gold", self.gold_scene, self.gold_view)):
+            item = scene.node_items.get(wanted.get(name) or "")
+            if item is not None:
+                places.append((view, item.sceneBoundingRect().center()))
+        self._centre(places)
+
+    def reveal_triple(self, row: TripleMatch) -> None:
+        """Centre each graph on its edge of the triple."""
+        result = self.result
+        if result is None or result.test is None or result.gold is None:
+            return
+        places = []
+        for scene, view, graph, triple in ((self.test_scene, self.test_view, result.test, row.test),
+                                           (self.gold_scene, self.gold_view, result.gold, row.gold)):
+            item = scene.edge_items.get(edge_key(graph, triple)) if triple is not None else None
+            if item is not None:
+                places.append((view, item.sceneBoundingRect().center()))
+        self._centre(places)
 
     def select_triple(self, row: TripleMatch) -> None:
         """Highlight a triple's edge (and its end nodes) in both graphs."""

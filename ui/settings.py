@@ -1,4 +1,5 @@
-"""What the app remembers between sessions (QSettings): parameters, recent files, window layout."""
+"""What the app remembers between sessions (QSettings): parameters, recent files, window layout,
+the arrangement of the perspectives."""
 
 from __future__ import annotations
 
@@ -64,4 +65,17 @@ class AppSettings:
     def save_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
         self.qsettings.setValue("window/geometry", geometry)
         self.qsettings.setValue("window/state", state)
+        self.qsettings.sync()
+
+    def workspace(self) -> dict:
+        """The saved arrangement of the perspectives (see :class:`ui.workspace.Workspace`), {} when none."""
+        saved = self._json("workspace/json", {})
+        return saved if isinstance(saved, dict) else {}
+
+    def save_workspace(self, arrangement: dict) -> None:
+        self.qsettings.setValue("workspace/json", json.dumps(arrangement))
+        self.qsettings.sync()
+
+    def forget_workspace(self) -> None:
+        self.qsettings.remove("workspace/json")
         self.qsettings.sync()
