@@ -69,3 +69,19 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     state = AppState(temporary_settings(tmp_path))
     score_now(state, *pair)
     return state
+
+
+def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PAIR, size: tuple[int, int] = (1600, 1000),
+                 settings: QSettings | None = None):
+    """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
+    qtbot closes it."""
+    from ui.main_window import MainWindow  # the window only where a test asks for one
+
+    window = MainWindow(settings if settings is not None else temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    if pair is not None:
+        score_now(window.state, *pair)
+    return window

@@ -5,13 +5,13 @@ in the graphs."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QTableView, QVBoxLayout, QWidget
 
 from engine.layout.pair import plural
 from engine.output.rows import AlignmentRow, alignment_table
 from engine.scoring import PairResult
 
-from .row_table import RowTableModel, fit_columns, fit_headers, select_row
+from .row_table import RowTableModel, compact_rows, select_row, share_width
 from .state import AppState
 
 __all__ = ["ALIGNMENT_HEADERS", "AlignmentPanel"]
@@ -23,8 +23,7 @@ HEADER_TIPS = (
     "Intrinsic similarity of the two nodes (paper eq. 1)",
     "How the pair was found: an initial anchor, an anchor of round q, or matched in finalisation",
 )
-WIDTHS = (160, 160, 56)
-NODE_COLUMNS, MAX_NODE_WIDTH = (0, 1), 260
+WIDTHS = {2: 56, 3: 100}  # the two nodes share the rest of the width
 
 
 def _node(row: AlignmentRow, side: str):
@@ -58,13 +57,9 @@ class AlignmentPanel(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
+        compact_rows(self.table)
         self.table.setWordWrap(False)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fixed widths: no measuring per pair
-        for column, width in enumerate(WIDTHS):
-            header.resizeSection(column, width)
-        header.setStretchLastSection(True)
-        fit_headers(self.table)
+        share_width(self.table, (0, 1), WIDTHS)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.note)
@@ -80,10 +75,8 @@ class AlignmentPanel(QWidget):
         rows = alignment_table(result) if result is not None else []
         tips = [self._tips(row) for row in rows]
         self._syncing = True
-        cells = [_cells(row) for row in rows]
-        self.model.set_rows(rows, cells, tips=tips)
+        self.model.set_rows(rows, [_cells(row) for row in rows], tips=tips)
         self._syncing = False
-        fit_columns(self.table, cells, NODE_COLUMNS, MAX_NODE_WIDTH)
         if result is None:
             note = self.state.empty_text()
         elif result.alignment is None:

@@ -21,7 +21,7 @@ from engine.scoring import CorpusResult, PairResult
 from .corpus_model import CorpusFilterProxy, CorpusTableModel
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
-from .row_table import score_grid
+from .row_table import compact_rows, score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
@@ -67,6 +67,7 @@ class CorpusPanel(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
+        compact_rows(self.table)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

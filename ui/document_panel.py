@@ -9,11 +9,13 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from engine.metrics.document import DocumentResult
 from engine.registry import DOCUMENT_METRICS
 
-from .row_table import filtered_table, prf_grid, show_prf
+from .row_table import filtered_table, prf_grid, share_width, show_prf
 from .state import AppState
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
-HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
+HEADERS = ("Kind", "Category", "Test", "Gold")
+HEADER_TIPS = ("Modal, temporal or coreference relation", "Matched, or in one document only",
+               "The test document's relation, its variables mapped to gold's", "The gold document's relation")
 
 
 def _item_text(item: tuple | None) -> str:
@@ -32,7 +34,9 @@ class DocumentPanel(QWidget):
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
         self.title.setWordWrap(True)
         self.scores = prf_grid(DOCUMENT_METRICS)
-        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (80, 100, 280), self)
+        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (), self)
+        self.model.header_tips = HEADER_TIPS
+        share_width(self.table, (2, 3), {0: 80, 1: 100})
         self.kind = QComboBox()
         self.kind.addItem("All kinds", "")
         for kind in ("modal", "temporal", "coref"):

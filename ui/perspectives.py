@@ -69,9 +69,9 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "Pair",
         "The selected pair: graphs, scores, PENMAN texts, triples and alignment",
         _down(
-            _across("graphs", 72, _down("summary", 45, "alignment", 55), 28),
+            _across("graphs", 72, "summary", 28),
             56,
-            _across("penman", 42, Tabs(("triples", "document")), 58),
+            _across("penman", 40, Tabs(("triples", "alignment", "document")), 60),
             44,
         ),
     ),

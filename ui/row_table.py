@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem
 
@@ -100,6 +100,13 @@ class ColumnFilterProxy(QSortFilterProxyModel):
         return index.row() if index is not None and index.isValid() else None
 
 
+def compact_rows(view: QTableView) -> None:
+    """Rows one line of text high (the style's default leaves a third of every row empty)."""
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
+
+
 def fit_headers(view: QTableView | QTableWidget) -> None:
     """Widen any column narrower than its header's text, so that no header is cut."""
     header = view.horizontalHeader()
@@ -108,14 +115,58 @@ def fit_headers(view: QTableView | QTableWidget) -> None:
             header.resizeSection(column, header.sectionSizeHint(column))
 
 
-def fit_columns(view: QTableView, cells: Sequence[tuple[str, ...]], columns: Sequence[int], widest: int) -> None:
-    """Make each of ``columns`` as wide as its longest text (measured, not laid out), at most
-    ``widest`` pixels and never narrower than its header."""
-    metrics, header = view.fontMetrics(), view.horizontalHeader()
-    for column in columns:
-        longest = max((metrics.horizontalAdvance(row[column]) for row in cells), default=0)
-        width = min(widest, longest + 2 * metrics.averageCharWidth())
-        header.resizeSection(column, max(header.sectionSizeHint(column), width))
+def share_width(view: QTableView, stretched: Sequence[int], fixed: dict[int, int]) -> None:
+    """Columns that always fit the view: those in ``stretched`` share the room the ``fixed`` ones
+    (column -> width, widened to their header) leave; the texts of narrow cells are elided."""
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    for column in range(header.count()):
+        if column in stretched:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        else:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, max(fixed.get(column, 0), header.sectionSizeHint(column)))
+    header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in stretched))
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+class FittedColumns(QObject):
+    """Keeps ``columns`` of a view as wide as their longest text, sharing what the other columns
+    leave, and the last column over the rest (at least its header's width), again whenever the view
+    is resized: every column fits, none scrolls out of sight."""
+
+    def __init__(self, view: QTableView, columns: Sequence[int]):
+        super().__init__(view)
+        self.view, self.columns = view, tuple(columns)
+        self.longest = dict.fromkeys(self.columns, 0)
+        view.horizontalHeader().setStretchLastSection(False)
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.viewport().installEventFilter(self)
+
+    def measure(self, cells: Sequence[tuple[str, ...]]) -> None:
+        """The longest text of each column (measured, not laid out), then the widths."""
+        metrics = self.view.fontMetrics()
+        margin = 2 * metrics.averageCharWidth()
+        self.longest = {
+            column: max((metrics.horizontalAdvance(row[column]) for row in cells), default=0) + margin
+            for column in self.columns
+        }
+        self.apply()
+
+    def apply(self) -> None:
+        header, width = self.view.horizontalHeader(), self.view.viewport().width()
+        last = header.count() - 1
+        fixed = sum(header.sectionSize(c) for c in range(last) if c not in self.columns)
+        most = (width - fixed - header.sectionSizeHint(last)) // len(self.columns)
+        for column in self.columns:
+            header.resizeSection(column, max(header.sectionSizeHint(column), min(self.longest[column], most)))
+        used = sum(header.sectionSize(c) for c in range(last))
+        header.resizeSection(last, max(header.sectionSizeHint(last), width - used))
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.apply()
+        return False
 
 
 def select_row(view: QTableView, row: int | None) -> None:
@@ -139,6 +190,7 @@ def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[
     view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
     view.verticalHeader().hide()
+    compact_rows(view)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     for column, width in enumerate(widths):
@@ -151,26 +203,33 @@ def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[
 PRF_COLUMNS = ("F1", "P", "R")
 
 
-def score_grid(columns: Sequence[str], rows: Sequence[str]) -> QTableWidget:
-    """A read-only grid of scores, exactly as tall as its rows (it never scrolls them away)."""
+def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
+    """A read-only grid of scores, exactly as tall as its rows (it never scrolls them away); with
+    ``at_least``, a long grid that may shrink to that many rows and scroll the rest."""
     grid = QTableWidget(len(rows), len(columns))
     grid.setHorizontalHeaderLabels(list(columns))
     grid.setVerticalHeaderLabels(list(rows))
     grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     grid.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
     grid.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    compact_rows(grid)
+    rows_header = grid.verticalHeader()
     header = grid.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
-    height = grid.verticalHeader().length() + header.sizeHint().height() + 2 * grid.frameWidth()
-    grid.setFixedHeight(height)
+    frame = header.sizeHint().height() + 2 * grid.frameWidth()
+    grid.setMaximumHeight(rows_header.length() + frame)
+    if at_least is None:
+        grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        grid.setMinimumHeight(grid.maximumHeight())
+    else:
+        grid.setMinimumHeight(min(at_least, len(rows)) * rows_header.defaultSectionSize() + frame)
     return grid
 
 
-def prf_grid(rows: Sequence[str]) -> QTableWidget:
+def prf_grid(rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
     """A grid of one score per row: F1 (bold), P and R."""
-    return score_grid(PRF_COLUMNS, rows)
+    return score_grid(PRF_COLUMNS, rows, at_least)
 
 
 def show_prf(grid: QTableWidget, scores: Sequence[PRF | None], missing: str = "") -> None:

@@ -24,13 +24,12 @@ class SmatchPanel(QWidget):
         self.state = state
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
-        self.table = prf_grid([name.replace("_", " ") for name in SUB_SCORES])
+        self.table = prf_grid([name.replace("_", " ") for name in SUB_SCORES], at_least=6)
         self.table.setToolTip("Sub-scores under the one optimal alignment of each pair, pooled over the corpus")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
-        layout.addWidget(self.table)
-        layout.addStretch(1)
+        layout.addWidget(self.table, 1)
         state.corpus_changed.connect(self.set_corpus)
         self.set_corpus(state.corpus)  # what the state holds already
 

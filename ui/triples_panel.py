@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 from engine.metrics.triples import Category, Partners, Triple, TripleMatch
 
 from .navigation import next_position
-from .row_table import filtered_table, fit_columns, select_row
+from .row_table import FittedColumns, filtered_table, select_row
 from .state import AppState
 
 __all__ = ["CATEGORY_COLOURS", "HEADERS", "TriplesPanel", "triple_cells", "triple_text", "triples_csv"]
@@ -26,17 +26,16 @@ CATEGORY_COLOURS = {
     Category.ONLY_IN_TEST: QColor("#ffebee"),
     Category.ONLY_IN_GOLD: QColor("#fce4ec"),
 }
-HEADERS = ("Category", "Test triple", "Gold triple", "S", "Why it does not match")
+HEADERS = ("Category", "Test triple", "Gold triple", "S", "Why")
 HEADER_TIPS = (
     "How the relation compares with the other graph",
     "x → y′: node x is aligned to y of the gold graph (its concept shown when it differs); none: unaligned",
     "x → y′: node x is aligned to y of the test graph (its concept shown when it differs); none: unaligned",
     "s_c: the mean intrinsic similarity of the two ends and their partners (paper eq. 17); 0 without a mirror",
-    "An end without a partner, ends aligned elsewhere, a missing constant, another concept or role",
+    "Why it does not match: an end without a partner, ends aligned elsewhere, a missing constant, "
+    "another concept or role (in full under the table)",
 )
-WIDTHS = (100, 330, 330, 60)
-TRIPLE_COLUMNS = (1, 2)
-MAX_TRIPLE_WIDTH = 480  # a triple column is as wide as its longest text, up to this
+WIDTHS = (100, 0, 0, 56)  # the triples as wide as their text, in what is left; then why
 NONE = "none"
 
 
@@ -91,6 +90,7 @@ class TriplesPanel(QWidget):
         self.state = state
         self._syncing = False
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, WIDTHS, self)
+        self.fitted = FittedColumns(self.table, (1, 2))
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the engine's order until a header is clicked
         self.table.setWordWrap(False)
         self.model.header_tips = HEADER_TIPS
@@ -140,7 +140,7 @@ class TriplesPanel(QWidget):
         for row in rows:
             tally[row.category] += 1
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))
-        fit_columns(self.table, cells, TRIPLE_COLUMNS, MAX_TRIPLE_WIDTH)
+        self.fitted.measure(cells)
         self._show_detail(None)
 
     def _show_detail(self, row: TripleMatch | None) -> None:
