@@ -39,6 +39,11 @@ def test_a_filter_that_keeps_nothing_clears_and_explains_every_panel(window):
     assert "could not be read" not in window.heatmaps.initial.text()
     assert window.find_bar.matches == [] and window.find_bar.count.text() == "no match"
     assert window.document_panel.model.rowCount() == 0
+    assert graphs.test_box.note.text().startswith(EMPTY)
+    window.state.set_filter("nor these")  # still nothing: every explanation names the new filter
+    for text in (window.pair_view.header.text(), window.alignment_panel.note.text(), window.triples_panel.counts.text(),
+                 window.penman_panel.gold_text.placeholderText(), graphs.gold_box.note.text()):
+        assert text.startswith("No pair matches the filter \u201cnor these\u201d"), text
     window.state.set_filter("")
     assert window.state.pair is not None and not window.corpus_panel.note.isVisibleTo(window.corpus_panel)
     assert window.pair_view.header.text().startswith("<b>Pair")
@@ -63,6 +68,17 @@ def test_another_corpus_leaves_nothing_of_the_first(qtbot, window):
         1 for j in range(len(result.gold.nodes)) if j not in result.alignment.test_of)
     assert window.heatmaps.hover.text().strip() == ""  # no readout of the other corpus
     assert window.penman_panel.test_text.extraSelections() == []
+
+
+def test_another_corpus_that_the_filter_hides_entirely(window):
+    window.state.select_pair_id("read")
+    window.state.set_filter("fry")
+    assert window.state.pair.id == "fry"
+    score_now(window.state, *SYS_PAIR)  # no sentence of it mentions fry
+    assert window.state.pair is None
+    assert not window.graphs.test_scene.node_items and window.graphs.test_box.title() == "Test"
+    assert window.pair_view.header.text().startswith("No pair matches the filter \u201cfry\u201d (5 pairs hidden)")
+    assert window.penman_panel.test_text.toPlainText() == "" and window.triples_panel.model.rowCount() == 0
 
 
 def test_no_files_and_a_cancelled_first_load(qtbot, tmp_path):

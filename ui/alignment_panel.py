@@ -67,8 +67,6 @@ class AlignmentPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         state.pair_selected.connect(self.set_result)
         state.node_selected.connect(self._show_node)
-        state.corpus_changed.connect(lambda corpus: self.set_result(state.pair))
-        state.filter_changed.connect(lambda text: self.set_result(state.pair))
         self.set_result(state.pair)  # what the state holds already
 
     def set_result(self, result: PairResult | None) -> None:

@@ -30,7 +30,8 @@ class ComparisonBinding(QObject):
             self._show_node(*state.node)
 
     def _show_pair(self, result) -> None:
-        self.panel.set_result(result, self.state.triple_rows)  # an unscored pair shows its readable graphs
+        # an unscored pair shows its readable graphs; no pair, why there is none
+        self.panel.set_result(result, self.state.triple_rows, self.state.empty_text())
 
     def _show_node(self, side: str, var: str) -> None:
         if var:

@@ -104,16 +104,17 @@ class ComparisonPanel(QWidget):
         if on:  # line the gold view up with the test view again
             self.gold_view.place(self.test_view.scale_factor(), self.test_view.visible_center())
 
-    def set_result(self, result: PairResult | None, rows: list[TripleMatch] | None = None) -> None:
-        """Draw a pair (None clears both views). A pair that could not be scored
-        shows whichever graph is readable, with a note for the other."""
+    def set_result(self, result: PairResult | None, rows: list[TripleMatch] | None = None, empty: str = "") -> None:
+        """Draw a pair (None clears both views and says ``empty`` above them). A pair that could
+        not be scored shows whichever graph is readable, with a note for the other."""
         self.result = result
         if result is None:
             self.drawing = None
-            for scene, box, side in ((self.test_scene, self.test_box, "Test"), (self.gold_scene, self.gold_box, "Gold")):
+            for scene, box, side in ((self.test_scene, self.test_box, "Test"),
+                                     (self.gold_scene, self.gold_box, "Gold")):
                 scene.draw(None, GraphMarks())
                 box.setTitle(side)
-                box.show_note("")
+                box.show_note(empty)
             return
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
         for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, "Test"),

@@ -68,8 +68,6 @@ class PairView(QWidget):
         layout.addWidget(scrolled, 1)
         state.pair_selected.connect(self.set_result)
         state.node_selected.connect(self._show_node)
-        state.corpus_changed.connect(lambda corpus: self.set_result(state.pair))
-        state.filter_changed.connect(lambda text: self.set_result(state.pair))
         self.set_result(state.pair)  # what the state holds already
         self._show_node()
 

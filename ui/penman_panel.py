@@ -64,8 +64,6 @@ class PenmanPanel(QWidget):
         state.pair_selected.connect(self.set_result)
         state.node_selected.connect(lambda side, var: self.highlight_nodes(state.selected_nodes()))
         state.triple_selected.connect(self._show_triple)
-        state.corpus_changed.connect(lambda corpus: self.set_result(state.pair))
-        state.filter_changed.connect(lambda text: self.set_result(state.pair))
         self.set_result(state.pair)  # what the state holds already
         self.highlight_nodes(state.selected_nodes())
 

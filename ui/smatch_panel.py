@@ -30,6 +30,7 @@ class SmatchPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
+        layout.addStretch(1)  # what the table does not need stays under it
         state.corpus_changed.connect(self.set_corpus)
         self.set_corpus(state.corpus)  # what the state holds already
 

@@ -6,7 +6,8 @@ talk to each other.
 Signals:
 
 * ``corpus_changed(CorpusResult)`` - new scores are in (the selection follows);
-* ``pair_selected(PairResult | None)``, ``node_selected(side, var)`` (var "" = none),
+* ``pair_selected(PairResult | None)`` (None again when the reason there is none changes: new
+  files, another filter), ``node_selected(side, var)`` (var "" = none),
   ``triple_selected(TripleMatch | None)``, ``filter_changed(text)``;
 * ``node_revealed(side, var)`` - a node was asked for (found, chosen in a table): the graphs
   centre it and its partner (it is the selected node too);
@@ -162,7 +163,7 @@ class AppState(QObject):
             self.traces.clear()
         self.files, self.loaded, self.corpus = outcome.files, outcome.loaded, corpus
         self.last_error = None
-        self.pair = None
+        self.pair, self.node, self.triple, self.triple_rows, self._marks, self.trace = None, None, None, [], None, None
         self.problem.emit("")
         self.corpus_changed.emit(corpus)
         found = self._find_pair(wanted) if wanted is not None else None
@@ -230,9 +231,14 @@ class AppState(QObject):
         self.filter_changed.emit(text)
 
     def _select_index(self, pair_index: int) -> None:
-        """Select the kept pair with this index, else the first kept pair (None if none)."""
+        """Select the kept pair with this index, else the first kept pair (None if none; when none
+        was selected before either, ``pair_selected(None)`` comes again: the reason may be new)."""
         visible = self.visible_pairs()
-        self.select_pair(next((r for r in visible if r.index == pair_index), visible[0] if visible else None))
+        chosen = next((r for r in visible if r.index == pair_index), visible[0] if visible else None)
+        if chosen is None and self.pair is None:
+            self.pair_selected.emit(None)
+        else:
+            self.select_pair(chosen)
 
     def _find_pair(self, wanted: str) -> PairResult | None:
         """The pair with this id, else the one with this index when no id matches."""

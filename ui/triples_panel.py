@@ -118,8 +118,6 @@ class TriplesPanel(QWidget):
         state.pair_selected.connect(self._show_pair)
         state.node_selected.connect(self.select_node)
         state.triple_selected.connect(self._show_triple)
-        state.corpus_changed.connect(lambda corpus: self._show_pair(state.pair))
-        state.filter_changed.connect(lambda text: self._show_pair(state.pair))
         self._show_pair(state.pair)  # what the state holds already
 
     def _show_pair(self, result) -> None:
