@@ -128,6 +128,7 @@ def test_exports_write_valid_files(window, tmp_path):
     html = (tmp_path / "pair.html").read_text()
     assert "She is reading my book in the house." in html and html.count("<svg") == 2
     assert "0.4208" in html and "label differs" in html and "house ties with home" in html
+    assert "<td>same aligned ends, role :poss in test vs :part in gold</td>" in html  # why, for each triple
 
 
 def test_every_panel_is_shown_by_a_perspective(window):
