@@ -67,7 +67,7 @@ class DocumentPanel(QWidget):
         rows = [] if document is None else [
             (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
         ]
-        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows])
+        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows], tips=rows)  # elided: hover
         if document is None:
             self.scores.clearContents()
             self.title.setText(self._why_none())

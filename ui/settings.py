@@ -58,7 +58,7 @@ class AppSettings:
         self.qsettings.setValue("recent/pairs", json.dumps(entries[:MAX_RECENT]))
 
     def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
-        """The saved (geometry, dock state), each None when absent."""
+        """The saved (geometry, toolbar state), each None when absent."""
         values = (self.qsettings.value("window/geometry"), self.qsettings.value("window/state"))
         return tuple(v if isinstance(v, QByteArray) and not v.isEmpty() else None for v in values)
 

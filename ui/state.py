@@ -192,7 +192,7 @@ class AppState(QObject):
             more = f"\n... and {len(warnings) - 3} more" if len(warnings) > 3 else ""
             self.problem.emit(f"{plural(len(warnings), 'warning')}:\n" + "\n".join(warnings[:3]) + more)
         if corpus.documents:
-            text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level panel"
+            text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level tab"
         self.message.emit(text + ".")
 
     def _failed(self, text: str) -> None:
