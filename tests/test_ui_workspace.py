@@ -2,6 +2,7 @@
 remembered arrangement and View > Reset Layout, panels shown only when they have something."""
 
 import pytest
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
@@ -36,6 +37,45 @@ def test_layouts_name_only_registered_panels_and_splits_need_sizes(qtbot, tmp_pa
     panels = {"a": Panel("A", QWidget())}
     with pytest.raises(ValueError, match="not registered"):
         Workspace(panels, AppSettings(temporary_settings(tmp_path)), (Perspective("x", "X", "", Tabs(("a", "b"))),))
+
+
+class Sometimes(QWidget):
+    """A panel that has something to show only sometimes (as the Annotators panel will)."""
+
+    availability_changed = Signal(bool)
+
+    def __init__(self):
+        super().__init__()
+        self.available = False
+
+    def is_available(self) -> bool:
+        return self.available
+
+    def set_available(self, on: bool) -> None:
+        self.available = on
+        self.availability_changed.emit(on)
+
+
+def test_a_registered_perspective_and_its_availability(qtbot, tmp_path):
+    always, sometimes = QWidget(), Sometimes()
+    perspectives = (
+        Perspective("main", "Main", "", Split(False, ("always", Tabs(("extra", "always2"))), (2, 1))),
+        Perspective("extra", "Extra", "", "extra"),
+    )
+    panels = {"always": Panel("Always", always), "always2": Panel("Also", QWidget()), "extra": Panel("Extra", sometimes)}
+    workspace = Workspace(panels, AppSettings(temporary_settings(tmp_path)), perspectives)
+    qtbot.addWidget(workspace)
+    workspace.show()
+    group, _ = workspace.pages["main"].groups["0/1"]
+    assert not workspace.isTabVisible(1) and not group.isTabVisible(0) and group.currentIndex() == 1
+    sometimes.set_available(True)
+    assert workspace.isTabVisible(1) and group.isTabVisible(0) and group.currentIndex() == 0  # first in front
+    workspace.show_panel("extra")
+    assert workspace.current == "main"  # shown where it is already
+    workspace.show_perspective("extra")
+    assert sometimes.parent() is workspace.pages["extra"].slots["extra"]
+    workspace.show_perspective("main")
+    assert sometimes.parent() is workspace.pages["main"].slots["extra"] and sometimes.isVisible()
 
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])

@@ -4,7 +4,8 @@ the settings, restored at start and reset to the default on request.
 
 A panel may say it has nothing to show for the files loaded (the UMR document level for AMR
 input): it then has a ``availability_changed(bool)`` signal and an ``is_available()`` method,
-and its tab (or its place in a split) is hidden while it is unavailable."""
+and its tab (or its place in a split) is hidden while it is unavailable; so is the tab of a
+perspective none of whose panels is available."""
 
 from __future__ import annotations
 
@@ -219,8 +220,10 @@ class Workspace(QTabWidget):
             self.perspective_changed.emit(page.perspective.key)
 
     def _show_available(self) -> None:
-        for page in self.pages.values():
+        for index in range(self.count()):
+            page = self.widget(index)
             page.show_available()
+            self.setTabVisible(index, any(_available(slot.panel) for slot in page.slots.values()))
 
     # ----------------------------------------------------------- remembered
     def save(self) -> None:
@@ -239,7 +242,8 @@ class Workspace(QTabWidget):
             saved = {}
         for key, page in self.pages.items():
             page.restore(saved.get("pages", {}).get(key, {}))
-        self.show_perspective(saved.get("current") if saved.get("current") in self.pages else DEFAULT)
+        fallback = DEFAULT if DEFAULT in self.pages else next(iter(self.pages))
+        self.show_perspective(saved.get("current") if saved.get("current") in self.pages else fallback)
         self.currentWidget().claim()
 
     def reset(self) -> None:
