@@ -68,14 +68,26 @@ Key = tuple[int, Child]
 
 @dataclass(frozen=True)
 class _Side:
-    """One graph of the pair seen from its own side: its name, the other's, and the alignment
-    from it to the other (index -> index)."""
+    """One graph of the pair seen from its own side: its name, the other's, the alignment from it
+    to the other (index -> index) and back, and the other graph's constants by (owner, role)."""
 
     name: str
     other_name: str
     graph: Graph
     other: Graph
     partner_of: dict[int, int]
+    back_of: dict[int, int]
+    other_constants: dict[tuple[int, str], list[str]]
+
+    @classmethod
+    def of(cls, name: str, other_name: str, graph: Graph, other: Graph, partner_of: dict[int, int]) -> _Side:
+        constants: dict[tuple[int, str], list[str]] = {}
+        for (owner, child), labels in other.relation_groups.items():
+            if not isinstance(child, int):
+                for role in labels:
+                    constants.setdefault((owner, role), []).append(child[1])
+        back_of = {j: i for i, j in partner_of.items()}
+        return cls(name, other_name, graph, other, partner_of, back_of, constants)
 
     def var(self, index: int) -> str:
         return self.graph.nodes[index].var
@@ -114,10 +126,6 @@ def _names(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _constants(graph: Graph) -> list[tuple[tuple[int, tuple[str, str]], frozenset[str]]]:
-    return [(key, labels) for key, labels in graph.relation_groups.items() if not isinstance(key[1], int)]
-
-
 def _cause(side: _Side, key: Key, role: str) -> str:
     """Why a relation of ``side`` has no counterpart with its role in the other graph."""
     parent, child = key
@@ -128,11 +136,7 @@ def _cause(side: _Side, key: Key, role: str) -> str:
         return f"{side.name} {_names(unaligned)} {verb} no partner in {side.other_name}"
     source = side.other_var(side.partner_of[parent])
     if not isinstance(child, int):
-        values = sorted(
-            value
-            for (owner, (_, value)), labels in _constants(side.other)
-            if owner == side.partner_of[parent] and role in labels
-        )
+        values = sorted(side.other_constants.get((side.partner_of[parent], role), []))
         if values:
             return f"{side.other_name} {source} has {role} {' '.join(values)}, not {child[1]}"
         return f"{side.other_name} {source} has no constant {child[1]}"
@@ -151,7 +155,7 @@ def _end_difference(side: _Side, own: int, theirs: int) -> str | None:
     if partner == theirs:
         return None
     them = side.other_var(theirs)
-    back = next((i for i, j in side.partner_of.items() if j == theirs), None)
+    back = side.back_of.get(theirs)
     their_state = (
         f"{side.other_name} {them} is aligned to {side.name} {side.var(back)}"
         if back is not None
@@ -171,21 +175,29 @@ def _look_alike_clause(side: _Side, key: Key, alike: Triple, alike_key: Key) -> 
     return f"it looks like {side.other_name} {alike}" + (", but " + "; ".join(differences) if differences else "")
 
 
-def _looks_alike(own: Triple, other: Triple) -> bool:
-    same_role_and_concepts = (own.role, own.source_concept, own.target_concept) == (
-        other.role, other.source_concept, other.target_concept
-    )
-    return same_role_and_concepts and (own.target_concept is not None or own.target == other.target)
+def _looks(triple: Triple) -> tuple[str, str, str | None, str | None]:
+    """What a reader compares: the role, the concepts, and a constant's value."""
+    value = triple.target if triple.target_concept is None else None
+    return triple.role, triple.source_concept, triple.target_concept, value
 
 
-Candidates = list[tuple[Triple, Key]]
+Candidates = dict[tuple, list[tuple[Triple, Key]]]  # by _looks
 
 
-def _find_look_alike(side: _Side, key: Key, own: Triple, candidates: Candidates) -> tuple[Triple, Key] | None:
-    """The unmatched relation of the other graph a reader takes for ``own``'s counterpart:
-    same role and concepts; one whose ends are the partners of ``own``'s first, then one with
-    the same variable names, then the first."""
-    alike = [(triple, other_key) for triple, other_key in candidates if _looks_alike(own, triple)]
+def _candidates(entries: list[tuple[Triple, Key]]) -> Candidates:
+    found: Candidates = {}
+    for triple, key in entries:
+        found.setdefault(_looks(triple), []).append((triple, key))
+    return found
+
+
+def _find_look_alike(
+    side: _Side, key: Key, own: Triple, candidates: Candidates, besides: Triple | None = None
+) -> tuple[Triple, Key] | None:
+    """The unmatched relation of the other graph (not ``besides``) a reader takes for ``own``'s
+    counterpart: same role and concepts; one whose ends are the partners of ``own``'s first,
+    then one with the same variable names, then the first."""
+    alike = [entry for entry in candidates.get(_looks(own), []) if entry[0] is not besides]
     if not alike:
         return None
     partners = side.partners(key)
@@ -199,8 +211,10 @@ def _find_look_alike(side: _Side, key: Key, own: Triple, candidates: Candidates)
     return min(alike, key=rank)
 
 
-def _with_look_alike(why: str, side: _Side, key: Key, own: Triple, candidates: Candidates) -> tuple[str, Triple | None]:
-    found = _find_look_alike(side, key, own, candidates)
+def _with_look_alike(
+    why: str, side: _Side, key: Key, own: Triple, candidates: Candidates, besides: Triple | None = None
+) -> tuple[str, Triple | None]:
+    found = _find_look_alike(side, key, own, candidates, besides)
     if found is None:
         return why, None
     return f"{why}; {_look_alike_clause(side, key, *found)}", found[0]
@@ -238,8 +252,8 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
     looks the same (same role and concepts), which of its ends are aligned elsewhere and to what.
     """
     similarity = alignment.similarity
-    test_side = _Side("test", "gold", test, gold, alignment.gold_map)
-    gold_side = _Side("gold", "test", gold, test, alignment.test_of)
+    test_side = _Side.of("test", "gold", test, gold, alignment.gold_map)
+    gold_side = _Side.of("gold", "test", gold, test, alignment.test_of)
     rows: list[tuple[Category, Key | None, Key | None, str | None, str | None, float]] = []
     covered: set = set()
     for key, labels in test.relation_groups.items():
@@ -268,8 +282,9 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
         for _, test_key, gold_key, test_role, gold_role, _ in rows
     ]
     # what an unmatched relation may be taken for: the other graph's relations in unmatched rows
-    test_pool = [(t, row[1]) for row, (t, _) in zip(rows, triples) if t is not None and row[0] is not Category.MATCHED]
-    gold_pool = [(g, row[2]) for row, (_, g) in zip(rows, triples) if g is not None and row[0] is not Category.MATCHED]
+    unmatched = [(row, pair) for row, pair in zip(rows, triples) if row[0] is not Category.MATCHED]
+    test_pool = _candidates([(t, row[1]) for row, (t, _) in unmatched if t is not None])
+    gold_pool = _candidates([(g, row[2]) for row, (_, g) in unmatched if g is not None])
     matches = []
     for (category, test_key, gold_key, _, _, shared), (test_triple, gold_triple) in zip(rows, triples):
         why, alike = "", None
@@ -277,9 +292,8 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
             why = _cause(gold_side, gold_key, gold_triple.role)
             why, alike = _with_look_alike(why, gold_side, gold_key, gold_triple, test_pool)
         elif category is not Category.MATCHED:
-            others = [entry for entry in gold_pool if entry[0] is not gold_triple]
             why = _why_test_row(category, test_side, test_key, test_triple, gold_triple)
-            why, alike = _with_look_alike(why, test_side, test_key, test_triple, others)
+            why, alike = _with_look_alike(why, test_side, test_key, test_triple, gold_pool, besides=gold_triple)
         matches.append(
             TripleMatch(
                 category,
