@@ -69,7 +69,7 @@ def test_ends_aligned_elsewhere_are_named():
 def test_reasons_of_the_spec_example():
     rows = {(row.test.role if row.test else None): row for row in rows_of(READ_TEST, READ_GOLD)[3]}
     assert rows[":poss"].why == "same aligned ends, role :poss in test vs :part in gold"
-    assert rows[":location"].why == "concept differs: test r1/read-01 vs gold r1/read-03, test h2/house vs gold h2/home"
+    assert rows[":location"].why == "partners with other concepts: test r1/read-01 vs gold r1/read-03, test h2/house vs gold h2/home"
     assert variables(rows[":ARG0"].test_partners) == ["r1", "s"] and variables(rows[":ARG0"].gold_partners) == ["r1", "h"]
 
 
@@ -78,7 +78,7 @@ def test_reasons_for_constants():
     why = {str(row.test or row.gold): row.why for row in rows}
     assert why == {
         "(f/fry-03 :quant 5)": "gold s has :quant 7, not 5",
-        "(f/fry-03 :polarity -)": "concept differs: test f/fry-03 vs gold s/stir-fry-01",
+        "(f/fry-03 :polarity -)": "partners with other concepts: test f/fry-03 vs gold s/stir-fry-01",
         "(f/fry-03 :mode imperative)": "gold s has no constant imperative",
         "(s/stir-fry-01 :quant 7)": "test f has :quant 5, not 7",
     }

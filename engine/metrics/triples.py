@@ -224,7 +224,8 @@ def _why_concepts(test: Triple, gold: Triple) -> str:
     ends = [(test.source, test.source_concept, gold.source, gold.source_concept)]
     if test.target_concept is not None and gold.target_concept is not None:
         ends.append((test.target, test.target_concept, gold.target, gold.target_concept))
-    return "concept differs: " + ", ".join(f"test {tv}/{tc} vs gold {gv}/{gc}" for tv, tc, gv, gc in ends if tc != gc)
+    pairs = ", ".join(f"test {tv}/{tc} vs gold {gv}/{gc}" for tv, tc, gv, gc in ends if tc != gc)
+    return f"partners with other concepts: {pairs}"
 
 
 def _why_test_row(category: Category, side: _Side, key: Key, test: Triple, gold: Triple | None) -> str:
