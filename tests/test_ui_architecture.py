@@ -17,8 +17,14 @@ PANELS = {
     "comparison_panel",
     "graph_view",
     "status",
+    "penman_panel",
+    "alignment_panel",
+    "find_bar",
 }
-QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos"}
+QT_FREE = {
+    "annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos", "perspectives",
+    "navigation",
+}
 QT_FREE |= {"heatmap_model", "heatmap_window", "heatmap_scale", "heatmap_svg"}  # the rounds panel's model
 
 

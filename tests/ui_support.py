@@ -10,7 +10,7 @@ from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
 
-from .conftest import DEMO
+from .conftest import DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
 SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
 SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
@@ -51,6 +51,15 @@ def broken_pair(folder: Path) -> tuple[Path, Path]:
     return test, gold
 
 
+def reentrant_pair(folder: Path) -> tuple[Path, Path]:
+    """The hand-made pair where an unaligned reentrant node makes two identical-looking triples
+    differ (see ``tests.conftest.REENTRANT_TEST``), written in ``folder`` with the id "it"."""
+    test, gold = folder / "reentrant_test.amr", folder / "reentrant_gold.amr"
+    test.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_TEST}\n", encoding="utf-8")
+    gold.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_GOLD}\n", encoding="utf-8")
+    return test, gold
+
+
 def score_now(state: AppState, test: Path, gold: Path) -> None:
     """Read and score on this thread and show the result, as the job runner would."""
     state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
@@ -61,3 +70,19 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     state = AppState(temporary_settings(tmp_path))
     score_now(state, *pair)
     return state
+
+
+def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PAIR, size: tuple[int, int] = (1600, 1000),
+                 settings: QSettings | None = None):
+    """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
+    qtbot closes it."""
+    from ui.main_window import MainWindow  # the window only where a test asks for one
+
+    window = MainWindow(settings if settings is not None else temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    if pair is not None:
+        score_now(window.state, *pair)
+    return window

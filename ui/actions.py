@@ -11,11 +11,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
-from .commands import Context, about, exports, files, scoring
+from .commands import Context, about, exports, files, navigation, scoring
+from .perspectives import perspective
 from .settings import APP_NAME
 from .state import AppState
 
-__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions"]
+__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions", "perspective_action"]
 
 Handler = Callable[[Context], None]
 Condition = Callable[[AppState], bool]
@@ -64,8 +65,22 @@ def _has_pair(state: AppState) -> bool:
     return state.pair is not None
 
 
-FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
-MENUS = (FILE, SCORING, VIEW, HELP)
+FILE, SCORING, VIEW, GO, HELP = "&File", "&Scoring", "&View", "&Go", "&Help"
+MENUS = (FILE, SCORING, VIEW, GO, HELP)
+
+
+def perspective_action(key: str, text: str, shortcut: str) -> ActionSpec:
+    """The View menu's entry that shows a perspective of :data:`ui.perspectives.PERSPECTIVES`."""
+    return ActionSpec(
+        f"perspective_{key}",
+        text,
+        lambda ctx: navigation.show_perspective(ctx, key),
+        VIEW,
+        shortcut,
+        tip=perspective(key).tip,
+        group="perspectives",
+    )
+
 
 TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
@@ -201,6 +216,17 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         tip="Filter the pairs by text or by score",
         group="corpus",
     ),
+    perspective_action("corpus", "&Corpus Perspective", "Ctrl+1"),
+    perspective_action("pair", "&Pair Perspective", "Ctrl+2"),
+    perspective_action("rounds", "R&ounds Perspective", "Ctrl+3"),
+    ActionSpec(
+        "reset_layout",
+        "Reset &Layout",
+        navigation.reset_layout,
+        VIEW,
+        tip="Put every perspective back to its default arrangement",
+        group="layout",
+    ),
     ActionSpec(
         "previous_round",
         "P&revious Round",
@@ -220,6 +246,75 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         tip="Show the next round of the alignment",
         enabled_when=_has_pair,
         group="rounds",
+    ),
+    ActionSpec(
+        "next_disagreement",
+        "&Next Disagreeing Pair",
+        lambda ctx: navigation.step_pair(ctx, 1),
+        GO,
+        "Alt+Down",
+        tip="Select the next pair in the corpus table with an F1 below 1 or an error",
+        enabled_when=_has_corpus,
+        group="pairs",
+    ),
+    ActionSpec(
+        "previous_disagreement",
+        "&Previous Disagreeing Pair",
+        lambda ctx: navigation.step_pair(ctx, -1),
+        GO,
+        "Alt+Up",
+        tip="Select the previous pair in the corpus table with an F1 below 1 or an error",
+        enabled_when=_has_corpus,
+        group="pairs",
+    ),
+    ActionSpec(
+        "next_mismatch",
+        "Next &Unmatched Triple",
+        lambda ctx: navigation.step_triple(ctx, 1),
+        GO,
+        "F8",
+        tip="Select the pair's next triple that does not match",
+        enabled_when=_has_pair,
+        group="triples",
+    ),
+    ActionSpec(
+        "previous_mismatch",
+        "Previous Unmatched &Triple",
+        lambda ctx: navigation.step_triple(ctx, -1),
+        GO,
+        "Shift+F8",
+        tip="Select the pair's previous triple that does not match",
+        enabled_when=_has_pair,
+        group="triples",
+    ),
+    ActionSpec(
+        "find",
+        "&Find Node in Graphs...",
+        navigation.find,
+        GO,
+        "Ctrl+Shift+F",
+        tip="Find a variable, concept or value in both graphs",
+        group="find",
+    ),
+    ActionSpec(
+        "find_next",
+        "Find Ne&xt",
+        lambda ctx: navigation.find_step(ctx, 1),
+        GO,
+        "F3",
+        tip="Show the next node that matches the find box",
+        enabled_when=_has_pair,
+        group="find",
+    ),
+    ActionSpec(
+        "find_previous",
+        "Find Pre&vious",
+        lambda ctx: navigation.find_step(ctx, -1),
+        GO,
+        "Shift+F3",
+        tip="Show the previous node that matches the find box",
+        enabled_when=_has_pair,
+        group="find",
     ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
