@@ -13,6 +13,13 @@ node. Each matched pair adds to a concept ledger (:class:`ConceptLedger`) as it
 is made, so a vanished anchor still counts, as it does in the reference. The
 arithmetic follows the reference's order of operations so that ties in the
 rounded F fall the same way.
+
+Graphs of a sentence have a handful of nodes, so most of the time would go to
+the overhead of NumPy calls on tiny matrices: the broadcast step works in place
+with the same operations in the same order, the ``allclose`` test is decided
+from the largest change where that settles it, row and column maxima are taken
+once per round for the anchors and their rivals, and the mutual-best loop runs
+on Python lists.
 """
 
 from __future__ import annotations
@@ -27,9 +34,13 @@ from ..params import Params
 from ..similarity import lemma_similarity
 from .graph import CompatGraph
 
+__all__ = ["FINALISED", "UNMATCHED", "CompatAlignment", "CompatRound", "ConceptLedger", "NoConvergence",
+           "align_compat", "initial_anchors", "intrinsic_similarity"]
+
 UNMATCHED = -2  # quality of a node left without a partner
 FINALISED = -1  # quality of a node matched by the mutual-best loop
 MUTUAL_BEST_LIMIT = 500  # the reference gives up (with an exception) after this many passes
+RELATIVE_TOLERANCE = 1e-5  # numpy.allclose's rtol, which the reference leaves at its default
 
 
 class NoConvergence(ValueError):
@@ -57,9 +68,9 @@ class ConceptLedger:
 @dataclass
 class CompatRound:
     iterations: int
-    anchors: np.ndarray
-    broadcast: np.ndarray
-    adjusted: np.ndarray
+    anchors: np.ndarray | None
+    broadcast: np.ndarray | None
+    adjusted: np.ndarray | None
     new_anchors: list[NewAnchor]
 
 
@@ -91,14 +102,27 @@ class CompatAlignment:
             self.gold_ledger.add(float(self.similarity[i, j]), bool(self.identical[i, j]))
 
 
-def _glued_names(graph: CompatGraph) -> tuple[list[str], list[dict[str, str]]]:
-    """Per node, the lemma with its ``op*`` constants appended, and its other constants."""
-    names, others = [], []
-    for node in range(len(graph)):
-        constants = graph.attributes(node)
-        names.append(graph.lemmas[node] + "".join(v for k, v in constants.items() if k[:2] == "op"))
-        others.append({k: v for k, v in constants.items() if k[:2] != "op"})
-    return names, others
+def _name_similarity(test_names: list[str], gold_names: list[str]) -> np.ndarray:
+    """sim(name_i, name_j) of eq. 2 on the lowercased names, computed for the pairs where
+    one name contains the other (0 elsewhere); a name found in no name of the other side,
+    all joined, is contained in none of them, so most pairs are settled by one search."""
+    test_distinct: dict[str, int] = {}
+    gold_distinct: dict[str, int] = {}
+    test_index = [test_distinct.setdefault(name.lower(), len(test_distinct)) for name in test_names]
+    gold_index = [gold_distinct.setdefault(name.lower(), len(gold_distinct)) for name in gold_names]
+    table = np.zeros((len(test_distinct), len(gold_distinct)))
+    candidates: set[tuple[int, int]] = set()
+    for own, other, flip in ((test_distinct, gold_distinct, False), (gold_distinct, test_distinct, True)):
+        joined = "\n".join(other)
+        for name, k in own.items():
+            if name in joined:
+                candidates.update((l, k) if flip else (k, l) for other_name, l in other.items() if name in other_name)
+    test_list, gold_list = list(test_distinct), list(gold_distinct)
+    for i, j in candidates:
+        table[i, j] = lemma_similarity(test_list[i], gold_list[j])
+    if len(test_distinct) == len(test_names) and len(gold_distinct) == len(gold_names):
+        return table
+    return table[np.ix_(test_index, gold_index)]
 
 
 def intrinsic_similarity(test: CompatGraph, gold: CompatGraph, gamma: float) -> tuple[np.ndarray, np.ndarray]:
@@ -107,145 +131,220 @@ def intrinsic_similarity(test: CompatGraph, gold: CompatGraph, gamma: float) -> 
     S_ij = (sim(name_i + ops_i, name_j + ops_j)·(1 + γ(S_s − 1)) + S_a) / (1 + 1[shared constant labels]),
     with S_a over the test node's non-``op`` labels also present on the gold node.
     """
-    test_names, test_constants = _glued_names(test)
-    gold_names, gold_constants = _glued_names(gold)
-    similarity = np.zeros((len(test), len(gold)))
-    identical = np.zeros((len(test), len(gold)), dtype=bool)
-    for i, (name_i, constants_i) in enumerate(zip(test_names, test_constants)):
-        for j, (name_j, constants_j) in enumerate(zip(gold_names, gold_constants)):
-            same_sense = test.senses[i] == gold.senses[j]
-            name = lemma_similarity(name_i.lower(), name_j.lower()) * (1 + gamma * (same_sense - 1))
+    same_sense = np.array(test.senses)[:, np.newaxis] == np.array(gold.senses)
+    # 1 + γ(S_s − 1) with S_s a bool, as the reference computes it, for S_s true and false
+    name = _name_similarity(test.names, gold.names) * np.where(same_sense, 1 + gamma * (True - 1), 1 + gamma * (False - 1))
+    identical = (name == 1) & same_sense
+    constant, shares = None, None
+    gold_with_constants = [(j, constants) for j, constants in enumerate(gold.constants) if constants]
+    for i, constants_i in enumerate(test.constants):
+        if not constants_i:
+            continue
+        for j, constants_j in gold_with_constants:
             shared = [label for label in constants_i if label in constants_j]
-            agreeing = sum(constants_i[label] == constants_j[label] for label in shared)
-            constant = agreeing / len(shared) if shared else 0
-            similarity[i, j] = (name + constant) / (1 + (1 if shared else 0))
-            identical[i, j] = name == 1 and same_sense
-    return similarity, identical
+            if shared:
+                if constant is None:
+                    constant, shares = np.zeros(name.shape), np.ones(name.shape)
+                constant[i, j] = sum(constants_i[label] == constants_j[label] for label in shared) / len(shared)
+                shares[i, j] = 2
+    if constant is None:  # (name + 0) / 1, which turns a -0.0 into 0.0 as the reference's sum does
+        return name + 0.0, identical
+    return (name + constant) / shares, identical
 
 
 def initial_anchors(test: CompatGraph, gold: CompatGraph) -> list[tuple[int, int]]:
-    """Same lemma, once in each graph, and a substring of both lowercased sentences."""
+    """Same lemma, once in each graph, and a substring of both lowercased sentences (in test order)."""
     test_counts, gold_counts = Counter(test.lemmas), Counter(gold.lemmas)
     test_text, gold_text = test.text.lower(), gold.text.lower()
+    gold_place = {lemma: j for j, lemma in enumerate(gold.lemmas)}
     return [
-        (i, j)
+        (i, gold_place[lemma])
         for i, lemma in enumerate(test.lemmas)
-        for j, other in enumerate(gold.lemmas)
-        if lemma == other and lemma in test_text and lemma in gold_text
-        and test_counts[lemma] == 1 and gold_counts[lemma] == 1
+        if test_counts[lemma] == 1 and gold_counts[lemma] == 1 and lemma in test_text and lemma in gold_text
     ]
 
 
-def out_matrix(graph: CompatGraph) -> np.ndarray:
-    """``out[p, a] = 1`` when variable p is the predicate of variable a in some relation."""
-    matrix = np.zeros((len(graph), len(graph)))
-    for predicate, argument in graph.variable_links():
-        matrix[predicate, argument] = 1
-    return matrix
+def merged_hops(graph: CompatGraph) -> list[set[int]]:
+    """Per node, the variables one or two links away as predicate (itself left out):
+    the ones of binarise((A·A + A)(J − I)) with A the predicate-to-argument matrix."""
+    children: list[set[int]] = [set() for _ in range(len(graph))]
+    for predicate, argument in graph.links:
+        children[predicate].add(argument)
+    hops = []
+    for node, own in enumerate(children):
+        reached = set(own)
+        for child in own:
+            reached |= children[child]
+        reached.discard(node)
+        hops.append(reached)
+    return hops
 
 
-def _merged_hops(adjacency: np.ndarray) -> np.ndarray:
-    """binarise((A·A + A)(J − I))."""
-    size = len(adjacency)
-    merged = (np.matmul(adjacency, adjacency) + adjacency) * (np.ones(adjacency.shape) - np.eye(size))
-    merged[merged > 1] = 1
-    return merged
+def _hop_matrices(hops: list[set[int]]) -> tuple[np.ndarray, list[int], list[int]]:
+    """[out, in] 0/1 matrices of the merged hops (in = outᵀ) and the out and in counts."""
+    size = len(hops)
+    matrices = np.zeros((2, size, size))
+    in_counts = [0] * size
+    cells = []
+    for node, reached in enumerate(hops):
+        for other in reached:
+            cells += (node * size + other, (size + other) * size + node)
+            in_counts[other] += 1
+    matrices.put(cells, 1.0)
+    return matrices, [len(reached) for reached in hops], in_counts
 
 
-def _ratio(test_hops: np.ndarray, gold_hops: np.ndarray) -> np.ndarray:
+def _ratio(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndarray:
     """ΔN = max/min of the neighbour counts, infinite where either is 0 (so the product vanishes)."""
-    test_counts = test_hops.sum(axis=1)[:, np.newaxis]
-    gold_counts = gold_hops.sum(axis=1)[np.newaxis, :]
     low = np.minimum(test_counts, gold_counts)
-    low[low == 0] = np.inf
-    ratio = np.maximum(test_counts, gold_counts) / low
-    ratio[ratio == 0] = np.inf
-    return ratio
+    return np.divide(np.maximum(test_counts, gold_counts), low, out=np.full(low.shape, np.inf), where=low > 0)
 
 
 @dataclass(frozen=True)
 class CompatNeighbourhood:
-    test_out: np.ndarray
-    gold_out: np.ndarray
-    test_in: np.ndarray
-    gold_in: np.ndarray
-    out_ratio: np.ndarray
-    in_ratio: np.ndarray
+    """The merged 1- and 2-hop neighbour matrices of both graphs, out then in,
+    stacked so that one ``matmul`` call makes both products (one BLAS product
+    per layer, with the operands each layer would have alone), and the ratios."""
+
+    test_hops: np.ndarray  # [out, in], each n x n, C order
+    gold_hops_t: np.ndarray  # [outᵀ, inᵀ], each m x m, transposed views as in ``out.T``
+    ratios: np.ndarray  # [out ratio, in ratio]
 
     @classmethod
-    def of(cls, test_adjacency: np.ndarray, gold_adjacency: np.ndarray) -> "CompatNeighbourhood":
-        test_out, gold_out = _merged_hops(test_adjacency), _merged_hops(gold_adjacency)
-        test_in, gold_in = _merged_hops(test_adjacency.T.copy()), _merged_hops(gold_adjacency.T.copy())
-        return cls(test_out, gold_out, test_in, gold_in, _ratio(test_out, gold_out), _ratio(test_in, gold_in))
+    def of(cls, test: CompatGraph, gold: CompatGraph) -> CompatNeighbourhood:
+        test_hops, test_out_counts, test_in_counts = _hop_matrices(merged_hops(test))
+        gold_hops, gold_out_counts, gold_in_counts = _hop_matrices(merged_hops(gold))
+        ratios = _ratio(np.array([test_out_counts, test_in_counts], dtype=float)[:, :, np.newaxis],
+                        np.array([gold_out_counts, gold_in_counts], dtype=float)[:, np.newaxis, :])
+        return cls(test_hops, gold_hops.transpose(0, 2, 1), ratios)
 
     def broadcast(self, anchors: np.ndarray, params: Params) -> tuple[np.ndarray, int]:
         """The inner loop: A' = sqrt((S_out + 1)(S_in + 1) − 1), normalised, anchors reset,
-        until ``allclose`` or ``max_inner`` steps; returns A and the steps taken."""
-        current = anchors.copy()
+        until ``allclose`` or ``max_inner`` steps; returns A and the steps taken.
+
+        S_out = N_out,T · A · N_out,Gᵀ / ΔN_out, and S_in likewise. Each step
+        works in buffers made once, in the order of the formula: the same
+        numbers as fresh arrays, without their cost on small matrices."""
+        halfway, products = np.empty((2, *anchors.shape)), np.empty((2, *anchors.shape))
+        outgoing, incoming = products
+        buffers = (np.empty(anchors.shape), np.empty(anchors.shape))  # the step's A and the one before, in turn
+        change = np.empty(anchors.shape)
+        anchors_peak = float(anchors.max()) if anchors.size else 0.0
+        current = anchors
         steps = 0
         for steps in range(1, params.max_inner + 1):
-            previous = current.copy()
-            outgoing = (self.test_out @ previous) @ self.gold_out.T / self.out_ratio
-            incoming = (self.test_in @ previous) @ self.gold_in.T / self.in_ratio
-            current = np.sqrt((outgoing + 1) * (incoming + 1) - 1)
-            peak = np.amax(current)
+            previous, current = current, buffers[steps % 2]
+            np.matmul(np.matmul(self.test_hops, previous, out=halfway), self.gold_hops_t, out=products)
+            products /= self.ratios
+            products += 1.0
+            outgoing *= incoming
+            outgoing -= 1.0
+            np.sqrt(outgoing, out=current)
+            peak = _largest(current)
             if peak > 0:
-                current = current / peak
-            current = np.maximum(current, anchors)
-            if np.allclose(previous, current, atol=params.tolerance):
+                current /= peak
+            np.maximum(current, anchors, out=current)
+            np.subtract(previous, current, out=change)
+            # no cell of current exceeds 1 after a normalisation, nor anchors' largest
+            if _all_close(change, current, params.tolerance, max(1.0 if peak > 0 else 0.0, anchors_peak)):
                 break
         return current, steps
 
 
+def _largest(matrix: np.ndarray) -> float:
+    """The largest cell (``matrix.max()`` without its Python-level wrapper)."""
+    return np.maximum.reduce(matrix, axis=None)
+
+
+def _all_close(change: np.ndarray, current: np.ndarray, tolerance: float, current_peak: float) -> bool:
+    """``numpy.allclose(previous, current, atol=tolerance)`` for finite arrays with
+    0 <= current <= current_peak, given change = previous − current (overwritten):
+    |change| <= atol + rtol·|current| in every cell.
+
+    The largest |change| alone settles it when it is within atol (every bound is
+    at least atol) or beyond the largest bound, atol + rtol·current_peak
+    (rounding is monotonic); only in between is every cell compared."""
+    np.abs(change, out=change)
+    largest = _largest(change)
+    if largest <= tolerance:
+        return True
+    if largest > tolerance + RELATIVE_TOLERANCE * current_peak:
+        return False
+    return bool((change <= tolerance + RELATIVE_TOLERANCE * np.abs(current)).all())
+
+
 def _jaccard(a: set[str], b: set[str]) -> float:
-    union = a | b
-    return len(a & b) / len(union) if union else 0
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
 
 
 class _LabelTies:
     """The reference's tie-break: the candidate whose raw label set has the highest Jaccard overlap."""
 
     def __init__(self, test: CompatGraph, gold: CompatGraph) -> None:
-        self.sets = ([test.label_set(i) for i in range(len(test))], [gold.label_set(j) for j in range(len(gold))])
+        self.graphs = (test, gold)
+        self.sets: list[list[set[str]] | None] = [None, None]
 
-    def overlaps(self, node: int, candidates, side: int) -> np.ndarray:
-        own, other = self.sets[side][node], self.sets[1 - side]
-        return np.array([_jaccard(own, other[c]) for c in candidates], dtype=float)
+    def _label_sets(self, side: int) -> list[set[str]]:
+        if self.sets[side] is None:
+            self.sets[side] = [set(labels) for labels in self.graphs[side].around]
+        return self.sets[side]
 
-    def unique_winner(self, node: int, candidates: np.ndarray, side: int):
+    def overlaps(self, node: int, candidates: list[int], side: int) -> list[float]:
+        own, other = self._label_sets(side)[node], self._label_sets(1 - side)
+        return [_jaccard(own, other[candidate]) for candidate in candidates]
+
+    def unique_winner(self, node: int, candidates: list[int], side: int) -> int | None:
         """The candidate with the unique best overlap, or None (also, as in the reference, when it is index 0)."""
         overlaps = self.overlaps(node, candidates, side)
-        best = np.amax(overlaps)
-        if np.count_nonzero(overlaps == best) > 1:
+        best = max(overlaps)
+        if overlaps.count(best) > 1:
             return None
-        winner = candidates[np.argmax(overlaps)]
-        return winner if winner else None
+        return candidates[overlaps.index(best)] or None
 
-    def first_winner(self, node: int, candidates: np.ndarray, side: int):
+    def first_winner(self, node: int, candidates: list[int], side: int) -> int:
         """The first candidate with the best overlap."""
-        return candidates[np.argmax(self.overlaps(node, candidates, side))]
+        overlaps = self.overlaps(node, candidates, side)
+        return candidates[overlaps.index(max(overlaps))]
 
 
-def select_anchors(adjusted: np.ndarray, ties: _LabelTies) -> np.ndarray:
-    """Every pair that is its row's and its column's maximum (ties by labels), as a 0/1 matrix."""
-    anchors = np.zeros(adjusted.shape)
-    row_best, row_max = np.argmax(adjusted, axis=1), np.amax(adjusted, axis=1)
-    column_best, column_max = np.argmax(adjusted, axis=0), np.amax(adjusted, axis=0)
-    row_choice = set()
-    for i in range(adjusted.shape[0]):
-        maxima = np.where(adjusted[i] == row_max[i])[0]
-        if len(maxima) == 1:
-            row_choice.add((i, row_best[i]))
-        else:
-            winner = ties.unique_winner(i, maxima, 0)
-            if winner is not None:
-                row_choice.add((i, winner))
-    for j in range(adjusted.shape[1]):
-        maxima = np.where(adjusted[:, j] == column_max[j])[0]
-        winner = column_best[j] if len(maxima) == 1 else ties.unique_winner(j, maxima, 1)
-        if winner is not None and (winner, j) in row_choice:
-            anchors[winner, j] = 1
-    return anchors
+@dataclass
+class AnchorChoice:
+    """One round's anchors, (test, gold) in row-major order, and where each row's
+    and each column's maximum is reached."""
+
+    anchors: list[tuple[int, int]]
+    row_tied: np.ndarray
+    column_tied: np.ndarray
+
+    def new_anchor(self, adjusted: np.ndarray, i: int, j: int) -> NewAnchor:
+        return NewAnchor(i, j, float(adjusted[i, j]), tuple(self.row_tied[i].nonzero()[0].tolist()),
+                         tuple(self.column_tied[:, j].nonzero()[0].tolist()))
+
+    def matrix(self, shape: tuple[int, int]) -> np.ndarray:
+        """The anchors as a 0/1 matrix."""
+        matrix = np.zeros(shape)
+        matrix.put([i * shape[1] + j for i, j in self.anchors], 1.0)
+        return matrix
+
+
+def _picks(tied: np.ndarray, ties: _LabelTies, side: int) -> list[int | None]:
+    """Per row of ``tied``, the column of its maximum: the only one, else the label tie-break's unique winner or None."""
+    picks: list[int | None] = tied.argmax(axis=1).tolist()
+    for node, count in enumerate(np.add.reduce(tied, axis=1).tolist()):
+        if count > 1:
+            picks[node] = ties.unique_winner(node, tied[node].nonzero()[0].tolist(), side)
+    return picks
+
+
+def select_anchors(adjusted: np.ndarray, ties: _LabelTies) -> AnchorChoice:
+    """Every pair that is its row's and its column's maximum (ties by labels)."""
+    row_tied = adjusted == np.maximum.reduce(adjusted, axis=1)[:, np.newaxis]
+    column_tied = adjusted == np.maximum.reduce(adjusted, axis=0)
+    row_picks = _picks(row_tied, ties, 0)
+    column_picks = _picks(column_tied.T, ties, 1)
+    anchors = sorted((i, j) for j, i in enumerate(column_picks) if i is not None and row_picks[i] == j)
+    return AnchorChoice(anchors, row_tied, column_tied)
 
 
 def _mutual_best(adjusted: np.ndarray, rows: list[int], columns: list[int], ties: _LabelTies) -> list[tuple[int, int]]:
@@ -257,22 +356,28 @@ def _mutual_best(adjusted: np.ndarray, rows: list[int], columns: list[int], ties
     label overlap (the pointer steps back by the number tied), and mutual
     proposals are matched and removed.
     """
-    sub = adjusted[np.ix_(rows, columns)]
-    row_order = adjusted.argsort(axis=1)[:, ::-1]
-    column_order = adjusted.argsort(axis=0).T[:, ::-1]
-    row_place = np.zeros(len(row_order), dtype=np.int64)
-    column_place = np.zeros(len(column_order), dtype=np.int64)
+    if not rows or not columns:
+        return []
+    values = adjusted.tolist()
+    by_column = adjusted.T.tolist()
+    row_order = adjusted.argsort(axis=1)[:, ::-1].tolist()
+    column_order = adjusted.argsort(axis=0).T[:, ::-1].tolist()
+    row_place = [0] * len(row_order)
+    column_place = [0] * len(column_order)
 
-    def propose(node, order, place, free_other, position_of_other, values, side):
-        choice = order[node][place[node]]
-        while choice not in free_other:
+    def propose(node: int, order: list[list[int]], place: list[int], free_other: list[int], free: set[int],
+                own_values: list[float], side: int) -> int:
+        ranking = order[node]
+        choice = ranking[place[node]]
+        while choice not in free:
             place[node] += 1
-            if place[node] >= len(order[node]):
+            if place[node] >= len(ranking):
                 break
-            choice = order[node][place[node]]
-        maxima = np.where(values == values[position_of_other[choice]])[0]
+            choice = ranking[place[node]]
+        value = own_values[choice]
+        maxima = [other for other in free_other if own_values[other] == value]
         if len(maxima) != 1:
-            choice = ties.first_winner(node, np.array([free_other[m] for m in maxima]), side)
+            choice = ties.first_winner(node, maxima, side)
             place[node] = max(place[node] - len(maxima), 0)
         return choice
 
@@ -283,27 +388,16 @@ def _mutual_best(adjusted: np.ndarray, rows: list[int], columns: list[int], ties
         passes += 1
         if passes > MUTUAL_BEST_LIMIT:
             raise NoConvergence("the reference's mutual-best matching does not terminate on this pair")
-        row_position = {row: k for k, row in enumerate(rows)}
-        column_position = {column: k for k, column in enumerate(columns)}
-        row_wants = {row: propose(row, row_order, row_place, columns, column_position, sub[k], 0)
-                     for k, row in enumerate(rows)}
-        column_wants = {column: propose(column, column_order, column_place, rows, row_position, sub[:, k], 1)
-                        for k, column in enumerate(columns)}
-        pairs = [(i, j) for i, j in row_wants.items() if j in column_wants and column_wants[j] == i]
-        matched += [(int(i), int(j)) for i, j in pairs]
-        gone_rows = [row_position[i] for i, _ in pairs]
-        gone_columns = [column_position[j] for _, j in pairs]
+        free_rows, free_columns = set(rows), set(columns)
+        row_wants = {row: propose(row, row_order, row_place, columns, free_columns, values[row], 0) for row in rows}
+        column_wants = {column: propose(column, column_order, column_place, rows, free_rows, by_column[column], 1)
+                        for column in columns}
+        pairs = [(i, j) for i, j in row_wants.items() if column_wants.get(j) == i]
+        matched += pairs
         for i, j in pairs:
             rows.remove(i)
             columns.remove(j)
-        sub = np.delete(np.delete(sub, gone_rows, axis=0), gone_columns, axis=1)
     return matched
-
-
-def _new_anchor(adjusted: np.ndarray, i: int, j: int) -> NewAnchor:
-    row, column = adjusted[i], adjusted[:, j]
-    return NewAnchor(i, j, float(adjusted[i, j]), tuple(map(int, np.flatnonzero(row == row.max()))),
-                     tuple(map(int, np.flatnonzero(column == column.max()))))
 
 
 def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bool = False) -> CompatAlignment:
@@ -311,31 +405,32 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
     similarity, identical = intrinsic_similarity(test, gold, params.gamma)
     result = CompatAlignment({}, {}, {}, {}, similarity, identical, initial_anchors(test, gold))
     anchors = np.zeros(similarity.shape)
-    for i, j in result.initial:
+    for i, j in result.initial:  # in test order, each row once: the order the reference records them in
         anchors[i, j] = 1
-    for i, j in zip(*np.where(anchors > 0)):
-        result.match(int(i), int(j), 0)
-    neighbourhood = CompatNeighbourhood.of(out_matrix(test), out_matrix(gold))
+        result.match(i, j, 0)
+    anchored = set(result.initial)
+    neighbourhood = CompatNeighbourhood.of(test, gold)
     ties = _LabelTies(test, gold)
+    shifted = similarity + params.alpha
     adjusted = np.zeros(similarity.shape)
     for quality in range(1, params.max_outer + 1):
         previous = anchors
         converged, steps = neighbourhood.broadcast(previous, params)
-        adjusted = np.around((converged + params.beta) * (similarity + params.alpha), decimals=params.digits)
-        anchors = select_anchors(adjusted, ties)
-        change = anchors - previous
-        for i, j in zip(*np.where(change < 0)):  # an anchor of an earlier round that is no longer one
-            for mapping, quality_of, key in ((result.test_to_gold, result.test_quality, int(i)),
-                                             (result.gold_to_test, result.gold_quality, int(j))):
+        adjusted = np.around((converged + params.beta) * shifted, decimals=params.digits)
+        choice = select_anchors(adjusted, ties)
+        for i, j in sorted(anchored.difference(choice.anchors)):  # an anchor of an earlier round that is no longer one
+            for mapping, quality_of, key in ((result.test_to_gold, result.test_quality, i),
+                                             (result.gold_to_test, result.gold_quality, j)):
                 mapping.pop(key, None)
                 quality_of.pop(key, None)
-        added = [_new_anchor(adjusted, int(i), int(j)) for i, j in zip(*np.where(change > 0))]
+        added = [choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored]
         result.rounds.append(CompatRound(steps, previous.copy() if trace else None, converged if trace else None,
                                          adjusted if trace else None, added))
+        anchors, anchored = choice.matrix(similarity.shape), set(choice.anchors)
         if not added:
             break
-        for i, j in zip(*np.where(anchors > 0)):
-            result.match(int(i), int(j), quality)
+        for i, j in choice.anchors:
+            result.match(i, j, quality)
 
     free_rows = [i for i in range(len(test)) if i not in result.test_to_gold]
     free_columns = [j for j in range(len(gold)) if j not in result.gold_to_test]

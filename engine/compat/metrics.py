@@ -37,14 +37,14 @@ def _mapping(own: CompatGraph, other: CompatGraph, matched: dict[int, int | None
     }
 
 
-def _translated(triples: set[Triple], mapping: dict[str, str]) -> set[Triple]:
+def _translated(triples: frozenset[Triple], mapping: dict[str, str]) -> set[Triple]:
     return {(mapping.get(head, head), label, mapping.get(tail, tail)) for head, label, tail in triples}
 
 
 def descendant_counts(graph: CompatGraph) -> dict[str, int]:
     """Variable -> number of variables reachable from it (itself too when on a cycle)."""
     children: list[list[int]] = [[] for _ in graph.variables]
-    for predicate, argument in graph.variable_links():
+    for predicate, argument in graph.links:
         children[predicate].append(argument)
     return {var: bits.bit_count() for var, bits in zip(graph.variables, reachable_sets(children))}
 
@@ -81,7 +81,7 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
     return RelationSide(labeled, unlabeled, weighted, size, weighted_size)
 
 
-def _groups(triples: set[Triple]) -> Groups:
+def _groups(triples: frozenset[Triple]) -> Groups:
     """Labels by (head, tail), in sorted order: the sums then do not depend on string hashing."""
     groups: dict[tuple[str, str], set[str]] = defaultdict(set)
     for head, label, tail in sorted(triples):
@@ -94,7 +94,7 @@ def compat_tallies(alignment: CompatAlignment, test: CompatGraph, gold: CompatGr
     test_map = _mapping(test, gold, alignment.test_to_gold)
     gold_map = _mapping(gold, test, alignment.gold_to_test)
     counts = descendant_counts(test)  # the reference uses the test graph's counts on both sides
-    test_triples, gold_triples = test.triples(), gold.triples()
+    test_triples, gold_triples = test.triples, gold.triples
     test_groups, gold_groups = _groups(test_triples), _groups(gold_triples)
     test_names, gold_names = _names_and_senses(test), _names_and_senses(gold)
     test_side = relation_side(test_groups, gold_groups, test_names, gold_names, test_map, counts, gamma)
@@ -105,8 +105,8 @@ def compat_tallies(alignment: CompatAlignment, test: CompatGraph, gold: CompatGr
         "concept": Tally(test_ledger.similarity, test_ledger.count, test_ledger.similarity, test_ledger.count),
         **side_tallies(test_side, gold_side, partial(FallbackTally, fallback=concepts)),
     }
-    test_triples.add(("TOP", "TOP", test.variables[0]))
-    gold_triples.add(("TOP", "TOP", gold.variables[0]))
+    test_triples = test_triples | {("TOP", "TOP", test.variables[0])}
+    gold_triples = gold_triples | {("TOP", "TOP", gold.variables[0])}
     test_matched = len(_translated(gold_triples, gold_map) & test_triples)
     gold_matched = len(_translated(test_triples, test_map) & gold_triples)
     tallies["mock_smatch"] = Tally(
