@@ -27,13 +27,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
-
 import penman
 
 from .. import fast_penman
 
-__all__ = ["CompatGraph", "Relation", "compat_graph", "read_compat"]
+__all__ = ["CompatGraph", "compat_graph", "read_compat"]
 
 _SENSE = re.compile(r"-[0-9]{2}")
 _KEPT_SYMBOL = re.compile(r"[0-9.:+-]+")
@@ -42,33 +40,23 @@ _KEPT_WORDS = frozenset({"imperative", "expressive"})
 Triple = tuple[str, str, str]
 
 
-class Relation(NamedTuple):
-    """One relation as the reference holds it: label ``name`` (lowercased,
-    de-inverted) from ``predicate`` to ``argument``; a variable is a node index,
-    a constant its lowercased string."""
-
-    name: str
-    predicate: int | str
-    argument: int | str
-
-
 @dataclass
 class CompatGraph:
     """The reference's graph: nodes in order of declaration.
 
-    ``around[k]`` holds the relations at node k by raw label (``ARG0`` for an
-    outgoing, ``ARG0-of`` for an incoming ARG0), labels in first-use order.
-    Node k's own constants, label -> value in the order of ``around`` (a later
-    one with the same label wins), are split as the reference uses them:
-    ``names[k]`` is its lemma with the ``op*`` values appended, ``constants[k]``
-    holds the others. ``links`` are the (predicate, argument) of the relations
-    between two variables; ``triples`` every relation once as (head, label,
-    tail), variables by name."""
+    ``around[k]`` holds the raw labels of the relations at node k (``ARG0`` for
+    an outgoing, ``ARG0-of`` for an incoming ARG0) in first-use order, each
+    with the node's own constants under that label as (name, value). Those
+    constants, name -> value in that order (a later one with the same name
+    wins), are split as the reference uses them: ``names[k]`` is the lemma with
+    the ``op*`` values appended, ``constants[k]`` holds the others. ``links``
+    are the (predicate, argument) of the relations between two variables;
+    ``triples`` every relation once as (head, label, tail), variables by name."""
 
     variables: list[str]
     lemmas: list[str]
     senses: list[int]
-    around: list[dict[str, list[Relation]]]
+    around: list[dict[str, list[tuple[str, str]]]]
     names: list[str]
     constants: list[dict[str, str]]
     links: list[tuple[int, int]]
@@ -108,19 +96,12 @@ def _constant(symbol: str) -> str | None:
     return None
 
 
-def _file(around: dict[str, list[Relation]], label: str, relation: Relation) -> None:
-    if label in around:
-        around[label].append(relation)
-    else:
-        around[label] = [relation]
-
-
 class _Builder:
     def __init__(self) -> None:
         self.variables: list[str] = []
         self.lemmas: list[str] = []
         self.senses: list[int] = []
-        self.around: list[dict[str, list[Relation]]] = []
+        self.around: list[dict[str, list[tuple[str, str]]]] = []
         self.links: list[tuple[int, int]] = []
         self.triples: set[Triple] = set()
         self.with_constants: set[int] = set()
@@ -128,21 +109,21 @@ class _Builder:
         self.pending: dict[str, list[tuple[int, str]]] = {}
 
     def relate(self, focus: int, label: str, child: int | str) -> None:
+        """One relation from ``focus`` under the raw ``label`` to a node number or a constant."""
         name, inverse, child_label = _label_reading(label)
         variables = self.variables
         if isinstance(child, int):
+            self.around[focus].setdefault(label, [])
+            self.around[child].setdefault(child_label, [])
             predicate, argument = (child, focus) if inverse else (focus, child)
-            relation = Relation(name, predicate, argument)
-            _file(self.around[focus], label, relation)
-            _file(self.around[child], child_label, relation)
             self.links.append((predicate, argument))
             self.triples.add((variables[predicate], name, variables[argument]))
         elif inverse:  # of the inverted roles on a constant, the reference places only mod-of
-            _file(self.around[focus], label, Relation(name, child, focus))
+            self.around[focus].setdefault(label, [])
             if name == "mod-of":
                 self.triples.add((child, name, variables[focus]))
         else:
-            _file(self.around[focus], label, Relation(name, focus, child))
+            self.around[focus].setdefault(label, []).append((name, child))
             self.with_constants.add(focus)
             self.triples.add((variables[focus], name, child))
 
@@ -189,12 +170,7 @@ class _Builder:
                     self.relate(parent, label, number)
 
     def own_constants(self, node: int) -> dict[str, str]:
-        found: dict[str, str] = {}
-        for relations in self.around[node].values():
-            for name, predicate, argument in relations:
-                if predicate == node and isinstance(argument, str):
-                    found[name] = argument
-        return found
+        return {name: value for constants in self.around[node].values() for name, value in constants}
 
     def graph(self, sentence: str | None) -> CompatGraph:
         names = list(self.lemmas)

@@ -60,23 +60,28 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
     sizes of one side, with w = sqrt(d_tail·d_head) + 1 from ``counts``."""
     labeled = unlabeled = weighted = weighted_size = 0.0
     size = 0
+    concept: dict[tuple[str, str], float] = {}  # (own, other) -> name-and-sense similarity
+
+    def similarity(own: str, other: str) -> float:
+        if (own, other) not in concept:
+            name_a, sense_a = other_names.get(other, (other, 0))
+            name_b, sense_b = own_names.get(own, (own, 0))
+            concept[own, other] = lemma_similarity(name_a.lower(), name_b.lower()) * (1 + gamma * ((sense_a == sense_b) - 1))
+        return concept[own, other]
+
     for (head, tail), labels in own_groups.items():
+        count = len(labels)
         weight = math.sqrt(counts.get(tail, 0) * counts.get(head, 0)) + 1
-        size += len(labels)
-        weighted_size += len(labels) * weight
-        counterpart = (mapping.get(head, head), mapping.get(tail, tail))
-        if counterpart not in other_groups:
+        size += count
+        weighted_size += count * weight
+        mapped_head, mapped_tail = mapping.get(head, head), mapping.get(tail, tail)
+        other_labels = other_groups.get((mapped_head, mapped_tail))
+        if other_labels is None:
             continue
-        other_labels = other_groups[counterpart]
-        shared = 0.0
-        for own_var, other_var in zip((head, tail), counterpart):
-            name_a, sense_a = other_names.get(other_var, (other_var, 0))
-            name_b, sense_b = own_names.get(own_var, (own_var, 0))
-            shared += lemma_similarity(name_a.lower(), name_b.lower()) * (1 + gamma * ((sense_a == sense_b) - 1))
-        shared /= 2
+        shared = (0.0 + similarity(head, mapped_head) + similarity(tail, mapped_tail)) / 2
         overlap = len(labels & other_labels)
         labeled += shared * overlap
-        unlabeled += shared * min(len(other_labels), len(labels))
+        unlabeled += shared * min(len(other_labels), count)
         weighted += shared * (overlap * weight)
     return RelationSide(labeled, unlabeled, weighted, size, weighted_size)
 
