@@ -82,10 +82,10 @@ def _as_alignment(result: CompatAlignment, numbers: _Renumbering) -> Alignment:
         level = result.test_quality[k]
         quality.append(None if level == UNMATCHED else finished if level == FINALISED else level)
     rounds = tuple(
-        Round(number, item.iterations, tuple(map(numbers.anchor, item.new_anchors)),
+        Round(item.number, item.iterations, tuple(map(numbers.anchor, item.new_anchors)),
               numbers.matrix(item.anchors), numbers.matrix(item.broadcast), numbers.matrix(item.adjusted))
-        for number, item in enumerate(result.rounds, start=1)
-    )
+        for item in result.rounds
+    ) if not numbers.same else tuple(result.rounds)
     return Alignment(
         tuple(gold_of), tuple(quality), numbers.matrix(result.similarity),
         tuple(map(numbers.pair, result.initial)), rounds, tuple(map(numbers.pair, result.finalised)),

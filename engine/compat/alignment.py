@@ -14,28 +14,29 @@ is made, so a vanished anchor still counts, as it does in the reference. The
 arithmetic follows the reference's order of operations so that ties in the
 rounded F fall the same way.
 
-Graphs of a sentence have a handful of nodes, so most of the time would go to
-the overhead of NumPy calls on tiny matrices: the broadcast step works in place
-with the same operations in the same order, the ``allclose`` test is decided
-from the largest change where that settles it, row and column maxima are taken
-once per round for the anchors and their rivals, and the mutual-best loop runs
-on Python lists.
+Graphs of a sentence have a handful of nodes, and on such matrices a NumPy call
+costs far more than its arithmetic, so the work is laid out to make few calls
+with the same operations in the same order (the same numbers to the last bit):
+the broadcast step in buffers made once per round, its two products in one
+stacked call, the ``allclose`` test decided from the largest change where that
+settles it; neighbourhoods, label ties, anchor sets and the mutual-best loop in
+plain Python.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..alignment import Round
 from ..broadcast import NewAnchor
 from ..params import Params
 from ..similarity import lemma_similarity
 from .graph import CompatGraph
 
-__all__ = ["FINALISED", "UNMATCHED", "CompatAlignment", "CompatRound", "ConceptLedger", "NoConvergence",
-           "align_compat", "initial_anchors", "intrinsic_similarity"]
+__all__ = ["FINALISED", "UNMATCHED", "CompatAlignment", "ConceptLedger", "NoConvergence", "align_compat",
+           "initial_anchors", "intrinsic_similarity"]
 
 UNMATCHED = -2  # quality of a node left without a partner
 FINALISED = -1  # quality of a node matched by the mutual-best loop
@@ -66,19 +67,11 @@ class ConceptLedger:
 
 
 @dataclass
-class CompatRound:
-    iterations: int
-    anchors: np.ndarray | None
-    broadcast: np.ndarray | None
-    adjusted: np.ndarray | None
-    new_anchors: list[NewAnchor]
-
-
-@dataclass
 class CompatAlignment:
     """Both directions of the reference's matching (they need not agree), the
     quality of each match (0 initial anchor, q round, -1 finalised, -2 none),
-    the intrinsic similarity and the per-side concept ledgers."""
+    the intrinsic similarity, the rounds (in the reference's node numbers) and
+    the per-side concept ledgers."""
 
     test_to_gold: dict[int, int | None]
     gold_to_test: dict[int, int | None]
@@ -87,19 +80,31 @@ class CompatAlignment:
     similarity: np.ndarray
     identical: np.ndarray
     initial: list[tuple[int, int]]
-    rounds: list[CompatRound] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
     finalised: list[tuple[int, int]] = field(default_factory=list)
     test_ledger: ConceptLedger = field(default_factory=ConceptLedger)
     gold_ledger: ConceptLedger = field(default_factory=ConceptLedger)
+
+    def __post_init__(self) -> None:
+        self._cells = (self.similarity.tolist(), self.identical.tolist())  # S_ij and 1[identical] as Python values
 
     def match(self, i: int, j: int, quality: int) -> None:
         """Record the pair on each side where that node is still free."""
         if i not in self.test_to_gold:
             self.test_to_gold[i], self.test_quality[i] = j, quality
-            self.test_ledger.add(float(self.similarity[i, j]), bool(self.identical[i, j]))
+            self.test_ledger.add(self._cells[0][i][j], self._cells[1][i][j])
         if j not in self.gold_to_test:
             self.gold_to_test[j], self.gold_quality[j] = i, quality
-            self.gold_ledger.add(float(self.similarity[i, j]), bool(self.identical[i, j]))
+            self.gold_ledger.add(self._cells[0][i][j], self._cells[1][i][j])
+
+    def unmatched(self, test_size: int, gold_size: int) -> None:
+        """Every node still without a partner gets none, and a 0 in its side's ledger."""
+        for mapping, quality, ledger, size in ((self.test_to_gold, self.test_quality, self.test_ledger, test_size),
+                                               (self.gold_to_test, self.gold_quality, self.gold_ledger, gold_size)):
+            for node in range(size):
+                if node not in mapping:
+                    mapping[node], quality[node] = None, UNMATCHED
+                    ledger.add(0.0, False)
 
 
 def _name_similarity(test_names: list[str], gold_names: list[str]) -> np.ndarray:
@@ -154,14 +159,18 @@ def intrinsic_similarity(test: CompatGraph, gold: CompatGraph, gamma: float) -> 
 
 def initial_anchors(test: CompatGraph, gold: CompatGraph) -> list[tuple[int, int]]:
     """Same lemma, once in each graph, and a substring of both lowercased sentences (in test order)."""
-    test_counts, gold_counts = Counter(test.lemmas), Counter(gold.lemmas)
+    test_once, gold_once = _once(test.lemmas), _once(gold.lemmas)
     test_text, gold_text = test.text.lower(), gold.text.lower()
-    gold_place = {lemma: j for j, lemma in enumerate(gold.lemmas)}
-    return [
-        (i, gold_place[lemma])
-        for i, lemma in enumerate(test.lemmas)
-        if test_counts[lemma] == 1 and gold_counts[lemma] == 1 and lemma in test_text and lemma in gold_text
-    ]
+    return [(i, gold_once[lemma]) for lemma, i in test_once.items()
+            if lemma in gold_once and lemma in test_text and lemma in gold_text]
+
+
+def _once(lemmas: list[str]) -> dict[str, int]:
+    """The lemmas found once, with their place (in order of place)."""
+    places: dict[str, int | None] = {}
+    for place, lemma in enumerate(lemmas):
+        places[lemma] = None if lemma in places else place
+    return {lemma: place for lemma, place in places.items() if place is not None}
 
 
 def merged_hops(graph: CompatGraph) -> list[set[int]]:
@@ -218,9 +227,10 @@ class CompatNeighbourhood:
                         np.array([gold_out_counts, gold_in_counts], dtype=float)[:, np.newaxis, :])
         return cls(test_hops, gold_hops.transpose(0, 2, 1), ratios)
 
-    def broadcast(self, anchors: np.ndarray, params: Params) -> tuple[np.ndarray, int]:
+    def broadcast(self, anchors: np.ndarray, anchors_peak: float, params: Params) -> tuple[np.ndarray, int]:
         """The inner loop: A' = sqrt((S_out + 1)(S_in + 1) − 1), normalised, anchors reset,
-        until ``allclose`` or ``max_inner`` steps; returns A and the steps taken.
+        until ``allclose`` or ``max_inner`` steps; returns A and the steps taken
+        (``anchors_peak``: the largest anchor cell, 1 or 0 when there is none).
 
         S_out = N_out,T · A · N_out,Gᵀ / ΔN_out, and S_in likewise. Each step
         works in buffers made once, in the order of the formula: the same
@@ -229,48 +239,34 @@ class CompatNeighbourhood:
         outgoing, incoming = products
         buffers = (np.empty(anchors.shape), np.empty(anchors.shape))  # the step's A and the one before, in turn
         change = np.empty(anchors.shape)
-        anchors_peak = float(anchors.max()) if anchors.size else 0.0
+        test_hops, gold_hops_t, ratios, tolerance = self.test_hops, self.gold_hops_t, self.ratios, params.tolerance
+        largest = np.maximum.reduce  # ndarray.max() without its Python wrapper
         current = anchors
         steps = 0
         for steps in range(1, params.max_inner + 1):
             previous, current = current, buffers[steps % 2]
-            np.matmul(np.matmul(self.test_hops, previous, out=halfway), self.gold_hops_t, out=products)
-            products /= self.ratios
-            products += 1.0
-            outgoing *= incoming
-            outgoing -= 1.0
+            np.matmul(np.matmul(test_hops, previous, out=halfway), gold_hops_t, out=products)
+            np.divide(products, ratios, out=products)
+            np.add(products, 1.0, out=products)
+            np.multiply(outgoing, incoming, out=outgoing)
+            np.subtract(outgoing, 1.0, out=outgoing)
             np.sqrt(outgoing, out=current)
-            peak = _largest(current)
+            peak = largest(current, None)
             if peak > 0:
-                current /= peak
+                np.divide(current, peak, out=current)
             np.maximum(current, anchors, out=current)
-            np.subtract(previous, current, out=change)
-            # no cell of current exceeds 1 after a normalisation, nor anchors' largest
-            if _all_close(change, current, params.tolerance, max(1.0 if peak > 0 else 0.0, anchors_peak)):
+            # numpy.allclose(previous, current, atol=tolerance), i.e. |change| <= atol + rtol·|current| in
+            # every cell: the largest change settles it when it is within atol (every bound is at least atol)
+            # or beyond the largest bound (rounding is monotonic); no cell of current exceeds 1 after a
+            # normalisation, nor anchors' largest. Only in between is every cell compared.
+            np.absolute(np.subtract(previous, current, out=change), out=change)
+            moved = largest(change, None)
+            if moved <= tolerance:
+                break
+            if moved <= tolerance + RELATIVE_TOLERANCE * max(1.0 if peak > 0 else 0.0, anchors_peak) and \
+                    (change <= tolerance + RELATIVE_TOLERANCE * np.absolute(current)).all():
                 break
         return current, steps
-
-
-def _largest(matrix: np.ndarray) -> float:
-    """The largest cell (``matrix.max()`` without its Python-level wrapper)."""
-    return np.maximum.reduce(matrix, axis=None)
-
-
-def _all_close(change: np.ndarray, current: np.ndarray, tolerance: float, current_peak: float) -> bool:
-    """``numpy.allclose(previous, current, atol=tolerance)`` for finite arrays with
-    0 <= current <= current_peak, given change = previous − current (overwritten):
-    |change| <= atol + rtol·|current| in every cell.
-
-    The largest |change| alone settles it when it is within atol (every bound is
-    at least atol) or beyond the largest bound, atol + rtol·current_peak
-    (rounding is monotonic); only in between is every cell compared."""
-    np.abs(change, out=change)
-    largest = _largest(change)
-    if largest <= tolerance:
-        return True
-    if largest > tolerance + RELATIVE_TOLERANCE * current_peak:
-        return False
-    return bool((change <= tolerance + RELATIVE_TOLERANCE * np.abs(current)).all())
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
@@ -321,11 +317,13 @@ class AnchorChoice:
         return NewAnchor(i, j, float(adjusted[i, j]), tuple(self.row_tied[i].nonzero()[0].tolist()),
                          tuple(self.column_tied[:, j].nonzero()[0].tolist()))
 
-    def matrix(self, shape: tuple[int, int]) -> np.ndarray:
-        """The anchors as a 0/1 matrix."""
-        matrix = np.zeros(shape)
-        matrix.put([i * shape[1] + j for i, j in self.anchors], 1.0)
-        return matrix
+
+
+def _anchor_matrix(anchors: list[tuple[int, int]], shape: tuple[int, int]) -> np.ndarray:
+    """The anchors as a 0/1 matrix."""
+    matrix = np.zeros(shape)
+    matrix.put([i * shape[1] + j for i, j in anchors], 1.0)
+    return matrix
 
 
 def _picks(tied: np.ndarray, ties: _LabelTies, side: int) -> list[int | None]:
@@ -404,29 +402,28 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
     """Initial anchors, up to ``max_outer`` rounds of broadcast and re-selection, then mutual best matching."""
     similarity, identical = intrinsic_similarity(test, gold, params.gamma)
     result = CompatAlignment({}, {}, {}, {}, similarity, identical, initial_anchors(test, gold))
-    anchors = np.zeros(similarity.shape)
-    for i, j in result.initial:  # in test order, each row once: the order the reference records them in
-        anchors[i, j] = 1
-        result.match(i, j, 0)
     anchored = set(result.initial)
+    anchors = _anchor_matrix(result.initial, similarity.shape)
+    for i, j in result.initial:  # in test order, each row once: the order the reference records them in
+        result.match(i, j, 0)
     neighbourhood = CompatNeighbourhood.of(test, gold)
     ties = _LabelTies(test, gold)
     shifted = similarity + params.alpha
     adjusted = np.zeros(similarity.shape)
     for quality in range(1, params.max_outer + 1):
         previous = anchors
-        converged, steps = neighbourhood.broadcast(previous, params)
-        adjusted = np.around((converged + params.beta) * shifted, decimals=params.digits)
+        converged, steps = neighbourhood.broadcast(previous, 1.0 if anchored else 0.0, params)
+        adjusted = ((converged + params.beta) * shifted).round(params.digits)
         choice = select_anchors(adjusted, ties)
         for i, j in sorted(anchored.difference(choice.anchors)):  # an anchor of an earlier round that is no longer one
             for mapping, quality_of, key in ((result.test_to_gold, result.test_quality, i),
                                              (result.gold_to_test, result.gold_quality, j)):
                 mapping.pop(key, None)
                 quality_of.pop(key, None)
-        added = [choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored]
-        result.rounds.append(CompatRound(steps, previous.copy() if trace else None, converged if trace else None,
-                                         adjusted if trace else None, added))
-        anchors, anchored = choice.matrix(similarity.shape), set(choice.anchors)
+        added = tuple(choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored)
+        result.rounds.append(Round(quality, steps, added, previous.copy() if trace else None,
+                                   converged if trace else None, adjusted if trace else None))
+        anchors, anchored = _anchor_matrix(choice.anchors, similarity.shape), set(choice.anchors)
         if not added:
             break
         for i, j in choice.anchors:
@@ -437,12 +434,5 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
     for i, j in _mutual_best(adjusted, free_rows, free_columns, ties):
         result.match(i, j, FINALISED)
         result.finalised.append((i, j))
-    for i in range(len(test)):
-        if i not in result.test_to_gold:
-            result.test_to_gold[i], result.test_quality[i] = None, UNMATCHED
-            result.test_ledger.add(0.0, False)
-    for j in range(len(gold)):
-        if j not in result.gold_to_test:
-            result.gold_to_test[j], result.gold_quality[j] = None, UNMATCHED
-            result.gold_ledger.add(0.0, False)
+    result.unmatched(len(test), len(gold))
     return result
