@@ -107,27 +107,32 @@ class CompatAlignment:
                     ledger.add(0.0, False)
 
 
-def _name_similarity(test_names: list[str], gold_names: list[str]) -> np.ndarray:
-    """sim(name_i, name_j) of eq. 2 on the lowercased names, computed for the pairs where
-    one name contains the other (0 elsewhere); a name found in no name of the other side,
-    all joined, is contained in none of them, so most pairs are settled by one search."""
-    test_distinct: dict[str, int] = {}
-    gold_distinct: dict[str, int] = {}
-    test_index = [test_distinct.setdefault(name.lower(), len(test_distinct)) for name in test_names]
-    gold_index = [gold_distinct.setdefault(name.lower(), len(gold_distinct)) for name in gold_names]
-    table = np.zeros((len(test_distinct), len(gold_distinct)))
-    candidates: set[tuple[int, int]] = set()
-    for own, other, flip in ((test_distinct, gold_distinct, False), (gold_distinct, test_distinct, True)):
+def _containing_names(test_names: list[str], gold_names: list[str]) -> set[tuple[int, int]]:
+    """The node pairs whose lowercased names contain one another, the only ones with
+    sim(name_i, name_j) > 0 (eq. 2). A name found in none of the other side's names,
+    all joined, is contained in none of them: most names are settled by one search."""
+    found = set()
+    sides = []
+    for names in (test_names, gold_names):
+        nodes: dict[str, list[int]] = {}
+        for node, name in enumerate(names):
+            nodes.setdefault(name.lower(), []).append(node)
+        sides.append(nodes)
+    for own, other, flip in ((sides[0], sides[1], False), (sides[1], sides[0], True)):
         joined = "\n".join(other)
-        for name, k in own.items():
+        for name, own_nodes in own.items():
             if name in joined:
-                candidates.update((l, k) if flip else (k, l) for other_name, l in other.items() if name in other_name)
-    test_list, gold_list = list(test_distinct), list(gold_distinct)
-    for i, j in candidates:
-        table[i, j] = lemma_similarity(test_list[i], gold_list[j])
-    if len(test_distinct) == len(test_names) and len(gold_distinct) == len(gold_names):
-        return table
-    return table[np.ix_(test_index, gold_index)]
+                for other_name, other_nodes in other.items():
+                    if name in other_name:
+                        found.update((j, i) if flip else (i, j) for i in own_nodes for j in other_nodes)
+    return found
+
+
+def _sharing_constants(test_constants: list[dict[str, str]], gold_constants: list[dict[str, str]]) -> set[tuple[int, int]]:
+    """The node pairs with a non-``op`` constant label in common."""
+    gold_with_constants = [(j, constants) for j, constants in enumerate(gold_constants) if constants]
+    return {(i, j) for i, constants_i in enumerate(test_constants) if constants_i
+            for j, constants_j in gold_with_constants if not constants_i.keys().isdisjoint(constants_j)}
 
 
 def intrinsic_similarity(test: CompatGraph, gold: CompatGraph, gamma: float) -> tuple[np.ndarray, np.ndarray]:
@@ -135,26 +140,26 @@ def intrinsic_similarity(test: CompatGraph, gold: CompatGraph, gamma: float) -> 
 
     S_ij = (sim(name_i + ops_i, name_j + ops_j)·(1 + γ(S_s − 1)) + S_a) / (1 + 1[shared constant labels]),
     with S_a over the test node's non-``op`` labels also present on the gold node.
+
+    Computed cell by cell as the reference does, where a name contains the other
+    or a constant label is shared; everywhere else it comes to 0 (not identical).
     """
-    same_sense = np.array(test.senses)[:, np.newaxis] == np.array(gold.senses)
-    # 1 + γ(S_s − 1) with S_s a bool, as the reference computes it, for S_s true and false
-    name = _name_similarity(test.names, gold.names) * np.where(same_sense, 1 + gamma * (True - 1), 1 + gamma * (False - 1))
-    identical = (name == 1) & same_sense
-    constant, shares = None, None
-    gold_with_constants = [(j, constants) for j, constants in enumerate(gold.constants) if constants]
-    for i, constants_i in enumerate(test.constants):
-        if not constants_i:
-            continue
-        for j, constants_j in gold_with_constants:
-            shared = [label for label in constants_i if label in constants_j]
-            if shared:
-                if constant is None:
-                    constant, shares = np.zeros(name.shape), np.ones(name.shape)
-                constant[i, j] = sum(constants_i[label] == constants_j[label] for label in shared) / len(shared)
-                shares[i, j] = 2
-    if constant is None:  # (name + 0) / 1, which turns a -0.0 into 0.0 as the reference's sum does
-        return name + 0.0, identical
-    return (name + constant) / shares, identical
+    shape = (len(test), len(gold))
+    cells, values, identical_cells = [], [], []
+    for i, j in _containing_names(test.names, gold.names) | _sharing_constants(test.constants, gold.constants):
+        same_sense = test.senses[i] == gold.senses[j]
+        name = lemma_similarity(test.names[i].lower(), gold.names[j].lower()) * (1 + gamma * (same_sense - 1))
+        constants_i, constants_j = test.constants[i], gold.constants[j]
+        shared = [label for label in constants_i if label in constants_j]
+        constant = sum(constants_i[label] == constants_j[label] for label in shared) / len(shared) if shared else 0
+        cells.append(i * shape[1] + j)
+        values.append((name + constant) / (1 + (1 if shared else 0)))
+        if name == 1 and same_sense:
+            identical_cells.append(i * shape[1] + j)
+    similarity, identical = np.zeros(shape), np.zeros(shape, dtype=bool)
+    similarity.put(cells, values)
+    identical.put(identical_cells, True)
+    return similarity, identical
 
 
 def initial_anchors(test: CompatGraph, gold: CompatGraph) -> list[tuple[int, int]]:
@@ -189,8 +194,8 @@ def merged_hops(graph: CompatGraph) -> list[set[int]]:
     return hops
 
 
-def _hop_matrices(hops: list[set[int]]) -> tuple[np.ndarray, list[int], list[int]]:
-    """[out, in] 0/1 matrices of the merged hops (in = outᵀ) and the out and in counts."""
+def _hop_matrices(hops: list[set[int]]) -> tuple[np.ndarray, list[list[int]]]:
+    """[out, in] 0/1 matrices of the merged hops (in = outᵀ) and [out counts, in counts]."""
     size = len(hops)
     matrices = np.zeros((2, size, size))
     in_counts = [0] * size
@@ -200,67 +205,72 @@ def _hop_matrices(hops: list[set[int]]) -> tuple[np.ndarray, list[int], list[int
             cells += (node * size + other, (size + other) * size + node)
             in_counts[other] += 1
     matrices.put(cells, 1.0)
-    return matrices, [len(reached) for reached in hops], in_counts
+    return matrices, [[len(reached) for reached in hops], in_counts]
 
 
-def _ratio(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndarray:
-    """ΔN = max/min of the neighbour counts, infinite where either is 0 (so the product vanishes)."""
-    low = np.minimum(test_counts, gold_counts)
-    return np.divide(np.maximum(test_counts, gold_counts), low, out=np.full(low.shape, np.inf), where=low > 0)
+def _ratios(test_counts: list[list[int]], gold_counts: list[list[int]]) -> np.ndarray:
+    """ΔN_ij = max/min of node i's and node j's neighbour counts, for each layer.
+
+    Where either count is 0 the reference makes ΔN infinite so that the product
+    vanishes; but the product is 0 there already (that node's row or column of
+    hops is empty), and 0 divided by any positive number is 0, so the counts are
+    taken as at least 1, which changes no other ΔN."""
+    test, gold = (np.array([[max(count, 1) for count in layer] for layer in counts], dtype=float)
+                  for counts in (test_counts, gold_counts))
+    test, gold = test[:, :, np.newaxis], gold[:, np.newaxis, :]
+    return np.maximum(test, gold) / np.minimum(test, gold)
 
 
-@dataclass(frozen=True)
 class CompatNeighbourhood:
     """The merged 1- and 2-hop neighbour matrices of both graphs, out then in,
     stacked so that one ``matmul`` call makes both products (one BLAS product
-    per layer, with the operands each layer would have alone), and the ratios."""
+    per layer, with the operands each layer would have alone), the ratios, and
+    the buffers the broadcast works in, made once for the pair."""
 
-    test_hops: np.ndarray  # [out, in], each n x n, C order
-    gold_hops_t: np.ndarray  # [outᵀ, inᵀ], each m x m, transposed views as in ``out.T``
-    ratios: np.ndarray  # [out ratio, in ratio]
-
-    @classmethod
-    def of(cls, test: CompatGraph, gold: CompatGraph) -> CompatNeighbourhood:
-        test_hops, test_out_counts, test_in_counts = _hop_matrices(merged_hops(test))
-        gold_hops, gold_out_counts, gold_in_counts = _hop_matrices(merged_hops(gold))
-        ratios = _ratio(np.array([test_out_counts, test_in_counts], dtype=float)[:, :, np.newaxis],
-                        np.array([gold_out_counts, gold_in_counts], dtype=float)[:, np.newaxis, :])
-        return cls(test_hops, gold_hops.transpose(0, 2, 1), ratios)
+    def __init__(self, test: CompatGraph, gold: CompatGraph) -> None:
+        test_hops, test_counts = _hop_matrices(merged_hops(test))
+        gold_hops, gold_counts = _hop_matrices(merged_hops(gold))
+        self.test_hops = test_hops  # [out, in], each n x n, C order
+        self.gold_hops_t = gold_hops.transpose(0, 2, 1)  # [outᵀ, inᵀ], each m x m, transposed views as ``out.T``
+        self.ratios = _ratios(test_counts, gold_counts)
+        shape = (len(test), len(gold))
+        self.halfway, self.products = np.empty((2, *shape)), np.empty((2, *shape))
+        self.steps = (np.empty(shape), np.empty(shape))  # a step's A and the one before, in turn
+        self.change = np.empty(shape)
 
     def broadcast(self, anchors: np.ndarray, anchors_peak: float, params: Params) -> tuple[np.ndarray, int]:
         """The inner loop: A' = sqrt((S_out + 1)(S_in + 1) − 1), normalised, anchors reset,
-        until ``allclose`` or ``max_inner`` steps; returns A and the steps taken
-        (``anchors_peak``: the largest anchor cell, 1 or 0 when there is none).
+        until ``allclose`` or ``max_inner`` steps; returns A (in a buffer the next
+        call overwrites) and the steps taken; ``anchors_peak`` is the largest
+        anchor cell, 1, or 0 when there is none.
 
-        S_out = N_out,T · A · N_out,Gᵀ / ΔN_out, and S_in likewise. Each step
-        works in buffers made once, in the order of the formula: the same
-        numbers as fresh arrays, without their cost on small matrices."""
-        halfway, products = np.empty((2, *anchors.shape)), np.empty((2, *anchors.shape))
-        outgoing, incoming = products
-        buffers = (np.empty(anchors.shape), np.empty(anchors.shape))  # the step's A and the one before, in turn
-        change = np.empty(anchors.shape)
+        S_out = N_out,T · A · N_out,Gᵀ / ΔN_out, and S_in likewise, each step in
+        place in the order of the formula: the same numbers as fresh arrays.
+        ``numpy.allclose(previous, current, atol=tolerance)`` holds when every
+        |change| <= atol + rtol·|current|: the largest change settles it when it
+        is within atol (every bound is at least atol) or beyond the largest
+        bound (rounding is monotonic; no cell of A exceeds 1 after a
+        normalisation, nor anchors' largest); only in between is every cell
+        compared."""
         test_hops, gold_hops_t, ratios, tolerance = self.test_hops, self.gold_hops_t, self.ratios, params.tolerance
-        largest = np.maximum.reduce  # ndarray.max() without its Python wrapper
+        halfway, products, change = self.halfway, self.products, self.change
+        outgoing, incoming = products
         current = anchors
         steps = 0
         for steps in range(1, params.max_inner + 1):
-            previous, current = current, buffers[steps % 2]
-            np.matmul(np.matmul(test_hops, previous, out=halfway), gold_hops_t, out=products)
-            np.divide(products, ratios, out=products)
-            np.add(products, 1.0, out=products)
-            np.multiply(outgoing, incoming, out=outgoing)
-            np.subtract(outgoing, 1.0, out=outgoing)
-            np.sqrt(outgoing, out=current)
-            peak = largest(current, None)
+            previous, current = current, self.steps[steps % 2]
+            np.matmul(np.matmul(test_hops, previous, halfway), gold_hops_t, products)
+            np.divide(products, ratios, products)
+            np.add(products, 1.0, products)
+            np.multiply(outgoing, incoming, outgoing)
+            np.subtract(outgoing, 1.0, outgoing)
+            np.sqrt(outgoing, current)
+            peak = current.item(current.argmax())
             if peak > 0:
-                np.divide(current, peak, out=current)
+                np.divide(current, peak, current)
             np.maximum(current, anchors, out=current)
-            # numpy.allclose(previous, current, atol=tolerance), i.e. |change| <= atol + rtol·|current| in
-            # every cell: the largest change settles it when it is within atol (every bound is at least atol)
-            # or beyond the largest bound (rounding is monotonic); no cell of current exceeds 1 after a
-            # normalisation, nor anchors' largest. Only in between is every cell compared.
-            np.absolute(np.subtract(previous, current, out=change), out=change)
-            moved = largest(change, None)
+            np.absolute(np.subtract(previous, current, change), change)
+            moved = change.item(change.argmax())
             if moved <= tolerance:
                 break
             if moved <= tolerance + RELATIVE_TOLERANCE * max(1.0 if peak > 0 else 0.0, anchors_peak) and \
@@ -304,19 +314,32 @@ class _LabelTies:
         return candidates[overlaps.index(max(overlaps))]
 
 
+def _maxima(tied: np.ndarray) -> list[list[int]]:
+    """Per row of a 0/1 matrix, the columns of its ones in order."""
+    maxima: list[list[int]] = [[] for _ in range(tied.shape[0])]
+    rows, columns = tied.nonzero()
+    for row, column in zip(rows.tolist(), columns.tolist()):
+        maxima[row].append(column)
+    return maxima
+
+
+def _picks(maxima: list[list[int]], ties: _LabelTies, side: int) -> list[int | None]:
+    """Per node, the partner at its maximum: the only one, else the label tie-break's unique winner or None."""
+    return [candidates[0] if len(candidates) == 1 else ties.unique_winner(node, candidates, side)
+            for node, candidates in enumerate(maxima)]
+
+
 @dataclass
 class AnchorChoice:
-    """One round's anchors, (test, gold) in row-major order, and where each row's
-    and each column's maximum is reached."""
+    """One round's anchors, (test, gold) in row-major order, and for each row and
+    each column the places of its maximum."""
 
     anchors: list[tuple[int, int]]
-    row_tied: np.ndarray
-    column_tied: np.ndarray
+    row_maxima: list[list[int]]
+    column_maxima: list[list[int]]
 
     def new_anchor(self, adjusted: np.ndarray, i: int, j: int) -> NewAnchor:
-        return NewAnchor(i, j, float(adjusted[i, j]), tuple(self.row_tied[i].nonzero()[0].tolist()),
-                         tuple(self.column_tied[:, j].nonzero()[0].tolist()))
-
+        return NewAnchor(i, j, float(adjusted[i, j]), tuple(self.row_maxima[i]), tuple(self.column_maxima[j]))
 
 
 def _anchor_matrix(anchors: list[tuple[int, int]], shape: tuple[int, int]) -> np.ndarray:
@@ -326,23 +349,14 @@ def _anchor_matrix(anchors: list[tuple[int, int]], shape: tuple[int, int]) -> np
     return matrix
 
 
-def _picks(tied: np.ndarray, ties: _LabelTies, side: int) -> list[int | None]:
-    """Per row of ``tied``, the column of its maximum: the only one, else the label tie-break's unique winner or None."""
-    picks: list[int | None] = tied.argmax(axis=1).tolist()
-    for node, count in enumerate(np.add.reduce(tied, axis=1).tolist()):
-        if count > 1:
-            picks[node] = ties.unique_winner(node, tied[node].nonzero()[0].tolist(), side)
-    return picks
-
-
 def select_anchors(adjusted: np.ndarray, ties: _LabelTies) -> AnchorChoice:
     """Every pair that is its row's and its column's maximum (ties by labels)."""
-    row_tied = adjusted == np.maximum.reduce(adjusted, axis=1)[:, np.newaxis]
-    column_tied = adjusted == np.maximum.reduce(adjusted, axis=0)
-    row_picks = _picks(row_tied, ties, 0)
-    column_picks = _picks(column_tied.T, ties, 1)
+    row_maxima = _maxima(adjusted == np.maximum.reduce(adjusted, axis=1)[:, np.newaxis])
+    column_maxima = _maxima((adjusted == np.maximum.reduce(adjusted, axis=0)).T)
+    row_picks = _picks(row_maxima, ties, 0)
+    column_picks = _picks(column_maxima, ties, 1)
     anchors = sorted((i, j) for j, i in enumerate(column_picks) if i is not None and row_picks[i] == j)
-    return AnchorChoice(anchors, row_tied, column_tied)
+    return AnchorChoice(anchors, row_maxima, column_maxima)
 
 
 def _mutual_best(adjusted: np.ndarray, rows: list[int], columns: list[int], ties: _LabelTies) -> list[tuple[int, int]]:
@@ -406,7 +420,7 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
     anchors = _anchor_matrix(result.initial, similarity.shape)
     for i, j in result.initial:  # in test order, each row once: the order the reference records them in
         result.match(i, j, 0)
-    neighbourhood = CompatNeighbourhood.of(test, gold)
+    neighbourhood = CompatNeighbourhood(test, gold)
     ties = _LabelTies(test, gold)
     shifted = similarity + params.alpha
     adjusted = np.zeros(similarity.shape)
@@ -422,7 +436,7 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
                 quality_of.pop(key, None)
         added = tuple(choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored)
         result.rounds.append(Round(quality, steps, added, previous.copy() if trace else None,
-                                   converged if trace else None, adjusted if trace else None))
+                                   converged.copy() if trace else None, adjusted if trace else None))
         anchors, anchored = _anchor_matrix(choice.anchors, similarity.shape), set(choice.anchors)
         if not added:
             break
