@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from engine.process import one_blas_thread_at_load, tune_for_scoring
+from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring
 
 
 def parse_args(argv: list[str] | None):

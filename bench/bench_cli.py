@@ -69,7 +69,8 @@ def summary(times: list[list[float]], ours: int, reference: int) -> tuple[float,
     return best_ours, best_reference / best_ours, statistics.median(turn[reference] / turn[ours] for turn in times)
 
 
-SPIN = "import time\nstart = time.perf_counter()\ntotal = 0\nfor i in range(4_000_000):\n    total += i\nprint(time.perf_counter() - start)"
+SPIN = ("import time\nstart = time.perf_counter()\ntotal = 0\nfor i in range(4_000_000):\n    total += i\n"
+        "print(time.perf_counter() - start)")
 
 
 def parallel_ceiling(processes: int, repeat: int) -> float:
@@ -77,7 +78,8 @@ def parallel_ceiling(processes: int, repeat: int) -> float:
     (``processes`` x one process's time / the slowest of them running together):
     the most ``--jobs`` can gain on this machine, whatever the code."""
     def spin_times(count: int) -> list[float]:
-        running = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True) for _ in range(count)]
+        running = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True)
+                   for _ in range(count)]
         return [float(process.communicate()[0]) for process in running]
 
     alone = min(spin_times(1)[0] for _ in range(repeat))

@@ -1,6 +1,6 @@
 import sys
 
-from .process import one_blas_thread_at_load
+from .runtime.process import one_blas_thread_at_load
 
 one_blas_thread_at_load()  # before anything imports NumPy
 

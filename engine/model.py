@@ -11,8 +11,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Union
 
 import numpy as np
+
+__all__ = [
+    "Attribute",
+    "Child",
+    "ConstantChild",
+    "Edge",
+    "Graph",
+    "Node",
+    "SourceLocation",
+    "Tree",
+    "reachable_sets",
+    "split_concept",
+]
+
+# A PENMAN graph as written: (variable, concept, concept alignment, [(role, target), ...]), a
+# target being a nested node or a constant (roles and constants as written; see engine.read.penman_tree).
+Tree = tuple[str, str, str | None, list[tuple[str, Union["Tree", str]]]]
 
 _SENSE = re.compile(r"^(?P<lemma>.+?)-(?P<sense>\d+)$")
 
@@ -23,6 +41,9 @@ def split_concept(concept: str) -> tuple[str, str | None]:
 
     The sense is the trailing ``-NN`` digits (SPEC section 2); a concept without
     them (``person``) has no sense. Quoted concepts keep their quotes as lemma.
+
+    >>> split_concept("read-01"), split_concept("person")
+    (('read', '01'), ('person', None))
     """
     match = _SENSE.match(concept)
     if match is None:
@@ -112,7 +133,9 @@ class Graph:
     """One rooted semantic graph with its sentence and metadata.
 
     ``nodes`` are in order of first appearance in the PENMAN text; ``edges`` and
-    ``attributes`` are duplicate-free.
+    ``attributes`` are duplicate-free. ``tree`` is the graph as written, decoded once
+    and read by the metrics that need the surface form (Smatch, the compatibility
+    profile) and by the views; ``penman`` is its text.
     """
 
     top: str
@@ -124,6 +147,7 @@ class Graph:
     metadata: dict[str, str] = field(default_factory=dict)
     penman: str = ""
     location: SourceLocation | None = None
+    tree: Tree | None = None
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -131,7 +155,14 @@ class Graph:
     def release_caches(self) -> None:
         """Drop the derived structures (they are rebuilt on first use): a scored
         corpus then keeps only what it shows."""
-        for name in ("index", "adjacency", "attributes_by_node", "relation_groups", "incident_labels", "descendant_counts"):
+        for name in (
+            "index",
+            "adjacency",
+            "attributes_by_node",
+            "relation_groups",
+            "incident_labels",
+            "descendant_counts",
+        ):
             self.__dict__.pop(name, None)
 
     @cached_property
@@ -154,13 +185,8 @@ class Graph:
         join their sorted values with a space so that they compare as a whole)."""
         collected: list[dict[str, list[str]]] = [{} for _ in self.nodes]
         for attribute in self.attributes:
-            collected[self.index[attribute.source]].setdefault(attribute.role, []).append(
-                attribute.value
-            )
-        return tuple(
-            {role: " ".join(sorted(values)) for role, values in roles.items()}
-            for roles in collected
-        )
+            collected[self.index[attribute.source]].setdefault(attribute.role, []).append(attribute.value)
+        return tuple({role: " ".join(sorted(values)) for role, values in roles.items()} for roles in collected)
 
     @cached_property
     def relation_groups(self) -> dict[tuple[int, Child], frozenset[str]]:
@@ -170,6 +196,7 @@ class Graph:
         attribute is a relation here (``:polarity -`` groups under (v, ("=", "-"))).
         """
         groups: dict[tuple[int, Child], set[str]] = {}
+        key: tuple[int, Child]
         for edge in self.edges:
             key = (self.index[edge.source], self.index[edge.target])
             groups.setdefault(key, set()).add(edge.role)

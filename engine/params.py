@@ -1,16 +1,41 @@
-"""Every tunable number of the anchor-broadcast alignment in one place."""
+"""Every tunable number of the anchor-broadcast alignment in one place, checked on creation."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
+from typing import Literal
+
+__all__ = ["ANCAST", "PAPER", "PROFILES", "Params", "Profile", "check_range"]
+
+Profile = Literal["paper", "ancast-0.1.1"]
+PAPER: Profile = "paper"
+ANCAST: Profile = "ancast-0.1.1"
+
+
+def check_range(name: str, value: float, low: float, high: float = math.inf, low_open: bool = False) -> None:
+    """Raise ValueError unless ``value`` is a finite number in [low, high] ((low, high] when
+    ``low_open``), naming the parameter.
+
+    >>> check_range("gamma", 2.0, 0.0, 1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: gamma must be between 0 and 1 (got 2)
+    """
+    if not math.isfinite(value) or value < low or value > high or (low_open and value == low):
+        if high == math.inf:
+            wanted = f"greater than {low:g}" if low_open else f"at least {low:g}"
+        else:
+            wanted = f"between {low:g} and {high:g}"
+        raise ValueError(f"{name} must be {wanted} (got {value:g})")
 
 
 @dataclass(frozen=True)
 class Params:
     """Parameters of SPEC sections 2-3 (defaults: the paper's values).
 
-    gamma: sense coefficient in the intrinsic similarity (eq. 1).
-    alpha, beta: biases of the adjusted similarity F = (S + alpha)(A + beta) (eq. 13).
+    gamma: sense coefficient in the intrinsic similarity (eq. 1), in [0, 1].
+    alpha, beta: biases of the adjusted similarity F = (S + alpha)(A + beta) (eq. 13), >= 0.
     tolerance: inner-loop convergence threshold on every cell of A (eq. 8-9).
     digits: F is rounded to this many decimals (paper: the convergence precision).
     max_inner: cap on broadcast iterations in one outer round.
@@ -33,26 +58,30 @@ class Params:
     use_text: bool = True
     use_alignments: bool = True
     smatch: bool = False
-    profile: str = "paper"
+    profile: Profile = "paper"
 
     @classmethod
-    def for_profile(cls, profile: str, **changes) -> "Params":
+    def for_profile(cls, profile: Profile, **changes) -> Params:
         """The defaults of ``profile`` ("paper" or "ancast-0.1.1"), with ``changes``."""
-        return cls(**{**PROFILES.get(profile, {}), **changes, "profile": profile})  # an unknown one fails in __post_init__
+        return cls(
+            **{**PROFILES.get(profile, {}), **changes, "profile": profile}
+        )  # an unknown one fails in __post_init__
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:
             raise ValueError(f"unknown profile {self.profile!r}; choose one of {', '.join(PROFILES)}")
+        check_range("gamma", self.gamma, 0.0, 1.0)
+        check_range("alpha", self.alpha, 0.0)
+        check_range("beta", self.beta, 0.0)
+        check_range("tolerance", self.tolerance, 0.0, low_open=True)
+        check_range("digits", self.digits, 0, 15)
         if self.max_inner < 1 or self.max_outer < 1:
             raise ValueError("max_inner and max_outer must be at least 1")
-        if self.tolerance <= 0:
-            raise ValueError("tolerance must be positive")
 
     def as_dict(self) -> dict:
         return asdict(self)
 
 
-PAPER, ANCAST = "paper", "ancast-0.1.1"
 PROFILES: dict[str, dict] = {
     PAPER: {},
     # the reference package: beta 0.001, 5 outer rounds of 50 inner iterations, anchors from the text only

@@ -3,7 +3,7 @@
 import penman
 from hypothesis import strategies as st
 
-from engine.reader import read_graph
+from engine.read import read_graph
 
 CONCEPTS = ["want-01", "go-02", "boy", "girl", "person", "and", "thing", "say-01", "city", "big"]
 ROLES = [":ARG0", ":ARG1", ":ARG2", ":mod", ":location", ":op1", ":time"]

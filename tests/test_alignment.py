@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.alignment import align
-from engine.broadcast import ancestor_matrix, finalise, neighbour_ratio, select_anchors
+from engine.align.alignment import align
+from engine.align.broadcast import ancestor_matrix, finalise, neighbour_ratio, select_anchors
 from engine.params import Params
-from engine.reader import read_graph
+from engine.read import read_graph
 
 from .conftest import READ_GOLD, READ_TEST, without_text
 

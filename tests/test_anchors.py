@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.anchors import initial_anchors, is_abstract, is_mentioned, sentence_tokens
+from engine.align.anchors import initial_anchors, is_abstract, is_mentioned, sentence_tokens
 from engine.params import Params
-from engine.reader import read_graph
+from engine.read import read_graph
 
 from .conftest import READ_GOLD, READ_TEST, without_text
 

@@ -3,8 +3,11 @@
 import pytest
 
 from engine.errors import InputError
-from engine.pairing import pair_entries
-from engine.reader import check_brackets, parse_metadata, pretty_penman, read_entries, read_graph
+from engine.read import load_pairs, read_entries, read_graph
+from engine.read.amr import split_blocks
+from engine.read.pairing import pair_entries
+from engine.read.penman_tree import format_tree
+from engine.read.source import parse_metadata
 
 from .conftest import EXAMPLES
 
@@ -63,6 +66,7 @@ def test_broken_example_keeps_the_other_graphs():
         ("(a / b\n  :ARG0 )\n", 2, "has no target"),
         ('(a / b :name "unterminated)\n', 1, "unterminated string"),
         ("(a b)\n", 1, "cannot parse graph"),
+        ("()\n", 1, "empty graph"),
     ],
 )
 def test_malformed_graphs_name_the_line(tmp_path, text, line, words):
@@ -75,7 +79,37 @@ def test_malformed_graphs_name_the_line(tmp_path, text, line, words):
 
 
 def test_parentheses_in_strings_are_not_counted():
-    assert check_brackets('(n / name :op1 "a (b")') is None
+    assert read_graph('(n / name :op1 "a (b")').attributes[0].value == '"a (b"'
+
+
+def test_a_blank_or_white_space_line_inside_a_graph_does_not_split_it(tmp_path):
+    text = "# ::id 1\n(a / b\n   \n  :ARG0 (c / d)\n\n  :ARG1 (e / f))\n\n# ::id 2\n(g / h)\n"
+    entries = read_entries(write(tmp_path, "w.amr", text))
+    assert [(e.id, e.error, len(e.graph)) for e in entries] == [("1", None, 3), ("2", None, 1)]
+    assert [start for start, _ in split_blocks(text)] == [1, 8]
+
+
+def test_an_unclosed_graph_says_where_it_started_and_the_next_graphs_are_kept(tmp_path):
+    text = "# ::id 1\n(a / b\n  :ARG0 (c / d)\n\n# ::id 2\n(g / h)\n\n(i / j\n\n  :ARG0 (k / l)\n"
+    entries = read_entries(write(tmp_path, "u.amr", text))
+    assert [e.id for e in entries] == ["1", "2", None]
+    assert entries[0].error.line == 2 and "'(' opened on line 2 is never closed" in entries[0].error.message
+    assert entries[1].graph is not None
+    assert entries[2].error.line == 8 and "opened on line 8" in entries[2].error.message
+
+
+def test_an_empty_graph_is_an_error_on_its_line_only(tmp_path):
+    entries = read_entries(write(tmp_path, "e.amr", "# ::id 1\n(a / b)\n\n# ::id 2\n()\n\n# ::id 3\n(c / d)\n"))
+    assert [str(e.error) if e.error else None for e in entries] == [
+        None, f"{tmp_path / 'e.amr'}:5: empty graph '()': a node needs a variable and a concept", None]
+
+
+def test_nesting_of_any_depth_is_read(tmp_path):
+    depth = 3000
+    graph = "(n0 / c0" + "".join(f" :ARG0 (n{k} / c{k}" for k in range(1, depth)) + ")" * depth
+    entries = read_entries(write(tmp_path, "deep.amr", f"# ::id deep\n{graph}\n\n# ::id bad\n{graph[:-1]}\n"))
+    assert len(entries[0].graph) == depth and len(entries[0].graph.edges) == depth - 1
+    assert entries[1].error.line == 5 and "never closed" in entries[1].error.message
 
 
 def test_empty_file(tmp_path):
@@ -113,24 +147,49 @@ def test_pairing_by_position_needs_equal_counts(tmp_path):
 def test_pairing_by_id_reports_ids_in_one_file_only(tmp_path):
     test = read_entries(write(tmp_path, "t.amr", "# ::id 2\n(a / b)\n\n# ::id 1\n(c / d)\n\n# ::id 3\n(e / f)\n"))
     gold = read_entries(write(tmp_path, "g.amr", "# ::id 1\n(c / d)\n\n# ::id 2\n(a / b)\n\n# ::id 4\n(x / y)\n"))
-    pairs = pair_entries(test, gold, "t.amr", "g.amr")
+    pairs, warnings = pair_entries(test, gold, "t.amr", "g.amr")
     assert [(p.id, p.error is None) for p in pairs] == [("2", True), ("1", True), ("3", False), ("4", False)]
+    assert warnings == ["2 id(s) appear in one file only (first: '3'); those pairs are not scored"]
     assert pairs[0].gold.graph.nodes[0].concept == "b"
     assert "id '3' has no graph in the gold file" in pairs[2].error
     assert "id '4' has no graph in the test file" in pairs[3].error
 
 
-def test_duplicate_ids_fall_back_to_position(tmp_path):
+def test_duplicate_ids_fall_back_to_position_with_a_warning(tmp_path):
     test = read_entries(write(tmp_path, "t.amr", "# ::id 1\n(a / b)\n\n# ::id 1\n(c / d)\n"))
     gold = read_entries(write(tmp_path, "g.amr", "# ::id 1\n(c / d)\n\n# ::id 2\n(a / b)\n"))
-    pairs = pair_entries(test, gold, "t.amr", "g.amr")
+    pairs, warnings = pair_entries(test, gold, str(tmp_path / "t.amr"), str(tmp_path / "g.amr"))
     assert [p.gold.graph.nodes[0].concept for p in pairs] == ["d", "b"]
+    assert warnings == [f"{tmp_path / 't.amr'}:4: id '1' repeats (first on line 1); the graphs were paired by position"]
+    with pytest.raises(InputError) as caught:
+        pair_entries(test, gold, "t.amr", "g.amr", pair_by="id")
+    assert caught.value.line == 4 and "repeats" in caught.value.message and "--pair-by id" in caught.value.message
 
 
-def test_pretty_penman_reindents_and_keeps_unparsable_text():
-    assert pretty_penman("(w / want-01 :ARG0 (b / boy) :ARG1-of (x / y))") == (
-        "(w / want-01\n    :ARG0 (b / boy)\n    :ARG1-of (x / y))")
-    assert pretty_penman("(a b") == "(a b"
+def test_files_without_shared_ids_are_paired_by_position_with_a_hint(tmp_path):
+    test = write(tmp_path, "t.amr", "# ::id parser-1\n(a / b)\n\n# ::id parser-2\n(c / d)\n")
+    gold = write(tmp_path, "g.amr", "# ::id gold-1\n(a / b)\n\n# ::id gold-2\n(c / e)\n")
+    loaded = load_pairs(test, gold)
+    assert [(p.test.id, p.gold.id) for p in loaded.pairs] == [("parser-1", "gold-1"), ("parser-2", "gold-2")]
+    assert loaded.warnings == [f"{test} and {gold} share no '# ::id', so they were paired by position "
+                               "(--pair-by position says so without this warning)"]
+    by_id = load_pairs(test, gold, pair_by="id")
+    assert all(p.error for p in by_id.pairs) and "nothing could be paired by id" in by_id.warnings[0]
+    quiet = load_pairs(test, gold, pair_by="position")
+    assert len(quiet.pairs) == 2 and quiet.warnings == ["2 pair(s) have different ids in the two files "
+                                                        "(first: pair 0, 'parser-1' vs 'gold-1')"]
+
+
+def test_nothing_to_pair_says_what_would_work(tmp_path):
+    test = write(tmp_path, "t.amr", "# ::id a\n(a / b)\n\n# ::id b\n(c / d)\n")
+    gold = write(tmp_path, "g.amr", "# ::id x\n(a / b)\n")
+    with pytest.raises(InputError, match="share no '# ::id' and cannot be paired by position either"):
+        load_pairs(test, gold)
+
+
+def test_graph_keeps_its_tree_for_display():
+    graph = read_graph("(w / want-01 :ARG0 (b / boy) :ARG1-of (x / y))")
+    assert format_tree(graph.tree) == "(w / want-01\n    :ARG0 (b / boy)\n    :ARG1-of (x / y))"
 
 
 def test_entries_keep_the_block_as_written(tmp_path):

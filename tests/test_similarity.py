@@ -3,8 +3,8 @@
 import pytest
 
 from engine.model import split_concept
-from engine.reader import read_graph
-from engine.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity
+from engine.read import read_graph
+from engine.align.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
 

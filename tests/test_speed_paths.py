@@ -1,18 +1,26 @@
 """The fast paths (sparse products, worker processes) give the same numbers as the plain ones."""
 
+import json
+
 import numpy as np
 import pytest
 
 from bench.generate import write_corpus
-from engine import broadcast, scoring
-from engine.alignment import align
-from engine.output import to_dict
-from engine.scoring import load_files, score_corpus
+from engine.align import broadcast
+from engine.align.alignment import align
+from engine.output.printers import render
+from engine.read import load_pairs
+from engine.runtime import parallel
+from engine.scoring import score_corpus
+
+
+def to_dict(corpus) -> dict:
+    return json.loads(render(corpus, "json"))
 
 
 def test_sparse_and_dense_broadcast_agree(tmp_path, monkeypatch):
     test_path, gold_path = write_corpus(tmp_path, 3, 70, 90, seed=4)
-    pairs = load_files(test_path, gold_path).pairs
+    pairs = load_pairs(test_path, gold_path).pairs
     for pair in pairs:
         sparse_result = align(pair.test.graph, pair.gold.graph, trace=True)
         monkeypatch.setattr(broadcast, "SPARSE_FROM", 10_000)
@@ -25,12 +33,12 @@ def test_sparse_and_dense_broadcast_agree(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def small_work_runs_in_processes_too(monkeypatch):
-    monkeypatch.setattr(scoring, "PARALLEL_WORK", 0)
+    monkeypatch.setattr(parallel, "PARALLEL_WORK", 0)
 
 
 def test_worker_processes_give_the_same_result(tmp_path):
     test_path, gold_path = write_corpus(tmp_path, 60, 10, 30, seed=8)
-    loaded = load_files(test_path, gold_path)
+    loaded = load_pairs(test_path, gold_path)
     single = to_dict(score_corpus(loaded.pairs, jobs=1))
     seen = []
     parallel = to_dict(score_corpus(loaded.pairs, jobs=2, progress=lambda done, total: seen.append(done)))
@@ -40,7 +48,7 @@ def test_worker_processes_give_the_same_result(tmp_path):
 
 def test_cancelling_with_workers_stops_early(tmp_path):
     test_path, gold_path = write_corpus(tmp_path, 80, 10, 30, seed=9)
-    loaded = load_files(test_path, gold_path)
+    loaded = load_pairs(test_path, gold_path)
     done = []
     result = score_corpus(loaded.pairs, jobs=2, progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 5)
     assert result.cancelled and len(result.pairs) == 5
@@ -48,7 +56,6 @@ def test_cancelling_with_workers_stops_early(tmp_path):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_streamed_cli_output_equals_the_library_result(tmp_path, jobs):
-    import json
     import subprocess
     import sys
 
@@ -67,7 +74,7 @@ def test_streamed_cli_output_equals_the_library_result(tmp_path, jobs):
 
 @pytest.fixture
 def fresh_kernel_choice():
-    from engine import sparse_products
+    from engine.runtime import sparse_products
 
     sparse_products.csr_kernel.cache_clear()
     yield sparse_products

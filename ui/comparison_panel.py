@@ -1,62 +1,44 @@
-"""The test and gold graphs of a pair side by side, aligned nodes across from each other."""
+"""The test and gold graphs of a pair side by side: one scale, aligned nodes
+across from each other, views zoomed and panned together while linked."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox, QGroupBox, QHBoxLayout, QLabel, QSplitter, QToolButton, QVBoxLayout, QWidget,
+)
 
-from engine.layout import graph_elements, layered_layout
-from engine.model import Graph
+from engine.layout.marks import GraphMarks, edge_key
+from engine.layout.pair import PairDrawing, lay_out_pair
+from engine.layout.viewport import frame
 from engine.scoring import PairResult
-from engine.triples import Category, Triple, TripleMatch
+from engine.metrics.triples import TripleMatch
 
-from .graph_view import PALETTE, GraphScene, GraphStyle, GraphView, NodeStyle, text_width
+from . import graph_style
+from .graph_view import GraphScene, GraphView, LinkedViews, QtText
 
-EdgeKey = tuple[str, str, str]
+__all__ = ["ComparisonPanel", "edge_key"]
 
-
-def edge_key(graph: Graph, triple: Triple) -> EdgeKey:
-    """The drawn edge of a triple: constants are leaves ``=k`` by attribute position."""
-    if triple.target_concept is not None:
-        return triple.source, triple.role, triple.target
-    for k, attribute in enumerate(graph.attributes):
-        if (attribute.source, attribute.role, attribute.value) == (triple.source, triple.role, triple.target):
-            return triple.source, triple.role, f"={k}"
-    return triple.source, triple.role, triple.target
+LEGEND = graph_style.LEGEND + " · wheel, pinch or +/- zoom, drag pans, F or 0 fits · click a node to find its partner"
 
 
-def styles_for(result: PairResult, rows: list[TripleMatch]) -> tuple[GraphStyle, GraphStyle]:
-    """Aligned pairs share a palette colour; unaligned nodes and non-matched edges are marked."""
-    test_style, gold_style = GraphStyle(), GraphStyle()
-    alignment = result.alignment
-    for number, (i, j) in enumerate(alignment.pairs()):
-        colour = PALETTE[number % len(PALETTE)]
-        test_style.node[result.test.nodes[i].var] = NodeStyle(colour)
-        gold_style.node[result.gold.nodes[j].var] = NodeStyle(colour)
-    aligned_gold = set(alignment.test_of)
-    for i, node in enumerate(result.test.nodes):
-        if alignment.gold_of[i] is None:
-            test_style.node[node.var] = NodeStyle(QColor("white"), unaligned=True)
-    for j, node in enumerate(result.gold.nodes):
-        if j not in aligned_gold:
-            gold_style.node[node.var] = NodeStyle(QColor("white"), unaligned=True)
-    for row in rows:
-        if row.category is Category.MATCHED:
-            continue
-        if row.test is not None:
-            test_style.mismatched_edges.add(edge_key(result.test, row.test))
-        if row.gold is not None:
-            gold_style.mismatched_edges.add(edge_key(result.gold, row.gold))
-    return test_style, gold_style
+class _Pane(QGroupBox):
+    """A titled view with a note above it (why a graph is missing or not compared)."""
 
+    def __init__(self, title: str, view: GraphView):
+        super().__init__(title)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(f"color:{graph_style.UNMATCHED_ROLE_TEXT};")
+        self.note.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.note)
+        layout.addWidget(view, 1)
 
-def _pane(title: str, view: GraphView) -> tuple[QGroupBox, QVBoxLayout]:
-    box = QGroupBox(title)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(2, 2, 2, 2)
-    layout.addWidget(view)
-    return box, layout
+    def show_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
 
 class ComparisonPanel(QWidget):
@@ -68,13 +50,26 @@ class ComparisonPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.result: PairResult | None = None
-        self.test_scene, self.gold_scene = GraphScene(self), GraphScene(self)
+        self.drawing: PairDrawing | None = None
+        self.measure = QtText()
+        self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
         self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
-        self.test_box, _ = _pane("Test", self.test_view)
-        self.gold_box, _ = _pane("Gold", self.gold_view)
-        self.legend = QLabel(
-            "Same colour = aligned pair · red dashed border = unaligned node · red dashed edge = relation not matched"
-            " · grey dashed edge = reentrancy or inverted role · click a node to find its partner · wheel zooms, F fits")
+        self.views = LinkedViews([self.test_view, self.gold_view], self)
+        self.test_box, self.gold_box = _Pane("Test", self.test_view), _Pane("Gold", self.gold_view)
+        self.fit_button = self._tool("Fit", "Show both graphs whole at one scale (F, 0 or double click)", self.views.fit)
+        self.zoom_out_button = self._tool("−", "Zoom out (-, wheel down)", lambda: self._zoom(1 / 1.2))
+        self.zoom_in_button = self._tool("+", "Zoom in (+, wheel up)", lambda: self._zoom(1.2))
+        self.link_box = QCheckBox("Link views")
+        self.link_box.setChecked(True)
+        self.link_box.setToolTip("Zooming or panning one graph moves the other the same way")
+        self.link_box.toggled.connect(self._set_linked)
+        tools = QHBoxLayout()
+        tools.setContentsMargins(2, 0, 2, 0)
+        for button in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
+            tools.addWidget(button)
+        tools.addWidget(self.link_box)
+        tools.addStretch(1)
+        self.legend = QLabel(LEGEND)
         self.legend.setWordWrap(True)
         self.legend.setStyleSheet("color:#555;")
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -82,34 +77,50 @@ class ComparisonPanel(QWidget):
         splitter.addWidget(self.gold_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(tools)
         layout.addWidget(splitter, 1)
         layout.addWidget(self.legend)
         self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
         self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))
-        self.test_scene.node_hovered.connect(lambda key: self._hover("test", key))
-        self.gold_scene.node_hovered.connect(lambda key: self._hover("gold", key))
+        self.test_scene.node_hovered.connect(lambda key: self.node_hovered.emit("test", key))
+        self.gold_scene.node_hovered.connect(lambda key: self.node_hovered.emit("gold", key))
+
+    def _tool(self, text: str, tip: str, slot) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.clicked.connect(slot)
+        return button
+
+    def _zoom(self, factor: float) -> None:
+        self.test_view.zoom_by(factor)
+        if not self.views.linked:
+            self.gold_view.zoom_by(factor)
+
+    def _set_linked(self, on: bool) -> None:
+        self.views.linked = on
+        if on:  # line the gold view up with the test view again
+            self.gold_view.place(self.test_view.scale_factor(), self.test_view.visible_center())
 
     def set_result(self, result: PairResult | None, rows: list[TripleMatch] | None = None) -> None:
+        """Draw a pair (None clears both views). A pair that could not be scored
+        shows whichever graph is readable, with a note for the other."""
         self.result = result
-        if result is None or result.alignment is None:
-            self.test_scene.clear()
-            self.gold_scene.clear()
+        if result is None:
+            self.drawing = None
+            for scene, box, side in ((self.test_scene, self.test_box, "Test"), (self.gold_scene, self.gold_box, "Gold")):
+                scene.draw(None, GraphMarks())
+                box.setTitle(side)
+                box.show_note("")
             return
-        rows = rows if rows is not None else result.triples()
-        test_style, gold_style = styles_for(result, rows)
-        gold_elements, test_elements = graph_elements(result.gold), graph_elements(result.test)
-        gold_labels = {node.key: node.label for node in gold_elements.nodes}
-        test_labels = {node.key: node.label for node in test_elements.nodes}
-        gold_layout = layered_layout(gold_elements, lambda key: text_width(gold_labels[key]))
-        partner_x = {result.test.nodes[i].var: gold_layout.nodes[result.gold.nodes[j].var].x
-                     for i, j in result.alignment.pairs()}
-        test_layout = layered_layout(test_elements, lambda key: text_width(test_labels[key]), partner_x)
-        self.gold_scene.draw(gold_elements, gold_layout, gold_style)
-        self.test_scene.draw(test_elements, test_layout, test_style)
-        for box, graph, side in ((self.test_box, result.test, "Test"), (self.gold_box, result.gold, "Gold")):
-            box.setTitle(f"{side}: {len(graph)} nodes, {len(graph.edges) + len(graph.attributes)} relations")
-        self.test_view.fit()
-        self.gold_view.fit()
+        self.drawing = drawing = lay_out_pair(result, rows, self.measure)
+        for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, "Test"),
+                                       (self.gold_scene, self.gold_box, drawing.gold, "Gold")):
+            scene.draw(side.geometry, side.marks)
+            box.setTitle(f"{name}: {side.summary}")
+            box.show_note(side.note)
+        self.views.set_frame(frame(drawing.geometries))
+        self.views.start()
 
     def partner(self, side: str, key: str) -> str | None:
         """The variable aligned to ``key`` in the other graph."""
@@ -130,13 +141,10 @@ class ComparisonPanel(QWidget):
         other_scene.highlight({other} if other else set())
         self.node_selected.emit(side, key)
 
-    def _hover(self, side: str, key: str) -> None:
-        self.node_hovered.emit(side, key)
-
     def select_triple(self, row: TripleMatch) -> None:
         """Highlight a triple's edge (and its end nodes) in both graphs."""
         result = self.result
-        if result is None:
+        if result is None or result.test is None or result.gold is None:
             return
         for scene, graph, triple in ((self.test_scene, result.test, row.test), (self.gold_scene, result.gold, row.gold)):
             if triple is None:

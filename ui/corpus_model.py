@@ -5,15 +5,16 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from engine.metrics import ALL_METRICS
-from engine.output import METRIC_TITLES
+from engine.output.text import f1_text
+from engine.registry import ALL_METRICS
+from engine.registry import short_name
 from engine.scoring import CorpusResult, PairResult
 
 from .filter_expression import parse_filter
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
-COLUMNS = FIXED_COLUMNS + tuple(f"{METRIC_TITLES[m]} F1" for m in ALL_METRICS) + ("Status",)
+COLUMNS = FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in ALL_METRICS) + ("Status",)
 FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
 STATUS_COLUMN = len(COLUMNS) - 1
 ERROR_COLOUR = QColor("#b3261e")
@@ -24,10 +25,6 @@ def sentence_of(result: PairResult) -> str:
         if graph is not None and graph.text:
             return graph.text
     return ""
-
-
-def format_score(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.4f}"
 
 
 class CorpusTableModel(QAbstractTableModel):
@@ -76,7 +73,7 @@ class CorpusTableModel(QAbstractTableModel):
         score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
         if score is None:  # an unreadable pair, or Smatch not asked for
             return "", -2.0
-        return format_score(score.f), -1.0 if score.f is None else score.f
+        return f1_text(score.f), -1.0 if score.f is None else score.f
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -94,7 +91,7 @@ class CorpusTableModel(QAbstractTableModel):
                 score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
                 if score is None:
                     return "Smatch is computed when Scoring > Parameters asks for it"
-                return f"P {format_score(score.p)}   R {format_score(score.r)}   F1 {format_score(score.f)}"
+                return f"P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}"
             if column == 2:
                 return sentence_of(result)
         if role == Qt.ItemDataRole.ForegroundRole and result.error:

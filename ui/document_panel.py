@@ -6,9 +6,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
-from engine.document import DOCUMENT_METRICS, DocumentResult
+from engine.metrics.document import DocumentResult
+from engine.registry import DOCUMENT_METRICS
 
-from .corpus_model import format_score
+from engine.output.text import f1_text
 from .row_table import filtered_table, score_grid
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
@@ -59,6 +60,6 @@ class DocumentPanel(QWidget):
         for column, metric in enumerate(DOCUMENT_METRICS):
             score = document.scores[metric]
             for row, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(format_score(getattr(score, part)))
+                item = QTableWidgetItem(f1_text(getattr(score, part)))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.scores.setItem(row, column, item)

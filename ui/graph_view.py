@@ -1,81 +1,119 @@
-"""Drawing one semantic graph: a QGraphicsScene built from the engine's layered layout."""
+"""Drawing one semantic graph from its engine geometry (a QGraphicsScene that
+computes nothing), a view that zooms and pans, and the link that keeps the test
+and gold views on one scale and, optionally, in step."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
-
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
-    QGraphicsPathItem, QGraphicsPolygonItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView,
+    QGraphicsPathItem, QGraphicsScene, QGraphicsView,
 )
 
-from engine.layout import GraphElements, GraphLayout, PlacedEdge
+from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
+from engine.layout.marks import GraphMarks, NodeMark, Status
+from engine.layout.viewport import fit_scale, start_view
 
-NODE_HEIGHT = 28.0
-PADDING = 10.0
-UNALIGNED_PEN = QColor("#c62828")
-MISMATCH_PEN = QColor("#c62828")
-EDGE_PEN = QColor("#555555")
-CONSTANT_FILL = QColor("#eeeeee")
-HIGHLIGHT = QColor("#ff8f00")
-# Fill colours of aligned pairs: light, distinguishable, cycled.
-PALETTE = [QColor(c) for c in (
-    "#bbdefb", "#c8e6c9", "#ffe0b2", "#e1bee7", "#b2ebf2", "#f8bbd0", "#dcedc8", "#d1c4e9",
-    "#ffccbc", "#b3e5fc", "#f0f4c3", "#cfd8dc", "#ffecb3", "#c5cae9", "#b2dfdb", "#f5d0c5",
-)]
-LABEL_FONT = QFont("Sans Serif", 9)
-LABEL_FONT.setStyleHint(QFont.StyleHint.SansSerif)
-ROLE_FONT = QFont("Sans Serif", 8)
-ROLE_FONT.setStyleHint(QFont.StyleHint.SansSerif)
+from . import graph_style as style
+
+__all__ = ["GraphScene", "GraphView", "LinkedViews", "QtText", "HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN"]
+
+HIGHLIGHT = QColor(style.HIGHLIGHT)
+MISMATCH_PEN = QColor(style.UNMATCHED_EDGE.colour)
+UNALIGNED_PEN = QColor(style.UNALIGNED_BORDER.colour)
+ZOOM_STEP = 1.2
+MIN_SCALE, MAX_SCALE = 0.05, 8.0
 
 
-def text_width(text: str, font: QFont = LABEL_FONT) -> float:
-    return QFontMetricsF(font).horizontalAdvance(text) + 2 * PADDING
+def _font(px: float, bold: bool = False) -> QFont:
+    font = QFont(style.FONT_FAMILY)
+    font.setStyleHint(QFont.StyleHint.SansSerif)
+    font.setPixelSize(round(px))
+    font.setBold(bold)
+    return font
 
 
-@dataclass
-class NodeStyle:
-    """How to draw one node: fill, and whether it is unaligned (red border)."""
+class QtText:
+    """The engine's :class:`~engine.layout.text.TextMeasure` with the fonts the
+    scene draws in (pixel sizes, so scene units do not depend on the screen)."""
 
-    fill: QColor
-    unaligned: bool = False
+    node_px, tag_px, role_px = 12.0, 10.0, 11.0
+
+    def __init__(self):
+        self.node_font, self.tag_font, self.role_font = _font(self.node_px), _font(self.tag_px, True), _font(self.role_px)
+        self._metrics = {id(font): QFontMetricsF(font) for font in (self.node_font, self.tag_font, self.role_font)}
+
+    def _width(self, font: QFont, text: str) -> float:
+        return self._metrics[id(font)].horizontalAdvance(text)
+
+    def node_width(self, text: str) -> float:
+        return self._width(self.node_font, text)
+
+    def tag_width(self, text: str) -> float:
+        return self._width(self.tag_font, text)
+
+    def role_width(self, text: str) -> float:
+        return self._width(self.role_font, text)
 
 
-@dataclass
-class GraphStyle:
-    node: dict[str, NodeStyle] = field(default_factory=dict)
-    mismatched_edges: set[tuple[str, str, str]] = field(default_factory=set)  # (source key, role, target key)
+def _qrect(rect: Rect) -> QRectF:
+    return QRectF(rect.x, rect.y, rect.width, rect.height)
+
+
+def _pen(pen: style.Pen) -> QPen:
+    result = QPen(QColor(pen.colour), pen.width)
+    if pen.dashed:
+        result.setStyle(Qt.PenStyle.DashLine)
+    return result
+
+
+CENTRED = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
+NODE_TEXT, TAG_TEXT, TAG_FILL = QColor(style.NODE_TEXT), QColor(style.TAG_TEXT), QColor(style.TAG_FILL)
+ROLE_TEXT, UNMATCHED_ROLE_TEXT = QColor(style.ROLE_TEXT), QColor(style.UNMATCHED_ROLE_TEXT)
 
 
 class NodeItem(QGraphicsPathItem):
-    """A rounded box with the node's label; constants are square grey boxes."""
+    """A node box that paints its tag and label itself (one item per node);
+    tooltip from its mark."""
 
-    def __init__(self, key: str, label: str, rect: QRectF, style: NodeStyle, constant: bool, scene: "GraphScene"):
+    def __init__(self, node: NodeGeometry, mark: NodeMark, fonts: QtText, scene: GraphScene):
         super().__init__()
-        self.key = key
+        self.key = node.key
         self._scene = scene
+        self._fonts = fonts
+        self._label = node.label
+        self._tag = node.tag if node.tag_box is not None else None
+        self._tag_rect = _qrect(node.tag_box) if self._tag else None
+        box = node.box
+        self._text_rect = QRectF(node.text_center[0] - box.width / 2, box.y, box.width, box.height)
         path = QPainterPath()
-        radius = 3.0 if constant else 10.0
-        path.addRoundedRect(rect, radius, radius)
+        radius = 3.0 if node.constant else 9.0
+        path.addRoundedRect(_qrect(box), radius, radius)
         self.setPath(path)
-        self.setBrush(QBrush(CONSTANT_FILL if constant else style.fill))
-        self.base_pen = QPen(UNALIGNED_PEN, 2.5) if style.unaligned else QPen(QColor("#37474f"), 1.0)
-        if style.unaligned:
-            self.base_pen.setStyle(Qt.PenStyle.DashLine)
+        self.setBrush(QBrush(QColor(style.STATUS_FILL[mark.status])))
+        self.base_pen = _pen(style.node_pen(mark.status))
         self.setPen(self.base_pen)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip(label + ("\n(unaligned)" if style.unaligned else ""))
+        self.setToolTip(mark.tooltip)
         self.setZValue(2)
-        text = QGraphicsSimpleTextItem(label, self)
-        text.setFont(LABEL_FONT)
-        bounds = text.boundingRect()
-        text.setPos(rect.center().x() - bounds.width() / 2, rect.center().y() - bounds.height() / 2)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        super().paint(painter, option, widget)
+        if self._tag:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(TAG_FILL)
+            painter.drawRoundedRect(self._tag_rect, 3.0, 3.0)
+            painter.setPen(TAG_TEXT)
+            painter.setFont(self._fonts.tag_font)
+            painter.drawText(self._tag_rect, CENTRED, self._tag)
+        painter.setPen(NODE_TEXT)
+        painter.setFont(self._fonts.node_font)
+        painter.drawText(self._text_rect, CENTRED, self._label)
 
     def set_highlighted(self, on: bool) -> None:
-        self.setPen(QPen(HIGHLIGHT, 4.0) if on else self.base_pen)
+        self.setPen(_pen(style.HIGHLIGHT_NODE) if on else self.base_pen)
 
     def hoverEnterEvent(self, event) -> None:
         self._scene.node_hovered.emit(self.key)
@@ -91,18 +129,39 @@ class NodeItem(QGraphicsPathItem):
 
 
 class EdgeItem(QGraphicsPathItem):
-    def __init__(self, placed: PlacedEdge, path: QPainterPath, mismatched: bool):
+    """An edge path that paints its arrow head and role label itself."""
+
+    def __init__(self, edge: EdgeGeometry, unmatched: bool, fonts: QtText):
+        path = QPainterPath(QPointF(*edge.segments[0][0]))
+        for _, first, second, end in edge.segments:
+            path.cubicTo(QPointF(*first), QPointF(*second), QPointF(*end))
         super().__init__(path)
-        self.edge = placed.edge
-        pen = QPen(MISMATCH_PEN if mismatched else EDGE_PEN, 1.8 if mismatched else 1.2)
-        if mismatched or not placed.tree or placed.inverted:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        self.base_pen = pen
-        self.setPen(pen)
+        self.edge = edge.edge
+        self._fonts = fonts
+        self.base_pen = _pen(style.edge_pen(unmatched, edge.tree))
+        self.setPen(self.base_pen)
         self.setZValue(0)
+        self.arrow = QPolygonF([QPointF(*point) for point in edge.arrow])
+        self.label_rect = _qrect(edge.label_box)
+        self._text_rect = self.label_rect.adjusted(2.0, 0.0, 0.0, 0.0)
+        self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
+        self._bounds = path.boundingRect().united(self.label_rect).united(self.arrow.boundingRect()).adjusted(-3, -3, 3, 3)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        super().paint(painter, option, widget)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self.pen().color())
+        painter.drawPolygon(self.arrow)
+        painter.setPen(self._text_colour)
+        painter.setFont(self._fonts.role_font)
+        painter.drawText(self._text_rect, LEFT, self.edge.role)
 
     def set_highlighted(self, on: bool) -> None:
-        self.setPen(QPen(HIGHLIGHT, 3.5) if on else self.base_pen)
+        self.setPen(_pen(style.HIGHLIGHT_EDGE) if on else self.base_pen)
+        self.setZValue(1 if on else 0)
 
 
 class GraphScene(QGraphicsScene):
@@ -111,72 +170,31 @@ class GraphScene(QGraphicsScene):
     node_clicked = Signal(str)
     node_hovered = Signal(str)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, fonts: QtText | None = None):
         super().__init__(parent)
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # few items, rebuilt for every pair
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)  # rebuilt for every pair
+        self.fonts = fonts or QtText()
+        self.geometry: GraphGeometry | None = None
+        self.marks = GraphMarks()
         self.node_items: dict[str, NodeItem] = {}
         self.edge_items: dict[tuple[str, str, str], EdgeItem] = {}
 
-    def draw(self, elements: GraphElements, layout: GraphLayout, style: GraphStyle) -> None:
+    def draw(self, geometry: GraphGeometry | None, marks: GraphMarks) -> None:
+        """Items for ``geometry`` (nothing when None)."""
         self.clear()
+        self.geometry, self.marks = geometry, marks
         self.node_items, self.edge_items = {}, {}
-        rects = {}
-        for node in elements.nodes:
-            placed = layout.nodes[node.key]
-            rects[node.key] = QRectF(placed.x - placed.width / 2, placed.y, placed.width, NODE_HEIGHT)
-            node_style = style.node.get(node.key, NodeStyle(QColor("white")))
-            self.node_items[node.key] = item = NodeItem(node.key, node.label, rects[node.key], node_style, node.constant, self)
+        if geometry is None:
+            return
+        for edge in geometry.edges:
+            item = EdgeItem(edge, edge.key in marks.unmatched_edges, self.fonts)
             self.addItem(item)
-        for placed in layout.edges:
-            edge = placed.edge
-            key = (edge.source, edge.role, edge.target)
-            path, label_at, tip, direction = self._route(rects[edge.source], rects[edge.target], placed)
-            item = EdgeItem(placed, path, key in style.mismatched_edges)
+            self.edge_items[edge.key] = item
+        unscored = NodeMark(Status.UNSCORED, "")
+        for node in geometry.nodes.values():
+            item = NodeItem(node, marks.nodes.get(node.key, unscored), self.fonts, self)
             self.addItem(item)
-            self.edge_items[key] = item
-            arrow = self._arrow(tip, direction, item.pen().color())
-            arrow.setParentItem(item)
-            label = QGraphicsSimpleTextItem(edge.role, item)
-            label.setFont(ROLE_FONT)
-            label.setBrush(QBrush(item.pen().color().darker(120)))
-            bounds = label.boundingRect()
-            label.setPos(label_at.x() - bounds.width() / 2, label_at.y() - bounds.height() / 2)
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
-
-    @staticmethod
-    def _route(source: QRectF, target: QRectF, placed: PlacedEdge):
-        """Straight edges downwards; curves for non-tree and upward edges."""
-        if target.top() > source.bottom():
-            start, end = QPointF(source.center().x(), source.bottom()), QPointF(target.center().x(), target.top())
-        elif source.top() > target.bottom():
-            start, end = QPointF(source.center().x(), source.top()), QPointF(target.center().x(), target.bottom())
-        else:  # same layer: leave from the side
-            side = 1 if target.center().x() > source.center().x() else -1
-            start = QPointF(source.center().x() + side * source.width() / 2, source.center().y())
-            end = QPointF(target.center().x() - side * target.width() / 2, target.center().y())
-        path = QPainterPath(start)
-        if placed.tree and not placed.inverted:
-            path.lineTo(end)
-            return path, start + (end - start) * 0.62, end, end - start
-        bend = QPointF(0, 0) if start.y() != end.y() else QPointF(0, -40)
-        offset = 50.0 if end.x() >= start.x() else -50.0
-        control1 = QPointF(start.x() + offset, start.y() + (end.y() - start.y()) * 0.3) + bend
-        control2 = QPointF(end.x() + offset, end.y() - (end.y() - start.y()) * 0.3) + bend
-        path.cubicTo(control1, control2, end)
-        return path, path.pointAtPercent(0.6), end, end - path.pointAtPercent(0.95)
-
-    @staticmethod
-    def _arrow(tip: QPointF, direction: QPointF, colour: QColor) -> QGraphicsPolygonItem:
-        length = math.hypot(direction.x(), direction.y()) or 1.0
-        ux, uy = direction.x() / length, direction.y() / length
-        size = 8.0
-        back = QPointF(tip.x() - ux * size, tip.y() - uy * size)
-        left = QPointF(back.x() - uy * size * 0.5, back.y() + ux * size * 0.5)
-        right = QPointF(back.x() + uy * size * 0.5, back.y() - ux * size * 0.5)
-        arrow = QGraphicsPolygonItem(QPolygonF([tip, left, right]))
-        arrow.setBrush(QBrush(colour))
-        arrow.setPen(QPen(colour))
-        return arrow
+            self.node_items[node.key] = item
 
     def highlight(self, nodes: set[str] = frozenset(), edges: set[tuple[str, str, str]] = frozenset()) -> None:
         for key, item in self.node_items.items():
@@ -186,44 +204,179 @@ class GraphScene(QGraphicsScene):
 
 
 class GraphView(QGraphicsView):
-    """Zoom with the wheel, pan by dragging, F or double-click fits the graph."""
+    """Wheel, +/- keys and pinch zoom; drag pans; F, 0 or a double click on
+    the background asks for a fit. A resize keeps the zoom; only a view nobody
+    has zoomed or panned since it was last fitted follows the new size."""
+
+    zoomed = Signal()  # by the user
+    panned = Signal()  # by the user
+    fit_requested = Signal()
+    resized = Signal()
 
     def __init__(self, scene: GraphScene, parent=None):
         super().__init__(scene, parent)
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().grabGesture(Qt.GestureType.PinchGesture)
+        self.following = True  # fitted (or at its start view) and untouched since
+        self._programmatic = 0
+        self.horizontalScrollBar().valueChanged.connect(self._scrolled)
+        self.verticalScrollBar().valueChanged.connect(self._scrolled)
+
+    # -- programmatic changes (not the user's) ------------------------------------
+    def place(self, scale: float, center: QPointF) -> None:
+        """Show ``center`` at ``scale`` without counting it as the user's doing."""
+        self._programmatic += 1
+        try:
+            self.setTransform(QTransform.fromScale(scale, scale))
+            self.centerOn(center)
+        finally:
+            self._programmatic -= 1
+
+    def visible_center(self) -> QPointF:
+        return self.mapToScene(self.viewport().rect().center())
+
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def available_size(self) -> tuple[float, float]:
+        """The room for the scene whether or not scroll bars show (so that a
+        scroll bar appearing does not change what fits)."""
+        rect = self.contentsRect()
+        return float(rect.width()), float(rect.height())
+
+    # -- the user's zoom and pan --------------------------------------------------
+    def zoom_by(self, factor: float, anchor: QPointF | None = None) -> None:
+        """Scale by ``factor`` keeping the scene point under ``anchor`` (a viewport
+        position; the centre when None) where it is."""
+        current = self.scale_factor()
+        scale = min(MAX_SCALE, max(MIN_SCALE, current * factor))
+        if scale == current:
+            return
+        anchor = anchor if anchor is not None else QPointF(self.viewport().rect().center())
+        fixed = self.mapToScene(anchor.toPoint())
+        center = self.visible_center()
+        ratio = current / scale
+        self.place(scale, QPointF(fixed.x() + (center.x() - fixed.x()) * ratio, fixed.y() + (center.y() - fixed.y()) * ratio))
+        self.following = False
+        self.zoomed.emit()
+
+    def _scrolled(self) -> None:
+        if not self._programmatic:
+            self.following = False
+            self.panned.emit()
 
     def wheelEvent(self, event) -> None:
-        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.scale(factor, factor)
-
-    def fit(self) -> None:
-        rect = self.scene().sceneRect()
-        if not rect.isEmpty():
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-            if self.transform().m11() > 1.2:  # small graphs stay readable, not blown up
-                self.resetTransform()
-                self.scale(1.2, 1.2)
-                self.centerOn(rect.center())
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom_by(ZOOM_STEP ** steps, event.position())
+        event.accept()
 
     def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key.Key_F:
-            self.fit()
-        elif event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
-            self.scale(1.15, 1.15)
-        elif event.key() == Qt.Key.Key_Minus:
-            self.scale(1 / 1.15, 1 / 1.15)
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(ZOOM_STEP)
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_by(1 / ZOOM_STEP)
+        elif key in (Qt.Key.Key_0, Qt.Key.Key_F):
+            self.fit_requested.emit()
         else:
             super().keyPressEvent(event)
 
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.Gesture:
+            pinch = event.gesture(Qt.GestureType.PinchGesture)
+            if pinch is not None:
+                self.zoom_by(pinch.scaleFactor(), self.viewport().mapFromGlobal(pinch.centerPoint().toPoint()).toPointF())
+                event.accept()
+                return True
+        if event.type() == QEvent.Type.NativeGesture and event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:
+            self.zoom_by(1.0 + event.value(), event.position())
+            return True
+        return super().viewportEvent(event)
+
     def mouseDoubleClickEvent(self, event) -> None:
         if self.itemAt(event.position().toPoint()) is None:
-            self.fit()
+            self.fit_requested.emit()
         else:
             super().mouseDoubleClickEvent(event)
 
     def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.fit()
+        self._programmatic += 1
+        try:
+            super().resizeEvent(event)
+        finally:
+            self._programmatic -= 1
+        if self.following:
+            self.resized.emit()
+
+
+class LinkedViews(QObject):
+    """The test and gold views: one scale for both at the start and on every fit,
+    and, while ``linked``, every zoom and pan of one copied to the other (the
+    two scenes share one coordinate frame, so the same point is shown)."""
+
+    def __init__(self, views: list[GraphView], parent=None):
+        super().__init__(parent)
+        self.views = views
+        self.linked = True
+        self.node_px = QtText.node_px
+        self._copying = False
+        for view in views:
+            view.zoomed.connect(lambda view=view: self._follow(view))
+            view.panned.connect(lambda view=view: self._follow(view))
+            view.fit_requested.connect(self.fit)
+            view.resized.connect(self._refresh)
+        self._fitted = True
+
+    def _geometries(self) -> list[GraphGeometry]:
+        return [view.scene().geometry for view in self.views if view.scene().geometry is not None]
+
+    def _smallest_view(self) -> tuple[float, float]:
+        sizes = [view.available_size() for view in self.views]
+        return min(w for w, _ in sizes), min(h for _, h in sizes)
+
+    def set_frame(self, frame: Rect) -> None:
+        for view in self.views:
+            view.scene().setSceneRect(_qrect(frame))
+
+    def start(self) -> None:
+        """The first view of a new pair: fitted at one scale, or zoomed in to a
+        readable size on the top node when fitting makes the text too small."""
+        width, height = self._smallest_view()
+        view = start_view(self._geometries(), width, height, self.node_px)
+        self._place_all(view.scale, QPointF(*view.center))
+        self._fitted = False
+
+    def fit(self) -> None:
+        """Both views show the whole frame at one scale."""
+        width, height = self._smallest_view()
+        frame = self.views[0].scene().sceneRect()
+        rect = Rect(frame.x(), frame.y(), frame.width(), frame.height())
+        self._place_all(fit_scale(rect, width, height), frame.center())
+        self._fitted = True
+
+    def _place_all(self, scale: float, center: QPointF) -> None:
+        for view in self.views:
+            view.place(scale, center)
+            view.following = True
+
+    def _refresh(self) -> None:
+        """A view that follows its fit was resized: fit again (or start again)."""
+        if all(view.following for view in self.views):
+            self.fit() if self._fitted else self.start()
+
+    def _follow(self, source: GraphView) -> None:
+        if not self.linked or self._copying:
+            return
+        self._copying = True
+        try:
+            for view in self.views:
+                if view is not source:
+                    view.place(source.scale_factor(), source.visible_center())
+                    view.following = source.following
+        finally:
+            self._copying = False

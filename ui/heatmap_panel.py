@@ -8,9 +8,9 @@ from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
-from engine.alignment import Alignment
+from engine.align.alignment import Alignment
 from engine.compat import NoConvergence
-from engine.explain import captions, node_names
+from engine.align.explain import captions, node_names
 from engine.scoring import traced_alignment
 from engine.model import Graph
 from engine.params import Params

@@ -12,19 +12,21 @@ from PySide6.QtWidgets import (
     QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from engine.metrics import ALL_METRICS, SMATCH
-from engine.smatch import bootstrap_interval
-from engine.output import FORMATTERS, METRIC_TITLES
+from engine.registry import ALL_METRICS, SMATCH
+from engine.output.printers import render
+from engine.registry import short_name
 from engine.params import Params
 from engine.scoring import CorpusResult
 
-from engine.report import pair_report
+from engine.output.report import pair_report
 
 from .comparison_panel import ComparisonPanel
-from .corpus_model import CorpusFilterProxy, CorpusTableModel, format_score
+from engine.output.text import f1_text
+from .corpus_model import CorpusFilterProxy, CorpusTableModel
 from .demos import DEMOS
 from .document_panel import DocumentPanel
-from .export import save_scenes, save_widget, scene_svg
+from .export import save_widget
+from .graph_export import export_graphs, side_svg
 from .heatmap_panel import HeatmapPanel
 from .triples_panel import TriplesPanel, triples_csv
 from .filter_expression import __doc__ as FILTER_HELP
@@ -57,12 +59,12 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
             if metric not in scores:
                 continue
             score = scores[metric]
-            item = QTableWidgetItem(format_score(score.f))
+            item = QTableWidgetItem(f1_text(score.f))
             item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-            tip = f"P {format_score(score.p)}   R {format_score(score.r)}"
+            tip = f"P {f1_text(score.p)}   R {f1_text(score.r)}"
             if metric == SMATCH and row == 0:
-                interval = bootstrap_interval([r.tallies[SMATCH] for r in corpus.pairs if SMATCH in r.tallies])
-                item.setText(f"{format_score(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
+                interval = corpus.interval(SMATCH)
+                item.setText(f"{f1_text(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
                 tip += "\n[ ] = 95% bootstrap interval over pairs"
             item.setToolTip(tip)
             grid.setItem(row, column, item)
@@ -80,7 +82,7 @@ class MainWindow(QMainWindow):
         self.params = load_params(self.settings)
         self.test_path: Path | None = None
         self.gold_path: Path | None = None
-        self.loaded = None  # engine.scoring.LoadedFiles of the files shown
+        self.loaded = None  # engine.scoring.LoadedPairs of the files shown
         self.corpus: CorpusResult | None = None
         self.last_error: str | None = None
         self.runner = JobRunner(self)
@@ -119,7 +121,7 @@ class MainWindow(QMainWindow):
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet("background:#fde7e9; color:#8c1d18; padding:6px; border:1px solid #e8b4b8;")
         self.banner.hide()
-        self.summary = score_grid([METRIC_TITLES[m] for m in ALL_METRICS], ["micro F1", "macro F1"])
+        self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
         self.pair_view = PairView()
 
         top = QWidget()
@@ -407,7 +409,7 @@ class MainWindow(QMainWindow):
         rows = result.triples() if result is not None else []
         self.triples_panel.set_rows(rows)
         scored = result is not None and result.alignment is not None
-        self.comparison.set_result(result if scored else None, rows)
+        self.comparison.set_result(result, rows)  # an unscored pair still shows its readable graphs
         self.heatmaps.set_graphs(result.test if scored else None, result.gold if scored else None, self.params)
         self.document_panel.set_document(self.document_of(result), len(self.corpus.documents) if self.corpus else 0)
 
@@ -495,17 +497,18 @@ class MainWindow(QMainWindow):
     def write_scores(self, path: Path) -> None:
         """Write the corpus scores as CSV, or JSON when the name ends in .json."""
         kind = "json" if path.suffix.lower() == ".json" else "csv"
-        self._write_text(path, FORMATTERS[kind](self.corpus))
+        self._write_text(path, render(self.corpus, kind))
 
     def _export_panel(self, key: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export panel", f"{key}.png", "PNG image (*.png);;SVG (*.svg)")
+        kinds = "PNG image (*.png);;SVG (*.svg)" + (";;PDF (*.pdf)" if key == "graphs" else "")
+        path, _ = QFileDialog.getSaveFileName(self, "Export panel", f"{key}.png", kinds)
         if path:
             self.export_panel(key, Path(path))
 
     def export_panel(self, key: str, path: Path) -> bool:
-        """Save the graphs (whole scenes) or the heatmap panel as PNG or SVG."""
+        """Save the graphs (drawn from the layout: PNG at 300 DPI, SVG or PDF) or the heatmap panel (PNG or SVG)."""
         if key == "graphs":
-            done = save_scenes([self.comparison.test_scene, self.comparison.gold_scene], path)
+            done = export_graphs(self.comparison, path, dpi=300, params=self.params)
         else:
             done = save_widget(self.heatmaps, path)
         self.status_label.setText(f"Saved {path}." if done else f"Could not save {path}.")
@@ -531,8 +534,7 @@ class MainWindow(QMainWindow):
             return
         figures, texts = {}, []
         if result.alignment is not None:
-            figures = {"Test graph": scene_svg(self.comparison.test_scene, "test"),
-                       "Gold graph": scene_svg(self.comparison.gold_scene, "gold")}
+            figures = {"Test graph": side_svg(self.comparison, "test"), "Gold graph": side_svg(self.comparison, "gold")}
             texts = self.heatmaps.captions
         self._write_text(path, pair_report(result, self.triples_panel.model.rows, texts, figures))
 

@@ -12,12 +12,14 @@ from PySide6.QtWidgets import (
     QTextEdit, QVBoxLayout, QWidget,
 )
 
-from engine.metrics import ALL_METRICS
-from engine.reader import pretty_penman
-from engine.output import METRIC_TITLES
+from engine.registry import ALL_METRICS
+from engine.output.rows import alignment_table
+from engine.read.penman_tree import format_tree
+from engine.registry import short_name
 from engine.scoring import PairResult
 
-from .corpus_model import format_score, sentence_of
+from engine.output.text import f1_text
+from .corpus_model import sentence_of
 from .penman_highlight import node_line, triple_line
 from .row_table import RowTableModel, score_grid
 
@@ -28,39 +30,15 @@ def sentence_words(graph) -> list[str]:
     return text.split()
 
 
-def quality_label(quality: int | None, rounds: int) -> str:
-    """How a test node got its partner, in words."""
-    if quality is None:
-        return "unaligned"
-    if quality == 0:
-        return "initial anchor"
-    if quality > rounds:
-        return "finalisation"
-    return f"round {quality}"
-
-
 ALIGNMENT_HEADERS = ("Test var", "Test concept", "Gold var", "Gold concept", "S", "Fixed in")
 
 
 def alignment_cells(result: PairResult | None) -> list[tuple[str, ...]]:
     """Rows: aligned pairs and unaligned nodes of both graphs, in test order then gold order."""
-    if result is None or result.alignment is None:
-        return []
-    test, gold, alignment = result.test, result.gold, result.alignment
-    rounds = len(alignment.rounds)
-    rows = []
-    for i, node in enumerate(test.nodes):
-        j = alignment.gold_of[i]
-        partner = gold.nodes[j] if j is not None else None
-        rows.append((
-            node.var, node.concept,
-            partner.var if partner else "", partner.concept if partner else "",
-            f"{alignment.similarity[i, j]:.4f}" if j is not None else "",
-            quality_label(alignment.quality[i], rounds),
-        ))
-    aligned_gold = set(alignment.test_of)
-    rows += [("", "", node.var, node.concept, "", "unaligned") for j, node in enumerate(gold.nodes) if j not in aligned_gold]
-    return rows
+    rows = alignment_table(result) if result is not None else []
+    return [(row.test.var if row.test else "", row.test.concept if row.test else "",
+             row.gold.var if row.gold else "", row.gold.concept if row.gold else "",
+             f"{row.similarity:.4f}" if row.similarity is not None else "", row.how) for row in rows]
 
 
 def _penman_pane(title: str) -> tuple[QGroupBox, QPlainTextEdit]:
@@ -87,7 +65,7 @@ class PairView(QWidget):
         self.tokens = QLabel()
         self.tokens.setWordWrap(True)
         self.tokens.setToolTip("Words of each sentence; those aligned to the selected node are highlighted")
-        self.scores = score_grid([METRIC_TITLES[m] for m in ALL_METRICS])
+        self.scores = score_grid([short_name(m) for m in ALL_METRICS])
         self.test_box, self.test_text = _penman_pane("Test")
         self.gold_box, self.gold_text = _penman_pane("Gold")
         self.alignment_model = RowTableModel(ALIGNMENT_HEADERS, self)
@@ -197,13 +175,13 @@ class PairView(QWidget):
             box.setTitle(f"{side} - {Path(location.file).name}, line {location.line}" if location else side)
             box.setToolTip(str(location) if location else "")
             if graph is not None:
-                text.setPlainText(pretty_penman(graph.penman))
+                text.setPlainText(format_tree(graph.tree) if graph.tree is not None else graph.penman)
             else:
                 text.setPlainText(source or "(no graph)")
         for column, metric in enumerate(ALL_METRICS):
             score = result.scores.get(metric)
             for row, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
+                item = QTableWidgetItem(f1_text(getattr(score, part)) if score else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if part == "f":
                     font = QFont(item.font())

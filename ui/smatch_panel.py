@@ -5,11 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
-from engine.fine_grained import SUB_SCORES
+from engine.smatch import SUB_SCORES
 from engine.scoring import CorpusResult
-from engine.smatch import bootstrap_interval
 
-from .corpus_model import format_score
+from engine.output.text import f1_text
 from .row_table import score_grid
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
@@ -36,13 +35,13 @@ class SmatchPanel(QWidget):
             return
         totals = corpus.totals
         micro = totals.micro()
-        interval = bootstrap_interval(tallies)
-        self.title.setText(f"Smatch micro F1 {format_score(micro['smatch'].f)}, macro F1 "
-                           f"{format_score(totals.macro()['smatch'].f)}; 95% bootstrap interval of the micro F1 "
+        interval = corpus.interval("smatch")
+        self.title.setText(f"Smatch micro F1 {f1_text(micro['smatch'].f)}, macro F1 "
+                           f"{f1_text(totals.macro()['smatch'].f)}; 95% bootstrap interval of the micro F1 "
                            f"[{interval[0]:.4f}, {interval[1]:.4f}] over {len(tallies)} pairs.")
         for row, name in enumerate(SUB_SCORES):
             score = micro.get(f"smatch.{name}")
             for column, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(format_score(getattr(score, part)) if score else "")
+                item = QTableWidgetItem(f1_text(getattr(score, part)) if score else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, column, item)

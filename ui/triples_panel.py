@@ -9,7 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from engine.triples import Category, TripleMatch
+from engine.metrics.triples import Category, TripleMatch
 
 from .row_table import filtered_table
 

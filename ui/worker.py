@@ -10,7 +10,8 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.errors import InputError
 from engine.params import Params
-from engine.scoring import CorpusResult, LoadedFiles, check_profile, load_files, score_corpus
+from engine.read import LoadedPairs, load_pairs
+from engine.scoring import CorpusResult, check_profile, score_corpus
 
 
 @dataclass
@@ -19,7 +20,7 @@ class ScoringOutcome:
 
     test_path: Path
     gold_path: Path
-    loaded: LoadedFiles
+    loaded: LoadedPairs
     corpus: CorpusResult
 
 
@@ -35,7 +36,7 @@ class ScoringJob(QObject):
     finished = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, test_path: Path, gold_path: Path, params: Params, loaded: LoadedFiles | None = None):
+    def __init__(self, test_path: Path, gold_path: Path, params: Params, loaded: LoadedPairs | None = None):
         super().__init__()
         self.test_path, self.gold_path = Path(test_path), Path(gold_path)
         self.params = params
@@ -48,7 +49,7 @@ class ScoringJob(QObject):
     @Slot()
     def run(self) -> None:
         try:
-            loaded = self.loaded if self.loaded is not None else load_files(self.test_path, self.gold_path)
+            loaded = self.loaded if self.loaded is not None else load_pairs(self.test_path, self.gold_path)
             check_profile(loaded.format, self.params, self.test_path)
         except InputError as error:
             self.failed.emit(str(error))

@@ -5,29 +5,29 @@ reference's known behaviours (SPEC section 4); this profile reproduces them so
 that scores can be compared with published AnCast results. It reads each graph
 as the reference does (:mod:`.graph`), aligns as it does (:mod:`.alignment`)
 and scores as it does (:mod:`.metrics`); the result is expressed in the
-engine's own :class:`~engine.alignment.Alignment` so that every view works.
+engine's own :class:`~engine.align.alignment.Alignment` so that every view works.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..alignment import Alignment, Round
-from ..broadcast import NewAnchor
+from ..align.alignment import Alignment, Round
+from ..align.broadcast import NewAnchor
 from ..metrics import Tally
 from ..model import Graph
 from ..params import Params
-from .alignment import (
-    FINALISED,
-    UNMATCHED,
-    CompatAlignment,
-    NoConvergence,
-    align_compat,
-)
-from .graph import CompatGraph, read_compat
+from .alignment import FINALISED, UNMATCHED, CompatAlignment, NoConvergence, align_compat
+from .graph import CompatGraph, compat_graph, read_compat
 from .metrics import compat_tallies
 
 __all__ = ["NoConvergence", "score_ancast"]
+
+
+def _reference_view(graph: Graph, params: Params) -> CompatGraph:
+    """The graph as the reference reads it, from the tree the graph keeps (its text when it keeps none)."""
+    sentence = graph.metadata.get("snt") if params.use_text else None
+    return compat_graph(graph.tree, sentence) if graph.tree is not None else read_compat(graph.penman, sentence)
 
 
 def _positions(graph: Graph, compat: CompatGraph) -> list[int] | None:
@@ -40,55 +40,50 @@ def _positions(graph: Graph, compat: CompatGraph) -> list[int] | None:
 
 
 class _Renumbering:
-    """From the reference's node numbers to ours, for one pair (``None`` orders: the same numbers)."""
+    """Our node numbers for the reference's, in one pair of graphs."""
 
-    def __init__(self, test_order: list[int] | None, gold_order: list[int] | None, test_size: int) -> None:
-        self.same = test_order is None and gold_order is None
-        self.test_order = test_order if test_order is not None else range(test_size)
-        self.gold_order = gold_order
-        self.test = {k: i for i, k in enumerate(test_order)} if test_order is not None else None
-        self.gold = {k: j for j, k in enumerate(gold_order)} if gold_order is not None else None
-
-    def test_node(self, k: int) -> int:
-        return k if self.test is None else self.test[k]
-
-    def gold_node(self, k: int) -> int:
-        return k if self.gold is None else self.gold[k]
+    def __init__(self, test_order: list[int], gold_order: list[int]) -> None:
+        self.test_order, self.gold_order = test_order, gold_order
+        self.test = {k: i for i, k in enumerate(test_order)}
+        self.gold = {k: j for j, k in enumerate(gold_order)}
 
     def pair(self, pair: tuple[int, int]) -> tuple[int, int]:
-        return self.test_node(pair[0]), self.gold_node(pair[1])
+        return self.test[pair[0]], self.gold[pair[1]]
 
-    def matrix(self, matrix: np.ndarray | None) -> np.ndarray | None:
-        if matrix is None or self.same:
-            return matrix
-        rows = list(self.test_order)
-        columns = self.gold_order if self.gold_order is not None else list(range(matrix.shape[1]))
-        return matrix[np.ix_(rows, columns)]
+    def matrix(self, matrix: np.ndarray) -> np.ndarray:
+        return matrix[np.ix_(self.test_order, self.gold_order)]
 
-    def anchor(self, new: NewAnchor) -> NewAnchor:
-        if self.same:
-            return new
-        return NewAnchor(self.test_node(new.test), self.gold_node(new.gold), new.value,
-                         tuple(map(self.gold_node, new.row_rivals)), tuple(map(self.test_node, new.column_rivals)))
+    def trace(self, matrix: np.ndarray | None) -> np.ndarray | None:
+        return None if matrix is None else self.matrix(matrix)
+
+    def round(self, item: Round) -> Round:
+        anchors = tuple(
+            NewAnchor(self.test[new.test], self.gold[new.gold], new.value, tuple(self.gold[j] for j in new.row_rivals),
+                      tuple(self.test[i] for i in new.column_rivals))
+            for new in item.new_anchors
+        )
+        return Round(item.number, item.iterations, anchors, self.trace(item.anchors), self.trace(item.broadcast),
+                     self.trace(item.adjusted))
 
 
-def _as_alignment(result: CompatAlignment, numbers: _Renumbering) -> Alignment:
-    """The reference's test-to-gold matching in our node order."""
+def _as_alignment(result: CompatAlignment, test_order: list[int] | None, gold_order: list[int] | None) -> Alignment:
+    """The reference's test-to-gold matching in our node order (None: the reference's order is ours)."""
     finished = len(result.rounds) + 1
-    gold_of, quality = [], []
-    for k in numbers.test_order:
-        partner = result.test_to_gold[k]
-        gold_of.append(None if partner is None else numbers.gold_node(partner))
-        level = result.test_quality[k]
-        quality.append(None if level == UNMATCHED else finished if level == FINALISED else level)
-    rounds = tuple(
-        Round(item.number, item.iterations, tuple(map(numbers.anchor, item.new_anchors)),
-              numbers.matrix(item.anchors), numbers.matrix(item.broadcast), numbers.matrix(item.adjusted))
-        for item in result.rounds
-    ) if not numbers.same else tuple(result.rounds)
+    quality = [None if level == UNMATCHED else finished if level == FINALISED else level
+               for level in (result.test_quality[k] for k in range(len(result.test_quality)))]
+    gold_of = [result.test_to_gold[k] for k in range(len(result.test_to_gold))]
+    if test_order is None and gold_order is None:
+        return Alignment(tuple(gold_of), tuple(quality), result.similarity, tuple(result.initial),
+                         tuple(result.rounds), tuple(result.finalised))
+    numbers = _Renumbering(test_order or list(range(len(gold_of))), gold_order or list(range(len(result.gold_to_test))))
+    partners = (gold_of[k] for k in numbers.test_order)
     return Alignment(
-        tuple(gold_of), tuple(quality), numbers.matrix(result.similarity),
-        tuple(map(numbers.pair, result.initial)), rounds, tuple(map(numbers.pair, result.finalised)),
+        tuple(None if partner is None else numbers.gold[partner] for partner in partners),
+        tuple(quality[k] for k in numbers.test_order),
+        numbers.matrix(result.similarity),
+        tuple(map(numbers.pair, result.initial)),
+        tuple(map(numbers.round, result.rounds)),
+        tuple(map(numbers.pair, result.finalised)),
     )
 
 
@@ -96,10 +91,7 @@ def score_ancast(test: Graph, gold: Graph, params: Params, trace: bool = False) 
     """Align and score a pair exactly as ``ancast`` 0.1.1 (sentence text from ``# ::snt``).
 
     Raises :class:`NoConvergence` where the reference's matching loops (the reference raises too)."""
-    test_compat = read_compat(test.penman, test.metadata.get("snt") if params.use_text else None)
-    gold_compat = read_compat(gold.penman, gold.metadata.get("snt") if params.use_text else None)
+    test_compat, gold_compat = _reference_view(test, params), _reference_view(gold, params)
     result = align_compat(test_compat, gold_compat, params, trace)
     tallies = compat_tallies(result, test_compat, gold_compat, params.gamma)
-    numbers = _Renumbering(_positions(test, test_compat), _positions(gold, gold_compat), len(test_compat))
-    alignment = _as_alignment(result, numbers)
-    return alignment, tallies
+    return _as_alignment(result, _positions(test, test_compat), _positions(gold, gold_compat)), tallies

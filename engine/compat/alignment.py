@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..alignment import Round
-from ..broadcast import NewAnchor
+from ..align.alignment import Round
+from ..align.broadcast import NewAnchor
+from ..align.similarity import lemma_similarity
 from ..params import Params
-from ..similarity import lemma_similarity
 from .graph import CompatGraph
 
 __all__ = ["FINALISED", "UNMATCHED", "CompatAlignment", "ConceptLedger", "NoConvergence", "align_compat",
@@ -111,7 +111,7 @@ def _containing_names(test_names: list[str], gold_names: list[str]) -> set[tuple
     """The node pairs whose lowercased names contain one another, the only ones with
     sim(name_i, name_j) > 0 (eq. 2). A name found in none of the other side's names,
     all joined, is contained in none of them: most names are settled by one search."""
-    found = set()
+    found: set[tuple[int, int]] = set()
     sides = []
     for names in (test_names, gold_names):
         nodes: dict[str, list[int]] = {}
@@ -128,7 +128,8 @@ def _containing_names(test_names: list[str], gold_names: list[str]) -> set[tuple
     return found
 
 
-def _sharing_constants(test_constants: list[dict[str, str]], gold_constants: list[dict[str, str]]) -> set[tuple[int, int]]:
+def _sharing_constants(test_constants: list[dict[str, str]],
+                       gold_constants: list[dict[str, str]]) -> set[tuple[int, int]]:
     """The node pairs with a non-``op`` constant label in common."""
     gold_with_constants = [(j, constants) for j, constants in enumerate(gold_constants) if constants]
     return {(i, j) for i, constants_i in enumerate(test_constants) if constants_i
@@ -199,7 +200,7 @@ def _hop_matrices(hops: list[set[int]]) -> tuple[np.ndarray, list[list[int]]]:
     size = len(hops)
     matrices = np.zeros((2, size, size))
     in_counts = [0] * size
-    cells = []
+    cells: list[int] = []
     for node, reached in enumerate(hops):
         for other in reached:
             cells += (node * size + other, (size + other) * size + node)
@@ -289,10 +290,10 @@ class _LabelTies:
 
     def __init__(self, test: CompatGraph, gold: CompatGraph) -> None:
         self.graphs = (test, gold)
-        self.sets: list[list[set[str]] | None] = [None, None]
+        self.sets: dict[int, list[set[str]]] = {}  # side -> each node's raw labels, made when first asked
 
     def _label_sets(self, side: int) -> list[set[str]]:
-        if self.sets[side] is None:
+        if side not in self.sets:
             self.sets[side] = [set(labels) for labels in self.graphs[side].around]
         return self.sets[side]
 

@@ -1,9 +1,8 @@
 """Graphs as ``ancast`` 0.1.1 reads them (SPEC section 4, last paragraph).
 
 The reference has its own PENMAN reader, and its scores depend on what that
-reader keeps. This module rebuilds its view from the graph as written, in the
-tree form of :func:`engine.fast_penman.tree` (``penman``'s tree where the fast
-path declines):
+reader keeps. This module rebuilds its view from the graph as written, the
+tree every :class:`~engine.model.Graph` keeps (:mod:`engine.read.penman_tree`):
 
 * a concept's lemma is everything before the *first* ``-NN`` (two digits) in
   it, lowercased; the sense is that number (0 without one);
@@ -25,12 +24,12 @@ triples) is collected while the tree is walked, once per graph.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-import penman
-
-from .. import fast_penman
+from ..model import Tree
+from ..read import penman_tree
 
 __all__ = ["CompatGraph", "compat_graph", "read_compat"]
 
@@ -156,10 +155,11 @@ class _Builder:
         """Depth first as the reference: a node, then its relations in order, a
         nested node's whole subtree before the relation that leads to it."""
         var, concept, _alignment, edges = tree
-        stack = [(self.open(var, concept), iter(edges), None, "")]
+        stack: list[tuple[int, Iterator[tuple[str, Tree | str]], int | None, str]] = [
+            (self.open(var, concept), iter(edges), None, "")]
         while stack:
-            number, edges, parent, label = stack[-1]
-            for role, target in edges:
+            number, remaining, parent, label = stack[-1]
+            for role, target in remaining:
                 if isinstance(target, tuple):
                     var, concept, _alignment, child_edges = target
                     stack.append((self.open(var, concept), iter(child_edges), number, role[1:]))
@@ -184,31 +184,14 @@ class _Builder:
                            frozenset(self.triples), sentence or "")
 
 
-def compat_graph(tree: tuple, sentence: str | None) -> CompatGraph:
-    """The reference's view of one graph given as a :func:`engine.fast_penman.tree`
-    tuple ``(var, concept, alignment, [(role, target), ...])``, and its sentence."""
+def compat_graph(tree: Tree, sentence: str | None) -> CompatGraph:
+    """The reference's view of one graph given as its tree
+    ``(var, concept, alignment, [(role, target), ...])``, and its sentence."""
     builder = _Builder()
     builder.walk(tree)
     return builder.graph(sentence)
 
 
-def _strip_alignment(token: str) -> str:
-    return token if token.startswith('"') else token.split("~", 1)[0]
-
-
-def _from_penman(node) -> tuple:
-    """A ``penman`` tree node in the fast path's tuple form, alignments stripped."""
-    var, branches = node
-    concept = next((target for role, target in branches if role == "/"), "")
-    edges = [
-        (role.split("~", 1)[0], _from_penman(target) if isinstance(target, tuple) else _strip_alignment(target))
-        for role, target in branches
-        if role != "/"
-    ]
-    return var, _strip_alignment(concept or ""), None, edges
-
-
 def read_compat(penman_text: str, sentence: str | None) -> CompatGraph:
     """The reference's view of one well-formed PENMAN graph and its sentence."""
-    tree = fast_penman.tree(penman_text)
-    return compat_graph(tree if tree is not None else _from_penman(penman.parse(penman_text).node), sentence)
+    return compat_graph(penman_tree.parse(penman_text), sentence)

@@ -18,9 +18,10 @@ import math
 from collections import defaultdict
 from functools import partial
 
-from ..metrics import FallbackTally, RelationSide, Tally, side_tallies
+from ..align.similarity import lemma_similarity
+from ..metrics.ancast import RelationSide, side_tallies
+from ..metrics.tally import FallbackTally, Tally
 from ..model import reachable_sets
-from ..similarity import lemma_similarity
 from .alignment import CompatAlignment
 from .graph import CompatGraph
 
@@ -66,7 +67,8 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
         if (own, other) not in concept:
             name_a, sense_a = other_names.get(other, (other, 0))
             name_b, sense_b = own_names.get(own, (own, 0))
-            concept[own, other] = lemma_similarity(name_a.lower(), name_b.lower()) * (1 + gamma * ((sense_a == sense_b) - 1))
+            sense_factor = 1 + gamma * ((sense_a == sense_b) - 1)
+            concept[own, other] = lemma_similarity(name_a.lower(), name_b.lower()) * sense_factor
         return concept[own, other]
 
     for (head, tail), labels in own_groups.items():

@@ -1,0 +1,107 @@
+"""What each command does: read and pair, score, print; problems on stderr, one a line.
+
+Exit status: 0 when every pair was scored, 2 when any input problem was found (each
+printed on stderr as ``FILE:LINE: what is wrong``; the other pairs are still scored and
+printed) or an option is out of its domain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import TextIO
+
+from ..errors import InputError
+from ..output.printers import PRINTERS, pair_row, print_corpus, summary_from
+from ..output.smatch import smatch_data, smatch_notes, smatch_table
+from ..params import Params
+from ..read import LoadedPairs, load_pairs
+from ..scoring import ScoreStream, check_profile, score_corpus
+from ..smatch import smatch_corpus
+
+__all__ = ["EXIT_INPUT_ERROR", "run_score", "run_smatch"]
+
+EXIT_INPUT_ERROR = 2
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+@contextmanager
+def _output(path: str | None) -> Iterator[TextIO]:
+    """The file to write to (stdout without a path); raises OSError if it cannot be opened."""
+    if not path:
+        yield sys.stdout
+        return
+    with open(path, "w", encoding="utf-8") as handle:
+        yield handle
+
+
+def _load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
+    loaded = load_pairs(args.test, args.gold, args.format_in, args.pair_by, lazy=lazy)
+    for warning in loaded.warnings:
+        _say(f"warning: {warning}")
+    return loaded
+
+
+def _params(args: argparse.Namespace) -> Params:
+    given = {name: getattr(args, name) for name in ("gamma", "alpha", "beta") if getattr(args, name) is not None}
+    params = Params.for_profile(args.profile, use_text=not args.no_text, smatch=args.smatch, **given)
+    return replace(params, use_alignments=False) if args.no_alignments else params
+
+
+def run_score(args: argparse.Namespace) -> int:
+    params = _params(args)
+    try:
+        loaded = _load(args, lazy=True)
+        check_profile(loaded.format, params, args.test)
+    except InputError as error:
+        _say(f"error: {error}")
+        return EXIT_INPUT_ERROR
+    try:
+        with _output(args.output) as handle:
+            printer = PRINTERS[args.format](handle)
+            if loaded.documents:  # UMR: document-level scores need every sentence's alignment
+                for pair in loaded.pairs:
+                    for problem in pair.errors:
+                        _say(f"{problem} (pair {pair.index} not scored)")
+                corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=args.jobs)
+                print_corpus(corpus, printer)
+                return EXIT_INPUT_ERROR if corpus.errors else 0
+            stream = ScoreStream(loaded.pairs, params, pair_row, jobs=args.jobs)
+            printer.begin(params.profile, params)
+            for row, problems in stream:
+                for problem in problems:
+                    _say(f"{problem} (pair {row.item['index']} not scored)")
+                printer.pair(row)
+            printer.end(summary_from(stream.totals, stream.count, stream.errors))
+            return EXIT_INPUT_ERROR if stream.errors else 0
+    except OSError as error:
+        _say(f"error: {args.output}: cannot write: {error.strerror or error}")
+        return EXIT_INPUT_ERROR
+
+
+def run_smatch(args: argparse.Namespace) -> int:
+    try:
+        pairs = _load(args, lazy=False).pairs
+    except InputError as error:
+        _say(f"error: {error}")
+        return EXIT_INPUT_ERROR
+    results = smatch_corpus(
+        pairs, args.solver, args.time_limit, args.restarts, args.seed, args.fine_grained, args.standardize
+    )
+    data = smatch_data(results, args.solver, args.standardize, args.ci, args.seed, args.fine_grained)
+    for note in smatch_notes(results, args.solver, args.time_limit):
+        _say(note)
+    try:
+        with _output(args.output) as handle:
+            handle.write(json.dumps(data, indent=2) + "\n" if args.format == "json" else smatch_table(data))
+    except OSError as error:
+        _say(f"error: {args.output}: cannot write: {error.strerror or error}")
+        return EXIT_INPUT_ERROR
+    return EXIT_INPUT_ERROR if any(r.error for r in results) else 0

@@ -1,0 +1,72 @@
+"""Both drawings of a pair: gold first, then test with every aligned node placed
+across from its gold partner, each node marked with its alignment status and
+tag. A side that could not be read has no drawing and a note saying why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..metrics.triples import TripleMatch
+from ..scoring import PairResult
+from .drawing import lay_out
+from .elements import graph_elements
+from .geometry import GraphGeometry
+from .marks import GraphMarks, graph_marks, pair_marks
+from .text import TextMeasure
+
+__all__ = ["PairDrawing", "SideDrawing", "lay_out_pair", "plural"]
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 node", "2 nodes"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+@dataclass(frozen=True)
+class SideDrawing:
+    geometry: GraphGeometry | None
+    marks: GraphMarks
+    summary: str  # "18 nodes, 20 relations", or why there is no drawing
+    note: str = ""  # shown with the drawing: why it is not compared
+
+
+@dataclass(frozen=True)
+class PairDrawing:
+    test: SideDrawing
+    gold: SideDrawing
+
+    @property
+    def geometries(self) -> list[GraphGeometry]:
+        return [side.geometry for side in (self.test, self.gold) if side.geometry is not None]
+
+
+def _summary(graph) -> str:
+    return f"{plural(len(graph), 'node')}, {plural(len(graph.edges) + len(graph.attributes), 'relation')}"
+
+
+def lay_out_pair(result: PairResult, rows: list[TripleMatch] | None, measure: TextMeasure) -> PairDrawing:
+    """The drawings of a pair; an unscored pair draws each readable side on its own."""
+    if result.alignment is not None and result.test is not None and result.gold is not None:
+        test_marks, gold_marks = pair_marks(result, rows if rows is not None else result.triples())
+        gold = lay_out(graph_elements(result.gold), measure, gold_marks.tags)
+        partner_x = {
+            result.test.nodes[i].var: gold.nodes[result.gold.nodes[j].var].box.center[0]
+            for i, j in result.alignment.pairs()
+        }
+        test = lay_out(graph_elements(result.test), measure, test_marks.tags, partner_x)
+        return PairDrawing(
+            SideDrawing(test, test_marks, _summary(result.test)), SideDrawing(gold, gold_marks, _summary(result.gold))
+        )
+    error = result.error or "the pair was not scored"
+    sides = []
+    for graph, other in ((result.test, result.gold), (result.gold, result.test)):
+        if graph is None:
+            sides.append(SideDrawing(None, GraphMarks(), "could not be read", f"Could not be read: {error}"))
+            continue
+        note = "Not compared: the other graph could not be read." if other is None else f"Not compared: {error}"
+        sides.append(
+            SideDrawing(
+                lay_out(graph_elements(graph), measure), graph_marks(graph, "not compared"), _summary(graph), note
+            )
+        )
+    return PairDrawing(*sides)

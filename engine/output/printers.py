@@ -1,0 +1,234 @@
+"""Printers: results as JSON, CSV or a terminal table, written pair by pair.
+
+A printer gets ``begin``, then one :class:`PairRow` per pair as soon as it is
+scored, then ``end`` with the corpus summary, so a large corpus is written as it
+is computed and nothing per pair has to be kept. :func:`render` prints a
+finished :class:`~engine.scoring.CorpusResult` the same way.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TextIO
+
+from ..metrics.tally import PRF, Totals
+from ..params import Params
+from ..registry import ALL_METRICS, METRICS, SMATCH, short_name
+from ..scoring.results import CorpusResult, PairResult
+from .rows import alignment_rows
+from .text import f1_text, number_text
+
+__all__ = [
+    "PRINTERS",
+    "CsvPrinter",
+    "JsonPrinter",
+    "OutputFormat",
+    "PairRow",
+    "Printer",
+    "Summary",
+    "TablePrinter",
+    "pair_row",
+    "print_corpus",
+    "render",
+    "summary_from",
+    "summary_of",
+]
+
+
+@dataclass
+class PairRow:
+    """What the printers need of one pair: its JSON object and its node counts."""
+
+    item: dict
+    nodes: str
+
+
+def pair_row(result: PairResult) -> PairRow:
+    item = {
+        "index": result.index,
+        "id": result.id,
+        "error": result.error,
+        "scores": _scores_dict(result.scores) if result.tallies else None,
+        "alignment": alignment_rows(result),
+    }
+    nodes = f"{len(result.test)}/{len(result.gold)}" if result.test and result.gold else "-"
+    return PairRow(item, nodes)
+
+
+@dataclass
+class Summary:
+    """Corpus-level figures, known once every pair is in."""
+
+    micro: dict[str, PRF]
+    macro: dict[str, PRF]
+    count: int
+    errors: int
+    cancelled: bool = False
+    document: dict[str, PRF] = field(default_factory=dict)
+    documents: list[dict[str, PRF]] = field(default_factory=list)
+
+
+def summary_of(corpus: CorpusResult) -> Summary:
+    totals = corpus.totals  # one pass over the pairs for micro and macro
+    return Summary(
+        totals.micro(),
+        totals.macro(),
+        len(corpus.pairs),
+        len(corpus.errors),
+        corpus.cancelled,
+        corpus.document_scores,
+        [document.scores for document in corpus.documents],
+    )
+
+
+def summary_from(totals: Totals, count: int, errors: int) -> Summary:
+    return Summary(totals.micro(), totals.macro(), count, errors)
+
+
+class Printer(Protocol):
+    """Writes a corpus as it is scored: ``begin``, one ``pair`` per pair, ``end``."""
+
+    def begin(self, profile: str, params: Params) -> None: ...
+
+    def pair(self, row: PairRow) -> None: ...
+
+    def end(self, summary: Summary) -> None: ...
+
+
+def _scores_dict(scores: dict[str, PRF]) -> dict:
+    """The JSON scores object: the AnCast metrics and Smatch (sub-scores stay in the app)."""
+    return {name: prf.as_dict() for name, prf in scores.items() if name in ALL_METRICS}
+
+
+class JsonPrinter:
+    """The documented JSON shape: profile, params, pairs, micro, macro; for UMR also
+    "document" (pooled over the file) and, with several documents, "documents"."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.first = True
+
+    def begin(self, profile: str, params: Params) -> None:
+        self.out.write(
+            f'{{\n  "profile": {json.dumps(profile)},\n  "params": {json.dumps(params.as_dict())},\n  "pairs": ['
+        )
+
+    def pair(self, row: PairRow) -> None:
+        self.out.write(("\n    " if self.first else ",\n    ") + json.dumps(row.item, ensure_ascii=False))
+        self.first = False
+
+    def end(self, summary: Summary) -> None:
+        tail: dict[str, Any] = {"micro": _scores_dict(summary.micro), "macro": _scores_dict(summary.macro)}
+        if summary.document:
+            tail["document"] = {name: prf.as_dict() for name, prf in summary.document.items()}
+            if len(summary.documents) > 1:
+                tail["documents"] = [
+                    {"index": k, **{name: prf.as_dict() for name, prf in scores.items()}}
+                    for k, scores in enumerate(summary.documents)
+                ]
+        body = ",\n".join(f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in tail.items())
+        self.out.write(("\n  ],\n" if not self.first else "],\n") + body + "\n}\n")
+
+
+def _metrics(with_smatch: bool) -> tuple[str, ...]:
+    return METRICS + ((SMATCH,) if with_smatch else ())
+
+
+def _score_cells(scores: dict | None, metrics: tuple[str, ...]) -> list[str]:
+    return [number_text(scores[m][x]) if scores else "" for m in metrics for x in "prf"]
+
+
+class CsvPrinter:
+    """One row per pair, then ``micro`` and ``macro`` rows; P, R and F of every metric."""
+
+    def __init__(self, out: TextIO):
+        self.writer = csv.writer(out, lineterminator="\n")
+        self.metrics: tuple[str, ...] = METRICS
+
+    def begin(self, profile: str, params: Params) -> None:
+        self.metrics = _metrics(params.smatch)
+        self.writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in self.metrics for x in "prf"])
+
+    def pair(self, row: PairRow) -> None:
+        item = row.item
+        cells = _score_cells(item["scores"], self.metrics)
+        self.writer.writerow([item["index"], item["id"] or "", item["error"] or ""] + cells)
+
+    def end(self, summary: Summary) -> None:
+        self.writer.writerow(["micro", "", ""] + _score_cells(_scores_dict(summary.micro), self.metrics))
+        self.writer.writerow(["macro", "", ""] + _score_cells(_scores_dict(summary.macro), self.metrics))
+
+
+class TablePrinter:
+    """A fixed-width table of each pair's F1 with micro and macro rows (printed at the end)."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.rows: list[list[str]] = []
+        self.profile = ""
+        self.metrics: tuple[str, ...] = METRICS
+
+    def begin(self, profile: str, params: Params) -> None:
+        self.profile = profile
+        self.metrics = _metrics(params.smatch)
+
+    def pair(self, row: PairRow) -> None:
+        item = row.item
+        head = [str(item["index"]), item["id"] or "", row.nodes]
+        if item["error"]:
+            self.rows.append(head + ["error: " + item["error"]])
+        else:
+            self.rows.append(head + [f1_text(item["scores"][m]["f"]) for m in self.metrics])
+
+    def end(self, summary: Summary) -> None:
+        metrics = self.metrics
+        headers = ["#", "id", "nodes"] + [short_name(m) for m in metrics]
+        totals = [
+            ["micro", "", ""] + [f1_text(summary.micro[m].f) for m in metrics],
+            ["macro", "", ""] + [f1_text(summary.macro[m].f) for m in metrics],
+        ]
+        widths = [len(h) for h in headers]
+        for row in self.rows + totals:
+            if len(row) == len(headers):
+                widths = [max(w, len(cell)) for w, cell in zip(widths, row)]
+
+        def line(row: list[str]) -> str:
+            if len(row) != len(headers):  # an error row spans the score columns
+                return "  ".join(cell.ljust(w) for cell, w in zip(row[:3], widths)) + "  " + row[3]
+            return "  ".join(cell.rjust(w) if k >= 3 else cell.ljust(w) for k, (cell, w) in enumerate(zip(row, widths)))
+
+        rule = "  ".join("-" * w for w in widths)
+        out = [line(headers), rule, *map(line, self.rows), rule, *map(line, totals)]
+        if summary.document:
+            out += ["", "Document level (pooled over the file):   P       R       F1"]
+            for name, prf in summary.document.items():
+                cells = "  ".join(f1_text(v).rjust(6) for v in (prf.p, prf.r, prf.f))
+                out.append(f"  {name:<38}{cells}")
+        footer = f"F1 scores, profile {self.profile}; {summary.count} pair{'s' if summary.count != 1 else ''}"
+        if summary.errors:
+            footer += f", {summary.errors} not scored"
+        if summary.cancelled:
+            footer += " (cancelled)"
+        self.out.write("\n".join(out + ["", footer]) + "\n")
+
+
+OutputFormat = Literal["table", "json", "csv"]
+PRINTERS: dict[str, Callable[[TextIO], Printer]] = {"json": JsonPrinter, "csv": CsvPrinter, "table": TablePrinter}
+
+
+def print_corpus(corpus: CorpusResult, printer: Printer) -> None:
+    printer.begin(corpus.profile, corpus.params)
+    for result in corpus.pairs:
+        printer.pair(pair_row(result))
+    printer.end(summary_of(corpus))
+
+
+def render(corpus: CorpusResult, kind: OutputFormat) -> str:
+    """A finished corpus as JSON, CSV or a table."""
+    buffer = io.StringIO()
+    print_corpus(corpus, PRINTERS[kind](buffer))
+    return buffer.getvalue()

@@ -1,0 +1,79 @@
+"""A self-contained HTML report of one pair: scores, graphs, alignment, triples."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..metrics.triples import TripleMatch
+from ..registry import ALL_METRICS, short_name
+from ..scoring.results import PairResult
+from .rows import alignment_table
+from .text import f1_text
+
+__all__ = ["pair_report"]
+
+STYLE = """
+body { font-family: sans-serif; margin: 2em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.graphs { display: flex; gap: 1em; flex-wrap: wrap; }
+.graphs figure { margin: 0; border: 1px solid #ddd; padding: 0.5em; }
+.matched { background: #e8f5e9; } .label-differs { background: #fff3e0; }
+.concept-differs { background: #fffde7; } .only-in-test, .only-in-gold { background: #ffebee; }
+"""
+
+
+def pair_report(result: PairResult, rows: list[TripleMatch], captions: list[str], figures: dict[str, str]) -> str:
+    """HTML of one pair. ``figures`` maps a caption to inline SVG markup (trusted, made by the app)."""
+    title = f"Pair {result.index}" + (f" - {escape(result.id)}" if result.id else "")
+    sentence = next((g.text for g in (result.gold, result.test) if g is not None and g.text), "")
+    parts = [
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>",
+        f"<style>{STYLE}</style></head><body><h1>{title}</h1>",
+    ]
+    if sentence:
+        parts.append(f"<p><em>{escape(sentence)}</em></p>")
+    if result.error:
+        parts.append(f"<p><strong>Not scored:</strong> {escape(result.error)}</p>")
+    if result.tallies:
+        metrics = [m for m in ALL_METRICS if m in result.tallies]
+        parts.append(
+            "<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{short_name(m)}</th>" for m in metrics) + "</tr>"
+        )
+        for part, name in (("p", "P (test)"), ("r", "R (gold)"), ("f", "F1")):
+            cells = "".join(f"<td class='num'>{f1_text(getattr(result.scores[m], part))}</td>" for m in metrics)
+            parts.append(f"<tr><th>{name}</th>{cells}</tr>")
+        parts.append("</table>")
+    if figures:
+        parts.append("<h2>Graphs</h2><div class='graphs'>")
+        for caption, svg in figures.items():
+            parts.append(f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>")
+        parts.append("</div>")
+    if captions:
+        parts.append("<h2>How the alignment was reached</h2><ol>")
+        parts.extend(f"<li>{escape(text)}</li>" for text in captions)
+        parts.append("</ol>")
+    table = alignment_table(result)
+    if table:
+        parts.append("<h2>Alignment</h2><table><tr><th>test</th><th>gold</th><th>S</th><th>fixed in</th></tr>")
+        for row in table:
+            test = f"{row.test.var} / {row.test.concept}" if row.test else "(unaligned)"
+            gold = f"{row.gold.var} / {row.gold.concept}" if row.gold else "(unaligned)"
+            similarity = f1_text(row.similarity) if row.similarity is not None else ""
+            parts.append(
+                f"<tr><td>{escape(test)}</td><td>{escape(gold)}</td>"
+                f"<td class='num'>{similarity}</td><td>{escape(row.how)}</td></tr>"
+            )
+        parts.append("</table>")
+    if rows:
+        parts.append("<h2>Triples</h2><table><tr><th>category</th><th>test</th><th>gold</th><th>similarity</th></tr>")
+        for triple in rows:
+            css = triple.category.value.replace(" ", "-")
+            parts.append(
+                f"<tr class='{css}'><td>{triple.category.value}</td><td>{escape(str(triple.test or ''))}</td>"
+                f"<td>{escape(str(triple.gold or ''))}</td><td class='num'>{triple.similarity:.4f}</td></tr>"
+            )
+        parts.append("</table>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)

@@ -1,0 +1,179 @@
+"""The AMR/PENMAN format: a file of blocks, each ``# ::key value`` metadata lines and one graph.
+
+Blocks are separated by blank lines, but a graph goes on until its parentheses close: a
+blank or white-space line inside an open graph does not end it unless the next line starts a
+new block (an unindented ``#`` or ``(``), so an unclosed graph is reported where it started
+and the graphs after it are still read. Each graph is parsed once (:mod:`.penman_tree`) into
+an :class:`~engine.model.Graph` that keeps its tree. ``(a :domain b)`` is read as
+``(b :mod a)`` and a duplicate triple counts once (SPEC section 1). A block that cannot be
+read becomes an :class:`~engine.read.source.Entry` with an error naming file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+from pathlib import Path
+
+from ..errors import InputError
+from ..model import Attribute, Edge, Graph, Node, SourceLocation, Tree
+from .penman_tree import PenmanSyntaxError, interpret, iter_nodes, parse, span_of
+from .source import Entry, parse_metadata, read_text
+
+__all__ = [
+    "entries_from_text",
+    "graph_from_tree",
+    "parse_block",
+    "parse_entry",
+    "read_entries",
+    "read_graph",
+    "split_blocks",
+]
+
+_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+_COMMENT = re.compile(r"(?:^|\s)#.*")
+
+
+def _is_graph_line(line: str) -> bool:
+    return not line.lstrip().startswith("#")
+
+
+def _depth_change(line: str) -> int:
+    """Opened minus closed parentheses on a graph line, outside strings and comments."""
+    if '"' in line:
+        line = _STRING.sub("", line)
+    if "#" in line:
+        line = _COMMENT.sub("", line)
+    return line.count("(") - line.count(")")
+
+
+def _graph_goes_on(lines: list[str], index: int) -> bool:
+    """Whether the next non-blank line from ``lines[index]`` on continues an open graph
+    (it does unless it starts a new block: an unindented ``#`` or ``(``)."""
+    for line in islice(lines, index, None):
+        if line.strip():
+            return line[:1] not in ("#", "(")
+    return False
+
+
+def split_blocks(text: str) -> list[tuple[int, list[str]]]:
+    """Blocks of lines, each with its first line number; blocks made only of comments (a
+    file header, say) are dropped.
+
+    >>> split_blocks("(a / b\\n\\n  :ARG0 (c / d))\\n\\n(e / f)\\n")
+    [(1, ['(a / b', '', '  :ARG0 (c / d))']), (5, ['(e / f)'])]
+    """
+    lines = text.splitlines()
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = depth = 0
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            if not current:
+                start, depth = number, 0
+            current.append(line)
+            if _is_graph_line(line):
+                depth += _depth_change(line)
+        elif current:
+            if depth > 0 and _graph_goes_on(lines, number):
+                current.append(line)  # a blank line inside an open graph
+                continue
+            blocks.append((start, current))
+            current = []
+    if current:
+        blocks.append((start, current))
+    return [(start, lines) for start, lines in blocks if any(_is_graph_line(line) for line in lines)]
+
+
+def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str], penman: str) -> Graph:
+    """The graph of a parsed tree: nodes with their ``~e.N`` token spans, relations between
+    variables (``:domain`` turned into ``:mod``) and attributes, each once."""
+    nodes = [Node(var, concept, frozenset(span_of(alignment))) for var, concept, alignment, _ in iter_nodes(tree)]
+    variables = {node.var for node in nodes}
+    edges: dict[Edge, None] = {}
+    attributes: dict[Attribute, None] = {}
+    for source, role, target in interpret(tree):
+        if role == ":instance":
+            continue
+        if target in variables:
+            if role == ":domain":
+                source, role, target = target, ":mod", source
+            edges.setdefault(Edge(source, role, target))
+        else:
+            attributes.setdefault(Attribute(source, role, target))
+    return Graph(
+        top=tree[0],
+        nodes=tuple(nodes),
+        edges=tuple(edges),
+        attributes=tuple(attributes),
+        id=metadata.get("id"),
+        text=metadata.get("snt") or metadata.get("tok"),
+        metadata=metadata,
+        penman=penman,
+        location=SourceLocation(file, line),
+        tree=tree,
+    )
+
+
+def parse_block(file: str, start: int, lines: list[str]) -> Entry:
+    """Turn one block into an :class:`Entry` (a graph or an error)."""
+    metadata = parse_metadata(lines)
+    entry = Entry(file=file, line=start, id=metadata.get("id"), text="\n".join(lines))
+    # comment lines become empty lines so that line numbers stay block-relative
+    graph_lines = [line if _is_graph_line(line) else "" for line in lines]
+    try:
+        tree = parse("\n".join(graph_lines), first_line=start)
+    except PenmanSyntaxError as problem:
+        entry.error = InputError(file, problem.line, problem.message)
+        return entry
+    penman = "\n".join(line for line in graph_lines if line.strip())
+    entry.graph = graph_from_tree(tree, file=file, line=start, metadata=metadata, penman=penman)
+    return entry
+
+
+def entries_from_text(name: str, text: str, lazy: bool = False) -> list[Entry]:
+    """All blocks of an AMR/PENMAN text; raises :class:`InputError` when it holds no graph.
+    ``lazy`` reads only the blocks and their ids; :func:`parse_entry` decodes one later."""
+    blocks = split_blocks(text)
+    if not blocks:
+        raise InputError(name, None, "no graphs found (the file is empty or holds only comments)")
+    if lazy:
+        # only the id is needed now: read just the lines that can hold it
+        return [
+            Entry(
+                name,
+                start,
+                parse_metadata([line for line in lines if "::id" in line]).get("id"),
+                "\n".join(lines),
+                parsed=False,
+            )
+            for start, lines in blocks
+        ]
+    return [parse_block(name, start, lines) for start, lines in blocks]
+
+
+def read_entries(path: str | Path, lazy: bool = False) -> list[Entry]:
+    """All blocks of an AMR/PENMAN file (see :func:`entries_from_text`); raises
+    :class:`InputError` for a file that cannot be read at all or holds no graph."""
+    return entries_from_text(str(path), read_text(path), lazy)
+
+
+def parse_entry(entry: Entry) -> Entry:
+    """The entry with its graph decoded (itself if it already was)."""
+    return entry if entry.parsed else parse_block(entry.file, entry.line, entry.text.split("\n"))
+
+
+def read_graph(text: str, file: str = "<string>") -> Graph:
+    """Decode one graph from a string, raising :class:`InputError` if it is malformed.
+
+    >>> [node.concept for node in read_graph("(w / want-01 :ARG0 (b / boy))").nodes]
+    ['want-01', 'boy']
+    """
+    blocks = split_blocks(text)
+    if len(blocks) != 1:
+        raise InputError(file, None, f"expected one graph, found {len(blocks)}")
+    entry = parse_block(file, *blocks[0])
+    if entry.error is not None:
+        raise entry.error
+    assert entry.graph is not None
+    return entry.graph

@@ -1,0 +1,107 @@
+"""Input formats as plug-ins: each knows its files and how to read and group several of them.
+
+A :class:`Format` has a name, a ``detect(name, text)`` test and a ``load(sources, pair_by,
+lazy)`` that reads two or more files and groups their graphs into sentences
+(:class:`~engine.read.pairing.LoadedSentences`); two files, a test and a gold one, are the
+usual case (:func:`engine.read.load_pairs`). ``auto`` detection asks the formats in
+:data:`FORMATS` order; AMR/PENMAN is the fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, get_args
+
+from ..errors import InputError
+from .amr import entries_from_text
+from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
+from .source import read_text
+from .umr import looks_like_umr, umr_from_text
+
+__all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "load_sources"]
+
+FormatChoice = Literal["auto", "amr", "umr"]
+FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input file: its name and its text."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    title: str
+    detect: Callable[[str, str], bool]
+    load: Callable[[Sequence[Source], PairBy, bool], LoadedSentences]
+
+
+def _load_amr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
+    files = [entries_from_text(source.name, source.text, lazy) for source in sources]
+    sentences, warnings = group_entries(files, [source.name for source in sources], pair_by)
+    return LoadedSentences(sentences, "amr", warnings=warnings)
+
+
+def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
+    """UMR sentences grouped by position within documents, documents by position (the
+    document-level scores need every sentence, so UMR is never read lazily)."""
+    if pair_by == "id":
+        raise InputError(sources[0].name, None, "UMR sentences are paired by position; --pair-by id is for AMR files")
+    files = [umr_from_text(source.name, source.text) for source in sources]
+    names = [source.name for source in sources]
+    check_equal_counts(
+        [[s.entry for s in file.sentences] for file in files],
+        names,
+        "UMR files are paired sentence by sentence",
+        noun="sentence",
+    )
+    check_equal_counts(
+        [[d.sentences[0].entry for d in file.documents] for file in files],
+        names,
+        "a document starts at each sentence numbered 1",
+        noun="document",
+    )
+    documents = list(zip(*(file.documents for file in files)))
+    sentences: list[Sentence] = []
+    for number, group in enumerate(documents):
+        for row in zip(*(document.sentences for document in group)):
+            entries = tuple(sentence.entry for sentence in row)
+            identifier = first_id(entries)
+            if len(documents) > 1:
+                identifier = f"d{number}.{identifier}"
+            sentences.append(Sentence(len(sentences), identifier, entries, document=number))
+    return LoadedSentences(sentences, "umr", documents, [warning for file in files for warning in file.warnings])
+
+
+def _is_umr(name: str, text: str) -> bool:
+    """Files with '# sentence level graph:' sections, or named ``*.umr``."""
+    return name.lower().endswith(".umr") or looks_like_umr(text)
+
+
+FORMATS: dict[str, Format] = {
+    "umr": Format("umr", "UMR (sentence graphs, alignments, document level)", _is_umr, _load_umr),
+    "amr": Format("amr", "AMR / PENMAN", lambda name, text: True, _load_amr),
+}
+
+
+def detect(name: str, text: str) -> Format:
+    """The first format that recognises the file (AMR/PENMAN when no other does)."""
+    return next(form for form in FORMATS.values() if form.detect(name, text))
+
+
+def load_sources(
+    paths: Sequence[str | Path], format_in: FormatChoice = "auto", pair_by: PairBy = "auto", lazy: bool = False
+) -> LoadedSentences:
+    """Read two or more files (the format detected from the first unless given) and group
+    their graphs into sentences; raises :class:`~engine.errors.InputError` for a file that
+    cannot be used at all (unreadable, not UTF-8, empty, ungroupable). ``lazy`` leaves AMR
+    graphs undecoded until :func:`~engine.read.amr.parse_entry`."""
+    sources = [Source(str(path), read_text(path)) for path in paths]
+    form = detect(sources[0].name, sources[0].text) if format_in == "auto" else FORMATS[format_in]
+    return form.load(sources, pair_by, lazy)

@@ -1,0 +1,252 @@
+"""Group the graphs of several files into sentences (SPEC section 1, "Pairing"); two files
+(a test and a gold file) are the usual case.
+
+``auto`` groups by ``# ::id`` when every graph of every file has an id, no id repeats within
+a file and every two files share at least one; otherwise by position, saying why. ``id``
+and ``position`` force one way. Every choice the user might not expect is a warning, and a
+grouping that cannot be made is an :class:`~engine.errors.InputError` that says what
+would work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Literal, get_args
+
+from ..errors import InputError
+from .source import Entry
+
+__all__ = [
+    "PAIR_BY",
+    "LoadedPairs",
+    "LoadedSentences",
+    "Pair",
+    "PairBy",
+    "Sentence",
+    "first_id",
+    "group_entries",
+    "pair_entries",
+    "unequal_counts",
+]
+
+PairBy = Literal["auto", "id", "position"]
+PAIR_BY: tuple[str, ...] = get_args(PairBy)
+
+
+@dataclass
+class Pair:
+    """A test entry and a gold entry to compare; ``errors`` say why they cannot be."""
+
+    index: int
+    id: str | None
+    test: Entry | None
+    gold: Entry | None
+    document: int | None = None  # UMR: which document pair the sentence belongs to
+
+    @property
+    def errors(self) -> list[InputError]:
+        found = [entry.error for entry in (self.test, self.gold) if entry is not None and entry.error]
+        for side, entry, other in (("test", self.test, self.gold), ("gold", self.gold, self.test)):
+            if entry is None and other is not None:
+                found.append(InputError(other.file, other.line, f"id {self.id!r} has no graph in the {side} file"))
+        return found
+
+    @property
+    def error(self) -> str | None:
+        """All problems of the pair in one line, or None when it can be scored."""
+        errors = self.errors
+        return "; ".join(str(e) for e in errors) if errors else None
+
+
+@dataclass
+class Sentence:
+    """One sentence across the files: an entry per file, None where a file has no graph with its id."""
+
+    index: int
+    id: str | None
+    entries: tuple[Entry | None, ...]
+    document: int | None = None  # UMR: which document the sentence belongs to
+
+    def pair(self, test: int, gold: int) -> Pair:
+        """The entries of files ``test`` and ``gold`` as a :class:`Pair`."""
+        return Pair(self.index, self.id, self.entries[test], self.entries[gold], self.document)
+
+
+@dataclass
+class LoadedPairs:
+    """Two files read and paired: the pairs, the format, UMR document pairs and warnings."""
+
+    pairs: list[Pair]
+    format: str
+    documents: list = field(default_factory=list)  # UMR: (test document, gold document) per document
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LoadedSentences:
+    """Files read and grouped: the sentences, the format, UMR documents and warnings."""
+
+    sentences: list[Sentence]
+    format: str
+    documents: list = field(default_factory=list)  # UMR: a tuple of one document per file, per document
+    warnings: list[str] = field(default_factory=list)
+
+    def pairs(self, test: int = 0, gold: int = 1) -> LoadedPairs:
+        """Files ``test`` and ``gold`` as :class:`LoadedPairs` (the whole of it for two files)."""
+        documents = [(group[test], group[gold]) for group in self.documents]
+        return LoadedPairs([s.pair(test, gold) for s in self.sentences], self.format, documents, self.warnings)
+
+
+def first_id(entries: Sequence[Entry | None]) -> str | None:
+    """The first id that is set, in file order (``test.id or gold.id`` for two files)."""
+    identifier = None
+    for entry in entries:
+        if entry is not None:
+            identifier = identifier or entry.id
+    return identifier
+
+
+def _id_problems(entries: Sequence[Entry]) -> list[str]:
+    """Graphs without an id and repeated ids, each with its FILE:LINE."""
+    problems: list[str] = []
+    first_line: dict[str, int] = {}
+    for entry in entries:
+        if not entry.id:
+            problems.append(f"{entry.file}:{entry.line}: graph has no '# ::id'")
+        elif entry.id in first_line:
+            problems.append(
+                f"{entry.file}:{entry.line}: id {entry.id!r} repeats (first on line {first_line[entry.id]})"
+            )
+        else:
+            first_line[entry.id] = entry.line
+    return problems
+
+
+def _by_id(files: Sequence[Sequence[Entry]]) -> list[Sentence]:
+    """Sentences in the first file's order, then ids first seen in later files; a file without
+    an id leaves None in its place."""
+    rows: dict[str | None, list[Entry | None]] = {}
+    for k, entries in enumerate(files):
+        for entry in entries:
+            rows.setdefault(entry.id, [None] * len(files))[k] = entry
+    return [Sentence(i, identifier, tuple(row)) for i, (identifier, row) in enumerate(rows.items())]
+
+
+def unequal_counts(
+    test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, why: str, noun: str = "graph"
+) -> InputError:
+    """The error for files that hold different numbers of graphs, at the first one left without a partner."""
+    extra = (test if len(test) > len(gold) else gold)[min(len(test), len(gold))]
+    test_file, gold_file = Path(test_name).name, Path(gold_name).name
+    return InputError(
+        extra.file,
+        extra.line,
+        f"{test_file} holds {len(test)} {noun}s but {gold_file} holds {len(gold)}: this {noun} has no partner; {why}",
+    )
+
+
+def check_equal_counts(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str, noun: str = "graph") -> None:
+    """Raise :func:`unequal_counts` for the first file whose count differs from the first file's."""
+    for entries, name in zip(files[1:], names[1:]):
+        if len(entries) != len(files[0]):
+            raise unequal_counts(files[0], entries, names[0], name, why, noun)
+
+
+def _by_position(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str) -> list[Sentence]:
+    check_equal_counts(files, names, why)
+    return [Sentence(i, first_id(row), tuple(row)) for i, row in enumerate(zip(*files))]
+
+
+def _unshared(files: Sequence[Sequence[Entry]], names: Sequence[str]) -> tuple[str, str] | None:
+    """The names of the first two files that share no id, or None when every two share one."""
+    ids = [{entry.id for entry in entries} - {None, ""} for entries in files]
+    return next(((names[a], names[b]) for a, b in combinations(range(len(files)), 2) if not ids[a] & ids[b]), None)
+
+
+def _different_ids(sentences: Sequence[Sentence]) -> list[str]:
+    """A warning for sentences grouped by position whose files give them different ids."""
+    differ = []
+    for sentence in sentences:
+        ids = list(dict.fromkeys(entry.id for entry in sentence.entries if entry is not None and entry.id))
+        if len(ids) > 1:
+            differ.append((sentence.index, ids[0], ids[1]))
+    if not differ:
+        return []
+    index, first, second = differ[0]
+    if len(sentences[0].entries) == 2:
+        return [
+            f"{len(differ)} pair(s) have different ids in the two files (first: pair {index}, {first!r} vs {second!r})"
+        ]
+    return [
+        f"{len(differ)} sentence(s) have different ids in the files (first: sentence {index}, {first!r} vs {second!r})"
+    ]
+
+
+def group_entries(
+    files: Sequence[Sequence[Entry]], names: Sequence[str], pair_by: PairBy = "auto"
+) -> tuple[list[Sentence], list[str]]:
+    """The sentences and the warnings about how they were grouped (see the module docstring)."""
+    in_all = "in both" if len(files) == 2 else "in every file"
+    problems = [problem for entries in files for problem in _id_problems(entries)]
+    unshared = _unshared(files, names)
+    if pair_by == "position":
+        sentences = _by_position(files, names, f"--pair-by position needs as many graphs {in_all}")
+        return sentences, _different_ids(sentences)
+    if pair_by == "id":
+        if problems:
+            location, _, message = problems[0].rpartition(": ")
+            file, _, line = location.rpartition(":")
+            raise InputError(file, int(line), f"{message} (--pair-by id needs a unique id on every graph)")
+        sentences = _by_id(files)
+        return sentences, _one_sided(sentences, unshared, names)
+    if not problems and unshared is None:
+        sentences = _by_id(files)
+        return sentences, _one_sided(sentences, unshared, names)
+    has_ids = any(entry.id for entries in files for entry in entries)
+    if not problems:
+        assert unshared is not None
+        why = f"{unshared[0]} and {unshared[1]} share no '# ::id', so they were paired by position"
+        hint = "the files share no '# ::id' and cannot be paired by position either"
+        sentences = _by_position(files, names, hint)
+        return sentences, [why + " (--pair-by position says so without this warning)"]
+    hint = (
+        f"give every graph a unique '# ::id' {in_all}{' files' if len(files) == 2 else ''} to pair them by id"
+        if not has_ids
+        else f"they cannot be paired by id either: {problems[0]}"
+        + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+    )
+    sentences = _by_position(files, names, hint)
+    if not has_ids:
+        return sentences, []
+    more = f" and {len(problems) - 1} more" if len(problems) > 1 else ""
+    return sentences, [f"{problems[0]}{more}; the graphs were paired by position"]
+
+
+def _one_sided(sentences: list[Sentence], unshared: tuple[str, str] | None, names: Sequence[str]) -> list[str]:
+    """A warning for ids missing from some files, and a hint when two files share no id at all."""
+    lonely = [sentence for sentence in sentences if None in sentence.entries]
+    if not lonely:
+        return []
+    if unshared is not None:
+        return [
+            f"no '# ::id' of {unshared[0]} is in {unshared[1]}: nothing could be paired by id "
+            "(--pair-by position pairs the graphs in file order)"
+        ]
+    if len(names) == 2:
+        return [f"{len(lonely)} id(s) appear in one file only (first: {lonely[0].id!r}); those pairs are not scored"]
+    missing = Path(names[lonely[0].entries.index(None)]).name
+    return [
+        f"{len(lonely)} id(s) are missing from some files (first: {lonely[0].id!r}, not in {missing}); "
+        "the pairs of files that lack them leave them out"
+    ]
+
+
+def pair_entries(
+    test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, pair_by: PairBy = "auto"
+) -> tuple[list[Pair], list[str]]:
+    """The pairs of two files and the warnings about how they were made."""
+    sentences, warnings = group_entries([test, gold], [test_name, gold_name], pair_by)
+    return [sentence.pair(0, 1) for sentence in sentences], warnings

@@ -1,0 +1,68 @@
+"""The text of an input file and the ``# ::key value`` metadata lines of its blocks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+from ..model import Graph
+
+__all__ = ["Entry", "parse_metadata", "read_text"]
+
+_FIRST_FIELD = re.compile(r"::(?=\S)")  # '::' right before a key
+_NEXT_FIELD = re.compile(r"\s::(?=\S)")  # a later field starts after white space
+
+
+@dataclass
+class Entry:
+    """One block of an input file: a graph, or the error that kept it from being one."""
+
+    file: str
+    line: int
+    id: str | None
+    text: str = ""  # the block as written, comments included
+    graph: Graph | None = None
+    error: InputError | None = None
+    parsed: bool = True  # False for an entry read lazily, until engine.read.amr.parse_entry
+
+    @property
+    def size(self) -> int:
+        """Number of nodes, estimated from the text until the entry is parsed."""
+        return len(self.graph) if self.graph is not None else self.text.count("/")
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, or an :class:`InputError` that says why it cannot be had."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise InputError(name, None, "is a directory, not a file") from None
+    except OSError as error:
+        raise InputError(name, None, f"cannot read: {error.strerror or error}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        raise InputError(name, line, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8") from None
+
+
+def parse_metadata(lines: list[str]) -> dict[str, str]:
+    """``# ::id x ::date y`` lines -> {"id": "x", "date": "y"}.
+
+    >>> parse_metadata(["# ::id a.1 ::snt Hello"])
+    {'id': 'a.1', 'snt': 'Hello'}
+    """
+    metadata: dict[str, str] = {}
+    for line in lines:
+        stripped = line.strip()
+        first = _FIRST_FIELD.search(stripped) if stripped.startswith("#") else None
+        if first is None:
+            continue
+        for field in _NEXT_FIELD.split(stripped[first.end() :]):
+            key, *value = field.split(maxsplit=1)
+            metadata.setdefault(key, value[0].strip() if value else "")
+    return metadata

@@ -1,0 +1,71 @@
+"""Score a whole corpus: every pair in order (in worker processes when it pays), then the
+UMR document level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from pathlib import Path
+
+from ..errors import InputError
+from ..metrics.document import score_document
+from ..params import ANCAST, Params
+from ..read import load_pairs
+from ..read.pairing import Pair
+from ..runtime.parallel import ordered_map, worth_processes
+from .pair import pair_result, pair_scores
+from .results import CorpusResult, PairResult
+
+__all__ = ["Progress", "check_profile", "pair_sizes", "score_corpus", "score_files"]
+
+Progress = Callable[[int, int], None]
+
+
+def pair_sizes(pairs: Sequence[Pair]) -> list[tuple[int, int]]:
+    """(test, gold) node counts of the pairs that have both sides (estimated before parsing)."""
+    return [(pair.test.size, pair.gold.size) for pair in pairs if pair.test is not None and pair.gold is not None]
+
+
+def score_corpus(
+    pairs: Sequence[Pair],
+    params: Params = Params(),
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+    documents: Sequence = (),
+    jobs: int = 1,
+) -> CorpusResult:
+    """Score every pair in order. ``progress(done, total)`` is called after each
+    pair; when ``cancelled()`` turns true, scoring stops and the result holds
+    the pairs done so far with ``cancelled`` set. With UMR ``documents`` (test and
+    gold document per document pair), the document-level scores of each document pair
+    are computed at the end. ``jobs`` > 1 scores in that many worker processes
+    (results keep their order)."""
+    results: list[PairResult] = []
+    with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
+        scored = map(pair_result, pairs, mapped(partial(pair_scores, params=params), pairs))
+        for done, result in enumerate(scored, start=1):
+            if cancelled is not None and cancelled():
+                return CorpusResult(results, params, cancelled=True)
+            results.append(result)
+            if progress is not None:
+                progress(done, len(pairs))
+    corpus = CorpusResult(results, params)
+    for number, (test, gold) in enumerate(documents):
+        members = [result for pair, result in zip(pairs, results) if pair.document == number]
+        corpus.documents.append(score_document(test, gold, members))
+    return corpus
+
+
+def check_profile(format_name: str, params: Params, path: str | Path) -> None:
+    """Raise :class:`InputError` when the profile cannot read this format (ancast-0.1.1: AMR only)."""
+    if format_name == "umr" and params.profile == ANCAST:
+        raise InputError(
+            str(path), None, f"the {ANCAST} profile reads AMR input only; score UMR with the paper profile"
+        )
+
+
+def score_files(test_path: str | Path, gold_path: str | Path, params: Params = Params(), **kwargs) -> CorpusResult:
+    """Read, pair and score two files."""
+    loaded = load_pairs(test_path, gold_path)
+    check_profile(loaded.format, params, test_path)
+    return score_corpus(loaded.pairs, params, documents=loaded.documents, **kwargs)

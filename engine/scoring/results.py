@@ -1,0 +1,114 @@
+"""What scoring produces: one :class:`PairResult` per pair and a :class:`CorpusResult`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..align.alignment import Alignment
+from ..errors import InputError
+from ..metrics.bootstrap import bootstrap_interval
+from ..metrics.confusion import Confusion, corpus_confusion
+from ..metrics.document import DocumentResult
+from ..metrics.tally import PRF, Tally, Totals
+from ..metrics.triples import TripleMatch, classify_triples
+from ..model import Graph
+from ..params import Params
+from ..registry import DOCUMENT_METRICS
+
+__all__ = ["CorpusResult", "PairResult"]
+
+
+@dataclass
+class PairResult:
+    """Everything known about one pair after scoring, or the problems that kept it from being scored."""
+
+    index: int
+    id: str | None
+    test: Graph | None
+    gold: Graph | None
+    problems: tuple[InputError, ...] = ()
+    alignment: Alignment | None = None
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    sources: tuple[str, str] = ("", "")  # the test and gold blocks as written
+
+    @property
+    def error(self) -> str | None:
+        """The problems in one line (``FILE:LINE: what is wrong; ...``), or None."""
+        return "; ".join(str(problem) for problem in self.problems) if self.problems else None
+
+    @property
+    def scores(self) -> dict[str, PRF]:
+        return {name: tally.prf() for name, tally in self.tallies.items()}
+
+    def triples(self) -> list[TripleMatch]:
+        """The pair's relations by category (empty for a pair with an error)."""
+        if self.alignment is None or self.test is None or self.gold is None:
+            return []
+        return classify_triples(self.alignment, self.test, self.gold)
+
+
+@dataclass
+class CorpusResult:
+    """Per-pair results with micro (pooled) and macro (mean of pairs) scores."""
+
+    pairs: list[PairResult]
+    params: Params
+    cancelled: bool = False
+    documents: list[DocumentResult] = field(default_factory=list)  # UMR only
+
+    @property
+    def profile(self) -> str:
+        return self.params.profile
+
+    @property
+    def document_scores(self) -> dict[str, PRF]:
+        """Document-level scores pooled over every document pair (empty for AMR)."""
+        if not self.documents:
+            return {}
+        totals = {name: Tally() for name in DOCUMENT_METRICS}
+        for document in self.documents:
+            for name in DOCUMENT_METRICS:
+                totals[name] = totals[name] + document.tallies[name]
+        return {name: tally.prf() for name, tally in totals.items()}
+
+    @cached_property
+    def totals(self) -> Totals:
+        totals = Totals()
+        for result in self.pairs:
+            totals.add(result.tallies)
+        return totals
+
+    @property
+    def micro(self) -> dict[str, PRF]:
+        return self.totals.micro()
+
+    @property
+    def macro(self) -> dict[str, PRF]:
+        return self.totals.macro()
+
+    @property
+    def errors(self) -> list[str]:
+        return [result.error for result in self.pairs if result.error]
+
+    def confusion(self) -> Confusion:
+        """Label confusion of the test file against the gold file under each pair's alignment
+        (:mod:`engine.metrics.confusion`), over the scored pairs."""
+        return corpus_confusion(
+            (r.index, r.test, r.gold, r.alignment.gold_of)
+            for r in self.pairs
+            if r.alignment is not None and r.test is not None and r.gold is not None
+        )
+
+    def interval(self, metric: str, samples: int = 1000, seed: int = 1) -> tuple[float, float] | None:
+        """The seeded 95 % bootstrap interval of ``metric``'s micro F over the scored pairs
+        (computed once per corpus and metric)."""
+        key = (metric, samples, seed)
+        if key not in self._intervals:
+            tallies = [result.tallies[metric] for result in self.pairs if metric in result.tallies]
+            self._intervals[key] = bootstrap_interval(tallies, samples, seed)
+        return self._intervals[key]
+
+    @cached_property
+    def _intervals(self) -> dict:
+        return {}

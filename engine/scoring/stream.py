@@ -1,0 +1,56 @@
+"""Scoring a large AMR corpus with flat memory: each pair is decoded, scored and
+rendered (in a worker process when there are several), then dropped; only the
+running totals are kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from functools import partial
+from typing import Generic, TypeVar
+
+from ..errors import InputError
+from ..metrics.tally import Tally, Totals
+from ..params import Params
+from ..read.amr import parse_entry
+from ..read.pairing import Pair
+from ..runtime.parallel import ordered_map, worth_processes
+from .corpus import pair_sizes
+from .pair import score_pair
+from .results import PairResult
+
+__all__ = ["ScoreStream"]
+
+Rendered = TypeVar("Rendered")
+
+
+def _scored(
+    pair: Pair, params: Params, render: Callable[[PairResult], Rendered]
+) -> tuple[Rendered, dict[str, Tally], list[InputError]]:
+    """Decode, score and render one pair."""
+    test = parse_entry(pair.test) if pair.test is not None else None
+    gold = parse_entry(pair.gold) if pair.gold is not None else None
+    result = score_pair(replace(pair, test=test, gold=gold), params)
+    return render(result), result.tallies, list(result.problems)
+
+
+class ScoreStream(Generic[Rendered]):
+    """Iterate to get ``(render(result), problems)`` per pair, in order; ``totals``,
+    ``count`` and ``errors`` afterwards. ``render`` must be picklable for ``jobs`` > 1."""
+
+    def __init__(self, pairs: list[Pair], params: Params, render: Callable[[PairResult], Rendered], jobs: int = 1):
+        self.pairs, self.params, self.render, self.jobs = pairs, params, render, jobs
+        self.totals = Totals()
+        self.errors = 0
+
+    @property
+    def count(self) -> int:
+        return len(self.pairs)
+
+    def __iter__(self) -> Iterator[tuple[Rendered, list[InputError]]]:
+        work = partial(_scored, params=self.params, render=self.render)
+        with ordered_map(self.jobs if worth_processes(pair_sizes(self.pairs)) else 1) as mapped:
+            for rendered, tallies, problems in mapped(work, self.pairs):
+                self.totals.add(tallies)
+                self.errors += bool(problems)
+                yield rendered, problems
