@@ -246,13 +246,7 @@ class CompatNeighbourhood:
         anchor cell, 1, or 0 when there is none.
 
         S_out = N_out,T · A · N_out,Gᵀ / ΔN_out, and S_in likewise, each step in
-        place in the order of the formula: the same numbers as fresh arrays.
-        ``numpy.allclose(previous, current, atol=tolerance)`` holds when every
-        |change| <= atol + rtol·|current|: the largest change settles it when it
-        is within atol (every bound is at least atol) or beyond the largest
-        bound (rounding is monotonic; no cell of A exceeds 1 after a
-        normalisation, nor anchors' largest); only in between is every cell
-        compared."""
+        place in the order of the formula: the same numbers as fresh arrays."""
         test_hops, gold_hops_t, ratios, tolerance = self.test_hops, self.gold_hops_t, self.ratios, params.tolerance
         halfway, products, change = self.halfway, self.products, self.change
         outgoing, incoming = products
@@ -271,13 +265,26 @@ class CompatNeighbourhood:
                 np.divide(current, peak, current)
             np.maximum(current, anchors, out=current)
             np.absolute(np.subtract(previous, current, change), change)
-            moved = change.item(change.argmax())
-            if moved <= tolerance:
-                break
-            if moved <= tolerance + RELATIVE_TOLERANCE * max(1.0 if peak > 0 else 0.0, anchors_peak) and \
-                    (change <= tolerance + RELATIVE_TOLERANCE * np.absolute(current)).all():
+            # no cell of A exceeds 1 after a normalisation, nor anchors' largest
+            if _all_close(change, current, max(1.0 if peak > 0 else 0.0, anchors_peak), tolerance):
                 break
         return current, steps
+
+
+def _all_close(change: np.ndarray, current: np.ndarray, current_peak: float, tolerance: float) -> bool:
+    """``numpy.allclose(previous, current, atol=tolerance)`` (rtol 1e-5) for finite
+    arrays, given change = |previous − current| and 0 <= current <= current_peak.
+
+    It holds when every |change| <= atol + rtol·|current|: the largest change
+    settles it when it is within atol (every bound is at least atol) or beyond
+    the largest bound, atol + rtol·current_peak (rounding is monotonic); only in
+    between is every cell compared."""
+    moved = change.item(change.argmax())
+    if moved <= tolerance:
+        return True
+    if moved > tolerance + RELATIVE_TOLERANCE * current_peak:
+        return False
+    return bool((change <= tolerance + RELATIVE_TOLERANCE * np.absolute(current)).all())
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
