@@ -216,8 +216,9 @@ def _ratios(test_counts: list[list[int]], gold_counts: list[list[int]]) -> np.nd
     vanishes; but the product is 0 there already (that node's row or column of
     hops is empty), and 0 divided by any positive number is 0, so the counts are
     taken as at least 1, which changes no other ΔN."""
-    test, gold = (np.array([[max(count, 1) for count in layer] for layer in counts], dtype=float)
-                  for counts in (test_counts, gold_counts))
+    test, gold = np.array(test_counts, dtype=float), np.array(gold_counts, dtype=float)
+    np.maximum(test, 1.0, out=test)
+    np.maximum(gold, 1.0, out=gold)
     test, gold = test[:, :, np.newaxis], gold[:, np.newaxis, :]
     return np.maximum(test, gold) / np.minimum(test, gold)
 
