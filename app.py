@@ -46,10 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:  # leave the user's saved window state and recent files alone
         settings = QSettings(str(Path(args.screenshot).with_suffix(".ini")), QSettings.Format.IniFormat)
     window = MainWindow(settings)
+    state = window.state
     status = {"code": 0}
-
-    if args.pair is not None:
-        window.corpus_changed.connect(lambda: window.select_pair(args.pair))
     if args.screenshot:
         window.resize(1920, 1200)
 
@@ -58,15 +56,21 @@ def main(argv: list[str] | None = None) -> int:
             status["code"] = 0 if window.grab().save(args.screenshot) else 1
             app.quit()
 
+        def scored() -> None:  # once the selected pair's heatmaps are drawn too
+            if state.trace is None and state.pair is not None:
+                state.trace_ready.connect(lambda trace: QTimer.singleShot(50, save))
+            else:
+                QTimer.singleShot(50, save)
+
         def failed(message: str) -> None:
             print(f"error: {message}", file=sys.stderr)
             status["code"] = 2
             app.quit()
 
-        window.corpus_changed.connect(lambda: QTimer.singleShot(50, save))
-        window.load_failed.connect(failed)
+        state.corpus_changed.connect(lambda corpus: QTimer.singleShot(0, scored))
+        state.load_failed.connect(failed)
     window.show()
-    window.open_pair(test, gold)
+    state.open_pair(test, gold, select=args.pair)
     code = app.exec()
     if args.screenshot and settings is not None:
         Path(settings.fileName()).unlink(missing_ok=True)

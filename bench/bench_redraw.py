@@ -2,9 +2,11 @@
 
     QT_QPA_PLATFORM=offscreen python -m bench.bench_redraw [--pairs 20] [--nodes 60]
 
-Each redraw is ``MainWindow.show_pair``: PENMAN panes, alignment table, triples
-table, both graphs (layout and drawing), and the traced re-alignment and four
-heatmaps of the first round, followed by processing the paint events.
+Each redraw is ``AppState.select_pair`` in the main window followed by processing the
+events: PENMAN panes, alignment table, triples table and both graphs (layout and
+drawing) on the GUI thread, then the traced re-alignment on a worker thread and the
+four heatmaps of the first round once it arrives. The first pass traces every pair;
+later passes take the traces from the cache, so the heatmaps are drawn at once.
 """
 
 from __future__ import annotations
@@ -24,36 +26,55 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=20)
     parser.add_argument("--nodes", type=int, default=60)
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--repeat", type=int, default=3, help="passes over the pairs; each pair's best pass counts")
+    parser.add_argument("--repeat", type=int, default=3, help="passes over the pairs; the best later pass counts")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from engine.scoring import score_files
+    from ui.annotators import AnnotatorFiles
     from ui.main_window import MainWindow
+    from ui.tasks import ScoreRequest, read_and_score
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
         test, gold = write_corpus(Path(tmp), args.pairs, args.nodes - 5, args.nodes, args.seed)
-        corpus = score_files(test, gold)
         window = MainWindow(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
+        state = window.state
+        state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
         window.resize(1920, 1200)
         window.show()
         app.processEvents()
-        best = [float("inf")] * len(corpus.pairs)
-        for _ in range(args.repeat):
-            for k, result in enumerate(corpus.pairs):
+        pairs = state.corpus.pairs
+        gui, first, cached = ([float("inf")] * len(pairs) for _ in range(3))
+        for number in range(args.repeat):
+            for k, result in enumerate(pairs):
+                state.select_pair(None)
                 start = time.perf_counter()
-                window.show_pair(result)
+                state.select_pair(result)
                 app.processEvents()
-                best[k] = min(best[k], 1000 * (time.perf_counter() - start))
+                if number == 0:
+                    gui[k] = 1000 * (time.perf_counter() - start)
+                while state.trace is None:
+                    app.processEvents()
+                    time.sleep(0.001)
+                app.processEvents()
+                shown = 1000 * (time.perf_counter() - start)
+                if number == 0:
+                    first[k] = shown
+                else:
+                    cached[k] = min(cached[k], shown)
         window.close()
-    times = best
-    sizes = [len(r.test) + len(r.gold) for r in corpus.pairs]
-    print(f"{len(times)} pairs of up to {args.nodes} nodes per graph ({min(sizes)}-{max(sizes)} nodes per pair)")
-    print(f"redraw, best of {args.repeat} passes per pair: median {statistics.median(times):.1f} ms, "
-          f"max {max(times):.1f} ms (target < 100 ms)")
+    sizes = [len(r.test) + len(r.gold) for r in pairs]
+    print(f"{len(pairs)} pairs of up to {args.nodes} nodes per graph ({min(sizes)}-{max(sizes)} nodes per pair)")
+    for name, times in (
+        ("first visit, GUI thread busy (trace pending)", gui),
+        ("first visit, until the heatmaps are shown", first),
+        ("later visits, every panel (trace cached)", cached),
+    ):
+        if times[0] != float("inf"):
+            print(f"{name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
+    print("target: < 100 ms on the GUI thread")
 
 
 if __name__ == "__main__":

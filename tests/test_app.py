@@ -5,7 +5,8 @@ import sys
 
 from PySide6.QtGui import QImage
 
-from .conftest import EXAMPLES, ROOT
+from .conftest import ROOT
+from .ui_support import SPEC_PAIR, broken_pair
 
 
 def run_app(*args):
@@ -23,17 +24,17 @@ def test_screenshot_of_the_demo(tmp_path):
 
 def test_screenshot_of_given_files(tmp_path):
     out = tmp_path / "broken.png"
-    done = run_app(EXAMPLES / "broken_test.amr", EXAMPLES / "broken_gold.amr", "--screenshot", out)
+    done = run_app(*broken_pair(tmp_path), "--screenshot", out)
     assert done.returncode == 0, done.stderr
     assert not QImage(str(out)).isNull()
 
 
 def test_files_that_cannot_be_opened_exit_2(tmp_path):
-    done = run_app(tmp_path / "missing.amr", EXAMPLES / "fry_gold.amr", "--screenshot", tmp_path / "x.png")
+    done = run_app(tmp_path / "missing.amr", SPEC_PAIR[1], "--screenshot", tmp_path / "x.png")
     assert done.returncode == 2 and "missing.amr: cannot read" in done.stderr
     assert "Traceback" not in done.stderr
 
 
 def test_one_file_is_a_usage_error():
-    done = run_app(EXAMPLES / "fry_gold.amr")
+    done = run_app(SPEC_PAIR[1])
     assert done.returncode == 2 and "give both a TEST and a GOLD file" in done.stderr

@@ -4,31 +4,31 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from engine.metrics.triples import Category
+from ui.commands.exports import write_panel, write_report
 from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
 from ui.main_window import MainWindow
 
-from .conftest import DEMO
-
-SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    window = MainWindow(temporary_settings(tmp_path))
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
-        window.open_pair(*SPEC_PAIR)
-    assert window.select_pair("read")
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        window.state.open_pair(*SPEC_PAIR)
+    with qtbot.waitSignal(window.state.trace_ready, timeout=20000):
+        assert window.state.select_pair_id("read")
     return window
 
 
 def test_graphs_show_every_node_edge_and_aligned_tags(window):
-    panel = window.comparison
+    panel = window.graphs
     assert set(panel.test_scene.node_items) == {"r1", "h2", "h", "b", "i"}
     assert len(panel.test_scene.edge_items) == 4 and len(panel.gold_scene.edge_items) == 4
     test_marks, gold_marks = panel.test_scene.marks, panel.gold_scene.marks
@@ -47,20 +47,20 @@ def test_graphs_show_every_node_edge_and_aligned_tags(window):
 
 
 def test_unaligned_nodes_are_marked(window, qtbot):
-    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
-        window.open_pair(DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
-    window.select_pair("sentence 4")  # 4 test nodes against 3 gold nodes
-    result = window.current_result()
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        window.state.open_pair(*SYS_PAIR)
+    window.state.select_pair_id("sentence 4")  # 4 test nodes against 3 gold nodes
+    result = window.state.pair
     unaligned = [result.test.nodes[i].var for i, j in enumerate(result.alignment.gold_of) if j is None]
     assert len(unaligned) == 1
-    item = window.comparison.test_scene.node_items[unaligned[0]]
+    item = window.graphs.test_scene.node_items[unaligned[0]]
     assert item.pen().color() == UNALIGNED_PEN
 
 
 def test_clicking_a_node_highlights_its_partner_row_and_text(window):
-    window.comparison.test_scene.node_clicked.emit("h")
-    assert window.comparison.gold_scene.node_items["s"].pen().color() == HIGHLIGHT
-    assert window.comparison.gold_scene.node_items["p"].pen().color() != HIGHLIGHT
+    window.graphs.test_scene.node_clicked.emit("h")
+    assert window.graphs.gold_scene.node_items["s"].pen().color() == HIGHLIGHT
+    assert window.graphs.gold_scene.node_items["p"].pen().color() != HIGHLIGHT
     selected = window.triples_panel.table.selectionModel().selectedRows()
     assert len(selected) == 1
     row = window.triples_panel.proxy.index(selected[0].row(), 1).data()
@@ -73,8 +73,8 @@ def test_selecting_a_triple_highlights_it_in_both_graphs(window):
     panel = window.triples_panel
     rows = [panel.proxy.index(r, 0).data() for r in range(panel.proxy.rowCount())]
     panel.table.selectRow(rows.index("label differs"))
-    assert window.comparison.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
-    assert window.comparison.gold_scene.edge_items[("p", ":part", "i")].pen().color() == HIGHLIGHT
+    assert window.graphs.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
+    assert window.graphs.gold_scene.edge_items[("p", ":part", "i")].pen().color() == HIGHLIGHT
     assert [s.cursor.block().text().strip() for s in window.pair_view.test_text.extraSelections()] == [":poss (i / i)))"]
 
 
@@ -114,15 +114,16 @@ def test_round_slider_walks_the_trace(window):
 
 
 def test_exports_write_valid_files(window, tmp_path):
-    assert window.export_panel("graphs", tmp_path / "graphs.png")
+    context = window.context
+    assert write_panel(context, "graphs", tmp_path / "graphs.png")
     assert not QImage(str(tmp_path / "graphs.png")).isNull()
-    assert window.export_panel("graphs", tmp_path / "graphs.svg")
+    assert write_panel(context, "graphs", tmp_path / "graphs.svg")
     assert ET.parse(tmp_path / "graphs.svg").getroot().tag.endswith("svg")
-    assert window.export_panel("rounds", tmp_path / "rounds.png")
+    assert write_panel(context, "rounds", tmp_path / "rounds.png")
     assert not QImage(str(tmp_path / "rounds.png")).isNull()
-    assert window.export_panel("rounds", tmp_path / "rounds.svg")
+    assert write_panel(context, "rounds", tmp_path / "rounds.svg")
     assert ET.parse(tmp_path / "rounds.svg").getroot().tag.endswith("svg")
-    window.write_report(tmp_path / "pair.html")
+    assert write_report(context, tmp_path / "pair.html")
     html = (tmp_path / "pair.html").read_text()
     assert "She is reading my book in the house." in html and html.count("<svg") == 2
     assert "0.4208" in html and "label differs" in html and "house ties with home" in html
@@ -135,12 +136,12 @@ def test_all_panels_are_visible(window):
 
 
 def test_umr_pair_shows_document_level_and_aligned_tokens(qtbot, tmp_path):
-    window = MainWindow(QSettings(str(tmp_path / "umr.ini"), QSettings.Format.IniFormat))
+    window = MainWindow(temporary_settings(tmp_path, "umr.ini"))
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
-        window.open_pair(DEMO / "ancast_samples" / "umr_test.txt", DEMO / "ancast_samples" / "umr_gold.txt")
-    assert window.model.rowCount() == 2 and len(window.corpus.documents) == 1
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        window.state.open_pair(*UMR_PAIR)
+    assert window.corpus_panel.model.rowCount() == 2 and len(window.state.corpus.documents) == 1
     assert "counted from 0" in window.banner.text()
     panel = window.document_panel
     assert panel.scores.item(2, 0).text() == "0.5000"  # modal F1 of the sample
@@ -148,6 +149,6 @@ def test_umr_pair_shows_document_level_and_aligned_tokens(qtbot, tmp_path):
     assert kinds == {"modal", "temporal"}
     panel.kind.setCurrentIndex(panel.kind.findData("temporal"))
     assert panel.proxy.rowCount() == sum(1 for row in panel.model.rows if row[0] == "temporal")
-    window.comparison.test_scene.node_clicked.emit("s1x0")  # leave-11, aligned to "left"
+    window.graphs.test_scene.node_clicked.emit("s1x0")  # leave-11, aligned to "left"
     tokens = window.pair_view.tokens.text()
     assert "<b>left</b>" in tokens and tokens.count("<b>") == 2  # in the test and the gold sentence

@@ -4,25 +4,24 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
 from engine.params import ANCAST, Params
-from ui.corpus_model import STATUS_COLUMN, ERROR_COLOUR
+from ui.commands.exports import write_scores
+from ui.corpus_model import ERROR_COLOUR, STATUS_COLUMN
 from ui.main_window import MainWindow
 from ui.params_dialog import ParamsDialog
 
-from .conftest import DEMO, EXAMPLES
+from .ui_support import SMATCH_PAIR, SPEC_PAIR, SYS_PAIR, broken_pair, temporary_settings
 
-SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
-SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
 LR_COLUMN = 5
 
 
 @pytest.fixture
 def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    return temporary_settings(tmp_path)
 
 
 @pytest.fixture
@@ -34,56 +33,59 @@ def window(qtbot, settings):
 
 
 def open_and_wait(qtbot, window, test, gold):
-    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
-        assert window.open_pair(test, gold)
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        assert window.state.open_pair(test, gold)
 
 
 def column(window, number):
-    return [window.proxy.index(row, number).data() for row in range(window.proxy.rowCount())]
+    proxy = window.corpus_panel.proxy
+    return [proxy.index(row, number).data() for row in range(proxy.rowCount())]
 
 
 def test_opening_the_demo_scores_every_pair(qtbot, window):
     open_and_wait(qtbot, window, *SYS_PAIR)
-    assert window.model.rowCount() == 5 == len(window.corpus.pairs)
+    assert window.corpus_panel.model.rowCount() == 5 == len(window.state.corpus.pairs)
     assert column(window, 1) == [f"sentence {k}" for k in range(1, 6)]
-    assert window.summary.item(0, 0).text() == "0.9067"  # micro concept F1, as the CLI prints
+    assert window.corpus_panel.summary.item(0, 0).text() == "0.9067"  # micro concept F1, as the CLI prints
     # the first pair is selected and its details are shown
     assert window.pair_view.test_text.toPlainText().startswith("(h / have-org-role-91")
     assert window.pair_view.alignment_model.rowCount() == 6
-    assert "5 pairs scored" in window.status_label.text()
-    assert not window.runner.busy and window.rescore_action.isEnabled()
+    assert "5 pairs scored" in window.status_line.label.text()
+    assert not window.state.busy and window.action_set["rescore"].isEnabled()
 
 
 def test_sorting_by_a_metric(qtbot, window):
     open_and_wait(qtbot, window, *SYS_PAIR)
-    window.table.sortByColumn(LR_COLUMN, Qt.SortOrder.AscendingOrder)
+    window.corpus_panel.table.sortByColumn(LR_COLUMN, Qt.SortOrder.AscendingOrder)
     values = [float(v) for v in column(window, LR_COLUMN)]
     assert values == sorted(values) and values[0] == 0.4
-    window.table.sortByColumn(LR_COLUMN, Qt.SortOrder.DescendingOrder)
+    window.corpus_panel.table.sortByColumn(LR_COLUMN, Qt.SortOrder.DescendingOrder)
     assert [float(v) for v in column(window, LR_COLUMN)] == sorted(values, reverse=True)
 
 
 def test_filter_box(qtbot, window):
     open_and_wait(qtbot, window, *SYS_PAIR)
-    window.filter_edit.setText("LR F1 < 0.8")
+    panel = window.corpus_panel
+    panel.filter_edit.setText("LR F1 < 0.8")
     assert column(window, 1) == ["sentence 1", "sentence 2", "sentence 4"]
-    window.filter_edit.setText("telescope")
+    panel.filter_edit.setText("telescope")
     assert column(window, 1) == ["sentence 2"]
-    assert window.current_result().id == "sentence 2"
-    window.filter_edit.clear()
-    assert window.proxy.rowCount() == 5
+    assert window.state.pair.id == "sentence 2"
+    panel.filter_edit.clear()
+    assert panel.proxy.rowCount() == 5
 
 
-def test_unreadable_pair_is_listed_with_its_error(qtbot, window):
-    open_and_wait(qtbot, window, EXAMPLES / "broken_test.amr", EXAMPLES / "broken_gold.amr")
-    assert window.model.rowCount() == 3
-    status = window.model.index(1, STATUS_COLUMN)
+def test_unreadable_pair_is_listed_with_its_error(qtbot, window, tmp_path):
+    open_and_wait(qtbot, window, *broken_pair(tmp_path))
+    model = window.corpus_panel.model
+    assert model.rowCount() == 3
+    status = model.index(1, STATUS_COLUMN)
     assert status.data() == "error"
     assert "broken_test.amr:5" in status.data(Qt.ItemDataRole.ToolTipRole)
     assert status.data(Qt.ItemDataRole.ForegroundRole).color() == ERROR_COLOUR
     assert window.banner.isVisible() and "1 pair(s) not scored" in window.banner.text()
-    assert window.model.index(2, LR_COLUMN).data() == "1.0000"
-    window.table.selectRow(1)
+    assert model.index(2, LR_COLUMN).data() == "1.0000"
+    window.corpus_panel.table.selectRow(1)
     assert "Not scored" in window.pair_view.header.text()
     assert window.pair_view.test_text.toPlainText() == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
     assert window.pair_view.gold_text.toPlainText().startswith("(l / like-01\n")
@@ -91,77 +93,98 @@ def test_unreadable_pair_is_listed_with_its_error(qtbot, window):
 
 def test_a_broken_file_keeps_what_was_loaded(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *SYS_PAIR)
-    before = window.corpus
+    before = window.state.corpus
     bad = tmp_path / "bad.amr"
     bad.write_bytes(b"(a / caf\xe9)\n")
-    with qtbot.waitSignal(window.load_failed, timeout=10000) as failed:
-        window.open_pair(bad, SYS_PAIR[1])
+    with qtbot.waitSignal(window.state.load_failed, timeout=10000) as failed:
+        window.state.open_pair(bad, SYS_PAIR[1])
     assert "bad.amr:1: not valid UTF-8" in failed.args[0]
-    assert window.corpus is before and window.model.rowCount() == 5
-    assert window.test_path == SYS_PAIR[0]
+    assert window.state.corpus is before and window.corpus_panel.model.rowCount() == 5
+    assert window.state.files.test_path == SYS_PAIR[0]
     assert window.banner.isVisible() and "still shown" in window.banner.text()
-    with qtbot.waitSignal(window.load_failed, timeout=10000) as failed:
-        window.open_pair(tmp_path / "missing.amr", SYS_PAIR[1])
-    assert "cannot read" in failed.args[0] and window.model.rowCount() == 5
+    with qtbot.waitSignal(window.state.load_failed, timeout=10000) as failed:
+        window.state.open_pair(tmp_path / "missing.amr", SYS_PAIR[1])
+    assert "cannot read" in failed.args[0] and window.corpus_panel.model.rowCount() == 5
 
 
 def test_new_parameters_rescore_and_are_remembered(qtbot, window, settings):
     open_and_wait(qtbot, window, *SPEC_PAIR)
     read_row = 1
-    assert window.model.index(read_row, 4).data() == "0.5133"
-    with qtbot.waitSignal(window.corpus_changed, timeout=10000):
-        window.set_params(Params(gamma=0.5))
+    model = window.corpus_panel.model
+    assert model.index(read_row, 4).data() == "0.5133"
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        window.state.set_params(Params(gamma=0.5))
     # read-01 vs read-03 now has S = 1 - 0.5 = 0.5: concept F1 (0.5 + 2/3 + 1) / 5
-    assert window.model.index(read_row, 4).data() == f"{(0.5 + 2 / 3 + 1) / 5:.4f}"
+    assert model.index(read_row, 4).data() == f"{(0.5 + 2 / 3 + 1) / 5:.4f}"
     assert json.loads(settings.value("params/json"))["gamma"] == 0.5
     again = MainWindow(settings)
     qtbot.addWidget(again)
-    assert again.params.gamma == 0.5
+    assert again.state.params.gamma == 0.5
 
 
 def test_recent_pairs_are_remembered(qtbot, window, settings):
     open_and_wait(qtbot, window, *SPEC_PAIR)
     open_and_wait(qtbot, window, *SYS_PAIR)
-    assert [Path(t).name for t, _ in window.recent_pairs()] == ["comptest_sys.txt", "spec_examples_test.amr"]
-    titles = [action.text() for action in window.recent_menu.actions()]
+    recent = window.state.settings.recent()
+    assert [files.test_path.name for files in recent] == ["comptest_sys.txt", "spec_examples_test.amr"]
+    assert [Path(files.gold_path).name for files in recent] == ["comptest_gold.txt", "spec_examples_gold.amr"]
+    menu = window.action_set.submenus["recent"]
+    titles = [action.text() for action in menu.actions()]
     assert titles[0] == "&1 comptest_sys.txt vs comptest_gold.txt"
-    with qtbot.waitSignal(window.corpus_changed, timeout=10000):
-        window.recent_menu.actions()[1].trigger()
-    assert window.test_path.name == "spec_examples_test.amr"
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        menu.actions()[1].trigger()
+    assert window.state.files.test_path.name == "spec_examples_test.amr"
 
 
 def test_cancel_keeps_the_previous_results(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *SPEC_PAIR)
     test, gold = write_corpus(tmp_path, 600, 30, 40, seed=3)
-    assert window.open_pair(test, gold)
-    assert window.cancel_action.isEnabled()
-    qtbot.waitUntil(lambda: window.progress.maximum() > 0, timeout=20000)
-    window.cancel_action.trigger()
-    qtbot.waitUntil(lambda: not window.runner.busy, timeout=20000)
-    assert "Cancelled after" in window.status_label.text()
-    assert window.model.rowCount() == 2 and window.test_path == SPEC_PAIR[0]
-    assert not window.cancel_action.isEnabled()
+    assert window.state.open_pair(test, gold)
+    cancel = window.action_set["cancel"]
+    assert cancel.isEnabled()
+    qtbot.waitUntil(lambda: window.status_line.progress.maximum() > 0, timeout=20000)
+    cancel.trigger()
+    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)
+    assert "Cancelled after" in window.status_line.label.text()
+    assert window.corpus_panel.model.rowCount() == 2 and window.state.files.test_path == SPEC_PAIR[0]
+    assert not cancel.isEnabled()
+
+
+def drop(window, paths):
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
 
 
 def test_dropping_two_files_opens_them(qtbot, window):
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path)) for path in SPEC_PAIR])
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    with qtbot.waitSignal(window.corpus_changed, timeout=10000):
-        window.dropEvent(event)
-    assert window.test_path == SPEC_PAIR[0] and window.gold_path == SPEC_PAIR[1]
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        drop(window, SPEC_PAIR)
+    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[1]
+
+
+def test_dropping_one_file_replaces_gold_and_three_files_are_refused(qtbot, window):
+    drop(window, SPEC_PAIR[:1])  # nothing loaded yet: one file is not enough
+    assert window.banner.isVisible() and "Drop two files at once" in window.banner.text()
+    open_and_wait(qtbot, window, *SPEC_PAIR)
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        drop(window, SPEC_PAIR[:1])  # the test file against itself
+        assert "Dropped spec_examples_test.amr as the new gold file" in window.status_line.label.text()
+    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[0]
+    drop(window, [*SPEC_PAIR, SYS_PAIR[0]])
+    assert "Drop two files at once" in window.banner.text() and not window.state.busy
 
 
 def test_swap_and_export(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *SPEC_PAIR)
-    with qtbot.waitSignal(window.corpus_changed, timeout=10000):
-        window.swap_action.trigger()
-    assert window.test_path == SPEC_PAIR[1]
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        window.action_set["swap"].trigger()
+    assert window.state.files.test_path == SPEC_PAIR[1]
     out = tmp_path / "scores.json"
-    window.write_scores(out)
+    assert write_scores(window.context, out)
     data = json.loads(out.read_text())
     assert data["pairs"][0]["scores"]["labeled_relation"]["f"] == pytest.approx(0.2838, abs=1e-4)
-    window.write_scores(tmp_path / "scores.csv")
+    assert write_scores(window.context, tmp_path / "scores.csv")
     assert (tmp_path / "scores.csv").read_text().startswith("index,id,error,concept_p")
 
 
@@ -172,22 +195,22 @@ def test_window_geometry_is_saved_on_close(qtbot, window, settings):
 
 
 def test_smatch_column_fills_when_asked_for(qtbot, window):
-    smatch_pair = (DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
-    open_and_wait(qtbot, window, *smatch_pair)
-    smatch_column = window.model.columnCount() - 2
-    assert window.model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
-    assert window.model.index(0, smatch_column).data() == ""
-    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
-        window.set_params(Params(smatch=True))
-    assert [window.model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
-    assert window.summary.item(0, 5).text().startswith("0.8475 [")  # with its bootstrap interval
+    open_and_wait(qtbot, window, *SMATCH_PAIR)
+    model = window.corpus_panel.model
+    smatch_column = model.columnCount() - 2
+    assert model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
+    assert model.index(0, smatch_column).data() == ""
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        window.state.set_params(Params(smatch=True))
+    assert [model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
+    assert window.corpus_panel.summary.item(0, 5).text().startswith("0.8475 [")  # with its bootstrap interval
 
 
 def test_smatch_breakdown_panel(qtbot, window):
-    open_and_wait(qtbot, window, DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
+    open_and_wait(qtbot, window, *SMATCH_PAIR)
     assert "not computed" in window.smatch_panel.title.text()
-    with qtbot.waitSignal(window.corpus_changed, timeout=20000):
-        window.set_params(Params(smatch=True))
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        window.state.set_params(Params(smatch=True))
     panel = window.smatch_panel
     assert "Smatch micro F1 0.8475" in panel.title.text() and "bootstrap interval" in panel.title.text()
     concepts = [panel.table.item(0, k).text() for k in range(3)]
@@ -196,19 +219,19 @@ def test_smatch_breakdown_panel(qtbot, window):
 
 def test_reference_profile_is_a_choice_in_the_parameters(qtbot, window, settings):
     open_and_wait(qtbot, window, *SPEC_PAIR)
-    dialog = ParamsDialog(window.params, window)
+    dialog = ParamsDialog(window.state.params, window)
     qtbot.addWidget(dialog)
     dialog.profile.setCurrentText(ANCAST)
     assert dialog.beta.value() == 0.001 and not dialog.use_alignments.isEnabled()
     params = dialog.params()
     assert (params.profile, params.beta, params.max_outer, params.max_inner) == (ANCAST, 0.001, 5, 50)
-    with qtbot.waitSignal(window.corpus_changed, timeout=10000):
-        window.set_params(params)
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+        window.state.set_params(params)
     read_row = 1
-    assert window.model.index(read_row, 7).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
-    assert "ancast-0.1.1 profile" in window.status_label.text()
-    assert window.select_pair("read")
-    assert "ancast 0.1.1" in window.heatmaps.initial.text()
+    assert window.corpus_panel.model.index(read_row, 7).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
+    assert "ancast-0.1.1 profile" in window.status_line.label.text()
+    assert window.state.select_pair_id("read")
+    qtbot.waitUntil(lambda: "ancast 0.1.1" in window.heatmaps.initial.text(), timeout=10000)
     assert json.loads(settings.value("params/json"))["profile"] == ANCAST
     dialog.restore_defaults()
     assert dialog.params().beta == 0.001  # the defaults of the chosen profile

@@ -1,1 +1,11 @@
-"""The Qt desktop application; it depends on ``engine``, never the other way round."""
+"""The Qt desktop application; it depends on ``engine``, never the other way round.
+
+* :mod:`ui.state` - the application state (files, parameters, scores, selection,
+  work in progress) with signals; the only place that starts long engine work, through
+  :mod:`ui.tasks` (Qt-free engine calls) run by :mod:`ui.jobs` (worker threads).
+* Panels (``*_panel``, :mod:`ui.pair_view`, :mod:`ui.status`) take the state,
+  subscribe to its signals and report the user's choices back to it; none imports
+  another. :mod:`ui.comparison_binding` connects the graphs panel.
+* :mod:`ui.actions` declares every menu command once; the handlers live in
+  :mod:`ui.commands`; :mod:`ui.main_window` only assembles.
+"""

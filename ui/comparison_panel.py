@@ -16,6 +16,7 @@ from engine.metrics.triples import TripleMatch
 
 from . import graph_style
 from .graph_view import GraphScene, GraphView, LinkedViews, QtText
+from .selection import partner
 
 __all__ = ["ComparisonPanel", "edge_key"]
 
@@ -124,14 +125,7 @@ class ComparisonPanel(QWidget):
 
     def partner(self, side: str, key: str) -> str | None:
         """The variable aligned to ``key`` in the other graph."""
-        result = self.result
-        if result is None or result.alignment is None or key.startswith("="):
-            return None
-        if side == "test":
-            j = result.alignment.gold_of[result.test.index[key]]
-            return result.gold.nodes[j].var if j is not None else None
-        i = result.alignment.test_of.get(result.gold.index[key])
-        return result.test.nodes[i].var if i is not None else None
+        return partner(self.result, side, key)
 
     def select_node(self, side: str, key: str) -> None:
         """Highlight a node and its partner; tell the other panels."""

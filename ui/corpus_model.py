@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS
-from engine.registry import short_name
+from engine.registry import ALL_METRICS, short_name
 from engine.scoring import CorpusResult, PairResult
-
-from .filter_expression import parse_filter
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
@@ -33,14 +32,21 @@ class CorpusTableModel(QAbstractTableModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._results: list[PairResult] = []
+        self._rows: dict[int, int] = {}
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
         self.beginResetModel()
         self._results = list(corpus.pairs) if corpus is not None else []
+        self._rows = {result.index: row for row, result in enumerate(self._results)}
         self.endResetModel()
 
     def result(self, row: int) -> PairResult:
         return self._results[row]
+
+    def row_of(self, result: PairResult) -> int | None:
+        """The row of ``result`` (None when it is not one of this corpus's pairs)."""
+        row = self._rows.get(result.index)
+        return row if row is not None and self._results[row] is result else None
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self._results)
@@ -49,9 +55,11 @@ class CorpusTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_METRIC_COLUMN:
+        if role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_METRIC_COLUMN:
             return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
         return None
 
@@ -102,23 +110,26 @@ class CorpusTableModel(QAbstractTableModel):
 
 
 class CorpusFilterProxy(QSortFilterProxyModel):
-    """Sorts by the numeric sort keys and keeps the rows the filter text accepts."""
+    """Sorts by the numeric sort keys and keeps the rows a predicate accepts."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
-        self._accepts = parse_filter("")
-        self.filter_text = ""
+        self._accepts: Callable[[PairResult], bool] = lambda result: True
 
-    def set_filter_text(self, text: str) -> None:
+    def set_predicate(self, accepts: Callable[[PairResult], bool]) -> None:
         self.beginFilterChange()
-        self.filter_text = text
-        self._accepts = parse_filter(text)
+        self._accepts = accepts
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        model = self.sourceModel()
-        return self._accepts(model.result(source_row))
+        return self._accepts(self.sourceModel().result(source_row))
 
     def result(self, proxy_row: int) -> PairResult:
         return self.sourceModel().result(self.mapToSource(self.index(proxy_row, 0)).row())
+
+    def row_of(self, result: PairResult) -> int | None:
+        """The proxy row showing ``result`` (None when filtered out or not in the corpus)."""
+        source = self.sourceModel().row_of(result)
+        index = self.mapFromSource(self.sourceModel().index(source, 0)) if source is not None else None
+        return index.row() if index is not None and index.isValid() else None

@@ -7,10 +7,11 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
 from engine.metrics.document import DocumentResult
+from engine.output.text import f1_text
 from engine.registry import DOCUMENT_METRICS
 
-from engine.output.text import f1_text
 from .row_table import filtered_table, score_grid
+from .state import AppState
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
 HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
@@ -23,8 +24,9 @@ def _item_text(item: tuple | None) -> str:
 class DocumentPanel(QWidget):
     """Scores and relations of the document the selected sentence belongs to."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
+        self.state = state
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
         self.title.setWordWrap(True)
         self.scores = score_grid(DOCUMENT_METRICS)
@@ -44,6 +46,12 @@ class DocumentPanel(QWidget):
         layout.addWidget(self.scores)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
+        state.pair_selected.connect(self._show_pair)
+        self._show_pair(state.pair)  # what the state holds already
+
+    def _show_pair(self, result) -> None:
+        corpus = self.state.corpus
+        self.set_document(self.state.document_of(result), len(corpus.documents) if corpus else 0)
 
     def set_document(self, document: DocumentResult | None, count: int = 1) -> None:
         rows = [] if document is None else [

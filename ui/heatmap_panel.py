@@ -6,17 +6,22 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsPathItem,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.align.alignment import Alignment
-from engine.compat import NoConvergence
-from engine.align.explain import captions, node_names
-from engine.scoring import traced_alignment
-from engine.model import Graph
-from engine.params import Params
+from .state import AppState
+from .tasks import PairTrace
 
-pg.setConfigOptions(imageAxisOrder="row-major", antialias=False, background="w", foreground="k")
 COLOUR_MAP = pg.colormap.get("viridis")
+FOREGROUND = "k"
 ANCHOR_PEN = QPen(QColor("white"), 2.0)
 ANCHOR_PEN.setCosmetic(True)
 NEW_ANCHOR_PEN = QPen(QColor("#ff6f00"), 3.0)
@@ -25,6 +30,8 @@ MAX_LABELLED_CELLS = 16  # show cell values when both sides have at most this ma
 MAX_TICK_LABELS = 20  # name every k-th node beyond this many
 
 
+NO_PAIR = "Select a pair to see the rounds of its alignment."
+TRACING = "Aligning the pair again with a trace of every round..."
 MAX_LABEL_LENGTH = 9  # beyond six columns, long names are cut so that they do not overlap
 
 
@@ -49,20 +56,25 @@ class HeatmapPlot(pg.PlotWidget):
     hovered = Signal(str)
 
     def __init__(self, title: str, colour_bar: bool = True, parent=None):
-        super().__init__(parent)
+        super().__init__(parent, background="w")
         self.name = title.split(" ")[0]
         self.plot = self.getPlotItem()
-        self.plot.setTitle(title, size="9pt")
+        self.plot.setTitle(title, size="9pt", color=FOREGROUND)
         self.plot.invertY(True)
         self.plot.setMouseEnabled(False, False)
         self.plot.hideButtons()
-        self.image = pg.ImageItem()
+        self.image = pg.ImageItem(axisOrder="row-major")
         self.plot.addItem(self.image)
         self.image.setColorMap(COLOUR_MAP)
+        axes = [self.plot.getAxis(side) for side in ("left", "bottom", "right", "top")]
         self.colour_bar = None
         if colour_bar:
             self.colour_bar = pg.ColorBarItem(values=(0, 1), colorMap=COLOUR_MAP, interactive=False, width=12)
             self.colour_bar.setImageItem(self.image, insert_in=self.plot)
+            axes += [self.colour_bar.getAxis(side) for side in ("left", "bottom", "right", "top")]
+        for axis in axes:  # set here, not through pyqtgraph's process-wide options
+            axis.setPen(FOREGROUND)
+            axis.setTextPen(FOREGROUND)
         self.overlays: list = []
         self.matrix = np.zeros((0, 0))
         self.row_names: list[str] = []
@@ -119,15 +131,13 @@ class HeatmapPlot(pg.PlotWidget):
 
 
 class HeatmapPanel(QWidget):
-    """Round slider and step buttons over the four heatmaps, with a caption of the round."""
+    """Round slider and step buttons over the four heatmaps of the selected pair's trace,
+    with a caption of the round. The trace comes from the state (never aligned here)."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
-        self.alignment: Alignment | None = None
-        self.test: Graph | None = None
-        self.gold: Graph | None = None
-        self.params = Params()
-        self.captions: list[str] = []
+        self.state = state
+        self.trace: PairTrace | None = None
         self.plots = {key: HeatmapPlot(title, colour_bar) for key, title, colour_bar in PANELS}
         grid = QGridLayout()
         for number, (key, _, _) in enumerate(PANELS):
@@ -142,8 +152,6 @@ class HeatmapPanel(QWidget):
         self.next_button = QPushButton("▶")
         self.previous_button.setToolTip("Previous round (Alt+Left)")
         self.next_button.setToolTip("Next round (Alt+Right)")
-        self.previous_button.setShortcut("Alt+Left")
-        self.next_button.setShortcut("Alt+Right")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(1)
         self.slider.setPageStep(1)
@@ -171,50 +179,71 @@ class HeatmapPanel(QWidget):
         layout.addWidget(self.caption)
         layout.addLayout(grid, 1)
         layout.addWidget(self.hover)
-        self.previous_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
-        self.next_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
+        self.previous_button.clicked.connect(lambda: self.step(-1))
+        self.next_button.clicked.connect(lambda: self.step(1))
         self.slider.valueChanged.connect(self.show_round)
-
-    def set_graphs(self, test: Graph | None, gold: Graph | None, params: Params) -> None:
-        """Align the pair again with a trace and show its first round."""
-        self.test, self.gold, self.params = test, gold, params
-        try:
-            self.alignment = traced_alignment(test, gold, params) if test is not None and gold is not None else None
-        except NoConvergence as error:
-            self.alignment, problem = None, f"No trace: {error}."
+        state.pair_selected.connect(self._pair_selected)
+        state.trace_ready.connect(self.set_trace)
+        self._clear(NO_PAIR)
+        if state.trace is not None:  # what the state holds already
+            self.set_trace(state.trace)
         else:
-            problem = "No trace: the pair could not be read."
-        if self.alignment is None:
-            self.captions = []
-            self.initial.setText(problem)
-            self.caption.clear()
-            self.round_label.clear()
-            for plot in self.plots.values():
-                plot.reset()
+            self._pair_selected(state.pair)
+
+    @property
+    def captions(self) -> tuple[str, ...]:
+        return self.trace.captions if self.trace is not None else ()
+
+    def _pair_selected(self, result) -> None:
+        if result is None:
+            self._clear(NO_PAIR)
+        elif self.state.trace is None:  # it will come through trace_ready
+            self._clear(TRACING)
+
+    def _clear(self, text: str) -> None:
+        self.trace = None
+        self.initial.setText(text)
+        self.caption.clear()
+        self.round_label.clear()
+        self.hover.setText(" ")
+        self.previous_button.setEnabled(False)
+        self.next_button.setEnabled(False)
+        for plot in self.plots.values():
+            plot.reset()
+
+    def set_trace(self, trace: PairTrace) -> None:
+        """Show a pair's trace from its first round."""
+        if trace.alignment is None:
+            self._clear(trace.problem)
             return
-        self.captions = captions(test, gold, self.alignment, params)
-        self.initial.setText(self.captions[0])
+        self.trace = trace
+        self.initial.setText(trace.captions[0])
         self.slider.blockSignals(True)
-        self.slider.setMaximum(len(self.alignment.rounds))
+        self.slider.setMaximum(len(trace.alignment.rounds))
         self.slider.setValue(1)
         self.slider.blockSignals(False)
         self.show_round(1)
 
+    def step(self, delta: int) -> None:
+        """Show the round ``delta`` rounds later (earlier when negative)."""
+        self.slider.setValue(self.slider.value() + delta)
+
     def show_round(self, number: int) -> None:
-        if self.alignment is None:
+        if self.trace is None or self.trace.alignment is None:
             return
-        round_ = self.alignment.rounds[number - 1]
-        rows, columns = node_names(self.test), node_names(self.gold)
+        alignment = self.trace.alignment
+        round_ = alignment.rounds[number - 1]
+        rows, columns = list(self.trace.rows), list(self.trace.columns)
         anchors = [tuple(cell) for cell in np.argwhere(round_.anchors > 0)]
         new = [(a.test, a.gold) for a in round_.new_anchors]
         top = max(1.0, float(round_.adjusted.max()) if round_.adjusted.size else 1.0)
-        self.plots["similarity"].show_matrix(self.alignment.similarity, rows, columns, anchors, [], (0, 1))
+        self.plots["similarity"].show_matrix(alignment.similarity, rows, columns, anchors, [], (0, 1))
         self.plots["anchors"].show_matrix(round_.anchors, rows, columns, anchors, [], (0, 1))
         self.plots["broadcast"].show_matrix(round_.broadcast, rows, columns, anchors, new, (0, 1))
         self.plots["adjusted"].show_matrix(round_.adjusted, rows, columns, anchors, new, (0, top))
-        total = len(self.alignment.rounds)
+        total = len(alignment.rounds)
         self.round_label.setText(f"round {number} of {total}")
-        self.caption.setText(self.captions[number])
+        self.caption.setText(self.trace.captions[number])
         self.previous_button.setEnabled(number > 1)
         self.next_button.setEnabled(number < total)
 

@@ -8,20 +8,28 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCursor, QTextFormat
 from PySide6.QtWidgets import (
-    QGroupBox, QHeaderView, QLabel, QPlainTextEdit, QSplitter, QTableView, QTableWidgetItem,
-    QTextEdit, QVBoxLayout, QWidget,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QTableWidgetItem,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
 )
 
-from engine.registry import ALL_METRICS
 from engine.output.rows import alignment_table
+from engine.output.text import f1_text
 from engine.read.penman_tree import format_tree
-from engine.registry import short_name
+from engine.registry import ALL_METRICS, short_name
 from engine.scoring import PairResult
 
-from engine.output.text import f1_text
 from .corpus_model import sentence_of
 from .penman_highlight import node_line, triple_line
 from .row_table import RowTableModel, score_grid
+from .state import AppState
 
 
 def sentence_words(graph) -> list[str]:
@@ -54,10 +62,12 @@ def _penman_pane(title: str) -> tuple[QGroupBox, QPlainTextEdit]:
 
 
 class PairView(QWidget):
-    """The selected pair: header, score table, PENMAN texts and alignment table."""
+    """The selected pair: header, score table, PENMAN texts and alignment table;
+    the selected node (and its partner) or triple is shaded in both texts."""
 
-    def __init__(self, parent=None):
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
+        self.state = state
         self.result: PairResult | None = None
         self.header = QLabel("Select a pair to see its graphs and alignment.")
         self.header.setWordWrap(True)
@@ -92,6 +102,22 @@ class PairView(QWidget):
         layout.addWidget(self.tokens)
         layout.addWidget(self.scores)
         layout.addWidget(body, 1)
+        state.pair_selected.connect(self.set_result)
+        state.node_selected.connect(self._show_node)
+        state.triple_selected.connect(self._show_triple)
+        self.set_result(state.pair)  # what the state holds already
+        self._show_node()
+
+    def _show_node(self, side: str = "", var: str = "") -> None:
+        selected = self.state.selected_nodes()
+        self.highlight_nodes(selected)
+        self.show_tokens(selected)
+
+    def _show_triple(self, row) -> None:
+        if row is None:
+            self._highlight({})
+        else:
+            self.highlight_triple(row)
 
     def _highlight(self, lines: dict[str, list[int]]) -> None:
         """Shade the given lines of the test and gold texts and scroll to them."""

@@ -5,18 +5,23 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
 
-from engine.smatch import SUB_SCORES
-from engine.scoring import CorpusResult
-
 from engine.output.text import f1_text
+from engine.registry import SMATCH
+from engine.scoring import CorpusResult
+from engine.smatch import SUB_SCORES
+
 from .row_table import score_grid
+from .state import AppState
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
 
 
 class SmatchPanel(QWidget):
-    def __init__(self, parent=None):
+    """The corpus's Smatch with its bootstrap interval, and the sub-scores."""
+
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
+        self.state = state
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
         self.table = score_grid(["P", "R", "F1"], [name.replace("_", " ") for name in SUB_SCORES])
@@ -26,21 +31,24 @@ class SmatchPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
+        state.corpus_changed.connect(self.set_corpus)
+        self.set_corpus(state.corpus)  # what the state holds already
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
+        """Show the Smatch scores of ``corpus`` with the bootstrap interval of its micro F1."""
         self.table.clearContents()
-        tallies = [result.tallies["smatch"] for result in corpus.pairs if "smatch" in result.tallies] if corpus else []
-        if not tallies:
+        scored = sum(1 for result in corpus.pairs if SMATCH in result.tallies) if corpus else 0
+        interval = corpus.interval(SMATCH) if scored else None
+        if interval is None:
             self.title.setText(HINT)
             return
         totals = corpus.totals
         micro = totals.micro()
-        interval = corpus.interval("smatch")
-        self.title.setText(f"Smatch micro F1 {f1_text(micro['smatch'].f)}, macro F1 "
-                           f"{f1_text(totals.macro()['smatch'].f)}; 95% bootstrap interval of the micro F1 "
-                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {len(tallies)} pairs.")
+        self.title.setText(f"Smatch micro F1 {f1_text(micro[SMATCH].f)}, macro F1 "
+                           f"{f1_text(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
+                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {scored} pairs.")
         for row, name in enumerate(SUB_SCORES):
-            score = micro.get(f"smatch.{name}")
+            score = micro.get(f"{SMATCH}.{name}")
             for column, part in enumerate(("p", "r", "f")):
                 item = QTableWidgetItem(f1_text(getattr(score, part)) if score else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import io
 
-from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.metrics.triples import Category, TripleMatch
 
 from .row_table import filtered_table
+from .state import AppState
 
 CATEGORY_COLOURS = {
     Category.MATCHED: QColor("#e8f5e9"),
@@ -37,12 +37,12 @@ def triples_csv(rows: list[TripleMatch]) -> str:
 
 
 class TriplesPanel(QWidget):
-    """Signal ``triple_selected(TripleMatch)`` when a row is chosen."""
+    """The selected pair's triples; choosing a row selects that triple, selecting a node
+    shows the first row that touches it."""
 
-    triple_selected = Signal(object)
-
-    def __init__(self, parent=None):
+    def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
+        self.state = state
         self._syncing = False
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (110, 300, 300), self)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -60,12 +60,18 @@ class TriplesPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.table)
+        state.pair_selected.connect(self._show_pair)
+        state.node_selected.connect(self.select_node)
+        self._show_pair(state.pair)  # what the state holds already
+
+    def _show_pair(self, result) -> None:
+        self.set_rows(self.state.triple_rows)
 
     def set_rows(self, rows: list[TripleMatch]) -> None:
         cells = [triple_cells(row) for row in rows]
         keys = [c[:3] + (row.similarity,) for c, row in zip(cells, rows)]
         self.model.set_rows(rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys)
-        tally = {category: 0 for category in Category}
+        tally = dict.fromkeys(Category, 0)
         for row in rows:
             tally[row.category] += 1
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))
@@ -75,7 +81,7 @@ class TriplesPanel(QWidget):
 
     def _current_changed(self, current, previous=None) -> None:
         if current.isValid() and not self._syncing:
-            self.triple_selected.emit(self.proxy.item(current.row()))
+            self.state.select_triple(self.proxy.item(current.row()))
 
     def select_node(self, side: str, var: str) -> None:
         """Select the first shown row whose triple on ``side`` starts or ends at ``var``."""

@@ -7,5 +7,6 @@ finalisation, :mod:`.alignment` the outer loop with its per-round trace, and
 """
 
 from .alignment import Alignment, Round, align
+from .anchors import Correction
 
-__all__ = ["Alignment", "Round", "align"]
+__all__ = ["Alignment", "Correction", "Round", "align"]

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..model import Graph
 from ..params import Params
-from .anchors import initial_anchors
+from .anchors import Correction, initial_anchors
 from .broadcast import Neighbourhood, NewAnchor, adjusted_similarity, broadcast, finalise, select_anchors
 from .similarity import intrinsic_similarity
 
@@ -66,9 +66,18 @@ def label_overlap(test: Graph, gold: Graph):
     return lambda i, j: len(test_labels[i] & gold_labels[j])
 
 
-def align(test: Graph, gold: Graph, params: Params = Params(), trace: bool = False) -> Alignment:
+EXCLUDED = -1.0  # the adjusted similarity of an excluded pair: below every real value (F >= 0)
+
+
+def align(
+    test: Graph, gold: Graph, params: Params = Params(), trace: bool = False, correction: Correction | None = None
+) -> Alignment:
     """Align ``test`` to ``gold``: initial anchors, outer rounds of broadcast and
-    mutual-best selection until a round adds nothing, then finalisation."""
+    mutual-best selection until a round adds nothing, then finalisation.
+
+    A ``correction`` (an adjudicator's hand-fixed pairs) makes its pinned pairs initial
+    anchors and keeps its excluded pairs out: their adjusted similarity is set below any
+    real value, and a pair chosen at that value (its whole row or column excluded) is dropped."""
     similarity = intrinsic_similarity(test, gold, params.gamma)
     neighbourhood = Neighbourhood.of(test.adjacency, gold.adjacency)
     overlap = label_overlap(test, gold)
@@ -76,6 +85,9 @@ def align(test: Graph, gold: Graph, params: Params = Params(), trace: bool = Fal
     quality: list[int | None] = [None] * len(test)
     anchor_matrix = np.zeros_like(similarity)
     initial = initial_anchors(test, gold, params)
+    excluded = tuple(zip(*correction.excluded)) if correction and correction.excluded else None
+    if correction:
+        initial = correction.anchors(initial)
     for i, j in initial:
         gold_of[i], quality[i] = j, 0
         anchor_matrix[i, j] = 1.0
@@ -84,9 +96,13 @@ def align(test: Graph, gold: Graph, params: Params = Params(), trace: bool = Fal
     for number in range(1, params.max_outer + 1):
         converged, iterations = broadcast(anchor_matrix, neighbourhood, params.tolerance, params.max_inner)
         adjusted = adjusted_similarity(similarity, converged, params.alpha, params.beta, params.digits)
+        if excluded:
+            adjusted[excluded] = EXCLUDED
         anchored_columns = {j for j in gold_of if j is not None}
         anchored_rows = {i for i, j in enumerate(gold_of) if j is not None}
         new = select_anchors(adjusted, anchored_rows, anchored_columns, overlap)
+        if excluded:
+            new = [anchor for anchor in new if anchor.value != EXCLUDED]
         rounds.append(
             Round(
                 number,
@@ -106,6 +122,8 @@ def align(test: Graph, gold: Graph, params: Params = Params(), trace: bool = Fal
     anchored_rows = {i for i, j in enumerate(gold_of) if j is not None}
     anchored_columns = {j for j in gold_of if j is not None}
     finalised = finalise(adjusted, anchored_rows, anchored_columns, overlap)
+    if excluded:
+        finalised = [(i, j) for i, j in finalised if adjusted[i, j] != EXCLUDED]
     for i, j in finalised:
         gold_of[i], quality[i] = j, len(rounds) + 1
     return Alignment(tuple(gold_of), tuple(quality), similarity, tuple(initial), tuple(rounds), tuple(finalised))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model import Graph
@@ -130,3 +131,34 @@ def initial_anchors(test: Graph, gold: Graph, params: Params) -> list[tuple[int,
             used_rows.add(i)
             used_columns.add(j)
     return sorted(anchors)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """Node pairs a person fixed by hand (test index, gold index): ``pinned`` pairs are initial
+    anchors that replace any automatic anchor on their row or column; ``excluded`` pairs are
+    never aligned. Checked on creation: pins are one-to-one and no pair is both."""
+
+    pinned: tuple[tuple[int, int], ...] = ()
+    excluded: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        rows = [i for i, _ in self.pinned]
+        columns = [j for _, j in self.pinned]
+        if len(set(rows)) < len(rows) or len(set(columns)) < len(columns):
+            raise ValueError(f"pinned pairs must be one-to-one: {self.pinned}")
+        both = set(self.pinned) & set(self.excluded)
+        if both:
+            raise ValueError(f"pairs both pinned and excluded: {sorted(both)}")
+
+    def __bool__(self) -> bool:
+        return bool(self.pinned or self.excluded)
+
+    def anchors(self, automatic: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The pinned pairs and the automatic anchors that are neither excluded nor on a pinned
+        row or column, sorted."""
+        rows = {i for i, _ in self.pinned}
+        columns = {j for _, j in self.pinned}
+        excluded = set(self.excluded)
+        kept = [(i, j) for i, j in automatic if i not in rows and j not in columns and (i, j) not in excluded]
+        return sorted(kept + list(self.pinned))

@@ -4,7 +4,7 @@
 undefined or was not scored (the diagonal is ignored). Annotator i's agreement with j is
 the mean of the two directions, a_ij = (f_ij + f_ji) / 2 (the same number for the AnCast
 metrics under the paper profile and for optimal Smatch, whose F1 does not depend on the
-direction). Only defined values enter a mean.
+direction), or the one direction that is defined. Only defined values enter a mean.
 """
 
 from __future__ import annotations
@@ -17,8 +17,14 @@ __all__ = ["SentenceAgreement", "annotator_means", "sentence_agreement", "symmet
 
 
 def symmetric_agreement(f: np.ndarray) -> np.ndarray:
-    """a_ij = (f_ij + f_ji) / 2, NaN on the diagonal and where either direction is NaN."""
-    agreement = (f + f.T) / 2
+    """a_ij = (f_ij + f_ji) / 2, the defined direction where only one is, NaN on the
+    diagonal and where neither is defined."""
+    both = np.stack([f, f.T])
+    defined = ~np.isnan(both)
+    counts = defined.sum(axis=0)
+    agreement = np.divide(
+        np.where(defined, both, 0.0).sum(axis=0), counts, out=np.full(f.shape, np.nan), where=counts > 0
+    )
     np.fill_diagonal(agreement, np.nan)
     return agreement
 

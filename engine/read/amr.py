@@ -27,6 +27,7 @@ __all__ = [
     "parse_entry",
     "read_entries",
     "read_graph",
+    "relation",
     "split_blocks",
 ]
 
@@ -95,12 +96,11 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
     for source, role, target in interpret(tree):
         if role == ":instance":
             continue
-        if target in variables:
-            if role == ":domain":
-                source, role, target = target, ":mod", source
-            edges.setdefault(Edge(source, role, target))
+        found = relation(source, role, target, variables)
+        if isinstance(found, Edge):
+            edges.setdefault(found)
         else:
-            attributes.setdefault(Attribute(source, role, target))
+            attributes.setdefault(found)
     return Graph(
         top=tree[0],
         nodes=tuple(nodes),
@@ -113,6 +113,20 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
         location=SourceLocation(file, line),
         tree=tree,
     )
+
+
+def relation(source: str, role: str, target: str, variables: set[str] | frozenset[str]) -> Edge | Attribute:
+    """The relation a (non-instance) triple stands for: an :class:`Edge` when the target is a
+    variable (``(a :domain b)`` read as ``(b :mod a)``), else an :class:`Attribute`.
+
+    >>> relation("a", ":domain", "b", {"a", "b"}), relation("a", ":quant", "5", {"a"})
+    (Edge(source='b', role=':mod', target='a'), Attribute(source='a', role=':quant', value='5'))
+    """
+    if target not in variables:
+        return Attribute(source, role, target)
+    if role == ":domain":
+        return Edge(target, ":mod", source)
+    return Edge(source, role, target)
 
 
 def parse_block(file: str, start: int, lines: list[str]) -> Entry:

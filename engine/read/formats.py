@@ -20,7 +20,7 @@ from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, firs
 from .source import read_text
 from .umr import looks_like_umr, umr_from_text
 
-__all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "load_sources"]
+__all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "group_sources", "load_sources"]
 
 FormatChoice = Literal["auto", "amr", "umr"]
 FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
@@ -102,6 +102,12 @@ def load_sources(
     their graphs into sentences; raises :class:`~engine.errors.InputError` for a file that
     cannot be used at all (unreadable, not UTF-8, empty, ungroupable). ``lazy`` leaves AMR
     graphs undecoded until :func:`~engine.read.amr.parse_entry`."""
-    sources = [Source(str(path), read_text(path)) for path in paths]
+    return group_sources([Source(str(path), read_text(path)) for path in paths], format_in, pair_by, lazy)
+
+
+def group_sources(
+    sources: Sequence[Source], format_in: FormatChoice = "auto", pair_by: PairBy = "auto", lazy: bool = False
+) -> LoadedSentences:
+    """Group the graphs of two or more texts already read (see :func:`load_sources`)."""
     form = detect(sources[0].name, sources[0].text) if format_in == "auto" else FORMATS[format_in]
     return form.load(sources, pair_by, lazy)

@@ -28,7 +28,7 @@ from penman.models import amr
 
 from ..model import Tree
 
-__all__ = ["PenmanSyntaxError", "Triple", "format_tree", "interpret", "iter_nodes", "parse", "span_of"]
+__all__ = ["PenmanSyntaxError", "Triple", "format_tree", "interpret", "iter_nodes", "orient", "parse", "span_of"]
 
 Triple = tuple[str, str, str]
 
@@ -254,18 +254,25 @@ def interpret(tree: Tree) -> list[Triple]:
             triples.append((var, ":instance", concept))
         for number in range(edge + 1, len(edges)):
             role, target = edges[number]
-            inverse = _deinverted(role)
             if isinstance(target, tuple):
-                child = target[0]
-                triples.append((child, inverse, var) if inverse else (var, role, child))
+                triples.append(orient(var, role, target[0], variables))
                 stack.append((node, number))
                 stack.append((target, -1))
                 break
-            if inverse and target in variables:
-                triples.append((target, inverse, var))
-            else:
-                triples.append((var, role, target))
+            triples.append(orient(var, role, target, variables))
     return triples
+
+
+def orient(var: str, role: str, target: str, variables: set[str] | frozenset[str]) -> Triple:
+    """The triple that ``role target`` written under the node ``var`` stands for: an inverted
+    role (``:ARG0-of``) leading to a variable is turned round; on a constant it is kept as
+    written (the rule of :func:`interpret`).
+
+    >>> orient("b", ":ARG0-of", "w", {"b", "w"}), orient("b", ":ARG0-of", "x", {"b", "w"})
+    (('w', ':ARG0', 'b'), ('b', ':ARG0-of', 'x'))
+    """
+    inverse = _deinverted(role)
+    return (target, inverse, var) if inverse and target in variables else (var, role, target)
 
 
 def format_tree(tree: Tree, indent: int = 4) -> str:

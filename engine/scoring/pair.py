@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..align.alignment import Alignment, align
+from ..align.anchors import Correction
 from ..compat import NoConvergence, score_ancast
 from ..errors import InputError
 from ..metrics.ancast import pair_tallies
@@ -17,16 +18,19 @@ __all__ = ["score_graphs", "score_pair", "traced_alignment", "unscorable"]
 
 
 def score_graphs(
-    test: Graph, gold: Graph, params: Params = Params(), trace: bool = False
+    test: Graph, gold: Graph, params: Params = Params(), trace: bool = False, correction: Correction | None = None
 ) -> tuple[Alignment, dict[str, Tally]]:
-    """Align two graphs and compute every metric's tally, under ``params.profile``.
+    """Align two graphs and compute every metric's tally, under ``params.profile``; a
+    ``correction`` (hand-pinned and excluded pairs, paper profile only) steers the alignment.
 
     Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1``
     profile cannot finish (the reference fails on it too)."""
     if params.profile == ANCAST:
+        if correction:
+            raise ValueError("alignment corrections need the paper profile")
         alignment, tallies = score_ancast(test, gold, params, trace=trace)
     else:
-        alignment = align(test, gold, params, trace=trace)
+        alignment = align(test, gold, params, trace=trace, correction=correction)
         tallies = pair_tallies(alignment, test, gold)
     if params.smatch:
         tallies.update(smatch_tallies(test, gold))

@@ -1,0 +1,124 @@
+"""Accepting or rejecting a mismatched triple: the decision that settles one row of the
+triples table of an annotator against the adjudicated graph.
+
+The table (:func:`engine.metrics.triples.classify_triples`) has the annotation as test and
+the adjudicated graph as gold. *Accept* takes the annotator's version, *reject* keeps the
+adjudicated one (a decision without edits, kept so that the row shows as settled):
+
+==================  =====================================================================
+category            accept
+==================  =====================================================================
+only in test        add the annotator's relation, its ends mapped through the alignment;
+                    an unaligned end becomes a new node with the annotator's concept
+only in gold        remove the adjudicated relation
+label differs       relabel the adjudicated relation with the annotator's role
+concept differs     give the adjudicated ends the annotator's concepts where they differ
+==================  =====================================================================
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..metrics.triples import Category, Triple, TripleMatch
+from ..model import Attribute, Edge
+from .agreement import Agreement
+from .decisions import AddNode, AddRelation, ChangeRelation, Decision, Edit, RemoveRelation, SetConcept, Verdict
+from .draft import Relation
+from .errors import SessionError
+
+__all__ = ["fresh_variable", "triple_decision"]
+
+
+def fresh_variable(preferred: str, concept: str, taken: set[str]) -> str:
+    """``preferred`` when it is free, else the concept's first letter and the lowest number
+    that is.
+
+    >>> fresh_variable("b", "boy", {"b"}), fresh_variable("b", "boy", {"b", "b2"}), fresh_variable("x", "boy", set())
+    ('b2', 'b3', 'x')
+    """
+    if preferred not in taken:
+        return preferred
+    letter = next((c for c in concept.lower() if re.match(r"[a-z]", c)), "x")
+    number = 2
+    while f"{letter}{number}" in taken:
+        number += 1
+    return f"{letter}{number}"
+
+
+def _relation(triple: Triple) -> Relation:
+    if triple.target_concept is None:
+        return Attribute(triple.source, triple.role, triple.target)
+    return Edge(triple.source, triple.role, triple.target)
+
+
+def _added(triple: Triple, agreement: Agreement) -> list[Edit]:
+    """The edits that bring an annotator's relation into the adjudicated graph."""
+    annotation, adjudicated = agreement.annotation, agreement.adjudicated
+    mapping = agreement.alignment.gold_map
+    taken = {node.var for node in adjudicated.nodes} | {a.value for a in adjudicated.attributes}
+    edits: list[Edit] = []
+    names: dict[str, str] = {}
+
+    def counterpart(var: str, concept: str) -> str:
+        if var not in names:
+            j = mapping.get(annotation.index[var])
+            if j is not None:
+                names[var] = adjudicated.nodes[j].var
+            else:
+                names[var] = fresh_variable(var, concept, taken)
+                taken.add(names[var])
+                edits.append(AddNode(names[var], concept))
+        return names[var]
+
+    source = counterpart(triple.source, triple.source_concept)
+    if triple.target_concept is None:
+        edits.append(AddRelation(Attribute(source, triple.role, triple.target)))
+    else:
+        edits.append(AddRelation(Edge(source, triple.role, counterpart(triple.target, triple.target_concept))))
+    return edits
+
+
+def _accepted(match: TripleMatch, agreement: Agreement) -> list[Edit]:
+    theirs, ours = match.test, match.gold
+    if match.category == Category.ONLY_IN_TEST:
+        assert theirs is not None
+        return _added(theirs, agreement)
+    assert ours is not None
+    if match.category == Category.ONLY_IN_GOLD:
+        return [RemoveRelation(_relation(ours))]
+    assert theirs is not None
+    if match.category == Category.LABEL_DIFFERS:
+        old = _relation(ours)
+        new = Attribute(old.source, theirs.role, old.value) if isinstance(old, Attribute) else (
+            Edge(old.source, theirs.role, old.target)
+        )
+        return [ChangeRelation(old, new)]
+    edits: list[Edit] = []
+    if ours.source_concept != theirs.source_concept:
+        edits.append(SetConcept(ours.source, theirs.source_concept))
+    if ours.target_concept is not None and theirs.target_concept is not None and (
+        ours.target_concept != theirs.target_concept and ours.target != ours.source
+    ):
+        edits.append(SetConcept(ours.target, theirs.target_concept))
+    return edits
+
+
+def triple_decision(match: TripleMatch, agreement: Agreement, accept: bool) -> Decision:
+    """The decision that accepts or rejects ``match``, a row of ``agreement.triples()``."""
+    if match.category == Category.MATCHED:
+        raise SessionError("this triple is matched: there is nothing to decide")
+    edits = _accepted(match, agreement) if accept else []
+    word = "accepted" if accept else "rejected"
+    side = match.test or match.gold
+    summary = f"{word} {agreement.annotator}'s {match.category.value}: {side}"
+    if match.test and match.gold:
+        summary = f"{word} {agreement.annotator}'s {match.category.value}: {match.test} vs {match.gold}"
+    verdict = Verdict(
+        agreement.annotator,
+        match.category.value,
+        str(match.test) if match.test else None,
+        str(match.gold) if match.gold else None,
+        accept,
+    )
+    return Decision(tuple(edits), summary, verdict)

@@ -1,0 +1,196 @@
+"""The adjudicated corpus as a file: PENMAN (AMR) or UMR, read back before it is trusted.
+
+Every sentence is written from its adjudicated graph (:meth:`Session.adjudicated`) with the
+start annotation's metadata: an AMR block keeps its comment lines, a UMR block its head
+(sentence, ``Index:``/``Words:`` lines) and its document-level annotation as written, and
+gets an alignment section made from the nodes' token spans (counted from 1, ``0-0`` when
+unaligned). Each block gains ``# ::adjudicated-by NAME`` (when someone decided) and
+``# ::status STATUS`` lines, replacing earlier ones (in a UMR block, at the end of its head,
+where the UMR reader passes over them). A graph left unchanged keeps its text
+as written; a changed one is laid out by :meth:`~engine.adjudication.draft.Draft.tree`.
+
+A sentence that cannot be written - no readable annotation, or a graph not connected - is
+left out with a warning. :func:`check_round_trip` reads the text back through
+:mod:`engine.read` and compares every graph with the one meant (top, nodes with concepts
+and spans in order, relations, id, sentence, metadata).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..model import Graph
+from ..read.amr import entries_from_text
+from ..read.source import parse_metadata
+from ..read.umr import SECTION, umr_from_text
+from .errors import AdjudicationError, SessionError
+from .session import Session
+
+__all__ = [
+    "ADJUDICATION_FIELDS",
+    "ExportError",
+    "Written",
+    "amr_block",
+    "check_round_trip",
+    "graph_difference",
+    "umr_block",
+    "write_corpus",
+]
+
+ADJUDICATION_FIELDS = ("adjudicated-by", "status")
+SEPARATOR = "#" * 80
+
+
+class ExportError(AdjudicationError):
+    """The written corpus does not read back as the adjudicated graphs (a bug: nothing is written)."""
+
+
+@dataclass
+class Written:
+    """The corpus text, the graphs it is meant to hold (in order) and the sentences left out."""
+
+    format: str
+    text: str
+    graphs: list[Graph] = field(default_factory=list)
+    indices: list[int] = field(default_factory=list)  # the session sentence of each graph
+    skipped: list[str] = field(default_factory=list)
+
+
+def _metadata_lines(comments: list[str], fields: dict[str, str]) -> list[str]:
+    """Comment lines without earlier adjudication fields, then one line per field."""
+    kept = []
+    for line in comments:
+        found = parse_metadata([line])
+        if not any(key in found for key in ADJUDICATION_FIELDS):
+            kept.append(line)
+            continue
+        rest = [f"::{key} {value}".rstrip() for key, value in found.items() if key not in ADJUDICATION_FIELDS]
+        if rest:
+            kept.append("# " + " ".join(rest))
+    return kept + [f"# ::{key} {value}" for key, value in fields.items()]
+
+
+def _meant_metadata(metadata: dict[str, str], fields: dict[str, str]) -> dict[str, str]:
+    return {**{k: v for k, v in metadata.items() if k not in ADJUDICATION_FIELDS}, **fields}
+
+
+def _spans(span: frozenset[int]) -> str:
+    """0-based token positions as UMR ranges counted from 1.
+
+    >>> _spans(frozenset({1, 2, 5})), _spans(frozenset())
+    ('2-3, 6-6', '0-0')
+    """
+    if not span:
+        return "0-0"
+    runs: list[list[int]] = []
+    for position in sorted(span):
+        if runs and position == runs[-1][1] + 1:
+            runs[-1][1] = position
+        else:
+            runs.append([position, position])
+    return ", ".join(f"{low + 1}-{high + 1}" for low, high in runs)
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    return lines
+
+
+def umr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Graph]:
+    """A UMR sentence block for ``graph`` from its start ``block`` (head and document-level
+    annotation kept), and the graph it reads back as (the UMR reader keeps no metadata)."""
+    sections: dict[str, list[str]] = {"head": []}
+    name = "head"
+    for line in block.split("\n"):
+        match = SECTION.match(line.strip())
+        if match:
+            name = match.group(1).lower()
+            sections[name] = []
+        else:
+            sections[name].append(line)
+    head = _metadata_lines(_trimmed(sections["head"]), fields)  # lines that are not comments are kept as they are
+    parts = [SEPARATOR, *head, "", "# sentence level graph:", graph.penman, "",
+             "# alignment:", *(f"{node.var}: {_spans(node.span)}" for node in graph.nodes), ""]
+    if "document level annotation" in sections:
+        parts += ["# document level annotation:", *_trimmed(sections["document level annotation"]), ""]
+    return "\n".join(parts), graph
+
+
+def amr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Graph]:
+    """A PENMAN block for ``graph`` with the comment lines of its start ``block`` and the
+    ``fields``, and the graph it reads back as (its metadata with the fields)."""
+    comments = [line for line in block.split("\n") if line.lstrip().startswith("#")]
+    text = "\n".join(_metadata_lines(comments, fields) + [graph.penman]) + "\n"
+    return text, replace(graph, metadata=_meant_metadata(graph.metadata, fields))
+
+
+def write_corpus(session: Session) -> Written:
+    """The adjudicated corpus (see the module docstring)."""
+    written = Written(session.format, "")
+    blocks: list[str] = []
+    block_of = umr_block if session.format == "umr" else amr_block
+    for record in session.sentences():
+        name = f"sentence {record.index}" + (f" ({record.id})" if record.id else "")
+        try:
+            adjudicated = session.adjudicated(record.index)
+        except SessionError as error:
+            written.skipped.append(f"{name}: not written: {error}")
+            continue
+        if adjudicated.problems:
+            written.skipped.append(f"{name}: not written: {adjudicated.problems[0]}")
+            continue
+        entry = session.entry(record.index, adjudicated.start)
+        assert entry is not None
+        fields = {"adjudicated-by": record.decided_by} if record.decided_by else {}
+        fields["status"] = record.status
+        text, meant = block_of(entry.text, adjudicated.graph, fields)
+        blocks.append(text)
+        written.graphs.append(meant)
+        written.indices.append(record.index)
+    written.text = "\n".join(blocks)
+    return written
+
+
+def graph_difference(meant: Graph, found: Graph) -> str | None:
+    """The first way ``found`` differs from ``meant``, or None when they are the same graph."""
+    checks = (
+        ("top", meant.top, found.top),
+        ("nodes", [(n.var, n.concept, n.span) for n in meant.nodes], [(n.var, n.concept, n.span) for n in found.nodes]),
+        ("relations", set(meant.edges), set(found.edges)),
+        ("attributes", set(meant.attributes), set(found.attributes)),
+        ("id", meant.id, found.id),
+        ("sentence", meant.text, found.text),
+        ("metadata", meant.metadata, found.metadata),
+    )
+    for what, one, other in checks:
+        if one != other:
+            return f"{what}: {one!r} written, {other!r} read back"
+    return None
+
+
+def check_round_trip(written: Written, name: str = "<adjudicated>") -> list[Graph]:
+    """Read the text back (:mod:`engine.read`) and return its graphs; :class:`ExportError`
+    at the first sentence that is not the graph meant."""
+    if not written.graphs:
+        return []
+    if written.format == "umr":
+        umr = umr_from_text(name, written.text)
+        if umr.warnings:
+            raise ExportError(f"the written UMR reads back with warnings: {umr.warnings[0]}")
+        entries = [sentence.entry for sentence in umr.sentences]
+    else:
+        entries = entries_from_text(name, written.text)
+    if len(entries) != len(written.graphs):
+        raise ExportError(f"{len(written.graphs)} graphs written, {len(entries)} read back")
+    graphs = []
+    for index, meant, entry in zip(written.indices, written.graphs, entries):
+        if entry.graph is None:
+            raise ExportError(f"sentence {index} does not read back: {entry.error}")
+        difference = graph_difference(meant, entry.graph)
+        if difference is not None:
+            raise ExportError(f"sentence {index} does not read back as written: {difference}")
+        graphs.append(entry.graph)
+    return graphs

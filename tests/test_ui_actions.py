@@ -1,0 +1,125 @@
+"""The action table: every README shortcut is declared once, menus and toolbar are built from it."""
+
+import re
+
+import pytest
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMainWindow
+
+from ui.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions
+from ui.commands import Context
+from ui.comparison_panel import ComparisonPanel
+from ui.corpus_panel import CorpusPanel
+from ui.demos import DEMOS
+from ui.heatmap_panel import HeatmapPanel
+from ui.state import AppState
+
+from .conftest import ROOT
+from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, temporary_settings
+
+
+@pytest.fixture
+def built(qtbot, tmp_path):
+    state = AppState(temporary_settings(tmp_path))
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    context = Context(state, window, CorpusPanel(state), ComparisonPanel(), HeatmapPanel(state))
+    yield state, build_actions(window, context)
+    state.shutdown()
+
+
+def readme_shortcuts() -> set[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("| shortcut | action |") :].split("\n\n")[0]
+    keys = set()
+    for line in table.splitlines()[2:]:
+        cell = line.split("|")[1].strip()
+        keys.update(QKeySequence(key.strip()).toString() for key in cell.split(" / "))
+    return keys
+
+
+def test_the_readme_lists_exactly_the_declared_shortcuts(built):
+    _, actions = built
+    declared = [action.shortcut().toString() for action in actions.actions.values() if not action.shortcut().isEmpty()]
+    assert len(declared) == len(set(declared)), "a shortcut is used twice"
+    assert set(declared) == readme_shortcuts()
+
+
+def test_keys_are_unique_and_every_action_has_a_tip():
+    keys = [spec.key for spec in TABLE]
+    assert len(keys) == len(set(keys))
+    assert all(spec.tip for spec in TABLE if isinstance(spec, ActionSpec))
+
+
+def test_menus_follow_the_table_with_separators_between_groups(built):
+    _, actions = built
+    assert list(actions.menus) == list(MENUS)
+    file_menu = [action.text() or "-" for action in actions.menus["&File"].actions()]
+    assert file_menu == [
+        "&Open Test and Gold...",
+        "Open &Test...",
+        "Open &Gold...",
+        "S&wap Test and Gold",
+        "Open &Demo",
+        "&Recent Pairs",
+        "-",
+        "&Export Scores...",
+        "Export &Graphs...",
+        "Export &Heatmaps...",
+        "Export &Triples...",
+        "Export Pair &Report...",
+        "-",
+        "&Quit",
+    ]
+    assert [a.text() for a in actions.menus["&Scoring"].actions()] == ["&Re-score", "&Parameters...", "&Cancel"]
+    toolbar = [action.text() for action in actions.toolbar.actions()]
+    assert toolbar == [spec.text for spec in TABLE if isinstance(spec, ActionSpec) and spec.toolbar]
+    assert all(not actions[spec.key].icon().isNull() for spec in TABLE if isinstance(spec, ActionSpec) and spec.icon)
+
+
+def test_demo_and_recent_submenus(qtbot, built):
+    state, actions = built
+    assert [a.text() for a in actions.submenus["demos"].actions()] == [demo.title for demo in DEMOS]
+    assert not actions.submenus["recent"].isEnabled()
+    score_now(state, *SPEC_PAIR)
+    score_now(state, *SYS_PAIR)
+    recent = actions.submenus["recent"]
+    assert recent.isEnabled()
+    assert [a.text() for a in recent.actions()] == [
+        "&1 comptest_sys.txt vs comptest_gold.txt",
+        "&2 spec_examples_test.amr vs spec_examples_gold.amr",
+    ]
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        actions.submenus["demos"].actions()[1].trigger()  # the AnCast paper examples
+    assert state.files.test_path.name == "spec_examples_test.amr"
+
+
+def test_actions_are_enabled_when_the_state_allows(qtbot, built):
+    state, actions = built
+    conditional = {spec.key for spec in TABLE if isinstance(spec, ActionSpec) and spec.enabled_when}
+    assert conditional == {
+        "swap",
+        "export_scores",
+        "export_graphs",
+        "export_rounds",
+        "export_triples",
+        "export_report",
+        "rescore",
+        "cancel",
+        "previous_round",
+        "next_round",
+    }
+    assert not any(actions[key].isEnabled() for key in conditional)
+    assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        state.open_pair(*SPEC_PAIR)
+        assert actions["cancel"].isEnabled() and not actions["rescore"].isEnabled()
+    assert {key for key in conditional if actions[key].isEnabled()} == conditional - {"cancel"}
+    state.set_filter("no such words")
+    assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
+
+
+def test_submenus_are_declared_in_the_table():
+    submenus = [spec for spec in TABLE if isinstance(spec, SubmenuSpec)]
+    assert [(spec.key, spec.refresh_on) for spec in submenus] == [("demos", None), ("recent", "recent_changed")]
+    assert all(re.fullmatch(r"[a-z_]+", spec.key) for spec in TABLE)

@@ -1,0 +1,88 @@
+"""The corpus panel alone with a state: rows, summary, selection both ways, filter box."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.params import Params
+from ui.corpus_panel import CorpusPanel
+from ui.state import AppState
+
+from .ui_support import SMATCH_PAIR, SYS_PAIR, score_now, temporary_settings
+
+
+@pytest.fixture
+def state(tmp_path):
+    state = AppState(temporary_settings(tmp_path))
+    yield state
+    state.shutdown()
+
+
+@pytest.fixture
+def panel(qtbot, state):
+    panel = CorpusPanel(state)
+    qtbot.addWidget(panel)
+    score_now(state, *SYS_PAIR)
+    return panel
+
+
+def ids(panel):
+    return [panel.proxy.index(row, 1).data() for row in range(panel.proxy.rowCount())]
+
+
+def test_rows_and_summary_follow_the_corpus(panel):
+    assert ids(panel) == [f"sentence {k}" for k in range(1, 6)]
+    assert panel.summary.item(0, 0).text() == "0.9067" and panel.summary.item(1, 0).text() != ""
+    assert "P " in panel.summary.item(0, 0).toolTip()
+    assert panel.table.currentIndex().row() == 0  # the state selected the first pair
+
+
+def test_choosing_a_row_selects_the_pair_and_the_state_moves_the_row(panel, state):
+    panel.table.selectRow(2)
+    assert state.pair.id == "sentence 3"
+    state.select_pair_id("sentence 5")
+    assert panel.table.currentIndex().row() == 4
+    panel.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    state.select_pair_id("sentence 2")
+    assert panel.table.currentIndex().row() == 3 and panel.proxy.result(3).id == "sentence 2"
+
+
+def test_the_filter_box_and_the_state_filter_agree(panel, state):
+    panel.filter_edit.setText("LR F1 < 0.8")
+    assert state.filter_text == "LR F1 < 0.8"
+    assert ids(panel) == ["sentence 1", "sentence 2", "sentence 4"]
+    state.select_pair_id("sentence 3")  # hidden: the state clears the filter, the box follows
+    assert panel.filter_edit.text() == "" and len(ids(panel)) == 5
+    assert panel.proxy.result(panel.table.currentIndex().row()).id == "sentence 3"
+    panel.filter_edit.setText("no such words")
+    assert ids(panel) == [] and state.pair is None and not panel.table.currentIndex().isValid()
+
+
+def test_focus_filter_selects_the_text(qtbot, panel):
+    panel.show()
+    panel.filter_edit.setText("telescope")
+    panel.focus_filter()
+    assert panel.filter_edit.selectedText() == "telescope"
+
+
+def test_smatch_interval_in_the_summary(qtbot, tmp_path):
+    state = AppState(temporary_settings(tmp_path))
+    state.params = Params(smatch=True)
+    panel = CorpusPanel(state)
+    qtbot.addWidget(panel)
+    score_now(state, *SMATCH_PAIR)
+    low, high = state.corpus.interval("smatch")
+    assert panel.summary.item(0, 5).text() == f"0.8475 [{low:.3f}, {high:.3f}]"
+    assert "bootstrap interval" in panel.summary.item(0, 5).toolTip()
+    assert panel.summary.item(1, 5).text() == f"{state.corpus.macro['smatch'].f:.4f}"  # macro: no interval
+    state.shutdown()
+
+
+def test_a_panel_made_after_loading_shows_what_the_state_holds(qtbot, tmp_path):
+    state = AppState(temporary_settings(tmp_path))
+    score_now(state, *SYS_PAIR)
+    state.set_filter("telescope")
+    panel = CorpusPanel(state)
+    qtbot.addWidget(panel)
+    assert ids(panel) == ["sentence 2"] and panel.filter_edit.text() == "telescope"
+    assert panel.table.currentIndex().row() == 0 and panel.summary.item(0, 0).text() == "0.9067"
+    state.shutdown()

@@ -1,0 +1,104 @@
+"""The job runner: lanes, progress, failure, a waiting job replaced, callbacks on the GUI thread."""
+
+import gc
+import threading
+
+import pytest
+
+from ui.jobs import JobRunner
+from ui.tasks import TaskFailed
+
+
+@pytest.fixture
+def runner():
+    runner = JobRunner()
+    yield runner
+    runner.wait()
+
+
+def test_a_job_reports_progress_then_its_value_on_the_gui_thread(qtbot, runner):
+    seen, threads = [], []
+
+    def work(progress, cancelled):
+        threads.append(threading.current_thread())
+        for done in range(1, 4):
+            progress(done, 3)
+        return "value"
+
+    finished = []
+    assert runner.start(
+        "lane",
+        work,
+        lambda value: finished.append((value, threading.current_thread())),
+        on_progress=lambda done, total: seen.append((done, total)),
+    )
+    assert runner.busy("lane") and not runner.start("lane", work, finished.append)
+    qtbot.waitUntil(lambda: len(finished) == 1, timeout=5000)
+    assert finished == [("value", threading.main_thread())] and threads[0] is not threading.main_thread()
+    assert seen == [(1, 3), (2, 3), (3, 3)] and not runner.busy("lane")
+    assert gc.isenabled()  # the automatic collector is back once no job runs
+
+
+def test_failures_are_messages(qtbot, runner):
+    failures = []
+
+    def refuse(progress, cancelled):
+        raise TaskFailed("file.amr:3: no graph")
+
+    def crash(progress, cancelled):
+        raise KeyError("x")
+
+    runner.start("a", refuse, pytest.fail, failures.append)
+    runner.start("b", crash, pytest.fail, failures.append)
+    qtbot.waitUntil(lambda: len(failures) == 2, timeout=5000)
+    assert sorted(failures) == ["file.amr:3: no graph", "unexpected problem: KeyError('x')"]
+
+
+def test_a_queued_job_replaces_the_one_waiting(qtbot, runner):
+    release, ran = threading.Event(), []
+
+    def job(name):
+        def work(progress, cancelled):
+            if name == "first":
+                release.wait(5)
+            ran.append(name)
+            return name
+
+        return work
+
+    finished = []
+    runner.queue("trace", job("first"), finished.append)
+    runner.queue("trace", job("second"), finished.append)
+    runner.queue("trace", job("third"), finished.append)
+    release.set()
+    qtbot.waitUntil(lambda: len(finished) == 2, timeout=5000)
+    qtbot.wait(50)
+    assert finished == ["first", "third"] and ran == ["first", "third"]
+
+
+def test_cancel_is_seen_by_the_work(qtbot, runner):
+    started, finished = threading.Event(), []
+
+    def work(progress, cancelled):
+        started.set()
+        while not cancelled():
+            threading.Event().wait(0.01)
+        return "stopped"
+
+    runner.start("score", work, finished.append)
+    started.wait(5)
+    runner.cancel("score")
+    qtbot.waitUntil(lambda: finished == ["stopped"], timeout=5000)
+
+
+def test_wait_stops_everything_without_callbacks(qtbot):
+    runner, finished = JobRunner(), []
+    runner.start(
+        "score",
+        lambda progress, cancelled: [threading.Event().wait(0.01) for _ in range(500) if not cancelled()],
+        finished.append,
+    )
+    runner.wait()
+    assert not runner.busy("score")
+    qtbot.wait(50)
+    assert finished == [] and gc.isenabled()

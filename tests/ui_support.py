@@ -1,0 +1,62 @@
+"""Helpers of the UI tests: settings in a temporary file, demo pairs, a broken pair, scoring without a thread."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from ui.annotators import AnnotatorFiles
+from ui.state import AppState
+from ui.tasks import ScoreRequest, read_and_score
+
+from .conftest import DEMO
+
+SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
+SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
+SMATCH_PAIR = (DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
+UMR_PAIR = (DEMO / "ancast_samples" / "umr_test.txt", DEMO / "ancast_samples" / "umr_gold.txt")
+
+# three graphs each; the second test graph has an unbalanced parenthesis (line 5)
+BROKEN_TEST = """# ::id one
+(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))
+
+# ::id two
+(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))
+
+# ::id three
+(s / sleep-01 :ARG0 (d / dog))
+"""
+BROKEN_GOLD = """# ::id one
+(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-01 :ARG0 b))
+
+# ::id two
+(l / like-01 :ARG0 (g / girl) :ARG1 (c / cat))
+
+# ::id three
+(s / sleep-01 :ARG0 (d / dog))
+"""
+
+
+def temporary_settings(folder: Path, name: str = "settings.ini") -> QSettings:
+    return QSettings(str(folder / name), QSettings.Format.IniFormat)
+
+
+def broken_pair(folder: Path) -> tuple[Path, Path]:
+    """A test file with one unreadable graph and its gold file, written in ``folder``."""
+    test, gold = folder / "broken_test.amr", folder / "broken_gold.amr"
+    test.write_text(BROKEN_TEST, encoding="utf-8")
+    gold.write_text(BROKEN_GOLD, encoding="utf-8")
+    return test, gold
+
+
+def score_now(state: AppState, test: Path, gold: Path) -> None:
+    """Read and score on this thread and show the result, as the job runner would."""
+    state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
+
+
+def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppState:
+    """A state with ``pair`` read and scored (its first pair selected); call ``shutdown()`` when done."""
+    state = AppState(temporary_settings(tmp_path))
+    score_now(state, *pair)
+    return state

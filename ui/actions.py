@@ -1,0 +1,295 @@
+"""Every menu command declared once, in :data:`TABLE`, and the builder of the menus and the
+toolbar from it. An action's handler takes the :class:`~ui.commands.Context`; its
+``enabled_when`` takes the state and is checked again whenever the state changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
+
+from .commands import Context, about, exports, files, scoring
+from .settings import APP_NAME
+from .state import AppState
+
+__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions"]
+
+Handler = Callable[[Context], None]
+Condition = Callable[[AppState], bool]
+Icon = QStyle.StandardPixmap
+Keys = QKeySequence.StandardKey
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One command: where it is shown, its key, icon and tip, what it does and when it can."""
+
+    key: str
+    text: str
+    handler: Handler
+    menu: str
+    shortcut: str | QKeySequence.StandardKey | None = None
+    icon: QStyle.StandardPixmap | None = None
+    tip: str = ""
+    toolbar: bool = False
+    enabled_when: Condition | None = None
+    group: str = ""  # a separator goes between groups of one menu
+
+
+@dataclass(frozen=True)
+class SubmenuSpec:
+    """A submenu filled by ``entries(ctx)`` -> [(text, tip, handler)], refilled on the state's
+    ``refresh_on`` signal; disabled while empty."""
+
+    key: str
+    title: str
+    entries: Callable[[Context], list]
+    menu: str
+    refresh_on: str | None = None
+    group: str = ""
+
+
+def _loaded_and_idle(state: AppState) -> bool:
+    return state.loaded is not None and not state.busy
+
+
+def _has_corpus(state: AppState) -> bool:
+    return state.corpus is not None
+
+
+def _has_pair(state: AppState) -> bool:
+    return state.pair is not None
+
+
+FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
+MENUS = (FILE, SCORING, VIEW, HELP)
+
+TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
+    ActionSpec(
+        "open_pair",
+        "&Open Test and Gold...",
+        files.choose_pair,
+        FILE,
+        Keys.Open,
+        Icon.SP_DialogOpenButton,
+        "Choose the test file, then the gold file",
+        toolbar=True,
+        group="open",
+    ),
+    ActionSpec(
+        "open_test",
+        "Open &Test...",
+        lambda ctx: files.choose_side(ctx, "test"),
+        FILE,
+        "Ctrl+T",
+        tip="Replace the test file",
+        group="open",
+    ),
+    ActionSpec(
+        "open_gold",
+        "Open &Gold...",
+        lambda ctx: files.choose_side(ctx, "gold"),
+        FILE,
+        "Ctrl+G",
+        tip="Replace the gold file",
+        group="open",
+    ),
+    ActionSpec(
+        "swap",
+        "S&wap Test and Gold",
+        files.swap,
+        FILE,
+        "Ctrl+Shift+W",
+        tip="Score gold against test",
+        enabled_when=_loaded_and_idle,
+        group="open",
+    ),
+    SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
+    SubmenuSpec("recent", "&Recent Pairs", files.recent_entries, FILE, refresh_on="recent_changed", group="open"),
+    ActionSpec(
+        "export_scores",
+        "&Export Scores...",
+        exports.export_scores,
+        FILE,
+        "Ctrl+E",
+        Icon.SP_DialogSaveButton,
+        "Save the scores as CSV or JSON",
+        toolbar=True,
+        enabled_when=_has_corpus,
+        group="export",
+    ),
+    ActionSpec(
+        "export_graphs",
+        "Export &Graphs...",
+        lambda ctx: exports.export_panel(ctx, "graphs"),
+        FILE,
+        tip="Save both graphs of the pair as PNG or SVG",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_rounds",
+        "Export &Heatmaps...",
+        lambda ctx: exports.export_panel(ctx, "rounds"),
+        FILE,
+        tip="Save the heatmaps of the round shown as PNG or SVG",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_triples",
+        "Export &Triples...",
+        exports.export_triples,
+        FILE,
+        tip="Save the pair's triples table as CSV",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_report",
+        "Export Pair &Report...",
+        exports.export_report,
+        FILE,
+        "Ctrl+Shift+E",
+        tip="Save an HTML report of the pair: scores, graphs, rounds, triples",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
+    ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, "Ctrl+Q", tip="Quit", group="quit"),
+    ActionSpec(
+        "rescore",
+        "&Re-score",
+        lambda ctx: ctx.state.rescore(),
+        SCORING,
+        "F5",
+        Icon.SP_BrowserReload,
+        "Score the loaded files again",
+        toolbar=True,
+        enabled_when=_loaded_and_idle,
+    ),
+    ActionSpec(
+        "params",
+        "&Parameters...",
+        scoring.edit_params,
+        SCORING,
+        "Ctrl+,",
+        Icon.SP_FileDialogDetailedView,
+        "Change gamma, alpha, beta and anchors",
+        toolbar=True,
+    ),
+    ActionSpec(
+        "cancel",
+        "&Cancel",
+        lambda ctx: ctx.state.cancel(),
+        SCORING,
+        "Esc",
+        Icon.SP_BrowserStop,
+        "Stop scoring and keep the previous results",
+        toolbar=True,
+        enabled_when=lambda state: state.busy,
+    ),
+    ActionSpec(
+        "filter",
+        "&Filter Pairs",
+        lambda ctx: ctx.corpus.focus_filter(),
+        VIEW,
+        Keys.Find,
+        tip="Filter the pairs by text or by score",
+        group="corpus",
+    ),
+    ActionSpec(
+        "previous_round",
+        "P&revious Round",
+        lambda ctx: ctx.heatmaps.step(-1),
+        VIEW,
+        "Alt+Left",
+        tip="Show the previous round of the alignment",
+        enabled_when=_has_pair,
+        group="rounds",
+    ),
+    ActionSpec(
+        "next_round",
+        "&Next Round",
+        lambda ctx: ctx.heatmaps.step(1),
+        VIEW,
+        "Alt+Right",
+        tip="Show the next round of the alignment",
+        enabled_when=_has_pair,
+        group="rounds",
+    ),
+    ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
+)
+
+# the state's signals after which ``enabled_when`` is asked again
+STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected")
+
+
+@dataclass
+class Actions:
+    """What :func:`build_actions` made: actions and submenus by key, the menus by title, the toolbar."""
+
+    actions: dict[str, QAction]
+    submenus: dict[str, QMenu]
+    menus: dict[str, QMenu]
+    toolbar: QToolBar
+
+    def __getitem__(self, key: str) -> QAction:
+        return self.actions[key]
+
+
+def _action(window: QMainWindow, ctx: Context, text: str, tip: str, handler: Handler) -> QAction:
+    action = QAction(text, window)
+    action.setStatusTip(tip or text.replace("&", "").rstrip("."))
+    action.triggered.connect(lambda checked=False: handler(ctx))
+    return action
+
+
+def _fill(window: QMainWindow, ctx: Context, menu: QMenu, spec: SubmenuSpec) -> None:
+    menu.clear()
+    entries = spec.entries(ctx)
+    for text, tip, handler in entries:
+        menu.addAction(_action(window, ctx, text, tip, handler))
+    menu.setEnabled(bool(entries))
+
+
+def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
+    """The window's menus and toolbar, in the table's order."""
+    built = Actions({}, {}, {title: window.menuBar().addMenu(title) for title in MENUS}, window.addToolBar("Main"))
+    built.toolbar.setObjectName("main-toolbar")
+    built.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    last_group: dict[str, str] = {}
+    for spec in table:
+        menu = built.menus[spec.menu]
+        if spec.menu in last_group and last_group[spec.menu] != spec.group:
+            menu.addSeparator()
+        last_group[spec.menu] = spec.group
+        if isinstance(spec, SubmenuSpec):
+            submenu = built.submenus[spec.key] = menu.addMenu(spec.title)
+            _fill(window, ctx, submenu, spec)
+            if spec.refresh_on:
+                getattr(ctx.state, spec.refresh_on).connect(
+                    lambda *_, submenu=submenu, spec=spec: _fill(window, ctx, submenu, spec)
+                )
+            continue
+        action = built.actions[spec.key] = _action(window, ctx, spec.text, spec.tip, spec.handler)
+        if spec.shortcut is not None:
+            action.setShortcut(QKeySequence(spec.shortcut))
+        if spec.icon is not None:
+            action.setIcon(window.style().standardIcon(spec.icon))
+        menu.addAction(action)
+        if spec.toolbar:
+            built.toolbar.addAction(action)
+
+    def update_enabled(*_) -> None:
+        for spec in table:
+            if isinstance(spec, ActionSpec) and spec.enabled_when is not None:
+                built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
+
+    for name in STATE_CHANGES:
+        getattr(ctx.state, name).connect(update_enabled)
+    update_enabled()
+    return built

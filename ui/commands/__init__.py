@@ -1,0 +1,10 @@
+"""The user's commands behind the menus, toolbar and drops: each takes a :class:`Context`.
+
+Modules: :mod:`.files` (open, replace, swap, recent, demos, drops), :mod:`.exports`
+(scores, graphs, heatmaps, triples, report), :mod:`.scoring` (parameters dialog),
+:mod:`.about` (the About box).
+"""
+
+from .context import Context
+
+__all__ = ["Context"]

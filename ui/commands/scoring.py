@@ -1,0 +1,15 @@
+"""Scoring commands that need a dialog: the parameters."""
+
+from __future__ import annotations
+
+from ..params_dialog import ParamsDialog
+from .context import Context
+
+__all__ = ["edit_params"]
+
+
+def edit_params(ctx: Context) -> None:
+    """Show the parameters; OK re-scores with the new ones (and remembers them)."""
+    dialog = ParamsDialog(ctx.state.params, ctx.window)
+    if dialog.exec():
+        ctx.state.set_params(dialog.params())

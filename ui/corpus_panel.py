@@ -1,0 +1,114 @@
+"""The corpus: a filter box, one row per pair (sortable), and the corpus's micro and macro F1."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QLineEdit, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from engine.output.text import f1_text
+from engine.registry import ALL_METRICS, SMATCH, short_name
+from engine.scoring import CorpusResult, PairResult
+
+from .corpus_model import CorpusFilterProxy, CorpusTableModel
+from .filter_expression import __doc__ as FILTER_HELP
+from .row_table import score_grid
+from .state import AppState
+
+__all__ = ["CorpusPanel", "show_summary"]
+
+
+def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
+    """Micro and macro F1 of every metric over the corpus (P and R in tooltips), the
+    micro Smatch F1 with its bootstrap interval."""
+    grid.clearContents()
+    if corpus is None:
+        return
+    interval = corpus.interval(SMATCH)
+    for row, scores in enumerate((corpus.micro, corpus.macro)):
+        for column, metric in enumerate(ALL_METRICS):
+            if metric not in scores:
+                continue
+            score = scores[metric]
+            item = QTableWidgetItem(f1_text(score.f))
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            tip = f"P {f1_text(score.p)}   R {f1_text(score.r)}"
+            if metric == SMATCH and row == 0 and interval is not None:
+                item.setText(f"{f1_text(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
+                tip += "\n[ ] = 95% bootstrap interval over pairs"
+            item.setToolTip(tip)
+            grid.setItem(row, column, item)
+
+
+class CorpusPanel(QWidget):
+    """Shows ``state.corpus``; choosing a row selects that pair, typing filters the pairs."""
+
+    def __init__(self, state: AppState, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self._syncing = False
+        self.model = CorpusTableModel(self)
+        self.proxy = CorpusFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(50)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setToolTip(FILTER_HELP)
+        self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.summary)
+        self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+        self.filter_edit.textChanged.connect(state.set_filter)
+        state.corpus_changed.connect(self._show_corpus)
+        state.filter_changed.connect(self._show_filter)
+        state.pair_selected.connect(self._show_selection)
+        self._show_corpus(state.corpus)  # what the state holds already
+        self._show_filter(state.filter_text)
+        self._show_selection(state.pair)
+
+    def focus_filter(self) -> None:
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
+
+    def _row_chosen(self, current, previous=None) -> None:
+        if not self._syncing:
+            self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
+
+    def _show_corpus(self, corpus: CorpusResult | None) -> None:
+        self._syncing = True
+        self.model.set_corpus(corpus)
+        self._syncing = False
+        show_summary(self.summary, corpus)
+
+    def _show_filter(self, text: str) -> None:
+        self._syncing = True
+        if self.filter_edit.text() != text:
+            self.filter_edit.setText(text)
+        self.proxy.set_predicate(self.state.accepts)
+        self._syncing = False
+
+    def _show_selection(self, result: PairResult | None) -> None:
+        row = self.proxy.row_of(result) if result is not None else None
+        self._syncing = True
+        if row is None:
+            self.table.clearSelection()
+            self.table.setCurrentIndex(self.proxy.index(-1, -1))
+        else:
+            self.table.selectRow(row)
+            self.table.setCurrentIndex(self.proxy.index(row, 0))
+            self.table.scrollTo(self.proxy.index(row, 0))
+        self._syncing = False

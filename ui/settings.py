@@ -1,0 +1,67 @@
+"""What the app remembers between sessions (QSettings): parameters, recent files, window layout."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from engine.params import Params
+
+from .annotators import AnnotatorFiles
+
+__all__ = ["APP_NAME", "MAX_RECENT", "AppSettings"]
+
+APP_NAME = "graphagree"
+MAX_RECENT = 8
+
+
+class AppSettings:
+    """Typed access to the settings; ``QSettings(APP_NAME, APP_NAME)`` when none are given."""
+
+    def __init__(self, settings: QSettings | None = None):
+        self.qsettings = settings if settings is not None else QSettings(APP_NAME, APP_NAME)
+
+    def _json(self, key: str, default):
+        try:
+            return json.loads(self.qsettings.value(key, "") or "null") or default
+        except (TypeError, ValueError):
+            return default
+
+    def params(self) -> Params:
+        """Parameters saved by an earlier session, or the defaults if none (or unusable)."""
+        saved = self._json("params/json", {})
+        try:
+            return Params(**{k: v for k, v in saved.items() if k in Params.__dataclass_fields__})
+        except (AttributeError, TypeError, ValueError):
+            return Params()
+
+    def save_params(self, params: Params) -> None:
+        self.qsettings.setValue("params/json", json.dumps(params.as_dict()))
+
+    def recent(self) -> list[AnnotatorFiles]:
+        """Files opened before, most recent first (each saved test first, gold second)."""
+        entries = self._json("recent/pairs", [])
+        if not isinstance(entries, list):
+            return []
+        return [
+            AnnotatorFiles.of(entry)
+            for entry in entries
+            if isinstance(entry, list) and len(entry) >= 2 and all(isinstance(p, str) for p in entry)
+        ]
+
+    def remember(self, files: AnnotatorFiles) -> None:
+        entry = [str(path.resolve()) for path in files.ordered()]
+        kept = [[str(p) for p in old.paths] for old in self.recent()]
+        entries = [entry] + [old for old in kept if old != entry]
+        self.qsettings.setValue("recent/pairs", json.dumps(entries[:MAX_RECENT]))
+
+    def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
+        """The saved (geometry, dock state), each None when absent."""
+        values = (self.qsettings.value("window/geometry"), self.qsettings.value("window/state"))
+        return tuple(v if isinstance(v, QByteArray) and not v.isEmpty() else None for v in values)
+
+    def save_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
+        self.qsettings.setValue("window/geometry", geometry)
+        self.qsettings.setValue("window/state", state)
+        self.qsettings.sync()

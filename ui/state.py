@@ -1,0 +1,327 @@
+"""The application state and its signals: the files, the parameters, the scores,
+the selection and the work in progress. Panels read it and subscribe to its
+signals, and report the user's choices back through its methods; they never
+talk to each other.
+
+Signals:
+
+* ``corpus_changed(CorpusResult)`` - new scores are in (the selection follows);
+* ``pair_selected(PairResult | None)``, ``node_selected(side, var)`` (var "" = none),
+  ``triple_selected(TripleMatch | None)``, ``filter_changed(text)``;
+* ``trace_ready(PairTrace)`` - the selected pair's trace for the heatmaps
+  (from the cache at once, else from a worker thread);
+* ``params_changed(Params)``, ``recent_changed()``;
+* ``busy_changed(bool)``, ``progress(done, total)`` - scoring in progress;
+* ``message(text)`` for the status line, ``problem(text)`` for the banner
+  ("" clears it), ``load_failed(text)`` when files could not be opened.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+
+from engine.metrics.document import DocumentResult
+from engine.metrics.triples import TripleMatch
+from engine.params import Params
+from engine.read import LoadedPairs
+from engine.scoring import CorpusResult, PairResult
+
+from .annotators import AnnotatorFiles
+from .filter_expression import parse_filter
+from .jobs import JobRunner
+from .selection import Side, other_side, partner
+from .settings import AppSettings
+from .tasks import UNREADABLE, PairTrace, ScoreRequest, ScoringOutcome, read_and_score, trace_pair
+from .trace_cache import TraceCache, TraceKey
+
+__all__ = ["AppState"]
+
+SCORE, TRACE = "score", "trace"
+
+
+class AppState(QObject):
+    corpus_changed = Signal(object)
+    pair_selected = Signal(object)
+    node_selected = Signal(str, str)
+    triple_selected = Signal(object)
+    filter_changed = Signal(str)
+    trace_ready = Signal(object)
+    params_changed = Signal(object)
+    recent_changed = Signal()
+    busy_changed = Signal(bool)
+    progress = Signal(int, int)
+    message = Signal(str)
+    problem = Signal(str)
+    load_failed = Signal(str)
+
+    def __init__(self, settings: QSettings | None = None, parent=None):
+        super().__init__(parent)
+        self.settings = AppSettings(settings)
+        self.params: Params = self.settings.params()
+        self.runner = JobRunner(self)
+        self.files: AnnotatorFiles | None = None  # the files whose scores are shown
+        self.loaded: LoadedPairs | None = None
+        self.corpus: CorpusResult | None = None
+        self.last_error: str | None = None
+        self.filter_text = ""
+        self.accepts = parse_filter("")
+        self.pair: PairResult | None = None
+        self.triple_rows: list[TripleMatch] = []
+        self.node: tuple[Side, str] | None = None
+        self.triple: TripleMatch | None = None
+        self.trace: PairTrace | None = None  # of the selected pair, once known
+        self.traces: TraceCache[PairTrace] = TraceCache(size_of=lambda trace: trace.nbytes)
+        self._generation = 0  # counts the times files were read (part of the trace key)
+        self._wanted: str | None = None  # a pair to select once the scores are in
+
+    # ------------------------------------------------------------- scoring
+    @property
+    def busy(self) -> bool:
+        return self.runner.busy(SCORE)
+
+    def open_files(self, files: AnnotatorFiles, select: str | None = None) -> bool:
+        """Read and score ``files`` in the background; what is shown stays until the new
+        scores are in (and for good if they fail). ``select``: a pair id or index to show then."""
+        started = self._score(
+            ScoreRequest(files, self.params), f"Reading {files.test_path.name} and {files.gold_path.name}..."
+        )
+        if started:
+            self._wanted = select
+        return started
+
+    def open_pair(self, test: str | Path, gold: str | Path, select: str | None = None) -> bool:
+        return self.open_files(AnnotatorFiles.of((test, gold)), select)
+
+    def replace_file(self, side: Side, path: str | Path) -> bool:
+        """Open ``path`` as the new test or gold file, the other one kept."""
+        return self.files is not None and self.open_files(self.files.with_file(side, path))
+
+    def swap(self) -> bool:
+        return self.files is not None and self.open_files(self.files.swapped())
+
+    def rescore(self) -> bool:
+        """Score the loaded pairs again under the current parameters."""
+        if self.loaded is None or self.files is None:
+            return False
+        return self._score(ScoreRequest(self.files, self.params, self.loaded), "Re-scoring...")
+
+    def set_params(self, params: Params) -> None:
+        """Use new parameters, remember them, and re-score what is loaded."""
+        self.params = params
+        self.settings.save_params(params)
+        self.params_changed.emit(params)
+        self.rescore()
+
+    def cancel(self) -> None:
+        if self.busy:
+            self.runner.cancel(SCORE)
+            self.message.emit("Cancelling...")
+
+    def shutdown(self) -> None:
+        """Stop every job and wait for it (before the window closes)."""
+        self.runner.wait()
+
+    def _score(self, request: ScoreRequest, text: str) -> bool:
+        if not self.runner.start(
+            SCORE, partial(read_and_score, request), self.show_scores, self._failed, self._progress
+        ):
+            self.message.emit("Still scoring: cancel (Esc) before starting again.")
+            return False
+        self.message.emit(text)
+        self.busy_changed.emit(True)
+        return True
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.emit(done, total)
+        self.message.emit(f"Scoring pair {done} of {total}...")
+
+    def show_scores(self, outcome: ScoringOutcome) -> None:
+        """Show a finished scoring run (the previous selection, or the wanted pair, is selected again)."""
+        wanted, self._wanted = self._wanted, None
+        self.busy_changed.emit(self.busy)
+        corpus = outcome.corpus
+        if corpus.cancelled:
+            self.message.emit(
+                f"Cancelled after {len(corpus.pairs)} of {len(outcome.loaded.pairs)} pairs; "
+                "the previous results are still shown."
+            )
+            return
+        previous = self.pair.index if self.pair is not None else 0
+        if outcome.loaded is not self.loaded:
+            self._generation += 1
+            self.traces.clear()
+        self.files, self.loaded, self.corpus = outcome.files, outcome.loaded, corpus
+        self.last_error = None
+        self.pair = None
+        self.problem.emit("")
+        self.corpus_changed.emit(corpus)
+        found = self._find_pair(wanted) if wanted is not None else None
+        if found is not None:
+            self._show_pair(found)
+        else:
+            self._select_index(previous)
+        self.settings.remember(outcome.files)
+        self.recent_changed.emit()
+        self._report_scores(outcome)
+        if wanted is not None and found is None:
+            self.message.emit(f"No pair {wanted!r} in this corpus.")
+
+    def _report_scores(self, outcome: ScoringOutcome) -> None:
+        corpus, files = outcome.corpus, outcome.files
+        text = (
+            f"{len(corpus.pairs)} pairs scored from {files.test_path.name} (test) and "
+            f"{files.gold_path.name} (gold), {corpus.profile} profile"
+        )
+        errors = corpus.errors
+        if errors:
+            text += f"; {len(errors)} could not be read (filter: error)"
+            self.problem.emit(f"{len(errors)} pair(s) not scored. First problem: {errors[0]}")
+        elif outcome.loaded.warnings:
+            warnings = outcome.loaded.warnings
+            more = f"\n... and {len(warnings) - 3} more" if len(warnings) > 3 else ""
+            self.problem.emit(f"{len(warnings)} warning(s):\n" + "\n".join(warnings[:3]) + more)
+        if corpus.documents:
+            text += f"; {len(corpus.documents)} UMR document(s), see the Document level panel"
+        self.message.emit(text + ".")
+
+    def _failed(self, text: str) -> None:
+        self._wanted = None
+        self.busy_changed.emit(self.busy)
+        self.last_error = text
+        kept = " The files loaded before are still shown." if self.corpus is not None else ""
+        self.problem.emit(f"Could not open: {text}.{kept}")
+        self.message.emit("Could not open the files." + kept)
+        self.load_failed.emit(text)
+
+    def show_message(self, text: str) -> None:
+        self.message.emit(text)
+
+    def show_problem(self, text: str) -> None:
+        self.problem.emit(text)
+
+    # ----------------------------------------------------------- selection
+    def visible_pairs(self) -> list[PairResult]:
+        """The pairs the filter keeps, in file order."""
+        return [result for result in self.corpus.pairs if self.accepts(result)] if self.corpus else []
+
+    def set_filter(self, text: str) -> None:
+        """Keep the pairs the filter text accepts (see :mod:`ui.filter_expression`); the selected
+        pair stays selected if it is kept, else the first kept pair is selected."""
+        if text == self.filter_text:
+            return
+        previous = self.pair.index if self.pair is not None else 0
+        self._apply_filter(text)
+        if self.corpus is not None:
+            self.message.emit(f"{len(self.visible_pairs())} of {len(self.corpus.pairs)} pairs shown.")
+        self._select_index(previous)
+
+    def _apply_filter(self, text: str) -> None:
+        self.filter_text, self.accepts = text, parse_filter(text)
+        self.filter_changed.emit(text)
+
+    def _select_index(self, pair_index: int) -> None:
+        """Select the kept pair with this index, else the first kept pair (None if none)."""
+        visible = self.visible_pairs()
+        self.select_pair(next((r for r in visible if r.index == pair_index), visible[0] if visible else None))
+
+    def _find_pair(self, wanted: str) -> PairResult | None:
+        """The pair with this id, else the one with this index when no id matches."""
+        pairs = self.corpus.pairs if self.corpus is not None else []
+        found = next((r for r in pairs if r.id == wanted), None)
+        if found is None and wanted.isdigit():
+            found = next((r for r in pairs if r.index == int(wanted)), None)
+        return found
+
+    def _show_pair(self, result: PairResult) -> None:
+        """Select a pair, clearing the filter first if it hides the pair."""
+        if not self.accepts(result):
+            self._apply_filter("")
+        self.select_pair(result)
+
+    def select_pair_id(self, wanted: str) -> bool:
+        """Select a pair by its id, or by its index when no id matches (the filter is cleared)."""
+        found = self._find_pair(wanted)
+        if found is None:
+            self.message.emit(f"No pair {wanted!r} in this corpus.")
+            return False
+        self._show_pair(found)
+        return True
+
+    def select_pair(self, result: PairResult | None) -> None:
+        if result is self.pair:
+            return
+        self.pair, self.node, self.triple = result, None, None
+        self.triple_rows = result.triples() if result is not None else []
+        key = self._trace_key()
+        self.trace = self.traces.get(key) if key is not None else None
+        self.pair_selected.emit(result)
+        self._request_trace()
+
+    def select_node(self, side: Side, var: str) -> None:
+        """Select a node of one graph ("" for none)."""
+        node = (side, var) if var else None
+        if node != self.node:
+            self.node = node
+            self.node_selected.emit(side, var)
+
+    def selected_nodes(self) -> dict[Side, str | None]:
+        """The selected node and its aligned partner, by side (empty when none)."""
+        if self.node is None:
+            return {}
+        side, var = self.node
+        return {side: var, other_side(side): partner(self.pair, side, var)}
+
+    def select_triple(self, row: TripleMatch | None) -> None:
+        if row is not self.triple:
+            self.triple = row
+            self.triple_selected.emit(row)
+
+    def document_of(self, result: PairResult | None) -> DocumentResult | None:
+        """The UMR document result the pair belongs to (None for AMR)."""
+        if result is None or self.loaded is None or self.corpus is None or not self.corpus.documents:
+            return None
+        number = self.loaded.pairs[result.index].document
+        return self.corpus.documents[number] if number is not None else None
+
+    # -------------------------------------------------------------- traces
+    def _trace_key(self) -> TraceKey | None:
+        if self.pair is None or self.corpus is None:
+            return None
+        return TraceKey(self._generation, self.pair.index, self.corpus.params)
+
+    def _request_trace(self) -> None:
+        """The selected pair's trace: from the cache, else traced on a worker thread."""
+        result, key = self.pair, self._trace_key()
+        if result is None or key is None:
+            return
+        if self.trace is None and result.alignment is None:
+            self.trace = PairTrace.missing(UNREADABLE)
+        if self.trace is not None:
+            self.trace_ready.emit(self.trace)
+            return
+        self.runner.queue(
+            TRACE,
+            lambda progress, cancelled: trace_pair(result.test, result.gold, key.params),
+            partial(self._trace_arrived, key),
+            lambda text: self._trace_arrived(key, PairTrace.missing(f"No trace: {text}.")),
+        )
+
+    def _trace_arrived(self, key: TraceKey, trace: PairTrace) -> None:
+        """Keep a trace of these files in the cache; show it only if its pair is still selected."""
+        if key.generation != self._generation:
+            return
+        self.traces.put(key, trace)
+        if key == self._trace_key() and self.trace is None:
+            self.trace = trace
+            self.trace_ready.emit(trace)
+
+    def wait_for_trace(self) -> PairTrace | None:
+        """The selected pair's trace, traced here and now when it has not arrived yet
+        (for exports, which need it at once)."""
+        key = self._trace_key()
+        if self.trace is None and key is not None and self.pair is not None:
+            self._trace_arrived(key, trace_pair(self.pair.test, self.pair.gold, key.params))
+        return self.trace
