@@ -109,7 +109,7 @@ class CompatAlignment:
 
 def _containing_names(test_names: list[str], gold_names: list[str]) -> set[tuple[int, int]]:
     """The node pairs whose lowercased names contain one another, the only ones with
-    sim(name_i, name_j) > 0 (eq. 2). A name found in none of the other side's names,
+    sim(name_i, name_j) can be above 0 (eq. 2). A name found in none of the other side's names,
     all joined, is contained in none of them: most names are settled by one search."""
     found: set[tuple[int, int]] = set()
     sides = []
@@ -179,7 +179,7 @@ def _once(lemmas: list[str]) -> dict[str, int]:
     return {lemma: place for lemma, place in places.items() if place is not None}
 
 
-def merged_hops(graph: CompatGraph) -> list[set[int]]:
+def _merged_hops(graph: CompatGraph) -> list[set[int]]:
     """Per node, the variables one or two links away as predicate (itself left out):
     the ones of binarise((A·A + A)(J − I)) with A the predicate-to-argument matrix."""
     children: list[set[int]] = [set() for _ in range(len(graph))]
@@ -230,8 +230,8 @@ class CompatNeighbourhood:
     the buffers the broadcast works in, made once for the pair."""
 
     def __init__(self, test: CompatGraph, gold: CompatGraph) -> None:
-        test_hops, test_counts = _hop_matrices(merged_hops(test))
-        gold_hops, gold_counts = _hop_matrices(merged_hops(gold))
+        test_hops, test_counts = _hop_matrices(_merged_hops(test))
+        gold_hops, gold_counts = _hop_matrices(_merged_hops(gold))
         self.test_hops = test_hops  # [out, in], each n x n, C order
         self.gold_hops_t = gold_hops.transpose(0, 2, 1)  # [outᵀ, inᵀ], each m x m, transposed views as ``out.T``
         self.ratios = _ratios(test_counts, gold_counts)

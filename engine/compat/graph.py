@@ -151,7 +151,7 @@ class _Builder:
         else:
             self.pending.setdefault(target, []).append((focus, label))
 
-    def walk(self, tree: tuple) -> None:
+    def walk(self, tree: Tree) -> None:
         """Depth first as the reference: a node, then its relations in order, a
         nested node's whole subtree before the relation that leads to it."""
         var, concept, _alignment, edges = tree
