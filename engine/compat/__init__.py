@@ -33,7 +33,7 @@ def _reference_view(graph: Graph, params: Params) -> CompatGraph:
 def _positions(graph: Graph, compat: CompatGraph) -> list[int] | None:
     """For each of our nodes, its index in the reference's order; None where the
     orders agree, as they do when each variable is declared once (both read depth first)."""
-    if len(graph) == len(compat) and all(node.var == var for node, var in zip(graph.nodes, compat.variables)):
+    if [node.var for node in graph.nodes] == compat.variables:
         return None
     where = {var: k for k, var in enumerate(compat.variables)}
     return [where[node.var] for node in graph.nodes]
@@ -69,8 +69,8 @@ class _Renumbering:
 def _as_alignment(result: CompatAlignment, test_order: list[int] | None, gold_order: list[int] | None) -> Alignment:
     """The reference's test-to-gold matching in our node order (None: the reference's order is ours)."""
     finished = len(result.rounds) + 1
-    quality = [None if level == UNMATCHED else finished if level == FINALISED else level
-               for level in (result.test_quality[k] for k in range(len(result.test_quality)))]
+    levels = [result.test_quality[k] for k in range(len(result.test_quality))]
+    quality = [None if level == UNMATCHED else finished if level == FINALISED else level for level in levels]
     gold_of = [result.test_to_gold[k] for k in range(len(result.test_to_gold))]
     if test_order is None and gold_order is None:
         return Alignment(tuple(gold_of), tuple(quality), result.similarity, tuple(result.initial),

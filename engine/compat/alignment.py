@@ -364,7 +364,7 @@ def select_anchors(adjusted: np.ndarray, ties: _LabelTies) -> AnchorChoice:
     column_maxima = _maxima((adjusted == np.maximum.reduce(adjusted, axis=0)).T)
     row_picks = _picks(row_maxima, ties, 0)
     column_picks = _picks(column_maxima, ties, 1)
-    anchors = sorted((i, j) for j, i in enumerate(column_picks) if i is not None and row_picks[i] == j)
+    anchors = sorted([(i, j) for j, i in enumerate(column_picks) if i is not None and row_picks[i] == j])
     return AnchorChoice(anchors, row_maxima, column_maxima)
 
 
@@ -443,7 +443,7 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
                                              (result.gold_to_test, result.gold_quality, j)):
                 mapping.pop(key, None)
                 quality_of.pop(key, None)
-        added = tuple(choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored)
+        added = tuple([choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored])
         result.rounds.append(Round(quality, steps, added, previous.copy() if trace else None,
                                    converged.copy() if trace else None, adjusted if trace else None))
         anchors, anchored = _anchor_matrix(choice.anchors, similarity.shape), set(choice.anchors)

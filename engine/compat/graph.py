@@ -178,7 +178,7 @@ class _Builder:
         constants: list[dict[str, str]] = [{} for _ in names]
         for node in self.with_constants:
             found = self.own_constants(node)
-            names[node] += "".join(value for label, value in found.items() if label[:2] == "op")
+            names[node] += "".join([value for label, value in found.items() if label[:2] == "op"])
             constants[node] = {label: value for label, value in found.items() if label[:2] != "op"}
         return CompatGraph(self.variables, self.lemmas, self.senses, self.around, names, constants, self.links,
                            frozenset(self.triples), sentence or "")

@@ -61,16 +61,7 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
     sizes of one side, with w = sqrt(d_tail·d_head) + 1 from ``counts``."""
     labeled = unlabeled = weighted = weighted_size = 0.0
     size = 0
-    concept: dict[tuple[str, str], float] = {}  # (own, other) -> name-and-sense similarity
-
-    def similarity(own: str, other: str) -> float:
-        if (own, other) not in concept:
-            name_a, sense_a = other_names.get(other, (other, 0))
-            name_b, sense_b = own_names.get(own, (own, 0))
-            sense_factor = 1 + gamma * ((sense_a == sense_b) - 1)
-            concept[own, other] = lemma_similarity(name_a.lower(), name_b.lower()) * sense_factor
-        return concept[own, other]
-
+    concept: dict[str, float] = {}  # own variable or constant -> s_c with its counterpart under ``mapping``
     for (head, tail), labels in own_groups.items():
         count = len(labels)
         weight = math.sqrt(counts.get(tail, 0) * counts.get(head, 0)) + 1
@@ -80,7 +71,13 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
         other_labels = other_groups.get((mapped_head, mapped_tail))
         if other_labels is None:
             continue
-        shared = (0.0 + similarity(head, mapped_head) + similarity(tail, mapped_tail)) / 2
+        for own, other in ((head, mapped_head), (tail, mapped_tail)):
+            if own not in concept:
+                name_a, sense_a = other_names.get(other, (other, 0))
+                name_b, sense_b = own_names.get(own, (own, 0))
+                sense_factor = 1 + gamma * ((sense_a == sense_b) - 1)
+                concept[own] = lemma_similarity(name_a.lower(), name_b.lower()) * sense_factor
+        shared = (0.0 + concept[head] + concept[tail]) / 2
         overlap = len(labels & other_labels)
         labeled += shared * overlap
         unlabeled += shared * min(len(other_labels), count)
