@@ -277,22 +277,24 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
             rows.extend((Category.ONLY_IN_GOLD, None, key, None, role, 0.0) for role in sorted(labels))
     triples = [
         (
-            _triple(test, test_key, test_role) if test_key is not None else None,
-            _triple(gold, gold_key, gold_role) if gold_key is not None else None,
+            _triple(test, test_key, test_role) if test_key is not None and test_role is not None else None,
+            _triple(gold, gold_key, gold_role) if gold_key is not None and gold_role is not None else None,
         )
         for _, test_key, gold_key, test_role, gold_role, _ in rows
     ]
     # what an unmatched relation may be taken for: the other graph's relations in unmatched rows
     unmatched = [(row, pair) for row, pair in zip(rows, triples) if row[0] is not Category.MATCHED]
-    test_pool = _candidates([(t, row[1]) for row, (t, _) in unmatched if t is not None])
-    gold_pool = _candidates([(g, row[2]) for row, (_, g) in unmatched if g is not None])
+    test_pool = _candidates([(t, row[1]) for row, (t, _) in unmatched if t is not None and row[1] is not None])
+    gold_pool = _candidates([(g, row[2]) for row, (_, g) in unmatched if g is not None and row[2] is not None])
     matches = []
     for (category, test_key, gold_key, _, _, shared), (test_triple, gold_triple) in zip(rows, triples):
         why, alike = "", None
         if category is Category.ONLY_IN_GOLD:
+            assert gold_key is not None and gold_triple is not None
             why = _cause(gold_side, gold_key, gold_triple.role)
             why, alike = _with_look_alike(why, gold_side, gold_key, gold_triple, test_pool)
         elif category is not Category.MATCHED:
+            assert test_key is not None and test_triple is not None
             why = _why_test_row(category, test_side, test_key, test_triple, gold_triple)
             why, alike = _with_look_alike(why, test_side, test_key, test_triple, gold_pool, besides=gold_triple)
         matches.append(
