@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import reduce
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
-from .commands import Context, about, exports, files, scoring
+from . import adjudication_dialogs
+from .commands import Context, about, adjudication, exports, files, scoring
 from .settings import APP_NAME
 from .state import AppState
 
@@ -64,8 +66,37 @@ def _has_pair(state: AppState) -> bool:
     return state.pair is not None
 
 
-FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
-MENUS = (FILE, SCORING, VIEW, HELP)
+def _can_adjudicate(state: AppState) -> bool:
+    return state.corpus is not None and not state.adjudication.busy
+
+
+def _in_session(state: AppState) -> bool:
+    return state.adjudication.session is not None
+
+
+def _on_sentence(state: AppState) -> bool:
+    return state.adjudication.current is not None
+
+
+def _on_mismatch(state: AppState) -> bool:
+    row = state.adjudication.row
+    return row is not None and row.mismatched
+
+
+FILE, EDIT, SCORING, ADJUDICATION, VIEW, HELP = "&File", "&Edit", "&Scoring", "&Adjudication", "&View", "&Help"
+MENUS = (FILE, EDIT, SCORING, ADJUDICATION, VIEW, HELP)
+
+
+def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
+    """An Adjudication menu entry opening one of the graph-edit dialogs for the current sentence."""
+    return ActionSpec(key, text, lambda ctx: edit(ctx.window, ctx.state.adjudication), ADJUDICATION, tip=tip,
+                      enabled_when=_on_sentence, group="edit")
+
+
+def _export(key: str, kind: str, text: str, tip: str) -> ActionSpec:
+    return ActionSpec(key, text, lambda ctx: adjudication.export(ctx, kind), ADJUDICATION, tip=tip,
+                      enabled_when=_in_session, group="export")
+
 
 TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
@@ -161,6 +192,26 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
     ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, "Ctrl+Q", tip="Quit", group="quit"),
     ActionSpec(
+        "undo",
+        "&Undo",
+        lambda ctx: ctx.state.adjudication.undo(),
+        EDIT,
+        "Ctrl+Z",
+        tip="Undo the last adjudication change (written back at once)",
+        enabled_when=lambda state: state.adjudication.stack.canUndo(),
+    ),
+    ActionSpec(
+        "redo",
+        "&Redo",
+        lambda ctx: ctx.state.adjudication.redo(),
+        EDIT,
+        "Ctrl+Shift+Z",
+        tip="Redo the adjudication change undone last",
+        enabled_when=lambda state: state.adjudication.stack.canRedo(),
+    ),
+    ActionSpec("preferences", "&Preferences...", adjudication.edit_preferences, EDIT,
+               tip="Your name as adjudicator", group="preferences"),
+    ActionSpec(
         "rescore",
         "&Re-score",
         lambda ctx: ctx.state.rescore(),
@@ -192,6 +243,104 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         toolbar=True,
         enabled_when=lambda state: state.busy,
     ),
+    ActionSpec(
+        "adjudicate",
+        "&Adjudicate Loaded Files...",
+        adjudication.adjudicate,
+        ADJUDICATION,
+        "Ctrl+J",
+        tip="Make an adjudication session of the loaded files, or resume theirs",
+        enabled_when=_can_adjudicate,
+        group="session",
+    ),
+    ActionSpec(
+        "open_session",
+        "&Open Session File...",
+        adjudication.choose_session,
+        ADJUDICATION,
+        tip="Open an adjudication session file and its annotation files",
+        group="session",
+    ),
+    ActionSpec(
+        "close_session",
+        "&Close Session",
+        adjudication.close_session,
+        ADJUDICATION,
+        tip="Close the adjudication session (everything is saved in it already)",
+        enabled_when=_in_session,
+        group="session",
+    ),
+    ActionSpec(
+        "status_not_reviewed",
+        "Status: &Not Reviewed",
+        lambda ctx: adjudication.set_status(ctx, "not reviewed"),
+        ADJUDICATION,
+        "Ctrl+1",
+        tip="Set the sentence's status to not reviewed",
+        enabled_when=_on_sentence,
+        group="status",
+    ),
+    ActionSpec(
+        "status_agreed",
+        "Status: A&greed",
+        lambda ctx: adjudication.set_status(ctx, "agreed"),
+        ADJUDICATION,
+        "Ctrl+2",
+        tip="Set the sentence's status to agreed",
+        enabled_when=_on_sentence,
+        group="status",
+    ),
+    ActionSpec(
+        "status_needs_discussion",
+        "Status: Needs &Discussion",
+        lambda ctx: adjudication.set_status(ctx, "needs discussion"),
+        ADJUDICATION,
+        "Ctrl+3",
+        tip="Set the sentence's status to needs discussion",
+        enabled_when=_on_sentence,
+        group="status",
+    ),
+    ActionSpec(
+        "status_adjudicated",
+        "Status: Ad&judicated",
+        lambda ctx: adjudication.set_status(ctx, "adjudicated"),
+        ADJUDICATION,
+        "Ctrl+4",
+        tip="Set the sentence's status to adjudicated",
+        enabled_when=_on_sentence,
+        group="status",
+    ),
+    ActionSpec(
+        "accept",
+        "A&ccept Triple",
+        lambda ctx: adjudication.judge(ctx, True),
+        ADJUDICATION,
+        "Ctrl+Return",
+        tip="Take the compared annotator's version of the selected triple",
+        enabled_when=_on_mismatch,
+        group="verdict",
+    ),
+    ActionSpec(
+        "reject",
+        "&Reject Triple",
+        lambda ctx: adjudication.judge(ctx, False),
+        ADJUDICATION,
+        "Ctrl+Delete",
+        tip="Keep the adjudicated version of the selected triple",
+        enabled_when=_on_mismatch,
+        group="verdict",
+    ),
+    _graph_edit("edit_concept", "Edit C&oncept...", "Change a node's concept", adjudication_dialogs.edit_concept),
+    _graph_edit("add_node", "Add &Node...", "Add a node under another", adjudication_dialogs.edit_new_node),
+    _graph_edit("edit_relation", "Edit R&elation...", "Change a relation's label, or remove it",
+                adjudication_dialogs.edit_relation),
+    _graph_edit("add_relation", "Add Re&lation...", "Relate two nodes, or a node to a constant",
+                adjudication_dialogs.edit_new_relation),
+    _graph_edit("edit_alignment", "Correct Al&ignment...", "Pin or exclude a pair of nodes",
+                adjudication_dialogs.edit_alignment),
+    _export("export_adjudicated", "corpus", "Export Adjudicated &File...", "Write the adjudicated corpus (PENMAN or UMR), read back first"),
+    _export("export_decisions", "log", "Export Decisions &Log...", "Write every change with its time and author (JSON)"),
+    _export("export_session_report", "report", "Export Session Re&port...", "Write the session's progress and agreement (HTML)"),
     ActionSpec(
         "filter",
         "&Filter Pairs",
@@ -225,7 +374,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
 )
 
 # the state's signals after which ``enabled_when`` is asked again
-STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected")
+STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected", "adjudication.changed")
 
 
 @dataclass
@@ -290,6 +439,6 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
 
     for name in STATE_CHANGES:
-        getattr(ctx.state, name).connect(update_enabled)
+        reduce(getattr, name.split("."), ctx.state).connect(update_enabled)
     update_enabled()
     return built

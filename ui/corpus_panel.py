@@ -9,12 +9,15 @@ from engine.output.text import f1_text
 from engine.registry import ALL_METRICS, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .corpus_model import CorpusFilterProxy, CorpusTableModel
+from .corpus_model import COLUMNS, FIRST_REVIEW_COLUMN, CorpusFilterProxy, CorpusTableModel
 from .filter_expression import __doc__ as FILTER_HELP
 from .row_table import score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
+
+PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
+REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -47,6 +50,7 @@ class CorpusPanel(QWidget):
         self.state = state
         self._syncing = False
         self.model = CorpusTableModel(self)
+        self.model.review_of = state.adjudication.review_of
         self.proxy = CorpusFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -61,8 +65,11 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(50)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        notes = len(COLUMNS) - 1
+        header.setSectionResizeMode(notes, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(notes, 220)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)")
+        self.filter_edit.setPlaceholderText(PLACEHOLDER)
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(FILTER_HELP)
         self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
@@ -76,6 +83,9 @@ class CorpusPanel(QWidget):
         state.corpus_changed.connect(self._show_corpus)
         state.filter_changed.connect(self._show_filter)
         state.pair_selected.connect(self._show_selection)
+        state.adjudication.session_changed.connect(self._show_review_columns)
+        state.adjudication.sentence_changed.connect(lambda index: self.model.refresh_reviews())
+        self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.corpus)  # what the state holds already
         self._show_filter(state.filter_text)
         self._show_selection(state.pair)
@@ -83,6 +93,13 @@ class CorpusPanel(QWidget):
     def focus_filter(self) -> None:
         self.filter_edit.setFocus()
         self.filter_edit.selectAll()
+
+    def _show_review_columns(self, session) -> None:
+        """The adjudication columns, while a session is open."""
+        for column in range(FIRST_REVIEW_COLUMN, len(COLUMNS)):
+            self.table.setColumnHidden(column, session is None)
+        self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
+        self.model.refresh_reviews()
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:

@@ -9,7 +9,10 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
 
 from .actions import VIEW, build_actions
+from .adjudication_binding import AdjudicationBinding
+from .adjudication_panel import AdjudicationPanel
 from .commands import Context
+from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
 from .comparison_binding import ComparisonBinding
 from .comparison_panel import ComparisonPanel
@@ -33,6 +36,8 @@ DOCKS = (
     ("triples", "Triples", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("document", "Document level (UMR)", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("smatch", "Smatch breakdown", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("adjudicated", "Adjudicated graph", Qt.DockWidgetArea.RightDockWidgetArea),
+    ("adjudication", "Adjudication", Qt.DockWidgetArea.BottomDockWidgetArea),
 )
 
 
@@ -55,6 +60,9 @@ class MainWindow(QMainWindow):
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
+        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
+        AdjudicationBinding(self.adjudicated_graphs, self.state)
+        self.adjudication_panel = AdjudicationPanel(self.state)
         self._build_central()
         self._build_docks()
         self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps)
@@ -64,6 +72,8 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.state.corpus_changed.connect(self._show_title)
+        self.state.adjudication.session_changed.connect(self._show_session)
+        self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -82,6 +92,8 @@ class MainWindow(QMainWindow):
             "triples": self.triples_panel,
             "document": self.document_panel,
             "smatch": self.smatch_panel,
+            "adjudicated": self.adjudicated_graphs,
+            "adjudication": self.adjudication_panel,
         }
         self.docks: dict[str, QDockWidget] = {}
         for key, title, area in DOCKS:
@@ -92,7 +104,10 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
         self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
+        self.tabifyDockWidget(self.docks["graphs"], self.docks["adjudicated"])
+        self.tabifyDockWidget(self.docks["triples"], self.docks["adjudication"])
         self.docks["triples"].raise_()
+        self.docks["graphs"].raise_()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
@@ -106,9 +121,18 @@ class MainWindow(QMainWindow):
         if dock_state is not None:
             self.restoreState(dock_state)
 
-    def _show_title(self, corpus) -> None:
-        files = self.state.files
-        self.setWindowTitle(f"{APP_NAME} - {files.title()}" if files else APP_NAME)
+    def _show_title(self, *_) -> None:
+        files, session = self.state.files, self.state.adjudication.session
+        title = f"{APP_NAME} - {files.title()}" if files else APP_NAME
+        self.setWindowTitle(title + (f" - adjudicating in {session.path.name}" if session is not None else ""))
+
+    def _show_session(self, session) -> None:
+        """A session opened: bring its docks to the front."""
+        self._show_title()
+        if session is not None:
+            for key in ("adjudicated", "adjudication"):
+                self.docks[key].show()
+                self.docks[key].raise_()
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
