@@ -125,10 +125,9 @@ class AdjudicationBinding(QObject):
         menu = QMenu(self.panel)
         for row in _rows_at(view.rows, side, graph, node, edge):
             label = str(row.match.test or row.match.gold)
-            menu.addAction(f"Accept {row.match.category.value}: {label}",
-                           lambda row=row: self.adjudication.judge(row, True))
-            menu.addAction(f"Reject {row.match.category.value}: {label}",
-                           lambda row=row: self.adjudication.judge(row, False))
+            for accept, verb in ((True, "Accept"), (False, "Reject")):
+                menu.addAction(f"{verb} ({row.consequence(accept)}): {label}",
+                               lambda row=row, accept=accept: self.adjudication.judge(row, accept))
         if not menu.isEmpty():
             menu.addSeparator()
         if side == "gold":

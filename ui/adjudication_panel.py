@@ -39,7 +39,9 @@ from .adjudication_state import SentenceView
 from .row_table import filtered_table
 from .state import AppState
 
-__all__ = ["AdjudicationPanel", "DECISION_COLOURS"]
+__all__ = ["DECISION_COLOURS", "HEADERS", "AdjudicationPanel"]
+
+HEADERS = ("Decision", "Category", "Annotator's triple", "Adjudicated triple")
 
 DECISION_COLOURS = {"to decide": QColor("#fff3e0"), "rejected": QColor("#eeeeee"), "accepted": QColor("#e8f5e9"),
                     "": QColor("#ffffff")}
@@ -94,42 +96,45 @@ class AdjudicationPanel(QWidget):
         return page
 
     def _work_page(self) -> QWidget:
+        page = QWidget()
+        self.saved = QLabel()
+        self.saved.setStyleSheet("color:#2e7d32;")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._review_box())
         splitter.addWidget(self._mismatch_box())
-        splitter.addWidget(self._history_box())
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 4)
-        splitter.setStretchFactor(2, 1)
-        return splitter
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self._agreement_box())
+        right.addWidget(self._history_box())
+        splitter.addWidget(right)
+        for part, stretch in enumerate((2, 5, 2)):
+            splitter.setStretchFactor(part, stretch)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.saved)
+        layout.addWidget(splitter, 1)
+        return page
 
     def _review_box(self) -> QWidget:
         box = QGroupBox("Sentence")
         self.header = QLabel()
         self.header.setWordWrap(True)
-        self.saved = QLabel()
-        self.saved.setWordWrap(True)
-        self.saved.setStyleSheet("color:#2e7d32;")
         self.status_box = QComboBox()
         self.status_box.addItems(list(STATUSES))
         self.status_box.setToolTip("Ctrl+1 not reviewed, Ctrl+2 agreed, Ctrl+3 needs discussion, Ctrl+4 adjudicated")
         self.status_box.activated.connect(lambda _: self._status_chosen())
         self.start_box = QComboBox()
+        self.start_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.start_box.activated.connect(lambda _: self._start_chosen())
         self.decided = QLabel()
+        self.decided.setWordWrap(True)
         self.notes = _NotesEdit()
         self.notes.setPlaceholderText("Notes on this sentence (saved as you type)")
+        self.notes.setMinimumHeight(40)
         self.notes.textChanged.connect(self._notes_typed)
         self.notes.left.connect(self.adjudication.flush_notes)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color:#b3261e;")
-        self.scores = QTableWidget(0, len(METRICS) + 1)
-        self.scores.setHorizontalHeaderLabels([f"{short_name(m)} F1" for m in METRICS] + ["corrections"])
-        self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.scores.setToolTip("Each annotation scored as test against the adjudicated graph as gold, "
-                               "under the alignment corrections made for it")
         form = QFormLayout()
         form.addRow("Status:", self.status_box)
         form.addRow("Start from:", self.start_box)
@@ -138,34 +143,35 @@ class AdjudicationPanel(QWidget):
         layout.addWidget(self.header)
         layout.addLayout(form)
         layout.addWidget(self.notes, 1)
-        layout.addWidget(QLabel("Agreement with the adjudicated graph:"))
-        layout.addWidget(self.scores, 1)
         layout.addWidget(self.problem)
-        layout.addWidget(self.saved)
         return box
 
     def _mismatch_box(self) -> QWidget:
-        box = QGroupBox("Disagreements")
+        box = QGroupBox("Disagreements with the adjudicated graph")
         self.compared_box = QComboBox()
-        self.compared_box.setToolTip("The annotation compared with the adjudicated graph (its graph is drawn on the left)")
+        self.compared_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.compared_box.setToolTip("The annotation compared with the adjudicated graph (drawn on the left "
+                                     "in the Adjudicated graph panel)")
         self.compared_box.activated.connect(lambda _: self.adjudication.set_compared(self.compared_box.currentText()))
-        self.matched_box = QCheckBox("Show matched triples")
+        self.matched_box = QCheckBox("matched too")
+        self.matched_box.setToolTip("Show the triples that match as well")
         self.matched_box.toggled.connect(self.adjudication.set_show_matched)
         self.counts = QLabel()
+        self.counts.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(QLabel("Triples of"))
         top.addWidget(self.compared_box)
-        top.addWidget(QLabel("against the adjudicated graph"))
         top.addWidget(self.matched_box)
         top.addWidget(self.counts, 1)
         self.model, self.proxy, self.table = filtered_table(
-            ("Category", "Annotator's triple", "Adjudicated triple", "Decision"), 3, (110, 300, 300), self)
+            HEADERS, 0, (70, 110, 210, 210), self)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the order of the triples until a header is clicked
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self.table.doubleClicked.connect(lambda _: self.judge(True))
+        self.table.setToolTip("Double click accepts; the graph's context menu (right click) offers the same")
         self.accept_button = self._button("Accept", "Take the annotator's version (Ctrl+Return)", lambda: self.judge(True))
         self.reject_button = self._button("Reject", "Keep the adjudicated version (Ctrl+Delete)", lambda: self.judge(False))
-        edits = [
+        self.edit_buttons = [
             self._button("Concept...", "Change a node's concept", lambda: dialogs.edit_concept(self, self.adjudication)),
             self._button("Add node...", "Add a node under another", lambda: dialogs.edit_new_node(self, self.adjudication)),
             self._button("Relation...", "Change a relation's label, or remove it",
@@ -175,24 +181,40 @@ class AdjudicationPanel(QWidget):
             self._button("Alignment...", "Pin or exclude a pair of nodes the alignment got wrong",
                          lambda: dialogs.edit_alignment(self, self.adjudication)),
         ]
-        self.edit_buttons = edits
-        buttons = QHBoxLayout()
+        buttons = QVBoxLayout()
         buttons.addWidget(self.accept_button)
         buttons.addWidget(self.reject_button)
-        buttons.addSpacing(16)
-        for button in edits:
+        buttons.addSpacing(12)
+        for button in self.edit_buttons:
             buttons.addWidget(button)
         buttons.addStretch(1)
+        middle = QHBoxLayout()
+        middle.addWidget(self.table, 1)
+        middle.addLayout(buttons)
         layout = QVBoxLayout(box)
         layout.addLayout(top)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
+        layout.addLayout(middle, 1)
+        return box
+
+    def _agreement_box(self) -> QWidget:
+        box = QGroupBox("Agreement with the adjudicated graph")
+        self.scores = QTableWidget(len(METRICS) + 1, 0)  # a column per annotator, a row per metric's F
+        self.scores.setVerticalHeaderLabels([f"{short_name(m)} F1" for m in METRICS] + ["corrections"])
+        self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.scores.verticalHeader().setDefaultSectionSize(22)
+        self.scores.setToolTip("Each annotation scored as test against the adjudicated graph as gold, "
+                               "under the alignment corrections made for it")
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.scores)
         return box
 
     def _history_box(self) -> QWidget:
-        box = QGroupBox("History (click to undo to there)")
+        box = QGroupBox("History")
+        box.setToolTip("Every change of this session in this window; click one to undo or redo up to it")
         self.history = QUndoView(self.adjudication.stack)
         self.history.setEmptyLabel("session opened")
+        self.history.setMinimumWidth(120)
         layout = QVBoxLayout(box)
         layout.addWidget(self.history)
         return box
@@ -217,8 +239,8 @@ class AdjudicationPanel(QWidget):
             self._show_rows(view)
         finally:
             self._syncing = False
-        self.saved.setText(f"Session {session.path.name}, adjudicator {session.author}: every change is saved "
-                           "at once; there is nothing to save.")
+        self.saved.setText(f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
+                           "in the session file at once: there is nothing to save.")
 
     def _show_review(self, view: SentenceView | None) -> None:
         session = self.adjudication.session
@@ -237,9 +259,9 @@ class AdjudicationPanel(QWidget):
             return
         assert session is not None
         record = view.record
-        text = self.state.pair.gold.text if self.state.pair is not None and self.state.pair.gold else None
-        self.header.setText(f"<b>{record.id or f'sentence {record.index + 1}'}</b> ({record.index + 1} of "
-                            f"{len(session)})" + (f": {text}" if text else ""))
+        graph = session.annotation(view.index, record.start) if record.start else None
+        self.header.setText(f"<b>{record.id or f'sentence {record.index + 1}'}</b> ({record.index + 1} of {len(session)})")
+        self.header.setToolTip(graph.text if graph is not None and graph.text else "")
         self.status_box.setCurrentText(record.status)
         readable = [name for name in session.annotators if session.annotation(view.index, name) is not None]
         self.start_box.clear()
@@ -249,7 +271,7 @@ class AdjudicationPanel(QWidget):
         self.start_box.setEnabled(not decisions)
         self.start_box.setToolTip("The annotation the adjudicated graph starts from" + (
             f"; undo this sentence's {decisions} decision(s) to start from another" if decisions else ""))
-        when = f" · last change {record.updated_at}" if record.updated_at else ""
+        when = f" · last change {record.updated_at[:16].replace('T', ' ')} UTC" if record.updated_at else ""
         self.decided.setText(f"{record.decided_by or 'nobody yet'} · {decisions} decision(s){when}")
         pending = self.adjudication.pending_notes(view.index)
         notes = pending if pending is not None else record.notes
@@ -264,11 +286,11 @@ class AdjudicationPanel(QWidget):
 
     def _show_scores(self, view: SentenceView | None) -> None:
         agreements = view.agreements if view is not None else {}
-        self.scores.setRowCount(len(agreements))
-        self.scores.setVerticalHeaderLabels(list(agreements))
-        for row, agreement in enumerate(agreements.values()):
+        self.scores.setColumnCount(len(agreements))
+        self.scores.setHorizontalHeaderLabels(list(agreements))
+        for column, agreement in enumerate(agreements.values()):
             scores = agreement.scores
-            for column, metric in enumerate(METRICS):
+            for row, metric in enumerate(METRICS):
                 score = scores.get(metric)
                 item = QTableWidgetItem(f1_text(score.f) if score is not None else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -276,22 +298,30 @@ class AdjudicationPanel(QWidget):
                     item.setToolTip(f"P {f1_text(score.p)}   R {f1_text(score.r)}")
                 self.scores.setItem(row, column, item)
             correction = agreement.correction
-            text = f"{len(correction.pinned)} pinned, {len(correction.excluded)} excluded"
-            if agreement.stale:
-                text += f", {len(agreement.stale)} stale"
-            item = QTableWidgetItem(text if correction or agreement.stale else "")
+            text = f"{len(correction.pinned)} pinned, {len(correction.excluded)} excluded" if correction else ""
+            item = QTableWidgetItem(text + (f", {len(agreement.stale)} stale" if agreement.stale else ""))
             if agreement.stale:
                 item.setToolTip("Corrections naming a node an edit removed since: " + ", ".join(
                     f"{agreement.annotator}:{a} = {b}" for a, b in agreement.stale))
-            self.scores.setItem(row, len(METRICS), item)
+            self.scores.setItem(len(METRICS), column, item)
+        self._fit_scores()
+
+    def _fit_scores(self) -> None:
+        """The agreement table shown whole (up to a third of the screen's width)."""
+        table = self.scores
+        table.resizeColumnsToContents()
+        width = table.verticalHeader().width() + sum(table.columnWidth(c) for c in range(table.columnCount()))
+        table.setMinimumWidth(min(width + 2 * table.frameWidth() + 4, 640))
+        height = table.horizontalHeader().height() + sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
 
     def _show_rows(self, view: SentenceView | None) -> None:
         rows = view.rows if view is not None else []
         previous = self.table.currentIndex().row()
-        compared = view.compared if view is not None else "Annotator"
-        self.model.headers = ("Category", f"{compared}'s triple", "Adjudicated triple", "Decision")
-        self.model.set_rows(rows, [row.cells() for row in rows], [DECISION_COLOURS[row.decision] for row in rows])
-        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 3)
+        compared = view.compared if view is not None and view.compared else "annotator"
+        self.model.headers = HEADERS[:2] + (f"{compared}'s triple", HEADERS[3])
+        self.model.set_rows(rows, [row.cells(compared) for row in rows], [DECISION_COLOURS[row.decision] for row in rows])
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         open_rows = sum(1 for row in rows if row.decision == "to decide")
         settled = sum(1 for row in rows if row.verdict is not None)
         self.counts.setText(f"{open_rows} to decide, {settled} settled")
@@ -321,8 +351,10 @@ class AdjudicationPanel(QWidget):
         self.adjudication.select_row(row)
 
     def _enable_verdicts(self, row: MismatchRow | None) -> None:
-        for button in (self.accept_button, self.reject_button):
+        for button, accept, key in ((self.accept_button, True, "Ctrl+Return"), (self.reject_button, False, "Ctrl+Delete")):
             button.setEnabled(row is not None and row.mismatched)
+            what = row.consequence(accept) if row is not None and row.mismatched else "select a disagreement first"
+            button.setToolTip(f"{button.text()}: {what} ({key})")
 
     def judge(self, accept: bool) -> None:
         row = self.current_row()

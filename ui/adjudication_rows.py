@@ -62,10 +62,29 @@ class MismatchRow:
             return "accepted" if self.verdict.accepted else "rejected"
         return "to decide" if self.mismatched else ""
 
-    def cells(self) -> tuple[str, str, str, str]:
+    def category(self, annotator: str) -> str:
+        """The category with the annotator's name for "test" and "adjudicated" for "gold"."""
+        return {Category.ONLY_IN_TEST: f"only in {annotator}", Category.ONLY_IN_GOLD: "only in adjudicated"}.get(
+            self.match.category, self.match.category.value)
+
+    def consequence(self, accept: bool) -> str:
+        """What accepting (taking the annotator's version) or rejecting does to the adjudicated graph."""
         match = self.match
-        return (match.category.value, str(match.test) if match.test else "", str(match.gold) if match.gold else "",
-                self.decision)
+        if match.category == Category.ONLY_IN_TEST:
+            return "add it" if accept else "leave it out"
+        if match.category == Category.ONLY_IN_GOLD:
+            return "remove it" if accept else "keep it"
+        if match.category == Category.LABEL_DIFFERS and match.test is not None:
+            return f"relabel it {match.test.role}" if accept else "keep its label"
+        if match.category == Category.CONCEPT_DIFFERS:
+            return "take the annotator's concepts" if accept else "keep the concepts"
+        return "nothing to decide"
+
+    def cells(self, annotator: str) -> tuple[str, str, str, str]:
+        """Decision, category, the annotator's triple, the adjudicated triple."""
+        match = self.match
+        return (self.decision, self.category(annotator), str(match.test) if match.test else "",
+                str(match.gold) if match.gold else "")
 
 
 def _key(annotator: str, category: str, theirs: str | None, ours: str | None) -> tuple:

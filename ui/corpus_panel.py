@@ -67,7 +67,7 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         notes = len(COLUMNS) - 1
         header.setSectionResizeMode(notes, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(notes, 220)
+        header.resizeSection(notes, 150)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(PLACEHOLDER)
         self.filter_edit.setClearButtonEnabled(True)

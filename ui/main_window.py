@@ -104,10 +104,10 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
         self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
-        self.tabifyDockWidget(self.docks["graphs"], self.docks["adjudicated"])
+        self.tabifyDockWidget(self.docks["rounds"], self.docks["adjudicated"])
         self.tabifyDockWidget(self.docks["triples"], self.docks["adjudication"])
         self.docks["triples"].raise_()
-        self.docks["graphs"].raise_()
+        self.docks["rounds"].raise_()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
@@ -133,6 +133,8 @@ class MainWindow(QMainWindow):
             for key in ("adjudicated", "adjudication"):
                 self.docks[key].show()
                 self.docks[key].raise_()
+            # the adjudicated graph (in place of the rounds) gets most of the right-hand column
+            self.resizeDocks([self.docks["graphs"], self.docks["adjudicated"]], [1, 5], Qt.Orientation.Vertical)
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
