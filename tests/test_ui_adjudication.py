@@ -146,6 +146,8 @@ def adjudicate_three_sentences(qtbot, window, monkeypatch):
     clock.tick()
     choose(panel.start_box, "ann2")
     assert panel.compared_box.currentText() == "ann1"  # the other annotator is compared now
+    assert "from ann2, 0 decision(s)" in window.adjudicated_graphs.gold_box.title()
+    assert "b" in window.adjudicated_graphs.gold_scene.node_items  # ann2's (b / before), redrawn
     # a second adjudicator: the name changed in the preferences reopens the session under it
     window.name = "ben"
     window.action_set["preferences"].trigger()

@@ -17,8 +17,10 @@ PANELS = {
     "comparison_panel",
     "graph_view",
     "status",
+    "adjudication_panel",
 }
-QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos"}
+QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos",
+           "adjudication_rows", "adjudication_tasks"}
 
 
 def local_imports(module: str) -> set[str]:

@@ -93,6 +93,17 @@ def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
                       enabled_when=_on_sentence, group="edit")
 
 
+STATUS_ENTRIES = (("not reviewed", "&Not Reviewed"), ("agreed", "A&greed"), ("needs discussion", "Needs &Discussion"),
+                  ("adjudicated", "Ad&judicated"))
+
+
+def _status(number: int, status: str, text: str) -> ActionSpec:
+    """Adjudication > Status: one of the statuses, on Ctrl+number."""
+    return ActionSpec(f"status_{status.replace(' ', '_')}", f"Status: {text}",
+                      lambda ctx: adjudication.set_status(ctx, status), ADJUDICATION, f"Ctrl+{number}",
+                      tip=f"Set the sentence's status to {status}", enabled_when=_on_sentence, group="status")
+
+
 def _export(key: str, kind: str, text: str, tip: str) -> ActionSpec:
     return ActionSpec(key, text, lambda ctx: adjudication.export(ctx, kind), ADJUDICATION, tip=tip,
                       enabled_when=_in_session, group="export")
@@ -270,46 +281,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=_in_session,
         group="session",
     ),
-    ActionSpec(
-        "status_not_reviewed",
-        "Status: &Not Reviewed",
-        lambda ctx: adjudication.set_status(ctx, "not reviewed"),
-        ADJUDICATION,
-        "Ctrl+1",
-        tip="Set the sentence's status to not reviewed",
-        enabled_when=_on_sentence,
-        group="status",
-    ),
-    ActionSpec(
-        "status_agreed",
-        "Status: A&greed",
-        lambda ctx: adjudication.set_status(ctx, "agreed"),
-        ADJUDICATION,
-        "Ctrl+2",
-        tip="Set the sentence's status to agreed",
-        enabled_when=_on_sentence,
-        group="status",
-    ),
-    ActionSpec(
-        "status_needs_discussion",
-        "Status: Needs &Discussion",
-        lambda ctx: adjudication.set_status(ctx, "needs discussion"),
-        ADJUDICATION,
-        "Ctrl+3",
-        tip="Set the sentence's status to needs discussion",
-        enabled_when=_on_sentence,
-        group="status",
-    ),
-    ActionSpec(
-        "status_adjudicated",
-        "Status: Ad&judicated",
-        lambda ctx: adjudication.set_status(ctx, "adjudicated"),
-        ADJUDICATION,
-        "Ctrl+4",
-        tip="Set the sentence's status to adjudicated",
-        enabled_when=_on_sentence,
-        group="status",
-    ),
+    *(_status(number, status, text) for number, (status, text) in enumerate(STATUS_ENTRIES, start=1)),
     ActionSpec(
         "accept",
         "A&ccept Triple",
@@ -338,9 +310,12 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
                 adjudication_dialogs.edit_new_relation),
     _graph_edit("edit_alignment", "Correct Al&ignment...", "Pin or exclude a pair of nodes",
                 adjudication_dialogs.edit_alignment),
-    _export("export_adjudicated", "corpus", "Export Adjudicated &File...", "Write the adjudicated corpus (PENMAN or UMR), read back first"),
-    _export("export_decisions", "log", "Export Decisions &Log...", "Write every change with its time and author (JSON)"),
-    _export("export_session_report", "report", "Export Session Re&port...", "Write the session's progress and agreement (HTML)"),
+    _export("export_adjudicated", "corpus", "Export Adjudicated &File...",
+            "Write the adjudicated corpus (PENMAN or UMR), read back first"),
+    _export("export_decisions", "log", "Export Decisions &Log...",
+            "Write every change with its time and author (JSON)"),
+    _export("export_session_report", "report", "Export Session Re&port...",
+            "Write the session's progress and agreement (HTML)"),
     ActionSpec(
         "filter",
         "&Filter Pairs",

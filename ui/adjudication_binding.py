@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QMenu
 
 from engine.adjudication import ClearPair, Decision, ExcludePair, PinPair, RemoveNode, RemoveRelation, SetTop
 from engine.layout.marks import edge_key
-from engine.model import Attribute, Edge, Graph
+from engine.model import Edge, Graph
 
 from . import adjudication_dialogs as dialogs
 from .adjudication_rows import MismatchRow
@@ -41,9 +41,8 @@ def _rows_at(rows: list[MismatchRow], side: str, graph: Graph, node: str | None,
         triple = row.match.test if side == "test" else row.match.gold
         if triple is None or not row.mismatched:
             continue
-        if edge is not None and edge_key(graph, triple) == edge:
-            found.append(row)
-        elif node is not None and node in (triple.source, triple.target if triple.target_concept else None):
+        ends = (triple.source, triple.target if triple.target_concept else None)
+        if (edge is not None and edge_key(graph, triple) == edge) or (node is not None and node in ends):
             found.append(row)
     return found
 

@@ -310,7 +310,8 @@ class NewRelationDialog(DecisionDialog):
         self.finish("Add relation")
 
     def decision(self) -> Decision:
-        source, role, target = self.source_box.currentData(), self.role_edit.text().strip(), self.target_box.currentData()
+        source, target = self.source_box.currentData(), self.target_box.currentData()
+        role = self.role_edit.text().strip()
         relation = Edge(source, role, target) if target is not None else (
             Attribute(source, role, self.constant_edit.text().strip())
         )
@@ -355,24 +356,27 @@ def _graph(adjudication: AdjudicationState) -> Graph | None:
     return view.adjudicated.graph
 
 
-def edit_concept(parent: QWidget, adjudication: AdjudicationState, var: str | None = None) -> bool:
+def _edit(dialog: type[DecisionDialog], parent: QWidget, adjudication: AdjudicationState, chosen) -> bool:
+    """Open ``dialog`` on the current adjudicated graph (``chosen``: what it starts on); True when a
+    decision was made."""
     graph = _graph(adjudication)
-    return graph is not None and bool(ConceptDialog(graph, adjudication.decide, var, parent).exec())
+    return graph is not None and bool(dialog(graph, adjudication.decide, chosen, parent).exec())
+
+
+def edit_concept(parent: QWidget, adjudication: AdjudicationState, var: str | None = None) -> bool:
+    return _edit(ConceptDialog, parent, adjudication, var)
 
 
 def edit_new_node(parent: QWidget, adjudication: AdjudicationState, parent_var: str | None = None) -> bool:
-    graph = _graph(adjudication)
-    return graph is not None and bool(NodeDialog(graph, adjudication.decide, parent_var, parent).exec())
+    return _edit(NodeDialog, parent, adjudication, parent_var)
 
 
 def edit_relation(parent: QWidget, adjudication: AdjudicationState, relation: Relation | None = None) -> bool:
-    graph = _graph(adjudication)
-    return graph is not None and bool(RelationDialog(graph, adjudication.decide, relation, parent).exec())
+    return _edit(RelationDialog, parent, adjudication, relation)
 
 
 def edit_new_relation(parent: QWidget, adjudication: AdjudicationState, source: str | None = None) -> bool:
-    graph = _graph(adjudication)
-    return graph is not None and bool(NewRelationDialog(graph, adjudication.decide, source, parent).exec())
+    return _edit(NewRelationDialog, parent, adjudication, source)
 
 
 def edit_alignment(parent: QWidget, adjudication: AdjudicationState, annotator_var: str | None = None,

@@ -164,16 +164,17 @@ class AdjudicationPanel(QWidget):
         top.addWidget(self.matched_box)
         top.addWidget(self.counts, 1)
         self.model, self.proxy, self.table = filtered_table(
-            HEADERS, 0, (70, 110, 210, 210), self)
+            HEADERS, 0, (70, 130, 200, 200), self)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the order of the triples until a header is clicked
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
         self.table.doubleClicked.connect(lambda _: self.judge(True))
         self.table.setToolTip("Double click accepts; the graph's context menu (right click) offers the same")
-        self.accept_button = self._button("Accept", "Take the annotator's version (Ctrl+Return)", lambda: self.judge(True))
-        self.reject_button = self._button("Reject", "Keep the adjudicated version (Ctrl+Delete)", lambda: self.judge(False))
+        self.accept_button = self._button("Accept", "Take the annotator's version", lambda: self.judge(True))
+        self.reject_button = self._button("Reject", "Keep the adjudicated version", lambda: self.judge(False))
+        adjudication = self.adjudication
         self.edit_buttons = [
-            self._button("Concept...", "Change a node's concept", lambda: dialogs.edit_concept(self, self.adjudication)),
-            self._button("Add node...", "Add a node under another", lambda: dialogs.edit_new_node(self, self.adjudication)),
+            self._button("Concept...", "Change a node's concept", lambda: dialogs.edit_concept(self, adjudication)),
+            self._button("Add node...", "Add a node under another", lambda: dialogs.edit_new_node(self, adjudication)),
             self._button("Relation...", "Change a relation's label, or remove it",
                          lambda: dialogs.edit_relation(self, self.adjudication)),
             self._button("Add relation...", "Relate two nodes, or a node to a constant",
@@ -260,7 +261,8 @@ class AdjudicationPanel(QWidget):
         assert session is not None
         record = view.record
         graph = session.annotation(view.index, record.start) if record.start else None
-        self.header.setText(f"<b>{record.id or f'sentence {record.index + 1}'}</b> ({record.index + 1} of {len(session)})")
+        name = record.id or f"sentence {record.index + 1}"
+        self.header.setText(f"<b>{name}</b> ({record.index + 1} of {len(session)})")
         self.header.setToolTip(graph.text if graph is not None and graph.text else "")
         self.status_box.setCurrentText(record.status)
         readable = [name for name in session.annotators if session.annotation(view.index, name) is not None]
@@ -320,7 +322,7 @@ class AdjudicationPanel(QWidget):
         previous = self.table.currentIndex().row()
         compared = view.compared if view is not None and view.compared else "annotator"
         self.model.headers = HEADERS[:2] + (f"{compared}'s triple", HEADERS[3])
-        self.model.set_rows(rows, [row.cells(compared) for row in rows], [DECISION_COLOURS[row.decision] for row in rows])
+        self.model.set_rows(rows, [row.cells() for row in rows], [DECISION_COLOURS[row.decision] for row in rows])
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         open_rows = sum(1 for row in rows if row.decision == "to decide")
         settled = sum(1 for row in rows if row.verdict is not None)
@@ -351,7 +353,8 @@ class AdjudicationPanel(QWidget):
         self.adjudication.select_row(row)
 
     def _enable_verdicts(self, row: MismatchRow | None) -> None:
-        for button, accept, key in ((self.accept_button, True, "Ctrl+Return"), (self.reject_button, False, "Ctrl+Delete")):
+        for button, accept, key in ((self.accept_button, True, "Ctrl+Return"),
+                                    (self.reject_button, False, "Ctrl+Delete")):
             button.setEnabled(row is not None and row.mismatched)
             what = row.consequence(accept) if row is not None and row.mismatched else "select a disagreement first"
             button.setToolTip(f"{button.text()}: {what} ({key})")

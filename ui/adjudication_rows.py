@@ -62,9 +62,10 @@ class MismatchRow:
             return "accepted" if self.verdict.accepted else "rejected"
         return "to decide" if self.mismatched else ""
 
-    def category(self, annotator: str) -> str:
-        """The category with the annotator's name for "test" and "adjudicated" for "gold"."""
-        return {Category.ONLY_IN_TEST: f"only in {annotator}", Category.ONLY_IN_GOLD: "only in adjudicated"}.get(
+    @property
+    def category(self) -> str:
+        """The category, "annotation" for test and "adjudicated" for gold."""
+        return {Category.ONLY_IN_TEST: "only in annotation", Category.ONLY_IN_GOLD: "only in adjudicated"}.get(
             self.match.category, self.match.category.value)
 
     def consequence(self, accept: bool) -> str:
@@ -80,10 +81,10 @@ class MismatchRow:
             return "take the annotator's concepts" if accept else "keep the concepts"
         return "nothing to decide"
 
-    def cells(self, annotator: str) -> tuple[str, str, str, str]:
+    def cells(self) -> tuple[str, str, str, str]:
         """Decision, category, the annotator's triple, the adjudicated triple."""
         match = self.match
-        return (self.decision, self.category(annotator), str(match.test) if match.test else "",
+        return (self.decision, self.category, str(match.test) if match.test else "",
                 str(match.gold) if match.gold else "")
 
 

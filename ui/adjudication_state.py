@@ -30,7 +30,7 @@ from engine.adjudication.store import SentenceRecord, utc_now
 from engine.scoring import PairResult
 
 from .adjudication_rows import MismatchRow, comparison_result, mismatch_rows, same_files, sentence_map
-from .adjudication_tasks import EXPORTS, ExportKind, ExportRequest, Exported, NewSession, create_session, export_session
+from .adjudication_tasks import EXPORTS, Exported, ExportKind, ExportRequest, NewSession, create_session, export_session
 from .adjudication_undo import DecisionCommand, FieldCommand, WrittenCommand
 from .annotators import AnnotatorFiles
 

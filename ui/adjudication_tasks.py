@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -68,7 +68,7 @@ class NewSession:
     path: Path
     gold: Path | None = None
     start: StartRule = "auto"
-    params: Params = Params()
+    params: Params = field(default_factory=Params)
     clock: Clock = utc_now
 
 

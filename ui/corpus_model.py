@@ -75,7 +75,8 @@ class CorpusTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < STATUS_COLUMN:
             return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
         if role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_REVIEW_COLUMN:
-            return "The sentence in the adjudication session (filter: status = needs discussion, decided by = NAME, notes)"
+            return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
+                    "decided by = NAME, notes)")
         return None
 
     def _value(self, result: PairResult, column: int):
