@@ -307,3 +307,17 @@ def test_closing_the_window_writes_the_notes_being_typed(qtbot, window):
     window.close()  # no Save asked: the notes are written, the lock released
     with Session.open(window.session_path, "ana") as session:
         assert session.sentence(0).notes == "typed just before closing"
+
+
+def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, window, monkeypatch):
+    from .ui_support import SPEC_PAIR
+
+    adjudication = start_session(qtbot, window)
+    score_now(window.state, *SPEC_PAIR)
+    assert adjudication.session is None and "closed because other files were opened" in window.banner.text()
+    assert window.corpus_panel.table.isColumnHidden(FIRST_REVIEW_COLUMN)
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
+    assert window.state.files.paths == tuple(path.resolve() for path in window.files)
+    assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text() == "3 to decide, 0 settled"
+    assert "adjudicating in s.adjudication.sqlite" in window.windowTitle()

@@ -235,6 +235,10 @@ class AdjudicationState(QObject):
         index = self._sentence_of.get(result.index)
         return index if index is not None and self._pairs.get(index) is result else None
 
+    def pair_of(self, index: int) -> PairResult | None:
+        """The loaded pair of session sentence ``index`` (None: not loaded)."""
+        return self._pairs.get(index)
+
     def review_of(self, result: PairResult) -> SentenceRecord | None:
         """A pair's status, notes and decider in the session (None when not in one)."""
         index = self.sentence_of(result)
@@ -399,7 +403,7 @@ class AdjudicationState(QObject):
             self._refused(error)
             return
         self._changed(command.index)
-        pair = self._pairs.get(command.index)
+        pair = self.pair_of(command.index)
         if pair is not None and command.index != self.current:
             self.app.show_pair(pair)
         self.app.show_message(f"{command.text()} (saved)")

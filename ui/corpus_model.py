@@ -41,11 +41,12 @@ class CorpusTableModel(QAbstractTableModel):
         self._rows: dict[int, int] = {}
         self.review_of: ReviewOf = lambda result: None
 
-    def refresh_reviews(self) -> None:
-        """The review columns changed (a status, decider or notes, or another session)."""
-        if self._results:
-            last = len(COLUMNS) - 1
-            self.dataChanged.emit(self.index(0, FIRST_REVIEW_COLUMN), self.index(len(self._results) - 1, last))
+    def refresh_reviews(self, result: PairResult | None = None) -> None:
+        """The review columns changed: of one pair (a status, decider or notes), or of every pair
+        (another session)."""
+        rows = (0, len(self._results) - 1) if result is None else (self.row_of(result),) * 2
+        if self._results and rows[0] is not None:
+            self.dataChanged.emit(self.index(rows[0], FIRST_REVIEW_COLUMN), self.index(rows[1], len(COLUMNS) - 1))
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
         self.beginResetModel()

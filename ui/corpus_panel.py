@@ -65,9 +65,9 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(50)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        notes = len(COLUMNS) - 1
-        header.setSectionResizeMode(notes, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(notes, 150)
+        for column, width in zip(range(FIRST_REVIEW_COLUMN, len(COLUMNS)), (110, 90, 150)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
+            header.resizeSection(column, width)
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(PLACEHOLDER)
         self.filter_edit.setClearButtonEnabled(True)
@@ -84,7 +84,8 @@ class CorpusPanel(QWidget):
         state.filter_changed.connect(self._show_filter)
         state.pair_selected.connect(self._show_selection)
         state.adjudication.session_changed.connect(self._show_review_columns)
-        state.adjudication.sentence_changed.connect(lambda index: self.model.refresh_reviews())
+        state.adjudication.sentence_changed.connect(
+            lambda index: self.model.refresh_reviews(state.adjudication.pair_of(index)))
         self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.corpus)  # what the state holds already
         self._show_filter(state.filter_text)
