@@ -164,3 +164,15 @@ def test_a_pair_outside_the_session(panel, state):
     state.select_pair(None)
     assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
     assert panel.proxy.rowCount() == 0
+
+
+def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
+    seen = []
+    monkeypatch.setattr(dialogs.ConceptDialog, "exec", lambda dialog: seen.append(
+        (dialog.node_box.currentText(), dialog.concept_edit.text())) or 0)
+    monkeypatch.setattr(dialogs.RelationDialog, "exec", lambda dialog: seen.append(
+        (dialog.relation_box.currentText(), dialog.role_edit.text())) or 0)
+    panel.table.selectRow(1)  # ann2's (g/go-01 :ARG0 b/boy) against the adjudicated (g/go-02 :ARG0 b/boy)
+    assert not dialogs.edit_concept(panel, state.adjudication) and not dialogs.edit_relation(panel, state.adjudication)
+    assert seen == [("g / go-02", "go-02"), ("g :ARG0 b", ":ARG0")]
+    assert state.adjudication.session.decisions(0) == []  # cancelled: nothing decided

@@ -8,7 +8,7 @@ there, edit the adjudicated graph, correct the alignment.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QMenu, QSplitter
 
 from engine.adjudication import ClearPair, Decision, ExcludePair, PinPair, RemoveNode, RemoveRelation, SetTop
 from engine.layout.marks import edge_key
@@ -61,6 +61,9 @@ class AdjudicationBinding(QObject):
         panel.node_selected.connect(adjudication.select_node)
         for view in (panel.test_view, panel.gold_view):
             view.viewport().installEventFilter(self)
+        splitter = panel.test_box.parentWidget()
+        if isinstance(splitter, QSplitter):
+            splitter.setSizes([1, 1])  # the annotation as wide as the adjudicated graph
         self._show()
 
     def _show(self) -> None:

@@ -157,6 +157,7 @@ class DecisionDialog(QDialog):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color:#b3261e;")
         self.error.hide()
+        self.setMinimumWidth(420)
         self.form = QFormLayout(self)
 
     def finish(self, ok: str = "OK") -> None:
@@ -174,6 +175,7 @@ class DecisionDialog(QDialog):
         if problem:
             self.error.setText(problem)
             self.error.show()
+            self.adjustSize()
             return
         super().accept()
 
@@ -363,20 +365,37 @@ def _edit(dialog: type[DecisionDialog], parent: QWidget, adjudication: Adjudicat
     return graph is not None and bool(dialog(graph, adjudication.decide, chosen, parent).exec())
 
 
+def _selected_node(adjudication: AdjudicationState) -> str | None:
+    """The adjudicated node of the selected disagreement (its triple's source), if any."""
+    row = adjudication.row
+    return row.match.gold.source if row is not None and row.match.gold is not None else None
+
+
 def edit_concept(parent: QWidget, adjudication: AdjudicationState, var: str | None = None) -> bool:
-    return _edit(ConceptDialog, parent, adjudication, var)
+    return _edit(ConceptDialog, parent, adjudication, var or _selected_node(adjudication))
 
 
 def edit_new_node(parent: QWidget, adjudication: AdjudicationState, parent_var: str | None = None) -> bool:
-    return _edit(NodeDialog, parent, adjudication, parent_var)
+    return _edit(NodeDialog, parent, adjudication, parent_var or _selected_node(adjudication))
+
+
+def _selected_relation(adjudication: AdjudicationState) -> Relation | None:
+    """The adjudicated relation of the selected disagreement, if any."""
+    row = adjudication.row
+    triple = row.match.gold if row is not None else None
+    if triple is None:
+        return None
+    if triple.target_concept is None:
+        return Attribute(triple.source, triple.role, triple.target)
+    return Edge(triple.source, triple.role, triple.target)
 
 
 def edit_relation(parent: QWidget, adjudication: AdjudicationState, relation: Relation | None = None) -> bool:
-    return _edit(RelationDialog, parent, adjudication, relation)
+    return _edit(RelationDialog, parent, adjudication, relation or _selected_relation(adjudication))
 
 
 def edit_new_relation(parent: QWidget, adjudication: AdjudicationState, source: str | None = None) -> bool:
-    return _edit(NewRelationDialog, parent, adjudication, source)
+    return _edit(NewRelationDialog, parent, adjudication, source or _selected_node(adjudication))
 
 
 def edit_alignment(parent: QWidget, adjudication: AdjudicationState, annotator_var: str | None = None,

@@ -127,14 +127,20 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(title + (f" - adjudicating in {session.path.name}" if session is not None else ""))
 
     def _show_session(self, session) -> None:
-        """A session opened: bring its docks to the front."""
+        """A session opened: the graphs in one tab group with the adjudicated graph in front, and the
+        Adjudication panel raised."""
         self._show_title()
-        if session is not None:
-            for key in ("adjudicated", "adjudication"):
-                self.docks[key].show()
-                self.docks[key].raise_()
-            # the adjudicated graph (in place of the rounds) gets most of the right-hand column
-            self.resizeDocks([self.docks["graphs"], self.docks["adjudicated"]], [1, 5], Qt.Orientation.Vertical)
+        if session is None:
+            return
+        graphs, adjudicated = self.docks["graphs"], self.docks["adjudicated"]
+        right = Qt.DockWidgetArea.RightDockWidgetArea
+        if self.dockWidgetArea(graphs) == right == self.dockWidgetArea(adjudicated) and graphs.isVisible() and (
+            graphs not in self.tabifiedDockWidgets(adjudicated)
+        ):
+            self.tabifyDockWidget(adjudicated, graphs)  # every graph in one tall tab group
+        for key in ("adjudicated", "adjudication"):
+            self.docks[key].show()
+            self.docks[key].raise_()
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
