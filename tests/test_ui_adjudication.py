@@ -5,6 +5,7 @@ redo through the Edit menu; history rebuilt after reopening; a second writer ref
 the engine's reason; the corpus table's review columns and filter."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -22,7 +23,7 @@ from ui.main_window import MainWindow
 
 from .conftest import ROOT
 from .test_adjudication_session import Clock
-from .ui_support import ADJUDICATION, adjudication_files, score_now, temporary_settings
+from .ui_support import ADJUDICATION, SPEC_PAIR, adjudication_files, score_now, temporary_settings
 
 
 def accepted_with(fill):
@@ -309,9 +310,7 @@ def test_closing_the_window_writes_the_notes_being_typed(qtbot, window):
         assert session.sentence(0).notes == "typed just before closing"
 
 
-def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, window, monkeypatch):
-    from .ui_support import SPEC_PAIR
-
+def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, window):
     adjudication = start_session(qtbot, window)
     score_now(window.state, *SPEC_PAIR)
     assert adjudication.session is None and "closed because other files were opened" in window.banner.text()
@@ -321,3 +320,42 @@ def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, win
     assert window.state.files.paths == tuple(path.resolve() for path in window.files)
     assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text() == "3 to decide, 0 settled"
     assert "adjudicating in s.adjudication.sqlite" in window.windowTitle()
+
+
+KILLED_APP = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from ui.main_window import MainWindow
+from tests.ui_support import score_now, temporary_settings
+folder = Path(sys.argv[1])
+window = MainWindow(temporary_settings(folder, "killed.ini"))
+state = window.state
+score_now(state, folder / "ann1.amr", folder / "ann2.amr")
+adjudication = state.adjudication
+assert adjudication.open(folder / "s.adjudication.sqlite", "ana") is None
+panel = window.adjudication_panel
+panel.judge(True)
+adjudication.set_status("agreed")
+state.show_pair(state.corpus.pairs[1])
+panel.judge(False)
+print("done", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_killing_the_app_loses_nothing_shown_as_done(qtbot, window):
+    start_session(qtbot, window)
+    window.action_set["close_session"].trigger()
+    folder = window.session_path.parent
+    app = subprocess.Popen([sys.executable, "-c", KILLED_APP, str(folder)], cwd=ROOT, stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    try:
+        assert app.stdout.readline().strip() == "done"
+    finally:
+        app.kill()  # SIGKILL: no close event, no clean-up
+        app.wait(timeout=20)
+    with Session.open(window.session_path, "ben") as session:  # the dead writer's lock is taken over
+        assert session.sentence(0).status == "agreed" and len(session.decisions(0)) == 1
+        assert [record.decision.verdict.accepted for record in session.decisions(1)] == [False]

@@ -380,10 +380,10 @@ class AdjudicationState(QObject):
         except AdjudicationError as error:
             return self._refused(error)
         text = {"status": f"status {before} → {value}", "notes": "notes", "start": f"start from {value}"}[field]
-        command = FieldCommand(self, index, field, before or "", value, self._label(index, text))
-        self.stack.push(command)
+        label = self._label(index, text)
+        self.stack.push(FieldCommand(self, index, field, before or "", value, label))  # merged notes are deleted
         self._changed(index)
-        self.app.show_message(f"{command.text()} (saved)")
+        self.app.show_message(f"{label} (saved)")
         return None
 
     def undo(self) -> None:

@@ -173,8 +173,8 @@ def export(ctx: Context, kind: ExportKind) -> None:
     if session is None:
         return
     suffix, kinds = EXPORT_SUFFIXES[kind]
-    if kind == "corpus":
-        suffix, kinds = (".adjudicated.umr", "UMR (*.umr *.txt)") if session.format == "umr" else (suffix, kinds)
+    if kind == "corpus" and session.format == "umr":
+        suffix, kinds = ".adjudicated.umr", "UMR (*.umr *.txt)"
     default = session.path.with_name(session.path.name.removesuffix(".sqlite").removesuffix(".adjudication") + suffix)
     path, _ = QFileDialog.getSaveFileName(ctx.window, f"Export the {EXPORTS[kind]}", str(default), kinds)
     if path:
