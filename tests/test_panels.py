@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from engine.metrics.triples import Category
+from ui.adjudication_tasks import NewSession, create_session
 from ui.commands.exports import write_panel, write_report
 from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
 from ui.main_window import MainWindow
@@ -131,12 +132,19 @@ def test_exports_write_valid_files(window, tmp_path):
     assert "<td>same aligned ends, role :poss in test vs :part in gold</td>" in html  # why, for each triple
 
 
-def test_every_panel_is_shown_by_a_perspective(window):
-    shown = set()
-    for key in window.workspace.pages:
-        window.workspace.show_perspective(key)
-        shown |= {name for name, panel in window.panels.items() if panel.widget.isVisible()}
-    assert shown == set(window.panels) - {"document"}  # the document level only for UMR
+def test_every_panel_is_shown_by_a_perspective(window, tmp_path):
+    def shown() -> set[str]:
+        seen = set()
+        for key in window.workspace.pages:
+            window.workspace.show_perspective(key)
+            seen |= {name for name, panel in window.panels.items() if panel.widget.isVisible()}
+        return seen
+
+    adjudication = {"adjudication", "adjudicated"}  # with a session only
+    assert shown() == set(window.panels) - {"document"} - adjudication  # the document level only for UMR
+    session = create_session(NewSession(SPEC_PAIR, "ana", tmp_path / "spec.adjudication.sqlite"))
+    assert window.state.adjudication.open(session, "ana") is None
+    assert shown() == set(window.panels) - {"document"}
     image = window.grab().toImage()
     assert not image.isNull()
 

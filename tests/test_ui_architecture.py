@@ -20,12 +20,14 @@ PANELS = {
     "penman_panel",
     "alignment_panel",
     "find_bar",
+    "adjudication_panel",
 }
 QT_FREE = {
     "annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos", "perspectives",
     "navigation",
 }
 QT_FREE |= {"heatmap_model", "heatmap_window", "heatmap_scale", "heatmap_svg"}  # the rounds panel's model
+QT_FREE |= {"adjudication_rows", "adjudication_tasks"}  # what the adjudication shows and its work
 
 
 def local_imports(module: str) -> set[str]:

@@ -5,9 +5,10 @@ import pytest
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
+from ui.adjudication_tasks import NewSession, create_session
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
 from ui.settings import AppSettings
-from ui.workspace import Panel, Workspace
+from ui.workspace import LAYOUT_VERSION, Panel, Workspace
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, score_now, shown_window, temporary_settings
 
@@ -30,13 +31,15 @@ def visible_tables(page: QWidget):
 
 
 def test_layouts_name_only_registered_panels_and_splits_need_sizes(qtbot, tmp_path):
-    assert [p.key for p in PERSPECTIVES] == ["corpus", "pair", "rounds"]
+    assert [p.key for p in PERSPECTIVES] == ["corpus", "pair", "rounds", "adjudication"]
     assert list(panels_of(Split(True, ("a", Tabs(("b", "c"))), (1, 1)))) == ["a", "b", "c"]
     with pytest.raises(ValueError):
         Split(True, ("a", "b"), (1,))
     panels = {"a": Panel("A", QWidget())}
     with pytest.raises(ValueError, match="not registered"):
         Workspace(panels, AppSettings(temporary_settings(tmp_path)), (Perspective("x", "X", "", Tabs(("a", "b"))),))
+    with pytest.raises(ValueError, match="not in its layout"):
+        Workspace(panels, AppSettings(temporary_settings(tmp_path)), (Perspective("x", "X", "", "a", needs="b"),))
 
 
 class Sometimes(QWidget):
@@ -54,6 +57,29 @@ class Sometimes(QWidget):
     def set_available(self, on: bool) -> None:
         self.available = on
         self.availability_changed.emit(on)
+
+
+def test_a_perspective_that_needs_a_panel(qtbot, tmp_path):
+    sometimes = Sometimes()
+    perspectives = (
+        Perspective("main", "Main", "", "always"),
+        Perspective("other", "Other", "", "always2"),
+        Perspective("work", "Work", "", Split(False, ("always", "extra"), (1, 1)), needs="extra"),
+    )
+    panels = {"always": Panel("Always", QWidget()), "always2": Panel("Also", QWidget()),
+              "extra": Panel("Extra", sometimes)}
+    settings = AppSettings(temporary_settings(tmp_path))
+    settings.save_workspace({"version": LAYOUT_VERSION, "current": "work", "pages": {}})
+    workspace = Workspace(panels, settings, perspectives)
+    qtbot.addWidget(workspace)
+    workspace.show()
+    assert workspace.current == "main"  # the saved perspective has nothing to show: the default instead
+    assert not workspace.isTabVisible(2) and not workspace.show_perspective("work")  # "always" is not enough
+    assert workspace.current == "main"
+    sometimes.set_available(True)
+    assert workspace.isTabVisible(2) and workspace.show_perspective("work") and workspace.current == "work"
+    sometimes.set_available(False)
+    assert not workspace.isTabVisible(2) and workspace.current == "main"  # its tab goes, the default in front
 
 
 def test_a_registered_perspective_and_its_availability(qtbot, tmp_path):
@@ -82,8 +108,10 @@ def test_a_registered_perspective_and_its_availability(qtbot, tmp_path):
 def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
     width, height = size
     window = shown_window(qtbot, tmp_path, UMR_PAIR, (width, height - CHROME))
+    session = create_session(NewSession(UMR_PAIR, "ana", tmp_path / "umr.adjudication.sqlite"))
+    assert window.state.adjudication.open(session, "ana") is None  # the Adjudication perspective too
     for key, page in window.workspace.pages.items():
-        window.workspace.show_perspective(key)
+        assert window.workspace.show_perspective(key)
         settle()
         for splitter, _ in page.splitters.values():  # the layout's proportions, unless a minimum size wins
             assert all(size > 0 for size in splitter.sizes())
@@ -102,6 +130,8 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
             rows = [grid.verticalHeaderItem(r).text() for r in range(grid.rowCount())]
             if "P" in labels:
                 assert labels[:3] == ["F1", "P", "R"], labels  # F1 first
+            elif grid is window.adjudication_panel.scores:  # a column per annotator: F1 only, then its corrections
+                assert all(row.endswith("F1") for row in rows[:-1]) and rows[-1] == "corrections", rows
             else:
                 assert all(row.endswith("F1") for row in rows), rows  # the corpus summary: F1 only
             if grid is not window.smatch_panel.table:  # the long Smatch breakdown may scroll
@@ -175,7 +205,7 @@ def test_the_arrangement_is_remembered(qtbot, tmp_path):
 def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SYS_PAIR)
     keys = {spec.key: window.action_set[f"perspective_{spec.key}"].shortcut().toString() for spec in PERSPECTIVES}
-    assert keys == {"corpus": "Ctrl+1", "pair": "Ctrl+2", "rounds": "Ctrl+3"}
+    assert keys == {"corpus": "Ctrl+1", "pair": "Ctrl+2", "rounds": "Ctrl+3", "adjudication": "Ctrl+4"}
     window.action_set["perspective_rounds"].trigger()
     assert window.graphs.isVisible() and window.graphs.parent() is window.workspace.pages["rounds"].slots["graphs"]
     window.action_set["perspective_pair"].trigger()

@@ -10,7 +10,7 @@ from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
 
-from .conftest import DEMO, REENTRANT_GOLD, REENTRANT_TEST
+from .conftest import DATA, DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
 SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
 SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
@@ -86,3 +86,15 @@ def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PA
     if pair is not None:
         score_now(window.state, *pair)
     return window
+
+
+ADJUDICATION = DATA / "adjudication"  # the hand-made three-sentence adjudication
+
+
+def adjudication_files(folder: Path) -> list[Path]:
+    """Copies of the two annotators' files of the hand-made adjudication, in ``folder``."""
+    copies = []
+    for name in ("ann1.amr", "ann2.amr"):
+        copies.append(folder / name)
+        copies[-1].write_text((ADJUDICATION / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return copies

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import reduce
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
-from .commands import Context, about, exports, files, navigation, scoring
+from . import adjudication_dialogs
+from .commands import Context, about, adjudication, exports, files, navigation, scoring
 from .perspectives import perspective
 from .settings import APP_NAME
 from .state import AppState
@@ -65,12 +67,54 @@ def _has_pair(state: AppState) -> bool:
     return state.pair is not None
 
 
-FILE, SCORING, VIEW, GO, HELP = "&File", "&Scoring", "&View", "&Go", "&Help"
-MENUS = (FILE, SCORING, VIEW, GO, HELP)
+def _can_adjudicate(state: AppState) -> bool:
+    return state.corpus is not None and not state.adjudication.busy
 
 
-def perspective_action(key: str, text: str, shortcut: str) -> ActionSpec:
-    """The View menu's entry that shows a perspective of :data:`ui.perspectives.PERSPECTIVES`."""
+def _in_session(state: AppState) -> bool:
+    return state.adjudication.session is not None
+
+
+def _on_sentence(state: AppState) -> bool:
+    return state.adjudication.current is not None
+
+
+def _on_mismatch(state: AppState) -> bool:
+    row = state.adjudication.row
+    return row is not None and row.mismatched
+
+
+FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP = (
+    "&File", "&Edit", "&Scoring", "&Adjudication", "&View", "&Go", "&Help"
+)
+MENUS = (FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP)
+
+
+def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
+    """An Adjudication menu entry opening one of the graph-edit dialogs for the current sentence."""
+    return ActionSpec(key, text, lambda ctx: edit(ctx.window, ctx.state.adjudication), ADJUDICATION, tip=tip,
+                      enabled_when=_on_sentence, group="edit")
+
+
+STATUS_ENTRIES = (("not reviewed", "&Not Reviewed"), ("agreed", "A&greed"), ("needs discussion", "Needs &Discussion"),
+                  ("adjudicated", "Ad&judicated"))
+
+
+def _status(number: int, status: str, text: str) -> ActionSpec:
+    """Adjudication > Status: one of the statuses, on Alt+number (Ctrl+number shows a perspective)."""
+    return ActionSpec(f"status_{status.replace(' ', '_')}", f"Status: {text}",
+                      lambda ctx: adjudication.set_status(ctx, status), ADJUDICATION, f"Alt+{number}",
+                      tip=f"Set the sentence's status to {status}", enabled_when=_on_sentence, group="status")
+
+
+def _export(key: str, kind: str, text: str, tip: str) -> ActionSpec:
+    return ActionSpec(key, text, lambda ctx: adjudication.export(ctx, kind), ADJUDICATION, tip=tip,
+                      enabled_when=_in_session, group="export")
+
+
+def perspective_action(key: str, text: str, shortcut: str, enabled_when: Condition | None = None) -> ActionSpec:
+    """The View menu's entry that shows a perspective of :data:`ui.perspectives.PERSPECTIVES`
+    (``enabled_when``: while it has something to show, for a perspective that ``needs`` a panel)."""
     return ActionSpec(
         f"perspective_{key}",
         text,
@@ -78,6 +122,7 @@ def perspective_action(key: str, text: str, shortcut: str) -> ActionSpec:
         VIEW,
         shortcut,
         tip=perspective(key).tip,
+        enabled_when=enabled_when,
         group="perspectives",
     )
 
@@ -176,6 +221,26 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
     ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, "Ctrl+Q", tip="Quit", group="quit"),
     ActionSpec(
+        "undo",
+        "&Undo",
+        lambda ctx: ctx.state.adjudication.undo(),
+        EDIT,
+        "Ctrl+Z",
+        tip="Undo the last adjudication change (written back at once)",
+        enabled_when=lambda state: state.adjudication.stack.canUndo(),
+    ),
+    ActionSpec(
+        "redo",
+        "&Redo",
+        lambda ctx: ctx.state.adjudication.redo(),
+        EDIT,
+        "Ctrl+Shift+Z",
+        tip="Redo the adjudication change undone last",
+        enabled_when=lambda state: state.adjudication.stack.canRedo(),
+    ),
+    ActionSpec("preferences", "&Preferences...", adjudication.edit_preferences, EDIT,
+               tip="Your name as adjudicator", group="preferences"),
+    ActionSpec(
         "rescore",
         "&Re-score",
         lambda ctx: ctx.state.rescore(),
@@ -208,6 +273,68 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=lambda state: state.busy,
     ),
     ActionSpec(
+        "adjudicate",
+        "&Adjudicate Loaded Files...",
+        adjudication.adjudicate,
+        ADJUDICATION,
+        "Ctrl+J",
+        tip="Make an adjudication session of the loaded files, or resume theirs",
+        enabled_when=_can_adjudicate,
+        group="session",
+    ),
+    ActionSpec(
+        "open_session",
+        "&Open Session File...",
+        adjudication.choose_session,
+        ADJUDICATION,
+        tip="Open an adjudication session file and its annotation files",
+        group="session",
+    ),
+    ActionSpec(
+        "close_session",
+        "&Close Session",
+        adjudication.close_session,
+        ADJUDICATION,
+        tip="Close the adjudication session (everything is saved in it already)",
+        enabled_when=_in_session,
+        group="session",
+    ),
+    *(_status(number, status, text) for number, (status, text) in enumerate(STATUS_ENTRIES, start=1)),
+    ActionSpec(
+        "accept",
+        "A&ccept Triple",
+        lambda ctx: adjudication.judge(ctx, True),
+        ADJUDICATION,
+        "Ctrl+Return",
+        tip="Take the compared annotator's version of the selected triple",
+        enabled_when=_on_mismatch,
+        group="verdict",
+    ),
+    ActionSpec(
+        "reject",
+        "&Reject Triple",
+        lambda ctx: adjudication.judge(ctx, False),
+        ADJUDICATION,
+        "Ctrl+Delete",
+        tip="Keep the adjudicated version of the selected triple",
+        enabled_when=_on_mismatch,
+        group="verdict",
+    ),
+    _graph_edit("edit_concept", "Edit C&oncept...", "Change a node's concept", adjudication_dialogs.edit_concept),
+    _graph_edit("add_node", "Add &Node...", "Add a node under another", adjudication_dialogs.edit_new_node),
+    _graph_edit("edit_relation", "Edit R&elation...", "Change a relation's label, or remove it",
+                adjudication_dialogs.edit_relation),
+    _graph_edit("add_relation", "Add Re&lation...", "Relate two nodes, or a node to a constant",
+                adjudication_dialogs.edit_new_relation),
+    _graph_edit("edit_alignment", "Correct Al&ignment...", "Pin or exclude a pair of nodes",
+                adjudication_dialogs.edit_alignment),
+    _export("export_adjudicated", "corpus", "Export Adjudicated &File...",
+            "Write the adjudicated corpus (PENMAN or UMR), read back first"),
+    _export("export_decisions", "log", "Export Decisions &Log...",
+            "Write every change with its time and author (JSON)"),
+    _export("export_session_report", "report", "Export Session Re&port...",
+            "Write the session's progress and agreement (HTML)"),
+    ActionSpec(
         "filter",
         "&Filter Pairs",
         lambda ctx: ctx.corpus.focus_filter(),
@@ -219,6 +346,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     perspective_action("corpus", "&Corpus Perspective", "Ctrl+1"),
     perspective_action("pair", "&Pair Perspective", "Ctrl+2"),
     perspective_action("rounds", "R&ounds Perspective", "Ctrl+3"),
+    perspective_action("adjudication", "A&djudication Perspective", "Ctrl+4", _in_session),
     ActionSpec(
         "reset_layout",
         "Reset &Layout",
@@ -320,7 +448,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
 )
 
 # the state's signals after which ``enabled_when`` is asked again
-STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected")
+STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected", "adjudication.changed")
 
 
 @dataclass
@@ -385,6 +513,6 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
 
     for name in STATE_CHANGES:
-        getattr(ctx.state, name).connect(update_enabled)
+        reduce(getattr, name.split("."), ctx.state).connect(update_enabled)
     update_enabled()
     return built

@@ -57,15 +57,16 @@ class ComparisonPanel(QWidget):
     node_selected = Signal(str, str)
     node_hovered = Signal(str, str)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold")):
         super().__init__(parent)
+        self.names = names  # the titles of the two graphs
         self.result: PairResult | None = None
         self.drawing: PairDrawing | None = None
         self.measure = QtText()
         self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
         self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
         self.views = LinkedViews([self.test_view, self.gold_view], self)
-        self.test_box, self.gold_box = _Pane("Test", self.test_view), _Pane("Gold", self.gold_view)
+        self.test_box, self.gold_box = _Pane(names[0], self.test_view), _Pane(names[1], self.gold_view)
         fit_tip = "Show both graphs whole at one scale (F, 0 or double click)"
         self.fit_button = self._tool("Fit", fit_tip, self.views.fit)
         self.zoom_out_button = self._tool("−", "Zoom out (-, wheel down)", lambda: self._zoom(1 / 1.2))
@@ -119,15 +120,15 @@ class ComparisonPanel(QWidget):
         self.result = result
         if result is None:
             self.drawing = None
-            for scene, box, side in ((self.test_scene, self.test_box, "Test"),
-                                     (self.gold_scene, self.gold_box, "Gold")):
+            for scene, box, side in ((self.test_scene, self.test_box, self.names[0]),
+                                     (self.gold_scene, self.gold_box, self.names[1])):
                 scene.draw(None, GraphMarks())
                 box.setTitle(side)
                 box.show_note(empty)
             return
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
-        for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, "Test"),
-                                       (self.gold_scene, self.gold_box, drawing.gold, "Gold")):
+        for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
+                                       (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):
             scene.draw(side.geometry, side.marks)
             box.setTitle(f"{name}: {side.summary}")
             box.show_note(side.note)

@@ -18,13 +18,16 @@ from engine.output.text import f1_text
 from engine.registry import ALL_METRICS, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .corpus_model import CorpusFilterProxy, CorpusTableModel
+from .corpus_model import COLUMNS, FIRST_REVIEW_COLUMN, CorpusFilterProxy, CorpusTableModel
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
 from .row_table import compact_rows, score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
+
+PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
+REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -58,6 +61,7 @@ class CorpusPanel(QWidget):
         self.state = state
         self._syncing = False
         self.model = CorpusTableModel(self)
+        self.model.review_of = state.adjudication.review_of
         self.proxy = CorpusFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -73,8 +77,11 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(50)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for column, width in zip(range(FIRST_REVIEW_COLUMN, len(COLUMNS)), (110, 90, 150)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
+            header.resizeSection(column, max(width, header.sectionSizeHint(column)))  # the header never cut
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)")
+        self.filter_edit.setPlaceholderText(PLACEHOLDER)
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(FILTER_HELP)
         self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
@@ -94,6 +101,10 @@ class CorpusPanel(QWidget):
         state.filter_changed.connect(self._show_filter)
         state.pair_selected.connect(self._show_selection)
         state.busy_changed.connect(lambda busy: self._show_note())
+        state.adjudication.session_changed.connect(self._show_review_columns)
+        state.adjudication.sentence_changed.connect(
+            lambda index: self.model.refresh_reviews(state.adjudication.pair_of(index)))
+        self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.corpus)  # what the state holds already
         self._show_filter(state.filter_text)
         self._show_selection(state.pair)
@@ -119,6 +130,16 @@ class CorpusPanel(QWidget):
         empty = self.proxy.rowCount() == 0
         self.note.setText(self.state.empty_text() if empty else "")
         self.note.setVisible(empty)
+
+    def _show_review_columns(self, session) -> None:
+        """The adjudication columns, while a session is open, the sentence's status beside its id
+        (in sight in the narrow corpus column of the Adjudication perspective)."""
+        for column in range(FIRST_REVIEW_COLUMN, len(COLUMNS)):
+            self.table.setColumnHidden(column, session is None)
+        header = self.table.horizontalHeader()
+        header.moveSection(header.visualIndex(FIRST_REVIEW_COLUMN), 2 if session is not None else FIRST_REVIEW_COLUMN)
+        self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
+        self.model.refresh_reviews()
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:

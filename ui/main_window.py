@@ -11,8 +11,11 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from .actions import build_actions
+from .adjudication_binding import AdjudicationBinding
+from .adjudication_panel import AdjudicationPanel
 from .alignment_panel import AlignmentPanel
 from .commands import Context
+from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
 from .comparison_binding import ComparisonBinding
 from .comparison_panel import ComparisonPanel
@@ -56,6 +59,9 @@ class MainWindow(QMainWindow):
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
+        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
+        AdjudicationBinding(self.adjudicated_graphs, self.state)
+        self.adjudication_panel = AdjudicationPanel(self.state)
         self.find_bar = FindBar(self.state)
         # every panel by the key the perspectives (ui.perspectives) place it with; add new panels here
         self.panels = {
@@ -68,6 +74,8 @@ class MainWindow(QMainWindow):
             "rounds": Panel("Alignment rounds", self.heatmaps),
             "document": Panel("Document level (UMR)", self.document_panel),
             "smatch": Panel("Smatch breakdown", self.smatch_panel),
+            "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs),
+            "adjudication": Panel("Adjudication", self.adjudication_panel),
         }
         self.workspace = Workspace(self.panels, self.state.settings)
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
@@ -77,6 +85,8 @@ class MainWindow(QMainWindow):
                                self.triples_panel, self.workspace, self.find_bar)
         self.action_set = build_actions(self, self.context)
         self.state.corpus_changed.connect(self._show_title)
+        self.state.adjudication.session_changed.connect(self._show_session)
+        self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -97,9 +107,16 @@ class MainWindow(QMainWindow):
         if window_state is not None:
             self.restoreState(window_state)
 
-    def _show_title(self, corpus) -> None:
-        files = self.state.files
-        self.setWindowTitle(f"{APP_NAME} - {files.title()}" if files else APP_NAME)
+    def _show_title(self, *_) -> None:
+        files, session = self.state.files, self.state.adjudication.session
+        title = f"{APP_NAME} - {files.title()}" if files else APP_NAME
+        self.setWindowTitle(title + (f" - adjudicating in {session.path.name}" if session is not None else ""))
+
+    def _show_session(self, session) -> None:
+        """A session opened: the Adjudication perspective (its tab appears with the session) in front."""
+        self._show_title()
+        if session is not None:
+            self.workspace.show_perspective("adjudication")
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
@@ -110,7 +127,7 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
 
     def closeEvent(self, event) -> None:
+        self.workspace.save()  # before the session closes and its perspective's tab with it
         self.state.shutdown()
-        self.workspace.save()
         self.state.settings.save_window_layout(self.saveGeometry(), self.saveState())
         super().closeEvent(event)

@@ -6,9 +6,10 @@ other, with relative sizes). The same panel may appear in several perspectives: 
 the one shown. Another part of the app adds a perspective by adding a row to
 :data:`PERSPECTIVES`, its panels to the ``panels`` that :class:`ui.main_window.MainWindow`
 registers by key, and an action with its key to :data:`ui.actions.TABLE` through
-:func:`ui.actions.perspective_action` (Ctrl+4, Ctrl+5, ...). A panel with ``is_available()`` and
+:func:`ui.actions.perspective_action` (Ctrl+5, Ctrl+6, ...). A panel with ``is_available()`` and
 ``availability_changed(bool)`` is hidden while it has nothing to show, and a perspective whose
-panels are all unavailable loses its tab (see :mod:`ui.workspace`).
+panels are all unavailable loses its tab - so does one whose ``needs`` panel is unavailable
+(see :mod:`ui.workspace`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Perspective:
     title: str
     tip: str
     layout: Layout
+    needs: str = ""  # a panel without which the perspective has nothing to show: no tab while it is unavailable
 
 
 def _across(*parts_and_sizes) -> Split:
@@ -83,6 +85,14 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "Rounds",
         "How the alignment was found, round by round, beside the graphs and the alignment",
         _across("rounds", 56, _down("graphs", 58, "alignment", 42), 44),
+    ),
+    Perspective(
+        "adjudication",
+        "Adjudication",
+        "The adjudication session: the sentences with their review, the annotator against the "
+        "adjudicated graph, the sentence's status, notes, disagreements and history",
+        _down(_across("corpus", 34, Tabs(("adjudicated", "graphs")), 66), 55, "adjudication", 45),
+        needs="adjudication",  # shown while a session is open
     ),
 )
 DEFAULT = "pair"

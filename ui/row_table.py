@@ -217,6 +217,9 @@ def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None
     header = grid.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
+    # as wide as its columns' headers: a splitter never squeezes a column out of sight
+    columns_width = len(columns) * header.minimumSectionSize()
+    grid.setMinimumWidth(rows_header.sizeHint().width() + columns_width + 2 * grid.frameWidth())
     frame = header.sizeHint().height() + 2 * grid.frameWidth()
     grid.setMaximumHeight(rows_header.length() + frame)
     if at_least is None:

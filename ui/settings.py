@@ -1,5 +1,5 @@
 """What the app remembers between sessions (QSettings): parameters, recent files, window layout,
-the arrangement of the perspectives."""
+the arrangement of the perspectives, the adjudicator's name."""
 
 from __future__ import annotations
 
@@ -56,6 +56,14 @@ class AppSettings:
         kept = [[str(p) for p in old.paths] for old in self.recent()]
         entries = [entry] + [old for old in kept if old != entry]
         self.qsettings.setValue("recent/pairs", json.dumps(entries[:MAX_RECENT]))
+
+    def adjudicator(self) -> str:
+        """The name decisions are written under ("" until it is set)."""
+        return " ".join(str(self.qsettings.value("adjudication/name", "") or "").split())
+
+    def save_adjudicator(self, name: str) -> None:
+        self.qsettings.setValue("adjudication/name", " ".join(name.split()))
+        self.qsettings.sync()
 
     def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
         """The saved (geometry, toolbar state), each None when absent."""

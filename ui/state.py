@@ -18,6 +18,9 @@ Signals:
 * ``busy_changed(bool)``, ``progress(done, total)`` - scoring in progress;
 * ``message(text)`` for the status line, ``problem(text)`` for the banner
   ("" clears it), ``load_failed(text)`` when files could not be opened.
+
+``adjudication`` (:class:`~ui.adjudication_state.AdjudicationState`) holds the adjudication
+session, if one is open, with its own signals.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from engine.params import Params
 from engine.read import LoadedPairs
 from engine.scoring import CorpusResult, PairResult
 
+from .adjudication_state import AdjudicationState
 from .annotators import AnnotatorFiles
 from .filter_expression import parse_filter
 from .jobs import JobRunner
@@ -85,6 +89,7 @@ class AppState(QObject):
         self.traces: TraceCache[PairTrace] = TraceCache(size_of=lambda trace: trace.nbytes)
         self._generation = 0  # counts the times files were read (part of the trace key)
         self._wanted: str | None = None  # a pair to select once the scores are in
+        self.adjudication = AdjudicationState(self)
 
     # ------------------------------------------------------------- scoring
     @property
@@ -130,8 +135,9 @@ class AppState(QObject):
             self.message.emit("Cancelling...")
 
     def shutdown(self) -> None:
-        """Stop every job and wait for it (before the window closes)."""
+        """Stop every job and wait for it, and close the adjudication session (before the window closes)."""
         self.runner.wait()
+        self.adjudication.shutdown()
 
     def _score(self, request: ScoreRequest, text: str) -> bool:
         if not self.runner.start(
@@ -227,8 +233,19 @@ class AppState(QObject):
         self._select_index(previous)
 
     def _apply_filter(self, text: str) -> None:
-        self.filter_text, self.accepts = text, parse_filter(text)
+        self.filter_text, self.accepts = text, parse_filter(text, self.adjudication.review_of)
         self.filter_changed.emit(text)
+
+    def refresh_filter(self) -> None:
+        """Apply the filter again because what it tests changed (a sentence's adjudication
+        status or notes); a selected pair it no longer keeps gives way to the next kept one."""
+        if not self.filter_text:
+            return
+        self.filter_changed.emit(self.filter_text)
+        if self.pair is not None and not self.accepts(self.pair):
+            visible = self.visible_pairs()
+            after = [result for result in visible if result.index > self.pair.index]
+            self.select_pair(after[0] if after else visible[-1] if visible else None)
 
     def _select_index(self, pair_index: int) -> None:
         """Select the kept pair with this index, else the first kept pair (None if none; when none
@@ -253,6 +270,10 @@ class AppState(QObject):
         if not self.accepts(result):
             self._apply_filter("")
         self.select_pair(result)
+
+    def show_pair(self, result: PairResult) -> None:
+        """Select a pair of the corpus, clearing the filter first if it hides the pair."""
+        self._show_pair(result)
 
     def select_pair_id(self, wanted: str) -> bool:
         """Select a pair by its id, or by its index when no id matches (the filter is cleared)."""

@@ -5,7 +5,8 @@ the settings, restored at start and reset to the default on request.
 A panel may say it has nothing to show for the files loaded (the UMR document level for AMR
 input): it then has a ``availability_changed(bool)`` signal and an ``is_available()`` method,
 and its tab (or its place in a split) is hidden while it is unavailable; so is the tab of a
-perspective none of whose panels is available."""
+perspective none of whose panels is available, or whose ``needs`` panel is not (the Adjudication
+perspective without a session)."""
 
 from __future__ import annotations
 
@@ -188,6 +189,8 @@ class Workspace(QTabWidget):
             missing = set(panels_of(view.layout)) - set(panels)
             if missing:
                 raise ValueError(f"perspective {view.key!r} names panels that are not registered: {sorted(missing)}")
+            if view.needs and view.needs not in set(panels_of(view.layout)):
+                raise ValueError(f"perspective {view.key!r} needs {view.needs!r}, which is not in its layout")
             page = self.pages[view.key] = _Page(view, panels)
             self.setTabToolTip(self.addTab(page, view.title), view.tip)
         for panel in panels.values():
@@ -202,14 +205,19 @@ class Workspace(QTabWidget):
     def current(self) -> str:
         return self.currentWidget().perspective.key
 
-    def show_perspective(self, key: str) -> None:
-        self.setCurrentWidget(self.pages[key])
+    def show_perspective(self, key: str) -> bool:
+        """Bring a perspective to the front; False (nothing done) while its tab is hidden."""
+        index = self.indexOf(self.pages[key])
+        if not self.isTabVisible(index):
+            return False
+        self.setCurrentIndex(index)
+        return True
 
     def show_panel(self, key: str) -> None:
-        """Make a panel visible: its tab in front in this perspective, else the first perspective that has it."""
+        """Make a panel visible: its tab in front in this perspective, else the first shown perspective that has it."""
         page = self.currentWidget()
         if key not in page.slots or not _available(page.slots[key].panel):
-            page = next((p for p in self.pages.values() if key in p.slots), page)
+            page = next((p for p in self.pages.values() if key in p.slots and self.isTabVisible(self.indexOf(p))), page)
             self.setCurrentWidget(page)
         page.reveal(key)
 
@@ -220,10 +228,19 @@ class Workspace(QTabWidget):
             self.perspective_changed.emit(page.perspective.key)
 
     def _show_available(self) -> None:
+        """Tabs and split parts of what has something to show; a perspective shown whose tab goes
+        gives way to the default one."""
+        shown = self.currentWidget()
         for index in range(self.count()):
             page = self.widget(index)
             page.show_available()
-            self.setTabVisible(index, any(_available(slot.panel) for slot in page.slots.values()))
+            needed = (page.perspective.needs,) if page.perspective.needs else page.slots
+            self.setTabVisible(index, any(_available(page.slots[key].panel) for key in needed))
+        if shown is not None and not self.isTabVisible(self.indexOf(shown)):
+            self.show_perspective(self._default())
+
+    def _default(self) -> str:
+        return DEFAULT if DEFAULT in self.pages else next(iter(self.pages))
 
     # ----------------------------------------------------------- remembered
     def save(self) -> None:
@@ -242,8 +259,8 @@ class Workspace(QTabWidget):
             saved = {}
         for key, page in self.pages.items():
             page.restore(saved.get("pages", {}).get(key, {}))
-        fallback = DEFAULT if DEFAULT in self.pages else next(iter(self.pages))
-        self.show_perspective(saved.get("current") if saved.get("current") in self.pages else fallback)
+        if saved.get("current") not in self.pages or not self.show_perspective(saved["current"]):
+            self.show_perspective(self._default())
         self.currentWidget().claim()
 
     def reset(self) -> None:
