@@ -17,8 +17,11 @@ PANELS = {
     "comparison_panel",
     "graph_view",
     "status",
+    "annotators_panel",
+    "confusion_panel",
 }
-QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos"}
+QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos",
+           "annotator_tasks", "annotator_views", "annotators_report"}
 
 
 def local_imports(module: str) -> set[str]:

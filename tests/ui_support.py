@@ -10,7 +10,7 @@ from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
 
-from .conftest import DEMO
+from .conftest import DATA, DEMO
 
 SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
 SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
@@ -60,3 +60,13 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     state = AppState(temporary_settings(tmp_path))
     score_now(state, *pair)
     return state
+
+
+ANNOTATOR_FILES = [DEMO / "metamorphosed" / f"comptest_{name}.txt" for name in ("annot1", "annot3", "gold", "sys")]
+TRIO_FILES = [DATA / "annotators" / f"ann_{name}.amr" for name in "abc"]
+
+
+def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 30000) -> None:
+    """Open ``paths`` as several annotators and wait for the matrix and for the pair the views open with it."""
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=timeout):
+        assert state.annotators.open(paths, gold)

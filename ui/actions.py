@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
-from .commands import Context, about, exports, files, scoring
+from .commands import Context, about, annotators, exports, files, scoring
 from .settings import APP_NAME
 from .state import AppState
 
@@ -64,6 +65,14 @@ def _has_pair(state: AppState) -> bool:
     return state.pair is not None
 
 
+def _has_matrix(state: AppState) -> bool:
+    return state.annotators.result is not None
+
+
+def _has_confusion(state: AppState) -> bool:
+    return state.annotators.confusion is not None
+
+
 FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
 MENUS = (FILE, SCORING, VIEW, HELP)
 
@@ -105,6 +114,17 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         "Ctrl+Shift+W",
         tip="Score gold against test",
         enabled_when=_loaded_and_idle,
+        group="open",
+    ),
+    ActionSpec(
+        "open_annotators",
+        "Open &Annotators...",
+        annotators.choose_annotators,
+        FILE,
+        "Ctrl+Shift+O",
+        Icon.SP_DirOpenIcon,
+        "Choose 2 to 20 annotators' files of the same sentences (and the gold one) for the agreement matrix",
+        toolbar=True,
         group="open",
     ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
@@ -156,6 +176,33 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         "Ctrl+Shift+E",
         tip="Save an HTML report of the pair: scores, graphs, rounds, triples",
         enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_matrix",
+        "Export Annotator &Matrix...",
+        annotators.export_matrix,
+        FILE,
+        tip="Save the annotators' matrix, annotator or sentence table as CSV or JSON, or its heatmap as PNG or SVG",
+        enabled_when=_has_matrix,
+        group="export",
+    ),
+    ActionSpec(
+        "export_confusion",
+        "Export Label &Confusion...",
+        annotators.export_confusion,
+        FILE,
+        tip="Save the label confusion of the pair shown as CSV or JSON, or a heatmap as PNG or SVG",
+        enabled_when=_has_confusion,
+        group="export",
+    ),
+    ActionSpec(
+        "export_annotators_report",
+        "Export &Annotators Report...",
+        annotators.export_annotators_report,
+        FILE,
+        tip="Save an HTML report of the annotators: matrix, heatmaps, tables, label confusion",
+        enabled_when=_has_matrix,
         group="export",
     ),
     # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
@@ -221,11 +268,27 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=_has_pair,
         group="rounds",
     ),
+    ActionSpec(
+        "show_matrix",
+        "Annotator &Matrix",
+        lambda ctx: ctx.state.annotators.show_matrix(),
+        VIEW,
+        "Ctrl+M",
+        tip="Show the annotators' agreement matrix (back from a pair opened from it)",
+        enabled_when=_has_matrix,
+        group="annotators",
+    ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
 
 # the state's signals after which ``enabled_when`` is asked again
-STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected")
+STATE_CHANGES = (
+    "busy_changed",
+    "corpus_changed",
+    "pair_selected",
+    "annotators.matrix_changed",
+    "annotators.confusion_changed",
+)
 
 
 @dataclass
@@ -290,6 +353,6 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
 
     for name in STATE_CHANGES:
-        getattr(ctx.state, name).connect(update_enabled)
+        attrgetter(name)(ctx.state).connect(update_enabled)
     update_enabled()
     return built

@@ -9,10 +9,12 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
 
 from .actions import VIEW, build_actions
+from .annotators_panel import AnnotatorsPanel, MatrixCellBar
 from .commands import Context
 from .commands.files import open_dropped
 from .comparison_binding import ComparisonBinding
 from .comparison_panel import ComparisonPanel
+from .confusion_panel import ConfusionPanel
 from .corpus_panel import CorpusPanel
 from .document_panel import DocumentPanel
 from .heatmap_panel import HeatmapPanel
@@ -33,6 +35,8 @@ DOCKS = (
     ("triples", "Triples", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("document", "Document level (UMR)", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("smatch", "Smatch breakdown", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("confusion", "Label confusion", Qt.DockWidgetArea.BottomDockWidgetArea),
+    ("annotators", "Annotators", Qt.DockWidgetArea.LeftDockWidgetArea),  # shown once a matrix is opened
 )
 
 
@@ -55,6 +59,9 @@ class MainWindow(QMainWindow):
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
+        self.annotators_panel = AnnotatorsPanel(self.state)
+        self.confusion_panel = ConfusionPanel(self.state)
+        self.cell_bar = MatrixCellBar(self.state)
         self._build_central()
         self._build_docks()
         self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps)
@@ -64,6 +71,9 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.state.corpus_changed.connect(self._show_title)
+        matrix = self.docks["annotators"]
+        for signal in (self.state.annotators.matrix_changed, self.state.annotators.matrix_wanted):
+            signal.connect(lambda *_: (matrix.show(), matrix.raise_(), self.annotators_panel.heatmap.setFocus()))
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -71,6 +81,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(top)
         layout.setContentsMargins(4, 4, 4, 0)
         layout.addWidget(self.banner)
+        layout.addWidget(self.cell_bar)
         layout.addWidget(self.corpus_panel, 1)
         self.setCentralWidget(top)
 
@@ -82,6 +93,8 @@ class MainWindow(QMainWindow):
             "triples": self.triples_panel,
             "document": self.document_panel,
             "smatch": self.smatch_panel,
+            "confusion": self.confusion_panel,
+            "annotators": self.annotators_panel,
         }
         self.docks: dict[str, QDockWidget] = {}
         for key, title, area in DOCKS:
@@ -92,7 +105,10 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
         self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
+        self.tabifyDockWidget(self.docks["triples"], self.docks["confusion"])
         self.docks["triples"].raise_()
+        self.docks["annotators"].hide()
+        self.resizeDocks([self.docks["annotators"]], [640], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
