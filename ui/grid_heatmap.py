@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QLinearGradient, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLinearGradient, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
@@ -36,6 +36,7 @@ MAX_LABEL = 200.0  # px: longer labels are elided
 NATURAL_CELL = 64.0  # px per cell in exports
 BAR = 14.0  # colour bar width
 GAP = 6.0
+MIN_VALUE_PX = 8  # values smaller than this are left to the tooltip
 
 
 def grid_colour(value: float | None, low: float, high: float) -> QColor:
@@ -177,16 +178,19 @@ def paint_grid(
         else:
             rect = QRectF(shape.left + c * shape.cell, shape.top - shape.columns_height, shape.cell, shape.line)
             painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
-    writes = shape.cell >= max(metrics.horizontalAdvance("0.0000") + 4, shape.line + 2)
+    cell_font = value_font(font, grid, shape.cell)
+    if cell_font is not None:
+        painter.setFont(cell_font)
     for r, row in enumerate(grid.values):
         for c, value in enumerate(row):
             rect = shape.cell_rect(r, c)
             colour = grid_colour(value, grid.low, grid.high)
             painter.fillRect(rect, colour)
             text = grid.texts[r][c]
-            if writes and text:
+            if cell_font is not None and text:
                 painter.setPen(_ink(colour))
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+    painter.setFont(font)
     painter.setPen(QPen(QColor("white"), 1.0))
     for k in range(1, len(grid.columns)):
         x = shape.left + k * shape.cell
@@ -208,6 +212,25 @@ def paint_grid(
         grid.caption,
     )
     return shape
+
+
+def value_font(font: QFont, grid: Grid, cell: float) -> QFont | None:
+    """The font of the values in cells of side ``cell``: ``font``, or smaller (down to
+    MIN_VALUE_PX) so that the widest value fits; None when even that does not fit."""
+
+    def fits(candidate: QFont) -> bool:
+        metrics = QFontMetricsF(candidate)
+        widest = max((metrics.horizontalAdvance(text) for row in grid.texts for text in row), default=0.0)
+        return widest <= cell - 4 and metrics.height() <= cell
+
+    if fits(font):
+        return font
+    smaller = QFont(font)
+    for size in range(QFontInfo(font).pixelSize() - 1, MIN_VALUE_PX - 1, -1):
+        smaller.setPixelSize(size)
+        if fits(smaller):
+            return smaller
+    return None
 
 
 def _paint_scale(painter: QPainter, grid: Grid, shape: GridGeometry, body_height: float) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
 
 from .actions import VIEW, build_actions
@@ -38,6 +38,19 @@ DOCKS = (
     ("confusion", "Label confusion", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("annotators", "Annotators", Qt.DockWidgetArea.LeftDockWidgetArea),  # shown once a matrix is opened
 )
+
+
+MATRIX_WIDTH = 700  # px of the Annotators dock when it first appears
+
+
+def _bring_up(window: QMainWindow, dock: QDockWidget, width: int) -> None:
+    """Show ``dock`` in front of the docks tabbed with it, ``width`` wide if it was hidden."""
+    hidden = dock.isHidden()
+    dock.show()
+    dock.raise_()
+    if hidden and not dock.isFloating():  # once the layout has made room for it
+        QTimer.singleShot(0, lambda: window.resizeDocks([dock], [width], Qt.Orientation.Horizontal))
+    dock.widget().setFocus()
 
 
 class MainWindow(QMainWindow):
@@ -73,7 +86,7 @@ class MainWindow(QMainWindow):
         self.state.corpus_changed.connect(self._show_title)
         matrix = self.docks["annotators"]
         for signal in (self.state.annotators.matrix_changed, self.state.annotators.matrix_wanted):
-            signal.connect(lambda *_: (matrix.show(), matrix.raise_(), self.annotators_panel.heatmap.setFocus()))
+            signal.connect(lambda *_: _bring_up(self, matrix, MATRIX_WIDTH))
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -108,7 +121,6 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["triples"], self.docks["confusion"])
         self.docks["triples"].raise_()
         self.docks["annotators"].hide()
-        self.resizeDocks([self.docks["annotators"]], [640], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
