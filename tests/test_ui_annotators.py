@@ -36,8 +36,9 @@ def window(qtbot, tmp_path):
 def drop(window, paths):
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
-                       Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(10, 10), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
     window.dropEvent(event)
 
 
@@ -54,7 +55,10 @@ def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
     # the existing pair views show annotators 1 and 3: corpus table, PENMAN texts, graphs, triples
     assert window.windowTitle().endswith("comptest_annot3.txt vs comptest_sys.txt")
     assert window.corpus_panel.model.rowCount() == 5
-    assert window.corpus_panel.summary.item(0, 1).text() == f"{state.annotators.result.score(1, 3, 'labeled_relation').f:.4f}"
+    assert (
+        window.corpus_panel.summary.item(0, 1).text()
+        == f"{state.annotators.result.score(1, 3, 'labeled_relation').f:.4f}"
+    )
     assert window.pair_view.test_box.title().startswith("Test - comptest_annot3.txt")
     assert window.graphs.result is state.pair and window.triples_panel.model.rowCount() > 0
     assert window.cell_bar.isVisible() and "<b>comptest_annot3</b> (test) against <b>comptest_sys</b>" in (
@@ -126,8 +130,15 @@ def test_exports_of_the_matrix_the_confusion_and_the_report(qtbot, window, tmp_p
     assert json.loads((tmp_path / "confusion.json").read_text())["test"] == "comptest_annot1"
     assert write_annotators_report(ctx, tmp_path / "report.html")
     html = (tmp_path / "report.html").read_text()
-    for text in ("Agreement between 4 annotators", "0.4887", "95% bootstrap interval", "Sentences, hardest first",
-                 "Label confusion: comptest_annot1 (test) against comptest_gold (gold)", "<svg", "has no graph in"):
+    for text in (
+        "Agreement between 4 annotators",
+        "0.4887",
+        "95% bootstrap interval",
+        "Sentences, hardest first",
+        "Label confusion: comptest_annot1 (test) against comptest_gold (gold)",
+        "<svg",
+        "has no graph in",
+    ):
         assert text in html, text
 
 

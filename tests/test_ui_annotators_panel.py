@@ -142,8 +142,20 @@ def test_sentence_table_hardest_first_and_a_click_opens_the_sentence(qtbot, pane
 def test_the_cli_matrix_matches_the_app(panel, state, capsys):
     result = state.annotators.result
     for metric in ("concept", "labeled_relation", "mock_smatch"):
-        code = cli_main(["matrix", *map(str, ANNOTATOR_FILES), "--gold", str(ANNOTATOR_FILES[GOLD]),
-                         "--metric", metric, "--format", "json", "--jobs", "1"])
+        code = cli_main(
+            [
+                "matrix",
+                *map(str, ANNOTATOR_FILES),
+                "--gold",
+                str(ANNOTATOR_FILES[GOLD]),
+                "--metric",
+                metric,
+                "--format",
+                "json",
+                "--jobs",
+                "1",
+            ]
+        )
         assert code == 2  # sentence 5 is missing from two files
         data = json.loads(capsys.readouterr().out)
         assert data["annotators"] == result.names

@@ -77,7 +77,10 @@ def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, s
 def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, B, C)
-    assert rows(panel, "concept")[:2] == [("girl", "boy", "2", "differ", "s2; s4"), ("go-01", "go-02", "1", "sense only", "s1")]
+    assert rows(panel, "concept")[:2] == [
+        ("girl", "boy", "2", "differ", "s2; s4"),
+        ("go-01", "go-02", "1", "sense only", "s1"),
+    ]
     panel.kinds.setCurrentIndex(2)  # attributes: ann_b has no :polarity in s2
     assert panel.heatmap.grid.title.startswith("Most frequent attribute confusions: ann_b against ann_c")
     state.open_pair(*TRIO_FILES[:2])  # the pair views move on to two files...

@@ -19,10 +19,17 @@ from engine.params import Params
 from engine.read import AnnotationSet, load_annotations
 from engine.scoring import CorpusResult, MatrixResult, check_profile, score_matrix
 
-from .annotator_views import sentence_text
+from .annotator_views import MatrixTables, sentence_text
 from .tasks import Cancelled, Progress, TaskFailed
 
-__all__ = ["ConfusionOutcome", "MatrixRequest", "confusion_of_cell", "confusion_of_corpus", "read_and_score_matrix"]
+__all__ = [
+    "ConfusionOutcome",
+    "MatrixRequest",
+    "ScoredMatrix",
+    "confusion_of_cell",
+    "confusion_of_corpus",
+    "read_and_score_matrix",
+]
 
 
 @dataclass(frozen=True)
@@ -40,13 +47,22 @@ class MatrixRequest:
         return cls(tuple(Path(path) for path in paths), params, Path(gold) if gold is not None else None)
 
 
+@dataclass(frozen=True)
+class ScoredMatrix:
+    """The matrix scored, and the tables its views show (:class:`~ui.annotator_views.MatrixTables`,
+    None after a cancel)."""
+
+    result: MatrixResult
+    tables: MatrixTables | None
+
+
 def read_and_score_matrix(
     request: MatrixRequest, progress: Progress | None = None, cancelled: Cancelled | None = None
-) -> MatrixResult:
+) -> ScoredMatrix:
     """Read the files (unless already read) and score every pair of annotators, one sentence at
-    a time in this thread (worker processes are not forked from the app's threads). Every
-    metric's per-sentence table is computed here too, so that the views never wait for it.
-    A cancelled run returns the sentences done so far with ``cancelled`` set."""
+    a time in this thread (worker processes are not forked from the app's threads). The cells'
+    sentence counts and every metric's sentence rows are computed here too, so that the views
+    never wait for them. A cancelled run returns the sentences done so far with ``cancelled`` set."""
     try:
         annotations = request.annotations
         if annotations is None:
@@ -58,12 +74,10 @@ def read_and_score_matrix(
         raise TaskFailed(f"unexpected problem while reading: {error!r}") from error
     try:
         result = score_matrix(annotations, request.params, progress=progress, cancelled=cancelled)
-        if not result.cancelled:
-            for metric in result.metrics:
-                result.sentence_table(metric)
+        tables = MatrixTables.of(result) if not result.cancelled else None
     except Exception as error:
         raise TaskFailed(f"unexpected problem while scoring: {error!r}") from error
-    return result
+    return ScoredMatrix(result, tables)
 
 
 @dataclass(frozen=True)

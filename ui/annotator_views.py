@@ -9,6 +9,7 @@ sentences' F1 (:mod:`engine.scoring.matrix`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,9 +28,11 @@ __all__ = [
     "EMPTY_GRID",
     "SENTENCE_HEADERS",
     "Grid",
+    "MatrixTables",
     "Row",
     "annotator_rows",
     "cell_text",
+    "compact_f1",
     "confusion_grid",
     "confusion_rows",
     "matrix_grid",
@@ -47,7 +50,8 @@ AVERAGES: dict[str, str] = {
 @dataclass(frozen=True)
 class Grid:
     """A labelled heatmap: ``values[r][c]`` on the colour scale ``low``..``high`` (None: no
-    value, drawn grey), ``texts[r][c]`` written in the cell, ``marked`` a cell to frame."""
+    value, drawn grey), ``texts[r][c]`` written in the cell (``compact[r][c]`` when the cells
+    are too small for them), ``marked`` a cell to frame."""
 
     title: str
     rows: tuple[str, ...]
@@ -60,6 +64,7 @@ class Grid:
     column_title: str = ""
     caption: str = ""
     marked: tuple[int, int] | None = None
+    compact: tuple[tuple[str, ...], ...] | None = None
 
     @property
     def empty(self) -> bool:
@@ -83,31 +88,56 @@ def matrix_names(result: MatrixResult) -> list[str]:
     return [name + (" (gold)" if k == result.gold else "") for k, name in enumerate(result.names)]
 
 
+def compact_f1(value: float | None) -> str:
+    """F1 in two decimals without the leading zero, for small cells.
+
+    >>> compact_f1(0.7588), compact_f1(1.0), compact_f1(None)
+    ('.76', '1', 'n/a')
+    """
+    if value is None:
+        return "n/a"
+    text = f"{value:.2f}"
+    return "1" if text == "1.00" else text.removeprefix("0")
+
+
 def matrix_grid(result: MatrixResult, metric: str, average: Average, marked: tuple[int, int] | None = None) -> Grid:
-    """The agreement matrix of ``metric`` as a heatmap on the fixed scale 0..1, row = test, column = gold."""
+    """The agreement matrix of ``metric`` as a heatmap, row = test, column = gold; the colour
+    scale runs from the lowest value (down to a tenth) to 1."""
     matrix = result.f_matrix(metric, average)
     names = tuple(matrix_names(result))
     texts = tuple(
         tuple("" if i == j else f1_text(value) for j, value in enumerate(row)) for i, row in enumerate(matrix)
     )
+    compact = tuple(
+        tuple("" if i == j else compact_f1(value) for j, value in enumerate(row)) for i, row in enumerate(matrix)
+    )
+    defined = [value for row in matrix for value in row if value is not None]
+    low = math.floor(min(defined, default=0.0) * 10) / 10
     return Grid(
         f"{METRIC[metric].title} F1 between annotators ({average})",
         names,
         names,
         tuple(tuple(row) for row in matrix),
         texts,
+        low=min(low, 0.9),
         row_title="test annotator",
         column_title="gold annotator",
         caption=f"{AVERAGES[average]}; profile {result.params.profile}; row = test, column = gold",
         marked=marked,
+        compact=compact,
     )
 
 
 def cell_text(
-    result: MatrixResult, test: int, gold: int, metric: str, interval: tuple[float, float] | str | None = ""
+    result: MatrixResult,
+    test: int,
+    gold: int,
+    metric: str,
+    sentences: int,
+    interval: tuple[float, float] | str | None = "",
 ) -> str:
     """What is known about one cell, as plain lines: its P, R and F1 micro and macro, how many
-    sentences it pools, and the bootstrap interval (``interval``: the values, None when there
+    ``sentences`` it pools, and the bootstrap interval (``interval``: the values, None when there
     is none, or a note while it is computed)."""
     names = result.names
     if test == gold:
@@ -117,7 +147,7 @@ def cell_text(
         score = result.score(test, gold, metric, average)
         assert score is not None
         lines.append(f"{average}: P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}")
-    lines.append(f"over {result.counts()[test][gold]} sentences both annotated")
+    lines.append(f"over {sentences} sentences both annotated")
     if isinstance(interval, str):
         lines.append(interval)
     elif interval is None:
@@ -134,9 +164,9 @@ def _key(value: float | None) -> float:
     return -1.0 if value is None else value
 
 
-def annotator_rows(result: MatrixResult, metric: str, average: Average) -> list[Row]:
-    """Each annotator's mean agreement with the others and F1 (as test) against the gold."""
-    counts = result.counts()
+def annotator_rows(result: MatrixResult, metric: str, average: Average, counts: list[list[int]]) -> list[Row]:
+    """Each annotator's mean agreement with the others and F1 (as test) against the gold;
+    ``counts`` is ``result.counts()`` (the sentences of each cell)."""
     rows = []
     names = matrix_names(result)
     for row in result.annotator_table(metric, average):
@@ -206,6 +236,19 @@ def sentence_rows(result: MatrixResult, metric: str) -> list[Row]:
         )
         rows.append(Row(row, cells, keys))
     return rows
+
+
+@dataclass(frozen=True)
+class MatrixTables:
+    """What the views show of a scored matrix whatever the average and the gold: the sentences
+    of each cell and every metric's sentence rows (computed once, on the worker thread)."""
+
+    counts: list[list[int]]
+    sentences: dict[str, list[Row]]
+
+    @classmethod
+    def of(cls, result: MatrixResult) -> MatrixTables:
+        return cls(result.counts(), {metric: sentence_rows(result, metric) for metric in result.metrics})
 
 
 CONFUSION_HEADERS = ("Test label", "Gold label", "Count", "What", "Sentences")

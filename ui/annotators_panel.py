@@ -30,7 +30,6 @@ from .annotator_views import (
     annotator_rows,
     cell_text,
     matrix_grid,
-    sentence_rows,
 )
 from .grid_heatmap import GridHeatmap
 from .row_table import filtered_table
@@ -42,6 +41,7 @@ EMPTY_TEXT = (
     "Open several annotators' files of the same sentences: File > Open Annotators, "
     "drop three or more files on the window, or app.py A B C [--gold G]."
 )
+SCORING = "Scoring every pair of annotators (Esc or Cancel stops)."
 MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 
 
@@ -53,6 +53,7 @@ class AnnotatorsPanel(QWidget):
         self.state = state
         self.annotators = state.annotators
         self._syncing = False
+        self._sentences_of: str | None = None  # the metric of the sentence rows shown
         self.metric_box = QComboBox()
         self.metric_box.setToolTip("The score shown; every metric was computed, switching does not score again")
         self.average_buttons = QButtonGroup(self)
@@ -148,6 +149,7 @@ class AnnotatorsPanel(QWidget):
 
     # ------------------------------------------------------------- showing
     def _show_matrix(self, result: MatrixResult | None) -> None:
+        self._sentences_of = None
         self._syncing = True
         self.metric_box.clear()
         for metric in self.annotators.metrics():
@@ -179,15 +181,22 @@ class AnnotatorsPanel(QWidget):
             self.annotator_model.set_rows([], [])
             self.sentence_model.set_rows([], [])
             self.sentence_note.setText("")
+            self._sentences_of = None
             return
-        metric, average = self.annotators.metric, self.annotators.average
+        metric, average, tables = self.annotators.metric, self.annotators.average, self.annotators.tables
         self.heatmap.set_grid(matrix_grid(result, metric, average, self.annotators.cell))
-        annotators = annotator_rows(result, metric, average)
+        annotators = annotator_rows(result, metric, average, tables.counts)
         self.annotator_model.set_rows(
             [r.item for r in annotators], [r.cells for r in annotators], keys=[r.keys for r in annotators]
         )
+        if metric != self._sentences_of:  # the sentence rows do not depend on the average or the gold
+            self._show_sentences(metric)
+        self._show_info(self.annotators.cell)
+
+    def _show_sentences(self, metric: str) -> None:
+        self._sentences_of = metric
+        sentences = self.annotators.tables.sentences[metric]
         self._syncing = True
-        sentences = sentence_rows(result, metric)
         self.sentence_model.set_rows(
             [r.item for r in sentences], [r.cells for r in sentences], keys=[r.keys for r in sentences]
         )
@@ -196,7 +205,6 @@ class AnnotatorsPanel(QWidget):
             f"Per sentence, the {METRIC[metric].title} F1 of every ordered pair of annotators: mean, spread "
             "(standard deviation), range; most central: the highest mean agreement with the others."
         )
-        self._show_info(self.annotators.cell)
 
     def _show_cell(self, cell) -> None:
         if self.result is not None:
@@ -215,7 +223,8 @@ class AnnotatorsPanel(QWidget):
     def _cell_text(self, test: int, gold: int) -> str:
         known, interval = self.annotators.interval(test, gold)
         note = interval if known else "95% bootstrap interval: computing..."
-        return cell_text(self.result, test, gold, self.annotators.metric, note)
+        sentences = self.annotators.tables.counts[test][gold]
+        return cell_text(self.result, test, gold, self.annotators.metric, sentences, note)
 
     def _tooltip(self, test: int, gold: int) -> str:
         if self.result is None:
@@ -235,10 +244,14 @@ class AnnotatorsPanel(QWidget):
         self.progress.setRange(0, 0)
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)
+        if self.result is None:
+            self.heatmap.set_grid(Grid(SCORING if busy else EMPTY_TEXT, (), (), (), ()))
 
     def _show_progress(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)
         self.progress.setValue(done)
+        if self.result is None:
+            self.heatmap.set_grid(Grid(f"{SCORING} Sentence {done} of {total}.", (), (), (), ()))
 
     def sort_hardest_first(self) -> None:
         self.sentence_table.sortByColumn(MEAN_COLUMN, Qt.SortOrder.AscendingOrder)

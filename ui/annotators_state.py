@@ -39,10 +39,12 @@ from engine.scoring.matrix import Average
 from .annotator_tasks import (
     ConfusionOutcome,
     MatrixRequest,
+    ScoredMatrix,
     confusion_of_cell,
     confusion_of_corpus,
     read_and_score_matrix,
 )
+from .annotator_views import MatrixTables
 from .annotators import AnnotatorFiles
 
 if TYPE_CHECKING:
@@ -70,6 +72,7 @@ class AnnotatorsState(QObject):
         self.app = app
         self.request: MatrixRequest | None = None  # of the matrix shown (its annotations once read)
         self.result: MatrixResult | None = None
+        self.tables: MatrixTables | None = None  # of the result
         self.metric: str = DEFAULT_METRIC
         self.average: Average = "micro"
         self.cell: Cell | None = None
@@ -142,7 +145,8 @@ class AnnotatorsState(QObject):
         self.app.show_message("Could not open the annotators' files." + kept)
         self.app.load_failed.emit(text)
 
-    def _scored(self, request: MatrixRequest, result: MatrixResult) -> None:
+    def _scored(self, request: MatrixRequest, scored: ScoredMatrix) -> None:
+        result = scored.result
         if result.cancelled:
             self._busy(False)
             done = sum(scores is not None for scores in result.sentences)
@@ -152,7 +156,7 @@ class AnnotatorsState(QObject):
         if self.result is None or result.annotations is not self.result.annotations:
             self.cell = None
         self.request = replace(request, annotations=result.annotations)
-        self.result = result
+        self.result, self.tables = result, scored.tables
         self._intervals.clear()
         self._confusion_source = None
         if self.metric not in result.metrics:

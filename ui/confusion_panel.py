@@ -77,11 +77,13 @@ class ConfusionPanel(QWidget):
         sentence_layout.addWidget(self.sentences)
         self.heatmap = GridHeatmap()
         self.heatmap.tooltip_for = self._tooltip
-        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.kinds)
         splitter.addWidget(sentences)
         splitter.addWidget(self.heatmap)
-        splitter.setSizes([520, 260, 520])
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.header)
@@ -98,6 +100,12 @@ class ConfusionPanel(QWidget):
         self.annotators.confusion_changed.connect(self._show_confusion)
         self._fill_pair_boxes()
         self._show_confusion(self.annotators.confusion)
+
+    def resizeEvent(self, event) -> None:
+        """Side by side in a wide dock (the bottom area), one above the other in a tall one."""
+        wide = self.width() > 1.6 * self.height()
+        self.splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        super().resizeEvent(event)
 
     @property
     def kind(self) -> str:

@@ -145,7 +145,8 @@ def paint_grid(
     bold.setBold(True)
     painter.setFont(bold)
     painter.setPen(QColor("black"))
-    painter.drawText(QRectF(GAP, GAP, width - 2 * GAP, shape.line * 1.3), Qt.AlignmentFlag.AlignLeft, grid.title)
+    title = QFontMetricsF(bold).elidedText(grid.title, Qt.TextElideMode.ElideRight, width - 2 * GAP)
+    painter.drawText(QRectF(GAP, GAP, width - 2 * GAP, shape.line * 1.3), Qt.AlignmentFlag.AlignLeft, title)
     painter.setFont(font)
     body_width = len(grid.columns) * shape.cell
     body_height = len(grid.rows) * shape.cell
@@ -178,7 +179,11 @@ def paint_grid(
         else:
             rect = QRectF(shape.left + c * shape.cell, shape.top - shape.columns_height, shape.cell, shape.line)
             painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
-    cell_font = value_font(font, grid, shape.cell)
+    texts = grid.texts
+    cell_font = value_font(font, texts, shape.cell)
+    if cell_font is None and grid.compact is not None:
+        texts = grid.compact
+        cell_font = value_font(font, texts, shape.cell)
     if cell_font is not None:
         painter.setFont(cell_font)
     for r, row in enumerate(grid.values):
@@ -186,7 +191,7 @@ def paint_grid(
             rect = shape.cell_rect(r, c)
             colour = grid_colour(value, grid.low, grid.high)
             painter.fillRect(rect, colour)
-            text = grid.texts[r][c]
+            text = texts[r][c]
             if cell_font is not None and text:
                 painter.setPen(_ink(colour))
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
@@ -214,13 +219,13 @@ def paint_grid(
     return shape
 
 
-def value_font(font: QFont, grid: Grid, cell: float) -> QFont | None:
-    """The font of the values in cells of side ``cell``: ``font``, or smaller (down to
-    MIN_VALUE_PX) so that the widest value fits; None when even that does not fit."""
+def value_font(font: QFont, texts: tuple[tuple[str, ...], ...], cell: float) -> QFont | None:
+    """The font of ``texts`` in cells of side ``cell``: ``font``, or smaller (down to
+    MIN_VALUE_PX) so that the widest text fits; None when even that does not fit."""
 
     def fits(candidate: QFont) -> bool:
         metrics = QFontMetricsF(candidate)
-        widest = max((metrics.horizontalAdvance(text) for row in grid.texts for text in row), default=0.0)
+        widest = max((metrics.horizontalAdvance(text) for row in texts for text in row), default=0.0)
         return widest <= cell - 4 and metrics.height() <= cell
 
     if fits(font):

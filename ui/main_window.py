@@ -35,8 +35,8 @@ DOCKS = (
     ("triples", "Triples", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("document", "Document level (UMR)", Qt.DockWidgetArea.BottomDockWidgetArea),
     ("smatch", "Smatch breakdown", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("confusion", "Label confusion", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("annotators", "Annotators", Qt.DockWidgetArea.LeftDockWidgetArea),  # shown once a matrix is opened
+    ("annotators", "Annotators", Qt.DockWidgetArea.LeftDockWidgetArea),  # these two: shown once a matrix is opened
+    ("confusion", "Label confusion", Qt.DockWidgetArea.LeftDockWidgetArea),
 )
 
 
@@ -84,9 +84,13 @@ class MainWindow(QMainWindow):
         for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         self.state.corpus_changed.connect(self._show_title)
-        matrix = self.docks["annotators"]
+        matrix, confusion = self.docks["annotators"], self.docks["confusion"]
+        self.state.annotators.matrix_changed.connect(lambda result: confusion.show())
         for signal in (self.state.annotators.matrix_changed, self.state.annotators.matrix_wanted):
             signal.connect(lambda *_: _bring_up(self, matrix, MATRIX_WIDTH))
+        self.state.annotators.busy_changed.connect(  # the first matrix's progress shows in its dock
+            lambda busy: busy and matrix.isHidden() and _bring_up(self, matrix, MATRIX_WIDTH)
+        )
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -118,9 +122,11 @@ class MainWindow(QMainWindow):
         self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
         self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
         self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
-        self.tabifyDockWidget(self.docks["triples"], self.docks["confusion"])
         self.docks["triples"].raise_()
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)  # full height on the left
+        self.tabifyDockWidget(self.docks["annotators"], self.docks["confusion"])
         self.docks["annotators"].hide()
+        self.docks["confusion"].hide()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
