@@ -15,18 +15,15 @@ from engine.read import load_pairs
 from engine.registry import METRICS
 from engine.scoring import score_corpus
 from ui.annotators_panel import AnnotatorsPanel
-from ui.state import AppState
 
-from .ui_support import ANNOTATOR_FILES, TRIO_FILES, open_annotators, temporary_settings
+from .ui_support import ANNOTATOR_FILES, TRIO_FILES, open_annotators
 
 GOLD = 2  # comptest_gold
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = AppState(temporary_settings(tmp_path))
-    yield state
-    state.shutdown()
+def state(app_state):
+    return app_state
 
 
 @pytest.fixture

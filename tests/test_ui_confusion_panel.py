@@ -5,18 +5,15 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ui.confusion_panel import ConfusionPanel
-from ui.state import AppState
 
-from .ui_support import TRIO_FILES, open_annotators, temporary_settings
+from .ui_support import TRIO_FILES, open_annotators
 
 A, B, C = 0, 1, 2
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = AppState(temporary_settings(tmp_path))
-    yield state
-    state.shutdown()
+def state(app_state):
+    return app_state
 
 
 @pytest.fixture
