@@ -2,7 +2,9 @@
 metric and average switch without scoring again, a cell's interval on demand, a click opens
 the pair, the annotator and sentence tables, the CLI's matrix is the app's."""
 
+import gc
 import json
+import weakref
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -15,8 +17,9 @@ from engine.read import load_pairs
 from engine.registry import METRICS
 from engine.scoring import score_corpus
 from ui.annotators_panel import AnnotatorsPanel
+from ui.state import AppState
 
-from .ui_support import ANNOTATOR_FILES, TRIO_FILES, open_annotators
+from .ui_support import ANNOTATOR_FILES, TRIO_FILES, open_annotators, temporary_settings
 
 GOLD = 2  # comptest_gold
 
@@ -205,3 +208,20 @@ def test_a_panel_made_after_scoring_shows_the_matrix(qtbot, state):
     assert panel.heatmap.grid.rows == ("ann_a", "ann_b", "ann_c")
     assert panel.heatmap.grid.texts[0][2] == f1_text(state.annotators.result.score(0, 2, "labeled_relation").f)
     assert panel.heatmap.cell_at(QPoint(-5, -5).toPointF()) is None
+
+
+def test_the_state_is_freed_without_the_cyclic_collector(qtbot, tmp_path):
+    """No reference cycle through the annotators' state: the collector, run at an arbitrary
+    moment, would delete Qt objects in the middle of Qt's own work (which deadlocked the tests)."""
+    state = AppState(temporary_settings(tmp_path))
+    open_annotators(qtbot, state, TRIO_FILES)
+    qtbot.waitUntil(lambda: state.annotators.confusion is not None and not state.runner.busy("confusion"))
+    state.shutdown()
+    gc.collect()
+    gc.disable()
+    try:
+        freed = weakref.ref(state)
+        del state
+        assert freed() is None
+    finally:
+        gc.enable()

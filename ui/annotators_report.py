@@ -118,7 +118,7 @@ def annotators_report(
     parts.append("<h2>Matrix, micro F1 (pooled over the sentences both annotated)</h2>")
     if "ci" in data:
         ci = data["ci"]
-        parts.append(f"<p>[ ] = 95% bootstrap interval of the micro F1, {escape(ci['of'])}, seed {ci['seed']}.</p>")
+        parts.append(f"<p>[ ] = 95% bootstrap interval of the {escape(ci['of'])}, seed {ci['seed']}.</p>")
     parts.append(_matrix(data, "micro", marked))
     parts.append("<h2>Matrix, macro F1 (mean of the sentences' F1)</h2>")
     parts.append(_matrix(data, "macro", marked))

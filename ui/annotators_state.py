@@ -68,8 +68,7 @@ class AnnotatorsState(QObject):
     matrix_wanted = Signal()
 
     def __init__(self, app: AppState):
-        super().__init__(app)
-        self.app = app
+        super().__init__(app)  # the app owns it; no Python reference back, so no cycle for the collector
         self.request: MatrixRequest | None = None  # of the matrix shown (its annotations once read)
         self.result: MatrixResult | None = None
         self.tables: MatrixTables | None = None  # of the result
@@ -82,6 +81,10 @@ class AnnotatorsState(QObject):
         self._wanted: str | None = None  # a sentence to show once the matrix is in
         app.params_changed.connect(self._params_changed)
         app.corpus_changed.connect(self._pair_shown)
+
+    @property
+    def app(self) -> AppState:
+        return self.parent()
 
     # ------------------------------------------------------------- scoring
     @property

@@ -25,7 +25,7 @@ from .state import AppState
 from .status import ProblemBanner, StatusLine
 from .triples_panel import TriplesPanel
 
-__all__ = ["APP_NAME", "MainWindow"]
+__all__ = ["APP_NAME", "MATRIX_DOCKS", "MainWindow"]
 
 # (key, title, area) of each dock, in the order they are added
 DOCKS = (
@@ -41,6 +41,7 @@ DOCKS = (
 
 
 MATRIX_WIDTH = 700  # px of the Annotators dock when it first appears
+MATRIX_DOCKS = ("annotators", "confusion")  # hidden until several annotators are opened
 
 
 def _bring_up(window: QMainWindow, dock: QDockWidget, width: int) -> None:
@@ -125,8 +126,8 @@ class MainWindow(QMainWindow):
         self.docks["triples"].raise_()
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)  # full height on the left
         self.tabifyDockWidget(self.docks["annotators"], self.docks["confusion"])
-        self.docks["annotators"].hide()
-        self.docks["confusion"].hide()
+        for key in MATRIX_DOCKS:
+            self.docks[key].hide()
         self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
         self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
