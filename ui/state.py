@@ -14,6 +14,9 @@ Signals:
 * ``busy_changed(bool)``, ``progress(done, total)`` - scoring in progress;
 * ``message(text)`` for the status line, ``problem(text)`` for the banner
   ("" clears it), ``load_failed(text)`` when files could not be opened.
+
+``annotators`` (:class:`~ui.annotators_state.AnnotatorsState`) holds several annotators'
+matrix, with its own signals; ``busy`` and ``cancel`` cover its scoring too.
 """
 
 from __future__ import annotations
