@@ -3,6 +3,8 @@
 * :mod:`ui.state` - the application state (files, parameters, scores, selection,
   work in progress) with signals; the only place that starts long engine work, through
   :mod:`ui.tasks` (Qt-free engine calls) run by :mod:`ui.jobs` (worker threads).
+  Several annotators' matrix is part of it (``state.annotators``, :mod:`ui.annotators_state`,
+  its engine work in :mod:`ui.annotator_tasks`); the exports' long work uses its job runner.
 * Panels (``*_panel``, :mod:`ui.pair_view`, :mod:`ui.status`) take the state,
   subscribe to its signals and report the user's choices back to it; none imports
   another. :mod:`ui.comparison_binding` connects the graphs panel.
