@@ -32,22 +32,26 @@ __all__ = [
 # target being a nested node or a constant (roles and constants as written; see engine.read.penman_tree).
 Tree = tuple[str, str, str | None, list[tuple[str, Union["Tree", str]]]]
 
-_SENSE = re.compile(r"^(?P<lemma>.+?)-(?P<sense>\d+)$")
+_SENSE = re.compile(r"^(?P<lemma>.+?)-(?P<sense>\d+)$|^(?P<wordnet>.+)\.(?P<synset>[nvars]\.\d\d)$")
 
 
 @lru_cache(maxsize=65536)
 def split_concept(concept: str) -> tuple[str, str | None]:
     """Split a concept into lemma and sense: ``read-01`` -> (``read``, ``01``).
 
-    The sense is the trailing ``-NN`` digits (SPEC section 2); a concept without
-    them (``person``) has no sense. Quoted concepts keep their quotes as lemma.
+    The sense is the trailing ``-NN`` digits (SPEC section 2), or for a DRS concept
+    the WordNet part of speech and number (``male.n.02`` -> ``male``, ``n.02``); a
+    concept without them (``person``) has no sense. Quoted concepts keep their
+    quotes as lemma.
 
-    >>> split_concept("read-01"), split_concept("person")
-    (('read', '01'), ('person', None))
+    >>> split_concept("read-01"), split_concept("person"), split_concept("male.n.02")
+    (('read', '01'), ('person', None), ('male', 'n.02'))
     """
     match = _SENSE.match(concept)
     if match is None:
         return concept, None
+    if match["wordnet"] is not None:
+        return match["wordnet"], match["synset"]
     return match["lemma"], match["sense"]
 
 

@@ -6,28 +6,35 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-__all__ = ["ANCAST", "PAPER", "PROFILES", "Params", "Profile", "check_range"]
+__all__ = ["ANCAST", "PAPER", "PROFILES", "Params", "Profile", "check_range", "in_range", "range_text"]
 
 Profile = Literal["paper", "ancast-0.1.1"]
 PAPER: Profile = "paper"
 ANCAST: Profile = "ancast-0.1.1"
 
 
+def in_range(value: float, low: float, high: float = math.inf, low_open: bool = False) -> bool:
+    """Whether ``value`` is a finite number in [low, high] ((low, high] when ``low_open``)."""
+    return math.isfinite(value) and low <= value <= high and not (low_open and value == low)
+
+
+def range_text(low: float, high: float = math.inf, low_open: bool = False) -> str:
+    """The range in words: "between 0 and 1", "at least 0", "greater than 0"."""
+    if high != math.inf:
+        return f"between {low:g} and {high:g}"
+    return f"greater than {low:g}" if low_open else f"at least {low:g}"
+
+
 def check_range(name: str, value: float, low: float, high: float = math.inf, low_open: bool = False) -> None:
-    """Raise ValueError unless ``value`` is a finite number in [low, high] ((low, high] when
-    ``low_open``), naming the parameter.
+    """Raise ValueError unless :func:`in_range`, naming the parameter.
 
     >>> check_range("gamma", 2.0, 0.0, 1.0)
     Traceback (most recent call last):
     ...
     ValueError: gamma must be between 0 and 1 (got 2)
     """
-    if not math.isfinite(value) or value < low or value > high or (low_open and value == low):
-        if high == math.inf:
-            wanted = f"greater than {low:g}" if low_open else f"at least {low:g}"
-        else:
-            wanted = f"between {low:g} and {high:g}"
-        raise ValueError(f"{name} must be {wanted} (got {value:g})")
+    if not in_range(value, low, high, low_open):
+        raise ValueError(f"{name} must be {range_text(low, high, low_open)} (got {value:g})")
 
 
 @dataclass(frozen=True)

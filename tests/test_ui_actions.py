@@ -76,6 +76,30 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "&Quit",
     ]
     assert [a.text() for a in actions.menus["&Scoring"].actions()] == ["&Re-score", "&Parameters...", "&Cancel"]
+    assert [action.text() or "-" for action in actions.menus["&View"].actions()] == [
+        "&Filter Pairs",
+        "-",
+        "&Corpus Perspective",
+        "&Pair Perspective",
+        "R&ounds Perspective",
+        "&Annotators Perspective",
+        "-",
+        "Reset &Layout",
+        "-",
+        "P&revious Round",
+        "&Next Round",
+    ]
+    assert [action.text() or "-" for action in actions.menus["&Go"].actions()] == [
+        "&Next Disagreeing Pair",
+        "&Previous Disagreeing Pair",
+        "-",
+        "Next &Unmatched Triple",
+        "Previous Unmatched &Triple",
+        "-",
+        "&Find Node in Graphs...",
+        "Find Ne&xt",
+        "Find Pre&vious",
+    ]
     toolbar = [action.text() for action in actions.toolbar.actions()]
     assert toolbar == [spec.text for spec in TABLE if isinstance(spec, ActionSpec) and spec.toolbar]
     assert all(not actions[spec.key].icon().isNull() for spec in TABLE if isinstance(spec, ActionSpec) and spec.icon)
@@ -112,12 +136,17 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
         "cancel",
         "previous_round",
         "next_round",
+        "next_disagreement",
+        "previous_disagreement",
+        "next_mismatch",
+        "previous_mismatch",
+        "find_next",
+        "find_previous",
         "export_matrix",
         "export_confusion",
         "export_annotators_report",
-        "show_matrix",
     }
-    matrix = {"export_matrix", "export_annotators_report", "show_matrix"}
+    matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
@@ -127,6 +156,7 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     assert {key for key in conditional if actions[key].isEnabled()} == conditional - {"cancel"} - matrix
     state.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
+    assert not actions["next_mismatch"].isEnabled() and actions["next_disagreement"].isEnabled()
 
 
 def test_submenus_are_declared_in_the_table():

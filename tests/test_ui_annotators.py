@@ -43,35 +43,35 @@ def drop(window, paths):
 
 
 def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
-    state, dock = window.state, window.docks["annotators"]
-    assert not dock.isVisible() and not window.cell_bar.isVisible()
-    assert not window.action_set["show_matrix"].isEnabled()
+    state, workspace = window.state, window.workspace
+    tab = workspace.indexOf(workspace.pages["annotators"])
+    assert not workspace.isTabVisible(tab) and not window.cell_bar.isVisible()  # nothing to show yet
     open_annotators(qtbot, state, ANNOTATOR_FILES, ANNOTATOR_FILES[GOLD])
-    assert dock.isVisible() and window.action_set["show_matrix"].isEnabled()
+    assert workspace.isTabVisible(tab) and workspace.current == "annotators"  # the matrix comes forward
+    assert window.annotators_panel.isVisible()
+    qtbot.waitUntil(window.confusion_panel.isVisible)  # once the pair's confusion is counted
     assert window.action_set["export_matrix"].isEnabled()
     heatmap = window.annotators_panel.heatmap
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
         qtbot.mouseClick(heatmap, Qt.MouseButton.LeftButton, pos=heatmap.cell_rect(1, 3).center().toPoint())
     # the existing pair views show annotators 1 and 3: corpus table, PENMAN texts, graphs, triples
+    assert workspace.current == "pair" and window.graphs.isVisible()
     assert window.windowTitle().endswith("comptest_annot3.txt vs comptest_sys.txt")
     assert window.corpus_panel.model.rowCount() == 5
-    assert (
-        window.corpus_panel.summary.item(0, 1).text()
-        == f"{state.annotators.result.score(1, 3, 'labeled_relation').f:.4f}"
-    )
-    assert window.pair_view.test_box.title().startswith("Test - comptest_annot3.txt")
+    lr = state.annotators.result.score(1, 3, "labeled_relation").f
+    assert window.corpus_panel.summary.item(0, 1).text() == f"{lr:.4f}"
+    assert window.penman_panel.test_box.title().startswith("Test - comptest_annot3.txt")
     assert window.graphs.result is state.pair and window.triples_panel.model.rowCount() > 0
     assert window.cell_bar.isVisible() and "<b>comptest_annot3</b> (test) against <b>comptest_sys</b>" in (
         window.cell_bar.label.text()
     )
-    window.tabifyDockWidget(window.docks["triples"], dock)  # the matrix hidden behind another tab...
-    window.docks["triples"].raise_()
-    qtbot.waitUntil(lambda: heatmap.visibleRegion().isEmpty())
-    window.cell_bar.back.click()  # ...comes back
-    qtbot.waitUntil(lambda: not heatmap.visibleRegion().isEmpty())
-    dock.close()
-    window.action_set["show_matrix"].trigger()
-    assert dock.isVisible()
+    window.cell_bar.back.click()  # the way back
+    assert workspace.current == "annotators" and heatmap.isVisible()
+    window.action_set["perspective_pair"].trigger()
+    window.action_set["perspective_annotators"].trigger()  # Ctrl+4
+    assert workspace.current == "annotators"
+    window.annotators_panel.sentence_table.selectRow(0)  # a sentence opens in the pair views too
+    assert workspace.current == "pair" and state.pair.id == "sentence 4"
     state.open_pair(*TRIO_FILES[:2])  # two files that are no cell of the matrix: no bar
     qtbot.waitUntil(lambda: state.files.paths == tuple(TRIO_FILES[:2]) and not state.busy, timeout=20000)
     assert not window.cell_bar.isVisible() and window.annotators_panel.heatmap.grid.marked is None

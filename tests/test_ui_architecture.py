@@ -17,11 +17,18 @@ PANELS = {
     "comparison_panel",
     "graph_view",
     "status",
+    "penman_panel",
+    "alignment_panel",
+    "find_bar",
     "annotators_panel",
     "confusion_panel",
 }
-QT_FREE = {"annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos",
-           "annotator_tasks", "annotator_views", "annotators_report"}
+QT_FREE = {
+    "annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos", "perspectives",
+    "navigation",
+}
+QT_FREE |= {"annotator_tasks", "annotator_views", "annotators_report"}  # several annotators
+QT_FREE |= {"heatmap_model", "heatmap_window", "heatmap_scale", "heatmap_svg"}  # the rounds panel's model
 
 
 def local_imports(module: str) -> set[str]:

@@ -1,12 +1,21 @@
-"""The heatmap panel alone with a state: the trace comes from the state; stepping never re-aligns."""
+"""The rounds panel alone with a state: the trace comes from the state and stepping never
+re-aligns; heatmaps in diagonal order with labels that never overlap, linked zoom, readout
+and selection, one heatmap enlarged; captions complete at any size; empty states explained."""
+
+from itertools import combinations
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 import ui.tasks
-from ui.heatmap_panel import NO_PAIR, TRACING, HeatmapPanel
+from bench.generate import write_corpus
+from ui.heatmap_panel import HINT, TRACING, HeatmapPanel
 
-from .ui_support import broken_pair, scored_state
+from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state
 
 
 @pytest.fixture
@@ -36,46 +45,251 @@ def panel(qtbot, state):
     return panel
 
 
+@pytest.fixture
+def umr_state(tmp_path):
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    yield state
+    state.shutdown()
+
+
+def shown(qtbot, state, pair_id: str, width: int, height: int) -> HeatmapPanel:
+    """A panel of this size in a window, with the pair's trace shown."""
+    panel = HeatmapPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(width, height)
+    panel.show()
+    assert state.select_pair_id(pair_id)
+    state.wait_for_trace()
+    qtbot.waitUntil(lambda: panel.model is not None, timeout=10000)
+    QApplication.processEvents()
+    return panel
+
+
 def select_and_wait(qtbot, state, wanted):
     with qtbot.waitSignal(state.trace_ready, timeout=10000):
         state.select_pair_id(wanted)
 
 
+def overlaps(labels) -> list:
+    return [(a.text, b.text) for a, b in combinations(labels, 2) if a.box.intersects(b.box)]
+
+
+def cell_centre(plot, row: int, column: int) -> QPoint:
+    return plot._cell_rect(plot.geometry_now(), row, column).center().toPoint()
+
+
 def test_waits_for_the_trace_then_shows_round_one(qtbot, state, panel):
     state.select_pair_id("read")
-    assert panel.initial.text() == TRACING and panel.trace is None
+    assert panel.message.text() == TRACING and panel.trace is None and panel.body.currentWidget() is panel.message
     qtbot.waitUntil(lambda: panel.trace is not None, timeout=10000)
-    assert panel.initial.text().startswith("Initial anchors: read-01–read-03")
+    assert panel.initial.text().startswith("Initial anchors: 1 pair")
     assert panel.slider.maximum() == 2 and panel.round_label.text() == "round 1 of 2"
     assert panel.plots["adjusted"].row_names == ["read-01", "house", "he", "book", "i"]
-    assert panel.plots["adjusted"].image.image[1, 1] == pytest.approx(0.082)
+    assert panel.plots["adjusted"].matrix[1, 1] == pytest.approx(0.082)
     assert not panel.previous_button.isEnabled() and panel.next_button.isEnabled()
+    assert panel.headline.text().startswith("Round 1 (14 broadcast iterations): 4 new anchors")
+    text = panel.details.toPlainText()
+    assert "house–home: house ties with home, she and paper at 0.082" in text
+    assert "read-01–read-03: initial anchor" in text  # round 1 also lists what the rounds started from
 
 
 def test_stepping_rounds_and_reselecting_never_realign(qtbot, state, panel, calls):
     select_and_wait(qtbot, state, "read")
     made = len(calls)
-    first = np.array(panel.plots["broadcast"].image.image, copy=True)
+    first = np.array(panel.plots["broadcast"].matrix, copy=True)
     panel.step(1)
-    assert panel.slider.value() == 2 and "no new mutual best match" in panel.caption.text()
-    assert not np.array_equal(first, panel.plots["broadcast"].image.image)
+    assert panel.slider.value() == 2 and "no new mutual best match" in panel.headline.text()
+    assert not np.array_equal(first, panel.plots["broadcast"].matrix)
     panel.step(1)  # past the last round: stays
     assert panel.slider.value() == 2
     panel.previous_button.click()
-    assert panel.slider.value() == 1 and np.array_equal(first, panel.plots["broadcast"].image.image)
+    assert panel.slider.value() == 1 and np.array_equal(first, panel.plots["broadcast"].matrix)
     state.select_pair_id("fry")
     state.select_pair_id("read")
     assert panel.slider.value() == 1 and panel.trace is state.trace  # at once, from the cache
     assert len(calls) == made
 
 
-def test_a_pair_without_trace_and_no_pair_are_explained(qtbot, tmp_path, calls):
+def test_empty_states_say_why_and_draw_no_axes(qtbot, tmp_path, calls):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     panel = HeatmapPanel(state)
     qtbot.addWidget(panel)
     state.select_pair(state.corpus.pairs[1])
-    assert panel.initial.text() == "No trace: the pair could not be read." and panel.trace is None
-    assert panel.plots["similarity"].matrix.size == 0 and not panel.next_button.isEnabled()
+    assert panel.message.text() == "No trace: the pair could not be read." and panel.trace is None
+    assert panel.body.currentWidget() is panel.message and not panel.slider.isEnabled()
+    assert panel.details.isHidden() and panel.readout.isHidden()  # no empty list, no readout
+    assert all(plot.heatmap is None and plot.label_boxes() == [] for plot in panel.plots.values())
     state.set_filter("no such words")
-    assert panel.initial.text() == NO_PAIR and panel.captions == ()
+    assert panel.message.text() == state.empty_text() and "no such words" in panel.message.text()
+    assert panel.captions == () and panel.headline.text() == ""
     state.shutdown()
+
+
+def test_aligned_pairs_lie_on_the_diagonal_of_every_heatmap(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 1200, 800)
+    model, alignment = panel.model, umr_state.trace.alignment
+    assert model.shape == (30, 33) and model.order.aligned == len(alignment.pairs())
+    similarity = panel.plots["similarity"].matrix
+    for k in range(model.order.aligned):
+        i, j = model.order.rows[k], model.order.columns[k]
+        assert alignment.gold_of[i] == j and similarity[k, k] == alignment.similarity[i, j]
+    assert all(alignment.gold_of[i] is None for i in model.order.rows[model.order.aligned:])
+    # the unaligned gold nodes are the last columns, after the line
+    assert panel.plots["adjusted"].aligned == model.order.aligned < len(model.column_names)
+
+
+@pytest.mark.parametrize("key", ["adjusted", "similarity"])
+def test_the_enlarged_heatmap_of_a_30_node_pair_shows_every_label_without_overlap(qtbot, umr_state, key):
+    """A teacher steps through the rounds of the 30-node UMR pair with one heatmap enlarged in a
+    1400 x 900 panel (a maximised window's rounds area): every name is drawn, whole, apart."""
+    panel = shown(qtbot, umr_state, "snt16", 1400, 900)
+    plot = panel.plots[key]
+    QTest.mouseDClick(plot, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert panel.enlarged == key
+    assert [p.isVisible() for p in panel.plots.values()].count(True) == 1
+    for number in range(1, panel.model.rounds + 1):
+        panel.slider.setValue(number)
+        QApplication.processEvents()  # the new arrangement laid out
+        labels = plot.label_boxes()
+        assert [label.text for label in labels if label.axis == "row"] == panel.model.row_names
+        assert [label.text for label in labels if label.axis == "column"] == panel.model.column_names
+        assert overlaps(labels) == []
+        assert all(plot.rect().toRectF().contains(label.box) for label in labels)
+        assert min(label.box.height() if label.axis == "row" else label.box.width() for label in labels) >= 11
+        assert plot.geometry_now().value_font is not None  # values printed: they fit at this size
+    QTest.mouseDClick(plot, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert panel.enlarged is None and all(p.isVisible() for p in panel.plots.values())
+
+
+@pytest.mark.parametrize("size", [(700, 450), (500, 330), (1100, 700)])
+def test_labels_are_thinned_never_overlapping_and_zoom_brings_them_back(qtbot, umr_state, size):
+    panel = shown(qtbot, umr_state, "snt16", *size)
+    for plot in panel.plots.values():
+        assert overlaps(plot.label_boxes()) == []
+    broadcast = panel.plots["broadcast"]
+    rows_before = [label.index for label in broadcast.label_boxes() if label.axis == "row"]
+    steps = 0
+    while True:  # zoom in at the middle of the heatmap, with the wheel, until every row in view is named
+        window = panel.shared.window
+        rows_now = [label.index for label in broadcast.label_boxes() if label.axis == "row"]
+        if len(rows_now) >= len(window.visible_rows()) - 1 or steps == 20:
+            break
+        centre = QPointF(broadcast.geometry_now().plot.center())
+        event = QWheelEvent(centre, QPointF(broadcast.mapToGlobal(centre.toPoint())), QPoint(), QPoint(0, 120),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(broadcast, event)
+        steps += 1
+    assert steps < 20  # named before the deepest zoom is passed
+    assert rows_now == [k for k in window.visible_rows() if k in rows_now] and set(rows_now) <= set(range(30))
+    if len(rows_before) < 30:  # it was thinned: zooming in named rows that were not named before
+        assert steps > 0 and set(rows_now) - set(rows_before)
+    assert all(overlaps(plot.label_boxes()) == [] for plot in panel.plots.values())
+    QTest.keyClick(broadcast, Qt.Key.Key_0)
+    assert panel.shared.window.is_full
+
+
+def test_the_hovered_and_selected_rows_are_named_even_when_labels_are_thinned(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 700, 450)
+    plot = panel.plots["broadcast"]
+    named = {label.index for label in plot.label_boxes() if label.axis == "row"}
+    hidden = next(k for k in range(1, 30) if k not in named)
+    QTest.mouseMove(plot, cell_centre(plot, hidden, 2))
+    qtbot.waitUntil(lambda: panel.hover == (hidden, 2), timeout=2000)
+    labels = plot.label_boxes()
+    assert hidden in {label.index for label in labels if label.axis == "row"} and overlaps(labels) == []
+    umr_state.select_node("test", panel.model.row_vars[hidden + 1])
+    labels = plot.label_boxes()
+    rows = {label.index for label in labels if label.axis == "row"}
+    assert hidden + 1 in rows and overlaps(labels) == []
+
+
+def test_the_four_heatmaps_zoom_and_pan_together(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 900, 600)
+    plot = panel.plots["similarity"]
+    plot.setFocus()
+    for _ in range(3):
+        QTest.keyClick(plot, Qt.Key.Key_Plus)
+    zoomed = panel.shared.window
+    assert zoomed.width == pytest.approx(33 / 1.25**3)
+    QTest.keyClick(plot, Qt.Key.Key_Right)
+    assert panel.shared.window.left > zoomed.left
+    before, adjusted = panel.shared.window, panel.plots["adjusted"]
+    geometry = adjusted.geometry_now()
+    start = cell_centre(adjusted, 15, 15)
+    QTest.mousePress(adjusted, Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(adjusted, start + QPoint(30, 20))
+    QTest.mouseRelease(adjusted, Qt.MouseButton.LeftButton, pos=start + QPoint(30, 20))
+    dragged = panel.shared.window  # dragging down and right shows what is up and left
+    assert dragged.left == pytest.approx(max(0.0, before.left - 30 / geometry.cell_width))
+    assert dragged.top == pytest.approx(max(0.0, before.top - 20 / geometry.cell_height))
+    assert umr_state.node is None  # a drag is not a click
+    # one window for all four: the same cell is at the top left of each heatmap
+    corners = {p.cell_at(p.geometry_now().plot.topLeft() + QPointF(1, 1)) for p in panel.plots.values()}
+    assert corners == {(int(dragged.top), int(dragged.left))}
+
+
+def test_hover_readout_is_linked_and_cleared_when_another_corpus_is_loaded(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 1000, 700)
+    plot = panel.plots["adjusted"]
+    QTest.mouseMove(plot, cell_centre(plot, 3, 3))
+    qtbot.waitUntil(lambda: panel.hover == (3, 3), timeout=2000)
+    model = panel.model
+    text = panel.readout.text()
+    assert text.startswith(f"test {model.row_names[3]} × gold {model.column_names[3]}:")
+    for part in ("S = ", "A = ", "F = ", "anchor", "aligned pair, fixed in"):
+        assert part in text
+    assert all(p.hover == (3, 3) for p in panel.plots.values())  # the row and column shown on all four
+    score_now(umr_state, *SYS_PAIR)
+    assert panel.readout.text() == HINT and all(p.hover == (-1, -1) for p in panel.plots.values())
+
+
+def test_clicking_selects_the_node_and_the_selection_is_highlighted(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 1000, 700)
+    model, plot = panel.model, panel.plots["broadcast"]
+    QTest.mouseClick(plot, Qt.MouseButton.LeftButton, pos=cell_centre(plot, 5, 9))
+    assert umr_state.node == ("test", model.row_vars[5])
+    assert all(p.selected_rows == {5} and p.selected_columns == {5} for p in panel.plots.values())  # the partner
+    last = len(model.column_names) - 1  # an unaligned gold node: no partner row
+    umr_state.select_node("gold", model.column_vars[last])
+    assert all(p.selected_rows == set() and p.selected_columns == {last} for p in panel.plots.values())
+    label = next(label for label in plot.label_boxes() if label.axis == "column" and label.index == 2)
+    QTest.mouseClick(plot, Qt.MouseButton.LeftButton, pos=label.box.center().toPoint())
+    assert umr_state.node == ("gold", model.column_vars[2])
+
+
+def test_escape_brings_the_four_heatmaps_back(qtbot, umr_state):
+    panel = shown(qtbot, umr_state, "snt16", 900, 600)
+    panel.enlarge("anchors")
+    assert panel.plots["anchors"].show_rows and panel.plots["anchors"].show_colour_bar
+    QTest.keyClick(panel.plots["anchors"], Qt.Key.Key_Escape)
+    assert panel.enlarged is None and not panel.plots["anchors"].show_rows
+
+
+def test_captions_of_a_150_node_pair_are_complete_and_reachable(qtbot, tmp_path):
+    test, gold = write_corpus(tmp_path / "big", 1, 150, 150, 11)
+    state = scored_state(tmp_path, (test, gold))
+    panel = shown(qtbot, state, "gen-0", 700, 420)
+    try:
+        assert min(panel.model.shape) >= 145
+        for number in range(1, panel.model.rounds + 1):
+            panel.slider.setValue(number)
+            QApplication.processEvents()
+            caption = panel.model.captions[number]
+            headline = panel.headline
+            assert headline.text() == caption.headline and len(caption.headline) < 220
+            assert headline.height() >= headline.heightForWidth(headline.width())  # not cut
+            shown_text = panel.details.toPlainText()
+            assert all(line in shown_text for line in caption.details)
+            if number == 1:
+                assert all(line in shown_text for line in panel.model.captions[0].details)
+            bar = panel.details.verticalScrollBar()
+            document = panel.details.document().size().height()
+            assert bar.maximum() + panel.details.viewport().height() >= document - 1  # the end can be scrolled to
+            bar.setValue(bar.maximum())
+            bottom = panel.details.cursorForPosition(QPoint(5, panel.details.viewport().height() - 4))
+            last_line = (caption.details or ("No pair changed in this round.",))[-1] if number > 1 else (
+                panel.model.captions[0].details[-1])
+            assert bottom.block().text() == last_line
+        assert sum(len(c.details) for c in panel.model.captions) >= 140  # every pair is listed somewhere
+    finally:
+        state.shutdown()

@@ -10,12 +10,13 @@ from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
 
-from .conftest import DATA, DEMO
+from .conftest import DATA, DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
 SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
 SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
 SMATCH_PAIR = (DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
 UMR_PAIR = (DEMO / "ancast_samples" / "umr_test.txt", DEMO / "ancast_samples" / "umr_gold.txt")
+UMR_VERSIONS = (DEMO / "umr" / "nw_afp_0024_v1.umr", DEMO / "umr" / "nw_afp_0024_v2.umr")  # snt16: 30 vs 33 nodes
 
 # three graphs each; the second test graph has an unbalanced parenthesis (line 5)
 BROKEN_TEST = """# ::id one
@@ -50,6 +51,15 @@ def broken_pair(folder: Path) -> tuple[Path, Path]:
     return test, gold
 
 
+def reentrant_pair(folder: Path) -> tuple[Path, Path]:
+    """The hand-made pair where an unaligned reentrant node makes two identical-looking triples
+    differ (see ``tests.conftest.REENTRANT_TEST``), written in ``folder`` with the id "it"."""
+    test, gold = folder / "reentrant_test.amr", folder / "reentrant_gold.amr"
+    test.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_TEST}\n", encoding="utf-8")
+    gold.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_GOLD}\n", encoding="utf-8")
+    return test, gold
+
+
 def score_now(state: AppState, test: Path, gold: Path) -> None:
     """Read and score on this thread and show the result, as the job runner would."""
     state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
@@ -60,6 +70,22 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     state = AppState(temporary_settings(tmp_path))
     score_now(state, *pair)
     return state
+
+
+def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PAIR, size: tuple[int, int] = (1600, 1000),
+                 settings: QSettings | None = None):
+    """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
+    qtbot closes it."""
+    from ui.main_window import MainWindow  # the window only where a test asks for one
+
+    window = MainWindow(settings if settings is not None else temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    if pair is not None:
+        score_now(window.state, *pair)
+    return window
 
 
 ANNOTATOR_FILES = [DEMO / "metamorphosed" / f"comptest_{name}.txt" for name in ("annot1", "annot3", "gold", "sys")]

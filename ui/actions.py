@@ -12,11 +12,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
-from .commands import Context, about, annotators, exports, files, scoring
+from .commands import Context, about, annotators, exports, files, navigation, scoring
+from .perspectives import perspective
 from .settings import APP_NAME
 from .state import AppState
 
-__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions"]
+__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions", "perspective_action"]
 
 Handler = Callable[[Context], None]
 Condition = Callable[[AppState], bool]
@@ -73,8 +74,22 @@ def _has_confusion(state: AppState) -> bool:
     return state.annotators.confusion is not None
 
 
-FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
-MENUS = (FILE, SCORING, VIEW, HELP)
+FILE, SCORING, VIEW, GO, HELP = "&File", "&Scoring", "&View", "&Go", "&Help"
+MENUS = (FILE, SCORING, VIEW, GO, HELP)
+
+
+def perspective_action(key: str, text: str, shortcut: str) -> ActionSpec:
+    """The View menu's entry that shows a perspective of :data:`ui.perspectives.PERSPECTIVES`."""
+    return ActionSpec(
+        f"perspective_{key}",
+        text,
+        lambda ctx: navigation.show_perspective(ctx, key),
+        VIEW,
+        shortcut,
+        tip=perspective(key).tip,
+        group="perspectives",
+    )
+
 
 TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
@@ -153,9 +168,9 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
         "export_rounds",
         "Export &Heatmaps...",
-        lambda ctx: exports.export_panel(ctx, "rounds"),
+        exports.export_heatmaps_dialog,
         FILE,
-        tip="Save the heatmaps of the round shown as PNG or SVG",
+        tip="Save the heatmaps of the round shown, drawn from the matrices: PNG at a chosen DPI, SVG or PDF",
         enabled_when=_has_pair,
         group="export",
     ),
@@ -248,6 +263,18 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         tip="Filter the pairs by text or by score",
         group="corpus",
     ),
+    perspective_action("corpus", "&Corpus Perspective", "Ctrl+1"),
+    perspective_action("pair", "&Pair Perspective", "Ctrl+2"),
+    perspective_action("rounds", "R&ounds Perspective", "Ctrl+3"),
+    perspective_action("annotators", "&Annotators Perspective", "Ctrl+4"),
+    ActionSpec(
+        "reset_layout",
+        "Reset &Layout",
+        navigation.reset_layout,
+        VIEW,
+        tip="Put every perspective back to its default arrangement",
+        group="layout",
+    ),
     ActionSpec(
         "previous_round",
         "P&revious Round",
@@ -269,14 +296,73 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         group="rounds",
     ),
     ActionSpec(
-        "show_matrix",
-        "Annotator &Matrix",
-        lambda ctx: ctx.state.annotators.show_matrix(),
-        VIEW,
-        "Ctrl+M",
-        tip="Show the annotators' agreement matrix (back from a pair opened from it)",
-        enabled_when=_has_matrix,
-        group="annotators",
+        "next_disagreement",
+        "&Next Disagreeing Pair",
+        lambda ctx: navigation.step_pair(ctx, 1),
+        GO,
+        "Alt+Down",
+        tip="Select the next pair in the corpus table with an F1 below 1 or an error",
+        enabled_when=_has_corpus,
+        group="pairs",
+    ),
+    ActionSpec(
+        "previous_disagreement",
+        "&Previous Disagreeing Pair",
+        lambda ctx: navigation.step_pair(ctx, -1),
+        GO,
+        "Alt+Up",
+        tip="Select the previous pair in the corpus table with an F1 below 1 or an error",
+        enabled_when=_has_corpus,
+        group="pairs",
+    ),
+    ActionSpec(
+        "next_mismatch",
+        "Next &Unmatched Triple",
+        lambda ctx: navigation.step_triple(ctx, 1),
+        GO,
+        "F8",
+        tip="Select the pair's next triple that does not match",
+        enabled_when=_has_pair,
+        group="triples",
+    ),
+    ActionSpec(
+        "previous_mismatch",
+        "Previous Unmatched &Triple",
+        lambda ctx: navigation.step_triple(ctx, -1),
+        GO,
+        "Shift+F8",
+        tip="Select the pair's previous triple that does not match",
+        enabled_when=_has_pair,
+        group="triples",
+    ),
+    ActionSpec(
+        "find",
+        "&Find Node in Graphs...",
+        navigation.find,
+        GO,
+        "Ctrl+Shift+F",
+        tip="Find a variable, concept or value in both graphs",
+        group="find",
+    ),
+    ActionSpec(
+        "find_next",
+        "Find Ne&xt",
+        lambda ctx: navigation.find_step(ctx, 1),
+        GO,
+        "F3",
+        tip="Show the next node that matches the find box",
+        enabled_when=_has_pair,
+        group="find",
+    ),
+    ActionSpec(
+        "find_previous",
+        "Find Pre&vious",
+        lambda ctx: navigation.find_step(ctx, -1),
+        GO,
+        "Shift+F3",
+        tip="Show the previous node that matches the find box",
+        enabled_when=_has_pair,
+        group="find",
     ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )

@@ -5,7 +5,7 @@ sentence's agreement, sortable hardest first (a click opens the sentence)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -32,7 +32,7 @@ from .annotator_views import (
     matrix_grid,
 )
 from .grid_heatmap import GridHeatmap
-from .row_table import filtered_table
+from .row_table import filtered_table, share_width
 from .state import AppState
 
 __all__ = ["EMPTY_TEXT", "AnnotatorsPanel", "MatrixCellBar"]
@@ -46,7 +46,10 @@ MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 
 
 class AnnotatorsPanel(QWidget):
-    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table."""
+    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table.
+    Available (:mod:`ui.workspace`) while a matrix is shown or scored."""
+
+    availability_changed = Signal(bool)
 
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
@@ -95,6 +98,8 @@ class AnnotatorsPanel(QWidget):
         self.sentence_model, self.sentence_proxy, self.sentence_table = filtered_table(
             SENTENCE_HEADERS, 0, (40, 90, 260, 70, 60, 60, 60, 45, 130), self
         )
+        share_width(self.annotator_table, (0,), {1: 110, 2: 110, 3: 80})
+        share_width(self.sentence_table, (2, 9), {0: 40, 1: 80, 3: 70, 4: 60, 5: 60, 6: 60, 7: 45, 8: 120})
         self.annotator_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.sentence_table.setToolTip("Click a sentence to open it in the pair views")
         self.hardest_button = QPushButton("Hardest first")
@@ -147,8 +152,12 @@ class AnnotatorsPanel(QWidget):
     def result(self) -> MatrixResult | None:
         return self.annotators.result
 
+    def is_available(self) -> bool:
+        return self.result is not None or self.annotators.busy
+
     # ------------------------------------------------------------- showing
     def _show_matrix(self, result: MatrixResult | None) -> None:
+        self.availability_changed.emit(self.is_available())
         self._sentences_of = None
         self._syncing = True
         self.metric_box.clear()
@@ -241,6 +250,7 @@ class AnnotatorsPanel(QWidget):
             self._show_info(self.annotators.cell)
 
     def _show_busy(self, busy: bool) -> None:
+        self.availability_changed.emit(self.is_available())
         self.progress.setRange(0, 0)
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)

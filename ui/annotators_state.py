@@ -6,7 +6,9 @@ user's choices back to it, as the other panels do with the app state.
 
 A cell opens in the pair views as the two files of the matrix (``AppState.open_files`` with
 the matrix's annotation set, so the pair is read as the matrix grouped it); the pair views
-then show a "cell of the matrix" and :meth:`show_matrix` brings the matrix back.
+then show a "cell of the matrix" and :meth:`show_matrix` brings the matrix back. Opening a
+cell or a sentence asks the window for the pair views (``AppState.request_panel``), opening
+the files and :meth:`show_matrix` for the Annotators panel (:mod:`ui.perspectives`).
 
 Signals:
 
@@ -16,8 +18,7 @@ Signals:
   pair views show two files that are no cell of the matrix;
 * ``interval_ready(test, gold, metric)`` - a cell's bootstrap interval is known;
 * ``confusion_changed(ConfusionOutcome | None)`` - the label confusion of the pair shown;
-* ``busy_changed(bool)``, ``progress(done, total)`` - the matrix is being scored;
-* ``matrix_wanted()`` - the user asked to see the matrix again.
+* ``busy_changed(bool)``, ``progress(done, total)`` - the matrix is being scored.
 """
 
 from __future__ import annotations
@@ -50,9 +51,10 @@ from .annotators import AnnotatorFiles
 if TYPE_CHECKING:
     from .state import AppState
 
-__all__ = ["CONFUSION", "INTERVAL", "MATRIX", "AnnotatorsState"]
+__all__ = ["CONFUSION", "INTERVAL", "MATRIX", "MATRIX_PANEL", "PAIR_PANEL", "AnnotatorsState"]
 
 MATRIX, CONFUSION, INTERVAL = "matrix", "confusion", "interval"
+MATRIX_PANEL, PAIR_PANEL = "annotators", "graphs"  # the panels shown for the matrix and for a pair
 DEFAULT_METRIC = "labeled_relation"
 Cell = tuple[int, int]
 
@@ -65,7 +67,6 @@ class AnnotatorsState(QObject):
     confusion_changed = Signal(object)
     busy_changed = Signal(bool)
     progress = Signal(int, int)
-    matrix_wanted = Signal()
 
     def __init__(self, app: AppState):
         super().__init__(app)  # the app owns it; no Python reference back, so no cycle for the collector
@@ -100,6 +101,7 @@ class AnnotatorsState(QObject):
         started = self._score(request, f"Reading {len(request.paths)} annotators' files: {names}...")
         if started:
             self._wanted = select
+            self.show_matrix()  # its progress, then the matrix
         return started
 
     def rescore(self) -> bool:
@@ -173,7 +175,7 @@ class AnnotatorsState(QObject):
             if wanted is not None:
                 self.app.select_pair_id(wanted)
         else:  # the pair views follow: the first annotator against the gold (or the second)
-            self.open_cell(*self.default_cell(), sentence=wanted)
+            self.open_cell(*self.default_cell(), sentence=wanted, show=False)
 
     def _report(self, result: MatrixResult) -> None:
         size, sentences = len(result.names), len(result.sentences)
@@ -214,7 +216,7 @@ class AnnotatorsState(QObject):
         return self.result.metrics if self.result is not None else METRICS
 
     def show_matrix(self) -> None:
-        self.matrix_wanted.emit()
+        self.app.request_panel(MATRIX_PANEL)
 
     # --------------------------------------------------------------- cells
     def files_of(self, test: int, gold: int) -> AnnotatorFiles:
@@ -235,20 +237,25 @@ class AnnotatorsState(QObject):
         gold = self.result.gold if self.result is not None else None
         return ((1 if gold == 0 else 0), gold) if gold is not None else (0, 1)
 
-    def open_cell(self, test: int, gold: int, sentence: str | None = None) -> bool:
+    def open_cell(self, test: int, gold: int, sentence: str | None = None, show: bool = True) -> bool:
         """Show annotators ``test`` and ``gold`` in the pair views (scored in the background
-        unless they are shown already), ``sentence`` (an id or index) selected."""
+        unless they are shown already), ``sentence`` (an id or index) selected; ``show`` brings
+        the pair views forward."""
         if self.result is None:
             return False
         if test == gold:
             self.app.show_message("The diagonal compares an annotator with itself: choose another cell.")
             return False
         if self.cell_of(self.app.files) == (test, gold) and self.app.corpus is not None:
-            return self.app.select_pair_id(sentence) if sentence is not None else True
-        if not self.app.open_files(self.files_of(test, gold), sentence, annotations=self.result.annotations):
+            opened = self.app.select_pair_id(sentence) if sentence is not None else True
+        elif self.app.open_files(self.files_of(test, gold), sentence, annotations=self.result.annotations):
+            self._set_cell((test, gold))
+            opened = True
+        else:
             return False
-        self._set_cell((test, gold))
-        return True
+        if show:
+            self.app.request_panel(PAIR_PANEL)
+        return opened
 
     def open_sentence(self, index: int) -> bool:
         """Show sentence ``index`` in the pair views: in the pair shown when it is a cell of this
@@ -257,9 +264,8 @@ class AnnotatorsState(QObject):
             return False
         label = self.result.annotations.sentence_labels()[index]
         shown = self.cell_of(self.app.files)
-        if shown is not None and self.app.corpus is not None:
-            return self.app.select_pair_id(label)
-        return self.open_cell(*self.default_cell(), sentence=label)
+        cell = shown if shown is not None and self.app.corpus is not None else self.default_cell()
+        return self.open_cell(*cell, sentence=label)
 
     def _set_cell(self, cell: Cell | None) -> None:
         if cell != self.cell:
@@ -336,4 +342,5 @@ class AnnotatorsState(QObject):
         label = outcome.labels[sentence]
         if outcome.cell is not None:
             return self.open_cell(*outcome.cell, sentence=label)
+        self.app.request_panel(PAIR_PANEL)
         return self.app.select_pair_id(label)

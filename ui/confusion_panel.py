@@ -5,7 +5,7 @@ sentences of the chosen cell (a click opens one in the pair views)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,24 +24,29 @@ from engine.metrics.confusion import KINDS, ConfusionCell
 from .annotator_tasks import ConfusionOutcome
 from .annotator_views import CONFUSION_HEADERS, Grid, confusion_grid, confusion_rows
 from .grid_heatmap import GridHeatmap
-from .row_table import filtered_table
+from .row_table import filtered_table, share_width
 from .state import AppState
 
 __all__ = ["ConfusionPanel"]
 
 NOTHING = "Open two files or several annotators to see which labels were paired with which."
+WIDE_SHARES, TALL_SHARES = (5, 2, 4), (3, 1, 4)  # tables, sentences, heatmap
 TITLES = {"concept": "Concepts", "role": "Roles", "attribute": "Attributes"}
 
 
 class ConfusionPanel(QWidget):
     """Shows ``state.annotators.confusion``; choosing a row or a heatmap cell lists its
-    sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix."""
+    sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix.
+    Available (:mod:`ui.workspace`) once a confusion has been counted."""
+
+    availability_changed = Signal(bool)
 
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
         self.annotators = state.annotators
         self.outcome: ConfusionOutcome | None = None
+        self._arranged = False  # the splitter's shares set once shown at a size
         self._syncing = False
         self.header = QLabel(NOTHING)
         self.header.setWordWrap(True)
@@ -62,7 +67,8 @@ class ConfusionPanel(QWidget):
         self.kinds = QTabWidget()
         self.models, self.proxies, self.views = {}, {}, {}
         for kind in KINDS:
-            model, proxy, view = filtered_table(CONFUSION_HEADERS, 0, (150, 150, 50, 100), self)
+            model, proxy, view = filtered_table(CONFUSION_HEADERS, 0, (), self)
+            share_width(view, (0, 1, 4), {2: 50, 3: 100})
             view.setToolTip("Choose a row for the sentences where its labels were paired")
             self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
             self.kinds.addTab(view, TITLES[kind])
@@ -81,9 +87,6 @@ class ConfusionPanel(QWidget):
         splitter.addWidget(self.kinds)
         splitter.addWidget(sentences)
         splitter.addWidget(self.heatmap)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setStretchFactor(2, 4)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.header)
@@ -104,7 +107,13 @@ class ConfusionPanel(QWidget):
     def resizeEvent(self, event) -> None:
         """Side by side in a wide dock (the bottom area), one above the other in a tall one."""
         wide = self.width() > 1.6 * self.height()
-        self.splitter.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self.splitter.orientation() or not self._arranged:
+            self._arranged = True
+            self.splitter.setOrientation(orientation)
+            room = self.width() if wide else self.height()
+            shares = WIDE_SHARES if wide else TALL_SHARES
+            self.splitter.setSizes([round(room * share / sum(shares)) for share in shares])
         super().resizeEvent(event)
 
     @property
@@ -134,8 +143,12 @@ class ConfusionPanel(QWidget):
         self.gold_box.setCurrentIndex(cell[1])
         self._syncing = False
 
+    def is_available(self) -> bool:
+        return self.outcome is not None
+
     def _show_confusion(self, outcome: ConfusionOutcome | None) -> None:
         self.outcome = outcome
+        self.availability_changed.emit(self.is_available())
         if outcome is None:
             self.header.setText(NOTHING)
         else:

@@ -1,251 +1,306 @@
-"""Per-round heatmaps of the alignment trace: S, anchors, broadcast A and adjusted F."""
+"""The Alignment rounds panel: a round slider over the four heatmaps of the selected pair's
+trace (S, anchors, broadcast A, adjusted F), the round's headline with its full list of
+pairs (scrollable, never cut) and a readout of the hovered cell.
+
+The heatmaps share one zoom and pan (:class:`~ui.heatmap_view.SharedWindow`) and one
+hovered cell; a click selects the node in the state (the graphs highlight it) and the
+state's selected node is highlighted here. A double click enlarges one heatmap, a
+second one (or Esc) brings the four back. The trace comes from the state, never
+aligned here; what is shown is arranged by :class:`~ui.heatmap_model.RoundsModel`.
+"""
 
 from __future__ import annotations
 
-import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainterPath, QPen
+from html import escape
+
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
-    QGraphicsPathItem,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSlider,
+    QSplitter,
+    QStackedWidget,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from engine.align.explain import Caption
+from engine.output.report import items_html
+
+from .heatmap_model import PANELS, RoundsModel, RoundView
+from .heatmap_view import HELP, HeatmapView, SharedWindow
+from .heatmap_window import CellWindow
 from .state import AppState
 from .tasks import PairTrace
 
-COLOUR_MAP = pg.colormap.get("viridis")
-FOREGROUND = "k"
-ANCHOR_PEN = QPen(QColor("white"), 2.0)
-ANCHOR_PEN.setCosmetic(True)
-NEW_ANCHOR_PEN = QPen(QColor("#ff6f00"), 3.0)
-NEW_ANCHOR_PEN.setCosmetic(True)
-MAX_LABELLED_CELLS = 16  # show cell values when both sides have at most this many nodes
-MAX_TICK_LABELS = 20  # name every k-th node beyond this many
+__all__ = ["TRACING", "HeatmapPanel", "caption_html"]
+
+TRACING = "Tracing the rounds of this pair (aligning it again with every round's matrices)..."
+HINT = ("White outline: anchor; orange: new anchor of the round; red names after the grey line: unaligned. "
+        "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge.")
+SPACING = 6  # between the heatmaps
+WIDE = 2.0  # width / height from which the list of pairs goes beside the heatmaps
+# where each heatmap sits in the 2 x 2 grid, and which of its axes are labelled:
+# row names on the left column, column names on the bottom row, the colour scales on the right
+GRID = {
+    "similarity": (0, 0, True, False, False),
+    "anchors": (0, 1, False, False, True),
+    "broadcast": (1, 0, True, True, False),
+    "adjusted": (1, 1, False, True, True),
+}
 
 
-NO_PAIR = "Select a pair to see the rounds of its alignment."
-TRACING = "Aligning the pair again with a trace of every round..."
-MAX_LABEL_LENGTH = 9  # beyond six columns, long names are cut so that they do not overlap
-
-
-def ticks(names: list[str], cut: bool = False) -> list[list[tuple[float, str]]]:
-    """Tick labels of every k-th node (at most MAX_TICK_LABELS); ``cut`` shortens long names."""
-    step = max(1, -(-len(names) // MAX_TICK_LABELS))
-    return [[(k + 0.5, name[:MAX_LABEL_LENGTH - 1] + "…" if cut and len(name) > MAX_LABEL_LENGTH else name)
-             for k, name in enumerate(names) if k % step == 0]]
-
-# (key, title, colour bar): S, the anchors and A share the scale 0..1 shown beside the anchors
-PANELS = (
-    ("similarity", "S - intrinsic similarity (eq. 1)", False),
-    ("anchors", "Anchors at the start of the round (scale 0-1 for S, anchors, A)", True),
-    ("broadcast", "A - broadcast after convergence (eq. 5-12)", False),
-    ("adjusted", "F = (S + α)(A + β) (eq. 13)", True),
-)
-
-
-class HeatmapPlot(pg.PlotWidget):
-    """One matrix: test nodes as rows (top to bottom), gold nodes as columns."""
-
-    hovered = Signal(str)
-
-    def __init__(self, title: str, colour_bar: bool = True, parent=None):
-        super().__init__(parent, background="w")
-        self.name = title.split(" ")[0]
-        self.plot = self.getPlotItem()
-        self.plot.setTitle(title, size="9pt", color=FOREGROUND)
-        self.plot.invertY(True)
-        self.plot.setMouseEnabled(False, False)
-        self.plot.hideButtons()
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.plot.addItem(self.image)
-        self.image.setColorMap(COLOUR_MAP)
-        axes = [self.plot.getAxis(side) for side in ("left", "bottom", "right", "top")]
-        self.colour_bar = None
-        if colour_bar:
-            self.colour_bar = pg.ColorBarItem(values=(0, 1), colorMap=COLOUR_MAP, interactive=False, width=12)
-            self.colour_bar.setImageItem(self.image, insert_in=self.plot)
-            axes += [self.colour_bar.getAxis(side) for side in ("left", "bottom", "right", "top")]
-        for axis in axes:  # set here, not through pyqtgraph's process-wide options
-            axis.setPen(FOREGROUND)
-            axis.setTextPen(FOREGROUND)
-        self.overlays: list = []
-        self.matrix = np.zeros((0, 0))
-        self.row_names: list[str] = []
-        self.column_names: list[str] = []
-        self.scene().sigMouseMoved.connect(self._mouse_moved)
-
-    def reset(self) -> None:
-        """No matrix: no image, overlays or tick labels."""
-        for item in self.overlays:
-            self.plot.removeItem(item)
-        self.overlays = []
-        self.matrix, self.row_names, self.column_names = np.zeros((0, 0)), [], []
-        self.image.setImage(np.zeros((1, 1)), levels=(0, 1))
-        self.plot.getAxis("left").setTicks([[]])
-        self.plot.getAxis("bottom").setTicks([[]])
-
-    def show_matrix(self, matrix: np.ndarray, rows: list[str], columns: list[str],
-                    anchors: list[tuple[int, int]], new_anchors: list[tuple[int, int]], levels: tuple[float, float]) -> None:
-        self.reset()
-        self.matrix, self.row_names, self.column_names = matrix, rows, columns
-        self.image.setImage(matrix, levels=levels)
-        self.image.setRect(QRectF(0, 0, matrix.shape[1], matrix.shape[0]))
-        if self.colour_bar is not None:
-            self.colour_bar.setLevels(levels)
-        self.plot.getAxis("left").setTicks(ticks(rows))
-        self.plot.getAxis("bottom").setTicks(ticks(columns, cut=len(columns) > 6))
-        self.plot.setRange(xRange=(0, max(1, matrix.shape[1])), yRange=(0, max(1, matrix.shape[0])), padding=0)
-        for cells, pen in ((anchors, ANCHOR_PEN), (new_anchors, NEW_ANCHOR_PEN)):
-            if not cells:
-                continue
-            path = QPainterPath()
-            for i, j in cells:
-                path.addRect(QRectF(j + 0.04, i + 0.04, 0.92, 0.92))
-            outline = QGraphicsPathItem(path)
-            outline.setPen(pen)
-            self.plot.addItem(outline)
-            self.overlays.append(outline)
-        if matrix.shape[0] <= MAX_LABELLED_CELLS and matrix.shape[1] <= MAX_LABELLED_CELLS:
-            middle = (levels[0] + levels[1]) / 2
-            for (i, j), value in np.ndenumerate(matrix):
-                label = pg.TextItem(f"{value:.3f}".rstrip("0").rstrip(".") if value else "0",
-                                    color="k" if value > middle else "w", anchor=(0.5, 0.5))
-                label.setPos(j + 0.5, i + 0.5)
-                self.plot.addItem(label)
-                self.overlays.append(label)
-
-    def _mouse_moved(self, position) -> None:
-        if not self.plot.sceneBoundingRect().contains(position) or not self.matrix.size:
-            return
-        point = self.plot.vb.mapSceneToView(position)
-        i, j = int(np.floor(point.y())), int(np.floor(point.x()))
-        if 0 <= i < self.matrix.shape[0] and 0 <= j < self.matrix.shape[1]:
-            self.hovered.emit(f"{self.name}[{self.row_names[i]}, {self.column_names[j]}] = {self.matrix[i, j]:.4f}")
+def caption_html(caption: Caption, initial: Caption | None = None) -> str:
+    """A round's list of pairs as HTML; the initial anchors' list after it when given."""
+    html = items_html(caption.details) or "<p>No pair changed in this round.</p>"
+    if initial is not None:
+        html += f"<p><b>Before the rounds:</b> {escape(initial.headline)}</p>" + items_html(initial.details)
+    return html
 
 
 class HeatmapPanel(QWidget):
-    """Round slider and step buttons over the four heatmaps of the selected pair's trace,
-    with a caption of the round. The trace comes from the state (never aligned here)."""
-
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
         self.trace: PairTrace | None = None
-        self.plots = {key: HeatmapPlot(title, colour_bar) for key, title, colour_bar in PANELS}
-        grid = QGridLayout()
-        for number, (key, _, _) in enumerate(PANELS):
-            grid.addWidget(self.plots[key], number // 2, number % 2)
-            # the four matrices share rows and columns: name them once, on the left and at the bottom
-            if number % 2:
-                self.plots[key].plot.getAxis("left").setStyle(showValues=False)
-            if number < 2:
-                self.plots[key].plot.getAxis("bottom").setStyle(showValues=False)
-            self.plots[key].hovered.connect(self._show_hover)
-        self.previous_button = QPushButton("◀")
-        self.next_button = QPushButton("▶")
+        self.model: RoundsModel | None = None
+        self.view: RoundView | None = None
+        self.enlarged: str | None = None
+        self.hover = (-1, -1)
+        self._placed = False  # the splitter's orientation and sizes set once the panel has a size
+        self.shared = SharedWindow(self)
+        self.plots = {key: HeatmapView(title, self.shared) for key, title in PANELS}
+        self._build()
+        for key, plot in self.plots.items():
+            plot.hovered.connect(self._hovered)
+            plot.clicked.connect(self._clicked)
+            plot.enlarge_requested.connect(lambda key=key: self.enlarge(None if self.enlarged else key))
+        self.previous_button.clicked.connect(lambda: self.step(-1))
+        self.next_button.clicked.connect(lambda: self.step(1))
+        self.slider.valueChanged.connect(self.show_round)
+        state.pair_selected.connect(self._pair_selected)
+        state.trace_ready.connect(self.set_trace)
+        state.node_selected.connect(self._node_selected)
+        state.corpus_changed.connect(lambda corpus: self._hovered(-1, -1))
+        self._clear(self.state.empty_text())
+        if state.trace is not None:  # what the state holds already
+            self.set_trace(state.trace)
+        else:
+            self._pair_selected(state.pair)
+
+    def _build(self) -> None:
+        self.initial = QLabel()
+        self.initial.setWordWrap(True)
+        self.previous_button, self.next_button = QPushButton("◀"), QPushButton("▶")
         self.previous_button.setToolTip("Previous round (Alt+Left)")
         self.next_button.setToolTip("Next round (Alt+Right)")
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(1)
         self.slider.setPageStep(1)
         self.round_label = QLabel()
-        self.caption = QLabel()
-        self.caption.setWordWrap(True)
-        self.caption.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.initial = QLabel()
-        self.initial.setWordWrap(True)
-        lines = self.fontMetrics().lineSpacing()
-        self.initial.setFixedHeight(2 * lines + 4)  # fixed: new text must not re-lay out the plots
-        self.caption.setFixedHeight(4 * lines + 4)
-        self.caption.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.hover = QLabel(" ")
-        self.hover.setStyleSheet("color:#555;")
         controls = QHBoxLayout()
-        controls.addWidget(self.previous_button)
-        controls.addWidget(self.slider, 1)
-        controls.addWidget(self.next_button)
-        controls.addWidget(self.round_label)
+        for widget in (self.previous_button, self.slider, self.next_button, self.round_label):
+            controls.addWidget(widget, 1 if widget is self.slider else 0)
+        self.headline = QLabel()
+        self.headline.setWordWrap(True)
+        self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.headline.setStyleSheet("font-weight: bold;")
+        self.headline.setMinimumHeight(2 * self.fontMetrics().lineSpacing())  # most headlines: no jump when stepping
+        self.details = QTextBrowser()
+        self.details.setOpenLinks(False)
+        self.details.document().setIndentWidth(14)  # list bullets close to the margin: room for the text
+        self.details.setMinimumHeight(3 * self.fontMetrics().lineSpacing())
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.message.setStyleSheet("color: #555; font-size: 12pt;")
+        self.grid_page = grid_page = QWidget()  # the heatmaps placed by hand: see _place
+        for plot in self.plots.values():
+            plot.setParent(grid_page)
+        grid_page.installEventFilter(self)
+        self.body = QStackedWidget()
+        self.body.addWidget(self.message)
+        self.body.addWidget(grid_page)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.body)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setChildrenCollapsible(False)
+        self.readout = QLabel(HINT)
+        self.readout.setWordWrap(True)
+        self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.readout.setStyleSheet("color: #444;")
+        self.readout.setToolTip(HELP)
+        self.readout.setFixedHeight(2 * self.fontMetrics().lineSpacing() + 6)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.initial)
         layout.addLayout(controls)
-        layout.addWidget(self.caption)
-        layout.addLayout(grid, 1)
-        layout.addWidget(self.hover)
-        self.previous_button.clicked.connect(lambda: self.step(-1))
-        self.next_button.clicked.connect(lambda: self.step(1))
-        self.slider.valueChanged.connect(self.show_round)
-        state.pair_selected.connect(self._pair_selected)
-        state.trace_ready.connect(self.set_trace)
-        self._clear(NO_PAIR)
-        if state.trace is not None:  # what the state holds already
-            self.set_trace(state.trace)
-        else:
-            self._pair_selected(state.pair)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.readout)
+        self._arrange()
+
+    def resizeEvent(self, event) -> None:
+        """The list of pairs goes beside the heatmaps in a wide panel, under them in a tall one."""
+        super().resizeEvent(event)
+        wide = self.width() > WIDE * self.height()
+        orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
+        if orientation != self.splitter.orientation() or not self._placed:
+            self.splitter.setOrientation(orientation)
+            total = self.splitter.width() if wide else self.splitter.height()
+            beside = min(round(0.3 * total), 420) if wide else 4 * self.fontMetrics().lineSpacing()
+            self.splitter.setSizes([max(1, total - beside), beside])
+            self._placed = True
 
     @property
-    def captions(self) -> tuple[str, ...]:
+    def captions(self) -> tuple[Caption, ...]:
         return self.trace.captions if self.trace is not None else ()
 
+    @property
+    def round_number(self) -> int:
+        return self.slider.value()
+
+    # ----------------------------------------------------------- the trace
     def _pair_selected(self, result) -> None:
         if result is None:
-            self._clear(NO_PAIR)
+            self._clear(self.state.empty_text())
         elif self.state.trace is None:  # it will come through trace_ready
             self._clear(TRACING)
 
     def _clear(self, text: str) -> None:
-        self.trace = None
-        self.initial.setText(text)
-        self.caption.clear()
-        self.round_label.clear()
-        self.hover.setText(" ")
+        self.trace = self.model = self.view = None
+        self.message.setText(text)
+        self.body.setCurrentWidget(self.message)
+        for label in (self.initial, self.headline, self.round_label):
+            label.clear()
+        self.details.clear()
+        self.slider.setEnabled(False)
         self.previous_button.setEnabled(False)
         self.next_button.setEnabled(False)
+        self.hover = (-1, -1)
+        self.readout.setText(HINT)
+        for widget in (self.details, self.readout):
+            widget.setVisible(False)  # nothing to list or to read out: the sentence says why
         for plot in self.plots.values():
-            plot.reset()
+            plot.clear()
 
     def set_trace(self, trace: PairTrace) -> None:
-        """Show a pair's trace from its first round."""
+        """Show a pair's trace from its first round, all of it in view."""
         if trace.alignment is None:
             self._clear(trace.problem)
             return
-        self.trace = trace
-        self.initial.setText(trace.captions[0])
+        self._clear("")
+        self.trace, self.model = trace, RoundsModel(trace)
+        self.shared.set(CellWindow.full(*self.model.shape))
+        self.initial.setText(trace.captions[0].headline)
+        self.body.setCurrentIndex(1)
+        for widget in (self.details, self.readout):
+            widget.setVisible(True)
+        self.slider.setEnabled(True)
         self.slider.blockSignals(True)
-        self.slider.setMaximum(len(trace.alignment.rounds))
+        self.slider.setMaximum(self.model.rounds)
         self.slider.setValue(1)
         self.slider.blockSignals(False)
         self.show_round(1)
+        self._place()  # new names: new room for them
+        self._node_selected()
 
     def step(self, delta: int) -> None:
         """Show the round ``delta`` rounds later (earlier when negative)."""
         self.slider.setValue(self.slider.value() + delta)
 
     def show_round(self, number: int) -> None:
-        if self.trace is None or self.trace.alignment is None:
+        if self.model is None:
             return
-        alignment = self.trace.alignment
-        round_ = alignment.rounds[number - 1]
-        rows, columns = list(self.trace.rows), list(self.trace.columns)
-        anchors = [tuple(cell) for cell in np.argwhere(round_.anchors > 0)]
-        new = [(a.test, a.gold) for a in round_.new_anchors]
-        top = max(1.0, float(round_.adjusted.max()) if round_.adjusted.size else 1.0)
-        self.plots["similarity"].show_matrix(alignment.similarity, rows, columns, anchors, [], (0, 1))
-        self.plots["anchors"].show_matrix(round_.anchors, rows, columns, anchors, [], (0, 1))
-        self.plots["broadcast"].show_matrix(round_.broadcast, rows, columns, anchors, new, (0, 1))
-        self.plots["adjusted"].show_matrix(round_.adjusted, rows, columns, anchors, new, (0, top))
-        total = len(alignment.rounds)
-        self.round_label.setText(f"round {number} of {total}")
-        self.caption.setText(self.trace.captions[number])
+        self.view = view = self.model.round(number)
+        for key, plot in self.plots.items():
+            plot.set_heatmap(view.heatmaps[key], self.model.row_names, self.model.column_names,
+                             self.model.order.aligned)
+        self.round_label.setText(f"round {number} of {view.total}")
+        self.headline.setText(view.caption.headline)
+        self.details.setHtml(caption_html(view.caption, self.model.captions[0] if number == 1 else None))
         self.previous_button.setEnabled(number > 1)
-        self.next_button.setEnabled(number < total)
+        self.next_button.setEnabled(number < view.total)
+        self._show_readout()
 
-    def _show_hover(self, text: str) -> None:
-        self.hover.setText(text)
+    # ------------------------------------------------------ enlarge, marks
+    def enlarge(self, key: str | None) -> None:
+        """Show one heatmap alone, with all its labels and its scale (None: the four)."""
+        self.enlarged = key
+        self._arrange()
+
+    def _arrange(self) -> None:
+        for key, plot in self.plots.items():
+            _, _, rows, columns, scale = GRID[key]
+            if self.enlarged is None:
+                plot.set_axes(rows, columns, scale)
+            elif key == self.enlarged:
+                plot.set_axes(True, True, True)
+            plot.setVisible(self.enlarged in (None, key))
+        self._place()
+
+    def _place(self) -> None:
+        """One heatmap on the whole page, or four in a 2 x 2 grid whose lower row is taller by
+        the room of its column names, so that all four matrices are as high."""
+        width, height = self.grid_page.width(), self.grid_page.height()
+        if self.enlarged is not None:
+            self.plots[self.enlarged].setGeometry(0, 0, width, height)
+            return
+        lower = (height - SPACING) / 2
+        for _ in range(4):  # lower = upper + its names' room (which grows with its height), 4 px under the upper
+            lower = (height - SPACING + self.plots["broadcast"].column_margin(lower) - 4.0) / 2
+        upper = max(1, round(height - SPACING - lower))
+        left = (width - SPACING) // 2
+        for key, plot in self.plots.items():
+            row, column = GRID[key][:2]
+            x, y = (0, left + SPACING)[column], (0, upper + SPACING)[row]
+            plot.setGeometry(x, y, (left, width - left - SPACING)[column], (upper, height - upper - SPACING)[row])
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.grid_page and event.type() == QEvent.Type.Resize:
+            self._place()
+        return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.enlarged:
+            self.enlarge(None)
+        else:
+            super().keyPressEvent(event)
+
+    def _marks(self) -> None:
+        rows, columns = set(), set()
+        if self.model is not None:
+            nodes = self.state.selected_nodes()
+            rows = {row for row in [self.model.row_of(nodes.get("test"))] if row is not None}
+            columns = {column for column in [self.model.column_of(nodes.get("gold"))] if column is not None}
+        for plot in self.plots.values():
+            plot.set_marks(self.hover, rows, columns)
+
+    def _node_selected(self, *_) -> None:
+        self._marks()
+
+    def _hovered(self, row: int, column: int) -> None:
+        self.hover = (row, column)
+        self._marks()
+        self._show_readout()
+
+    def _show_readout(self) -> None:
+        row, column = self.hover
+        model = self.model
+        if model is None or (row < 0 and column < 0):
+            self.readout.setText(HINT)
+        elif row >= 0 and column >= 0:
+            self.readout.setText(model.readout(self.round_number, row, column))
+        else:
+            self.readout.setText(model.node_readout(row, column))
+
+    def _clicked(self, row: int, column: int) -> None:
+        if self.model is None:
+            return
+        if row >= 0 and self.model.row_vars:
+            self.state.select_node("test", self.model.row_vars[row])
+        elif column >= 0 and self.model.column_vars:
+            self.state.select_node("gold", self.model.column_vars[column])

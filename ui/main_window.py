@@ -1,14 +1,17 @@
-"""The main window: assembles the state, the panels in docks, the menus and toolbar
-(from :data:`ui.actions.TABLE`) and the saved layout. It holds no state of its own."""
+"""The main window: assembles the state, the panels in the perspectives' tabs (:mod:`ui.workspace`),
+the find box, the menus and toolbar (from :data:`ui.actions.TABLE`) and the saved window size.
+It holds no state of its own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
-from .actions import VIEW, build_actions
+from .actions import build_actions
+from .alignment_panel import AlignmentPanel
 from .annotators_panel import AnnotatorsPanel, MatrixCellBar
 from .commands import Context
 from .commands.files import open_dropped
@@ -17,45 +20,25 @@ from .comparison_panel import ComparisonPanel
 from .confusion_panel import ConfusionPanel
 from .corpus_panel import CorpusPanel
 from .document_panel import DocumentPanel
+from .find_bar import FindBar
 from .heatmap_panel import HeatmapPanel
 from .pair_view import PairView
+from .penman_panel import PenmanPanel
 from .settings import APP_NAME
 from .smatch_panel import SmatchPanel
 from .state import AppState
 from .status import ProblemBanner, StatusLine
 from .triples_panel import TriplesPanel
+from .workspace import Panel, Workspace
 
-__all__ = ["APP_NAME", "MATRIX_DOCKS", "MainWindow"]
+__all__ = ["APP_NAME", "MainWindow"]
 
-# (key, title, area) of each dock, in the order they are added
-DOCKS = (
-    ("graphs", "Graphs", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("rounds", "Alignment rounds", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("pair", "Pair: scores, PENMAN, alignment", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("triples", "Triples", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("document", "Document level (UMR)", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("smatch", "Smatch breakdown", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("annotators", "Annotators", Qt.DockWidgetArea.LeftDockWidgetArea),  # these two: shown once a matrix is opened
-    ("confusion", "Label confusion", Qt.DockWidgetArea.LeftDockWidgetArea),
-)
-
-
-MATRIX_WIDTH = 700  # px of the Annotators dock when it first appears
-MATRIX_DOCKS = ("annotators", "confusion")  # hidden until several annotators are opened
-
-
-def _bring_up(window: QMainWindow, dock: QDockWidget, width: int) -> None:
-    """Show ``dock`` in front of the docks tabbed with it, ``width`` wide if it was hidden."""
-    hidden = dock.isHidden()
-    dock.show()
-    dock.raise_()
-    if hidden and not dock.isFloating():  # once the layout has made room for it
-        QTimer.singleShot(0, lambda: window.resizeDocks([dock], [width], Qt.Orientation.Horizontal))
-    dock.widget().setFocus()
+START_SHARE = 0.9  # of the screen, the first time (no saved size)
 
 
 class MainWindow(QMainWindow):
-    """``state`` is the application; the panels are attributes; ``action_set`` holds the menus' actions by key."""
+    """``state`` is the application; the panels are attributes, also in ``panels`` by the keys the
+    perspectives use; ``action_set`` holds the menus' actions by key."""
 
     def __init__(self, settings: QSettings | None = None, parent=None):
         super().__init__(parent)
@@ -70,28 +53,37 @@ class MainWindow(QMainWindow):
         ComparisonBinding(self.graphs, self.state)
         self.heatmaps = HeatmapPanel(self.state)
         self.pair_view = PairView(self.state)
+        self.penman_panel = PenmanPanel(self.state)
+        self.alignment_panel = AlignmentPanel(self.state)
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
+        self.find_bar = FindBar(self.state)
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
         self.cell_bar = MatrixCellBar(self.state)
+        # every panel by the key the perspectives (ui.perspectives) place it with; add new panels here
+        self.panels = {
+            "corpus": Panel("Corpus", self.corpus_panel),
+            "summary": Panel("Pair scores", self.pair_view),
+            "graphs": Panel("Graphs", self.graphs),
+            "penman": Panel("PENMAN", self.penman_panel),
+            "triples": Panel("Triples", self.triples_panel),
+            "alignment": Panel("Alignment", self.alignment_panel),
+            "rounds": Panel("Alignment rounds", self.heatmaps),
+            "document": Panel("Document level (UMR)", self.document_panel),
+            "smatch": Panel("Smatch breakdown", self.smatch_panel),
+            "annotators": Panel("Annotators", self.annotators_panel),
+            "confusion": Panel("Label confusion", self.confusion_panel),
+        }
+        self.workspace = Workspace(self.panels, self.state.settings)
+        self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
+        self.state.panel_requested.connect(self.workspace.show_panel)
         self._build_central()
-        self._build_docks()
-        self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps)
+        self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps,
+                               self.triples_panel, self.workspace, self.find_bar)
         self.action_set = build_actions(self, self.context)
-        view = self.action_set.menus[VIEW]
-        view.addSeparator()
-        for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
         self.state.corpus_changed.connect(self._show_title)
-        matrix, confusion = self.docks["annotators"], self.docks["confusion"]
-        self.state.annotators.matrix_changed.connect(lambda result: confusion.show())
-        for signal in (self.state.annotators.matrix_changed, self.state.annotators.matrix_wanted):
-            signal.connect(lambda *_: _bring_up(self, matrix, MATRIX_WIDTH))
-        self.state.annotators.busy_changed.connect(  # the first matrix's progress shows in its dock
-            lambda busy: busy and matrix.isHidden() and _bring_up(self, matrix, MATRIX_WIDTH)
-        )
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -100,46 +92,18 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(4, 4, 4, 0)
         layout.addWidget(self.banner)
         layout.addWidget(self.cell_bar)
-        layout.addWidget(self.corpus_panel, 1)
+        layout.addWidget(self.workspace, 1)
         self.setCentralWidget(top)
 
-    def _build_docks(self) -> None:
-        widgets = {
-            "graphs": self.graphs,
-            "rounds": self.heatmaps,
-            "pair": self.pair_view,
-            "triples": self.triples_panel,
-            "document": self.document_panel,
-            "smatch": self.smatch_panel,
-            "confusion": self.confusion_panel,
-            "annotators": self.annotators_panel,
-        }
-        self.docks: dict[str, QDockWidget] = {}
-        for key, title, area in DOCKS:
-            dock = self.docks[key] = QDockWidget(title, self)
-            dock.setObjectName(f"dock-{key}")
-            dock.setWidget(widgets[key])
-            self.addDockWidget(area, dock)
-        self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
-        self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
-        self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
-        self.docks["triples"].raise_()
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)  # full height on the left
-        self.tabifyDockWidget(self.docks["annotators"], self.docks["confusion"])
-        for key in MATRIX_DOCKS:
-            self.docks[key].hide()
-        self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
-
     def _restore_layout(self) -> None:
-        geometry, dock_state = self.state.settings.window_layout()
+        geometry, window_state = self.state.settings.window_layout()
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1600, 1000)
-        if dock_state is not None:
-            self.restoreState(dock_state)
+            screen = QGuiApplication.primaryScreen().availableGeometry()
+            self.resize(round(screen.width() * START_SHARE), round(screen.height() * START_SHARE))
+        if window_state is not None:
+            self.restoreState(window_state)
 
     def _show_title(self, corpus) -> None:
         files = self.state.files
@@ -155,5 +119,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self.state.shutdown()
+        self.workspace.save()
         self.state.settings.save_window_layout(self.saveGeometry(), self.saveState())
         super().closeEvent(event)

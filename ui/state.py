@@ -6,8 +6,12 @@ talk to each other.
 Signals:
 
 * ``corpus_changed(CorpusResult)`` - new scores are in (the selection follows);
-* ``pair_selected(PairResult | None)``, ``node_selected(side, var)`` (var "" = none),
+* ``pair_selected(PairResult | None)`` (None again when the reason there is none changes: new
+  files, another filter), ``node_selected(side, var)`` (var "" = none),
   ``triple_selected(TripleMatch | None)``, ``filter_changed(text)``;
+* ``node_revealed(side, var)`` - a node was asked for (found, chosen in a table): the graphs
+  centre it and its partner (it is the selected node too);
+* ``panel_requested(key)`` - a panel (see :mod:`ui.perspectives`) should be shown;
 * ``trace_ready(PairTrace)`` - the selected pair's trace for the heatmaps
   (from the cache at once, else from a worker thread);
 * ``params_changed(Params)``, ``recent_changed()``;
@@ -26,6 +30,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from engine.layout.marks import GraphMarks, graph_marks, pair_marks
+from engine.layout.pair import plural
 from engine.metrics.document import DocumentResult
 from engine.metrics.triples import TripleMatch
 from engine.params import Params
@@ -36,7 +42,7 @@ from .annotators import AnnotatorFiles
 from .annotators_state import AnnotatorsState
 from .filter_expression import parse_filter
 from .jobs import JobRunner
-from .selection import Side, other_side, partner
+from .selection import SIDES, Side, other_side, partner
 from .settings import AppSettings
 from .tasks import UNREADABLE, PairTrace, ScoreRequest, ScoringOutcome, read_and_score, trace_pair
 from .trace_cache import TraceCache, TraceKey
@@ -51,6 +57,8 @@ class AppState(QObject):
     pair_selected = Signal(object)
     node_selected = Signal(str, str)
     triple_selected = Signal(object)
+    node_revealed = Signal(str, str)
+    panel_requested = Signal(str)
     filter_changed = Signal(str)
     trace_ready = Signal(object)
     params_changed = Signal(object)
@@ -77,6 +85,7 @@ class AppState(QObject):
         self.node: tuple[Side, str] | None = None
         self.triple: TripleMatch | None = None
         self.trace: PairTrace | None = None  # of the selected pair, once known
+        self._marks: dict[Side, GraphMarks] | None = None  # of the selected pair, made when first asked for
         self.traces: TraceCache[PairTrace] = TraceCache(size_of=lambda trace: trace.nbytes)
         self._generation = 0  # counts the times files were read (part of the trace key)
         self._wanted: str | None = None  # a pair to select once the scores are in
@@ -155,10 +164,9 @@ class AppState(QObject):
         self.busy_changed.emit(self.busy)
         corpus = outcome.corpus
         if corpus.cancelled:
-            self.message.emit(
-                f"Cancelled after {len(corpus.pairs)} of {len(outcome.loaded.pairs)} pairs; "
-                "the previous results are still shown."
-            )
+            kept = "the previous results are still shown" if self.corpus is not None else "nothing is loaded"
+            total = plural(len(outcome.loaded.pairs), "pair")
+            self.message.emit(f"Cancelled after {len(corpus.pairs)} of {total}; {kept}.")
             return
         previous = self.pair.index if self.pair is not None else 0
         if outcome.loaded is not self.loaded:
@@ -166,7 +174,7 @@ class AppState(QObject):
             self.traces.clear()
         self.files, self.loaded, self.corpus = outcome.files, outcome.loaded, corpus
         self.last_error = None
-        self.pair = None
+        self.pair, self.node, self.triple, self.triple_rows, self._marks, self.trace = None, None, None, [], None, None
         self.problem.emit("")
         self.corpus_changed.emit(corpus)
         found = self._find_pair(wanted) if wanted is not None else None
@@ -183,19 +191,19 @@ class AppState(QObject):
     def _report_scores(self, outcome: ScoringOutcome) -> None:
         corpus, files = outcome.corpus, outcome.files
         text = (
-            f"{len(corpus.pairs)} pairs scored from {files.test_path.name} (test) and "
+            f"{plural(len(corpus.pairs), 'pair')} scored from {files.test_path.name} (test) and "
             f"{files.gold_path.name} (gold), {corpus.profile} profile"
         )
         errors = corpus.errors
         if errors:
             text += f"; {len(errors)} could not be read (filter: error)"
-            self.problem.emit(f"{len(errors)} pair(s) not scored. First problem: {errors[0]}")
+            self.problem.emit(f"{plural(len(errors), 'pair')} not scored. First problem: {errors[0]}")
         elif outcome.loaded.warnings:
             warnings = outcome.loaded.warnings
             more = f"\n... and {len(warnings) - 3} more" if len(warnings) > 3 else ""
-            self.problem.emit(f"{len(warnings)} warning(s):\n" + "\n".join(warnings[:3]) + more)
+            self.problem.emit(f"{plural(len(warnings), 'warning')}:\n" + "\n".join(warnings[:3]) + more)
         if corpus.documents:
-            text += f"; {len(corpus.documents)} UMR document(s), see the Document level panel"
+            text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level tab"
         self.message.emit(text + ".")
 
     def _failed(self, text: str) -> None:
@@ -226,7 +234,7 @@ class AppState(QObject):
         previous = self.pair.index if self.pair is not None else 0
         self._apply_filter(text)
         if self.corpus is not None:
-            self.message.emit(f"{len(self.visible_pairs())} of {len(self.corpus.pairs)} pairs shown.")
+            self.message.emit(f"{len(self.visible_pairs())} of {plural(len(self.corpus.pairs), 'pair')} shown.")
         self._select_index(previous)
 
     def _apply_filter(self, text: str) -> None:
@@ -234,9 +242,14 @@ class AppState(QObject):
         self.filter_changed.emit(text)
 
     def _select_index(self, pair_index: int) -> None:
-        """Select the kept pair with this index, else the first kept pair (None if none)."""
+        """Select the kept pair with this index, else the first kept pair (None if none; when none
+        was selected before either, ``pair_selected(None)`` comes again: the reason may be new)."""
         visible = self.visible_pairs()
-        self.select_pair(next((r for r in visible if r.index == pair_index), visible[0] if visible else None))
+        chosen = next((r for r in visible if r.index == pair_index), visible[0] if visible else None)
+        if chosen is None and self.pair is None:
+            self.pair_selected.emit(None)
+        else:
+            self.select_pair(chosen)
 
     def _find_pair(self, wanted: str) -> PairResult | None:
         """The pair with this id, else the one with this index when no id matches."""
@@ -264,7 +277,7 @@ class AppState(QObject):
     def select_pair(self, result: PairResult | None) -> None:
         if result is self.pair:
             return
-        self.pair, self.node, self.triple = result, None, None
+        self.pair, self.node, self.triple, self._marks = result, None, None, None
         self.triple_rows = result.triples() if result is not None else []
         key = self._trace_key()
         self.trace = self.traces.get(key) if key is not None else None
@@ -277,6 +290,45 @@ class AppState(QObject):
         if node != self.node:
             self.node = node
             self.node_selected.emit(side, var)
+
+    def reveal_node(self, side: Side, var: str) -> None:
+        """Select a node and ask the graphs to centre it and its partner."""
+        self.select_node(side, var)
+        if var:
+            self.node_revealed.emit(side, var)
+
+    def request_panel(self, key: str) -> None:
+        """Ask the window to show a panel (switching perspective if it must)."""
+        self.panel_requested.emit(key)
+
+    def node_tooltip(self, side: Side, var: str) -> str:
+        """The selected pair's node as the graphs' tooltip describes it: variable, concept, partner,
+        S and the round the pair was fixed in ("" when there is no such node)."""
+        if self._marks is None:
+            self._marks = self._pair_marks()
+        mark = self._marks.get(side, GraphMarks()).nodes.get(var)
+        return mark.tooltip if mark is not None else ""
+
+    def _pair_marks(self) -> dict[Side, GraphMarks]:
+        result = self.pair
+        if result is None:
+            return {}
+        if result.alignment is not None and result.test is not None and result.gold is not None:
+            return dict(zip(SIDES, pair_marks(result, self.triple_rows)))
+        return {side: graph_marks(graph) for side, graph in zip(SIDES, (result.test, result.gold)) if graph is not None}
+
+    def empty_text(self) -> str:
+        """Why no pair is selected, and what to do about it."""
+        if self.corpus is None:
+            if self.busy:
+                return "Reading and scoring the files..."
+            return "No files are open: open a test and a gold file (Ctrl+O) or drop two files on the window."
+        if not self.corpus.pairs:
+            return "The files have no pairs to compare."
+        if not self.visible_pairs():
+            hidden = plural(len(self.corpus.pairs), "pair")
+            return f"No pair matches the filter \u201c{self.filter_text}\u201d ({hidden} hidden): change or clear it."
+        return "Select a pair in the corpus table."
 
     def selected_nodes(self) -> dict[Side, str | None]:
         """The selected node and its aligned partner, by side (empty when none)."""

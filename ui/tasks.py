@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.align.alignment import Alignment
-from engine.align.explain import captions, node_names
+from engine.align.explain import Caption, captions, node_names
 from engine.compat import NoConvergence
 from engine.errors import InputError
 from engine.model import Graph
@@ -83,14 +83,16 @@ def read_and_score(
 @dataclass(frozen=True)
 class PairTrace:
     """A pair's alignment with every round's matrices, the caption of each round
-    (initial anchors first) and the node names of the rows (test) and columns
-    (gold); without an alignment, ``problem`` says why."""
+    (initial anchors first), the node names of the rows (test) and columns
+    (gold) and their variables; without an alignment, ``problem`` says why."""
 
     alignment: Alignment | None
-    captions: tuple[str, ...] = ()
+    captions: tuple[Caption, ...] = ()
     rows: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
     problem: str = ""
+    row_vars: tuple[str, ...] = ()
+    column_vars: tuple[str, ...] = ()
 
     @classmethod
     def missing(cls, problem: str) -> PairTrace:
@@ -122,5 +124,6 @@ def trace_pair(test: Graph | None, gold: Graph | None, params: Params) -> PairTr
     except NoConvergence as error:
         return PairTrace.missing(f"No trace: {error}.")
     return PairTrace(
-        alignment, tuple(captions(test, gold, alignment, params)), tuple(node_names(test)), tuple(node_names(gold))
+        alignment, tuple(captions(test, gold, alignment, params)), tuple(node_names(test)), tuple(node_names(gold)),
+        row_vars=tuple(node.var for node in test.nodes), column_vars=tuple(node.var for node in gold.nodes),
     )

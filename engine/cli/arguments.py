@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import math
-import os
-from collections.abc import Callable
 
 from ..matching import SOLVERS
 from ..output.printers import PRINTERS
 from ..params import ANCAST, PAPER, PROFILES, Params
-from ..read import FORMAT_CHOICES, PAIR_BY
 from ..smatch import STANDARDIZATIONS
+from .common import add_input_options, add_jobs, checked_number
 from .matrix import add_matrix_command
 from .session import add_session_parser
 
@@ -25,45 +22,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _number(kind: Callable[[str], float], low: float, high: float = math.inf, low_open: bool = False):
-    """An argparse type: a finite number of ``kind`` in [low, high] ((low, high] if ``low_open``)."""
-
-    def convert(text: str) -> float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not math.isfinite(value) or value < low or value > high or (low_open and value == low):
-            wanted = (
-                f"between {low:g} and {high:g}"
-                if high != math.inf
-                else f"greater than {low:g}"
-                if low_open
-                else f"at least {low:g}"
-            )
-            raise argparse.ArgumentTypeError(f"must be {wanted}, got {text}")
-        return value
-
-    return convert
-
-
 def _common(command: argparse.ArgumentParser) -> None:
     command.add_argument("test", help="test (system or annotator A) file")
     command.add_argument("gold", help="gold (reference or annotator B) file")
     command.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
-    command.add_argument(
-        "--format-in",
-        choices=FORMAT_CHOICES,
-        default="auto",
-        help="input format: AMR/PENMAN or UMR (default: detected from the test file)",
-    )
-    command.add_argument(
-        "--pair-by",
-        choices=PAIR_BY,
-        default="auto",
-        help="pair graphs by '# ::id' or by position (default auto: by id when every graph of both "
-        "files has a unique id and the files share ids, else by position, with a warning)",
-    )
+    add_input_options(command)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,12 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     paper, reference = Params(), Params.for_profile(ANCAST)
     score.add_argument(
-        "--gamma", type=_number(float, 0.0, 1.0), help=f"sense coefficient in [0, 1] (default {paper.gamma})"
+        "--gamma", type=checked_number(float, 0.0, 1.0), help=f"sense coefficient in [0, 1] (default {paper.gamma})"
     )
-    score.add_argument("--alpha", type=_number(float, 0.0), help=f"similarity bias, >= 0 (default {paper.alpha})")
+    score.add_argument(
+        "--alpha", type=checked_number(float, 0.0), help=f"similarity bias, >= 0 (default {paper.alpha})"
+    )
     score.add_argument(
         "--beta",
-        type=_number(float, 0.0),
+        type=checked_number(float, 0.0),
         help=f"broadcast bias, >= 0 (default {paper.beta}; {reference.beta} under ancast-0.1.1)",
     )
     score.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
@@ -99,35 +64,32 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also compute classic Smatch under the optimal (ILP) alignment for every pair",
     )
-    score.add_argument(
-        "--jobs",
-        "-j",
-        type=_number(int, 1),
-        default=os.cpu_count() or 1,
-        help="worker processes for scoring (default: all %(default)s cores)",
-    )
+    add_jobs(score)
     smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
     _common(smatch)
     smatch.add_argument(
         "--solver",
         choices=SOLVERS,
-        default="ilp",
-        help="ilp: optimal alignment (SciPy milp/HiGHS); hillclimb: classic search (default: ilp)",
+        default="exact",
+        help="exact: hill-climbing proven optimal by upper bounds, the integer program (SciPy milp/HiGHS) "
+        "only where they differ; ilp: the integer program for every pair; hillclimb: the search alone "
+        "(default: exact)",
     )
     smatch.add_argument(
         "--standardize",
         choices=STANDARDIZATIONS,
         default="none",
-        help="none: classic smatch triples; smatchpp: as Smatch++'s AMR standardiser "
+        help="none: classic Smatch, the triples smatch 1.0.4 reads; smatchpp: as Smatch++'s AMR standardiser "
         "(:domain as :mod, dereification, root concept, duplicates once)",
     )
     smatch.add_argument(
         "--time-limit",
-        type=_number(float, 0.0, low_open=True),
+        type=checked_number(float, 0.0, low_open=True),
         default=10.0,
-        help="ILP seconds per pair before hill-climbing (default 10)",
+        help="seconds per pair for the whole search, the integer program included; a pair not proven "
+        "optimal by then keeps the best alignment found, with a warning (default 10)",
     )
-    smatch.add_argument("--restarts", type=_number(int, 1), default=5, help="hill-climbing starts (default 5)")
+    smatch.add_argument("--restarts", type=checked_number(int, 1), default=5, help="hill-climbing starts (default 5)")
     smatch.add_argument("--seed", type=int, default=1, help="seed of hill-climbing and bootstrap (default 1)")
     smatch.add_argument("--ci", action="store_true", help="bootstrap 95%% confidence interval of the micro F")
     smatch.add_argument(
@@ -136,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="sub-scores: concepts, frames, named entities, negation, wiki, arguments, reentrancies, ...",
     )
     smatch.add_argument("--format", choices=("table", "json"), default="table")
-    add_matrix_command(commands, _number)
+    add_jobs(smatch)
+    add_matrix_command(commands)
     add_session_parser(commands)
     return parser

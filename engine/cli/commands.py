@@ -10,10 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
-from typing import TextIO
 
 from ..errors import InputError
 from ..output.printers import PRINTERS, pair_row, print_corpus, summary_from
@@ -22,30 +19,15 @@ from ..params import Params
 from ..read import LoadedPairs, load_pairs
 from ..scoring import ScoreStream, check_profile, score_corpus
 from ..smatch import smatch_corpus
+from .common import EXIT_INPUT_ERROR, open_result, say, write_result
 
-__all__ = ["EXIT_INPUT_ERROR", "run_score", "run_smatch"]
-
-EXIT_INPUT_ERROR = 2
-
-
-def _say(line: str) -> None:
-    print(line, file=sys.stderr)
-
-
-@contextmanager
-def _output(path: str | None) -> Iterator[TextIO]:
-    """The file to write to (stdout without a path); raises OSError if it cannot be opened."""
-    if not path:
-        yield sys.stdout
-        return
-    with open(path, "w", encoding="utf-8") as handle:
-        yield handle
+__all__ = ["run_score", "run_smatch"]
 
 
 def _load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
     loaded = load_pairs(args.test, args.gold, args.format_in, args.pair_by, lazy=lazy)
     for warning in loaded.warnings:
-        _say(f"warning: {warning}")
+        say(f"warning: {warning}")
     return loaded
 
 
@@ -61,47 +43,53 @@ def run_score(args: argparse.Namespace) -> int:
         loaded = _load(args, lazy=True)
         check_profile(loaded.format, params, args.test)
     except InputError as error:
-        _say(f"error: {error}")
+        say(f"error: {error}")
+        return EXIT_INPUT_ERROR
+    handle = open_result(args.output)  # before scoring: an unwritable output fails at once
+    if handle is None:
         return EXIT_INPUT_ERROR
     try:
-        with _output(args.output) as handle:
-            printer = PRINTERS[args.format](handle)
-            if loaded.documents:  # UMR: document-level scores need every sentence's alignment
-                for pair in loaded.pairs:
-                    for problem in pair.errors:
-                        _say(f"{problem} (pair {pair.index} not scored)")
-                corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=args.jobs)
-                print_corpus(corpus, printer)
-                return EXIT_INPUT_ERROR if corpus.errors else 0
-            stream = ScoreStream(loaded.pairs, params, pair_row, jobs=args.jobs)
-            printer.begin(params.profile, params)
-            for row, problems in stream:
-                for problem in problems:
-                    _say(f"{problem} (pair {row.item['index']} not scored)")
-                printer.pair(row)
-            printer.end(summary_from(stream.totals, stream.count, stream.errors))
-            return EXIT_INPUT_ERROR if stream.errors else 0
-    except OSError as error:
-        _say(f"error: {args.output}: cannot write: {error.strerror or error}")
-        return EXIT_INPUT_ERROR
+        printer = PRINTERS[args.format](handle)
+        if loaded.documents:  # UMR: document-level scores need every sentence's alignment
+            for pair in loaded.pairs:
+                for problem in pair.errors:
+                    say(f"{problem} (pair {pair.index} not scored)")
+            corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=args.jobs)
+            print_corpus(corpus, printer)
+            return EXIT_INPUT_ERROR if corpus.errors else 0
+        stream = ScoreStream(loaded.pairs, params, pair_row, jobs=args.jobs)
+        printer.begin(params.profile, params)
+        for row, problems in stream:
+            for problem in problems:
+                say(f"{problem} (pair {row.item['index']} not scored)")
+            printer.pair(row)
+        printer.end(summary_from(stream.totals, stream.count, stream.errors))
+        return EXIT_INPUT_ERROR if stream.errors else 0
+    finally:
+        if handle is not sys.stdout:
+            handle.close()
 
 
 def run_smatch(args: argparse.Namespace) -> int:
     try:
-        pairs = _load(args, lazy=False).pairs
+        pairs = _load(args, lazy=True).pairs
     except InputError as error:
-        _say(f"error: {error}")
+        say(f"error: {error}")
         return EXIT_INPUT_ERROR
     results = smatch_corpus(
-        pairs, args.solver, args.time_limit, args.restarts, args.seed, args.fine_grained, args.standardize
+        pairs,
+        args.solver,
+        args.time_limit,
+        args.restarts,
+        args.seed,
+        args.fine_grained,
+        args.standardize,
+        args.jobs,
     )
     data = smatch_data(results, args.solver, args.standardize, args.ci, args.seed, args.fine_grained)
     for note in smatch_notes(results, args.solver, args.time_limit):
-        _say(note)
-    try:
-        with _output(args.output) as handle:
-            handle.write(json.dumps(data, indent=2) + "\n" if args.format == "json" else smatch_table(data))
-    except OSError as error:
-        _say(f"error: {args.output}: cannot write: {error.strerror or error}")
+        say(note)
+    text = json.dumps(data, indent=2) + "\n" if args.format == "json" else smatch_table(data)
+    if write_result(args.output, text):
         return EXIT_INPUT_ERROR
     return EXIT_INPUT_ERROR if any(r.error for r in results) else 0

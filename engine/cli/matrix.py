@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-from collections.abc import Callable
 from typing import get_args
 
 from ..errors import InputError
@@ -28,19 +26,19 @@ from ..output.matrix import (
     problem_text,
 )
 from ..params import PAPER, PROFILES, Params
-from ..read import FORMAT_CHOICES, PAIR_BY, AnnotationSet, load_annotations
+from ..read import AnnotationSet, load_annotations
 from ..registry import ALL_METRICS, SMATCH
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
-from .commands import EXIT_INPUT_ERROR, _output, _say
+from .common import EXIT_INPUT_ERROR, add_input_options, add_jobs, say, write_result
 
 __all__ = ["add_matrix_command", "run_matrix"]
 
 DEFAULT_METRIC = "labeled_relation"
 
 
-def add_matrix_command(commands, number: Callable) -> None:
-    """Add ``matrix`` to the command line's sub-commands; ``number`` makes a checked numeric type."""
+def add_matrix_command(commands) -> None:
+    """Add ``matrix`` to the command line's sub-commands."""
     matrix = commands.add_parser(
         "matrix",
         help="agreement between several annotators' files of the same sentences",
@@ -57,18 +55,9 @@ def add_matrix_command(commands, number: Callable) -> None:
     matrix.add_argument("--gold", metavar="FILE", help="the gold (reference) file: one of FILE, or one more")
     matrix.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
     matrix.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
-    matrix.add_argument("--format-in", choices=FORMAT_CHOICES, default="auto", help="input format (default: detected)")
-    matrix.add_argument(
-        "--pair-by",
-        choices=PAIR_BY,
-        default="auto",
-        help="group sentences by '# ::id' or by position (default auto: by id when every graph has a unique "
-        "id and every two files share ids, else by position, with a warning)",
-    )
+    add_input_options(matrix, what="sentences")
     matrix.add_argument("--profile", choices=sorted(PROFILES), default=PAPER, help="scoring profile (see score)")
-    matrix.add_argument(
-        "--jobs", "-j", type=number(int, 1), default=os.cpu_count() or 1, help="worker processes (default: all cores)"
-    )
+    add_jobs(matrix)
     matrix.add_argument("--ci", action="store_true", help="95%% bootstrap interval of every cell's micro F1")
     matrix.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
     matrix.add_argument(
@@ -118,17 +107,13 @@ def run_matrix(args: argparse.Namespace) -> int:
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
     except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name
-        _say(f"error: {error}")
+        say(f"error: {error}")
         return EXIT_INPUT_ERROR
     for warning in annotations.warnings:
-        _say(f"warning: {warning}")
+        say(f"warning: {warning}")
     result = score_matrix(annotations, params, jobs=args.jobs)
     for problem in result.problems:
-        _say(problem_text(result, problem))
-    try:
-        with _output(args.output) as handle:
-            handle.write(_render(result, args))
-    except OSError as error:
-        _say(f"error: {args.output}: cannot write: {error.strerror or error}")
+        say(problem_text(result, problem))
+    if write_result(args.output, _render(result, args)):
         return EXIT_INPUT_ERROR
     return EXIT_INPUT_ERROR if result.problems else 0

@@ -35,12 +35,11 @@ from ..adjudication import (
     write_corpus,
 )
 from ..errors import InputError
-from ..read import FORMAT_CHOICES, PAIR_BY
+from .common import EXIT_INPUT_ERROR, add_input_options, say
 
 __all__ = ["add_session_parser", "run_session"]
 
 EXIT_EXPORT_BROKEN = 1
-EXIT_INPUT_ERROR = 2
 
 
 def add_session_parser(commands: argparse._SubParsersAction) -> None:
@@ -59,8 +58,7 @@ def add_session_parser(commands: argparse._SubParsersAction) -> None:
         help="annotation each sentence starts from (default auto: the gold, else the most central of three or "
         "more, else the first file's)",
     )
-    create.add_argument("--format-in", choices=FORMAT_CHOICES, default="auto", help="input format (default: detected)")
-    create.add_argument("--pair-by", choices=PAIR_BY, default="auto", help="pair sentences by id or position")
+    add_input_options(create, what="sentences")
     summary = actions.add_parser("SUMMARY", aliases=["summary"], help="print a session's progress")
     summary.add_argument("db", help="the session file")
     summary.add_argument("--format", choices=("table", "json"), default="table")
@@ -69,10 +67,6 @@ def add_session_parser(commands: argparse._SubParsersAction) -> None:
     export.add_argument("--output", "-o", metavar="FILE", help="the adjudicated corpus (default: stdout)")
     export.add_argument("--log", metavar="FILE", help="the decisions log (JSON)")
     export.add_argument("--report", metavar="FILE", help="the session report (HTML)")
-
-
-def _say(line: str) -> None:
-    print(line, file=sys.stderr)
 
 
 def _write(path: str, text: str) -> None:
@@ -91,15 +85,18 @@ def _write(path: str, text: str) -> None:
 def _create(args: argparse.Namespace) -> int:
     author = args.author or getpass.getuser()
     path = None if args.db == "-" else args.db
-    with Session.create(args.files, author, path, gold=args.gold, start=args.start, format_in=args.format_in,
-                        pair_by=args.pair_by) as session:
+    with Session.create(
+        args.files, author, path, gold=args.gold, start=args.start, format_in=args.format_in, pair_by=args.pair_by
+    ) as session:
         for warning in session.corpus.warnings:
-            _say(f"warning: {warning}")
+            say(f"warning: {warning}")
         unreadable = sum(1 for record in session.sentences() if record.start is None)
-        print(f"created {session.path}: {len(session)} sentences, annotators {', '.join(session.annotators)}"
-              + (f", gold {session.gold}" if session.gold else ""))
+        print(
+            f"created {session.path}: {len(session)} sentences, annotators {', '.join(session.annotators)}"
+            + (f", gold {session.gold}" if session.gold else "")
+        )
         if unreadable:
-            _say(f"warning: {unreadable} sentence(s) have no readable annotation")
+            say(f"warning: {unreadable} sentence(s) have no readable annotation")
     return 0
 
 
@@ -116,13 +113,13 @@ def _summary(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     with Session.open(args.db, readonly=True) as session:
         for change in session.changed_files:
-            _say(f"warning: {change}")
+            say(f"warning: {change}")
         written = write_corpus(session)
         check_round_trip(written, args.output or "<stdout>")
         log = json.dumps(decisions_log(session), indent=2, ensure_ascii=False) + "\n" if args.log else None
         report = session_report(session, written) if args.report else None
     for problem in written.skipped:
-        _say(problem)
+        say(problem)
     if args.output:
         _write(args.output, written.text)
     else:
@@ -139,13 +136,13 @@ def run_session(args: argparse.Namespace) -> int:
     try:
         return {"CREATE": _create, "SUMMARY": _summary, "EXPORT": _export}[action](args)
     except ExportError as error:
-        _say(f"error: export stopped, nothing written: {error}")
+        say(f"error: export stopped, nothing written: {error}")
         return EXIT_EXPORT_BROKEN
     except (InputError, AdjudicationError) as error:
-        _say(f"error: {error}")
+        say(f"error: {error}")
         return EXIT_INPUT_ERROR
     except BrokenPipeError:
         raise  # the reader of our output went away: engine.cli.main handles it
     except OSError as error:
-        _say(f"error: {getattr(error, 'filename', None) or ''}: {error.strerror or error}")
+        say(f"error: {getattr(error, 'filename', None) or ''}: {error.strerror or error}")
         return EXIT_INPUT_ERROR

@@ -1,117 +1,121 @@
 """Hill-climbing search for a good variable mapping (classic smatch and Counter; a lower bound).
 
-From a start that maps variables with the same identifying label (``start``: Smatch's
-concepts) and ``restarts - 1`` random starts, move one test variable to another gold
-variable of its kind, or swap two, while the matched count grows. Seeded, so the same
-input gives the same result.
+From a start, move one test variable to another gold variable it can score with, or swap
+two test variables' partners, whenever that raises the matched count, until no such move
+does (first improvement; only the links of the variables a move touches are recounted).
+The first start is the *smart start*: pairs whose identifying labels agree (the problem's
+``identified`` pairs: Smatch's concepts) first, then by the pair bound c_ij of :mod:`.bound`, taken greedily;
+the others are seeded random one-to-one mappings over the pairs that can score, so the
+same input gives the same result. A search stops at ``deadline`` (a ``perf_counter`` time)
+with the best mapping so far, or when it reaches ``target`` (a proven upper bound).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Hashable
+import time
 
-from .facts import Facts
-from .match import Match, unary_weights
+from .problem import Pair, Problem
 
-__all__ = ["hill_climb_match"]
-
-
-class _Scorer:
-    """Matched-fact counts of a mapping (a list of gold indices, -1 = unmapped),
-    recomputing only the facts of the variables a move touches."""
-
-    def __init__(self, test: Facts, gold: Facts):
-        self.unary = unary_weights(test, gold)
-        self.gold_facts = {key: n for key, n in gold.counts.items() if len(key[1]) >= 2}
-        self.facts = [(arguments, label, n) for (label, arguments), n in test.counts.items() if len(arguments) >= 2]
-        self.fixed = sum(
-            min(n, gold.counts.get((label, ()), 0)) for (label, arguments), n in test.counts.items() if not arguments
-        )
-        self.touching: list[list[int]] = [[] for _ in test.variables]
-        for k, (arguments, _, _) in enumerate(self.facts):
-            for variable in dict.fromkeys(arguments):
-                self.touching[variable].append(k)
-
-    def _fact(self, k: int, mapping: list[int]) -> int:
-        arguments, label, number = self.facts[k]
-        mapped = tuple(mapping[a] for a in arguments)
-        if -1 in mapped:
-            return 0
-        return min(number, self.gold_facts.get((label, mapped), 0))
-
-    def total(self, mapping: list[int]) -> int:
-        unary = sum(self.unary[i, j] for i, j in enumerate(mapping) if j >= 0)
-        return int(unary) + sum(self._fact(k, mapping) for k in range(len(self.facts))) + self.fixed
-
-    def local(self, variables: tuple[int, ...], mapping: list[int]) -> int:
-        """The part of the total that depends on ``variables``."""
-        unary = sum(self.unary[i, mapping[i]] for i in variables if mapping[i] >= 0)
-        touched = {k for i in variables for k in self.touching[i]}
-        return int(unary) + sum(self._fact(k, mapping) for k in touched)
+__all__ = ["climb", "random_start", "smart_start"]
 
 
-def _smart_start(test: Facts, gold: Facts, start: Callable[[Hashable], bool]) -> list[int]:
-    """Each test variable with an identifying label (in the facts' order) mapped to the first
-    free gold variable of its kind with the same label."""
-    identity = {arguments[0]: label for (label, arguments) in gold.counts if len(arguments) == 1 and start(label)}
-    mapping, used = [-1] * len(test.variables), set()
-    for label, arguments in test.counts:
-        if len(arguments) != 1 or not start(label) or mapping[arguments[0]] >= 0:
-            continue
-        i = arguments[0]
-        for j in range(len(gold.variables)):
-            if j not in used and identity.get(j) == label and gold.kinds[j] == test.kinds[i]:
-                mapping[i] = j
-                used.add(j)
-                break
+def smart_start(problem: Problem, bounds: dict[Pair, float]) -> list[int]:
+    """Pairs taken greedily: identified pairs (same identifying label) first, then larger c_ij,
+    then text order."""
+    identified = problem.identified
+    order = sorted(bounds, key=lambda pair: (pair not in identified, -bounds[pair], pair))
+    mapping = [-1] * problem.test_count
+    taken = [False] * problem.gold_count
+    for i, j in order:
+        if mapping[i] < 0 and not taken[j]:
+            mapping[i] = j
+            taken[j] = True
     return mapping
 
 
-def hill_climb_match(
-    test: Facts, gold: Facts, restarts: int = 5, seed: int = 1, start: Callable[[Hashable], bool] = lambda label: False
-) -> Match:
-    """The best mapping found from a smart start and ``restarts - 1`` random ones (see the
-    module docstring); ``upper_bound`` is the smaller side's size."""
-    rng = random.Random(seed)
-    n1, n2 = len(test.variables), len(gold.variables)
-    scorer = _Scorer(test, gold)
-    best_score, best = -1, [-1] * n1
-    for restart in range(max(1, restarts)):
-        order = list(range(n2))
-        rng.shuffle(order)
-        mapping = _smart_start(test, gold, start) if restart == 0 else [-1] * n1
-        used = set(mapping)
-        free = [j for j in order if j not in used]
-        for i in range(n1):
-            if mapping[i] < 0:
-                j = next((j for j in free if gold.kinds[j] == test.kinds[i]), None)
-                if j is not None:
-                    mapping[i] = j
-                    free.remove(j)
-        owner = {j: i for i, j in enumerate(mapping) if j >= 0}
-        improved = True
-        while improved:
-            improved = False
-            for i in range(n1):
-                for j in range(n2):
-                    if mapping[i] == j or gold.kinds[j] != test.kinds[i]:
+def random_start(problem: Problem, rng: random.Random) -> list[int]:
+    """Each test variable, in random order, to a random free gold variable it can score with."""
+    mapping = [-1] * problem.test_count
+    taken: set[int] = set()
+    order = list(range(problem.test_count))
+    rng.shuffle(order)
+    for i in order:
+        free = [j for j in problem.candidates[i] if j not in taken]
+        if free:
+            mapping[i] = rng.choice(free)
+            taken.add(mapping[i])
+    return mapping
+
+
+def climb(
+    problem: Problem,
+    mapping: list[int],
+    capacities: dict[Pair, int],
+    deadline: float = math.inf,
+    target: int | None = None,
+) -> int:
+    """Improve ``mapping`` in place (see the module docstring); returns its matched count.
+
+    A move that touches test variables i (and o, the owner of the new partner j) changes only
+    what they collect; it is tried only if what they could collect at most after it (the
+    capacities f of :func:`~.bound.pair_capacities`) beats what they collect now."""
+    unary, candidates, needs, capacity = problem.unary, problem.candidates, problem.needs, capacities
+    owner = [-1] * problem.gold_count
+    for i, j in enumerate(mapping):
+        if j >= 0:
+            owner[j] = i
+
+    def collected(i: int, skip: int) -> int:
+        """What i collects at its partner: w and the links met, leaving out links through ``skip``."""
+        j = mapping[i]
+        if j < 0:
+            return 0
+        total = unary.get((i, j), 0)
+        for others, worth in needs.get((i, j), ()):
+            for a, c in others:
+                if a == skip or mapping[a] != c:
+                    break
+            else:
+                total += worth
+        return total
+
+    def assign(i: int, j: int, other: int, old: int) -> None:
+        """i to j and ``other`` to ``old`` (-1: none)."""
+        mapping[i] = j
+        if j >= 0:
+            owner[j] = i
+        if other >= 0:
+            mapping[other] = old
+        if old >= 0:
+            owner[old] = other
+
+    score = problem.score(mapping)
+    improved = True
+    while improved and score != target:
+        improved = False
+        for i, row in enumerate(candidates):
+            if time.perf_counter() > deadline:
+                return score
+            for j in row:
+                old = mapping[i]
+                if j == old:
+                    continue
+                other = owner[j]
+                if other < 0:
+                    before = collected(i, -1)
+                    if capacity[(i, j)] <= before:
                         continue
-                    other = owner.get(j)
-                    touched = (i,) if other is None else (i, other)
-                    before = scorer.local(touched, mapping)
-                    old = mapping[i]
-                    mapping[i] = j
-                    if other is not None:
-                        mapping[other] = old
-                    if scorer.local(touched, mapping) > before:
-                        improved = True
-                        owner = {jj: ii for ii, jj in enumerate(mapping) if jj >= 0}
-                    else:
-                        mapping[i] = old
-                        if other is not None:
-                            mapping[other] = j
-        score = scorer.total(mapping)
-        if score > best_score:
-            best_score, best = score, list(mapping)
-    return Match(tuple(best), best_score, False, float(min(test.size, gold.size)), "hillclimb")
+                else:
+                    before = collected(i, other) + collected(other, -1)
+                    if capacity[(i, j)] + (capacity.get((other, old), 0) if old >= 0 else 0) <= before:
+                        continue
+                assign(i, j, other, old)
+                after = collected(i, -1) if other < 0 else collected(i, other) + collected(other, -1)
+                if after > before:
+                    score += after - before
+                    improved = True
+                else:
+                    assign(i, old, other, j)
+    return score

@@ -1,16 +1,22 @@
-"""A self-contained HTML report of one pair: scores, graphs, alignment, triples."""
+"""A self-contained HTML report of one pair: the run (files, parameters), scores, graphs,
+the alignment rounds (each round's heatmaps with its headline and list of pairs),
+the alignment and the triples."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from html import escape
 
+from ..align.explain import Caption
 from ..metrics.triples import TripleMatch
+from ..params import Params
 from ..registry import ALL_METRICS, short_name
 from ..scoring.results import PairResult
 from .rows import alignment_table
 from .text import f1_text
 
-__all__ = ["pair_report"]
+__all__ = ["RoundFigure", "Run", "items_html", "pair_report", "parameters_text"]
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; color: #222; }
@@ -21,11 +27,70 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .graphs figure { margin: 0; border: 1px solid #ddd; padding: 0.5em; }
 .matched { background: #e8f5e9; } .label-differs { background: #fff3e0; }
 .concept-differs { background: #fffde7; } .only-in-test, .only-in-gold { background: #ffebee; }
+.round { margin: 0 0 2em; } .round figure { margin: 0.5em 0; overflow-x: auto; }
+.round svg { max-width: 100%; height: auto; } .round ul { margin-top: 0.2em; }
 """
 
 
-def pair_report(result: PairResult, rows: list[TripleMatch], captions: list[str], figures: dict[str, str]) -> str:
-    """HTML of one pair. ``figures`` maps a caption to inline SVG markup (trusted, made by the app)."""
+def parameters_text(params: Params) -> str:
+    """The profile and every parameter on one line: "profile paper · gamma=0.1 alpha=0.2 ..."."""
+    values = " ".join(
+        f"{field.name}={getattr(params, field.name)}" for field in fields(params) if field.name != "profile"
+    )
+    return f"profile {params.profile} · {values}"
+
+
+@dataclass(frozen=True)
+class Run:
+    """What was compared and how: the files by role ("test", "gold") and the parameters."""
+
+    files: tuple[tuple[str, str], ...]
+    params: Params
+
+
+@dataclass(frozen=True)
+class RoundFigure:
+    """One step of the alignment: its caption, and its heatmaps as inline SVG ("" for none)."""
+
+    caption: Caption
+    svg: str = ""
+
+
+def items_html(lines: Sequence[str]) -> str:
+    """A bulleted list of plain-text lines ("" for none)."""
+    return "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>" if lines else ""
+
+
+def _run_section(run: Run) -> list[str]:
+    cells = [(role, path) for role, path in run.files] + [("profile", run.params.profile)] + [
+        (field.name, str(getattr(run.params, field.name))) for field in fields(run.params) if field.name != "profile"
+    ]
+    return ["<h2>Run</h2><table>"] + [
+        f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in cells
+    ] + ["</table>"]
+
+
+def _rounds_section(rounds: Sequence[RoundFigure]) -> list[str]:
+    """Each step: the headline, its heatmaps, then every pair behind the headline."""
+    parts = ["<h2>How the alignment was reached</h2>"]
+    for step in rounds:
+        caption = step.caption
+        parts.append(f"<section class='round'><p><strong>{escape(caption.headline)}</strong></p>")
+        if step.svg:
+            parts.append(f"<figure>{step.svg}</figure>")
+        parts.append(items_html(caption.details) + "</section>")
+    return parts
+
+
+def pair_report(
+    result: PairResult,
+    rows: list[TripleMatch],
+    figures: dict[str, str],
+    rounds: Sequence[RoundFigure] = (),
+    run: Run | None = None,
+) -> str:
+    """HTML of one pair. ``figures`` maps a caption to inline SVG markup of the graphs, and
+    ``rounds`` holds each step's heatmaps (SVG markup trusted: made by the app)."""
     title = f"Pair {result.index}" + (f" - {escape(result.id)}" if result.id else "")
     sentence = next((g.text for g in (result.gold, result.test) if g is not None and g.text), "")
     parts = [
@@ -36,6 +101,8 @@ def pair_report(result: PairResult, rows: list[TripleMatch], captions: list[str]
         parts.append(f"<p><em>{escape(sentence)}</em></p>")
     if result.error:
         parts.append(f"<p><strong>Not scored:</strong> {escape(result.error)}</p>")
+    if run is not None:
+        parts.extend(_run_section(run))
     if result.tallies:
         metrics = [m for m in ALL_METRICS if m in result.tallies]
         parts.append(
@@ -50,10 +117,8 @@ def pair_report(result: PairResult, rows: list[TripleMatch], captions: list[str]
         for caption, svg in figures.items():
             parts.append(f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>")
         parts.append("</div>")
-    if captions:
-        parts.append("<h2>How the alignment was reached</h2><ol>")
-        parts.extend(f"<li>{escape(text)}</li>" for text in captions)
-        parts.append("</ol>")
+    if rounds:
+        parts.extend(_rounds_section(rounds))
     table = alignment_table(result)
     if table:
         parts.append("<h2>Alignment</h2><table><tr><th>test</th><th>gold</th><th>S</th><th>fixed in</th></tr>")
@@ -67,12 +132,16 @@ def pair_report(result: PairResult, rows: list[TripleMatch], captions: list[str]
             )
         parts.append("</table>")
     if rows:
-        parts.append("<h2>Triples</h2><table><tr><th>category</th><th>test</th><th>gold</th><th>similarity</th></tr>")
+        parts.append(
+            "<h2>Triples</h2><table><tr><th>category</th><th>test</th><th>gold</th><th>similarity</th>"
+            "<th>why it does not match</th></tr>"
+        )
         for triple in rows:
             css = triple.category.value.replace(" ", "-")
             parts.append(
                 f"<tr class='{css}'><td>{triple.category.value}</td><td>{escape(str(triple.test or ''))}</td>"
-                f"<td>{escape(str(triple.gold or ''))}</td><td class='num'>{triple.similarity:.4f}</td></tr>"
+                f"<td>{escape(str(triple.gold or ''))}</td><td class='num'>{triple.similarity:.4f}</td>"
+                f"<td>{escape(triple.why)}</td></tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>\n")

@@ -94,16 +94,16 @@ def smatch_table(data: dict) -> str:
 
 
 def smatch_notes(results: Sequence[SmatchPairResult], solver: str, time_limit: float) -> list[str]:
-    """The stderr lines: pairs not scored, and pairs whose optimum was not proven."""
+    """The stderr lines: pairs not scored, and pairs whose optimum was not proven in time."""
     notes = []
     for result in results:
         if result.error:
             notes.append(f"{result.error} (pair {result.index} not scored)")
-        elif solver == "ilp" and result.match is not None and not result.match.optimal:
-            how = (
-                "found no solution, so hill-climbing was used"
-                if result.match.method == "hillclimb"
-                else f"stopped before proving the optimum (at most {result.match.upper_bound:g} triples match)"
+        elif solver != "hillclimb" and result.match is not None and not result.match.optimal:
+            match = result.match
+            notes.append(
+                f"warning: pair {result.index}: optimum not proven within the time limit of {time_limit:g} s; "
+                f"scored with the best alignment found ({match.matched} triples matched, "
+                f"at most {match.upper_bound:g} can be); a larger --time-limit may prove it"
             )
-            notes.append(f"warning: pair {result.index}: the ILP {how} within {time_limit:g} s")
     return notes

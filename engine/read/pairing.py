@@ -29,6 +29,7 @@ __all__ = [
     "first_id",
     "group_entries",
     "pair_entries",
+    "pair_sizes",
     "unequal_counts",
 ]
 
@@ -133,6 +134,11 @@ def _by_id(files: Sequence[Sequence[Entry]]) -> list[Sentence]:
         for entry in entries:
             rows.setdefault(entry.id, [None] * len(files))[k] = entry
     return [Sentence(i, identifier, tuple(row)) for i, (identifier, row) in enumerate(rows.items())]
+
+
+def pair_sizes(pairs: Sequence[Pair]) -> list[tuple[int, int]]:
+    """(test, gold) node counts of the pairs that have both sides (estimated before parsing)."""
+    return [(pair.test.size, pair.gold.size) for pair in pairs if pair.test is not None and pair.gold is not None]
 
 
 def unequal_counts(

@@ -11,19 +11,14 @@ from ..errors import InputError
 from ..metrics.document import score_document
 from ..params import ANCAST, Params
 from ..read import load_pairs
-from ..read.pairing import Pair
+from ..read.pairing import Pair, pair_sizes
 from ..runtime.parallel import ordered_map, worth_processes
 from .pair import pair_result, pair_scores
 from .results import CorpusResult, PairResult
 
-__all__ = ["Progress", "check_profile", "pair_sizes", "score_corpus", "score_files"]
+__all__ = ["Progress", "check_profile", "score_corpus", "score_files"]
 
 Progress = Callable[[int, int], None]
-
-
-def pair_sizes(pairs: Sequence[Pair]) -> list[tuple[int, int]]:
-    """(test, gold) node counts of the pairs that have both sides (estimated before parsing)."""
-    return [(pair.test.size, pair.gold.size) for pair in pairs if pair.test is not None and pair.gold is not None]
 
 
 def score_corpus(

@@ -13,9 +13,8 @@ from ..errors import InputError
 from ..metrics.tally import Tally, Totals
 from ..params import Params
 from ..read.amr import parse_entry
-from ..read.pairing import Pair
+from ..read.pairing import Pair, pair_sizes
 from ..runtime.parallel import ordered_map, worth_processes
-from .corpus import pair_sizes
 from .pair import score_pair
 from .results import PairResult
 

@@ -1,29 +1,20 @@
-"""Smatch of a pair and of a corpus: triples -> optimal (or hill-climbed) mapping -> tallies."""
+"""Smatch of a pair and of a corpus: triples -> best mapping (:mod:`engine.matching`) -> tallies."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 
 from ..matching import Match, Solver, best_match
 from ..metrics.tally import Tally
 from ..model import Graph
-from ..read.pairing import Pair
+from ..read.amr import parse_entry
+from ..read.pairing import Pair, pair_sizes
+from ..runtime.parallel import ordered_map, worth_processes
 from .fine_grained import fine_grained_tallies
 from .triples import Standardization, is_concept, smatch_triples
 
-__all__ = ["SmatchPairResult", "smatch_corpus", "smatch_tallies"]
-
-
-def smatch_tallies(test: Graph, gold: Graph, time_limit: float = 10.0) -> dict[str, Tally]:
-    """Smatch under the optimal alignment as ``{"smatch": tally, "smatch.concepts": tally, ...}``,
-    the fine-grained sub-scores prefixed with ``smatch.``."""
-    test_triples, gold_triples = smatch_triples(test), smatch_triples(gold)
-    match = best_match(test_triples, gold_triples, time_limit=time_limit, start=is_concept)
-    tallies = {"smatch": Tally(match.matched, test_triples.size, match.matched, gold_triples.size)}
-    for name, tally in fine_grained_tallies(test_triples, gold_triples, match.mapping).items():
-        tallies[f"smatch.{name}"] = tally
-    return tallies
+__all__ = ["SmatchPairResult", "smatch_corpus", "smatch_pair", "smatch_tallies"]
 
 
 @dataclass(frozen=True)
@@ -36,26 +27,65 @@ class SmatchPairResult:
     fine_grained: dict[str, Tally] | None = None
 
 
-def smatch_corpus(
-    pairs: Iterable[Pair],
-    solver: Solver = "ilp",
+def smatch_pair(
+    test: Graph,
+    gold: Graph,
+    solver: Solver = "exact",
     time_limit: float = 10.0,
     restarts: int = 5,
     seed: int = 1,
     fine_grained: bool = False,
     standardize: Standardization = "none",
+) -> tuple[Tally, Match, dict[str, Tally] | None]:
+    """Smatch of one pair: its tally (matched triples over each side's), the mapping, and with
+    ``fine_grained`` the sub-scores of :mod:`.fine_grained` under the same mapping."""
+    test_triples, gold_triples = smatch_triples(test, standardize), smatch_triples(gold, standardize)
+    match = best_match(test_triples, gold_triples, solver, time_limit, restarts, seed, start=is_concept)
+    tally = Tally(match.matched, test_triples.size, match.matched, gold_triples.size)
+    parts = fine_grained_tallies(test_triples, gold_triples, match.mapping) if fine_grained else None
+    return tally, match, parts
+
+
+def smatch_tallies(test: Graph, gold: Graph, time_limit: float = 10.0) -> dict[str, Tally]:
+    """Classic Smatch under the optimal alignment as ``{"smatch": tally, "smatch.concepts":
+    tally, ...}``, the fine-grained sub-scores prefixed with ``smatch.`` (``score --smatch``)."""
+    tally, _, parts = smatch_pair(test, gold, time_limit=time_limit, fine_grained=True)
+    assert parts is not None
+    return {"smatch": tally} | {f"smatch.{name}": part for name, part in parts.items()}
+
+
+def _scored(pair: Pair, **options) -> SmatchPairResult:
+    """Decode (if read lazily) and score one pair."""
+    test = parse_entry(pair.test) if pair.test is not None else None
+    gold = parse_entry(pair.gold) if pair.gold is not None else None
+    pair = replace(pair, test=test, gold=gold)
+    if pair.error is not None or test is None or gold is None or test.graph is None or gold.graph is None:
+        return SmatchPairResult(pair.index, pair.id, pair.error)
+    tally, match, parts = smatch_pair(test.graph, gold.graph, **options)
+    return SmatchPairResult(pair.index, pair.id, None, tally, match, parts)
+
+
+def smatch_corpus(
+    pairs: list[Pair],
+    solver: Solver = "exact",
+    time_limit: float = 10.0,
+    restarts: int = 5,
+    seed: int = 1,
+    fine_grained: bool = False,
+    standardize: Standardization = "none",
+    jobs: int = 1,
 ) -> list[SmatchPairResult]:
-    """Smatch of every readable pair (pairs with an input error keep it and get no score);
-    with ``fine_grained``, the sub-scores of :mod:`.fine_grained` under the same mapping."""
-    results = []
-    for pair in pairs:
-        if pair.error is not None or pair.test is None or pair.gold is None:
-            results.append(SmatchPairResult(pair.index, pair.id, pair.error))
-            continue
-        assert pair.test.graph is not None and pair.gold.graph is not None
-        test, gold = smatch_triples(pair.test.graph, standardize), smatch_triples(pair.gold.graph, standardize)
-        match = best_match(test, gold, solver, time_limit, restarts, seed, start=is_concept)
-        tally = Tally(match.matched, test.size, match.matched, gold.size)
-        parts = fine_grained_tallies(test, gold, match.mapping) if fine_grained else None
-        results.append(SmatchPairResult(pair.index, pair.id, None, tally, match, parts))
-    return results
+    """Smatch of every readable pair, in order, in ``jobs`` worker processes when the corpus
+    is worth them (pairs with an input error keep it and get no score); ``time_limit`` caps
+    each pair."""
+    work = partial(
+        _scored,
+        solver=solver,
+        time_limit=time_limit,
+        restarts=restarts,
+        seed=seed,
+        fine_grained=fine_grained,
+        standardize=standardize,
+    )
+    with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
+        return list(mapped(work, pairs))

@@ -3,9 +3,8 @@
 A graph becomes a multiset of triples: one ``instance`` triple per variable, one
 ``TOP`` triple for the root, relations between variables and attributes with a
 constant - as :class:`~engine.matching.Facts` for the variable-mapping solver. The
-``none`` standardisation is classic smatch's: labels compared without case, quotes
-ignored on constants, ``-of`` roles de-inverted, duplicates counted as often as they
-occur. ``smatchpp`` is Smatch++'s AMR standardiser.
+``none`` standardisation is classic smatch's, read as smatch 1.0.4 reads it
+(:mod:`.classic`); ``smatchpp`` is Smatch++'s AMR standardiser.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from typing import Literal, get_args
 from ..matching import Facts
 from ..model import Graph
 from ..read.penman_tree import interpret
+from .classic import classic_facts
 
 __all__ = [
     "DEREIFICATIONS",
@@ -102,49 +102,37 @@ def dereify(triples: list[tuple[str, str, str]], top: str) -> list[tuple[str, st
     return [t for k, t in enumerate(triples) if k not in removed] + added
 
 
-def _raw_triples(graph: Graph) -> list[tuple[str, str, str]]:
-    """The graph's triples as written (penman's order), from its tree when it has one."""
-    if graph.tree is not None:
-        return interpret(graph.tree)
-    return (
-        [(node.var, ":instance", node.concept) for node in graph.nodes]
-        + [(edge.source, edge.role, edge.target) for edge in graph.edges]
-        + [(attribute.source, attribute.role, attribute.value) for attribute in graph.attributes]
-    )
-
-
 def smatch_triples(graph: Graph, standardize: Standardization = "none") -> Facts:
-    """The Smatch triples of a graph.
+    """The Smatch triples of a graph, from its tree as written.
 
-    ``none`` (classic smatch): labels lower-cased, quotes ignored on constants,
-    ``-of`` roles de-inverted (``penman``'s AMR model), duplicates counted, a
-    ``TOP`` triple on the root variable. ``smatchpp`` (as Smatch++'s AMR
-    standardiser): also ``:domain`` read as ``:mod``, every ``-of`` role
-    de-inverted, the root triple carries the root's concept, reified relations
-    dereified and duplicate triples counted once. A triple whose source is no
-    variable (a constant made a source by turning its role round) has no variable
-    and matches only the same triple.
+    ``none``: classic Smatch, the triples smatch 1.0.4 reads (:mod:`.classic`).
+    ``smatchpp`` (as Smatch++'s AMR standardiser): labels lower-cased, quotes ignored on
+    constants, every ``-of`` role de-inverted, ``:domain`` read as ``:mod``, the root triple
+    carries the root's concept, reified relations dereified and duplicate triples counted
+    once. A triple whose source is no variable (a constant made a source by turning its role
+    round) has no variable and matches only the same triple.
     """
+    if graph.tree is None:
+        raise ValueError("Smatch reads a graph's PENMAN tree; this graph has none")
+    if standardize == "none":
+        return classic_facts(graph.tree)
     top = graph.top
     triples = []
-    for source, role, target in _raw_triples(graph):
+    for source, role, target in interpret(graph.tree):
         role = role.lower().lstrip(":")
         target = target if role == "instance" or target in graph.index else _constant(target)
         if role == "instance":
             target = target.lower()
-        if standardize == "smatchpp":
-            if role.endswith("-of"):
-                source, role, target = target, role[:-3], source
-            if role == "domain":
-                source, role, target = target, "mod", source
+        if role.endswith("-of"):
+            source, role, target = target, role[:-3], source
+        if role == "domain":
+            source, role, target = target, "mod", source
         triples.append((source, role, target))
-    if standardize == "smatchpp":
-        triples = dereify(triples, top)
+    triples = dereify(triples, top)
     variables = tuple(node.var for node in graph.nodes)
     index = {var: i for i, var in enumerate(variables)}
     concepts = {s: t for s, r, t in triples if r == "instance"}
-    root_label = ("root", concepts.get(top, "")) if standardize == "smatchpp" else ("top", "top")
-    counts: Counter = Counter({(root_label, (index[top],)): 1})
+    counts: Counter = Counter({(("root", concepts.get(top, "")), (index[top],)): 1})
     for source, role, target in triples:
         if source not in index:
             counts[((source, role, target), ())] += 1
@@ -154,6 +142,4 @@ def smatch_triples(graph: Graph, standardize: Standardization = "none") -> Facts
             counts[(role, (index[source], index[target]))] += 1
         else:
             counts[((role, target), (index[source],))] += 1
-    if standardize == "smatchpp":  # duplicates count once
-        counts = Counter(dict.fromkeys(counts, 1))
-    return Facts(variables, counts)
+    return Facts(variables, Counter(dict.fromkeys(counts, 1)))  # duplicates count once

@@ -1,5 +1,6 @@
 """Exports: the scores (CSV/JSON), the graphs (PNG at 300 DPI, SVG or PDF, drawn from the layout),
-the heatmaps (PNG/SVG), the triples (CSV), the pair report (HTML).
+the heatmaps (PNG at a chosen DPI, SVG or PDF, drawn from the matrices), the triples (CSV),
+the pair report (HTML, with the run's files and parameters and every round's heatmaps).
 
 Each dialog command has a ``write_*`` twin that takes the path, for scripts and tests.
 """
@@ -8,22 +9,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from engine.output.printers import render
-from engine.output.report import pair_report
+from engine.output.report import Run, pair_report
 
-from ..export import save_widget
 from ..graph_export import export_graphs, side_svg
+from ..heatmap_export import export_heatmaps, report_rounds
+from ..heatmap_model import RoundsModel
 from ..triples_panel import triples_csv
 from .context import Context
 
 __all__ = [
     "PANELS",
+    "export_heatmaps_dialog",
     "export_panel",
     "export_report",
     "export_scores",
     "export_triples",
+    "write_heatmaps",
     "write_panel",
     "write_report",
     "write_scores",
@@ -62,19 +66,63 @@ def write_scores(ctx: Context, path: Path) -> bool:
 
 
 def export_panel(ctx: Context, key: str) -> None:
-    kinds = "PNG image (*.png);;SVG (*.svg)" + (";;PDF (*.pdf)" if key == "graphs" else "")
+    kinds = "PNG image (*.png);;SVG (*.svg);;PDF (*.pdf)"
     if path := _ask(ctx, "Export panel", f"{key}.png", kinds):
         write_panel(ctx, key, path)
 
 
 def write_panel(ctx: Context, key: str, path: Path) -> bool:
     """The graphs (drawn from the layout: PNG at 300 DPI, SVG or PDF, with the parameters
-    they were scored under) or the heatmap panel (PNG or SVG)."""
-    if key == "graphs":
-        corpus = ctx.state.corpus
-        done = export_graphs(ctx.graphs, path, dpi=300, params=corpus.params if corpus else ctx.state.params)
-    else:
-        done = save_widget(ctx.heatmaps, path)
+    they were scored under) or the heatmaps of the round shown (PNG at 300 DPI, SVG or PDF)."""
+    if key != "graphs":
+        return write_heatmaps(ctx, path)
+    done = export_graphs(ctx.graphs, path, dpi=300, params=_params(ctx))
+    ctx.state.show_message(f"Saved {path}." if done else f"Could not save {path}.")
+    return done
+
+
+def _params(ctx: Context):
+    """The parameters the shown scores were computed under."""
+    corpus = ctx.state.corpus
+    return corpus.params if corpus else ctx.state.params
+
+
+def _rounds(ctx: Context) -> tuple[RoundsModel, int] | None:
+    """The selected pair's rounds and the round shown (traced now if the trace has not come yet)."""
+    trace = ctx.state.wait_for_trace()
+    if trace is None or trace.alignment is None:
+        return None
+    panel = ctx.heatmaps
+    if panel.trace is trace and panel.model is not None:
+        return panel.model, panel.round_number
+    return RoundsModel(trace), 1
+
+
+def export_heatmaps_dialog(ctx: Context) -> None:
+    """Ask for a file (PNG, SVG or PDF) and, for PNG, the resolution; then export."""
+    result = ctx.state.pair
+    if result is None:
+        return
+    path = _ask(ctx, "Export heatmaps", f"pair-{result.index}-round-{ctx.heatmaps.round_number}.png",
+                "PNG image (*.png);;SVG (*.svg);;PDF (*.pdf)")
+    if path is None:
+        return
+    dpi = 300
+    if path.suffix.lower() not in (".svg", ".pdf"):
+        dpi, accepted = QInputDialog.getInt(ctx.window, "PNG resolution", "Dots per inch:", 300, 72, 1200, 50)
+        if not accepted:
+            return
+    write_heatmaps(ctx, path, dpi)
+
+
+def write_heatmaps(ctx: Context, path: Path, dpi: int = 300) -> bool:
+    """The heatmaps of the round shown, drawn from the matrices: .svg, .pdf, else PNG at ``dpi``."""
+    rounds = _rounds(ctx)
+    if rounds is None or ctx.state.pair is None:
+        ctx.state.show_message("No heatmaps to export: select a pair that was scored.")
+        return False
+    model, number = rounds
+    done = export_heatmaps(model, number, ctx.state.pair, _params(ctx), path, dpi)
     ctx.state.show_message(f"Saved {path}." if done else f"Could not save {path}.")
     return done
 
@@ -95,13 +143,15 @@ def export_report(ctx: Context) -> None:
 
 
 def write_report(ctx: Context, path: Path) -> bool:
-    """An HTML report of the selected pair: scores, both graphs, the rounds' captions, the triples."""
-    result = ctx.state.pair
+    """An HTML report of the selected pair: the run's files and parameters, scores, both graphs,
+    every round's heatmaps with its caption, the alignment, the triples."""
+    result, files = ctx.state.pair, ctx.state.files
     if result is None:
         return False
-    figures, texts = {}, []
+    figures, rounds = {}, []
     if result.alignment is not None:
         figures = {"Test graph": side_svg(ctx.graphs, "test"), "Gold graph": side_svg(ctx.graphs, "gold")}
-        trace = ctx.state.wait_for_trace()
-        texts = list(trace.captions) if trace is not None else []
-    return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, texts, figures))
+        traced = _rounds(ctx)
+        rounds = report_rounds(traced[0]) if traced is not None else []
+    run = Run(((("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()), _params(ctx))
+    return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, figures, rounds, run))

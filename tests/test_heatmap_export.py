@@ -1,0 +1,167 @@
+"""Heatmap exports drawn from the matrices: SVG with a <rect> per run of cells and real
+<text>, PNG at the asked DPI, vector PDF, all with the pair, profile and parameters; the
+HTML report with every round's heatmaps, its captions and the run's files and parameters."""
+
+import re
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from itertools import pairwise
+
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMainWindow
+
+from bench.generate import write_corpus
+from ui.commands import Context
+from ui.commands.exports import write_heatmaps, write_report
+from ui.comparison_panel import ComparisonPanel
+from ui.corpus_panel import CorpusPanel
+from ui.heatmap_panel import HeatmapPanel
+from ui.heatmap_scale import colour_indices, hex_colour
+from ui.heatmap_svg import OVERLAP, _Sizes
+
+from .ui_support import SPEC_PAIR, UMR_VERSIONS, scored_state
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture
+def context(qtbot, tmp_path, request):
+    pair, pair_id = request.param if hasattr(request, "param") else (UMR_VERSIONS, "snt16")
+    state = scored_state(tmp_path, pair)
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    heatmaps = HeatmapPanel(state)
+    qtbot.addWidget(heatmaps)
+    context = Context(state, window, CorpusPanel(state), ComparisonPanel(), heatmaps)
+    assert state.select_pair_id(pair_id)
+    state.wait_for_trace()
+    yield context
+    state.shutdown()
+
+
+def cell_groups(root) -> list:
+    return [group for group in root.iter(f"{SVG}g") if group.get("shape-rendering") == "crispEdges"]
+
+
+def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_path):
+    panel = context.heatmaps
+    panel.step(1)  # the round shown is the round exported
+    number = panel.round_number
+    assert write_heatmaps(context, tmp_path / "rounds.svg")
+    root = ET.parse(tmp_path / "rounds.svg").getroot()
+    model = panel.model
+    title, desc = root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
+    assert "pair 15 (snt16)" in title and f"round {number} of {model.rounds}" in title
+    assert "profile paper" in desc and "gamma=0.1" in desc and "alpha=0.2" in desc and "beta=0.01" in desc
+    assert model.captions[number].headline in desc
+    texts = list(root.iter(f"{SVG}text"))
+    assert all(element.get("font-family") == "sans-serif" for element in texts)
+    words = [element.text for element in texts]
+    assert "F = (S + α)(A + β) (eq. 13)" in words  # Greek letters as characters
+    for name in model.row_names + model.column_names:  # every node named (rows twice, columns twice)
+        assert words.count(name) >= 2
+    assert root.find(f".//{SVG}image") is None
+    groups = cell_groups(root)
+    assert len(groups) == 4
+    rows, columns = model.shape
+    cell = _Sizes.of(model).cell
+    adjusted = colour_indices(panel.view.heatmaps["adjusted"].values, panel.view.heatmaps["adjusted"].levels)
+    for key, group in zip(("similarity", "anchors", "broadcast", "adjusted"), groups):
+        by_row = defaultdict(list)
+        for rect in group.iter(f"{SVG}rect"):
+            by_row[float(rect.get("y"))].append(rect)
+        assert len(by_row) == rows  # a run of rects on every row ...
+        for rects in by_row.values():  # ... that tiles it exactly, neighbours overlapping by OVERLAP
+            rects.sort(key=lambda rect: float(rect.get("x")))
+            spans = [(float(r.get("x")), float(r.get("width"))) for r in rects]
+            for (x, width), (next_x, _) in pairwise(spans):
+                assert x + width - OVERLAP == pytest.approx(next_x)
+            assert spans[-1][0] + spans[-1][1] - spans[0][0] == pytest.approx(columns * cell)
+        if key == "adjusted":  # and each cell has the colour of its value
+            top = min(by_row)
+            for column in range(columns):
+                x = float(by_row[top][0].get("x")) + (column + 0.5) * cell
+                rect = next(r for r in by_row[top] if float(r.get("x")) <= x < float(r.get("x")) + float(r.get("width")))
+                assert rect.get("fill") == hex_colour(int(adjusted[0, column]))
+
+
+@pytest.mark.parametrize("dpi", [96, 200])
+def test_the_png_is_drawn_at_the_asked_dpi(context, tmp_path, dpi):
+    assert write_heatmaps(context, tmp_path / "rounds.svg")
+    root = ET.parse(tmp_path / "rounds.svg").getroot()
+    width, height = float(root.get("width")), float(root.get("height"))
+    assert write_heatmaps(context, tmp_path / "rounds.png", dpi)
+    image = QImage(str(tmp_path / "rounds.png"))
+    assert (image.width(), image.height()) == (round(width * dpi / 96), round(height * dpi / 96))
+    assert image.dotsPerMeterX() == round(dpi / 0.0254)
+    assert "snt16" in image.text("Title") and "profile paper" in image.text("Description")
+    # crisp cells: the middle of cell (0, 1) of F (not an anchor: no outline) has exactly its value's colour
+    heatmap = context.heatmaps.view.heatmaps["adjusted"]
+    assert not heatmap.anchors[0, 1]
+    first = min(cell_groups(root)[3].iter(f"{SVG}rect"), key=lambda r: (float(r.get("y")), float(r.get("x"))))
+    cell = _Sizes.of(context.heatmaps.model).cell
+    x, y = (float(first.get("x")) + 1.5 * cell) * dpi / 96, (float(first.get("y")) + 0.5 * cell) * dpi / 96
+    expected = hex_colour(int(colour_indices(heatmap.values, heatmap.levels)[0, 1]))
+    assert image.pixelColor(int(x), int(y)).name() == expected
+
+
+def test_the_pdf_is_vector_with_the_figure_size(context, tmp_path):
+    assert write_heatmaps(context, tmp_path / "rounds.svg")
+    root = ET.parse(tmp_path / "rounds.svg").getroot()
+    assert write_heatmaps(context, tmp_path / "rounds.pdf")
+    data = (tmp_path / "rounds.pdf").read_bytes()
+    assert data.startswith(b"%PDF")
+    box = [float(v) for v in re.search(rb"/MediaBox \[([\d. ]+)\]", data).group(1).split()]
+    assert box[2] == pytest.approx(float(root.get("width")) * 72 / 96, abs=1)
+    assert box[3] == pytest.approx(float(root.get("height")) * 72 / 96, abs=1)
+    assert b"/Font" in data and not re.search(rb"/Subtype\s*/Image", data)  # text as text, cells as paths
+
+
+@pytest.mark.parametrize("context", [(SPEC_PAIR, "read")], indirect=True)
+def test_the_report_embeds_every_round_with_its_captions_and_the_run(context, tmp_path):
+    assert write_report(context, tmp_path / "pair.html")
+    html = (tmp_path / "pair.html").read_text(encoding="utf-8")
+    model = context.heatmaps.model
+    assert html.count("<svg") == 2 + model.rounds  # two graphs, then one figure per round
+    for caption in model.captions:
+        assert caption.headline.replace("'", "&#x27;") in html
+    assert "house–home: house ties with home, she and paper at 0.082" in html
+    assert "spec_examples_test.amr" in html and "spec_examples_gold.amr" in html
+    assert "<th>gamma</th><td>0.1</td>" in html and "<th>profile</th><td>paper</td>" in html
+    assert 'font-family="sans-serif"' in html and "Sans Serif" not in html
+    assert "image-rendering" not in html  # small matrices: every cell a rect
+
+
+def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
+    test, gold = write_corpus(tmp_path / "big", 1, 150, 150, 11)
+    state = scored_state(tmp_path, (test, gold))
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    heatmaps = HeatmapPanel(state)
+    qtbot.addWidget(heatmaps)
+    context = Context(state, window, CorpusPanel(state), ComparisonPanel(), heatmaps)
+    try:
+        assert write_report(context, tmp_path / "big.html")
+        html = (tmp_path / "big.html").read_text(encoding="utf-8")
+        rounds = context.heatmaps.model.rounds
+        assert html.count("image-rendering:pixelated") == 4 * rounds  # cells as pixel-exact images
+        assert len(html) < 2_000_000
+        assert all(line in html for caption in context.heatmaps.model.captions for line in caption.details
+                   if "'" not in line)
+    finally:
+        state.shutdown()
+
+
+def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tmp_path, monkeypatch):
+    import ui.commands.exports as exports
+
+    asked = []
+    monkeypatch.setattr(exports.QFileDialog, "getSaveFileName",
+                        staticmethod(lambda parent, title, name, kinds: (str(tmp_path / name), kinds)))
+    monkeypatch.setattr(exports.QInputDialog, "getInt",
+                        staticmethod(lambda *args: asked.append(args[3:6]) or (150, True)))
+    exports.export_heatmaps_dialog(context)
+    written = tmp_path / "pair-15-round-1.png"
+    assert asked == [(300, 72, 1200)] and written.exists()
+    assert QImage(str(written)).dotsPerMeterX() == round(150 / 0.0254)
