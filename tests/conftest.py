@@ -53,3 +53,15 @@ def without_text(text: str) -> str:
 @pytest.fixture
 def graph():
     return read_graph
+
+
+@pytest.fixture
+def app_state(tmp_path):
+    """The app's state with its settings in a temporary file; its jobs are stopped after the test."""
+    from ui.state import AppState
+
+    from .ui_support import temporary_settings
+
+    state = AppState(temporary_settings(tmp_path))
+    yield state
+    state.shutdown()

@@ -60,6 +60,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Open &Test...",
         "Open &Gold...",
         "S&wap Test and Gold",
+        "Open &Annotators...",
         "Open &Demo",
         "&Recent Pairs",
         "-",
@@ -68,6 +69,9 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Export &Heatmaps...",
         "Export &Triples...",
         "Export Pair &Report...",
+        "Export Annotator &Matrix...",
+        "Export Label &Confusion...",
+        "Export &Annotators Report...",
         "-",
         "&Quit",
     ]
@@ -78,6 +82,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "&Corpus Perspective",
         "&Pair Perspective",
         "R&ounds Perspective",
+        "&Annotators Perspective",
         "A&djudication Perspective",
         "-",
         "Reset &Layout",
@@ -157,14 +162,20 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
         "previous_mismatch",
         "find_next",
         "find_previous",
+        "export_matrix",
+        "export_confusion",
+        "export_annotators_report",
     } | IN_SESSION | {"adjudicate", "undo", "redo"}
+    matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
         state.open_pair(*SPEC_PAIR)
         assert actions["cancel"].isEnabled() and not actions["rescore"].isEnabled()
+    qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
-    assert {key for key in conditional if actions[key].isEnabled()} == conditional - {"cancel", "undo", "redo"} - IN_SESSION
+    assert {key for key in conditional if actions[key].isEnabled()} == (
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix)
     state.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
     assert not actions["next_mismatch"].isEnabled() and actions["next_disagreement"].isEnabled()

@@ -229,7 +229,7 @@ def test_the_adjudication_perspective_comes_and_goes_with_the_session(qtbot, win
     assert workspace.isTabVisible(tab) and perspective.isEnabled() and workspace.current == "adjudication"
     page = workspace.pages["adjudication"]
     assert window.adjudicated_graphs.parent() is page.slots["adjudicated"] and window.corpus_panel.isVisible()
-    window.action_set["perspective_pair"].trigger()  # Ctrl+2, and back with Ctrl+4
+    window.action_set["perspective_pair"].trigger()  # Ctrl+2, and back with Ctrl+5
     assert window.graphs.parent() is workspace.pages["pair"].slots["graphs"]
     perspective.trigger()
     assert workspace.current == "adjudication" and window.adjudication_panel.isVisible()

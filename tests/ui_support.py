@@ -98,3 +98,13 @@ def adjudication_files(folder: Path) -> list[Path]:
         copies.append(folder / name)
         copies[-1].write_text((ADJUDICATION / name).read_text(encoding="utf-8"), encoding="utf-8")
     return copies
+
+
+ANNOTATOR_FILES = [DEMO / "metamorphosed" / f"comptest_{name}.txt" for name in ("annot1", "annot3", "gold", "sys")]
+TRIO_FILES = [DATA / "annotators" / f"ann_{name}.amr" for name in "abc"]
+
+
+def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 30000) -> None:
+    """Open ``paths`` as several annotators and wait for the matrix and for the pair the views open with it."""
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=timeout):
+        assert state.annotators.open(paths, gold)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import reduce
+from operator import attrgetter
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
 from . import adjudication_dialogs
-from .commands import Context, about, adjudication, exports, files, navigation, scoring
+from .commands import Context, about, adjudication, annotators, exports, files, navigation, scoring
 from .perspectives import perspective
 from .settings import APP_NAME
 from .state import AppState
@@ -69,6 +69,16 @@ def _has_pair(state: AppState) -> bool:
 
 def _can_adjudicate(state: AppState) -> bool:
     return state.corpus is not None and not state.adjudication.busy
+
+
+def _has_matrix(state: AppState) -> bool:
+    return state.annotators.result is not None
+
+
+def _has_confusion(state: AppState) -> bool:
+    return state.annotators.confusion is not None
+
+
 
 
 def _in_session(state: AppState) -> bool:
@@ -167,6 +177,17 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=_loaded_and_idle,
         group="open",
     ),
+    ActionSpec(
+        "open_annotators",
+        "Open &Annotators...",
+        annotators.choose_annotators,
+        FILE,
+        "Ctrl+Shift+O",
+        Icon.SP_DirOpenIcon,
+        "Choose 2 to 20 annotators' files of the same sentences (and the gold one) for the agreement matrix",
+        toolbar=True,
+        group="open",
+    ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
     SubmenuSpec("recent", "&Recent Pairs", files.recent_entries, FILE, refresh_on="recent_changed", group="open"),
     ActionSpec(
@@ -216,6 +237,33 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         "Ctrl+Shift+E",
         tip="Save an HTML report of the pair: scores, graphs, rounds, triples",
         enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_matrix",
+        "Export Annotator &Matrix...",
+        annotators.export_matrix,
+        FILE,
+        tip="Save the annotators' matrix, annotator or sentence table as CSV or JSON, or its heatmap as PNG or SVG",
+        enabled_when=_has_matrix,
+        group="export",
+    ),
+    ActionSpec(
+        "export_confusion",
+        "Export Label &Confusion...",
+        annotators.export_confusion,
+        FILE,
+        tip="Save the label confusion of the pair shown as CSV or JSON, or a heatmap as PNG or SVG",
+        enabled_when=_has_confusion,
+        group="export",
+    ),
+    ActionSpec(
+        "export_annotators_report",
+        "Export &Annotators Report...",
+        annotators.export_annotators_report,
+        FILE,
+        tip="Save an HTML report of the annotators: matrix, heatmaps, tables, label confusion",
+        enabled_when=_has_matrix,
         group="export",
     ),
     # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
@@ -346,7 +394,8 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     perspective_action("corpus", "&Corpus Perspective", "Ctrl+1"),
     perspective_action("pair", "&Pair Perspective", "Ctrl+2"),
     perspective_action("rounds", "R&ounds Perspective", "Ctrl+3"),
-    perspective_action("adjudication", "A&djudication Perspective", "Ctrl+4", _in_session),
+    perspective_action("annotators", "&Annotators Perspective", "Ctrl+4"),
+    perspective_action("adjudication", "A&djudication Perspective", "Ctrl+5", _in_session),
     ActionSpec(
         "reset_layout",
         "Reset &Layout",
@@ -448,7 +497,14 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
 )
 
 # the state's signals after which ``enabled_when`` is asked again
-STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected", "adjudication.changed")
+STATE_CHANGES = (
+    "busy_changed",
+    "corpus_changed",
+    "pair_selected",
+    "annotators.matrix_changed",
+    "annotators.confusion_changed",
+    "adjudication.changed",
+)
 
 
 @dataclass
@@ -513,6 +569,6 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
 
     for name in STATE_CHANGES:
-        reduce(getattr, name.split("."), ctx.state).connect(update_enabled)
+        attrgetter(name)(ctx.state).connect(update_enabled)
     update_enabled()
     return built

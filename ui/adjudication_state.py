@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -33,9 +32,7 @@ from .adjudication_rows import MismatchRow, comparison_result, mismatch_rows, sa
 from .adjudication_tasks import EXPORTS, Exported, ExportKind, ExportRequest, NewSession, create_session, export_session
 from .adjudication_undo import DecisionCommand, FieldCommand, WrittenCommand
 from .annotators import AnnotatorFiles
-
-if TYPE_CHECKING:
-    from .state import AppState
+from .app_services import AppServices
 
 __all__ = ["LANE", "AdjudicationState", "SentenceView"]
 
@@ -66,9 +63,8 @@ class AdjudicationState(QObject):
     node_selected = Signal(str, str)
     changed = Signal()
 
-    def __init__(self, app: AppState):
-        super().__init__(app)
-        self.app = app
+    def __init__(self, app: QObject):
+        super().__init__(app)  # the app owns it; no Python reference back, so no cycle for the collector
         self.session: Session | None = None
         self.stack = QUndoStack(self)
         self.clock: Callable[[], str] = utc_now  # the session's clock (tests set their own)
@@ -93,6 +89,10 @@ class AdjudicationState(QObject):
         app.corpus_changed.connect(self._corpus_changed)
         app.pair_selected.connect(self._pair_selected)
         app.load_failed.connect(self._load_failed)
+
+    @property
+    def app(self) -> AppServices:
+        return self.parent()  # the AppState that owns it
 
     # ------------------------------------------------------------- the session
     @property

@@ -14,11 +14,13 @@ from .actions import build_actions
 from .adjudication_binding import AdjudicationBinding
 from .adjudication_panel import AdjudicationPanel
 from .alignment_panel import AlignmentPanel
+from .annotators_panel import AnnotatorsPanel, MatrixCellBar
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
 from .comparison_binding import ComparisonBinding
 from .comparison_panel import ComparisonPanel
+from .confusion_panel import ConfusionPanel
 from .corpus_panel import CorpusPanel
 from .document_panel import DocumentPanel
 from .find_bar import FindBar
@@ -63,6 +65,9 @@ class MainWindow(QMainWindow):
         AdjudicationBinding(self.adjudicated_graphs, self.state)
         self.adjudication_panel = AdjudicationPanel(self.state)
         self.find_bar = FindBar(self.state)
+        self.annotators_panel = AnnotatorsPanel(self.state)
+        self.confusion_panel = ConfusionPanel(self.state)
+        self.cell_bar = MatrixCellBar(self.state)
         # every panel by the key the perspectives (ui.perspectives) place it with; add new panels here
         self.panels = {
             "corpus": Panel("Corpus", self.corpus_panel),
@@ -74,6 +79,8 @@ class MainWindow(QMainWindow):
             "rounds": Panel("Alignment rounds", self.heatmaps),
             "document": Panel("Document level (UMR)", self.document_panel),
             "smatch": Panel("Smatch breakdown", self.smatch_panel),
+            "annotators": Panel("Annotators", self.annotators_panel),
+            "confusion": Panel("Label confusion", self.confusion_panel),
             "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs),
             "adjudication": Panel("Adjudication", self.adjudication_panel),
         }
@@ -94,6 +101,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(top)
         layout.setContentsMargins(4, 4, 4, 0)
         layout.addWidget(self.banner)
+        layout.addWidget(self.cell_bar)
         layout.addWidget(self.workspace, 1)
         self.setCentralWidget(top)
 

@@ -87,6 +87,13 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         _across("rounds", 56, _down("graphs", 58, "alignment", 42), 44),
     ),
     Perspective(
+        "annotators",
+        "Annotators",
+        "Several annotators: the agreement matrix, each annotator and sentence, and the label confusion "
+        "of the pair shown (a cell of the matrix opens in the Pair perspective)",
+        _across("annotators", 45, "confusion", 55),
+    ),
+    Perspective(
         "adjudication",
         "Adjudication",
         "The adjudication session: the sentences with their review, the annotator against the "

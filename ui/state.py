@@ -19,6 +19,8 @@ Signals:
 * ``message(text)`` for the status line, ``problem(text)`` for the banner
   ("" clears it), ``load_failed(text)`` when files could not be opened.
 
+``annotators`` (:class:`~ui.annotators_state.AnnotatorsState`) holds several annotators'
+matrix, with its own signals; ``busy`` and ``cancel`` cover its scoring too.
 ``adjudication`` (:class:`~ui.adjudication_state.AdjudicationState`) holds the adjudication
 session, if one is open, with its own signals.
 """
@@ -35,11 +37,12 @@ from engine.layout.pair import plural
 from engine.metrics.document import DocumentResult
 from engine.metrics.triples import TripleMatch
 from engine.params import Params
-from engine.read import LoadedPairs
+from engine.read import AnnotationSet, LoadedPairs
 from engine.scoring import CorpusResult, PairResult
 
 from .adjudication_state import AdjudicationState
 from .annotators import AnnotatorFiles
+from .annotators_state import AnnotatorsState
 from .filter_expression import parse_filter
 from .jobs import JobRunner
 from .selection import SIDES, Side, other_side, partner
@@ -89,18 +92,24 @@ class AppState(QObject):
         self.traces: TraceCache[PairTrace] = TraceCache(size_of=lambda trace: trace.nbytes)
         self._generation = 0  # counts the times files were read (part of the trace key)
         self._wanted: str | None = None  # a pair to select once the scores are in
+        self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix (issue 16)
         self.adjudication = AdjudicationState(self)
 
     # ------------------------------------------------------------- scoring
     @property
     def busy(self) -> bool:
-        return self.runner.busy(SCORE)
+        """Scoring a pair of files or the annotators' matrix."""
+        return self.runner.busy(SCORE) or self.annotators.busy
 
-    def open_files(self, files: AnnotatorFiles, select: str | None = None) -> bool:
+    def open_files(
+        self, files: AnnotatorFiles, select: str | None = None, annotations: AnnotationSet | None = None
+    ) -> bool:
         """Read and score ``files`` in the background; what is shown stays until the new
-        scores are in (and for good if they fail). ``select``: a pair id or index to show then."""
+        scores are in (and for good if they fail). ``select``: a pair id or index to show then;
+        ``annotations``: the files read already as a set of annotators (a cell of the matrix)."""
         started = self._score(
-            ScoreRequest(files, self.params), f"Reading {files.test_path.name} and {files.gold_path.name}..."
+            ScoreRequest(files, self.params, annotations=annotations),
+            f"Reading {files.test_path.name} and {files.gold_path.name}...",
         )
         if started:
             self._wanted = select
@@ -130,9 +139,10 @@ class AppState(QObject):
         self.rescore()
 
     def cancel(self) -> None:
-        if self.busy:
+        if self.runner.busy(SCORE):
             self.runner.cancel(SCORE)
             self.message.emit("Cancelling...")
+        self.annotators.cancel()
 
     def shutdown(self) -> None:
         """Stop every job and wait for it, and close the adjudication session (before the window closes)."""
