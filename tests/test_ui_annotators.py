@@ -19,7 +19,7 @@ from ui.commands.annotators import write_annotators_report, write_confusion, wri
 from ui.main_window import MainWindow
 
 from .test_app import run_app
-from .ui_support import ANNOTATOR_FILES, TRIO_FILES, open_annotators, temporary_settings
+from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings
 
 GOLD = 2
 
@@ -174,9 +174,10 @@ def test_a_generated_10_by_200_corpus_scores_with_progress_and_the_gui_thread_st
     assert panel.heatmap.grid.rows[9] == "annotator10" and panel.sentence_model.rowCount() == 200
 
 
-def test_cancel_keeps_the_matrix_shown(qtbot, window, tmp_path):
+def test_cancel_keeps_the_matrix_shown(qtbot, window, tmp_path, monkeypatch):
     state = window.state
     open_annotators(qtbot, state, TRIO_FILES)
+    hold_matrix_after_first_report(monkeypatch)
     shown = state.annotators.result
     paths, _ = write_annotators(tmp_path, 6, 120, 4, 9)
     with qtbot.waitSignal(state.annotators.progress, timeout=20000):

@@ -20,7 +20,7 @@ from engine.scoring import score_corpus
 from ui.annotators_panel import AnnotatorsPanel
 from ui.state import AppState
 
-from .ui_support import ANNOTATOR_FILES, TRIO_FILES, open_annotators, temporary_settings
+from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings
 
 GOLD = 2  # comptest_gold
 
@@ -96,9 +96,12 @@ def test_clicking_a_cell_opens_that_pair(qtbot, panel, state):
 def test_a_cells_bootstrap_interval_on_demand(qtbot, panel, state):
     result = state.annotators.result
     assert state.annotators.interval(1, 3) == (False, None)
-    with qtbot.waitSignal(state.annotators.interval_ready, timeout=10000) as ready:
+    # the selected cell's interval may come in first: wait for the hovered one's
+    def hovered(test, gold, metric):
+        return (test, gold, metric) == (1, 3, "labeled_relation")
+
+    with qtbot.waitSignal(state.annotators.interval_ready, timeout=10000, check_params_cb=hovered):
         qtbot.mouseMove(panel.heatmap, panel.heatmap.cell_rect(1, 3).center().toPoint())
-    assert ready.args == [1, 3, "labeled_relation"]
     low, high = result.interval(1, 3, "labeled_relation")
     assert state.annotators.interval(1, 3) == (True, (low, high))
     assert f"[{low:.4f}, {high:.4f}]" in panel.cell_info.text()
@@ -173,7 +176,8 @@ def test_the_cli_matrix_matches_the_app(panel, state, capsys):
             assert sentences.cell(row, 8) == (item["central"] or "-")
 
 
-def test_progress_and_cancel_while_scoring(qtbot, tmp_path, state):
+def test_progress_and_cancel_while_scoring(qtbot, tmp_path, state, monkeypatch):
+    hold_matrix_after_first_report(monkeypatch)
     paths, _ = write_annotators(tmp_path, 4, 80, 5, 10)
     panel = AnnotatorsPanel(state)
     qtbot.addWidget(panel)

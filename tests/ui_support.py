@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from ui import annotators_state
 from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
@@ -108,3 +110,19 @@ def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 300
     """Open ``paths`` as several annotators and wait for the matrix and for the pair the views open with it."""
     with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=timeout):
         assert state.annotators.open(paths, gold)
+
+
+def hold_matrix_after_first_report(monkeypatch) -> None:
+    """Make the annotators' matrix worker wait after its first progress report until it is
+    cancelled, so that a fast machine cannot finish the matrix before a test cancels it."""
+    score = annotators_state.read_and_score_matrix
+
+    def held(request, progress=None, cancelled=None):
+        def report(done: int, total: int) -> None:
+            progress(done, total)
+            while not cancelled():
+                time.sleep(0.005)
+
+        return score(request, report, cancelled)
+
+    monkeypatch.setattr(annotators_state, "read_and_score_matrix", held)

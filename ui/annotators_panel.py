@@ -289,7 +289,7 @@ class MatrixCellBar(QWidget):
         self.state = state
         self.label = QLabel()
         self.back = QPushButton("Back to the matrix")
-        self.back.setToolTip("Show the annotators' agreement matrix (Ctrl+M)")
+        self.back.setToolTip("Show the annotators' agreement matrix (Ctrl+4)")
         self.setStyleSheet("MatrixCellBar { background:#fff3e0; border:1px solid #ffb74d; }")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
