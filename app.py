@@ -1,8 +1,10 @@
-"""Entry point: ``python app.py [TEST GOLD] [--screenshot OUT.png]``.
+"""Entry point: ``python app.py [TEST GOLD | A B C ... [--gold FILE]] [--screenshot OUT.png]``.
 
-With no files it opens the bundled demo pair. ``--screenshot`` renders the
-main window offscreen once scoring has finished (first pair selected), saves
-it as PNG and exits (status 0, or 2 if the files could not be opened).
+With no files it opens the bundled demo pair; two files are a test and a gold file; three or
+more (or any with ``--gold``) are several annotators' files: their agreement matrix is scored,
+then the first annotator against the gold (or the second) is shown in the pair views.
+``--screenshot`` renders the main window offscreen once scoring has finished (first pair
+selected), saves it as PNG and exits (status 0, or 2 if the files could not be opened).
 """
 
 from __future__ import annotations
@@ -17,12 +19,20 @@ from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring
 
 def parse_args(argv: list[str] | None):
     parser = argparse.ArgumentParser(prog="app.py", description="Inspect agreement between two annotators' graphs.")
-    parser.add_argument("files", nargs="*", metavar="FILE", help="TEST and GOLD files (default: the bundled demo pair)")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="TEST and GOLD files, or three or more annotators' files (default: the bundled demo pair)",
+    )
+    parser.add_argument("--gold", metavar="FILE", help="the gold annotator's file (one of FILE or one more)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it and exit")
     parser.add_argument("--pair", metavar="N|ID", help="select this pair (index or id) once scored; default: the first")
     args = parser.parse_args(argv)
-    if len(args.files) not in (0, 2):
-        parser.error("give both a TEST and a GOLD file, or none for the demo")
+    if len(args.files) == 1 and not args.gold:
+        parser.error("give both a TEST and a GOLD file, three or more annotators' files, or none for the demo")
+    if args.gold and not args.files:
+        parser.error("--gold marks one of several annotators' files: give the files too")
     return args
 
 
@@ -41,7 +51,6 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
-    test, gold = (Path(args.files[0]), Path(args.files[1])) if args.files else (DEFAULT_DEMO.test, DEFAULT_DEMO.gold)
     settings = None
     if args.screenshot:  # leave the user's saved window state and recent files alone
         settings = QSettings(str(Path(args.screenshot).with_suffix(".ini")), QSettings.Format.IniFormat)
@@ -70,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
         state.corpus_changed.connect(lambda corpus: QTimer.singleShot(0, scored))
         state.load_failed.connect(failed)
     window.show()
-    state.open_pair(test, gold, select=args.pair)
+    if len(args.files) >= 3 or args.gold:
+        state.annotators.open(args.files, args.gold, select=args.pair)
+    else:
+        test, gold = args.files if args.files else (DEFAULT_DEMO.test, DEFAULT_DEMO.gold)
+        state.open_pair(test, gold, select=args.pair)
     code = app.exec()
     if args.screenshot and settings is not None:
         Path(settings.fileName()).unlink(missing_ok=True)

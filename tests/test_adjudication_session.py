@@ -206,7 +206,10 @@ def test_start_annotation_can_change_only_before_decisions(files, tmp_path):
     with pytest.raises(SessionError, match="undo them first"):
         session.set_start(1, "ann2")
     session.undo(1, number)
+    assert session.adjudicated(1).graph is session.annotation(1, "ann1")  # seen before the change: not kept after
+    assert session.agreement(1)["ann1"].scores["concept"].f == 1.0
     assert session.set_start(1, "ann2") and not session.set_start(1, "ann2")
+    assert session.agreement(1)["ann2"].scores["concept"].f == 1.0
     assert session.adjudicated(1).graph is session.annotation(1, "ann2")
     assert [r.state for r in session.decisions(1, ("active", "undone", "discarded"))] == ["discarded"]
     with pytest.raises(SessionError, match="unknown status"):

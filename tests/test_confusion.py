@@ -8,7 +8,7 @@ from engine.read import load_annotations, load_pairs, read_graph
 from engine.scoring import score_corpus
 from engine.scoring.matrix import score_matrix
 
-from .test_annotations import TRIO
+from .test_annotations import DEMO_FILES, TRIO
 
 A, B, C = 0, 1, 2
 
@@ -55,6 +55,18 @@ def test_trio_a_against_b_and_b_against_c(trio):
     ]
     cb = trio.confusion(C, B)  # the other direction: the transposed alignment, test and gold exchanged
     assert {(c.gold, c.test, c.count) for c in cb.concept.confusions()} == {("girl", "boy", 2), ("go-01", "go-02", 1)}
+
+
+def test_the_reverse_cells_of_graphs_of_different_sizes_are_the_transposed_tables():
+    """The matrix aligns each pair once: (j, i) inverts (i, j)'s alignment, over j's nodes."""
+    demo = score_matrix(load_annotations(DEMO_FILES))
+    for i, j in [(0, 1), (0, 3), (1, 2), (2, 3)]:
+        forward, backward = demo.confusion(i, j), demo.confusion(j, i)
+        for kind in ("concept", "attribute"):
+            transposed = {(g, t): value for (t, g), value in cells(forward.table(kind)).items()}
+            assert cells(backward.table(kind)) == transposed, (i, j, kind)
+        two_files = score_corpus(demo.pairs(j, i).pairs).confusion()
+        assert cells(two_files.concept) == cells(backward.concept)
 
 
 def test_two_files_give_the_same_tables(trio):

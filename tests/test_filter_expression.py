@@ -44,3 +44,28 @@ def test_error_keyword_and_conditions_skip_unscored_pairs():
     assert kept("ok", broken) == ["one", "three"]
     assert kept("concept >= 0", broken) == ["one", "three"]
     assert kept("unbalanced", broken) == ["two"]  # the error text is searched too
+
+
+class Review:
+    def __init__(self, status, notes="", decided_by=None):
+        self.status, self.notes, self.decided_by = status, notes, decided_by
+
+
+def test_adjudication_status_decider_and_notes():
+    reviews = {"fry": Review("needs discussion", "polarity?", "ben"), "read": Review("adjudicated", "", "ana")}
+
+    def kept_under(text):
+        accepts = parse_filter(text, lambda result: reviews.get(result.id))
+        return [r.id for r in (FRY, READ) if accepts(r)]
+
+    assert kept_under("status = needs discussion") == ["fry"]
+    assert kept_under("Status =  Needs   Discussion") == ["fry"]  # case and spacing do not matter
+    assert kept_under("status != adjudicated") == ["fry"]
+    assert kept_under("status = agreed") == []
+    assert kept_under("decided by = ana") == ["read"] and kept_under("decided by != ana") == ["fry"]
+    assert kept_under("notes") == ["fry"] and kept_under("polarity") == ["fry"]  # free text searches the notes
+    assert kept_under("status = adjudicated and lr >= 0.3") == ["read"]
+    assert kept_under("status = ok") == ["fry", "read"] and kept_under("status = error") == []  # the pair's own
+    # without a session no pair has a review status
+    assert kept("status = needs discussion") == [] and kept("status != adjudicated") == ["fry", "read"]
+    assert kept("notes") == []

@@ -49,8 +49,8 @@ def test_opening_the_demo_scores_every_pair(qtbot, window):
     assert column(window, 1) == [f"sentence {k}" for k in range(1, 6)]
     assert window.corpus_panel.summary.item(0, 0).text() == "0.9067"  # micro concept F1, as the CLI prints
     # the first pair is selected and its details are shown
-    assert window.pair_view.test_text.toPlainText().startswith("(h / have-org-role-91")
-    assert window.pair_view.alignment_model.rowCount() == 6
+    assert window.penman_panel.test_text.toPlainText().startswith("(h / have-org-role-91")
+    assert window.alignment_panel.model.rowCount() == 6
     assert "5 pairs scored" in window.status_line.label.text()
     assert not window.state.busy and window.action_set["rescore"].isEnabled()
 
@@ -84,12 +84,12 @@ def test_unreadable_pair_is_listed_with_its_error(qtbot, window, tmp_path):
     assert status.data() == "error"
     assert "broken_test.amr:5" in status.data(Qt.ItemDataRole.ToolTipRole)
     assert status.data(Qt.ItemDataRole.ForegroundRole).color() == ERROR_COLOUR
-    assert window.banner.isVisible() and "1 pair(s) not scored" in window.banner.text()
+    assert window.banner.isVisible() and "1 pair not scored" in window.banner.text()
     assert model.index(2, LR_COLUMN).data() == "1.0000"
     window.corpus_panel.table.selectRow(1)
-    assert "Not scored" in window.pair_view.header.text()
-    assert window.pair_view.test_text.toPlainText() == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
-    assert window.pair_view.gold_text.toPlainText().startswith("(l / like-01\n")
+    assert "Not scored" in window.pair_view.sentence.text()
+    assert window.penman_panel.test_text.toPlainText() == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
+    assert window.penman_panel.gold_text.toPlainText().startswith("(l / like-01\n")
 
 
 def test_a_broken_file_keeps_what_was_loaded(qtbot, window, tmp_path):
@@ -164,7 +164,7 @@ def test_dropping_two_files_opens_them(qtbot, window):
     assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[1]
 
 
-def test_dropping_one_file_replaces_gold_and_three_files_are_refused(qtbot, window):
+def test_dropping_one_file_replaces_gold(qtbot, window):
     drop(window, SPEC_PAIR[:1])  # nothing loaded yet: one file is not enough
     assert window.banner.isVisible() and "Drop two files at once" in window.banner.text()
     open_and_wait(qtbot, window, *SPEC_PAIR)
@@ -172,8 +172,6 @@ def test_dropping_one_file_replaces_gold_and_three_files_are_refused(qtbot, wind
         drop(window, SPEC_PAIR[:1])  # the test file against itself
         assert "Dropped spec_examples_test.amr as the new gold file" in window.status_line.label.text()
     assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[0]
-    drop(window, [*SPEC_PAIR, SYS_PAIR[0]])
-    assert "Drop two files at once" in window.banner.text() and not window.state.busy
 
 
 def test_swap_and_export(qtbot, window, tmp_path):

@@ -60,6 +60,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Open &Test...",
         "Open &Gold...",
         "S&wap Test and Gold",
+        "Open &Annotators...",
         "Open &Demo",
         "&Recent Pairs",
         "-",
@@ -68,10 +69,38 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Export &Heatmaps...",
         "Export &Triples...",
         "Export Pair &Report...",
+        "Export Annotator &Matrix...",
+        "Export Label &Confusion...",
+        "Export &Annotators Report...",
         "-",
         "&Quit",
     ]
     assert [a.text() for a in actions.menus["&Scoring"].actions()] == ["&Re-score", "&Parameters...", "&Cancel"]
+    assert [action.text() or "-" for action in actions.menus["&View"].actions()] == [
+        "&Filter Pairs",
+        "-",
+        "&Corpus Perspective",
+        "&Pair Perspective",
+        "R&ounds Perspective",
+        "&Annotators Perspective",
+        "A&djudication Perspective",
+        "-",
+        "Reset &Layout",
+        "-",
+        "P&revious Round",
+        "&Next Round",
+    ]
+    assert [action.text() or "-" for action in actions.menus["&Go"].actions()] == [
+        "&Next Disagreeing Pair",
+        "&Previous Disagreeing Pair",
+        "-",
+        "Next &Unmatched Triple",
+        "Previous Unmatched &Triple",
+        "-",
+        "&Find Node in Graphs...",
+        "Find Ne&xt",
+        "Find Pre&vious",
+    ]
     toolbar = [action.text() for action in actions.toolbar.actions()]
     assert toolbar == [spec.text for spec in TABLE if isinstance(spec, ActionSpec) and spec.toolbar]
     assert all(not actions[spec.key].icon().isNull() for spec in TABLE if isinstance(spec, ActionSpec) and spec.icon)
@@ -94,6 +123,25 @@ def test_demo_and_recent_submenus(qtbot, built):
     assert state.files.test_path.name == "spec_examples_test.amr"
 
 
+IN_SESSION = {
+    "close_session", "status_not_reviewed", "status_agreed", "status_needs_discussion", "status_adjudicated", "accept",
+    "reject", "edit_concept", "add_node", "edit_relation", "add_relation", "edit_alignment", "export_adjudicated",
+    "export_decisions", "export_session_report", "perspective_adjudication",
+}
+
+
+def test_edit_and_adjudication_menus(built):
+    _, actions = built
+    assert [a.text() or "-" for a in actions.menus["&Edit"].actions()] == ["&Undo", "&Redo", "-", "&Preferences..."]
+    assert [a.text() or "-" for a in actions.menus["&Adjudication"].actions()] == [
+        "&Adjudicate Loaded Files...", "&Open Session File...", "&Close Session", "-",
+        "Status: &Not Reviewed", "Status: A&greed", "Status: Needs &Discussion", "Status: Ad&judicated", "-",
+        "A&ccept Triple", "&Reject Triple", "-",
+        "Edit C&oncept...", "Add &Node...", "Edit R&elation...", "Add Re&lation...", "Correct Al&ignment...", "-",
+        "Export Adjudicated &File...", "Export Decisions &Log...", "Export Session Re&port...",
+    ]
+
+
 def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     state, actions = built
     conditional = {spec.key for spec in TABLE if isinstance(spec, ActionSpec) and spec.enabled_when}
@@ -108,15 +156,29 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
         "cancel",
         "previous_round",
         "next_round",
-    }
+        "next_disagreement",
+        "previous_disagreement",
+        "next_mismatch",
+        "previous_mismatch",
+        "find_next",
+        "find_previous",
+        "export_matrix",
+        "export_confusion",
+        "export_annotators_report",
+    } | IN_SESSION | {"adjudicate", "undo", "redo"}
+    matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
         state.open_pair(*SPEC_PAIR)
         assert actions["cancel"].isEnabled() and not actions["rescore"].isEnabled()
-    assert {key for key in conditional if actions[key].isEnabled()} == conditional - {"cancel"}
+    qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
+    # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
+    assert {key for key in conditional if actions[key].isEnabled()} == (
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix)
     state.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
+    assert not actions["next_mismatch"].isEnabled() and actions["next_disagreement"].isEnabled()
 
 
 def test_submenus_are_declared_in_the_table():

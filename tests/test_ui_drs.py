@@ -191,11 +191,18 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
         frames = {key for key, item in scene.node_items.items() if item._inner is not None}
         assert frames == {"b0", "b1", "b2", "b3", "b4", "b5"}
     assert "DRS box" in window.graphs.legend.text()
-    assert window.clause_panel.model.rowCount() == 17 and not window.docks["clauses"].visibleRegion().isEmpty()
+    assert window.workspace.currentWidget().perspective.key == "pair"  # the Pair perspective, its Clauses tab in front
+    assert window.clause_panel.model.rowCount() == 17 and not window.clause_panel.visibleRegion().isEmpty()
     with qtbot.waitSignal(state.kgrams_ready, timeout=20000):
         pass
     qtbot.waitUntil(lambda: window.dscorer_panel.listing is not None)
-    assert window.dscorer_panel.proxy.rowCount() == 5 and not window.docks["dscorer"].visibleRegion().isEmpty()
+    window.workspace.show_panel("dscorer")
+    assert window.dscorer_panel.proxy.rowCount() == 5 and not window.dscorer_panel.visibleRegion().isEmpty()
+    amr = next(action for action in window.action_set.submenus["demos"].actions() if "MetAMoRphosED" in action.text())
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        amr.trigger()
+    assert not window.clause_panel.is_available() and not window.dscorer_panel.is_available()
+    assert window.clause_panel.visibleRegion().isEmpty() and not window.triples_panel.visibleRegion().isEmpty()
     state.shutdown()
 
 

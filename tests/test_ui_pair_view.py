@@ -1,8 +1,9 @@
-"""The pair view alone with a state: header, scores, PENMAN texts, alignment, highlights."""
+"""The pair view alone with a state: header, scores (F1 first), sentence, aligned words."""
 
 import pytest
 
-from ui.pair_view import PairView
+from engine.registry import ALL_METRICS, SMATCH, short_name
+from ui.pair_view import NOT_SCORED, PairView
 
 from .ui_support import UMR_PAIR, broken_pair, scored_state
 
@@ -22,40 +23,39 @@ def view(qtbot, state):
     return view
 
 
-def shaded(text):
-    return [selection.cursor.block().text().strip() for selection in text.extraSelections()]
+def headers(grid):
+    return [grid.horizontalHeaderItem(k).text() for k in range(grid.columnCount())]
 
 
 def test_shows_the_selected_pair(view):
-    assert view.header.text().startswith("<b>Pair 1</b> &middot; read<br>She is reading my book in the house.")
-    assert view.test_text.toPlainText().startswith("(r1 / read-01")
-    assert view.scores.item(2, 0).text() == "0.5133"  # concept F1
-    assert view.alignment_model.rowCount() == 5
-    assert view.test_box.title() == "Test - spec_examples_test.amr, line 10"
+    assert view.header.text() == "<b>Pair 1</b> &middot; read"
+    assert view.sentence.text() == "She is reading my book in the house."
+    assert headers(view.scores) == ["F1", "P", "R"]
+    rows = [view.scores.verticalHeaderItem(k).text() for k in range(view.scores.rowCount())]
+    assert rows == [short_name(metric) for metric in ALL_METRICS]
+    concept = [view.scores.item(0, k).text() for k in range(3)]
+    assert concept == ["0.5133"] * 3  # F1, P and R of the concept score (equal sizes)
+    assert view.scores.item(0, 0).font().bold() and not view.scores.item(0, 1).font().bold()
+    smatch = ALL_METRICS.index(SMATCH)
+    assert view.scores.item(smatch, 0).text() == "" and "Parameters" in view.scores.item(smatch, 0).toolTip()
 
 
-def test_a_selected_node_and_its_partner_are_shaded(view, state):
-    state.select_node("test", "h")
-    assert shaded(view.test_text) == [":ARG0 (h / he)"] and shaded(view.gold_text) == [":ARG0 (s / she)"]
+def test_the_score_table_shows_every_row(view):
+    grid = view.scores
+    assert grid.height() >= grid.verticalHeader().length() + grid.horizontalHeader().height()
+    assert grid.minimumHeight() == grid.maximumHeight()  # no layout can squeeze the rows out of sight
 
 
-def test_a_selected_triple_is_shaded_then_cleared(view, state):
-    label_differs = next(row for row in state.triple_rows if row.category.value == "label differs")
-    state.select_triple(label_differs)
-    assert shaded(view.test_text) == [":poss (i / i)))"] and shaded(view.gold_text) == [":part (i / i)))"]
-    state.select_triple(None)
-    assert shaded(view.test_text) == [] and shaded(view.gold_text) == []
-
-
-def test_no_pair_and_an_unreadable_pair(qtbot, tmp_path):
+def test_no_pair_an_unreadable_pair_and_an_empty_filter(qtbot, tmp_path):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     view = PairView(state)
     qtbot.addWidget(view)
     state.select_pair(state.corpus.pairs[1])
-    assert "Not scored" in view.header.text() and view.alignment_model.rowCount() == 0
-    assert view.test_text.toPlainText() == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
+    assert "Not scored" in view.sentence.text() and "broken_test.amr:5" in view.sentence.text()
+    assert [view.scores.item(0, k).text() for k in range(3)] == [NOT_SCORED] * 3
     state.set_filter("no such words")
-    assert view.header.text() == "Select a pair to see its graphs and alignment." and view.test_text.toPlainText() == ""
+    assert view.header.text() == "No pair matches the filter \u201cno such words\u201d (3 pairs hidden): change or clear it."
+    assert view.sentence.text() == "" and view.scores.item(0, 0) is None
     state.shutdown()
 
 
@@ -67,4 +67,5 @@ def test_aligned_tokens_of_a_umr_node(qtbot, tmp_path):
     state.select_pair(state.corpus.pairs[0])
     state.select_node("test", "s1x0")  # leave-11, aligned to "left"
     assert "<b>left</b>" in view.tokens.text() and view.tokens.text().count("<b>") == 2
+    assert view.sentence.isHidden()  # the words are the sentence
     state.shutdown()

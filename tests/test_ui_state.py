@@ -94,12 +94,12 @@ def test_errors_and_warnings_go_to_the_banner(tmp_path):
     problems = record(state.problem)
     score_now(state, *broken_pair(tmp_path))
     assert problems[0] == ("",)  # cleared first
-    assert problems[1][0].startswith("1 pair(s) not scored. First problem: ") and "broken_test.amr:5" in problems[1][0]
+    assert problems[1][0].startswith("1 pair not scored. First problem: ") and "broken_test.amr:5" in problems[1][0]
     state = scored_state(tmp_path, UMR_PAIR)
     assert state.document_of(state.pair) is state.corpus.documents[0]
     problems = record(state.problem)
     score_now(state, *UMR_PAIR)
-    assert "warning(s)" in problems[1][0] and "counted from 0" in problems[1][0]
+    assert problems[1][0].startswith("2 warnings:\n") and "counted from 0" in problems[1][0]
 
 
 def test_the_filter_keeps_the_selection_or_moves_it_to_the_first_kept_pair(tmp_path):

@@ -1,11 +1,14 @@
-"""The triples panel alone with a state."""
+"""The triples panel alone with a state: partners, reasons, the next unmatched triple."""
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.metrics.triples import Category
-from ui.triples_panel import TriplesPanel, triples_csv
+from ui.triples_panel import TriplesPanel, triple_text, triples_csv
 
-from .ui_support import scored_state
+from .ui_support import reentrant_pair, scored_state
+
+CSV_HEADER = "category,test_triple,gold_triple,similarity,test_ends_aligned_to,gold_ends_aligned_to,why"
 
 
 @pytest.fixture
@@ -25,11 +28,78 @@ def panel(qtbot, state):
     return panel
 
 
+@pytest.fixture
+def reentrant(qtbot, tmp_path):
+    state = scored_state(tmp_path, reentrant_pair(tmp_path))
+    panel = TriplesPanel(state)
+    qtbot.addWidget(panel)
+    yield state, panel
+    state.shutdown()
+
+
+def column(panel, number):
+    return [panel.proxy.index(row, number).data() for row in range(panel.proxy.rowCount())]
+
+
 def test_rows_and_counts_of_the_selected_pair(panel, state):
     assert panel.model.rows == state.triple_rows and panel.proxy.rowCount() == 4
     assert panel.counts.text() == ("matched: 0  label differs: 1  concept differs: 3  only in test: 0  only in gold: 0")
     panel.category.setCurrentIndex(panel.category.findData(Category.CONCEPT_DIFFERS.value))
     assert panel.proxy.rowCount() == 3
+
+
+def test_each_end_shows_its_aligned_partner(panel):
+    assert column(panel, 1)[1] == "(r1/read-01 → r1′/read-03  :ARG0  h/he → s′/she)"
+    assert column(panel, 2)[1] == "(r1/read-03 → r1′/read-01  :ARG0  s/she → h′/he)"
+    assert panel.model.headers == ("Category", "Test triple", "Gold triple", "S", "Why")
+    tip = panel.proxy.index(1, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert "h / he" in tip and "aligned to gold s / she" in tip  # the graphs' tooltip of each end
+
+
+def test_the_reason_of_identical_looking_triples(reentrant):
+    state, panel = reentrant
+    only = {row.category: row for row in panel.model.rows if row.category in (Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)}
+    test_row, gold_row = only[Category.ONLY_IN_TEST], only[Category.ONLY_IN_GOLD]
+    assert triple_text(test_row.test, test_row.test_partners) == "(u/understand-01 → u′  :ARG1  i2/it → none)"
+    assert triple_text(gold_row.gold, gold_row.gold_partners) == "(u/understand-01 → u′  :ARG1  i2/it → i3′)"
+    assert column(panel, 4)[panel.proxy.row_of(test_row)] == (
+        "test i2 has no partner in gold; it looks like gold (u/understand-01 :ARG1 i2/it), "
+        "but gold i2 is aligned to test i3"
+    )
+    state.select_triple(gold_row)
+    assert panel.table.selectionModel().selectedRows()[0].row() == panel.proxy.row_of(gold_row)
+    assert panel.detail.text().startswith("<b>only in gold</b>: its ends are aligned to test u and i3")
+
+
+def test_next_and_previous_unmatched_triple(reentrant):
+    state, panel = reentrant
+    unmatched = [row for row in panel.model.rows if row.category is not Category.MATCHED]
+    assert len(unmatched) == 2
+    requested = []
+    state.panel_requested.connect(requested.append)
+    panel.step_mismatch(1)
+    assert state.triple is unmatched[0] and requested == ["triples"]
+    panel.step_mismatch(1)
+    assert state.triple is unmatched[1]
+    panel.step_mismatch(1)  # round to the first again
+    assert state.triple is unmatched[0]
+    panel.step_mismatch(-1)
+    assert state.triple is unmatched[1]
+    selected = panel.table.selectionModel().selectedRows()
+    assert [panel.proxy.item(index.row()) for index in selected] == [unmatched[1]]
+
+
+def test_no_unmatched_triple_says_so(qtbot, tmp_path):
+    state = scored_state(tmp_path)
+    panel = TriplesPanel(state)
+    qtbot.addWidget(panel)
+    messages = []
+    state.message.connect(messages.append)
+    state.set_filter("matched: 0")  # no such pair
+    panel.step_mismatch(1)
+    assert state.triple is None and messages[-1] == "No unmatched triple is shown for this pair."
+    assert panel.counts.text().startswith("No pair matches the filter")
+    state.shutdown()
 
 
 def test_choosing_a_row_selects_the_triple(panel, state):
@@ -40,17 +110,17 @@ def test_choosing_a_row_selects_the_triple(panel, state):
 def test_a_selected_node_shows_its_first_row_without_selecting_a_triple(panel, state):
     state.select_node("gold", "s")
     selected = panel.table.selectionModel().selectedRows()
-    assert [panel.proxy.index(index.row(), 2).data() for index in selected] == ["(r1/read-03 :ARG0 s/she)"]
+    assert [str(panel.proxy.item(index.row()).gold) for index in selected] == ["(r1/read-03 :ARG0 s/she)"]
     assert state.triple is None
     state.select_node("test", "nothing-here")
     assert panel.table.selectionModel().selectedRows() == []
 
 
 def test_triples_csv():
-    assert triples_csv([]) == "category,test_triple,gold_triple,similarity\n"
+    assert triples_csv([]) == CSV_HEADER + "\n"
 
 
 def test_csv_of_the_pair(state):
     lines = triples_csv(state.triple_rows).splitlines()
-    assert lines[0] == "category,test_triple,gold_triple,similarity" and len(lines) == 5
-    assert "label differs,(b/book :poss i/i),(p/paper :part i/i)," in "\n".join(lines)
+    assert lines[0] == CSV_HEADER and len(lines) == 5
+    assert "label differs,(b/book :poss i/i),(p/paper :part i/i),0.5000,p i,b i,\"same aligned ends, role :poss" in lines[4]

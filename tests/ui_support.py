@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from ui import annotators_state
 from ui.annotators import AnnotatorFiles
 from ui.state import AppState
 from ui.tasks import ScoreRequest, read_and_score
 
-from .conftest import DEMO
+from .conftest import DATA, DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
 SPEC_PAIR = (DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
 SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
@@ -52,6 +54,15 @@ def broken_pair(folder: Path) -> tuple[Path, Path]:
     return test, gold
 
 
+def reentrant_pair(folder: Path) -> tuple[Path, Path]:
+    """The hand-made pair where an unaligned reentrant node makes two identical-looking triples
+    differ (see ``tests.conftest.REENTRANT_TEST``), written in ``folder`` with the id "it"."""
+    test, gold = folder / "reentrant_test.amr", folder / "reentrant_gold.amr"
+    test.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_TEST}\n", encoding="utf-8")
+    gold.write_text(f"# ::id it\n# ::snt He understood it when he saw it.\n{REENTRANT_GOLD}\n", encoding="utf-8")
+    return test, gold
+
+
 def score_now(state: AppState, test: Path, gold: Path) -> None:
     """Read and score on this thread and show the result, as the job runner would."""
     state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
@@ -62,3 +73,57 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     state = AppState(temporary_settings(tmp_path))
     score_now(state, *pair)
     return state
+
+
+def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PAIR, size: tuple[int, int] = (1600, 1000),
+                 settings: QSettings | None = None):
+    """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
+    qtbot closes it."""
+    from ui.main_window import MainWindow  # the window only where a test asks for one
+
+    window = MainWindow(settings if settings is not None else temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    if pair is not None:
+        score_now(window.state, *pair)
+    return window
+
+
+ADJUDICATION = DATA / "adjudication"  # the hand-made three-sentence adjudication
+
+
+def adjudication_files(folder: Path) -> list[Path]:
+    """Copies of the two annotators' files of the hand-made adjudication, in ``folder``."""
+    copies = []
+    for name in ("ann1.amr", "ann2.amr"):
+        copies.append(folder / name)
+        copies[-1].write_text((ADJUDICATION / name).read_text(encoding="utf-8"), encoding="utf-8")
+    return copies
+
+
+ANNOTATOR_FILES = [DEMO / "metamorphosed" / f"comptest_{name}.txt" for name in ("annot1", "annot3", "gold", "sys")]
+TRIO_FILES = [DATA / "annotators" / f"ann_{name}.amr" for name in "abc"]
+
+
+def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 30000) -> None:
+    """Open ``paths`` as several annotators and wait for the matrix and for the pair the views open with it."""
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=timeout):
+        assert state.annotators.open(paths, gold)
+
+
+def hold_matrix_after_first_report(monkeypatch) -> None:
+    """Make the annotators' matrix worker wait after its first progress report until it is
+    cancelled, so that a fast machine cannot finish the matrix before a test cancels it."""
+    score = annotators_state.read_and_score_matrix
+
+    def held(request, progress=None, cancelled=None):
+        def report(done: int, total: int) -> None:
+            progress(done, total)
+            while not cancelled():
+                time.sleep(0.005)
+
+        return score(request, report, cancelled)
+
+    monkeypatch.setattr(annotators_state, "read_and_score_matrix", held)

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
-from .commands import Context, about, exports, files, scoring
+from . import adjudication_dialogs
+from .commands import Context, about, adjudication, annotators, exports, files, navigation, scoring
+from .perspectives import perspective
 from .settings import APP_NAME
 from .state import AppState
 
-__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions"]
+__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions", "perspective_action"]
 
 Handler = Callable[[Context], None]
 Condition = Callable[[AppState], bool]
@@ -64,8 +67,75 @@ def _has_pair(state: AppState) -> bool:
     return state.pair is not None
 
 
-FILE, SCORING, VIEW, HELP = "&File", "&Scoring", "&View", "&Help"
-MENUS = (FILE, SCORING, VIEW, HELP)
+def _can_adjudicate(state: AppState) -> bool:
+    return state.corpus is not None and not state.adjudication.busy
+
+
+def _has_matrix(state: AppState) -> bool:
+    return state.annotators.result is not None
+
+
+def _has_confusion(state: AppState) -> bool:
+    return state.annotators.confusion is not None
+
+
+
+
+def _in_session(state: AppState) -> bool:
+    return state.adjudication.session is not None
+
+
+def _on_sentence(state: AppState) -> bool:
+    return state.adjudication.current is not None
+
+
+def _on_mismatch(state: AppState) -> bool:
+    row = state.adjudication.row
+    return row is not None and row.mismatched
+
+
+FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP = (
+    "&File", "&Edit", "&Scoring", "&Adjudication", "&View", "&Go", "&Help"
+)
+MENUS = (FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP)
+
+
+def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
+    """An Adjudication menu entry opening one of the graph-edit dialogs for the current sentence."""
+    return ActionSpec(key, text, lambda ctx: edit(ctx.window, ctx.state.adjudication), ADJUDICATION, tip=tip,
+                      enabled_when=_on_sentence, group="edit")
+
+
+STATUS_ENTRIES = (("not reviewed", "&Not Reviewed"), ("agreed", "A&greed"), ("needs discussion", "Needs &Discussion"),
+                  ("adjudicated", "Ad&judicated"))
+
+
+def _status(number: int, status: str, text: str) -> ActionSpec:
+    """Adjudication > Status: one of the statuses, on Alt+number (Ctrl+number shows a perspective)."""
+    return ActionSpec(f"status_{status.replace(' ', '_')}", f"Status: {text}",
+                      lambda ctx: adjudication.set_status(ctx, status), ADJUDICATION, f"Alt+{number}",
+                      tip=f"Set the sentence's status to {status}", enabled_when=_on_sentence, group="status")
+
+
+def _export(key: str, kind: str, text: str, tip: str) -> ActionSpec:
+    return ActionSpec(key, text, lambda ctx: adjudication.export(ctx, kind), ADJUDICATION, tip=tip,
+                      enabled_when=_in_session, group="export")
+
+
+def perspective_action(key: str, text: str, shortcut: str, enabled_when: Condition | None = None) -> ActionSpec:
+    """The View menu's entry that shows a perspective of :data:`ui.perspectives.PERSPECTIVES`
+    (``enabled_when``: while it has something to show, for a perspective that ``needs`` a panel)."""
+    return ActionSpec(
+        f"perspective_{key}",
+        text,
+        lambda ctx: navigation.show_perspective(ctx, key),
+        VIEW,
+        shortcut,
+        tip=perspective(key).tip,
+        enabled_when=enabled_when,
+        group="perspectives",
+    )
+
 
 TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
@@ -105,6 +175,17 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         "Ctrl+Shift+W",
         tip="Score gold against test",
         enabled_when=_loaded_and_idle,
+        group="open",
+    ),
+    ActionSpec(
+        "open_annotators",
+        "Open &Annotators...",
+        annotators.choose_annotators,
+        FILE,
+        "Ctrl+Shift+O",
+        Icon.SP_DirOpenIcon,
+        "Choose 2 to 20 annotators' files of the same sentences (and the gold one) for the agreement matrix",
+        toolbar=True,
         group="open",
     ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
@@ -158,8 +239,55 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=_has_pair,
         group="export",
     ),
+    ActionSpec(
+        "export_matrix",
+        "Export Annotator &Matrix...",
+        annotators.export_matrix,
+        FILE,
+        tip="Save the annotators' matrix, annotator or sentence table as CSV or JSON, or its heatmap as PNG or SVG",
+        enabled_when=_has_matrix,
+        group="export",
+    ),
+    ActionSpec(
+        "export_confusion",
+        "Export Label &Confusion...",
+        annotators.export_confusion,
+        FILE,
+        tip="Save the label confusion of the pair shown as CSV or JSON, or a heatmap as PNG or SVG",
+        enabled_when=_has_confusion,
+        group="export",
+    ),
+    ActionSpec(
+        "export_annotators_report",
+        "Export &Annotators Report...",
+        annotators.export_annotators_report,
+        FILE,
+        tip="Save an HTML report of the annotators: matrix, heatmaps, tables, label confusion",
+        enabled_when=_has_matrix,
+        group="export",
+    ),
     # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
     ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, "Ctrl+Q", tip="Quit", group="quit"),
+    ActionSpec(
+        "undo",
+        "&Undo",
+        lambda ctx: ctx.state.adjudication.undo(),
+        EDIT,
+        "Ctrl+Z",
+        tip="Undo the last adjudication change (written back at once)",
+        enabled_when=lambda state: state.adjudication.stack.canUndo(),
+    ),
+    ActionSpec(
+        "redo",
+        "&Redo",
+        lambda ctx: ctx.state.adjudication.redo(),
+        EDIT,
+        "Ctrl+Shift+Z",
+        tip="Redo the adjudication change undone last",
+        enabled_when=lambda state: state.adjudication.stack.canRedo(),
+    ),
+    ActionSpec("preferences", "&Preferences...", adjudication.edit_preferences, EDIT,
+               tip="Your name as adjudicator", group="preferences"),
     ActionSpec(
         "rescore",
         "&Re-score",
@@ -193,6 +321,68 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=lambda state: state.busy,
     ),
     ActionSpec(
+        "adjudicate",
+        "&Adjudicate Loaded Files...",
+        adjudication.adjudicate,
+        ADJUDICATION,
+        "Ctrl+J",
+        tip="Make an adjudication session of the loaded files, or resume theirs",
+        enabled_when=_can_adjudicate,
+        group="session",
+    ),
+    ActionSpec(
+        "open_session",
+        "&Open Session File...",
+        adjudication.choose_session,
+        ADJUDICATION,
+        tip="Open an adjudication session file and its annotation files",
+        group="session",
+    ),
+    ActionSpec(
+        "close_session",
+        "&Close Session",
+        adjudication.close_session,
+        ADJUDICATION,
+        tip="Close the adjudication session (everything is saved in it already)",
+        enabled_when=_in_session,
+        group="session",
+    ),
+    *(_status(number, status, text) for number, (status, text) in enumerate(STATUS_ENTRIES, start=1)),
+    ActionSpec(
+        "accept",
+        "A&ccept Triple",
+        lambda ctx: adjudication.judge(ctx, True),
+        ADJUDICATION,
+        "Ctrl+Return",
+        tip="Take the compared annotator's version of the selected triple",
+        enabled_when=_on_mismatch,
+        group="verdict",
+    ),
+    ActionSpec(
+        "reject",
+        "&Reject Triple",
+        lambda ctx: adjudication.judge(ctx, False),
+        ADJUDICATION,
+        "Ctrl+Delete",
+        tip="Keep the adjudicated version of the selected triple",
+        enabled_when=_on_mismatch,
+        group="verdict",
+    ),
+    _graph_edit("edit_concept", "Edit C&oncept...", "Change a node's concept", adjudication_dialogs.edit_concept),
+    _graph_edit("add_node", "Add &Node...", "Add a node under another", adjudication_dialogs.edit_new_node),
+    _graph_edit("edit_relation", "Edit R&elation...", "Change a relation's label, or remove it",
+                adjudication_dialogs.edit_relation),
+    _graph_edit("add_relation", "Add Re&lation...", "Relate two nodes, or a node to a constant",
+                adjudication_dialogs.edit_new_relation),
+    _graph_edit("edit_alignment", "Correct Al&ignment...", "Pin or exclude a pair of nodes",
+                adjudication_dialogs.edit_alignment),
+    _export("export_adjudicated", "corpus", "Export Adjudicated &File...",
+            "Write the adjudicated corpus (PENMAN or UMR), read back first"),
+    _export("export_decisions", "log", "Export Decisions &Log...",
+            "Write every change with its time and author (JSON)"),
+    _export("export_session_report", "report", "Export Session Re&port...",
+            "Write the session's progress and agreement (HTML)"),
+    ActionSpec(
         "filter",
         "&Filter Pairs",
         lambda ctx: ctx.corpus.focus_filter(),
@@ -200,6 +390,19 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         Keys.Find,
         tip="Filter the pairs by text or by score",
         group="corpus",
+    ),
+    perspective_action("corpus", "&Corpus Perspective", "Ctrl+1"),
+    perspective_action("pair", "&Pair Perspective", "Ctrl+2"),
+    perspective_action("rounds", "R&ounds Perspective", "Ctrl+3"),
+    perspective_action("annotators", "&Annotators Perspective", "Ctrl+4"),
+    perspective_action("adjudication", "A&djudication Perspective", "Ctrl+5", _in_session),
+    ActionSpec(
+        "reset_layout",
+        "Reset &Layout",
+        navigation.reset_layout,
+        VIEW,
+        tip="Put every perspective back to its default arrangement",
+        group="layout",
     ),
     ActionSpec(
         "previous_round",
@@ -221,11 +424,87 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=_has_pair,
         group="rounds",
     ),
+    ActionSpec(
+        "next_disagreement",
+        "&Next Disagreeing Pair",
+        lambda ctx: navigation.step_pair(ctx, 1),
+        GO,
+        "Alt+Down",
+        tip="Select the next pair in the corpus table with an F1 below 1 or an error",
+        enabled_when=_has_corpus,
+        group="pairs",
+    ),
+    ActionSpec(
+        "previous_disagreement",
+        "&Previous Disagreeing Pair",
+        lambda ctx: navigation.step_pair(ctx, -1),
+        GO,
+        "Alt+Up",
+        tip="Select the previous pair in the corpus table with an F1 below 1 or an error",
+        enabled_when=_has_corpus,
+        group="pairs",
+    ),
+    ActionSpec(
+        "next_mismatch",
+        "Next &Unmatched Triple",
+        lambda ctx: navigation.step_triple(ctx, 1),
+        GO,
+        "F8",
+        tip="Select the pair's next triple that does not match",
+        enabled_when=_has_pair,
+        group="triples",
+    ),
+    ActionSpec(
+        "previous_mismatch",
+        "Previous Unmatched &Triple",
+        lambda ctx: navigation.step_triple(ctx, -1),
+        GO,
+        "Shift+F8",
+        tip="Select the pair's previous triple that does not match",
+        enabled_when=_has_pair,
+        group="triples",
+    ),
+    ActionSpec(
+        "find",
+        "&Find Node in Graphs...",
+        navigation.find,
+        GO,
+        "Ctrl+Shift+F",
+        tip="Find a variable, concept or value in both graphs",
+        group="find",
+    ),
+    ActionSpec(
+        "find_next",
+        "Find Ne&xt",
+        lambda ctx: navigation.find_step(ctx, 1),
+        GO,
+        "F3",
+        tip="Show the next node that matches the find box",
+        enabled_when=_has_pair,
+        group="find",
+    ),
+    ActionSpec(
+        "find_previous",
+        "Find Pre&vious",
+        lambda ctx: navigation.find_step(ctx, -1),
+        GO,
+        "Shift+F3",
+        tip="Show the previous node that matches the find box",
+        enabled_when=_has_pair,
+        group="find",
+    ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
 
 # the state's signals after which ``enabled_when`` is asked again
-STATE_CHANGES = ("busy_changed", "corpus_changed", "pair_selected")
+STATE_CHANGES = (
+    "busy_changed",
+    "corpus_changed",
+    "pair_selected",
+    "annotators.matrix_changed",
+    "annotators.confusion_changed",
+    "adjudication.changed",
+)
 
 
 @dataclass
@@ -290,6 +569,6 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
 
     for name in STATE_CHANGES:
-        getattr(ctx.state, name).connect(update_enabled)
+        attrgetter(name)(ctx.state).connect(update_enabled)
     update_enabled()
     return built

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -86,6 +86,8 @@ def mapping_text(counter: CounterScore) -> str:
 class ClausePanel(QWidget):
     """The selected pair's clauses by status; empty with a hint for pairs that are not DRSs."""
 
+    availability_changed = Signal(bool)  # offered only while the corpus is DRS input
+
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
@@ -120,7 +122,11 @@ class ClausePanel(QWidget):
         layout.addWidget(self.body, 1)
         state.pair_selected.connect(self.show_pair)
         state.node_selected.connect(self.select_node)
+        state.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
         self.show_pair(state.pair)  # what the state holds already
+
+    def is_available(self) -> bool:
+        return self.state.corpus is not None and self.state.corpus.drs
 
     def show_pair(self, result: PairResult | None) -> None:
         drs = result.drs if result is not None else None

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QCheckBox, QGroupBox, QHBoxLayout, QLabel, QSplitter, QToolButton, QVBoxLayout, QWidget,
+    QCheckBox,
+    QGraphicsItem,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from engine.layout.marks import GraphMarks, edge_key
 from engine.layout.pair import PairDrawing, lay_out_pair
 from engine.layout.viewport import frame
-from engine.scoring import PairResult
 from engine.metrics.triples import TripleMatch
+from engine.scoring import PairResult
 
 from . import graph_style
 from .graph_view import GraphScene, GraphView, LinkedViews, QtText
@@ -20,6 +28,7 @@ from .selection import partner
 
 __all__ = ["ComparisonPanel", "edge_key"]
 
+READABLE_SCALE = 0.8  # the least zoom a revealed node is shown at (its text about 10 px)
 LEGEND = graph_style.LEGEND + " · wheel, pinch or +/- zoom, drag pans, F or 0 fits · click a node to find its partner"
 
 
@@ -48,16 +57,18 @@ class ComparisonPanel(QWidget):
     node_selected = Signal(str, str)
     node_hovered = Signal(str, str)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold")):
         super().__init__(parent)
+        self.names = names  # the titles of the two graphs
         self.result: PairResult | None = None
         self.drawing: PairDrawing | None = None
         self.measure = QtText()
         self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
         self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
         self.views = LinkedViews([self.test_view, self.gold_view], self)
-        self.test_box, self.gold_box = _Pane("Test", self.test_view), _Pane("Gold", self.gold_view)
-        self.fit_button = self._tool("Fit", "Show both graphs whole at one scale (F, 0 or double click)", self.views.fit)
+        self.test_box, self.gold_box = _Pane(names[0], self.test_view), _Pane(names[1], self.gold_view)
+        fit_tip = "Show both graphs whole at one scale (F, 0 or double click)"
+        self.fit_button = self._tool("Fit", fit_tip, self.views.fit)
         self.zoom_out_button = self._tool("−", "Zoom out (-, wheel down)", lambda: self._zoom(1 / 1.2))
         self.zoom_in_button = self._tool("+", "Zoom in (+, wheel up)", lambda: self._zoom(1.2))
         self.link_box = QCheckBox("Link views")
@@ -103,22 +114,23 @@ class ComparisonPanel(QWidget):
         if on:  # line the gold view up with the test view again
             self.gold_view.place(self.test_view.scale_factor(), self.test_view.visible_center())
 
-    def set_result(self, result: PairResult | None, rows: list[TripleMatch] | None = None) -> None:
-        """Draw a pair (None clears both views). A pair that could not be scored
-        shows whichever graph is readable, with a note for the other."""
+    def set_result(self, result: PairResult | None, rows: list[TripleMatch] | None = None, empty: str = "") -> None:
+        """Draw a pair (None clears both views and says ``empty`` above them). A pair that could
+        not be scored shows whichever graph is readable, with a note for the other."""
         self.result = result
         if result is None:
             self.drawing = None
-            for scene, box, side in ((self.test_scene, self.test_box, "Test"), (self.gold_scene, self.gold_box, "Gold")):
+            for scene, box, side in ((self.test_scene, self.test_box, self.names[0]),
+                                     (self.gold_scene, self.gold_box, self.names[1])):
                 scene.draw(None, GraphMarks())
                 box.setTitle(side)
-                box.show_note("")
+                box.show_note(empty)
             return
         drs = any(graph is not None and graph.metadata.get("format") == "drs" for graph in (result.test, result.gold))
         self.legend.setText(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
-        for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, "Test"),
-                                       (self.gold_scene, self.gold_box, drawing.gold, "Gold")):
+        for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
+                                       (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):
             scene.draw(side.geometry, side.marks)
             box.setTitle(f"{name}: {side.summary}")
             box.show_note(side.note)
@@ -132,17 +144,44 @@ class ComparisonPanel(QWidget):
     def select_node(self, side: str, key: str) -> None:
         """Highlight a node and its partner; tell the other panels."""
         other = self.partner(side, key)
-        own_scene, other_scene = (self.test_scene, self.gold_scene) if side == "test" else (self.gold_scene, self.test_scene)
+        scenes = (self.test_scene, self.gold_scene)
+        own_scene, other_scene = scenes if side == "test" else scenes[::-1]
         own_scene.highlight({key})
         other_scene.highlight({other} if other else set())
         self.node_selected.emit(side, key)
+
+    def _centre(self, places: list[tuple[GraphView, QGraphicsItem | None]]) -> None:
+        """Centre each view on its item (None: leave the view), at one scale no smaller than readable."""
+        scale = max(READABLE_SCALE, self.test_view.scale_factor())
+        for view, item in places:
+            if item is not None:
+                view.place(scale, item.sceneBoundingRect().center())
+                view.following = False
+
+    def reveal(self, side: str, key: str) -> None:
+        """Centre a node in its view and its aligned partner in the other."""
+        wanted = {side: key, ("gold" if side == "test" else "test"): self.partner(side, key) or ""}
+        self._centre([(self.test_view, self.test_scene.node_items.get(wanted["test"])),
+                      (self.gold_view, self.gold_scene.node_items.get(wanted["gold"]))])
+
+    def reveal_triple(self, row: TripleMatch) -> None:
+        """Centre each graph on its edge of the triple."""
+        result = self.result
+        if result is None or result.test is None or result.gold is None:
+            return
+        self._centre([
+            (view, scene.edge_items.get(edge_key(graph, triple)) if triple is not None else None)
+            for view, scene, graph, triple in ((self.test_view, self.test_scene, result.test, row.test),
+                                               (self.gold_view, self.gold_scene, result.gold, row.gold))
+        ])
 
     def select_triple(self, row: TripleMatch) -> None:
         """Highlight a triple's edge (and its end nodes) in both graphs."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
             return
-        for scene, graph, triple in ((self.test_scene, result.test, row.test), (self.gold_scene, result.gold, row.gold)):
+        for scene, graph, triple in ((self.test_scene, result.test, row.test),
+                                     (self.gold_scene, result.gold, row.gold)):
             if triple is None:
                 scene.highlight()
                 continue

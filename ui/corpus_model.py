@@ -1,4 +1,5 @@
-"""Qt models of a scored corpus: the pair table and its sort/filter proxy."""
+"""Qt models of a scored corpus: the pair table and its sort/filter proxy. With an
+adjudication session open, the table also shows each sentence's review (status, decider, notes)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,17 @@ from engine.output.text import f1_text
 from engine.registry import ALL_METRICS, short_name
 from engine.scoring import CorpusResult, PairResult
 
+from .filter_expression import Review, ReviewOf
+
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
-COLUMNS = FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in ALL_METRICS) + ("Status",)
+REVIEW_COLUMNS = ("Adjudication", "Decided by", "Notes")  # shown while an adjudication session is open
+COLUMNS = FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in ALL_METRICS) + ("Status",) + REVIEW_COLUMNS
 FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
-STATUS_COLUMN = len(COLUMNS) - 1
+STATUS_COLUMN = COLUMNS.index("Status")
+FIRST_REVIEW_COLUMN = COLUMNS.index(REVIEW_COLUMNS[0])
 ERROR_COLOUR = QColor("#b3261e")
+REVIEW_COLOURS = {"agreed": QColor("#e8f5e9"), "needs discussion": QColor("#fff3e0"), "adjudicated": QColor("#e3f2fd")}
 
 
 def sentence_of(result: PairResult) -> str:
@@ -33,6 +39,14 @@ class CorpusTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._results: list[PairResult] = []
         self._rows: dict[int, int] = {}
+        self.review_of: ReviewOf = lambda result: None
+
+    def refresh_reviews(self, result: PairResult | None = None) -> None:
+        """The review columns changed: of one pair (a status, decider or notes), or of every pair
+        (another session)."""
+        rows = (0, len(self._results) - 1) if result is None else (self.row_of(result),) * 2
+        if self._results and rows[0] is not None:
+            self.dataChanged.emit(self.index(rows[0], FIRST_REVIEW_COLUMN), self.index(rows[1], len(COLUMNS) - 1))
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
         self.beginResetModel()
@@ -59,8 +73,11 @@ class CorpusTableModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
-        if role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_METRIC_COLUMN:
+        if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < STATUS_COLUMN:
             return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
+        if role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_REVIEW_COLUMN:
+            return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
+                    "decided by = NAME, notes)")
         return None
 
     def _value(self, result: PairResult, column: int):
@@ -78,6 +95,8 @@ class CorpusTableModel(QAbstractTableModel):
             return f"{len(result.test)}/{len(result.gold)}", len(result.test) + len(result.gold)
         if column == STATUS_COLUMN:
             return ("error" if result.error else "ok"), (1 if result.error else 0)
+        if column >= FIRST_REVIEW_COLUMN:
+            return _review_cell(self.review_of(result), column - FIRST_REVIEW_COLUMN)
         score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
         if score is None:  # an unreadable pair, or Smatch not asked for
             return "", -2.0
@@ -95,18 +114,33 @@ class CorpusTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if result.error:
                 return result.error
-            if column >= FIRST_METRIC_COLUMN and column != STATUS_COLUMN:
+            if FIRST_METRIC_COLUMN <= column < STATUS_COLUMN:
                 score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
                 if score is None:
                     return "Smatch is computed when Scoring > Parameters asks for it"
                 return f"P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}"
             if column == 2:
                 return sentence_of(result)
+            if column == FIRST_REVIEW_COLUMN + 2:
+                review = self.review_of(result)
+                return review.notes if review is not None and review.notes else None
         if role == Qt.ItemDataRole.ForegroundRole and result.error:
             return QBrush(ERROR_COLOUR)
-        if role == Qt.ItemDataRole.TextAlignmentRole and (column == 0 or column >= 3) and column != STATUS_COLUMN:
+        if role == Qt.ItemDataRole.BackgroundRole and column == FIRST_REVIEW_COLUMN:
+            review = self.review_of(result)
+            colour = REVIEW_COLOURS.get(review.status) if review is not None else None
+            return QBrush(colour) if colour is not None else None
+        if role == Qt.ItemDataRole.TextAlignmentRole and (column == 0 or column >= 3) and column < STATUS_COLUMN:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+
+def _review_cell(review: Review | None, which: int) -> tuple[str, str]:
+    """(text, sort key) of the status, decider or notes (first line) of a sentence's review."""
+    if review is None:
+        return "", ""
+    text = (review.status, review.decided_by or "", review.notes.strip().split("\n")[0])[which]
+    return text, text.lower()
 
 
 class CorpusFilterProxy(QSortFilterProxyModel):

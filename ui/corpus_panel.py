@@ -3,18 +3,31 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView, QLineEdit, QTableView, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.output.text import f1_text
 from engine.registry import ALL_METRICS, DRS_METRICS, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .corpus_model import FIRST_METRIC_COLUMN, CorpusFilterProxy, CorpusTableModel
+from .corpus_model import COLUMNS, FIRST_METRIC_COLUMN, FIRST_REVIEW_COLUMN, CorpusFilterProxy, CorpusTableModel
 from .filter_expression import __doc__ as FILTER_HELP
-from .row_table import score_grid
+from .navigation import disagrees, next_position
+from .row_table import compact_rows, score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
+
+PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
+REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -40,13 +53,15 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
 
 
 class CorpusPanel(QWidget):
-    """Shows ``state.corpus``; choosing a row selects that pair, typing filters the pairs."""
+    """Shows ``state.corpus``; choosing a row selects that pair (a double click or Enter shows
+    its graphs), typing filters the pairs; a note says why the table is empty."""
 
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
         self._syncing = False
         self.model = CorpusTableModel(self)
+        self.model.review_of = state.adjudication.review_of
         self.proxy = CorpusFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -56,26 +71,40 @@ class CorpusPanel(QWidget):
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
+        compact_rows(self.table)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(50)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        for column, width in zip(range(FIRST_REVIEW_COLUMN, len(COLUMNS)), (110, 90, 150)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
+            header.resizeSection(column, max(width, header.sectionSizeHint(column)))  # the header never cut
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText("Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)")
+        self.filter_edit.setPlaceholderText(PLACEHOLDER)
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(FILTER_HELP)
         self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color:#555; padding:4px;")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter_edit)
+        layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
+        self.table.activated.connect(lambda index: state.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.set_filter)
         state.corpus_changed.connect(self._show_corpus)
         state.filter_changed.connect(self._show_filter)
         state.pair_selected.connect(self._show_selection)
+        state.busy_changed.connect(lambda busy: self._show_note())
+        state.adjudication.session_changed.connect(self._show_review_columns)
+        state.adjudication.sentence_changed.connect(
+            lambda index: self.model.refresh_reviews(state.adjudication.pair_of(index)))
+        self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.corpus)  # what the state holds already
         self._show_filter(state.filter_text)
         self._show_selection(state.pair)
@@ -83,6 +112,34 @@ class CorpusPanel(QWidget):
     def focus_filter(self) -> None:
         self.filter_edit.setFocus()
         self.filter_edit.selectAll()
+
+    def step_disagreement(self, step: int) -> None:
+        """Select the next pair down the table (up when ``step`` < 0) that disagrees: an F1
+        below 1 or an error; past the last row the search goes round to the first."""
+        current = self.proxy.row_of(self.state.pair) if self.state.pair is not None else None
+        row, wrapped = next_position(self.proxy.rowCount(), current, step,
+                                     lambda number: disagrees(self.proxy.result(number)))
+        if row is None or row == current:
+            self.state.show_message("No other pair shown disagrees: every F1 is 1.")
+            return
+        self.state.select_pair(self.proxy.result(row))
+        if wrapped:
+            self.state.show_message("Went round to the " + ("first" if step > 0 else "last") + " pair that disagrees.")
+
+    def _show_note(self) -> None:
+        empty = self.proxy.rowCount() == 0
+        self.note.setText(self.state.empty_text() if empty else "")
+        self.note.setVisible(empty)
+
+    def _show_review_columns(self, session) -> None:
+        """The adjudication columns, while a session is open, the sentence's status beside its id
+        (in sight in the narrow corpus column of the Adjudication perspective)."""
+        for column in range(FIRST_REVIEW_COLUMN, len(COLUMNS)):
+            self.table.setColumnHidden(column, session is None)
+        header = self.table.horizontalHeader()
+        header.moveSection(header.visualIndex(FIRST_REVIEW_COLUMN), 2 if session is not None else FIRST_REVIEW_COLUMN)
+        self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
+        self.model.refresh_reviews()
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:
@@ -97,6 +154,7 @@ class CorpusPanel(QWidget):
             column = ALL_METRICS.index(metric)
             self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, not (corpus is not None and corpus.drs))
             self.summary.setColumnHidden(column, not (corpus is not None and corpus.drs))
+        self._show_note()
 
     def _show_filter(self, text: str) -> None:
         self._syncing = True
@@ -104,6 +162,7 @@ class CorpusPanel(QWidget):
             self.filter_edit.setText(text)
         self.proxy.set_predicate(self.state.accepts)
         self._syncing = False
+        self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:
         row = self.proxy.row_of(result) if result is not None else None

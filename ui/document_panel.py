@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.metrics.document import DocumentResult
-from engine.output.text import f1_text
 from engine.registry import DOCUMENT_METRICS
 
-from .row_table import filtered_table, score_grid
+from .row_table import filtered_table, prf_grid, share_width, show_prf
 from .state import AppState
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
-HEADERS = ("Kind", "Category", "Test (mapped to gold variables)", "Gold")
+HEADERS = ("Kind", "Category", "Test", "Gold")
+HEADER_TIPS = ("Modal, temporal or coreference relation", "Matched, or in one document only",
+               "The test document's relation, its variables mapped to gold's", "The gold document's relation")
 
 
 def _item_text(item: tuple | None) -> str:
@@ -22,15 +23,20 @@ def _item_text(item: tuple | None) -> str:
 
 
 class DocumentPanel(QWidget):
-    """Scores and relations of the document the selected sentence belongs to."""
+    """Scores and relations of the document the selected sentence belongs to; available
+    (``availability_changed``) only while the files have UMR documents."""
+
+    availability_changed = Signal(bool)
 
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
         self.title.setWordWrap(True)
-        self.scores = score_grid(DOCUMENT_METRICS)
-        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (80, 100, 280), self)
+        self.scores = prf_grid(DOCUMENT_METRICS)
+        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (), self)
+        self.model.header_tips = HEADER_TIPS
+        share_width(self.table, (2, 3), {0: 80, 1: 100})
         self.kind = QComboBox()
         self.kind.addItem("All kinds", "")
         for kind in ("modal", "temporal", "coref"):
@@ -47,7 +53,11 @@ class DocumentPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         state.pair_selected.connect(self._show_pair)
+        state.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
         self._show_pair(state.pair)  # what the state holds already
+
+    def is_available(self) -> bool:
+        return self.state.corpus is not None and bool(self.state.corpus.documents)
 
     def _show_pair(self, result) -> None:
         corpus = self.state.corpus
@@ -57,17 +67,19 @@ class DocumentPanel(QWidget):
         rows = [] if document is None else [
             (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
         ]
-        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows])
-        self.scores.clearContents()
+        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows], tips=rows)  # elided: hover
         if document is None:
-            self.title.setText("Document level: none (AMR input, or the pair could not be read).")
+            self.scores.clearContents()
+            self.title.setText(self._why_none())
             return
         which = f"document {document.index + 1} of {count}" if count > 1 else "the document"
         self.title.setText(f"Document level of {which}: coref links are compared after transitive closure; "
                            "comprehensive pools labeled relations, modal, temporal and coref.")
-        for column, metric in enumerate(DOCUMENT_METRICS):
-            score = document.scores[metric]
-            for row, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(f1_text(getattr(score, part)))
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.scores.setItem(row, column, item)
+        show_prf(self.scores, [document.scores[metric] for metric in DOCUMENT_METRICS])
+
+    def _why_none(self) -> str:
+        if not self.is_available():
+            return "Document level: open UMR files to see modal, temporal and coreference agreement."
+        if self.state.pair is None:
+            return "Document level: " + self.state.empty_text()
+        return "Document level: none for this pair (it could not be read, or it is in no document)."

@@ -6,10 +6,18 @@ The k-grams are listed on a worker thread (:meth:`ui.state.AppState.request_kgra
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QComboBox, QHBoxLayout, QHeaderView, QLabel, QSpinBox, QSplitter, QTableWidgetItem, QVBoxLayout, QWidget,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSpinBox,
+    QSplitter,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from engine.drs import DScorerTally
@@ -79,6 +87,8 @@ def _prf(score) -> str:
 class DScorerPanel(QWidget):
     """The selected DRS pair's DScorer by order and its differing k-grams of the order chosen."""
 
+    availability_changed = Signal(bool)  # offered only while the corpus is DRS input
+
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
@@ -132,7 +142,11 @@ class DScorerPanel(QWidget):
         self.listing: KgramList | None = None
         state.pair_selected.connect(self.show_pair)
         state.kgrams_ready.connect(self.show_kgrams)
+        state.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
         self.show_pair(state.pair)  # what the state holds already
+
+    def is_available(self) -> bool:
+        return self.state.corpus is not None and self.state.corpus.drs
 
     def show_pair(self, result: PairResult | None) -> None:
         """The pair's DScorer by order, then its k-grams of the order chosen (asked for)."""

@@ -6,8 +6,11 @@ Clauses are separated by commas or the word ``and``; a row must satisfy all:
   ulr, wlr, mock, smatch; counter, dscorer for DRS), optionally ``p``, ``r`` or
   ``f1`` (default f1), an operator (< <= > >= = !=) and a number;
 * ``error`` / ``ok``: only pairs that could not / could be scored;
-* anything else: text that the pair's id, sentence or error must contain
-  (case-insensitive).
+* with an adjudication session open: ``status = needs discussion``, ``status != adjudicated``
+  (not reviewed, agreed, needs discussion, adjudicated; ``status = ok`` / ``error`` is the
+  pair's own status), ``decided by = ana``, ``notes`` (sentences with notes);
+* anything else: text that the pair's id, sentence, error or adjudication notes must
+  contain (case-insensitive).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine.scoring import PairResult
 
@@ -34,7 +38,25 @@ _CONDITION = re.compile(
 )
 _SPLIT = re.compile(r"\s*,\s*|\s+and\s+", re.IGNORECASE)
 
+_REVIEW = re.compile(r"^(?P<field>status|decided by)\s*(?P<op>==|=|!=)\s*(?P<value>\S.*)$")
+PAIR_STATUSES = {"ok": False, "error": True}  # status = ok / error: whether the pair has an error
+
 Predicate = Callable[[PairResult], bool]
+
+
+class Review(Protocol):
+    """What an adjudication session says of a sentence (:class:`engine.adjudication.store.SentenceRecord`)."""
+
+    status: str
+    notes: str
+    decided_by: str | None
+
+
+ReviewOf = Callable[[PairResult], "Review | None"]  # None: the pair is in no open session
+
+
+def _no_review(result: PairResult) -> Review | None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -51,32 +73,62 @@ class Condition:
         return score is not None and self.compare(score, self.value)
 
 
-def _text_predicate(needle: str) -> Predicate:
+def _text_predicate(needle: str, review_of: ReviewOf) -> Predicate:
     needle = needle.lower()
 
     def contains(result: PairResult) -> bool:
         texts = [result.id or "", result.error or ""]
         texts += [graph.text or "" for graph in (result.test, result.gold) if graph is not None]
+        review = review_of(result)
+        if review is not None:
+            texts.append(review.notes)
         return any(needle in text.lower() for text in texts)
 
     return contains
 
 
-def parse_clause(clause: str) -> Predicate:
-    """One clause -> a predicate on a :class:`PairResult`."""
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _review_predicate(field: str, equal: bool, value: str, review_of: ReviewOf) -> Predicate:
+    """``status`` / ``decided by`` equal (or not) to ``value``, ignoring case and spacing; a pair
+    in no session has no review status and no decider."""
+    wanted = _words(value)
+    if field == "status" and wanted in PAIR_STATUSES:
+        has_error = PAIR_STATUSES[wanted]
+        return lambda result: (result.error is not None) == (has_error == equal)
+
+    def holds(result: PairResult) -> bool:
+        review = review_of(result)
+        found = None if review is None else review.status if field == "status" else review.decided_by
+        return (found is not None and _words(found) == wanted) == equal
+
+    return holds
+
+
+def parse_clause(clause: str, review_of: ReviewOf = _no_review) -> Predicate:
+    """One clause -> a predicate on a :class:`PairResult` (``review_of`` gives the sentence's
+    adjudication status, notes and decider)."""
     lowered = clause.strip().lower()
     if lowered in ("error", "errors"):
         return lambda result: result.error is not None
     if lowered == "ok":
         return lambda result: result.error is None
+    if lowered == "notes":
+        return lambda result: bool((review := review_of(result)) and review.notes.strip())
+    review = _REVIEW.match(lowered)
+    if review:
+        return _review_predicate(review["field"], review["op"] != "!=", review["value"], review_of)
     match = _CONDITION.match(lowered)
     if match and match["metric"].strip() in METRIC_NAMES:
         part = (match["part"] or "f")[0]
         return Condition(METRIC_NAMES[match["metric"].strip()], part, OPERATORS[match["op"]], float(match["value"]))
-    return _text_predicate(clause.strip())
+    return _text_predicate(clause.strip(), review_of)
 
 
-def parse_filter(text: str) -> Predicate:
-    """The whole filter: every clause must hold; empty text keeps every row."""
-    clauses = [parse_clause(clause) for clause in _SPLIT.split(text.strip()) if clause.strip()]
+def parse_filter(text: str, review_of: ReviewOf = _no_review) -> Predicate:
+    """The whole filter: every clause must hold; empty text keeps every row. ``review_of``
+    gives a pair's adjudication review (None when no session holds it)."""
+    clauses = [parse_clause(clause, review_of) for clause in _SPLIT.split(text.strip()) if clause.strip()]
     return lambda result: all(clause(result) for clause in clauses)

@@ -14,8 +14,18 @@ from engine.layout.marks import GraphMarks, Status
 from engine.layout.text import TextMeasure
 
 from .graph_style import (
-    FONT_FAMILY, FRAME_INNER, FRAME_INSET, NODE_TEXT, ROLE_TEXT, STATUS_FILL, TAG_FILL, TAG_TEXT, UNMATCHED_ROLE_TEXT, Pen,
-    edge_pen, node_pen,
+    FONT_FAMILY,
+    FRAME_INNER,
+    FRAME_INSET,
+    NODE_TEXT,
+    ROLE_TEXT,
+    STATUS_FILL,
+    TAG_FILL,
+    TAG_TEXT,
+    UNMATCHED_ROLE_TEXT,
+    Pen,
+    edge_pen,
+    node_pen,
 )
 
 __all__ = ["Panel", "Sheet", "graph_svg", "sheet_svg"]

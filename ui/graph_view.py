@@ -7,7 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
-    QGraphicsPathItem, QGraphicsScene, QGraphicsView,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsView,
 )
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
@@ -16,7 +18,7 @@ from engine.layout.viewport import fit_scale, start_view
 
 from . import graph_style as style
 
-__all__ = ["GraphScene", "GraphView", "LinkedViews", "QtText", "HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN"]
+__all__ = ["HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN", "GraphScene", "GraphView", "LinkedViews", "QtText"]
 
 HIGHLIGHT = QColor(style.HIGHLIGHT)
 MISMATCH_PEN = QColor(style.UNMATCHED_EDGE.colour)

@@ -35,9 +35,8 @@ from .heatmap_window import CellWindow
 from .state import AppState
 from .tasks import PairTrace
 
-__all__ = ["NO_PAIR", "TRACING", "HeatmapPanel", "caption_html"]
+__all__ = ["TRACING", "HeatmapPanel", "caption_html"]
 
-NO_PAIR = "No pair selected: select a pair in the table to see the rounds of its alignment."
 TRACING = "Tracing the rounds of this pair (aligning it again with every round's matrices)..."
 HINT = ("White outline: anchor; orange: new anchor of the round; red names after the grey line: unaligned. "
         "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge.")
@@ -85,7 +84,7 @@ class HeatmapPanel(QWidget):
         state.trace_ready.connect(self.set_trace)
         state.node_selected.connect(self._node_selected)
         state.corpus_changed.connect(lambda corpus: self._hovered(-1, -1))
-        self._clear(NO_PAIR)
+        self._clear(self.state.empty_text())
         if state.trace is not None:  # what the state holds already
             self.set_trace(state.trace)
         else:
@@ -167,7 +166,7 @@ class HeatmapPanel(QWidget):
     # ----------------------------------------------------------- the trace
     def _pair_selected(self, result) -> None:
         if result is None:
-            self._clear(NO_PAIR)
+            self._clear(self.state.empty_text())
         elif self.state.trace is None:  # it will come through trace_ready
             self._clear(TRACING)
 

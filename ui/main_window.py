@@ -1,48 +1,49 @@
-"""The main window: assembles the state, the panels in docks, the menus and toolbar
-(from :data:`ui.actions.TABLE`) and the saved layout. It holds no state of its own."""
+"""The main window: assembles the state, the panels in the perspectives' tabs (:mod:`ui.workspace`),
+the find box, the menus and toolbar (from :data:`ui.actions.TABLE`) and the saved window size.
+It holds no state of its own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
-from .actions import VIEW, build_actions
-from .commands import Context
-from .commands.files import open_dropped
+from .actions import build_actions
+from .adjudication_binding import AdjudicationBinding
+from .adjudication_panel import AdjudicationPanel
+from .alignment_panel import AlignmentPanel
+from .annotators_panel import AnnotatorsPanel, MatrixCellBar
 from .clause_panel import ClausePanel
+from .commands import Context
+from .commands.adjudication import adjudicate
+from .commands.files import open_dropped
 from .comparison_binding import ComparisonBinding
 from .comparison_panel import ComparisonPanel
+from .confusion_panel import ConfusionPanel
 from .corpus_panel import CorpusPanel
 from .document_panel import DocumentPanel
-from .drs_docks import DRS_DOCKS, DrsDocks
 from .dscorer_panel import DScorerPanel
+from .find_bar import FindBar
 from .heatmap_panel import HeatmapPanel
 from .pair_view import PairView
+from .penman_panel import PenmanPanel
 from .settings import APP_NAME
 from .smatch_panel import SmatchPanel
 from .state import AppState
 from .status import ProblemBanner, StatusLine
 from .triples_panel import TriplesPanel
+from .workspace import Panel, Workspace
 
 __all__ = ["APP_NAME", "MainWindow"]
 
-# (key, title, area) of each dock, in the order they are added
-DOCKS = (
-    ("graphs", "Graphs", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("rounds", "Alignment rounds", Qt.DockWidgetArea.RightDockWidgetArea),
-    ("pair", "Pair: scores, PENMAN, alignment", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("triples", "Triples", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("document", "Document level (UMR)", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("smatch", "Smatch breakdown", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("clauses", "Clauses (DRS, Counter)", Qt.DockWidgetArea.BottomDockWidgetArea),
-    ("dscorer", "DScorer k-grams (DRS)", Qt.DockWidgetArea.RightDockWidgetArea),
-)
+START_SHARE = 0.9  # of the screen, the first time (no saved size)
 
 
 class MainWindow(QMainWindow):
-    """``state`` is the application; the panels are attributes; ``action_set`` holds the menus' actions by key."""
+    """``state`` is the application; the panels are attributes, also in ``panels`` by the keys the
+    perspectives use; ``action_set`` holds the menus' actions by key."""
 
     def __init__(self, settings: QSettings | None = None, parent=None):
         super().__init__(parent)
@@ -57,21 +58,48 @@ class MainWindow(QMainWindow):
         ComparisonBinding(self.graphs, self.state)
         self.heatmaps = HeatmapPanel(self.state)
         self.pair_view = PairView(self.state)
+        self.penman_panel = PenmanPanel(self.state)
+        self.alignment_panel = AlignmentPanel(self.state)
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
         self.clause_panel = ClausePanel(self.state)
         self.dscorer_panel = DScorerPanel(self.state)
+        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
+        AdjudicationBinding(self.adjudicated_graphs, self.state)
+        self.adjudication_panel = AdjudicationPanel(self.state)
+        self.find_bar = FindBar(self.state)
+        self.annotators_panel = AnnotatorsPanel(self.state)
+        self.confusion_panel = ConfusionPanel(self.state)
+        self.cell_bar = MatrixCellBar(self.state)
+        # every panel by the key the perspectives (ui.perspectives) place it with; add new panels here
+        self.panels = {
+            "corpus": Panel("Corpus", self.corpus_panel),
+            "summary": Panel("Pair scores", self.pair_view),
+            "graphs": Panel("Graphs", self.graphs),
+            "penman": Panel("PENMAN", self.penman_panel),
+            "triples": Panel("Triples", self.triples_panel),
+            "alignment": Panel("Alignment", self.alignment_panel),
+            "rounds": Panel("Alignment rounds", self.heatmaps),
+            "document": Panel("Document level (UMR)", self.document_panel),
+            "smatch": Panel("Smatch breakdown", self.smatch_panel),
+            "clauses": Panel("Clauses (DRS)", self.clause_panel),
+            "dscorer": Panel("DScorer k-grams (DRS)", self.dscorer_panel),
+            "annotators": Panel("Annotators", self.annotators_panel),
+            "confusion": Panel("Label confusion", self.confusion_panel),
+            "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs),
+            "adjudication": Panel("Adjudication", self.adjudication_panel),
+        }
+        self.workspace = Workspace(self.panels, self.state.settings)
+        self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
+        self.state.panel_requested.connect(self.workspace.show_panel)
         self._build_central()
-        self._build_docks()
-        DrsDocks(self.state, self, self.docks)
-        self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps)
+        self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps,
+                               self.triples_panel, self.workspace, self.find_bar)
         self.action_set = build_actions(self, self.context)
-        view = self.action_set.menus[VIEW]
-        view.addSeparator()
-        for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
         self.state.corpus_changed.connect(self._show_title)
+        self.state.adjudication.session_changed.connect(self._show_session)
+        self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -79,49 +107,30 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(top)
         layout.setContentsMargins(4, 4, 4, 0)
         layout.addWidget(self.banner)
-        layout.addWidget(self.corpus_panel, 1)
+        layout.addWidget(self.cell_bar)
+        layout.addWidget(self.workspace, 1)
         self.setCentralWidget(top)
 
-    def _build_docks(self) -> None:
-        widgets = {
-            "graphs": self.graphs,
-            "rounds": self.heatmaps,
-            "pair": self.pair_view,
-            "triples": self.triples_panel,
-            "document": self.document_panel,
-            "smatch": self.smatch_panel,
-            "clauses": self.clause_panel,
-            "dscorer": self.dscorer_panel,
-        }
-        self.docks: dict[str, QDockWidget] = {}
-        for key, title, area in DOCKS:
-            dock = self.docks[key] = QDockWidget(title, self)
-            dock.setObjectName(f"dock-{key}")
-            dock.setWidget(widgets[key])
-            self.addDockWidget(area, dock)
-        self.splitDockWidget(self.docks["pair"], self.docks["triples"], Qt.Orientation.Horizontal)
-        self.tabifyDockWidget(self.docks["triples"], self.docks["document"])
-        self.tabifyDockWidget(self.docks["triples"], self.docks["smatch"])
-        for key, beside in DRS_DOCKS.items():  # in front for DRS input only (DrsDocks)
-            self.tabifyDockWidget(self.docks[beside], self.docks[key])
-            self.docks[beside].raise_()
-        self.docks["triples"].raise_()
-        self.resizeDocks([self.docks["graphs"], self.docks["rounds"]], [420, 560], Qt.Orientation.Vertical)
-        self.resizeDocks([self.docks["graphs"]], [900], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.docks["pair"]], [400], Qt.Orientation.Vertical)
-
     def _restore_layout(self) -> None:
-        geometry, dock_state = self.state.settings.window_layout()
+        geometry, window_state = self.state.settings.window_layout()
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1600, 1000)
-        if dock_state is not None:
-            self.restoreState(dock_state)
+            screen = QGuiApplication.primaryScreen().availableGeometry()
+            self.resize(round(screen.width() * START_SHARE), round(screen.height() * START_SHARE))
+        if window_state is not None:
+            self.restoreState(window_state)
 
-    def _show_title(self, corpus) -> None:
-        files = self.state.files
-        self.setWindowTitle(f"{APP_NAME} - {files.title()}" if files else APP_NAME)
+    def _show_title(self, *_) -> None:
+        files, session = self.state.files, self.state.adjudication.session
+        title = f"{APP_NAME} - {files.title()}" if files else APP_NAME
+        self.setWindowTitle(title + (f" - adjudicating in {session.path.name}" if session is not None else ""))
+
+    def _show_session(self, session) -> None:
+        """A session opened: the Adjudication perspective (its tab appears with the session) in front."""
+        self._show_title()
+        if session is not None:
+            self.workspace.show_perspective("adjudication")
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
@@ -132,6 +141,7 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
 
     def closeEvent(self, event) -> None:
+        self.workspace.save()  # before the session closes and its perspective's tab with it
         self.state.shutdown()
         self.state.settings.save_window_layout(self.saveGeometry(), self.saveState())
         super().closeEvent(event)

@@ -1,35 +1,24 @@
-"""Details of the selected pair: scores, both PENMAN texts side by side, the alignment."""
+"""The selected pair in brief: which pair, its sentence (the words of the selected node
+marked), whether it could be read, and every metric's F1, P and R."""
 
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QTextCursor, QTextFormat
-from PySide6.QtWidgets import (
-    QGroupBox,
-    QHeaderView,
-    QLabel,
-    QPlainTextEdit,
-    QSplitter,
-    QTableView,
-    QTableWidgetItem,
-    QTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from engine.output.rows import alignment_table
-from engine.output.text import f1_text
-from engine.read.penman_tree import format_tree
-from engine.registry import ALL_METRICS, short_name
+from engine.registry import ALL_METRICS, SMATCH, short_name
 from engine.scoring import PairResult
 
 from .corpus_model import sentence_of
-from .penman_highlight import node_line, triple_line
-from .row_table import RowTableModel, score_grid
+from .row_table import prf_grid, show_prf
 from .state import AppState
+
+__all__ = ["PairView", "sentence_words"]
+
+NOT_SCORED = "—"
+ERROR_STYLE = "color:#b3261e"
 
 
 def sentence_words(graph) -> list[str]:
@@ -38,127 +27,60 @@ def sentence_words(graph) -> list[str]:
     return text.split()
 
 
-ALIGNMENT_HEADERS = ("Test var", "Test concept", "Gold var", "Gold concept", "S", "Fixed in")
-
-
-def alignment_cells(result: PairResult | None) -> list[tuple[str, ...]]:
-    """Rows: aligned pairs and unaligned nodes of both graphs, in test order then gold order."""
-    rows = alignment_table(result) if result is not None else []
-    return [(row.test.var if row.test else "", row.test.concept if row.test else "",
-             row.gold.var if row.gold else "", row.gold.concept if row.gold else "",
-             f"{row.similarity:.4f}" if row.similarity is not None else "", row.how) for row in rows]
-
-
-def _penman_pane(title: str) -> tuple[QGroupBox, QPlainTextEdit]:
-    box = QGroupBox(title)
-    text = QPlainTextEdit()
-    text.setReadOnly(True)
-    text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-    text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(4, 4, 4, 4)
-    layout.addWidget(text)
-    return box, text
-
-
 class PairView(QWidget):
-    """The selected pair: header, score table, PENMAN texts and alignment table;
-    the selected node (and its partner) or triple is shaded in both texts."""
+    """Header, the score table (metrics as rows; F1 first, then P and R), then the sentence with
+    the words aligned to the selected node (or why the pair could not be read) in a scrolled area,
+    so that a long sentence never pushes the scores out of sight."""
 
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
         self.result: PairResult | None = None
-        self.header = QLabel("Select a pair to see its graphs and alignment.")
+        self.header = QLabel()
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.scores = prf_grid([short_name(m) for m in ALL_METRICS])
+        self.scores.setToolTip("The pair's scores: F1, precision (test side) and recall (gold side)")
+        self.sentence = QLabel()
+        self.sentence.setWordWrap(True)
+        self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.sentence.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tokens = QLabel()
         self.tokens.setWordWrap(True)
+        self.tokens.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tokens.setToolTip("Words of each sentence; those aligned to the selected node are highlighted")
-        self.scores = score_grid([short_name(m) for m in ALL_METRICS])
-        self.test_box, self.test_text = _penman_pane("Test")
-        self.gold_box, self.gold_text = _penman_pane("Gold")
-        self.alignment_model = RowTableModel(ALIGNMENT_HEADERS, self)
-        self.alignment = QTableView()
-        self.alignment.setModel(self.alignment_model)
-        header = self.alignment.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fixed widths: no measuring per pair
-        for column, width in enumerate((60, 130, 60, 130, 60)):
-            header.resizeSection(column, width)
-        self.alignment.horizontalHeader().setStretchLastSection(True)
-        self.alignment.verticalHeader().hide()
-        texts = QSplitter(Qt.Orientation.Horizontal)
-        texts.addWidget(self.test_box)
-        texts.addWidget(self.gold_box)
-        body = QSplitter(Qt.Orientation.Horizontal)
-        body.addWidget(texts)
-        body.addWidget(self.alignment)
-        body.setStretchFactor(0, 3)
-        body.setStretchFactor(1, 2)
-        body.setSizes([600, 420])
+        text = QWidget()
+        text_layout = QVBoxLayout(text)
+        text_layout.setContentsMargins(0, 0, 0, 0)
+        text_layout.addWidget(self.sentence)
+        text_layout.addWidget(self.tokens)
+        text_layout.addStretch(1)
+        scrolled = QScrollArea()
+        scrolled.setWidget(text)
+        scrolled.setWidgetResizable(True)
+        scrolled.setFrameShape(QFrame.Shape.NoFrame)
+        scrolled.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scrolled.setMinimumHeight(2 * self.fontMetrics().lineSpacing())
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setContentsMargins(4, 2, 4, 2)
         layout.addWidget(self.header)
-        layout.addWidget(self.tokens)
         layout.addWidget(self.scores)
-        layout.addWidget(body, 1)
+        layout.addWidget(scrolled, 1)
         state.pair_selected.connect(self.set_result)
         state.node_selected.connect(self._show_node)
-        state.triple_selected.connect(self._show_triple)
         self.set_result(state.pair)  # what the state holds already
         self._show_node()
 
     def _show_node(self, side: str = "", var: str = "") -> None:
-        selected = self.state.selected_nodes()
-        self.highlight_nodes(selected)
-        self.show_tokens(selected)
-
-    def _show_triple(self, row) -> None:
-        if row is None:
-            self._highlight({})
-        else:
-            self.highlight_triple(row)
-
-    def _highlight(self, lines: dict[str, list[int]]) -> None:
-        """Shade the given lines of the test and gold texts and scroll to them."""
-        for side, text in (("test", self.test_text), ("gold", self.gold_text)):
-            selections = []
-            for number in lines.get(side, []):
-                block = text.document().findBlockByNumber(number)
-                if not block.isValid():
-                    continue
-                selection = QTextEdit.ExtraSelection()
-                selection.format.setBackground(QColor("#ffe0b2"))
-                selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
-                selection.cursor = QTextCursor(block)
-                selections.append(selection)
-                text.setTextCursor(QTextCursor(block))
-                text.ensureCursorVisible()
-            text.setExtraSelections(selections)
-
-    def highlight_nodes(self, variables: dict[str, str | None]) -> None:
-        """Highlight the line of a node on each side (side -> variable or None)."""
-        lines = {}
-        for side, var in variables.items():
-            text = (self.test_text if side == "test" else self.gold_text).toPlainText()
-            number = node_line(text, var) if var else None
-            lines[side] = [number] if number is not None else []
-        self._highlight(lines)
-
-    def highlight_triple(self, row) -> None:
-        """Highlight the line of a triple on each side where it exists."""
-        lines = {}
-        for side, triple in (("test", row.test), ("gold", row.gold)):
-            text = (self.test_text if side == "test" else self.gold_text).toPlainText()
-            number = triple_line(text, triple.source, triple.role, triple.target) if triple else None
-            lines[side] = [number] if number is not None else []
-        self._highlight(lines)
+        self.show_tokens(self.state.selected_nodes())
 
     def show_tokens(self, selected: dict[str, str | None]) -> None:
         """The words of both sentences, those aligned to the selected nodes highlighted (side -> variable)."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
             self.tokens.clear()
+            self.tokens.hide()
+            self.sentence.show()
             return
         lines = []
         for side, graph in (("test", result.test), ("gold", result.gold)):
@@ -173,44 +95,26 @@ class PairView(QWidget):
             )
             lines.append(f"<i>{side}:</i> {shown}")
         self.tokens.setText("<br>".join(lines))
+        self.tokens.setVisible(bool(lines))
+        self.sentence.setVisible(not lines or bool(result.error))  # the words say the sentence already
 
     def set_result(self, result: PairResult | None) -> None:
         self.result = result
-        cells = alignment_cells(result)
-        self.alignment_model.set_rows(cells, cells)
-        self._highlight({})
-        self.show_tokens({})
-        self.scores.clearContents()
         if result is None:
-            self.header.setText("Select a pair to see its graphs and alignment.")
-            self.test_text.clear()
-            self.gold_text.clear()
+            self.header.setText(escape(self.state.empty_text()))
+            self.sentence.clear()
+            self.scores.clearContents()
+            self.show_tokens({})
             return
-        title = f"<b>Pair {result.index}</b>" + (f" &middot; {result.id}" if result.id else "")
-        sentence = sentence_of(result)
-        if sentence:
-            title += f"<br>{sentence}"
+        self.header.setText(f"<b>Pair {result.index}</b>" + (f" &middot; {escape(result.id)}" if result.id else ""))
+        text = escape(sentence_of(result))
         if result.error:
-            title += f"<br><span style='color:#b3261e'>Not scored: {result.error}</span>"
-        self.header.setText(title)
-        for side, (box, text), graph, source in zip(
-            ("Test", "Gold"), ((self.test_box, self.test_text), (self.gold_box, self.gold_text)),
-            (result.test, result.gold), result.sources,
-        ):
-            location = graph.location if graph is not None else None
-            box.setTitle(f"{side} - {Path(location.file).name}, line {location.line}" if location else side)
-            box.setToolTip(str(location) if location else "")
-            if graph is not None:
-                text.setPlainText(format_tree(graph.tree) if graph.tree is not None else graph.penman)
-            else:
-                text.setPlainText(source or "(no graph)")
-        for column, metric in enumerate(ALL_METRICS):
-            score = result.scores.get(metric)
-            for row, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(f1_text(getattr(score, part)) if score else "")
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if part == "f":
-                    font = QFont(item.font())
-                    font.setBold(True)
-                    item.setFont(font)
-                self.scores.setItem(row, column, item)
+            text += f"<br><span style='{ERROR_STYLE}'>Not scored: {escape(result.error)}</span>"
+        self.sentence.setText(text)
+        scores = result.scores
+        show_prf(self.scores, [scores.get(metric) for metric in ALL_METRICS], "" if scores else NOT_SCORED)
+        self.show_tokens({})
+        if scores and SMATCH not in scores:
+            for column in range(3):
+                self.scores.item(ALL_METRICS.index(SMATCH), column).setToolTip(
+                    "Smatch is computed when Scoring > Parameters asks for it")

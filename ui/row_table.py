@@ -1,36 +1,42 @@
-"""Read-only tables: rows with colours and sort keys, a proxy that filters on one column,
-and the small P/R/F1 grids the panels show."""
+"""Read-only tables: rows with colours, tooltips and sort keys, a proxy that filters on one
+column, and the small score grids the panels show (F1 first, then P and R)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QHeaderView, QTableView, QTableWidget
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem
+
+from engine.metrics import PRF
+from engine.output.text import f1_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 
 
 class RowTableModel(QAbstractTableModel):
     """``rows`` are the objects shown (kept for selection); each has display cells,
-    a background colour and sort keys (default: the cells)."""
+    a background colour, sort keys (default: the cells) and tooltips (default: none)."""
 
     def __init__(self, headers: Sequence[str], parent=None):
         super().__init__(parent)
         self.headers = tuple(headers)
+        self.header_tips: tuple[str, ...] = ()  # a tooltip per column header
         self.rows: list[Any] = []
         self._cells: list[tuple[str, ...]] = []
         self._colours: list[QBrush] = []
         self._keys: list[tuple] = []
+        self._tips: list[tuple[str, ...]] | None = None
 
     def set_rows(self, rows: Sequence[Any], cells: Sequence[tuple[str, ...]], colours: Sequence[QColor] | None = None,
-                 keys: Sequence[tuple] | None = None) -> None:
+                 keys: Sequence[tuple] | None = None, tips: Sequence[tuple[str, ...]] | None = None) -> None:
         self.beginResetModel()
         self.rows, self._cells = list(rows), list(cells)
         self._colours = [QBrush(colour) for colour in colours] if colours is not None else [None] * len(self.rows)
         self._keys = list(keys) if keys is not None else self._cells
+        self._tips = list(tips) if tips is not None else None
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -42,6 +48,8 @@ class RowTableModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.headers[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return self.header_tips[section] if section < len(self.header_tips) else None
         return None
 
     def cell(self, row: int, column: int) -> str:
@@ -56,7 +64,13 @@ class RowTableModel(QAbstractTableModel):
             return self._keys[index.row()][index.column()]
         if role == Qt.ItemDataRole.BackgroundRole:
             return self._colours[index.row()]
+        if role == Qt.ItemDataRole.ToolTipRole and self._tips is not None:
+            return self._tips[index.row()][index.column()] or None
         return None
+
+    def row_of(self, item: Any) -> int | None:
+        """The row showing ``item`` (None when it is not shown)."""
+        return next((number for number, row in enumerate(self.rows) if row is item), None)
 
 
 class ColumnFilterProxy(QSortFilterProxyModel):
@@ -79,6 +93,90 @@ class ColumnFilterProxy(QSortFilterProxyModel):
     def item(self, proxy_row: int) -> Any:
         return self.sourceModel().rows[self.mapToSource(self.index(proxy_row, 0)).row()]
 
+    def row_of(self, item: Any) -> int | None:
+        """The proxy row showing ``item`` (None when it is filtered out or not shown)."""
+        source = self.sourceModel().row_of(item)
+        index = self.mapFromSource(self.sourceModel().index(source, 0)) if source is not None else None
+        return index.row() if index is not None and index.isValid() else None
+
+
+def compact_rows(view: QTableView) -> None:
+    """Rows one line of text high (the style's default leaves a third of every row empty)."""
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(view.fontMetrics().height() + 8)
+
+
+def fit_headers(view: QTableView | QTableWidget) -> None:
+    """Widen any column narrower than its header's text, so that no header is cut."""
+    header = view.horizontalHeader()
+    for column in range(header.count()):
+        if header.sectionSize(column) < header.sectionSizeHint(column):
+            header.resizeSection(column, header.sectionSizeHint(column))
+
+
+def share_width(view: QTableView, stretched: Sequence[int], fixed: dict[int, int]) -> None:
+    """Columns that always fit the view: those in ``stretched`` share the room the ``fixed`` ones
+    (column -> width, widened to their header) leave; the texts of narrow cells are elided."""
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    for column in range(header.count()):
+        if column in stretched:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        else:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, max(fixed.get(column, 0), header.sectionSizeHint(column)))
+    header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in stretched))
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+class FittedColumns(QObject):
+    """Keeps ``columns`` of a view as wide as their longest text, sharing what the other columns
+    leave, and the last column over the rest (at least its header's width), again whenever the view
+    is resized: every column fits, none scrolls out of sight."""
+
+    def __init__(self, view: QTableView, columns: Sequence[int]):
+        super().__init__(view)
+        self.view, self.columns = view, tuple(columns)
+        self.longest = dict.fromkeys(self.columns, 0)
+        view.horizontalHeader().setStretchLastSection(False)
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        view.viewport().installEventFilter(self)
+
+    def measure(self, cells: Sequence[tuple[str, ...]]) -> None:
+        """The longest text of each column (measured, not laid out), then the widths."""
+        metrics = self.view.fontMetrics()
+        margin = 2 * metrics.averageCharWidth()
+        self.longest = {
+            column: max((metrics.horizontalAdvance(row[column]) for row in cells), default=0) + margin
+            for column in self.columns
+        }
+        self.apply()
+
+    def apply(self) -> None:
+        header, width = self.view.horizontalHeader(), self.view.viewport().width()
+        last = header.count() - 1
+        fixed = sum(header.sectionSize(c) for c in range(last) if c not in self.columns)
+        most = (width - fixed - header.sectionSizeHint(last)) // len(self.columns)
+        for column in self.columns:
+            header.resizeSection(column, max(header.sectionSizeHint(column), min(self.longest[column], most)))
+        used = sum(header.sectionSize(c) for c in range(last))
+        header.resizeSection(last, max(header.sectionSizeHint(last), width - used))
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.apply()
+        return False
+
+
+def select_row(view: QTableView, row: int | None) -> None:
+    """Select and show a row of ``view`` (None clears the selection)."""
+    if row is None:
+        view.clearSelection()
+        return
+    view.selectRow(row)
+    view.scrollTo(view.model().index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
+
 
 def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[int], parent=None):
     """(model, proxy, view): a sortable table whose rows a proxy filters on one column,
@@ -92,20 +190,60 @@ def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[
     view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
     view.verticalHeader().hide()
+    compact_rows(view)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     for column, width in enumerate(widths):
         header.resizeSection(column, width)
     header.setStretchLastSection(True)
+    fit_headers(view)
     return model, proxy, view
 
 
-def score_grid(columns: Sequence[str], rows: Sequence[str] = ("P", "R", "F1")) -> QTableWidget:
-    """A read-only grid of scores, as tall as its rows."""
+PRF_COLUMNS = ("F1", "P", "R")
+
+
+def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
+    """A read-only grid of scores, exactly as tall as its rows (it never scrolls them away); with
+    ``at_least``, a long grid that may shrink to that many rows and scroll the rest."""
     grid = QTableWidget(len(rows), len(columns))
     grid.setHorizontalHeaderLabels(list(columns))
     grid.setVerticalHeaderLabels(list(rows))
     grid.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    grid.setMaximumHeight(grid.verticalHeader().length() + grid.horizontalHeader().height() + 6)
+    grid.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+    grid.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    compact_rows(grid)
+    rows_header = grid.verticalHeader()
+    header = grid.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
+    # as wide as its columns' headers: a splitter never squeezes a column out of sight
+    columns_width = len(columns) * header.minimumSectionSize()
+    grid.setMinimumWidth(rows_header.sizeHint().width() + columns_width + 2 * grid.frameWidth())
+    frame = header.sizeHint().height() + 2 * grid.frameWidth()
+    grid.setMaximumHeight(rows_header.length() + frame)
+    if at_least is None:
+        grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        grid.setMinimumHeight(grid.maximumHeight())
+    else:
+        grid.setMinimumHeight(min(at_least, len(rows)) * rows_header.defaultSectionSize() + frame)
     return grid
+
+
+def prf_grid(rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
+    """A grid of one score per row: F1 (bold), P and R."""
+    return score_grid(PRF_COLUMNS, rows, at_least)
+
+
+def show_prf(grid: QTableWidget, scores: Sequence[PRF | None], missing: str = "") -> None:
+    """Fill a :func:`prf_grid`, one score per row (None: ``missing`` in every cell)."""
+    grid.clearContents()
+    for row, score in enumerate(scores):
+        for column, part in enumerate(("f", "p", "r")):
+            item = QTableWidgetItem(f1_text(getattr(score, part)) if score is not None else missing)
+            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            if column == 0:
+                font = QFont(item.font())
+                font.setBold(True)
+                item.setFont(font)
+            grid.setItem(row, column, item)

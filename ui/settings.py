@@ -1,4 +1,5 @@
-"""What the app remembers between sessions (QSettings): parameters, recent files, window layout."""
+"""What the app remembers between sessions (QSettings): parameters, recent files, window layout,
+the arrangement of the perspectives, the adjudicator's name."""
 
 from __future__ import annotations
 
@@ -56,12 +57,33 @@ class AppSettings:
         entries = [entry] + [old for old in kept if old != entry]
         self.qsettings.setValue("recent/pairs", json.dumps(entries[:MAX_RECENT]))
 
+    def adjudicator(self) -> str:
+        """The name decisions are written under ("" until it is set)."""
+        return " ".join(str(self.qsettings.value("adjudication/name", "") or "").split())
+
+    def save_adjudicator(self, name: str) -> None:
+        self.qsettings.setValue("adjudication/name", " ".join(name.split()))
+        self.qsettings.sync()
+
     def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
-        """The saved (geometry, dock state), each None when absent."""
+        """The saved (geometry, toolbar state), each None when absent."""
         values = (self.qsettings.value("window/geometry"), self.qsettings.value("window/state"))
         return tuple(v if isinstance(v, QByteArray) and not v.isEmpty() else None for v in values)
 
     def save_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
         self.qsettings.setValue("window/geometry", geometry)
         self.qsettings.setValue("window/state", state)
+        self.qsettings.sync()
+
+    def workspace(self) -> dict:
+        """The saved arrangement of the perspectives (see :class:`ui.workspace.Workspace`), {} when none."""
+        saved = self._json("workspace/json", {})
+        return saved if isinstance(saved, dict) else {}
+
+    def save_workspace(self, arrangement: dict) -> None:
+        self.qsettings.setValue("workspace/json", json.dumps(arrangement))
+        self.qsettings.sync()
+
+    def forget_workspace(self) -> None:
+        self.qsettings.remove("workspace/json")
         self.qsettings.sync()

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from engine.layout.pair import plural
 from engine.output.text import f1_text
 from engine.registry import SMATCH
 from engine.scoring import CorpusResult
 from engine.smatch import SUB_SCORES
 
-from .row_table import score_grid
+from .row_table import prf_grid, show_prf
 from .state import AppState
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
@@ -24,13 +24,13 @@ class SmatchPanel(QWidget):
         self.state = state
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
-        self.table = score_grid(["P", "R", "F1"], [name.replace("_", " ") for name in SUB_SCORES])
-        self.table.setMaximumHeight(16777215)  # the sub-scores may scroll
+        self.table = prf_grid([name.replace("_", " ") for name in SUB_SCORES], at_least=6)
         self.table.setToolTip("Sub-scores under the one optimal alignment of each pair, pooled over the corpus")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
+        layout.addStretch(1)  # what the table does not need stays under it
         state.corpus_changed.connect(self.set_corpus)
         self.set_corpus(state.corpus)  # what the state holds already
 
@@ -46,10 +46,5 @@ class SmatchPanel(QWidget):
         micro = totals.micro()
         self.title.setText(f"Smatch micro F1 {f1_text(micro[SMATCH].f)}, macro F1 "
                            f"{f1_text(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
-                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {scored} pairs.")
-        for row, name in enumerate(SUB_SCORES):
-            score = micro.get(f"{SMATCH}.{name}")
-            for column, part in enumerate(("p", "r", "f")):
-                item = QTableWidgetItem(f1_text(getattr(score, part)) if score else "")
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.table.setItem(row, column, item)
+                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {plural(scored, 'pair')}.")
+        show_prf(self.table, [micro.get(f"{SMATCH}.{name}") for name in SUB_SCORES])

@@ -6,8 +6,12 @@ talk to each other.
 Signals:
 
 * ``corpus_changed(CorpusResult)`` - new scores are in (the selection follows);
-* ``pair_selected(PairResult | None)``, ``node_selected(side, var)`` (var "" = none),
+* ``pair_selected(PairResult | None)`` (None again when the reason there is none changes: new
+  files, another filter), ``node_selected(side, var)`` (var "" = none),
   ``triple_selected(TripleMatch | None)``, ``filter_changed(text)``;
+* ``node_revealed(side, var)`` - a node was asked for (found, chosen in a table): the graphs
+  centre it and its partner (it is the selected node too);
+* ``panel_requested(key)`` - a panel (see :mod:`ui.perspectives`) should be shown;
 * ``trace_ready(PairTrace)`` - the selected pair's trace for the heatmaps
   (from the cache at once, else from a worker thread);
 * ``kgrams_ready(KgramList)`` - the selected DRS pair's differing k-grams of one order
@@ -16,6 +20,11 @@ Signals:
 * ``busy_changed(bool)``, ``progress(done, total)`` - scoring in progress;
 * ``message(text)`` for the status line, ``problem(text)`` for the banner
   ("" clears it), ``load_failed(text)`` when files could not be opened.
+
+``annotators`` (:class:`~ui.annotators_state.AnnotatorsState`) holds several annotators'
+matrix, with its own signals; ``busy`` and ``cancel`` cover its scoring too.
+``adjudication`` (:class:`~ui.adjudication_state.AdjudicationState`) holds the adjudication
+session, if one is open, with its own signals.
 """
 
 from __future__ import annotations
@@ -25,18 +34,22 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
+from engine.layout.marks import GraphMarks, graph_marks, pair_marks
+from engine.layout.pair import plural
 from engine.metrics.document import DocumentResult
 from engine.metrics.triples import TripleMatch
 from engine.params import Params
-from engine.read import LoadedPairs
+from engine.read import AnnotationSet, LoadedPairs
 from engine.scoring import CorpusResult, PairResult
 from engine.scoring.drs import dscorer_settings
 
+from .adjudication_state import AdjudicationState
 from .annotators import AnnotatorFiles
+from .annotators_state import AnnotatorsState
 from .filter_expression import parse_filter
 from .jobs import JobRunner
 from .kgram_rows import differing_kgrams
-from .selection import Side, other_side, partner
+from .selection import SIDES, Side, other_side, partner
 from .settings import AppSettings
 from .tasks import UNREADABLE, PairTrace, ScoreRequest, ScoringOutcome, read_and_score, trace_pair
 from .trace_cache import TraceCache, TraceKey
@@ -51,6 +64,8 @@ class AppState(QObject):
     pair_selected = Signal(object)
     node_selected = Signal(str, str)
     triple_selected = Signal(object)
+    node_revealed = Signal(str, str)
+    panel_requested = Signal(str)
     filter_changed = Signal(str)
     trace_ready = Signal(object)
     kgrams_ready = Signal(object)
@@ -78,20 +93,28 @@ class AppState(QObject):
         self.node: tuple[Side, str] | None = None
         self.triple: TripleMatch | None = None
         self.trace: PairTrace | None = None  # of the selected pair, once known
+        self._marks: dict[Side, GraphMarks] | None = None  # of the selected pair, made when first asked for
         self.traces: TraceCache[PairTrace] = TraceCache(size_of=lambda trace: trace.nbytes)
         self._generation = 0  # counts the times files were read (part of the trace key)
         self._wanted: str | None = None  # a pair to select once the scores are in
+        self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix (issue 16)
+        self.adjudication = AdjudicationState(self)
 
     # ------------------------------------------------------------- scoring
     @property
     def busy(self) -> bool:
-        return self.runner.busy(SCORE)
+        """Scoring a pair of files or the annotators' matrix."""
+        return self.runner.busy(SCORE) or self.annotators.busy
 
-    def open_files(self, files: AnnotatorFiles, select: str | None = None) -> bool:
+    def open_files(
+        self, files: AnnotatorFiles, select: str | None = None, annotations: AnnotationSet | None = None
+    ) -> bool:
         """Read and score ``files`` in the background; what is shown stays until the new
-        scores are in (and for good if they fail). ``select``: a pair id or index to show then."""
+        scores are in (and for good if they fail). ``select``: a pair id or index to show then;
+        ``annotations``: the files read already as a set of annotators (a cell of the matrix)."""
         started = self._score(
-            ScoreRequest(files, self.params), f"Reading {files.test_path.name} and {files.gold_path.name}..."
+            ScoreRequest(files, self.params, annotations=annotations),
+            f"Reading {files.test_path.name} and {files.gold_path.name}...",
         )
         if started:
             self._wanted = select
@@ -121,13 +144,15 @@ class AppState(QObject):
         self.rescore()
 
     def cancel(self) -> None:
-        if self.busy:
+        if self.runner.busy(SCORE):
             self.runner.cancel(SCORE)
             self.message.emit("Cancelling...")
+        self.annotators.cancel()
 
     def shutdown(self) -> None:
-        """Stop every job and wait for it (before the window closes)."""
+        """Stop every job and wait for it, and close the adjudication session (before the window closes)."""
         self.runner.wait()
+        self.adjudication.shutdown()
 
     def _score(self, request: ScoreRequest, text: str) -> bool:
         if not self.runner.start(
@@ -149,10 +174,9 @@ class AppState(QObject):
         self.busy_changed.emit(self.busy)
         corpus = outcome.corpus
         if corpus.cancelled:
-            self.message.emit(
-                f"Cancelled after {len(corpus.pairs)} of {len(outcome.loaded.pairs)} pairs; "
-                "the previous results are still shown."
-            )
+            kept = "the previous results are still shown" if self.corpus is not None else "nothing is loaded"
+            total = plural(len(outcome.loaded.pairs), "pair")
+            self.message.emit(f"Cancelled after {len(corpus.pairs)} of {total}; {kept}.")
             return
         previous = self.pair.index if self.pair is not None else 0
         if outcome.loaded is not self.loaded:
@@ -160,7 +184,7 @@ class AppState(QObject):
             self.traces.clear()
         self.files, self.loaded, self.corpus = outcome.files, outcome.loaded, corpus
         self.last_error = None
-        self.pair = None
+        self.pair, self.node, self.triple, self.triple_rows, self._marks, self.trace = None, None, None, [], None, None
         self.problem.emit("")
         self.corpus_changed.emit(corpus)
         found = self._find_pair(wanted) if wanted is not None else None
@@ -177,19 +201,19 @@ class AppState(QObject):
     def _report_scores(self, outcome: ScoringOutcome) -> None:
         corpus, files = outcome.corpus, outcome.files
         text = (
-            f"{len(corpus.pairs)} pairs scored from {files.test_path.name} (test) and "
+            f"{plural(len(corpus.pairs), 'pair')} scored from {files.test_path.name} (test) and "
             f"{files.gold_path.name} (gold), {corpus.profile} profile"
         )
         errors = corpus.errors
         if errors:
             text += f"; {len(errors)} could not be read (filter: error)"
-            self.problem.emit(f"{len(errors)} pair(s) not scored. First problem: {errors[0]}")
+            self.problem.emit(f"{plural(len(errors), 'pair')} not scored. First problem: {errors[0]}")
         elif outcome.loaded.warnings:
             warnings = outcome.loaded.warnings
             more = f"\n... and {len(warnings) - 3} more" if len(warnings) > 3 else ""
-            self.problem.emit(f"{len(warnings)} warning(s):\n" + "\n".join(warnings[:3]) + more)
+            self.problem.emit(f"{plural(len(warnings), 'warning')}:\n" + "\n".join(warnings[:3]) + more)
         if corpus.documents:
-            text += f"; {len(corpus.documents)} UMR document(s), see the Document level panel"
+            text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level tab"
         self.message.emit(text + ".")
 
     def _failed(self, text: str) -> None:
@@ -220,17 +244,33 @@ class AppState(QObject):
         previous = self.pair.index if self.pair is not None else 0
         self._apply_filter(text)
         if self.corpus is not None:
-            self.message.emit(f"{len(self.visible_pairs())} of {len(self.corpus.pairs)} pairs shown.")
+            self.message.emit(f"{len(self.visible_pairs())} of {plural(len(self.corpus.pairs), 'pair')} shown.")
         self._select_index(previous)
 
     def _apply_filter(self, text: str) -> None:
-        self.filter_text, self.accepts = text, parse_filter(text)
+        self.filter_text, self.accepts = text, parse_filter(text, self.adjudication.review_of)
         self.filter_changed.emit(text)
 
+    def refresh_filter(self) -> None:
+        """Apply the filter again because what it tests changed (a sentence's adjudication
+        status or notes); a selected pair it no longer keeps gives way to the next kept one."""
+        if not self.filter_text:
+            return
+        self.filter_changed.emit(self.filter_text)
+        if self.pair is not None and not self.accepts(self.pair):
+            visible = self.visible_pairs()
+            after = [result for result in visible if result.index > self.pair.index]
+            self.select_pair(after[0] if after else visible[-1] if visible else None)
+
     def _select_index(self, pair_index: int) -> None:
-        """Select the kept pair with this index, else the first kept pair (None if none)."""
+        """Select the kept pair with this index, else the first kept pair (None if none; when none
+        was selected before either, ``pair_selected(None)`` comes again: the reason may be new)."""
         visible = self.visible_pairs()
-        self.select_pair(next((r for r in visible if r.index == pair_index), visible[0] if visible else None))
+        chosen = next((r for r in visible if r.index == pair_index), visible[0] if visible else None)
+        if chosen is None and self.pair is None:
+            self.pair_selected.emit(None)
+        else:
+            self.select_pair(chosen)
 
     def _find_pair(self, wanted: str) -> PairResult | None:
         """The pair with this id, else the one with this index when no id matches."""
@@ -246,6 +286,10 @@ class AppState(QObject):
             self._apply_filter("")
         self.select_pair(result)
 
+    def show_pair(self, result: PairResult) -> None:
+        """Select a pair of the corpus, clearing the filter first if it hides the pair."""
+        self._show_pair(result)
+
     def select_pair_id(self, wanted: str) -> bool:
         """Select a pair by its id, or by its index when no id matches (the filter is cleared)."""
         found = self._find_pair(wanted)
@@ -258,7 +302,7 @@ class AppState(QObject):
     def select_pair(self, result: PairResult | None) -> None:
         if result is self.pair:
             return
-        self.pair, self.node, self.triple = result, None, None
+        self.pair, self.node, self.triple, self._marks = result, None, None, None
         self.triple_rows = result.triples() if result is not None else []
         key = self._trace_key()
         self.trace = self.traces.get(key) if key is not None else None
@@ -271,6 +315,45 @@ class AppState(QObject):
         if node != self.node:
             self.node = node
             self.node_selected.emit(side, var)
+
+    def reveal_node(self, side: Side, var: str) -> None:
+        """Select a node and ask the graphs to centre it and its partner."""
+        self.select_node(side, var)
+        if var:
+            self.node_revealed.emit(side, var)
+
+    def request_panel(self, key: str) -> None:
+        """Ask the window to show a panel (switching perspective if it must)."""
+        self.panel_requested.emit(key)
+
+    def node_tooltip(self, side: Side, var: str) -> str:
+        """The selected pair's node as the graphs' tooltip describes it: variable, concept, partner,
+        S and the round the pair was fixed in ("" when there is no such node)."""
+        if self._marks is None:
+            self._marks = self._pair_marks()
+        mark = self._marks.get(side, GraphMarks()).nodes.get(var)
+        return mark.tooltip if mark is not None else ""
+
+    def _pair_marks(self) -> dict[Side, GraphMarks]:
+        result = self.pair
+        if result is None:
+            return {}
+        if result.alignment is not None and result.test is not None and result.gold is not None:
+            return dict(zip(SIDES, pair_marks(result, self.triple_rows)))
+        return {side: graph_marks(graph) for side, graph in zip(SIDES, (result.test, result.gold)) if graph is not None}
+
+    def empty_text(self) -> str:
+        """Why no pair is selected, and what to do about it."""
+        if self.corpus is None:
+            if self.busy:
+                return "Reading and scoring the files..."
+            return "No files are open: open a test and a gold file (Ctrl+O) or drop two files on the window."
+        if not self.corpus.pairs:
+            return "The files have no pairs to compare."
+        if not self.visible_pairs():
+            hidden = plural(len(self.corpus.pairs), "pair")
+            return f"No pair matches the filter \u201c{self.filter_text}\u201d ({hidden} hidden): change or clear it."
+        return "Select a pair in the corpus table."
 
     def selected_nodes(self) -> dict[Side, str | None]:
         """The selected node and its aligned partner, by side (empty when none)."""

@@ -17,7 +17,7 @@ from engine.compat import NoConvergence
 from engine.errors import InputError
 from engine.model import Graph
 from engine.params import Params
-from engine.read import LoadedPairs, load_pairs
+from engine.read import AnnotationSet, LoadedPairs, load_pairs
 from engine.registry import SMATCH
 from engine.scoring import CorpusResult, check_profile, score_corpus, traced_alignment
 
@@ -35,11 +35,13 @@ class TaskFailed(Exception):
 
 @dataclass(frozen=True)
 class ScoreRequest:
-    """Score ``files`` (test against gold) under ``params``; ``loaded`` skips reading again."""
+    """Score ``files`` (test against gold) under ``params``; ``loaded`` skips reading again;
+    ``annotations``, the files read as a set of annotators, gives the pair as the set grouped it."""
 
     files: AnnotatorFiles
     params: Params
     loaded: LoadedPairs | None = None
+    annotations: AnnotationSet | None = None
 
 
 @dataclass
@@ -59,7 +61,11 @@ def read_and_score(
     A cancelled run returns the pairs done so far with ``corpus.cancelled`` set."""
     files, params = request.files, request.params
     try:
-        loaded = request.loaded if request.loaded is not None else load_pairs(files.test_path, files.gold_path)
+        loaded = request.loaded
+        if loaded is None and request.annotations is not None:
+            loaded = request.annotations.pairs(files.test, files.gold)
+        elif loaded is None:
+            loaded = load_pairs(files.test_path, files.gold_path)
         check_profile(loaded.format, params, files.test_path)
     except InputError as error:
         raise TaskFailed(str(error)) from error

@@ -465,6 +465,8 @@ class Session:
             db.execute("UPDATE sentences SET start_annotator = ? WHERE idx = ?", (annotator, index))
             self._store.add_event(index, author, "start", None, {"from": before, "to": annotator})
             self._store.touch_sentence(index, author)
+        self._drafts.pop(index, None)  # built from the former start annotation
+        self._agreements.pop(index, None)
         self._refresh(index)
         return True
 

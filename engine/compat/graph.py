@@ -1,8 +1,8 @@
 """Graphs as ``ancast`` 0.1.1 reads them (SPEC section 4, last paragraph).
 
 The reference has its own PENMAN reader, and its scores depend on what that
-reader keeps. This module rebuilds its view from the PENMAN tree (parsed by
-our fast path or by ``penman``):
+reader keeps. This module rebuilds its view from the graph as written, the
+tree every :class:`~engine.model.Graph` keeps (:mod:`engine.read.penman_tree`):
 
 * a concept's lemma is everything before the *first* ``-NN`` (two digits) in
   it, lowercased; the sense is that number (0 without one);
@@ -12,176 +12,186 @@ our fast path or by ``penman``):
   ``:domain``;
 * constants are lowercased, quoted or not (``"Boston"`` = ``boston``); a bare
   symbol that is no variable is kept only if it is ``imperative``,
-  ``expressive`` or made of digits and ``.:+-``, else dropped;
+  ``expressive`` or made of digits and ``.:+-``, else dropped; a variable
+  named before it is declared is linked once it is;
 * each node keeps the raw labels around it (``ARG0`` out, ``ARG0-of`` in),
   which break ties, and its constants by label, in the reader's order.
+
+Everything the alignment and the metrics ask of a graph (constants, links,
+triples) is collected while the tree is walked, once per graph.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 
-import penman
-
+from ..model import Tree
 from ..read import penman_tree
+
+__all__ = ["CompatGraph", "compat_graph", "read_compat"]
 
 _SENSE = re.compile(r"-[0-9]{2}")
 _KEPT_SYMBOL = re.compile(r"[0-9.:+-]+")
 _KEPT_WORDS = frozenset({"imperative", "expressive"})
 
-
-@dataclass
-class Relation:
-    """One relation as the reference holds it: label ``name`` (lowercased,
-    de-inverted) from ``predicate`` to ``argument``; a variable is a node index,
-    a constant its lowercased string."""
-
-    name: str
-    predicate: int | str
-    argument: int | str
-
-    def triple(self, variables: list[str]) -> tuple[str, str, str] | None:
-        """(head, label, tail) with variables by name and constants as text;
-        None for an inverted role on a constant, which the reference cannot place."""
-        if isinstance(self.predicate, str) and self.name != "mod-of":
-            return None
-        head, tail = (variables[x] if isinstance(x, int) else x for x in (self.predicate, self.argument))
-        return head, self.name, tail
-
-
-@dataclass
-class NodeRelations:
-    """The relations around one node, keyed by raw label in first-use order."""
-
-    by_label: dict[str, list[Relation]] = field(default_factory=dict)
-
-    def add(self, label: str, relation: Relation) -> None:
-        self.by_label.setdefault(label, []).append(relation)
+Triple = tuple[str, str, str]
 
 
 @dataclass
 class CompatGraph:
-    """The reference's graph: nodes in order of declaration."""
+    """The reference's graph: nodes in order of declaration.
+
+    ``around[k]`` holds the raw labels of the relations at node k (``ARG0`` for
+    an outgoing, ``ARG0-of`` for an incoming ARG0) in first-use order, each
+    with the node's own constants under that label as (name, value). Those
+    constants, name -> value in that order (a later one with the same name
+    wins), are split as the reference uses them: ``names[k]`` is the lemma with
+    the ``op*`` values appended, ``constants[k]`` holds the others. ``links``
+    are the (predicate, argument) of the relations between two variables;
+    ``triples`` every relation once as (head, label, tail), variables by name."""
 
     variables: list[str]
     lemmas: list[str]
     senses: list[int]
-    around: list[NodeRelations]
+    around: list[dict[str, list[tuple[str, str]]]]
+    names: list[str]
+    constants: list[dict[str, str]]
+    links: list[tuple[int, int]]
+    triples: frozenset[Triple]
     text: str
 
     def __len__(self) -> int:
         return len(self.variables)
 
-    def attributes(self, node: int) -> dict[str, str]:
-        """Label -> constant of the node's own constants (a later one with the same label wins)."""
-        found: dict[str, str] = {}
-        for relations in self.around[node].by_label.values():
-            for relation in relations:
-                if relation.predicate == node and isinstance(relation.argument, str):
-                    found[relation.name] = relation.argument
-        return found
 
-    def label_set(self, node: int) -> set[str]:
-        """The raw labels around the node (``ARG0`` for an outgoing, ``ARG0-of`` for an incoming ARG0)."""
-        return set(self.around[node].by_label)
-
-    def relations(self) -> list[Relation]:
-        return [relation for node in self.around for relations in node.by_label.values() for relation in relations]
-
-    def variable_links(self) -> list[tuple[int, int]]:
-        """(predicate, argument) of every relation between two variables."""
-        return [(r.predicate, r.argument) for r in self.relations()
-                if isinstance(r.predicate, int) and isinstance(r.argument, int)]
-
-    def triples(self) -> set[tuple[str, str, str]]:
-        """Every relation once as (head, label, tail)."""
-        found = {relation.triple(self.variables) for relation in self.relations()}
-        found.discard(None)
-        return found
+@lru_cache(maxsize=65536)
+def _lemma_and_sense(concept: str) -> tuple[str, int]:
+    sense = _SENSE.search(concept)
+    if sense is None:
+        return concept.lower(), 0
+    return concept[: sense.start()].lower(), int(sense.group()[1:])
 
 
-def _reversed_label(label: str) -> str:
-    return label[:-3] if label.endswith("-of") else label + "-of"
+@lru_cache(maxsize=4096)
+def _label_reading(label: str) -> tuple[str, bool, str]:
+    """(the relation's name, whether it points from the child, the raw label seen from the child)."""
+    name = label.lower()
+    inverse = name == "mod" or (name.endswith("-of") and name != "mod-of")
+    if inverse:
+        name = name[:-3] if name.endswith("-of") else name + "-of"
+    return name, inverse, label[:-3] if label.endswith("-of") else label + "-of"
 
 
-def _is_inverse(name: str) -> bool:
-    return name == "mod" or (name.endswith("-of") and name != "mod-of")
+@lru_cache(maxsize=65536)
+def _constant(symbol: str) -> str | None:
+    """A target that is not a variable as the reference keeps it: a quoted string unquoted,
+    lowercased; a bare symbol lowercased if kept, else None."""
+    if symbol.startswith('"'):
+        return symbol[1:-1].lower()
+    if symbol in _KEPT_WORDS or _KEPT_SYMBOL.fullmatch(symbol) is not None:
+        return symbol.lower()
+    return None
 
 
 class _Builder:
     def __init__(self) -> None:
-        self.graph = CompatGraph([], [], [], [], "")
+        self.variables: list[str] = []
+        self.lemmas: list[str] = []
+        self.senses: list[int] = []
+        self.around: list[dict[str, list[tuple[str, str]]]] = []
+        self.links: list[tuple[int, int]] = []
+        self.triples: set[Triple] = set()
+        self.with_constants: set[int] = set()
         self.index: dict[str, int] = {}
         self.pending: dict[str, list[tuple[int, str]]] = {}
 
     def relate(self, focus: int, label: str, child: int | str) -> None:
-        name = label.lower()
-        if _is_inverse(name):
-            relation = Relation(_reversed_label(name), child, focus)
-        else:
-            relation = Relation(name, focus, child)
-        self.graph.around[focus].add(label, relation)
+        """One relation from ``focus`` under the raw ``label`` to a node number or a constant."""
+        name, inverse, child_label = _label_reading(label)
+        variables = self.variables
         if isinstance(child, int):
-            self.graph.around[child].add(_reversed_label(label), relation)
+            self.around[focus].setdefault(label, [])
+            self.around[child].setdefault(child_label, [])
+            predicate, argument = (child, focus) if inverse else (focus, child)
+            self.links.append((predicate, argument))
+            self.triples.add((variables[predicate], name, variables[argument]))
+        elif inverse:  # of the inverted roles on a constant, the reference places only mod-of
+            self.around[focus].setdefault(label, [])
+            if name == "mod-of":
+                self.triples.add((child, name, variables[focus]))
+        else:
+            self.around[focus].setdefault(label, []).append((name, child))
+            self.with_constants.add(focus)
+            self.triples.add((variables[focus], name, child))
 
-    @staticmethod
-    def kept(symbol: str) -> bool:
-        return symbol in _KEPT_WORDS or _KEPT_SYMBOL.fullmatch(symbol) is not None
-
-    def node(self, tree) -> int:
-        var, concept, edges = tree
-        sense = _SENSE.search(concept)
-        lemma, sense_id = (concept[: sense.start()], int(sense.group()[1:])) if sense else (concept, 0)
-        number = len(self.graph.variables)
+    def open(self, var: str, concept: str) -> int:
+        """Declare a node; links waiting for its variable are made now."""
+        number = len(self.variables)
         self.index.setdefault(var, number)
-        graph = self.graph
-        graph.variables.append(var)
-        graph.lemmas.append(lemma.lower())
-        graph.senses.append(sense_id)
-        graph.around.append(NodeRelations())
-        for focus, label in self.pending.pop(var, ()):
-            self.relate(focus, label, number)
-        for role, target in edges:
-            label = role[1:]
-            if isinstance(target, tuple):
-                self.relate(number, label, self.node(target))
-            elif target.startswith('"'):
-                self.relate(number, label, target[1:-1].lower())
-            elif target in self.index:
-                self.relate(number, label, self.index[target])
-            elif self.kept(target):
-                self.relate(number, label, target.lower())
-            else:
-                self.pending.setdefault(target, []).append((number, label))
+        lemma, sense = _lemma_and_sense(concept)
+        self.variables.append(var)
+        self.lemmas.append(lemma)
+        self.senses.append(sense)
+        self.around.append({})
+        if var in self.pending:
+            for focus, label in self.pending.pop(var):
+                self.relate(focus, label, number)
         return number
 
+    def leaf(self, focus: int, label: str, target: str) -> None:
+        if target in self.index and not target.startswith('"'):
+            self.relate(focus, label, self.index[target])
+            return
+        constant = _constant(target)
+        if constant is not None:
+            self.relate(focus, label, constant)
+        else:
+            self.pending.setdefault(target, []).append((focus, label))
 
-def _strip_alignment(token: str) -> str:
-    return token if token.startswith('"') else token.split("~", 1)[0]
+    def walk(self, tree: Tree) -> None:
+        """Depth first as the reference: a node, then its relations in order, a
+        nested node's whole subtree before the relation that leads to it."""
+        var, concept, _alignment, edges = tree
+        stack: list[tuple[int, Iterator[tuple[str, Tree | str]], int | None, str]] = [
+            (self.open(var, concept), iter(edges), None, "")]
+        while stack:
+            number, remaining, parent, label = stack[-1]
+            for role, target in remaining:
+                if isinstance(target, tuple):
+                    var, concept, _alignment, child_edges = target
+                    stack.append((self.open(var, concept), iter(child_edges), number, role[1:]))
+                    break
+                self.leaf(number, role[1:], target)
+            else:
+                stack.pop()
+                if parent is not None:
+                    self.relate(parent, label, number)
+
+    def own_constants(self, node: int) -> dict[str, str]:
+        return {name: value for constants in self.around[node].values() for name, value in constants}
+
+    def graph(self, sentence: str | None) -> CompatGraph:
+        names = list(self.lemmas)
+        constants: list[dict[str, str]] = [{} for _ in names]
+        for node in self.with_constants:
+            found = self.own_constants(node)
+            names[node] += "".join([value for label, value in found.items() if label[:2] == "op"])
+            constants[node] = {label: value for label, value in found.items() if label[:2] != "op"}
+        return CompatGraph(self.variables, self.lemmas, self.senses, self.around, names, constants, self.links,
+                           frozenset(self.triples), sentence or "")
 
 
-def _from_penman(node) -> tuple:
-    var, branches = node
-    concept = next((target for role, target in branches if role == "/"), "")
-    edges = [
-        (role.split("~", 1)[0], _from_penman(target) if isinstance(target, tuple) else _strip_alignment(target))
-        for role, target in branches
-        if role != "/"
-    ]
-    return var, _strip_alignment(concept or ""), edges
-
-
-def _from_fast(node) -> tuple:
-    var, concept, _alignment, edges = node
-    return var, concept, [(role, _from_fast(target) if isinstance(target, tuple) else target) for role, target in edges]
+def compat_graph(tree: Tree, sentence: str | None) -> CompatGraph:
+    """The reference's view of one graph given as its tree
+    ``(var, concept, alignment, [(role, target), ...])``, and its sentence."""
+    builder = _Builder()
+    builder.walk(tree)
+    return builder.graph(sentence)
 
 
 def read_compat(penman_text: str, sentence: str | None) -> CompatGraph:
     """The reference's view of one well-formed PENMAN graph and its sentence."""
-    fast = penman_tree.parse(penman_text)
-    tree = _from_fast(fast) if fast is not None else _from_penman(penman.parse(penman_text).node)
-    builder = _Builder()
-    builder.node(tree)
-    builder.graph.text = sentence or ""
-    return builder.graph
+    return compat_graph(penman_tree.parse(penman_text), sentence)

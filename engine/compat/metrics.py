@@ -18,10 +18,10 @@ import math
 from collections import defaultdict
 from functools import partial
 
+from ..align.similarity import lemma_similarity
 from ..metrics.ancast import RelationSide, side_tallies
 from ..metrics.tally import FallbackTally, Tally
 from ..model import reachable_sets
-from ..align.similarity import lemma_similarity
 from .alignment import CompatAlignment
 from .graph import CompatGraph
 
@@ -38,14 +38,14 @@ def _mapping(own: CompatGraph, other: CompatGraph, matched: dict[int, int | None
     }
 
 
-def _translated(triples: set[Triple], mapping: dict[str, str]) -> set[Triple]:
+def _translated(triples: frozenset[Triple], mapping: dict[str, str]) -> set[Triple]:
     return {(mapping.get(head, head), label, mapping.get(tail, tail)) for head, label, tail in triples}
 
 
 def descendant_counts(graph: CompatGraph) -> dict[str, int]:
     """Variable -> number of variables reachable from it (itself too when on a cycle)."""
     children: list[list[int]] = [[] for _ in graph.variables]
-    for predicate, argument in graph.variable_links():
+    for predicate, argument in graph.links:
         children[predicate].append(argument)
     return {var: bits.bit_count() for var, bits in zip(graph.variables, reachable_sets(children))}
 
@@ -61,28 +61,31 @@ def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, ot
     sizes of one side, with w = sqrt(d_tail·d_head) + 1 from ``counts``."""
     labeled = unlabeled = weighted = weighted_size = 0.0
     size = 0
+    concept: dict[str, float] = {}  # own variable or constant -> s_c with its counterpart under ``mapping``
     for (head, tail), labels in own_groups.items():
+        count = len(labels)
         weight = math.sqrt(counts.get(tail, 0) * counts.get(head, 0)) + 1
-        size += len(labels)
-        weighted_size += len(labels) * weight
-        counterpart = (mapping.get(head, head), mapping.get(tail, tail))
-        if counterpart not in other_groups:
+        size += count
+        weighted_size += count * weight
+        mapped_head, mapped_tail = mapping.get(head, head), mapping.get(tail, tail)
+        other_labels = other_groups.get((mapped_head, mapped_tail))
+        if other_labels is None:
             continue
-        other_labels = other_groups[counterpart]
-        shared = 0.0
-        for own_var, other_var in zip((head, tail), counterpart):
-            name_a, sense_a = other_names.get(other_var, (other_var, 0))
-            name_b, sense_b = own_names.get(own_var, (own_var, 0))
-            shared += lemma_similarity(name_a.lower(), name_b.lower()) * (1 + gamma * ((sense_a == sense_b) - 1))
-        shared /= 2
+        for own, other in ((head, mapped_head), (tail, mapped_tail)):
+            if own not in concept:
+                name_a, sense_a = other_names.get(other, (other, 0))
+                name_b, sense_b = own_names.get(own, (own, 0))
+                sense_factor = 1 + gamma * ((sense_a == sense_b) - 1)
+                concept[own] = lemma_similarity(name_a.lower(), name_b.lower()) * sense_factor
+        shared = (0.0 + concept[head] + concept[tail]) / 2
         overlap = len(labels & other_labels)
         labeled += shared * overlap
-        unlabeled += shared * min(len(other_labels), len(labels))
+        unlabeled += shared * min(len(other_labels), count)
         weighted += shared * (overlap * weight)
     return RelationSide(labeled, unlabeled, weighted, size, weighted_size)
 
 
-def _groups(triples: set[Triple]) -> Groups:
+def _groups(triples: frozenset[Triple]) -> Groups:
     """Labels by (head, tail), in sorted order: the sums then do not depend on string hashing."""
     groups: dict[tuple[str, str], set[str]] = defaultdict(set)
     for head, label, tail in sorted(triples):
@@ -95,7 +98,7 @@ def compat_tallies(alignment: CompatAlignment, test: CompatGraph, gold: CompatGr
     test_map = _mapping(test, gold, alignment.test_to_gold)
     gold_map = _mapping(gold, test, alignment.gold_to_test)
     counts = descendant_counts(test)  # the reference uses the test graph's counts on both sides
-    test_triples, gold_triples = test.triples(), gold.triples()
+    test_triples, gold_triples = test.triples, gold.triples
     test_groups, gold_groups = _groups(test_triples), _groups(gold_triples)
     test_names, gold_names = _names_and_senses(test), _names_and_senses(gold)
     test_side = relation_side(test_groups, gold_groups, test_names, gold_names, test_map, counts, gamma)
@@ -106,8 +109,8 @@ def compat_tallies(alignment: CompatAlignment, test: CompatGraph, gold: CompatGr
         "concept": Tally(test_ledger.similarity, test_ledger.count, test_ledger.similarity, test_ledger.count),
         **side_tallies(test_side, gold_side, partial(FallbackTally, fallback=concepts)),
     }
-    test_triples.add(("TOP", "TOP", test.variables[0]))
-    gold_triples.add(("TOP", "TOP", gold.variables[0]))
+    test_triples = test_triples | {("TOP", "TOP", test.variables[0])}
+    gold_triples = gold_triples | {("TOP", "TOP", gold.variables[0])}
     test_matched = len(_translated(gold_triples, gold_map) & test_triples)
     gold_matched = len(_translated(test_triples, test_map) & gold_triples)
     tallies["mock_smatch"] = Tally(

@@ -132,12 +132,16 @@ def pair_report(
             )
         parts.append("</table>")
     if rows:
-        parts.append("<h2>Triples</h2><table><tr><th>category</th><th>test</th><th>gold</th><th>similarity</th></tr>")
+        parts.append(
+            "<h2>Triples</h2><table><tr><th>category</th><th>test</th><th>gold</th><th>similarity</th>"
+            "<th>why it does not match</th></tr>"
+        )
         for triple in rows:
             css = triple.category.value.replace(" ", "-")
             parts.append(
                 f"<tr class='{css}'><td>{triple.category.value}</td><td>{escape(str(triple.test or ''))}</td>"
-                f"<td>{escape(str(triple.gold or ''))}</td><td class='num'>{triple.similarity:.4f}</td></tr>"
+                f"<td>{escape(str(triple.gold or ''))}</td><td class='num'>{triple.similarity:.4f}</td>"
+                f"<td>{escape(triple.why)}</td></tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>\n")

@@ -101,8 +101,8 @@ class SentenceScores:
         """gold_of of the pair (test, gold), from the reverse pair's when only that was aligned."""
         if (test, gold) in self.alignments:
             return self.alignments[test, gold]
-        reverse = self.alignments.get((gold, test))
-        size = self.sizes[gold]
+        reverse = self.alignments.get((gold, test))  # indexed by gold's nodes, naming test's
+        size = self.sizes[test]
         if reverse is None or size is None:
             return None
         inverse: list[int | None] = [None] * size

@@ -1,4 +1,5 @@
-"""What a command may use: the state, the window (parent of dialogs) and the panels it exports or focuses."""
+"""What a command may use: the state, the window (parent of dialogs) and the panels it exports,
+focuses or steps through; the workspace that switches perspectives."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from PySide6.QtWidgets import QMainWindow
 
 from ..comparison_panel import ComparisonPanel
 from ..corpus_panel import CorpusPanel
+from ..find_bar import FindBar
 from ..heatmap_panel import HeatmapPanel
 from ..state import AppState
+from ..triples_panel import TriplesPanel
+from ..workspace import Workspace
 
 __all__ = ["Context"]
 
@@ -21,3 +25,6 @@ class Context:
     corpus: CorpusPanel
     graphs: ComparisonPanel
     heatmaps: HeatmapPanel
+    triples: TriplesPanel | None = None
+    workspace: Workspace | None = None
+    find: FindBar | None = None

@@ -48,15 +48,21 @@ def swap(ctx: Context) -> None:
 
 
 def open_dropped(ctx: Context, paths: Sequence[Path]) -> None:
-    """Two files: test and gold; one file with files loaded: the new gold file."""
+    """Two files: test and gold; three or more: several annotators (the matrix); one file with
+    files loaded: the new gold file."""
     state = ctx.state
-    if len(paths) == 2:
+    if len(paths) >= 3:
+        state.annotators.open(paths)
+    elif len(paths) == 2:
         state.open_pair(paths[0], paths[1])
     elif len(paths) == 1 and state.files is not None:
         if state.replace_file("gold", paths[0]):
             state.show_message(f"Dropped {paths[0].name} as the new gold file (Ctrl+Shift+W swaps).")
     else:
-        state.show_problem("Drop two files at once: the first becomes the test file, the second the gold file.")
+        state.show_problem(
+            "Drop two files at once (the first becomes the test file, the second the gold file), "
+            "or three or more annotators' files of the same sentences."
+        )
 
 
 MenuEntry = tuple[str, str, object]  # (text, status tip, handler taking the context)

@@ -1,0 +1,380 @@
+"""The adjudication driven through the main window with pytest-qt: the hand-made
+three-sentence adjudication of tests/data/adjudication (the engine test makes the same
+decisions through the API) gives the expected PENMAN file and decisions log; undo and
+redo through the Edit menu; history rebuilt after reopening; a second writer refused with
+the engine's reason; the corpus table's review columns and filter."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from engine.adjudication import Session
+from engine.adjudication.store import utc_now
+from ui import adjudication_dialogs
+from ui.adjudication_binding import AdjudicationBinding
+from ui.commands import adjudication as commands
+from ui.corpus_model import FIRST_REVIEW_COLUMN
+from ui.main_window import MainWindow
+
+from .conftest import ROOT
+from .test_adjudication_session import Clock
+from .ui_support import ADJUDICATION, SPEC_PAIR, adjudication_files, score_now, temporary_settings
+
+
+def accepted_with(fill):
+    """A dialog ``exec`` that fills the dialog in (``fill(dialog)``) and presses OK."""
+
+    def run(dialog):
+        fill(dialog)
+        dialog.accept()
+        return dialog.result()
+
+    return run
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    files = adjudication_files(tmp_path)
+    window = MainWindow(temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    window.clock = window.state.adjudication.clock = Clock()
+    score_now(window.state, *files)
+    window.files = files
+    window.session_path = tmp_path / "s.adjudication.sqlite"
+    monkeypatch.setattr(adjudication_dialogs.NameDialog, "exec",
+                        accepted_with(lambda dialog: dialog.name_edit.setText(window.name)))
+    monkeypatch.setattr(adjudication_dialogs.NewSessionDialog, "exec",
+                        accepted_with(lambda dialog: dialog.path_edit.setText(str(window.session_path))))
+    window.name = "ana"
+    yield window
+    window.close()
+
+
+def start_session(qtbot, window):
+    """Adjudication > Adjudicate Loaded Files (the name is asked first, then the new session's file)."""
+    window.action_set["adjudicate"].trigger()
+    qtbot.waitUntil(lambda: window.state.adjudication.session is not None, timeout=20000)
+    return window.state.adjudication
+
+
+def choose_row(panel, text):
+    """Select the row whose annotator's (else adjudicated) triple is ``text``."""
+    for row in range(panel.proxy.rowCount()):
+        match = panel.proxy.item(row).match
+        if str(match.test or match.gold) == text:
+            panel.table.selectRow(row)
+            return
+    raise AssertionError(f"no row {text}")
+
+
+def judge(qtbot, window, text, accept=True):
+    panel = window.adjudication_panel
+    choose_row(panel, text)
+    qtbot.mouseClick(panel.accept_button if accept else panel.reject_button, Qt.MouseButton.LeftButton)
+
+
+def select_sentence(window, sid):
+    window.corpus_panel.table.selectRow(next(
+        row for row in range(window.corpus_panel.proxy.rowCount()) if window.corpus_panel.proxy.index(row, 1).data() == sid))
+    assert window.state.adjudication.view().record.id == sid
+
+
+def choose(box, text):
+    box.setCurrentText(text)
+    box.activated.emit(box.currentIndex())
+
+
+def context_action(window, side, var, text):
+    """The graph context menu's entry ``text`` on node ``var`` of the annotator ("test") or adjudicated graph."""
+    binding = window.adjudicated_graphs.findChild(AdjudicationBinding)
+    scene = window.adjudicated_graphs.test_scene if side == "test" else window.adjudicated_graphs.gold_scene
+    menu = binding.menu_at(side, scene.node_items[var])
+    found = {action.text(): action for action in menu.actions()}
+    assert text in found, sorted(found)
+    return found[text]
+
+
+def export(qtbot, window, monkeypatch, key, path):
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    window.action_set[key].trigger()
+    qtbot.waitUntil(lambda: path.exists() and not window.state.adjudication.busy, timeout=20000)
+
+
+def adjudicate_three_sentences(qtbot, window, monkeypatch):
+    """The decisions of tests/test_adjudication_session.py's adjudicate(), made through the GUI."""
+    clock, panel = window.clock, window.adjudication_panel
+    adjudication = start_session(qtbot, window)
+    assert window.state.settings.adjudicator() == "ana"  # asked once, kept in the preferences
+    assert window.workspace.current == "adjudication"  # the perspective comes to the front with the session
+    assert panel.isVisible() and window.adjudicated_graphs.isVisible() and "nothing to save" in panel.saved.text()
+    # s1: take ann2's sense of go (Accept button), keep ann1's positive polarity (Reject button)
+    assert panel.compared_box.currentText() == "ann2" and panel.start_box.currentText() == "ann1"
+    clock.tick()
+    judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
+    clock.tick()
+    judge(qtbot, window, "(w/want-01 :polarity -)", accept=False)
+    assert panel.counts.text() == "0 to decide, 1 settled"
+    clock.tick()
+    window.action_set["status_adjudicated"].trigger()  # Adjudication > Status: Adjudicated (Alt+4)
+    # s2: ann2's name of the sea, then its catch-01; a wrong concept edit undone from the Edit menu
+    select_sentence(window, "s2")
+    for text in ('(s2/sea :name n/name)', '(n/name :op1 "Red")', '(n/name :op2 "Sea")', "(c/catch-01 :ARG1 f/fish)"):
+        clock.tick()
+        judge(qtbot, window, text)
+    clock.tick()
+    monkeypatch.setattr(adjudication_dialogs.ConceptDialog, "exec", accepted_with(lambda dialog: (
+        choose(dialog.node_box, "f / fish"), dialog.concept_edit.setText("fish-01"))))
+    window.action_set["edit_concept"].trigger()
+    assert [n.concept for n in adjudication.view().adjudicated.graph.nodes if n.var == "f"] == ["fish-01"]
+    assert "f / fish-01" in window.adjudicated_graphs.gold_scene.node_items["f"].toolTip()  # redrawn
+    clock.tick()
+    window.action_set["undo"].trigger()
+    assert [n.concept for n in adjudication.view().adjudicated.graph.nodes if n.var == "f"] == ["fish"]
+    clock.tick()
+    choose(panel.status_box, "adjudicated")
+    # s3: an alignment exclusion from the graph's context menu, undone; then ann2's annotation as it is
+    select_sentence(window, "s3")
+    clock.tick()
+    context_action(window, "test", "l", "Never align ann2:l with l").trigger()
+    assert adjudication.view().agreements["ann2"].correction.excluded == ((3, 3),)
+    clock.tick()
+    window.action_set["undo"].trigger()
+    clock.tick()
+    choose(panel.start_box, "ann2")
+    assert panel.compared_box.currentText() == "ann1"  # the other annotator is compared now
+    assert "from ann2, 0 decision(s)" in window.adjudicated_graphs.gold_box.title()
+    assert "b" in window.adjudicated_graphs.gold_scene.node_items  # ann2's (b / before), redrawn
+    # a second adjudicator: the name changed in the preferences reopens the session under it
+    window.name = "ben"
+    window.action_set["preferences"].trigger()
+    assert adjudication.session.author == "ben" and window.state.settings.adjudicator() == "ben"
+    select_sentence(window, "s3")
+    clock.tick()
+    qtbot.keyClicks(panel.notes, "leave-11 or leave-01? see the guidelines")
+    qtbot.waitUntil(lambda: adjudication.session.sentence(2).notes == "leave-11 or leave-01? see the guidelines")
+    clock.tick()
+    choose(panel.status_box, "needs discussion")
+    return adjudication
+
+
+def test_three_sentences_adjudicated_through_the_gui(qtbot, window, monkeypatch, tmp_path):
+    adjudication = adjudicate_three_sentences(qtbot, window, monkeypatch)
+    # the corpus table shows each sentence's review, and the filter finds them
+    corpus = window.corpus_panel
+    assert not corpus.table.isColumnHidden(FIRST_REVIEW_COLUMN)
+    assert corpus.table.horizontalHeader().visualIndex(FIRST_REVIEW_COLUMN) == 2  # the status beside the id
+    reviews = [[corpus.proxy.index(row, FIRST_REVIEW_COLUMN + k).data() for k in range(3)] for row in range(3)]
+    assert reviews == [["adjudicated", "ana", ""], ["adjudicated", "ana", ""],
+                       ["needs discussion", "ben", "leave-11 or leave-01? see the guidelines"]]
+    corpus.filter_edit.setText("status = needs discussion")
+    assert [r.id for r in window.state.visible_pairs()] == ["s3"]
+    corpus.filter_edit.setText("decided by = ana, notes")
+    assert window.state.visible_pairs() == []
+    corpus.filter_edit.setText("guidelines")  # free text searches the notes too
+    assert [r.id for r in window.state.visible_pairs()] == ["s3"]
+    corpus.filter_edit.setText("")
+    # the three exports, written from the session file on a worker
+    out = tmp_path / "adjudicated.amr"
+    export(qtbot, window, monkeypatch, "export_adjudicated", out)
+    assert out.read_text() == (ADJUDICATION / "expected_adjudicated.amr").read_text()
+    log = tmp_path / "log.json"
+    export(qtbot, window, monkeypatch, "export_decisions", log)
+    assert json.loads(log.read_text())["changes"] == json.loads((ADJUDICATION / "expected_log.json").read_text())["changes"]
+    report = tmp_path / "report.html"
+    export(qtbot, window, monkeypatch, "export_session_report", report)
+    html = report.read_text()
+    assert "<td>needs discussion</td><td class='num'>1</td>" in html and "see the guidelines" in html
+    assert adjudication.session is not None
+
+
+def test_redo_and_the_history_after_reopening(qtbot, window):
+    adjudication = start_session(qtbot, window)
+    panel = window.adjudication_panel
+    judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
+    judge(qtbot, window, "(w/want-01 :polarity -)")
+    session = adjudication.session
+    assert [n.concept for n in session.adjudicated(0).graph.nodes] == ["want-01", "boy", "go-01"]
+    window.action_set["undo"].trigger()
+    window.action_set["undo"].trigger()
+    assert session.adjudicated(0).graph is session.annotation(0, "ann1")
+    assert not window.action_set["undo"].isEnabled() and window.action_set["redo"].isEnabled()
+    window.action_set["redo"].trigger()  # Edit > Redo (Ctrl+Shift+Z)
+    assert [n.concept for n in session.adjudicated(0).graph.nodes] == ["want-01", "boy", "go-01"]
+    assert panel.history.model().rowCount() == 3  # "session opened" and the two decisions
+    # the window closes with one decision undone: nothing to save, and the history comes back
+    window.action_set["close_session"].trigger()
+    assert adjudication.session is None and window.adjudication_panel.pages.currentIndex() == 0
+    with Session.open(window.session_path, readonly=True) as stored:
+        assert [r.state for r in stored.decisions(0, ("active", "undone"))] == ["active", "undone"]
+    start_session_again = commands.open_session(window.context, window.session_path)
+    assert start_session_again and adjudication.stack.count() == 2 and adjudication.stack.canRedo()
+    window.action_set["redo"].trigger()
+    assert ":polarity" in adjudication.session.adjudicated(0).graph.penman
+    window.action_set["undo"].trigger()
+    window.action_set["undo"].trigger()
+    assert adjudication.session.adjudicated(0).graph is adjudication.session.annotation(0, "ann1")
+
+
+def test_the_adjudication_perspective_comes_and_goes_with_the_session(qtbot, window):
+    workspace, perspective = window.workspace, window.action_set["perspective_adjudication"]
+    tab = workspace.indexOf(workspace.pages["adjudication"])
+    assert not workspace.isTabVisible(tab) and not perspective.isEnabled() and workspace.current == "pair"
+    start_session(qtbot, window)
+    assert workspace.isTabVisible(tab) and perspective.isEnabled() and workspace.current == "adjudication"
+    page = workspace.pages["adjudication"]
+    assert window.adjudicated_graphs.parent() is page.slots["adjudicated"] and window.corpus_panel.isVisible()
+    window.action_set["perspective_pair"].trigger()  # Ctrl+2, and back with Ctrl+5
+    assert window.graphs.parent() is workspace.pages["pair"].slots["graphs"]
+    perspective.trigger()
+    assert workspace.current == "adjudication" and window.adjudication_panel.isVisible()
+    window.action_set["close_session"].trigger()
+    assert not workspace.isTabVisible(tab) and not perspective.isEnabled() and workspace.current == "pair"
+
+
+def test_undo_shows_the_sentence_it_changes(qtbot, window):
+    adjudication = start_session(qtbot, window)
+    judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
+    select_sentence(window, "s3")
+    window.action_set["undo"].trigger()
+    assert window.state.pair.id == "s1" and adjudication.view().record.id == "s1"
+    assert adjudication.session.decisions(0) == [] and window.adjudication_panel.counts.text() == "3 to decide, 0 settled"
+
+
+def test_a_refused_decision_is_shown_in_its_dialog_and_nothing_is_written(qtbot, window, monkeypatch):
+    adjudication = start_session(qtbot, window)
+    seen = {}
+
+    def fill(dialog):
+        dialog.concept_edit.setText("two words")
+        dialog.accept()  # refused: the dialog stays open with the reason
+        seen["error"] = dialog.error.text()
+        dialog.reject()
+        return dialog.result()
+
+    monkeypatch.setattr(adjudication_dialogs.ConceptDialog, "exec", fill)
+    window.action_set["edit_concept"].trigger()
+    assert "'two words' is not a valid concept" in seen["error"]
+    assert adjudication.session.decisions(0) == [] and not adjudication.stack.canUndo()
+
+
+def test_resuming_asks_and_says_the_files_changed(qtbot, window, monkeypatch):
+    adjudication = start_session(qtbot, window)
+    judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
+    window.action_set["close_session"].trigger()
+    window.files[1].write_text(window.files[1].read_text().replace("catch-01", "eat-01"))
+    asked = {}
+
+    def resume(ctx, path):
+        asked["text"] = commands.describe_session(path)
+        return "resume"
+
+    monkeypatch.setattr(commands, "resume_choice", resume)
+    window.action_set["adjudicate"].trigger()
+    assert adjudication.session is not None and adjudication.session.path == window.session_path
+    assert "0 of 3 sentences reviewed; 1 decision(s)." in asked["text"]
+    assert "ann2.amr (ann2) changed since the session was made" in asked["text"]
+    assert "changed since the session was made" in window.banner.text()
+
+
+def test_a_second_window_on_the_session_gets_the_engines_refusal(qtbot, window, tmp_path, monkeypatch):
+    start_session(qtbot, window)
+    other = MainWindow(temporary_settings(tmp_path, "other.ini"))
+    qtbot.addWidget(other)
+    other.state.adjudication.clock = window.clock  # the lock's heartbeat is on the same clock
+    other.state.settings.save_adjudicator("ben")
+    score_now(other.state, *window.files)
+    refused = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: refused.append(text))
+    monkeypatch.setattr(commands, "resume_choice", lambda ctx, path: "resume")
+    other.action_set["adjudicate"].trigger()
+    assert other.state.adjudication.session is None
+    assert len(refused) == 1 and "is open for writing by ana (process" in refused[0]
+    assert "close it there first" in refused[0] and "open for writing by ana" in other.banner.text()
+    other.close()
+
+
+def test_another_process_holding_the_session_is_named(qtbot, window, monkeypatch):
+    adjudication = start_session(qtbot, window)
+    window.action_set["close_session"].trigger()
+    adjudication.clock = utc_now  # the other process's lock is on the real clock
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from engine.adjudication import Session; "
+         f"s = Session.open({str(window.session_path)!r}, 'zoe'); print('ready', flush=True); sys.stdin.read()"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        refused = []
+        monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: refused.append(text))
+        assert not commands.open_session(window.context, window.session_path)
+        assert f"open for writing by zoe (process {holder.pid} on" in refused[0]
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=20)
+    assert commands.open_session(window.context, window.session_path)  # released when that process ended
+    assert adjudication.session.author == "ana"
+
+
+def test_closing_the_window_writes_the_notes_being_typed(qtbot, window):
+    start_session(qtbot, window)
+    qtbot.keyClicks(window.adjudication_panel.notes, "typed just before closing")
+    window.close()  # no Save asked: the notes are written, the lock released
+    with Session.open(window.session_path, "ana") as session:
+        assert session.sentence(0).notes == "typed just before closing"
+
+
+def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, window):
+    adjudication = start_session(qtbot, window)
+    score_now(window.state, *SPEC_PAIR)
+    assert adjudication.session is None and "closed because other files were opened" in window.banner.text()
+    assert window.corpus_panel.table.isColumnHidden(FIRST_REVIEW_COLUMN)
+    assert window.corpus_panel.table.horizontalHeader().visualIndex(FIRST_REVIEW_COLUMN) == FIRST_REVIEW_COLUMN
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
+    assert window.state.files.paths == tuple(path.resolve() for path in window.files)
+    assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text() == "3 to decide, 0 settled"
+    assert "adjudicating in s.adjudication.sqlite" in window.windowTitle()
+
+
+KILLED_APP = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from ui.main_window import MainWindow
+from tests.ui_support import score_now, temporary_settings
+folder = Path(sys.argv[1])
+window = MainWindow(temporary_settings(folder, "killed.ini"))
+state = window.state
+score_now(state, folder / "ann1.amr", folder / "ann2.amr")
+adjudication = state.adjudication
+assert adjudication.open(folder / "s.adjudication.sqlite", "ana") is None
+panel = window.adjudication_panel
+panel.judge(True)
+adjudication.set_status("agreed")
+state.show_pair(state.corpus.pairs[1])
+panel.judge(False)
+print("done", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_killing_the_app_loses_nothing_shown_as_done(qtbot, window):
+    start_session(qtbot, window)
+    window.action_set["close_session"].trigger()
+    folder = window.session_path.parent
+    app = subprocess.Popen([sys.executable, "-c", KILLED_APP, str(folder)], cwd=ROOT, stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    try:
+        assert app.stdout.readline().strip() == "done"
+    finally:
+        app.kill()  # SIGKILL: no close event, no clean-up
+        app.wait(timeout=20)
+    with Session.open(window.session_path, "ben") as session:  # the dead writer's lock is taken over
+        assert session.sentence(0).status == "agreed" and len(session.decisions(0)) == 1
+        assert [record.decision.verdict.accepted for record in session.decisions(1)] == [False]

@@ -1,0 +1,178 @@
+"""The Adjudication panel and the adjudication's dialogs alone with a state (no main window):
+the empty page, status and notes, start annotation, the agreement re-scored after a change
+(values computed by hand), the disagreements with their consequence, the graph edits and an
+alignment correction."""
+
+import pytest
+
+from engine.adjudication import ExcludePair, PinPair
+from ui import adjudication_dialogs as dialogs
+from ui.adjudication_panel import AdjudicationPanel
+from ui.adjudication_tasks import NewSession, create_session
+from ui.state import AppState
+
+from .ui_support import adjudication_files, score_now, temporary_settings
+
+
+@pytest.fixture
+def state(tmp_path):
+    state = AppState(temporary_settings(tmp_path))
+    files = adjudication_files(tmp_path)
+    score_now(state, *files)
+    state.session_path = create_session(NewSession(tuple(files), "ana", tmp_path / "p.adjudication.sqlite"))
+    yield state
+    state.shutdown()
+
+
+@pytest.fixture
+def panel(qtbot, state):
+    panel = AdjudicationPanel(state)
+    qtbot.addWidget(panel)
+    assert panel.pages.currentIndex() == 0 and "No adjudication session" in panel.empty_label.text()
+    assert state.adjudication.open(state.session_path, "ana") is None
+    assert panel.pages.currentIndex() == 1
+    return panel
+
+
+def scores(panel):
+    """Annotator -> {metric row name: shown value}."""
+    table = panel.scores
+    return {table.horizontalHeaderItem(c).text(): {table.verticalHeaderItem(r).text(): table.item(r, c).text()
+                                                   for r in range(table.rowCount())}
+            for c in range(table.columnCount())}
+
+
+def rows(panel):
+    return [tuple(panel.proxy.index(r, c).data() for c in range(4)) for r in range(panel.proxy.rowCount())]
+
+
+def test_the_sentence_its_disagreements_and_agreement(panel, state):
+    assert panel.header.text().startswith("<b>s1</b> (1 of 3)") and panel.header.toolTip() == "The boy wants to go."
+    assert panel.status_box.currentText() == "not reviewed" and panel.start_box.currentText() == "ann1"
+    assert rows(panel) == [
+        ("to decide", "concept differs", "(w/want-01 :ARG1 g/go-01)", "(w/want-01 :ARG1 g/go-02)"),
+        ("to decide", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
+        ("to decide", "only in annotation", "(w/want-01 :polarity -)", ""),
+    ]
+    assert panel.model.headers[2] == "ann2's triple" and panel.counts.text() == "3 to decide, 0 settled"
+    assert panel.accept_button.toolTip() == "Accept: take the annotator's concepts (Ctrl+Return)"
+    # ann1 is the adjudicated graph; ann2's concepts: w, b the same (S = 1), go-01 / go-02 (S = 1 - 0.1 = 0.9):
+    # P = R = 2.9 / 3, F = 0.9667
+    assert scores(panel)["ann1"]["Concept F1"] == "1.0000" and scores(panel)["ann2"]["Concept F1"] == "0.9667"
+    panel.table.selectRow(2)
+    assert state.adjudication.row.match.category.value == "only in test"
+    assert panel.reject_button.toolTip() == "Reject: leave it out (Ctrl+Delete)"
+    panel.judge(False)
+    assert rows(panel)[2][0] == "rejected" and panel.counts.text() == "2 to decide, 1 settled"
+    panel.judge(True)  # the first row still to decide was selected: ann2's go-01 is taken
+    assert scores(panel)["ann2"]["Concept F1"] == "1.0000" and scores(panel)["ann1"]["Concept F1"] == "0.9667"
+    assert panel.start_box.isEnabled() is False and "2 decision(s)" in panel.decided.text()
+    assert panel.history.model().rowCount() == 3
+
+
+def test_status_notes_and_start(qtbot, panel, state):
+    adjudication = state.adjudication
+    panel.status_box.setCurrentText("agreed")
+    panel.status_box.activated.emit(panel.status_box.currentIndex())
+    assert adjudication.session.sentence(0).status == "agreed" and panel.decided.text().startswith("ana")
+    qtbot.keyClicks(panel.notes, "sense?")
+    assert adjudication.pending_notes(0) == "sense?" and adjudication.session.sentence(0).notes == ""
+    qtbot.waitUntil(lambda: adjudication.session.sentence(0).notes == "sense?")
+    qtbot.keyClicks(panel.notes, " go-01")
+    adjudication.flush_notes()
+    assert adjudication.stack.count() == 2  # the notes typed in two goes are one change to undo
+    adjudication.undo()
+    assert adjudication.session.sentence(0).notes == "" and panel.notes.toPlainText() == ""
+    adjudication.undo()
+    assert panel.status_box.currentText() == "not reviewed"
+    panel.start_box.setCurrentText("ann2")
+    panel.start_box.activated.emit(panel.start_box.currentIndex())
+    assert adjudication.session.sentence(0).start == "ann2" and panel.compared_box.currentText() == "ann1"
+    assert rows(panel)[0][1:] == ("concept differs", "(w/want-01 :ARG1 g/go-02)", "(w/want-01 :ARG1 g/go-01)")
+
+
+def test_an_excluded_pair_is_scored_without_it_and_a_pin_with_it(panel, state):
+    adjudication = state.adjudication
+    state.show_pair(state.corpus.pairs[2])
+    assert adjudication.view().record.id == "s3"
+    # ann2 against ann1 in s3: s, p, n the same; leave-01 / leave-11 S = 0.9; ann2's b (before) unaligned:
+    # P = 3.9 / 5, R = 3.9 / 4, F = 2PR / (P + R) = 0.8667
+    assert scores(panel)["ann2"]["Concept F1"] == "0.8667"
+    dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
+                                     adjudication.view().adjudicated.graph, adjudication.decide, "l", "l", ExcludePair)
+    dialog.accept()
+    assert dialog.result() == 1
+    # l no longer aligned: P = 3 / 5, R = 3 / 4, F = 0.6667
+    assert scores(panel)["ann2"]["Concept F1"] == "0.6667"
+    assert scores(panel)["ann2"]["corrections"] == "0 pinned, 1 excluded"
+    adjudication.undo()
+    dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
+                                     adjudication.view().adjudicated.graph, adjudication.decide, "b", "l", PinPair)
+    dialog.accept()
+    # b (before) pinned to l (leave-11): S = 0; l and the rest: leave-01 unaligned now, so P = 3 / 5, R = 3 / 4
+    assert adjudication.view().agreements["ann2"].correction.pinned == ((4, 3),)
+    assert scores(panel)["ann2"]["Concept F1"] == "0.6667"
+
+
+def test_graph_edit_dialogs(panel, state):
+    adjudication = state.adjudication
+    graph = adjudication.view().adjudicated.graph
+    node = dialogs.NodeDialog(graph, adjudication.decide, "g")
+    node.concept_edit.setText("quick")
+    assert node.var_edit.text() == "q"
+    node.role_edit.setText(":manner")
+    node.accept()
+    assert node.result() == 1 and "(q / quick)" in adjudication.view().adjudicated.graph.penman
+    graph = adjudication.view().adjudicated.graph
+    relation = dialogs.RelationDialog(graph, adjudication.decide)
+    relation.relation_box.setCurrentIndex(relation.relation_box.findText("g :manner q"))
+    relation.role_edit.setText(":mod")
+    relation.accept()
+    assert ":mod (q / quick)" in adjudication.view().adjudicated.graph.penman
+    constant = dialogs.NewRelationDialog(adjudication.view().adjudicated.graph, adjudication.decide, "w")
+    constant.role_edit.setText(":polarity")
+    constant.target_box.setCurrentIndex(constant.target_box.findData(None))
+    constant.constant_edit.setText("-")
+    constant.accept()
+    assert ":polarity -" in adjudication.view().adjudicated.graph.penman
+    removal = dialogs.RelationDialog(adjudication.view().adjudicated.graph, adjudication.decide)
+    removal.relation_box.setCurrentIndex(removal.relation_box.findText("w :polarity -"))
+    removal._remove()
+    assert ":polarity" not in adjudication.view().adjudicated.graph.penman
+    # a relation that would leave a node unconnected is made, and the panel says why it cannot be written yet
+    cut = dialogs.RelationDialog(adjudication.view().adjudicated.graph, adjudication.decide)
+    cut.relation_box.setCurrentIndex(cut.relation_box.findText("g :mod q"))
+    cut._remove()
+    assert panel.problem.text().startswith("Not writable yet: not connected to the top w: q / quick")
+    assert adjudication.stack.count() == 5
+
+
+def test_a_clicked_node_selects_its_first_disagreement(panel, state):
+    state.adjudication.select_node("gold", "g")
+    assert rows(panel)[panel.table.currentIndex().row()][3] == "(w/want-01 :ARG1 g/go-02)"
+    state.adjudication.select_node("test", "w")
+    assert panel.table.currentIndex().row() == 0
+    panel.table.selectRow(2)
+    state.adjudication.select_node("gold", "nothing-here")
+    assert panel.table.currentIndex().row() == 2
+
+
+def test_a_pair_outside_the_session(panel, state):
+    state.adjudication.close()
+    assert panel.pages.currentIndex() == 0
+    state.adjudication.open(state.session_path, "ana")
+    state.select_pair(None)
+    assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
+    assert panel.proxy.rowCount() == 0
+
+
+def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
+    seen = []
+    monkeypatch.setattr(dialogs.ConceptDialog, "exec", lambda dialog: seen.append(
+        (dialog.node_box.currentText(), dialog.concept_edit.text())) or 0)
+    monkeypatch.setattr(dialogs.RelationDialog, "exec", lambda dialog: seen.append(
+        (dialog.relation_box.currentText(), dialog.role_edit.text())) or 0)
+    panel.table.selectRow(1)  # ann2's (g/go-01 :ARG0 b/boy) against the adjudicated (g/go-02 :ARG0 b/boy)
+    assert not dialogs.edit_concept(panel, state.adjudication) and not dialogs.edit_relation(panel, state.adjudication)
+    assert seen == [("g / go-02", "go-02"), ("g :ARG0 b", ":ARG0")]
+    assert state.adjudication.session.decisions(0) == []  # cancelled: nothing decided

@@ -1,0 +1,94 @@
+"""What the adjudication views show, without Qt: pairs matched to session sentences, the
+disagreement rows with their verdicts and consequences, session file names, exports."""
+
+import json
+
+import pytest
+
+from engine.adjudication import AddRelation, ChangeRelation, Decision, RemoveRelation, Session
+from engine.metrics.triples import Category
+from engine.model import Attribute, Edge
+from ui.adjudication_rows import mismatch_rows, same_files, sentence_map
+from ui.adjudication_tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
+from ui.tasks import TaskFailed
+
+from .ui_support import adjudication_files
+
+
+@pytest.fixture
+def session(tmp_path):
+    files = adjudication_files(tmp_path)
+    path = create_session(NewSession(tuple(files), "ana", tmp_path / "r.adjudication.sqlite"))
+    with Session.open(path, "ana") as session:
+        yield session
+
+
+def test_pairs_are_matched_to_sentences_by_id_else_by_position():
+    assert sentence_map([(0, "a"), (1, "b")], [(0, "b"), (1, "a"), (2, "c")]) == {0: 1, 1: 0}
+    assert sentence_map([(0, "a"), (1, "a")], [(0, "a"), (1, "b")]) == {0: 0, 1: 1}  # a repeated id: by position
+    assert sentence_map([(0, "a"), (1, None)], [(0, "a"), (1, "b")]) == {0: 0, 1: 1}
+    assert sentence_map([(0, "x")], [(0, "a")]) == {}  # unique ids on both sides, none shared
+
+
+def test_same_files_in_any_order(tmp_path):
+    one, two = tmp_path / "a.amr", tmp_path / "b.amr"
+    assert same_files([str(two.resolve()), str(one.resolve())], [one, two])
+    assert not same_files([str(one.resolve())], [one, two])
+
+
+def test_rows_carry_the_last_verdict_given_on_them(session):
+    agreement = session.agreement(0)["ann2"]
+    polarity = next(m for m in agreement.triples() if m.category == Category.ONLY_IN_TEST)
+    session.decide(0, session.triple_decision(0, "ann2", polarity, accept=False))
+    rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
+    assert [(row.decision, row.category) for row in rows] == [
+        ("to decide", "concept differs"), ("to decide", "concept differs"), ("rejected", "only in annotation")]
+    matched = [row for row in mismatch_rows(session.agreement(0)["ann2"], [], matched=True) if not row.mismatched]
+    assert [str(row.match.test) for row in matched] == ["(w/want-01 :ARG0 b/boy)"]
+    assert matched[0].decision == "" and matched[0].consequence(True) == "nothing to decide"
+    assert mismatch_rows(session.agreement(0)["ann1"], session.verdicts(0)) == []  # ann1 is the graph itself
+
+
+def test_what_accepting_or_rejecting_does(session):
+    rows = {row.match.category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
+    assert (rows[Category.ONLY_IN_TEST].consequence(True), rows[Category.ONLY_IN_TEST].consequence(False)) == (
+        "add it", "leave it out")
+    assert (rows[Category.CONCEPT_DIFFERS].consequence(True), rows[Category.CONCEPT_DIFFERS].consequence(False)) == (
+        "take the annotator's concepts", "keep the concepts")
+    session.decide(0, Decision((ChangeRelation(Edge("w", ":ARG0", "b"), Edge("w", ":ARG2", "b")),
+                                AddRelation(Attribute("w", ":mode", "expressive")))))
+    rows = {row.match.category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
+    label = rows[Category.LABEL_DIFFERS]
+    assert (str(label.match.test), str(label.match.gold)) == ("(w/want-01 :ARG0 b/boy)", "(w/want-01 :ARG2 b/boy)")
+    assert (label.consequence(True), label.consequence(False)) == ("relabel it :ARG0", "keep its label")
+    extra = rows[Category.ONLY_IN_GOLD]
+    assert (extra.category, str(extra.match.gold)) == ("only in adjudicated", "(w/want-01 :mode expressive)")
+    assert (extra.consequence(True), extra.consequence(False)) == ("remove it", "keep it")
+
+
+def test_a_new_session_file_takes_a_free_name(tmp_path):
+    files = adjudication_files(tmp_path)
+    assert free_session_path(files) == (tmp_path / "ann1.adjudication.sqlite").resolve()
+    (tmp_path / "ann1.adjudication.sqlite").write_text("")
+    (tmp_path / "ann1-2.adjudication.sqlite").write_text("")
+    assert free_session_path(files) == (tmp_path / "ann1-3.adjudication.sqlite").resolve()
+
+
+def test_exports_read_their_own_snapshot(session, tmp_path):
+    session.set_notes(1, "check the sea")
+    done = export_session(ExportRequest(session.path, "log", tmp_path / "log.json"))
+    assert done.sentences == 3 and done.skipped == ()
+    assert json.loads((tmp_path / "log.json").read_text())["changes"][-1]["to"] == "check the sea"
+    session.decide(2, Decision((RemoveRelation(Edge("s", ":ARG1", "l")), RemoveRelation(Edge("l", ":ARG0", "p")))))
+    done = export_session(ExportRequest(session.path, "corpus", tmp_path / "out.amr"))
+    assert done.sentences == 2 and done.skipped[0].startswith("sentence 2 (s3): not written: not connected")
+    assert (tmp_path / "out.amr").read_text().count("# ::status not reviewed") == 2
+
+
+def test_export_problems_are_task_failures(tmp_path):
+    (tmp_path / "not.sqlite").write_text("just text")
+    with pytest.raises(TaskFailed, match="not a session file"):
+        export_session(ExportRequest(tmp_path / "not.sqlite", "report", tmp_path / "r.html"))
+    with pytest.raises(TaskFailed, match="cannot read"):
+        create_session(NewSession((tmp_path / "missing.amr",), "ana", tmp_path / "m.sqlite"))
+    assert not (tmp_path / "m.sqlite").exists()

@@ -1,0 +1,106 @@
+"""The Label confusion panel alone with a state: the hand-made trio's hand-counted cells in the
+tables and the heatmap, a cell's sentences listed and opened, two files and any matrix cell."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ui.confusion_panel import ConfusionPanel
+
+from .ui_support import TRIO_FILES, open_annotators
+
+A, B, C = 0, 1, 2
+
+
+@pytest.fixture
+def state(app_state):
+    return app_state
+
+
+@pytest.fixture
+def panel(qtbot, state):
+    panel = ConfusionPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(1300, 400)
+    panel.show()
+    return panel
+
+
+def rows(panel, kind):
+    proxy = panel.proxies[kind]
+    return [tuple(proxy.index(r, c).data() for c in range(5)) for r in range(proxy.rowCount())]
+
+
+def open_cell(qtbot, state, test, gold):
+    with qtbot.waitSignals([state.annotators.confusion_changed, state.corpus_changed], timeout=20000):
+        assert state.annotators.open_cell(test, gold)
+    assert state.annotators.confusion.cell == (test, gold)
+
+
+def test_the_trios_hand_counted_cells_are_in_the_view(qtbot, panel, state):
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, A, C)
+    # ann_a against ann_c, counted by hand (tests/test_confusion.py): girl/boy in s2 and s4;
+    # s1's :ARG0 of want-01 is, in ann_c, boy's :ARG1 the other way; s3's mode and name differ
+    assert rows(panel, "concept") == [("girl", "boy", "2", "differ", "s2; s4")]
+    assert rows(panel, "role") == [(":ARG0", ":ARG1-of", "1", "differ", "s1")]
+    assert rows(panel, "attribute") == [
+        (":mode imperative", ":mode interrogative", "1", "differ", "s3"),
+        (':op1 "Mary"', ':op1 "Maria"', "1", "differ", "s3"),
+    ]
+    assert "concepts: 11 of 13 pairs agree" in panel.header.text() and "roles: 9 of 10" in panel.header.text()
+    assert "attributes: 1 of 3" in panel.header.text() and "<b>ann_a</b> (test)" in panel.header.text()
+    assert panel.kinds.tabText(0) == "Concepts (1)"
+    grid = panel.heatmap.grid
+    assert (grid.rows, grid.columns, grid.values, grid.texts) == (("girl",), ("boy",), ((2.0,),), (("2",),))
+    panel.agreements.setChecked(True)
+    concept = rows(panel, "concept")
+    assert concept[0] == ("girl", "boy", "2", "differ", "s2; s4")  # count, most frequent first
+    assert ("ask-01", "ask-01", "2", "agree", "s3; s4") in concept and ("go-02", "go-02", "1", "agree", "s1") in concept
+    assert sum(int(row[2]) for row in concept) == 13
+
+
+def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, state):
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, A, C)
+    qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(0, 0).center().toPoint())
+    items = [panel.sentences.item(k).text() for k in range(panel.sentences.count())]
+    assert items == ["s2  The girl did not read the book.", "s4  The girl asked."]
+    assert panel.views["concept"].currentIndex().row() == 0 and "girl / boy: 2 time(s)" in panel.sentences_label.text()
+    panel.sentences.itemClicked.emit(panel.sentences.item(1))
+    assert state.pair.id == "s4" and (state.files.test, state.files.gold) == (A, C)
+    assert "s2, s4" in panel._tooltip(0, 0)
+
+
+def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    assert rows(panel, "concept")[:2] == [
+        ("girl", "boy", "2", "differ", "s2; s4"),
+        ("go-01", "go-02", "1", "sense only", "s1"),
+    ]
+    panel.kinds.setCurrentIndex(2)  # attributes: ann_b has no :polarity in s2
+    assert panel.heatmap.grid.title.startswith("Most frequent attribute confusions: ann_b against ann_c")
+    state.open_pair(*TRIO_FILES[:2])  # the pair views move on to two files...
+    qtbot.waitUntil(lambda: not state.busy and state.annotators.confusion.cell is None, timeout=20000)
+    assert panel.test_box.isVisible() and (panel.test_box.currentIndex(), panel.gold_box.currentIndex()) == (-1, -1)
+    assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # ...and the confusion with them
+    panel.test_box.setCurrentIndex(A)
+    assert not state.busy  # a test annotator alone opens nothing
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        panel.gold_box.setCurrentIndex(C)  # the pair boxes open a cell of the matrix
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
+    assert rows(panel, "concept") == [("girl", "boy", "2", "differ", "s2; s4")]
+
+
+def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state):
+    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
+        state.open_pair(TRIO_FILES[A], TRIO_FILES[C])
+    assert state.annotators.confusion.cell is None and not panel.test_box.isVisibleTo(panel)
+    assert "the two files shown" in panel.header.text() and "<b>ann_a</b>" in panel.header.text()
+    two_files = {kind: rows(panel, kind) for kind in ("concept", "role", "attribute")}
+    panel.views["role"].selectRow(0)
+    panel.sentences.itemClicked.emit(panel.sentences.item(0))
+    assert state.pair.id == "s1"
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, A, C)
+    assert {kind: rows(panel, kind) for kind in two_files} == two_files

@@ -1,0 +1,96 @@
+"""The labelled heatmap: layout (a cell's centre maps back to the cell), colours, values that
+shrink or shorten to fit, and exports drawn from the data."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QFontInfo, QImage
+
+from ui.annotator_views import Grid, compact_f1
+from ui.grid_heatmap import (
+    MIN_VALUE_PX,
+    NO_VALUE,
+    STOPS,
+    GridHeatmap,
+    export_font,
+    geometry,
+    grid_colour,
+    natural_size,
+    save_grid,
+    value_font,
+)
+
+
+def grid(rows: int, columns: int, label: str = "annotator") -> Grid:
+    values = tuple(tuple((r * columns + c) / max(1, rows * columns - 1) for c in range(columns)) for r in range(rows))
+    texts = tuple(tuple(f"{v:.4f}" for v in row) for row in values)
+    compact = tuple(tuple(compact_f1(v) for v in row) for row in values)
+    return Grid(
+        "title",
+        tuple(f"{label}{k}" for k in range(rows)),
+        tuple(f"{label}{k}" for k in range(columns)),
+        values,
+        texts,
+        compact=compact,
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.integers(160, 1600), st.integers(120, 1200), st.integers(1, 30))
+def test_every_cell_centre_maps_back_to_its_cell(rows, columns, width, height, label_length):
+    shown = grid(rows, columns, "x" * label_length)
+    shape = geometry(shown, export_font(), width, height)
+    for r in range(rows):
+        for c in range(columns):
+            assert shape.cell_at(shape.cell_rect(r, c).center(), shown) == (r, c)
+    assert shape.cell_at(QPointF(shape.left - 1, shape.top + 1), shown) is None
+    assert shape.cell_at(QPointF(shape.left + columns * shape.cell + 1, shape.top + 1), shown) is None
+    assert shape.cell >= 8
+
+
+def test_colours_run_from_the_lightest_to_the_darkest_stop():
+    assert grid_colour(0.5, 0.5, 1.0).getRgb()[:3] == STOPS[0][1]
+    assert grid_colour(1.0, 0.5, 1.0).getRgb()[:3] == STOPS[-1][1]
+    assert grid_colour(7.0, 0.0, 1.0).getRgb()[:3] == STOPS[-1][1]  # clamped
+    assert grid_colour(None, 0.0, 1.0) == NO_VALUE
+    lightness = [grid_colour(k / 10, 0.0, 1.0).lightness() for k in range(11)]
+    assert lightness == sorted(lightness, reverse=True) and len(set(lightness)) == 11
+
+
+def test_values_shrink_then_shorten_then_are_left_to_the_tooltip():
+    font = export_font()
+    shown = grid(4, 4)
+    assert value_font(font, shown.texts, 80) is font
+    smaller = value_font(font, shown.texts, 34)
+    assert smaller is not None and MIN_VALUE_PX <= QFontInfo(smaller).pixelSize() < QFontInfo(font).pixelSize()
+    assert value_font(font, shown.texts, 20) is None and value_font(font, shown.compact, 20) is not None
+    assert value_font(font, shown.compact, 6) is None
+
+
+def test_the_widget_reports_hovered_and_clicked_cells(qtbot):
+    widget = GridHeatmap()
+    qtbot.addWidget(widget)
+    widget.resize(500, 400)
+    widget.set_grid(grid(3, 3))
+    widget.show()
+    with qtbot.waitSignal(widget.cell_hovered) as hovered:
+        qtbot.mouseMove(widget, widget.cell_rect(2, 1).center().toPoint())
+    assert hovered.args == [2, 1] and widget.hovered == (2, 1)
+    with qtbot.waitSignal(widget.cell_clicked) as clicked:
+        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.cell_rect(0, 2).center().toPoint())
+    assert clicked.args == [0, 2]
+    widget.set_grid(grid(1, 1))
+    assert widget.hovered is None  # the cell hovered before is gone
+
+
+def test_png_at_a_dpi_and_svg_from_the_data(tmp_path):
+    shown = grid(5, 5)
+    size = natural_size(shown, export_font())
+    assert save_grid(shown, tmp_path / "g.png", dpi=150)
+    image = QImage(str(tmp_path / "g.png"))
+    assert (image.width(), image.height()) == (round(size.width() * 150 / 96), round(size.height() * 150 / 96))
+    assert round(image.dotsPerMeterX() * 0.0254) == 150
+    assert save_grid(shown, tmp_path / "g.svg")
+    svg = (tmp_path / "g.svg").read_text()
+    assert "annotator4" in svg and "0.5000" in svg and "<title>title</title>" in svg
+    assert not save_grid(shown, tmp_path / "missing" / "g.svg")

@@ -1,0 +1,228 @@
+"""The window's arrangement: perspectives, their sizes at the two common screen sizes, the
+remembered arrangement and View > Reset Layout, panels shown only when they have something."""
+
+import pytest
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
+
+from ui.adjudication_tasks import NewSession, create_session
+from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
+from ui.settings import AppSettings
+from ui.workspace import LAYOUT_VERSION, Panel, Workspace
+
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, score_now, shown_window, temporary_settings
+
+SCREENS = [(1920, 1080), (1366, 768)]
+CHROME = 50  # a maximised window's title bar and borders
+
+
+def settle():
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def proportions(splitter):
+    sizes = splitter.sizes()
+    return [size / sum(sizes) for size in sizes]
+
+
+def visible_tables(page: QWidget):
+    return [table for table in page.findChildren(QTableView) if table.isVisible()]
+
+
+def test_layouts_name_only_registered_panels_and_splits_need_sizes(qtbot, tmp_path):
+    assert [p.key for p in PERSPECTIVES] == ["corpus", "pair", "rounds", "annotators", "adjudication"]
+    assert list(panels_of(Split(True, ("a", Tabs(("b", "c"))), (1, 1)))) == ["a", "b", "c"]
+    with pytest.raises(ValueError):
+        Split(True, ("a", "b"), (1,))
+    panels = {"a": Panel("A", QWidget())}
+    with pytest.raises(ValueError, match="not registered"):
+        Workspace(panels, AppSettings(temporary_settings(tmp_path)), (Perspective("x", "X", "", Tabs(("a", "b"))),))
+    with pytest.raises(ValueError, match="not in its layout"):
+        Workspace(panels, AppSettings(temporary_settings(tmp_path)), (Perspective("x", "X", "", "a", needs="b"),))
+
+
+class Sometimes(QWidget):
+    """A panel that has something to show only sometimes (as the Annotators panel will)."""
+
+    availability_changed = Signal(bool)
+
+    def __init__(self):
+        super().__init__()
+        self.available = False
+
+    def is_available(self) -> bool:
+        return self.available
+
+    def set_available(self, on: bool) -> None:
+        self.available = on
+        self.availability_changed.emit(on)
+
+
+def test_a_perspective_that_needs_a_panel(qtbot, tmp_path):
+    sometimes = Sometimes()
+    perspectives = (
+        Perspective("main", "Main", "", "always"),
+        Perspective("other", "Other", "", "always2"),
+        Perspective("work", "Work", "", Split(False, ("always", "extra"), (1, 1)), needs="extra"),
+    )
+    panels = {"always": Panel("Always", QWidget()), "always2": Panel("Also", QWidget()),
+              "extra": Panel("Extra", sometimes)}
+    settings = AppSettings(temporary_settings(tmp_path))
+    settings.save_workspace({"version": LAYOUT_VERSION, "current": "work", "pages": {}})
+    workspace = Workspace(panels, settings, perspectives)
+    qtbot.addWidget(workspace)
+    workspace.show()
+    assert workspace.current == "main"  # the saved perspective has nothing to show: the default instead
+    assert not workspace.isTabVisible(2) and not workspace.show_perspective("work")  # "always" is not enough
+    assert workspace.current == "main"
+    sometimes.set_available(True)
+    assert workspace.isTabVisible(2) and workspace.show_perspective("work") and workspace.current == "work"
+    sometimes.set_available(False)
+    assert not workspace.isTabVisible(2) and workspace.current == "main"  # its tab goes, the default in front
+
+
+def test_a_registered_perspective_and_its_availability(qtbot, tmp_path):
+    always, sometimes = QWidget(), Sometimes()
+    perspectives = (
+        Perspective("main", "Main", "", Split(False, ("always", Tabs(("extra", "always2"))), (2, 1))),
+        Perspective("extra", "Extra", "", "extra"),
+    )
+    panels = {"always": Panel("Always", always), "always2": Panel("Also", QWidget()), "extra": Panel("Extra", sometimes)}
+    workspace = Workspace(panels, AppSettings(temporary_settings(tmp_path)), perspectives)
+    qtbot.addWidget(workspace)
+    workspace.show()
+    group, _ = workspace.pages["main"].groups["0/1"]
+    assert not workspace.isTabVisible(1) and not group.isTabVisible(0) and group.currentIndex() == 1
+    sometimes.set_available(True)
+    assert workspace.isTabVisible(1) and group.isTabVisible(0) and group.currentIndex() == 0  # first in front
+    workspace.show_panel("extra")
+    assert workspace.current == "main"  # shown where it is already
+    workspace.show_perspective("extra")
+    assert sometimes.parent() is workspace.pages["extra"].slots["extra"]
+    workspace.show_perspective("main")
+    assert sometimes.parent() is workspace.pages["main"].slots["extra"] and sometimes.isVisible()
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
+    width, height = size
+    window = shown_window(qtbot, tmp_path, UMR_PAIR, (width, height - CHROME))
+    session = create_session(NewSession(UMR_PAIR, "ana", tmp_path / "umr.adjudication.sqlite"))
+    assert window.state.adjudication.open(session, "ana") is None  # the Adjudication perspective too
+    for key, page in window.workspace.pages.items():
+        assert window.workspace.show_perspective(key)
+        settle()
+        for splitter, _ in page.splitters.values():  # the layout's proportions, unless a minimum size wins
+            sizes = splitter.sizes()  # a part hidden while its panel has nothing to show has none
+            assert all(size > 0 for k, size in enumerate(sizes) if not splitter.widget(k).isHidden())
+        for table in visible_tables(page):
+            header = table.horizontalHeader()
+            shown = [c for c in range(header.count()) if not header.isSectionHidden(c)]
+            name = f"{key}: {type(table.parent()).__name__} {[table.model().headerData(c, header.orientation()) for c in shown]}"
+            for column in shown:  # no header text cut
+                assert header.sectionSize(column) >= header.sectionSizeHint(column), name
+            if table is not window.corpus_panel.table:  # every column in sight, nothing scrolled away sideways
+                assert header.length() <= table.viewport().width() + 1, name
+        for grid in page.findChildren(QTableWidget):
+            if not grid.isVisible():
+                continue
+            labels = [grid.horizontalHeaderItem(c).text() for c in range(grid.columnCount())]
+            rows = [grid.verticalHeaderItem(r).text() for r in range(grid.rowCount())]
+            if "P" in labels:
+                assert labels[:3] == ["F1", "P", "R"], labels  # F1 first
+            elif grid is window.adjudication_panel.scores:  # a column per annotator: F1 only, then its corrections
+                assert all(row.endswith("F1") for row in rows[:-1]) and rows[-1] == "corrections", rows
+            else:
+                assert all(row.endswith("F1") for row in rows), rows  # the corpus summary: F1 only
+            if grid is not window.smatch_panel.table:  # the long Smatch breakdown may scroll
+                assert grid.viewport().height() >= grid.verticalHeader().length(), (key, rows)
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+def test_the_pair_perspective_gives_graphs_and_texts_room(qtbot, tmp_path, size):
+    width, height = size
+    window = shown_window(qtbot, tmp_path, SYS_PAIR, (width, height - CHROME))
+    settle()
+    assert window.workspace.current == "pair"
+    graphs = window.graphs.test_view
+    assert graphs.width() > 0.3 * width and graphs.height() > 0.3 * height
+    lines = window.penman_panel.test_text.viewport().height() // window.penman_panel.test_text.fontMetrics().lineSpacing()
+    assert lines >= 12
+    triples = window.triples_panel.table
+    assert triples.viewport().height() // triples.verticalHeader().defaultSectionSize() >= 5
+    window.workspace.show_panel("alignment")  # its tab beside the triples
+    settle()
+    alignment = window.alignment_panel.table
+    assert window.workspace.current == "pair" and alignment.isVisible()
+    assert alignment.viewport().height() // alignment.verticalHeader().defaultSectionSize() >= 6
+
+
+def test_reset_layout_restores_the_default(qtbot, tmp_path):
+    settings = temporary_settings(tmp_path)
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR, settings=settings)
+    settle()
+    page = window.workspace.pages["pair"]
+    outer, _ = page.splitters["0"]
+    default = proportions(outer)
+    assert default == pytest.approx([0.56, 0.44], abs=0.02)
+    outer.setSizes([100, 800])
+    outer.splitterMoved.emit(100, 1)  # as a drag of the handle does
+    window.workspace.show_perspective("rounds")
+    window.workspace.save()
+    assert AppSettings(settings).workspace()["current"] == "rounds"
+    window.resize(1400, 900)
+    settle()
+    assert proportions(outer) != pytest.approx(default, abs=0.02)  # a dragged arrangement is kept on resize
+    window.action_set["reset_layout"].trigger()
+    window.workspace.show_perspective("pair")
+    settle()
+    assert proportions(outer) == pytest.approx(default, abs=0.02)
+    assert AppSettings(settings).workspace() == {}
+    window.resize(1600, 1000)
+    settle()
+    assert proportions(outer) == pytest.approx(default, abs=0.02)  # the default follows the window's size
+
+
+def test_the_arrangement_is_remembered(qtbot, tmp_path):
+    settings = temporary_settings(tmp_path)
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR, settings=settings)
+    settle()
+    outer, _ = window.workspace.pages["pair"].splitters["0"]
+    outer.setSizes([300, 600])
+    outer.splitterMoved.emit(300, 1)
+    window.action_set["perspective_corpus"].trigger()
+    assert window.workspace.current == "corpus"
+    window.close()
+    again = shown_window(qtbot, tmp_path, None, settings=settings)
+    settle()
+    assert again.workspace.current == "corpus"
+    again.workspace.show_perspective("pair")
+    settle()
+    restored, _ = again.workspace.pages["pair"].splitters["0"]
+    assert proportions(restored) == pytest.approx([1 / 3, 2 / 3], abs=0.03)
+
+
+def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)
+    keys = {spec.key: window.action_set[f"perspective_{spec.key}"].shortcut().toString() for spec in PERSPECTIVES}
+    assert keys == {"corpus": "Ctrl+1", "pair": "Ctrl+2", "rounds": "Ctrl+3", "annotators": "Ctrl+4", "adjudication": "Ctrl+5"}
+    window.action_set["perspective_rounds"].trigger()
+    assert window.graphs.isVisible() and window.graphs.parent() is window.workspace.pages["rounds"].slots["graphs"]
+    window.action_set["perspective_pair"].trigger()
+    assert window.graphs.isVisible() and window.graphs.parent() is window.workspace.pages["pair"].slots["graphs"]
+    window.action_set["perspective_corpus"].trigger()
+    window.corpus_panel.table.activated.emit(window.corpus_panel.proxy.index(1, 0))  # a double click
+    assert window.workspace.current == "pair"
+
+
+def test_the_document_level_is_there_for_umr_only(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)
+    corpus_tabs, slots = window.workspace.pages["corpus"].groups["0/1/1"]
+    pair_tabs, pair_slots = window.workspace.pages["pair"].groups["0/1/1"]
+    document = [slot.key for slot in slots].index("document")
+    assert not corpus_tabs.isTabVisible(document) and corpus_tabs.currentIndex() != document
+    assert not pair_tabs.isTabVisible([slot.key for slot in pair_slots].index("document"))
+    score_now(window.state, *UMR_PAIR)
+    assert corpus_tabs.isTabVisible(document) and corpus_tabs.currentIndex() == document  # UMR: in front here
+    assert pair_tabs.currentWidget().key == "triples"  # the triples stay in front in the pair perspective

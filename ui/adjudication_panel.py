@@ -1,0 +1,397 @@
+"""The Adjudication panel: the selected sentence's status, notes, decider and start
+annotation, every annotator's agreement with the adjudicated graph (re-scored after each
+change), the compared annotator's mismatched triples to accept or reject, the buttons of
+the graph edits, and the history of changes (undo to any point by clicking it).
+
+Everything here is written to the session file at once: there is no Save. The panel has
+something to show only while a session is open (``is_available``, ``availability_changed``:
+the window's Adjudication perspective appears with it, see :mod:`ui.workspace`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QUndoView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.adjudication import STATUSES
+from engine.output.text import f1_text
+from engine.registry import METRICS, short_name
+
+from . import adjudication_dialogs as dialogs
+from .adjudication_rows import MismatchRow
+from .adjudication_state import SentenceView
+from .row_table import FittedColumns, filtered_table
+from .state import AppState
+
+__all__ = ["DECISION_COLOURS", "HEADERS", "AdjudicationPanel"]
+
+HEADERS = ("Decision", "Category", "Annotator's triple", "Adjudicated triple")
+
+DECISION_COLOURS = {"to decide": QColor("#fff3e0"), "rejected": QColor("#eeeeee"), "accepted": QColor("#e8f5e9"),
+                    "": QColor("#ffffff")}
+EMPTY = ("<b>No adjudication session.</b><br>Open two or more annotation files, then "
+         "<i>Adjudication &gt; Adjudicate Loaded Files</i>: every sentence gets a status, notes and an "
+         "adjudicated graph, built by accepting or rejecting each disagreement. Every decision is saved "
+         "in a session file the moment it is made.")
+
+
+class _NotesEdit(QPlainTextEdit):
+    left = Signal()
+
+    def focusOutEvent(self, event) -> None:
+        self.left.emit()
+        super().focusOutEvent(event)
+
+
+class AdjudicationPanel(QWidget):
+    """Shows ``state.adjudication``; its widgets make the adjudicator's changes through it."""
+
+    adjudicate_requested = Signal()  # the empty page's button
+    availability_changed = Signal(bool)  # a session opened (True) or closed
+
+    def __init__(self, state: AppState, parent=None):
+        super().__init__(parent)
+        self.state = state
+        self.adjudication = state.adjudication
+        self._syncing = False
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._empty_page())
+        self.pages.addWidget(self._work_page())
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.pages)
+        adjudication = self.adjudication
+        adjudication.session_changed.connect(lambda session: self._show())
+        adjudication.session_changed.connect(lambda session: self.availability_changed.emit(session is not None))
+        adjudication.current_changed.connect(self._show)
+        adjudication.node_selected.connect(self.select_node)
+        self._show()
+
+    def is_available(self) -> bool:
+        return self.adjudication.session is not None
+
+    # ------------------------------------------------------------- building
+    def _empty_page(self) -> QWidget:
+        page = QWidget()
+        self.empty_label = QLabel(EMPTY)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setTextFormat(Qt.TextFormat.RichText)
+        button = QPushButton("Adjudicate the loaded files...")
+        button.clicked.connect(self.adjudicate_requested)
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
+        return page
+
+    def _work_page(self) -> QWidget:
+        page = QWidget()
+        self.saved = QLabel()
+        self.saved.setStyleSheet("color:#2e7d32;")
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self._review_box())
+        splitter.addWidget(self._mismatch_box())
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self._agreement_box())
+        right.addWidget(self._history_box())
+        splitter.addWidget(right)
+        for part, stretch in enumerate((2, 5, 2)):
+            splitter.setStretchFactor(part, stretch)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.saved)
+        layout.addWidget(splitter, 1)
+        return page
+
+    def _review_box(self) -> QWidget:
+        box = QGroupBox("Sentence")
+        self.header = QLabel()
+        self.header.setWordWrap(True)
+        self.status_box = QComboBox()
+        self.status_box.addItems(list(STATUSES))
+        self.status_box.setToolTip("Alt+1 not reviewed, Alt+2 agreed, Alt+3 needs discussion, Alt+4 adjudicated")
+        self.status_box.activated.connect(lambda _: self._status_chosen())
+        self.start_box = QComboBox()
+        self.start_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.start_box.activated.connect(lambda _: self._start_chosen())
+        self.decided = QLabel()
+        self.decided.setWordWrap(True)
+        self.notes = _NotesEdit()
+        self.notes.setPlaceholderText("Notes on this sentence (saved as you type)")
+        self.notes.setMinimumHeight(40)
+        self.notes.textChanged.connect(self._notes_typed)
+        self.notes.left.connect(self.adjudication.flush_notes)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color:#b3261e;")
+        form = QFormLayout()
+        form.addRow("Status:", self.status_box)
+        form.addRow("Start from:", self.start_box)
+        form.addRow("Decided by:", self.decided)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.header)
+        layout.addLayout(form)
+        layout.addWidget(self.notes, 1)
+        layout.addWidget(self.problem)
+        return box
+
+    def _mismatch_box(self) -> QWidget:
+        box = QGroupBox("Disagreements with the adjudicated graph")
+        self.compared_box = QComboBox()
+        self.compared_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.compared_box.setToolTip("The annotation compared with the adjudicated graph (drawn on the left "
+                                     "in the Adjudicated graph panel)")
+        self.compared_box.activated.connect(lambda _: self.adjudication.set_compared(self.compared_box.currentText()))
+        self.matched_box = QCheckBox("matched too")
+        self.matched_box.setToolTip("Show the triples that match as well")
+        self.matched_box.toggled.connect(self.adjudication.set_show_matched)
+        self.counts = QLabel()
+        self.counts.setWordWrap(True)
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Triples of"))
+        top.addWidget(self.compared_box)
+        top.addWidget(self.matched_box)
+        top.addWidget(self.counts, 1)
+        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (70, 130), self)
+        self.fitted = FittedColumns(self.table, (2, 3))  # the triples share the room: nothing scrolls sideways
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the order of the triples until a header is clicked
+        self.table.selectionModel().currentRowChanged.connect(self._row_changed)
+        self.table.doubleClicked.connect(lambda _: self.judge(True))
+        self.table.setToolTip("Double click accepts; the graph's context menu (right click) offers the same")
+        self.accept_button = self._button("Accept", "Take the annotator's version", lambda: self.judge(True))
+        self.reject_button = self._button("Reject", "Keep the adjudicated version", lambda: self.judge(False))
+        adjudication = self.adjudication
+        self.edit_buttons = [
+            self._button("Concept...", "Change a node's concept", lambda: dialogs.edit_concept(self, adjudication)),
+            self._button("Add node...", "Add a node under another", lambda: dialogs.edit_new_node(self, adjudication)),
+            self._button("Relation...", "Change a relation's label, or remove it",
+                         lambda: dialogs.edit_relation(self, self.adjudication)),
+            self._button("Add relation...", "Relate two nodes, or a node to a constant",
+                         lambda: dialogs.edit_new_relation(self, self.adjudication)),
+            self._button("Alignment...", "Pin or exclude a pair of nodes the alignment got wrong",
+                         lambda: dialogs.edit_alignment(self, self.adjudication)),
+        ]
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.accept_button)
+        buttons.addWidget(self.reject_button)
+        buttons.addSpacing(12)
+        for button in self.edit_buttons:
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        middle = QHBoxLayout()
+        middle.addWidget(self.table, 1)
+        middle.addLayout(buttons)
+        layout = QVBoxLayout(box)
+        layout.addLayout(top)
+        layout.addLayout(middle, 1)
+        return box
+
+    def _agreement_box(self) -> QWidget:
+        box = QGroupBox("Agreement with the adjudicated graph")
+        self.scores = QTableWidget(len(METRICS) + 1, 0)  # a column per annotator, a row per metric's F
+        self.scores.setVerticalHeaderLabels([f"{short_name(m)} F1" for m in METRICS] + ["corrections"])
+        self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.scores.verticalHeader().setDefaultSectionSize(22)
+        self.scores.setToolTip("Each annotation scored as test against the adjudicated graph as gold, "
+                               "under the alignment corrections made for it")
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.scores)
+        return box
+
+    def _history_box(self) -> QWidget:
+        box = QGroupBox("History")
+        box.setToolTip("Every change of this session in this window; click one to undo or redo up to it")
+        self.history = QUndoView(self.adjudication.stack)
+        self.history.setEmptyLabel("session opened")
+        self.history.setMinimumWidth(120)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.history)
+        return box
+
+    def _button(self, text: str, tip: str, slot) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.clicked.connect(slot)
+        return button
+
+    # -------------------------------------------------------------- showing
+    def _show(self) -> None:
+        session = self.adjudication.session
+        view = self.adjudication.view()
+        self.pages.setCurrentIndex(0 if session is None else 1)
+        if session is None:
+            return
+        self._syncing = True
+        try:
+            self._show_review(view)
+            self._show_scores(view)
+            self._show_rows(view)
+        finally:
+            self._syncing = False
+        self.saved.setText(f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
+                           "in the session file at once: there is nothing to save.")
+
+    def _show_review(self, view: SentenceView | None) -> None:
+        session = self.adjudication.session
+        enabled = view is not None
+        for widget in (self.status_box, self.start_box, self.notes, self.compared_box, self.matched_box,
+                       *self.edit_buttons):
+            widget.setEnabled(enabled)
+        if view is None:
+            self.header.setText("This pair is not in the adjudication session." if self.state.pair is not None
+                                else "Select a sentence.")
+            self.decided.setText("")
+            self.notes.setPlainText("")
+            self.start_box.clear()
+            self.compared_box.clear()
+            self.problem.setText("")
+            return
+        assert session is not None
+        record = view.record
+        graph = session.annotation(view.index, record.start) if record.start else None
+        name = record.id or f"sentence {record.index + 1}"
+        self.header.setText(f"<b>{name}</b> ({record.index + 1} of {len(session)})")
+        self.header.setToolTip(graph.text if graph is not None and graph.text else "")
+        self.status_box.setCurrentText(record.status)
+        readable = [name for name in session.annotators if session.annotation(view.index, name) is not None]
+        self.start_box.clear()
+        self.start_box.addItems(readable)
+        self.start_box.setCurrentText(record.start or "")
+        decisions = len(view.adjudicated.decisions) if view.adjudicated is not None else 0
+        self.start_box.setEnabled(not decisions)
+        self.start_box.setToolTip("The annotation the adjudicated graph starts from" + (
+            f"; undo this sentence's {decisions} decision(s) to start from another" if decisions else ""))
+        when = f" · last change {record.updated_at[:16].replace('T', ' ')} UTC" if record.updated_at else ""
+        self.decided.setText(f"{record.decided_by or 'nobody yet'} · {decisions} decision(s){when}")
+        pending = self.adjudication.pending_notes(view.index)
+        notes = pending if pending is not None else record.notes
+        if self.notes.toPlainText() != notes:
+            self.notes.setPlainText(notes)
+        self.compared_box.clear()
+        self.compared_box.addItems(readable)
+        self.compared_box.setCurrentText(view.compared or "")
+        problems = list(view.adjudicated.problems) if view.adjudicated is not None else []
+        self.problem.setText("\n".join(([view.problem] if view.problem else []) + [
+            f"Not writable yet: {p}" for p in problems]))
+
+    def _show_scores(self, view: SentenceView | None) -> None:
+        agreements = view.agreements if view is not None else {}
+        self.scores.setColumnCount(len(agreements))
+        self.scores.setHorizontalHeaderLabels(list(agreements))
+        for column, agreement in enumerate(agreements.values()):
+            scores = agreement.scores
+            for row, metric in enumerate(METRICS):
+                score = scores.get(metric)
+                item = QTableWidgetItem(f1_text(score.f) if score is not None else "")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if score is not None:
+                    item.setToolTip(f"P {f1_text(score.p)}   R {f1_text(score.r)}")
+                self.scores.setItem(row, column, item)
+            correction = agreement.correction
+            text = f"{len(correction.pinned)} pinned, {len(correction.excluded)} excluded" if correction else ""
+            item = QTableWidgetItem(text + (f", {len(agreement.stale)} stale" if agreement.stale else ""))
+            if agreement.stale:
+                item.setToolTip("Corrections naming a node an edit removed since: " + ", ".join(
+                    f"{agreement.annotator}:{a} = {b}" for a, b in agreement.stale))
+            self.scores.setItem(len(METRICS), column, item)
+        self._fit_scores()
+
+    def _fit_scores(self) -> None:
+        """The agreement table shown whole (up to a third of the screen's width)."""
+        table = self.scores
+        table.resizeColumnsToContents()
+        width = table.verticalHeader().width() + sum(table.columnWidth(c) for c in range(table.columnCount()))
+        table.setMinimumWidth(min(width + 2 * table.frameWidth() + 4, 640))
+        height = table.horizontalHeader().height() + sum(table.rowHeight(r) for r in range(table.rowCount()))
+        table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
+
+    def _show_rows(self, view: SentenceView | None) -> None:
+        rows = view.rows if view is not None else []
+        previous = self.table.currentIndex().row()
+        compared = view.compared if view is not None and view.compared else "annotator"
+        self.model.headers = HEADERS[:2] + (f"{compared}'s triple", HEADERS[3])
+        cells = [row.cells() for row in rows]
+        self.model.set_rows(rows, cells, [DECISION_COLOURS[row.decision] for row in rows])
+        self.fitted.measure(cells)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
+        open_rows = sum(1 for row in rows if row.decision == "to decide")
+        settled = sum(1 for row in rows if row.verdict is not None)
+        self.counts.setText(f"{open_rows} to decide, {settled} settled")
+        self._select_open_row(previous)
+
+    def _select_open_row(self, near: int) -> None:
+        """Select the first row still to decide at or after ``near`` (else before it)."""
+        count = self.proxy.rowCount()
+        order = list(range(max(near, 0), count)) + list(range(min(max(near, 0), count) - 1, -1, -1))
+        chosen = next((r for r in order if self.proxy.item(r).decision == "to decide"), None)
+        if chosen is None:
+            self.table.clearSelection()
+            self.adjudication.select_row(None)
+            self._enable_verdicts(None)
+            return
+        self.table.selectRow(chosen)
+        self.table.setCurrentIndex(self.proxy.index(chosen, 0))
+
+    # ---------------------------------------------------------- the user's doing
+    def current_row(self) -> MismatchRow | None:
+        index = self.table.currentIndex()
+        return self.proxy.item(index.row()) if index.isValid() else None
+
+    def _row_changed(self, current, previous=None) -> None:
+        row = self.proxy.item(current.row()) if current.isValid() else None
+        self._enable_verdicts(row)
+        self.adjudication.select_row(row)
+
+    def _enable_verdicts(self, row: MismatchRow | None) -> None:
+        for button, accept, key in ((self.accept_button, True, "Ctrl+Return"),
+                                    (self.reject_button, False, "Ctrl+Delete")):
+            button.setEnabled(row is not None and row.mismatched)
+            what = row.consequence(accept) if row is not None and row.mismatched else "select a disagreement first"
+            button.setToolTip(f"{button.text()}: {what} ({key})")
+
+    def judge(self, accept: bool) -> None:
+        row = self.current_row()
+        if row is not None and row.mismatched:
+            self.adjudication.judge(row, accept)
+
+    def _status_chosen(self) -> None:
+        if not self._syncing and self.adjudication.set_status(self.status_box.currentText()) is not None:
+            self._show()
+
+    def _start_chosen(self) -> None:
+        if not self._syncing and self.adjudication.set_start(self.start_box.currentText()) is not None:
+            self._show()
+
+    def _notes_typed(self) -> None:
+        if not self._syncing:
+            self.adjudication.edit_notes(self.notes.toPlainText())
+
+    def select_node(self, side: str, var: str) -> None:
+        """Select the first row whose triple on ``side`` (test: the annotator, gold: the
+        adjudicated graph) starts or ends at ``var``."""
+        for proxy_row in range(self.proxy.rowCount()):
+            match = self.proxy.item(proxy_row).match
+            triple = match.test if side == "test" else match.gold
+            if triple is not None and var in (triple.source, triple.target if triple.target_concept else None):
+                self.table.selectRow(proxy_row)
+                self.table.scrollTo(self.proxy.index(proxy_row, 0))
+                return
