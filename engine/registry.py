@@ -65,13 +65,14 @@ DOCUMENT_METRICS = ("modal", "temporal", "coref", "comprehensive")  # UMR docume
 
 
 def scored_metrics(smatch: bool, drs: bool) -> tuple[str, ...]:
-    """The pair metrics a run computes: the AnCast ones, Smatch if asked, Counter and
-    DScorer for DRS input.
+    """The pair metrics a run computes: the AnCast ones, Smatch if asked (not for DRS input,
+    which has no PENMAN text: Counter is its clause-level counterpart), Counter and DScorer
+    for DRS input.
 
-    >>> scored_metrics(False, True)[-2:]
-    ('counter', 'dscorer')
+    >>> scored_metrics(True, True)[-3:]
+    ('mock_smatch', 'counter', 'dscorer')
     """
-    return METRICS + ((SMATCH,) if smatch else ()) + (DRS_METRICS if drs else ())
+    return METRICS + ((SMATCH,) if smatch and not drs else ()) + (DRS_METRICS if drs else ())
 
 
 def short_name(key: str) -> str:

@@ -269,3 +269,17 @@ def test_group_sources_reads_drs_from_text():
     text = DRS_DEMO[1].read_text(encoding="utf-8")
     loaded = group_sources([Source("a", text), Source("b", text)])
     assert loaded.format == "drs" and len(loaded.sentences) == 3
+
+
+def test_smatch_is_not_computed_for_drs_input_and_says_why(capsys):
+    """Smatch reads PENMAN trees: for DRS input --smatch warns and is left out, the other
+    scores stay as they are; the matrix's --metric smatch names Counter instead."""
+    status, data, err = score_json(capsys, *DRS_DEMO, "--smatch")
+    assert status == 0 and "--smatch is ignored for DRS input" in err
+    assert "smatch" not in data["micro"] and "counter" in data["micro"]
+    assert all("smatch" not in pair["scores"] for pair in data["pairs"])
+    plain = score_files(*DRS_DEMO)
+    with_smatch = score_files(*DRS_DEMO, Params(smatch=True))
+    assert with_smatch.micro == plain.micro and "smatch" not in with_smatch.micro
+    assert main(["matrix", *map(str, DRS_DEMO), "--metric", "smatch"]) == 2
+    assert "for DRS clause files Counter is its counterpart: --metric counter" in capsys.readouterr().err

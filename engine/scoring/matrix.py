@@ -184,7 +184,7 @@ def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceS
         tallies[test, gold] = pair_tallies
         if symmetric:
             tallies[gold, test] = {name: tally.swapped() for name, tally in pair_tallies.items()}
-    if params.smatch:
+    if params.smatch and not any(found is not None for found in clauses):  # Smatch reads PENMAN, not DRS
         for cell, tally in _smatch_tallies(graphs, [c for c in cells if c in tallies], symmetric).items():
             tallies[cell][SMATCH] = tally
     if any(found is not None for found in clauses):

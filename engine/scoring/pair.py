@@ -24,6 +24,7 @@ def score_graphs(
 ) -> tuple[Alignment, dict[str, Tally]]:
     """Align two graphs and compute every metric's tally, under ``params.profile``; a
     ``correction`` (hand-pinned and excluded pairs, paper profile only) steers the alignment.
+    Smatch (``params.smatch``) reads the PENMAN trees: none for graphs without one (DRS).
 
     Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1``
     profile cannot finish (the reference fails on it too)."""
@@ -34,7 +35,7 @@ def score_graphs(
     else:
         alignment = align(test, gold, params, trace=trace, correction=correction)
         tallies = pair_tallies(alignment, test, gold)
-    if params.smatch:
+    if params.smatch and test.tree is not None and gold.tree is not None:  # no Smatch for DRS input
         tallies.update(smatch_tallies(test, gold))
     return alignment, tallies
 
