@@ -1,14 +1,28 @@
-"""Every tunable number of the anchor-broadcast alignment in one place, checked on creation."""
+"""Every tunable number of the anchor-broadcast alignment, and of the DRS scores, in one place,
+checked on creation."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Literal
+from typing import Literal, get_args
 
-__all__ = ["ANCAST", "PAPER", "PROFILES", "Params", "Profile", "check_range", "in_range", "range_text"]
+__all__ = [
+    "ANCAST",
+    "PAPER",
+    "PROFILES",
+    "DScorerProfile",
+    "Params",
+    "Profile",
+    "check_dscorer",
+    "check_range",
+    "in_range",
+    "range_text",
+]
 
 Profile = Literal["paper", "ancast-0.1.1"]
+DScorerProfile = Literal["paper", "reference"]
 PAPER: Profile = "paper"
 ANCAST: Profile = "ancast-0.1.1"
 
@@ -37,6 +51,20 @@ def check_range(name: str, value: float, low: float, high: float = math.inf, low
         raise ValueError(f"{name} must be {range_text(low, high, low_open)} (got {value:g})")
 
 
+def check_dscorer(profile: str, n: int, weights: Sequence[float] | None) -> None:
+    """Raise ValueError unless DScorer can run with this profile, highest order n and
+    weights (w_0, ..., w_n), each finite and >= 0 (None = the defaults)."""
+    if profile not in get_args(DScorerProfile):
+        raise ValueError(f"DScorer profile {profile!r} is not one of {', '.join(get_args(DScorerProfile))}")
+    if n < 1:
+        raise ValueError("DScorer needs n >= 1")
+    if weights is not None:
+        if len(weights) != n + 1:
+            raise ValueError(f"DScorer with n = {n} takes {n + 1} weights (w_0 ... w_n), not {len(weights)}")
+        for k, weight in enumerate(weights):
+            check_range(f"DScorer weight w_{k}", weight, 0.0)
+
+
 @dataclass(frozen=True)
 class Params:
     """Parameters of SPEC sections 2-3 (defaults: the paper's values).
@@ -53,6 +81,11 @@ class Params:
     profile: "paper" (the paper's equations) or "ancast-0.1.1" (the reference
     package's numbers; see :mod:`engine.compat`). :meth:`for_profile` gives a
     profile's defaults.
+
+    DRS input only (:mod:`engine.drs`): dscorer_profile ("paper" or "reference"),
+    dscorer_n (the highest k-gram order), dscorer_weights ((w_0, ..., w_n); None = 0.1
+    and 0.9/n each), drs_include_ref (Counter counts REF clauses too),
+    counter_time_limit (seconds per pair for Counter's optimal mapping).
     """
 
     gamma: float = 0.1
@@ -66,6 +99,11 @@ class Params:
     use_alignments: bool = True
     smatch: bool = False
     profile: Profile = "paper"
+    dscorer_profile: DScorerProfile = "paper"
+    dscorer_n: int = 4
+    dscorer_weights: tuple[float, ...] | None = None
+    drs_include_ref: bool = False
+    counter_time_limit: float = 10.0
 
     @classmethod
     def for_profile(cls, profile: Profile, **changes) -> Params:
@@ -84,6 +122,10 @@ class Params:
         check_range("digits", self.digits, 0, 15)
         if self.max_inner < 1 or self.max_outer < 1:
             raise ValueError("max_inner and max_outer must be at least 1")
+        if self.dscorer_weights is not None:  # a list from JSON settings: kept as a tuple (Params is hashable)
+            object.__setattr__(self, "dscorer_weights", tuple(float(w) for w in self.dscorer_weights))
+        check_dscorer(self.dscorer_profile, self.dscorer_n, self.dscorer_weights)
+        check_range("counter_time_limit", self.counter_time_limit, 0.0, low_open=True)
 
     def as_dict(self) -> dict:
         return asdict(self)

@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ALL_METRICS", "DOCUMENT_METRICS", "METRIC", "METRICS", "SMATCH", "Metric", "short_name"]
+__all__ = [
+    "ALL_METRICS",
+    "COUNTER",
+    "DOCUMENT_METRICS",
+    "DRS_METRICS",
+    "DSCORER",
+    "METRIC",
+    "METRICS",
+    "SMATCH",
+    "Metric",
+    "scored_metrics",
+    "short_name",
+]
 
 
 @dataclass(frozen=True)
@@ -39,13 +51,28 @@ _ALL = (
     Metric("temporal", "Temporal", "Temporal", "UMR temporal triples after mapping variables"),
     Metric("coref", "Coreference", "Coref", "UMR coreference links after transitive closure"),
     Metric("comprehensive", "Comprehensive", "Comprehensive", "labeled relations, modal, temporal and coref pooled"),
+    Metric("counter", "Counter", "Counter", "DRS clauses matched under the optimal variable mapping (van Noord 2018)"),
+    Metric("dscorer", "DScorer", "DScorer", "DRS k-gram overlap, geometric mean over orders 0..n (Liu et al. 2020)"),
 )
 METRIC: dict[str, Metric] = {metric.key: metric for metric in _ALL}
 
 METRICS = ("concept", "labeled_relation", "unlabeled_relation", "weighted_relation", "mock_smatch")  # every pair
 SMATCH = "smatch"  # on request: classic Smatch under the optimal alignment
-ALL_METRICS = METRICS + (SMATCH,)
+COUNTER, DSCORER = "counter", "dscorer"
+DRS_METRICS = (COUNTER, DSCORER)  # DRS pairs: on their clauses
+ALL_METRICS = METRICS + (SMATCH,) + DRS_METRICS
 DOCUMENT_METRICS = ("modal", "temporal", "coref", "comprehensive")  # UMR document level
+
+
+def scored_metrics(smatch: bool, drs: bool) -> tuple[str, ...]:
+    """The pair metrics a run computes: the AnCast ones, Smatch if asked (not for DRS input,
+    which has no PENMAN text: Counter is its clause-level counterpart), Counter and DScorer
+    for DRS input.
+
+    >>> scored_metrics(True, True)[-3:]
+    ('mock_smatch', 'counter', 'dscorer')
+    """
+    return METRICS + ((SMATCH,) if smatch and not drs else ()) + (DRS_METRICS if drs else ())
 
 
 def short_name(key: str) -> str:

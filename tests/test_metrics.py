@@ -5,9 +5,9 @@ import math
 import pytest
 
 from engine.metrics import PRF, Tally, Totals, f_score
+from engine.metrics.triples import Category, classify_triples
 from engine.read import read_graph
 from engine.scoring import score_graphs
-from engine.metrics.triples import Category, classify_triples
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST, without_text
 

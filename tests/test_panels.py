@@ -141,11 +141,12 @@ def test_every_panel_is_shown_by_a_perspective(window, tmp_path):
         return seen
 
     adjudication = {"adjudication", "adjudicated"}  # with a session only
-    assert shown() == set(window.panels) - {"document", "annotators"} - adjudication  # the document level only for UMR,
-    # the annotators' matrix once several annotators are opened (tests/test_ui_annotators.py)
+    drs = {"clauses", "dscorer"}  # for DRS input only (tests/test_ui_drs.py)
+    assert shown() == set(window.panels) - {"document", "annotators"} - adjudication - drs  # the document level
+    # only for UMR, the annotators' matrix once several annotators are opened (tests/test_ui_annotators.py)
     session = create_session(NewSession(SPEC_PAIR, "ana", tmp_path / "spec.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None
-    assert shown() == set(window.panels) - {"document", "annotators"}
+    assert shown() == set(window.panels) - {"document", "annotators"} - drs
     image = window.grab().toImage()
     assert not image.isNull()
 

@@ -2,9 +2,9 @@
 
 import pytest
 
+from engine.align.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity
 from engine.model import split_concept
 from engine.read import read_graph
-from engine.align.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
 

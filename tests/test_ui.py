@@ -9,8 +9,9 @@ from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
 from engine.params import ANCAST, Params
+from engine.registry import ALL_METRICS
 from ui.commands.exports import write_scores
-from ui.corpus_model import ERROR_COLOUR, STATUS_COLUMN
+from ui.corpus_model import ERROR_COLOUR, FIRST_METRIC_COLUMN, STATUS_COLUMN
 from ui.main_window import MainWindow
 from ui.params_dialog import ParamsDialog
 
@@ -195,7 +196,7 @@ def test_window_geometry_is_saved_on_close(qtbot, window, settings):
 def test_smatch_column_fills_when_asked_for(qtbot, window):
     open_and_wait(qtbot, window, *SMATCH_PAIR)
     model = window.corpus_panel.model
-    smatch_column = STATUS_COLUMN - 1
+    smatch_column = FIRST_METRIC_COLUMN + ALL_METRICS.index("smatch")
     assert model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
     assert model.index(0, smatch_column).data() == ""
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):

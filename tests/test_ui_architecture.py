@@ -23,6 +23,8 @@ PANELS = {
     "adjudication_panel",
     "annotators_panel",
     "confusion_panel",
+    "clause_panel",
+    "dscorer_panel",
 }
 QT_FREE = {
     "annotators", "selection", "tasks", "trace_cache", "filter_expression", "penman_highlight", "demos", "perspectives",
@@ -31,6 +33,7 @@ QT_FREE = {
 QT_FREE |= {"annotator_tasks", "annotator_views", "annotators_report"}  # several annotators
 QT_FREE |= {"heatmap_model", "heatmap_window", "heatmap_scale", "heatmap_svg"}  # the rounds panel's model
 QT_FREE |= {"adjudication_rows", "adjudication_tasks"}  # what the adjudication shows and its work
+QT_FREE |= {"kgram_rows"}  # the DScorer panel's k-grams
 
 
 def local_imports(module: str) -> set[str]:

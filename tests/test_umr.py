@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.metrics.document import coref_links
 from engine.errors import InputError
+from engine.metrics.document import coref_links
 from engine.params import Params
 from engine.read import load_pairs
-from engine.scoring import score_corpus, score_files
 from engine.read.umr import parse_alignment, parse_document_annotation, read_umr
+from engine.scoring import score_corpus, score_files
 
 from .conftest import DEMO, ROOT, SHARED, needs_shared
 

@@ -19,6 +19,7 @@ SYS_PAIR = (DEMO / "metamorphosed" / "comptest_sys.txt", DEMO / "metamorphosed" 
 SMATCH_PAIR = (DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt")
 UMR_PAIR = (DEMO / "ancast_samples" / "umr_test.txt", DEMO / "ancast_samples" / "umr_gold.txt")
 UMR_VERSIONS = (DEMO / "umr" / "nw_afp_0024_v1.umr", DEMO / "umr" / "nw_afp_0024_v2.umr")  # snt16: 30 vs 33 nodes
+DRS_PAIR = (DEMO / "drs" / "test.clf", DEMO / "drs" / "gold.clf")  # contrast, gift, sang
 
 # three graphs each; the second test graph has an unbalanced parenthesis (line 5)
 BROKEN_TEST = """# ::id one

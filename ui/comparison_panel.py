@@ -126,6 +126,8 @@ class ComparisonPanel(QWidget):
                 box.setTitle(side)
                 box.show_note(empty)
             return
+        drs = any(graph is not None and graph.metadata.get("format") == "drs" for graph in (result.test, result.gold))
+        self.legend.setText(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
         for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
                                        (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):

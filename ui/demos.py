@@ -26,5 +26,6 @@ DEMOS = (
     _demo("UMR: nw_afp_0024, two annotation versions (28 sentences)", "umr", "nw_afp_0024_v1.umr", "nw_afp_0024_v2.umr"),
     _demo("UMR: AnCast sample, parser vs gold, with document level", "ancast_samples", "umr_test.txt", "umr_gold.txt"),
     _demo("MetAMoRphosED: annotator 1 vs annotator 3", "metamorphosed", "comptest_annot1.txt", "comptest_annot3.txt"),
+    _demo("DRS: parser vs gold (3 DRSs, Figure 1 of the DScorer paper)", "drs", "test.clf", "gold.clf"),
 )
 DEFAULT_DEMO = DEMOS[0]

@@ -3,8 +3,8 @@
 Clauses are separated by commas or the word ``and``; a row must satisfy all:
 
 * ``LR F1 < 0.8``, ``concept p >= 0.9``, ``wlr<.5``: a metric (concept, lr,
-  ulr, wlr, mock, smatch), optionally ``p``, ``r`` or ``f1`` (default f1), an
-  operator (< <= > >= = !=) and a number;
+  ulr, wlr, mock, smatch; counter, dscorer for DRS), optionally ``p``, ``r`` or
+  ``f1`` (default f1), an operator (< <= > >= = !=) and a number;
 * ``error`` / ``ok``: only pairs that could not / could be scored;
 * with an adjudication session open: ``status = needs discussion``, ``status != adjudicated``
   (not reviewed, agreed, needs discussion, adjudicated; ``status = ok`` / ``error`` is the
@@ -29,6 +29,7 @@ METRIC_NAMES = {
     "ulr": "unlabeled_relation", "unlabeled": "unlabeled_relation", "unlabeled relation": "unlabeled_relation",
     "wlr": "weighted_relation", "weighted": "weighted_relation", "weighted relation": "weighted_relation",
     "mock": "mock_smatch", "mock smatch": "mock_smatch", "ms": "mock_smatch", "smatch": "smatch",
+    "counter": "counter", "dscorer": "dscorer",
 }
 OPERATORS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
              "=": operator.eq, "==": operator.eq, "!=": operator.ne}

@@ -2,7 +2,8 @@
 writer (plain strings and numbers, no Qt). Colour says a node's alignment
 status - three colours that stay apart at any size and for colour-blind eyes
 (blue / orange / white with a red dashed border); the pair tag says which node
-is the partner."""
+is the partner. A DRS box is a square double frame (shape, not colour, so that
+its alignment status still shows)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from engine.layout.marks import Status
 
 __all__ = [
-    "EDGE", "FONT_FAMILY", "HIGHLIGHT", "HIGHLIGHT_EDGE", "HIGHLIGHT_NODE", "LEGEND", "NODE_BORDER", "NODE_TEXT",
+    "DRS_LEGEND", "EDGE", "FONT_FAMILY", "FRAME_BORDER", "FRAME_INNER", "FRAME_INSET", "HIGHLIGHT", "HIGHLIGHT_EDGE", "HIGHLIGHT_NODE", "LEGEND", "NODE_BORDER", "NODE_TEXT",
     "REENTRANT_EDGE", "ROLE_TEXT", "STATUS_FILL", "TAG_FILL", "TAG_TEXT", "UNALIGNED_BORDER", "UNMATCHED_EDGE",
     "UNMATCHED_ROLE_TEXT", "Pen", "edge_pen", "node_pen",
 ]
@@ -39,6 +40,8 @@ class Pen:
 
 
 NODE_BORDER = Pen("#37474f", 1.0)
+FRAME_BORDER, FRAME_INNER = Pen("#263238", 2.0), Pen("#263238", 1.0)  # a DRS box: outer and inner line
+FRAME_INSET = 3.5  # from the outer line of a frame to its inner line
 UNALIGNED_BORDER = Pen("#c62828", 2.5, dashed=True)
 EDGE = Pen("#555555", 1.2)
 REENTRANT_EDGE = Pen("#777777", 1.2, dashed=True)
@@ -50,8 +53,13 @@ LEGEND = ("blue: aligned, same concept · orange: aligned, concept differs · wh
           " not matched · grey dashed edge: reentrancy")
 
 
-def node_pen(status: Status) -> Pen:
-    return UNALIGNED_BORDER if status is Status.UNALIGNED else NODE_BORDER
+DRS_LEGEND = " · square double frame: a DRS box (REF edges lead to the referents it introduces)"
+
+
+def node_pen(status: Status, frame: bool = False) -> Pen:
+    if status is Status.UNALIGNED:
+        return UNALIGNED_BORDER
+    return FRAME_BORDER if frame else NODE_BORDER
 
 
 def edge_pen(unmatched: bool, tree: bool) -> Pen:

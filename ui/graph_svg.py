@@ -14,7 +14,18 @@ from engine.layout.marks import GraphMarks, Status
 from engine.layout.text import TextMeasure
 
 from .graph_style import (
-    FONT_FAMILY, NODE_TEXT, ROLE_TEXT, STATUS_FILL, TAG_FILL, TAG_TEXT, UNMATCHED_ROLE_TEXT, Pen, edge_pen, node_pen,
+    FONT_FAMILY,
+    FRAME_INNER,
+    FRAME_INSET,
+    NODE_TEXT,
+    ROLE_TEXT,
+    STATUS_FILL,
+    TAG_FILL,
+    TAG_TEXT,
+    UNMATCHED_ROLE_TEXT,
+    Pen,
+    edge_pen,
+    node_pen,
 )
 
 __all__ = ["Panel", "Sheet", "graph_svg", "sheet_svg"]
@@ -61,7 +72,10 @@ def graph_svg(geometry: GraphGeometry, marks: GraphMarks, measure: TextMeasure) 
     for node in geometry.nodes.values():
         mark = marks.nodes.get(node.key)
         status = mark.status if mark else Status.UNSCORED
-        out.append(_rect(node.box, STATUS_FILL[status], _stroke(node_pen(status)), 3.0 if node.constant else 9.0))
+        radius = 0.0 if node.frame else 3.0 if node.constant else 9.0
+        out.append(_rect(node.box, STATUS_FILL[status], _stroke(node_pen(status, node.frame)), radius))
+        if node.frame:  # a DRS box's second line
+            out.append(_rect(node.box.grown(-FRAME_INSET), "none", _stroke(FRAME_INNER), 0.0))
         if node.tag_box is not None and node.tag:
             out.append(_rect(node.tag_box, TAG_FILL, 'stroke="none"', 3.0))
             out.append(_text(node.tag_box.center[0], node.tag_box.center[1], measure.tag_px, node.tag, TAG_TEXT, bold=True))

@@ -7,7 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
-    QGraphicsPathItem, QGraphicsScene, QGraphicsView,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsView,
 )
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
@@ -16,7 +18,7 @@ from engine.layout.viewport import fit_scale, start_view
 
 from . import graph_style as style
 
-__all__ = ["GraphScene", "GraphView", "LinkedViews", "QtText", "HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN"]
+__all__ = ["HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN", "GraphScene", "GraphView", "LinkedViews", "QtText"]
 
 HIGHLIGHT = QColor(style.HIGHLIGHT)
 MISMATCH_PEN = QColor(style.UNMATCHED_EDGE.colour)
@@ -88,11 +90,12 @@ class NodeItem(QGraphicsPathItem):
         box = node.box
         self._text_rect = QRectF(node.text_center[0] - box.width / 2, box.y, box.width, box.height)
         path = QPainterPath()
-        radius = 3.0 if node.constant else 9.0
+        radius = 0.0 if node.frame else 3.0 if node.constant else 9.0
         path.addRoundedRect(_qrect(box), radius, radius)
         self.setPath(path)
+        self._inner = _qrect(box.grown(-style.FRAME_INSET)) if node.frame else None  # a DRS box's second line
         self.setBrush(QBrush(QColor(style.STATUS_FILL[mark.status])))
-        self.base_pen = _pen(style.node_pen(mark.status))
+        self.base_pen = _pen(style.node_pen(mark.status, node.frame))
         self.setPen(self.base_pen)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -101,6 +104,10 @@ class NodeItem(QGraphicsPathItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         super().paint(painter, option, widget)
+        if self._inner is not None:
+            painter.setPen(_pen(style.FRAME_INNER))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(self._inner)
         if self._tag:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(TAG_FILL)

@@ -15,6 +15,7 @@ from .adjudication_binding import AdjudicationBinding
 from .adjudication_panel import AdjudicationPanel
 from .alignment_panel import AlignmentPanel
 from .annotators_panel import AnnotatorsPanel, MatrixCellBar
+from .clause_panel import ClausePanel
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
@@ -23,6 +24,7 @@ from .comparison_panel import ComparisonPanel
 from .confusion_panel import ConfusionPanel
 from .corpus_panel import CorpusPanel
 from .document_panel import DocumentPanel
+from .dscorer_panel import DScorerPanel
 from .find_bar import FindBar
 from .heatmap_panel import HeatmapPanel
 from .pair_view import PairView
@@ -61,6 +63,8 @@ class MainWindow(QMainWindow):
         self.triples_panel = TriplesPanel(self.state)
         self.document_panel = DocumentPanel(self.state)
         self.smatch_panel = SmatchPanel(self.state)
+        self.clause_panel = ClausePanel(self.state)
+        self.dscorer_panel = DScorerPanel(self.state)
         self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
         AdjudicationBinding(self.adjudicated_graphs, self.state)
         self.adjudication_panel = AdjudicationPanel(self.state)
@@ -79,6 +83,8 @@ class MainWindow(QMainWindow):
             "rounds": Panel("Alignment rounds", self.heatmaps),
             "document": Panel("Document level (UMR)", self.document_panel),
             "smatch": Panel("Smatch breakdown", self.smatch_panel),
+            "clauses": Panel("Clauses (DRS)", self.clause_panel),
+            "dscorer": Panel("DScorer k-grams (DRS)", self.dscorer_panel),
             "annotators": Panel("Annotators", self.annotators_panel),
             "confusion": Panel("Label confusion", self.confusion_panel),
             "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs),

@@ -1,16 +1,34 @@
-"""A dialog to change the scoring parameters (SPEC sections 2-3)."""
+"""A dialog to change the scoring parameters (SPEC sections 2-3; for DRS input also
+Counter's and DScorer's, SPEC section 7)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QVBoxLayout
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+)
 
-from engine.params import ANCAST, PAPER, PROFILES, Params
+from engine.params import ANCAST, PAPER, PROFILES, DScorerProfile, Params
 
 PROFILE_TIPS = {
     PAPER: "The AnCast paper's equations (SPEC sections 2-4); fixes the reference package's known behaviours.",
     ANCAST: "The numbers of the reference package ancast 0.1.1, pair for pair, for comparison with published "
             "results (AMR input with # ::snt lines; see README for the differences).",
+}
+DSCORER_TIPS = {
+    "paper": "DScorer as the paper defines it: typed nodes, concept and sense one edge, walks (SPEC section 7).",
+    "reference": "The numbers of the public DRSScorer code: its graph, node-simple paths, counts pooled over the "
+                 "corpus (see README).",
 }
 
 
@@ -24,11 +42,65 @@ def _spin(value: float, maximum: float, step: float, decimals: int, tip: str) ->
     return spin
 
 
-class ParamsDialog(QDialog):
-    """The scoring profile, gamma, alpha, beta and the sources of initial anchors; OK re-scores.
-    Choosing a profile loads its defaults."""
+class DrsBox(QGroupBox):
+    """Counter's and DScorer's parameters: DScorer's profile, highest order n and weights,
+    Counter's REF clauses and time limit."""
 
     def __init__(self, params: Params, parent=None):
+        super().__init__("DRS input: Counter and DScorer", parent)
+        self.profile = QComboBox()
+        for name, tip in DSCORER_TIPS.items():
+            self.profile.addItem(name)
+            self.profile.setItemData(self.profile.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.n = QSpinBox()
+        self.n.setRange(1, 8)
+        self.n.setToolTip("DScorer's highest k-gram order (paths of up to n edges)")
+        self.weights = QLineEdit()
+        self.weights.setPlaceholderText("default: 0.1, then 0.9/n each")
+        self.weights.setToolTip("n + 1 weights w0, w1, ..., wn, comma-separated (w0 weighs the node-count ratio)")
+        self.include_ref = QCheckBox("Counter also counts REF clauses")
+        self.time_limit = _spin(params.counter_time_limit, 3600.0, 1.0, 1,
+                                "Seconds per pair for Counter's optimal mapping; a pair not proven optimal by then "
+                                "keeps the best mapping found")
+        self.time_limit.setMinimum(0.1)
+        form = QFormLayout(self)
+        form.addRow("DScorer profile", self.profile)
+        form.addRow("DScorer n", self.n)
+        form.addRow("DScorer weights", self.weights)
+        form.addRow(self.include_ref)
+        form.addRow("Counter time limit (s)", self.time_limit)
+        self.show_params(params)
+
+    def show_params(self, params: Params) -> None:
+        self.profile.setCurrentText(params.dscorer_profile)
+        self.n.setValue(params.dscorer_n)
+        weights = params.dscorer_weights
+        self.weights.setText(", ".join(f"{w:g}" for w in weights) if weights else "")
+        self.include_ref.setChecked(params.drs_include_ref)
+        self.time_limit.setValue(params.counter_time_limit)
+
+    def values(self) -> dict:
+        """The Params fields shown; ValueError for weights that are not numbers."""
+        text = self.weights.text().strip()
+        try:
+            weights = tuple(float(part) for part in text.replace(";", ",").split(",")) if text else None
+        except ValueError:
+            raise ValueError(f"DScorer weights are numbers separated by commas, not {text!r}") from None
+        profile: DScorerProfile = "reference" if self.profile.currentText() == "reference" else "paper"
+        return {
+            "dscorer_profile": profile,
+            "dscorer_n": self.n.value(),
+            "dscorer_weights": weights,
+            "drs_include_ref": self.include_ref.isChecked(),
+            "counter_time_limit": self.time_limit.value(),
+        }
+
+
+class ParamsDialog(QDialog):
+    """The scoring profile, gamma, alpha, beta and the sources of initial anchors, and for DRS
+    input (``drs``) Counter's and DScorer's; OK re-scores. Choosing a profile loads its defaults."""
+
+    def __init__(self, params: Params, parent=None, drs: bool = False):
         super().__init__(parent)
         self.setWindowTitle("Scoring parameters")
         self._base = params
@@ -56,6 +128,12 @@ class ParamsDialog(QDialog):
         form.addRow(self.use_text)
         form.addRow(self.use_alignments)
         form.addRow(self.smatch)
+        self.drs = DrsBox(params)
+        self.drs.setVisible(drs)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color:#b3261e;")
+        self.problem.setWordWrap(True)
+        self.problem.hide()
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
             | QDialogButtonBox.StandardButton.RestoreDefaults
@@ -66,13 +144,26 @@ class ParamsDialog(QDialog):
         self.profile.currentTextChanged.connect(lambda name: self.show_params(self._defaults(name)))
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.drs)
+        layout.addWidget(self.problem)
         layout.addWidget(buttons)
+
+    def accept(self) -> None:
+        """Close only with parameters that can be used; else say why."""
+        try:
+            self.params()
+        except ValueError as error:
+            self.problem.setText(str(error))
+            self.problem.show()
+            return
+        super().accept()
 
     def _defaults(self, profile: str) -> Params:
         return Params.for_profile(profile, smatch=self.smatch.isChecked())
 
     def restore_defaults(self) -> None:
         self.show_params(self._defaults(self.profile.currentText()))
+        self.drs.show_params(Params())
 
     def show_params(self, params: Params) -> None:
         self.profile.blockSignals(True)
@@ -97,5 +188,6 @@ class ParamsDialog(QDialog):
                 "use_text": self.use_text.isChecked(),
                 "use_alignments": self.use_alignments.isChecked(),
                 "smatch": self.smatch.isChecked(),
+                **self.drs.values(),
             }
         )

@@ -72,11 +72,12 @@ PERSPECTIVES: tuple[Perspective, ...] = (
     Perspective(
         "pair",
         "Pair",
-        "The selected pair: graphs, scores, PENMAN texts, triples and alignment",
+        "The selected pair: graphs, scores, PENMAN (or clause) texts, triples and alignment; for DRS "
+        "input its clauses under Counter's mapping and its DScorer k-grams",
         _down(
             _across("graphs", 72, "summary", 28),
             56,
-            _across("penman", 40, Tabs(("triples", "alignment", "document")), 60),
+            _across("penman", 40, Tabs(("clauses", "dscorer", "triples", "alignment", "document")), 60),
             44,
         ),
     ),

@@ -14,6 +14,7 @@ from .row_table import prf_grid, show_prf
 from .state import AppState
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
+DRS_HINT = "Smatch reads PENMAN graphs and is not computed for DRS input: Counter (the Clauses tab) is its counterpart."
 
 
 class SmatchPanel(QWidget):
@@ -40,7 +41,7 @@ class SmatchPanel(QWidget):
         scored = sum(1 for result in corpus.pairs if SMATCH in result.tallies) if corpus else 0
         interval = corpus.interval(SMATCH) if scored else None
         if interval is None:
-            self.title.setText(HINT)
+            self.title.setText(DRS_HINT if corpus is not None and corpus.drs else HINT)
             return
         totals = corpus.totals
         micro = totals.micro()

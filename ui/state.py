@@ -14,6 +14,8 @@ Signals:
 * ``panel_requested(key)`` - a panel (see :mod:`ui.perspectives`) should be shown;
 * ``trace_ready(PairTrace)`` - the selected pair's trace for the heatmaps
   (from the cache at once, else from a worker thread);
+* ``kgrams_ready(KgramList)`` - the selected DRS pair's differing k-grams of one order
+  (:meth:`AppState.request_kgrams`, listed on a worker thread);
 * ``params_changed(Params)``, ``recent_changed()``;
 * ``busy_changed(bool)``, ``progress(done, total)`` - scoring in progress;
 * ``message(text)`` for the status line, ``problem(text)`` for the banner
@@ -39,12 +41,14 @@ from engine.metrics.triples import TripleMatch
 from engine.params import Params
 from engine.read import AnnotationSet, LoadedPairs
 from engine.scoring import CorpusResult, PairResult
+from engine.scoring.drs import dscorer_settings
 
 from .adjudication_state import AdjudicationState
 from .annotators import AnnotatorFiles
 from .annotators_state import AnnotatorsState
 from .filter_expression import parse_filter
 from .jobs import JobRunner
+from .kgram_rows import differing_kgrams
 from .selection import SIDES, Side, other_side, partner
 from .settings import AppSettings
 from .tasks import UNREADABLE, PairTrace, ScoreRequest, ScoringOutcome, read_and_score, trace_pair
@@ -52,7 +56,7 @@ from .trace_cache import TraceCache, TraceKey
 
 __all__ = ["AppState"]
 
-SCORE, TRACE = "score", "trace"
+SCORE, TRACE, KGRAMS = "score", "trace", "kgrams"
 
 
 class AppState(QObject):
@@ -64,6 +68,7 @@ class AppState(QObject):
     panel_requested = Signal(str)
     filter_changed = Signal(str)
     trace_ready = Signal(object)
+    kgrams_ready = Signal(object)
     params_changed = Signal(object)
     recent_changed = Signal()
     busy_changed = Signal(bool)
@@ -400,6 +405,25 @@ class AppState(QObject):
         if key == self._trace_key() and self.trace is None:
             self.trace = trace
             self.trace_ready.emit(trace)
+
+    # -------------------------------------------------------------- k-grams
+    def request_kgrams(self, k: int) -> None:
+        """List the selected DRS pair's k-grams of order ``k`` found more often on one side, on
+        a worker thread; ``kgrams_ready`` brings them if the pair is still selected then."""
+        result, corpus = self.pair, self.corpus
+        if result is None or result.drs is None or corpus is None:
+            return
+        drs, settings = result.drs, dscorer_settings(corpus.params)
+        self.runner.queue(
+            KGRAMS,
+            lambda progress, cancelled: differing_kgrams(result.index, drs, settings, k),
+            lambda listing: self._kgrams_arrived(result, listing),
+            lambda text: self.message.emit(f"Could not list the {k}-grams: {text}."),
+        )
+
+    def _kgrams_arrived(self, result: PairResult, listing) -> None:
+        if result is self.pair:  # the same pair of the same scores
+            self.kgrams_ready.emit(listing)
 
     def wait_for_trace(self) -> PairTrace | None:
         """The selected pair's trace, traced here and now when it has not arrived yet

@@ -8,7 +8,7 @@ from ..matching import SOLVERS
 from ..output.printers import PRINTERS
 from ..params import ANCAST, PAPER, PROFILES, Params
 from ..smatch import STANDARDIZATIONS
-from .common import add_input_options, add_jobs, checked_number
+from .common import add_drs_options, add_input_options, add_jobs, checked_number
 from .matrix import add_matrix_command
 from .session import add_session_parser
 
@@ -32,7 +32,8 @@ def _common(command: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m engine",
-        description="Agreement between semantic-graph annotations (AnCast alignment and metrics, Smatch).",
+        description="Agreement between semantic-graph annotations (AnCast alignment and metrics, Smatch; "
+        "Counter and DScorer for DRS).",
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = commands.add_parser("score", help="score a test file against a gold file")
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also compute classic Smatch under the optimal (ILP) alignment for every pair",
     )
+    add_drs_options(score)
     add_jobs(score)
     smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
     _common(smatch)

@@ -13,13 +13,14 @@ import sys
 from dataclasses import replace
 
 from ..errors import InputError
+from ..output.drs import counter_warning
 from ..output.printers import PRINTERS, pair_row, print_corpus, summary_from
 from ..output.smatch import smatch_data, smatch_notes, smatch_table
 from ..params import Params
 from ..read import LoadedPairs, load_pairs
 from ..scoring import ScoreStream, check_profile, score_corpus
 from ..smatch import smatch_corpus
-from .common import EXIT_INPUT_ERROR, open_result, say, write_result
+from .common import EXIT_INPUT_ERROR, drs_params, open_result, say, write_result
 
 __all__ = ["run_score", "run_smatch"]
 
@@ -33,18 +34,28 @@ def _load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
 
 def _params(args: argparse.Namespace) -> Params:
     given = {name: getattr(args, name) for name in ("gamma", "alpha", "beta") if getattr(args, name) is not None}
-    params = Params.for_profile(args.profile, use_text=not args.no_text, smatch=args.smatch, **given)
+    params = Params.for_profile(
+        args.profile, use_text=not args.no_text, smatch=args.smatch, **given, **drs_params(args)
+    )
     return replace(params, use_alignments=False) if args.no_alignments else params
 
 
 def run_score(args: argparse.Namespace) -> int:
-    params = _params(args)
+    try:
+        params = _params(args)
+    except ValueError as error:  # options fine one by one, not together (DScorer's weights and n)
+        say(f"error: {error}")
+        return EXIT_INPUT_ERROR
     try:
         loaded = _load(args, lazy=True)
         check_profile(loaded.format, params, args.test)
     except InputError as error:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
+    drs = loaded.format == "drs"
+    if drs and params.smatch:
+        say("warning: --smatch is ignored for DRS input (Smatch reads PENMAN graphs); the counter score is its "
+            "clause-level counterpart")
     handle = open_result(args.output)  # before scoring: an unwritable output fails at once
     if handle is None:
         return EXIT_INPUT_ERROR
@@ -58,12 +69,15 @@ def run_score(args: argparse.Namespace) -> int:
             print_corpus(corpus, printer)
             return EXIT_INPUT_ERROR if corpus.errors else 0
         stream = ScoreStream(loaded.pairs, params, pair_row, jobs=args.jobs)
-        printer.begin(params.profile, params)
+        printer.begin(params.profile, params, drs)
         for row, problems in stream:
             for problem in problems:
                 say(f"{problem} (pair {row.item['index']} not scored)")
+            warning = counter_warning(row.item, params.counter_time_limit)
+            if warning:
+                say(warning)
             printer.pair(row)
-        printer.end(summary_from(stream.totals, stream.count, stream.errors))
+        printer.end(summary_from(stream.totals, stream.count, stream.errors, drs))
         return EXIT_INPUT_ERROR if stream.errors else 0
     finally:
         if handle is not sys.stdout:

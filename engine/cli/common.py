@@ -8,12 +8,22 @@ import math
 import os
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TextIO, get_args
 
-from ..params import in_range, range_text
+from ..params import DScorerProfile, Params, in_range, range_text
 from ..read import FORMAT_CHOICES, PAIR_BY
 
-__all__ = ["EXIT_INPUT_ERROR", "add_input_options", "add_jobs", "checked_number", "open_result", "say", "write_result"]
+__all__ = [
+    "EXIT_INPUT_ERROR",
+    "add_drs_options",
+    "add_input_options",
+    "add_jobs",
+    "checked_number",
+    "drs_params",
+    "open_result",
+    "say",
+    "write_result",
+]
 
 EXIT_INPUT_ERROR = 2
 
@@ -68,7 +78,8 @@ def add_input_options(command: argparse.ArgumentParser, what: str = "graphs") ->
         "--format-in",
         choices=FORMAT_CHOICES,
         default="auto",
-        help="input format: AMR/PENMAN or UMR (default: detected from the first file)",
+        help="input format: AMR/PENMAN, UMR or DRS clauses (default: detected from the first file; "
+        "*.clf and files starting with a %% comment or a clause are DRS)",
     )
     command.add_argument(
         "--pair-by",
@@ -88,3 +99,55 @@ def add_jobs(command: argparse.ArgumentParser) -> None:
         default=os.cpu_count() or 1,
         help="worker processes for scoring (default: all %(default)s cores)",
     )
+
+
+def _weights(text: str) -> tuple[float, ...]:
+    """``w0,w1,...,wn``: numbers >= 0, comma-separated."""
+    number = checked_number(float, 0.0)
+    return tuple(number(part) for part in text.split(","))
+
+
+def add_drs_options(command: argparse.ArgumentParser) -> None:
+    """The options of Counter and DScorer (DRS input only)."""
+    defaults = Params()
+    drs = command.add_argument_group("DRS input (Counter and DScorer)")
+    drs.add_argument(
+        "--dscorer-profile",
+        choices=get_args(DScorerProfile),
+        default=defaults.dscorer_profile,
+        help="paper: DScorer as the paper defines it (default); reference: the numbers of the public "
+        "DRSScorer code (see README)",
+    )
+    drs.add_argument(
+        "--dscorer-n",
+        type=checked_number(int, 1),
+        default=defaults.dscorer_n,
+        help=f"DScorer's highest k-gram order n (default {defaults.dscorer_n})",
+    )
+    drs.add_argument(
+        "--dscorer-weights",
+        type=_weights,
+        metavar="W0,...,WN",
+        help="DScorer's n + 1 weights w_0..w_n, comma-separated (default 0.1, then 0.9/n each)",
+    )
+    drs.add_argument(
+        "--drs-include-ref", action="store_true", help="Counter also counts REF clauses (Counter's -r option)"
+    )
+    drs.add_argument(
+        "--counter-time-limit",
+        type=checked_number(float, 0.0, low_open=True),
+        default=defaults.counter_time_limit,
+        help="seconds per pair for Counter's optimal mapping; a pair not proven optimal by then keeps the best "
+        f"mapping found, with a warning (default {defaults.counter_time_limit:g})",
+    )
+
+
+def drs_params(args: argparse.Namespace) -> dict:
+    """The :class:`~engine.params.Params` fields the DRS options give."""
+    return {
+        "dscorer_profile": args.dscorer_profile,
+        "dscorer_n": args.dscorer_n,
+        "dscorer_weights": args.dscorer_weights,
+        "drs_include_ref": args.drs_include_ref,
+        "counter_time_limit": args.counter_time_limit,
+    }

@@ -27,10 +27,10 @@ from ..output.matrix import (
 )
 from ..params import PAPER, PROFILES, Params
 from ..read import AnnotationSet, load_annotations
-from ..registry import ALL_METRICS, SMATCH
+from ..registry import ALL_METRICS, DRS_METRICS, SMATCH
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
-from .common import EXIT_INPUT_ERROR, add_input_options, add_jobs, say, write_result
+from .common import EXIT_INPUT_ERROR, add_drs_options, add_input_options, add_jobs, drs_params, say, write_result
 
 __all__ = ["add_matrix_command", "run_matrix"]
 
@@ -45,18 +45,20 @@ def add_matrix_command(commands) -> None:
         description="Score every pair of 2 to 20 annotators' files of the same sentences: the agreement "
         "matrix (row = test, column = gold), each annotator's mean agreement, each sentence's agreement.",
     )
-    matrix.add_argument("files", nargs="+", metavar="FILE", help="annotation files (AMR/PENMAN or UMR)")
+    matrix.add_argument("files", nargs="+", metavar="FILE", help="annotation files (AMR/PENMAN, UMR or DRS)")
     matrix.add_argument(
         "--metric",
         choices=ALL_METRICS,
         default=DEFAULT_METRIC,
-        help=f"the score shown (default {DEFAULT_METRIC}); smatch also computes optimal Smatch, which is slower",
+        help=f"the score shown (default {DEFAULT_METRIC}); smatch also computes optimal Smatch, which is slower; "
+        "counter and dscorer are for DRS clause files",
     )
     matrix.add_argument("--gold", metavar="FILE", help="the gold (reference) file: one of FILE, or one more")
     matrix.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
     matrix.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
     add_input_options(matrix, what="sentences")
     matrix.add_argument("--profile", choices=sorted(PROFILES), default=PAPER, help="scoring profile (see score)")
+    add_drs_options(matrix)
     add_jobs(matrix)
     matrix.add_argument("--ci", action="store_true", help="95%% bootstrap interval of every cell's micro F1")
     matrix.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
@@ -100,13 +102,20 @@ def _render(result: MatrixResult, args: argparse.Namespace) -> str:
 
 
 def run_matrix(args: argparse.Namespace) -> int:
-    params = Params.for_profile(args.profile, smatch=args.metric == SMATCH and args.confusion is None)
     try:
+        params = Params.for_profile(
+            args.profile, smatch=args.metric == SMATCH and args.confusion is None, **drs_params(args)
+        )
         annotations = load_annotations(args.files, args.format_in, args.pair_by, gold=args.gold)
         check_profile(annotations.format, params, annotations.paths[0])
+        if args.metric in DRS_METRICS and annotations.format != "drs":
+            raise ValueError(f"--metric {args.metric} scores DRS clause files; these are {annotations.format.upper()}")
+        if args.metric == SMATCH and annotations.format == "drs":
+            raise ValueError("--metric smatch reads PENMAN graphs; for DRS clause files Counter is its counterpart: "
+                             "--metric counter")
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
-    except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name
+    except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name, ...
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
     for warning in annotations.warnings:

@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Literal
 
 from ..errors import InputError
-from ..read.source import read_text
 
 __all__ = [
     "Anchor",
@@ -37,11 +36,14 @@ __all__ = [
     "ClauseKind",
     "DrsEntry",
     "clause_kind",
+    "header_id",
     "is_constant",
     "looks_like_drs",
     "pair_drs",
+    "parse_drs_block",
     "parse_drs_text",
     "read_drs_file",
+    "split_drs_blocks",
 ]
 
 ClauseKind = Literal["operator", "role", "concept"]
@@ -232,6 +234,18 @@ def _sentence_from_words(words: Sequence[Anchor]) -> str | None:
     return text.strip() or None
 
 
+def header_id(lines: Sequence[str]) -> str | None:
+    """The id a DRS's ``%%%`` header lines give (None without one), read without
+    parsing its clauses (for pairing DRSs read lazily)."""
+    return _header_value([line for line in lines if line.lstrip().startswith("%%%")])[0]
+
+
+def parse_drs_block(file: str, start: int, position: int, lines: Sequence[str]) -> DrsEntry:
+    """One DRS from its block of lines (the first on line ``start`` of ``file``; the
+    ``position``-th DRS of the file, from 1)."""
+    return _entry(file, start, position, list(enumerate(lines, start=start)))
+
+
 def _entry(file: str, start: int, position: int, lines: list[tuple[int, str]]) -> DrsEntry:
     header: list[str] = []
     clauses: list[Clause] = []
@@ -269,31 +283,42 @@ def _entry(file: str, start: int, position: int, lines: list[tuple[int, str]]) -
     )
 
 
-def parse_drs_text(file: str, text: str) -> list[DrsEntry]:
-    """The DRSs of a clause file's text; ``file`` names it in errors.
-
-    Blocks are separated by blank lines; a block of comments only (a file header)
-    is not a DRS, as in Counter.
-    """
-    entries: list[DrsEntry] = []
-    block: list[tuple[int, str]] = []
+def split_drs_blocks(text: str) -> list[tuple[int, list[str]]]:
+    """The DRS blocks of a clause file's text: (first line number, lines), blocks
+    separated by blank lines; a block of comments only (a file header) is not a
+    DRS, as in Counter."""
+    blocks: list[tuple[int, list[str]]] = []
+    block: list[str] = []
+    start = 1
 
     def close() -> None:
-        if any(line.strip() and not line.lstrip().startswith("%") for _, line in block):
-            entries.append(_entry(file, block[0][0], len(entries) + 1, block))
+        if any(line.strip() and not line.lstrip().startswith("%") for line in block):
+            blocks.append((start, list(block)))
         block.clear()
 
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
-            block.append((number, line))
+            if not block:
+                start = number
+            block.append(line)
         else:
             close()
     close()
-    return entries
+    return blocks
+
+
+def parse_drs_text(file: str, text: str) -> list[DrsEntry]:
+    """The DRSs of a clause file's text (:func:`split_drs_blocks`); ``file`` names it in errors."""
+    return [
+        parse_drs_block(file, start, position, lines)
+        for position, (start, lines) in enumerate(split_drs_blocks(text), start=1)
+    ]
 
 
 def read_drs_file(path: str | Path) -> list[DrsEntry]:
     """The DRSs of a clause file; an unreadable file raises :class:`InputError`."""
+    from ..read.source import read_text  # here: engine.read's formats import this module
+
     return parse_drs_text(str(path), read_text(path))
 
 

@@ -95,13 +95,15 @@ def clause_class(clause: Clause) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class CounterScore:
     """Counter of one pair: the tally (matched over test / gold clauses), the mapping
-    found, the fine-grained tallies, and the clauses side by side - (test, gold) for a
-    matched pair, (test, None) only in test, (None, gold) only in gold."""
+    found, the fine-grained tallies, the clauses side by side - (test, gold) for a
+    matched pair, (test, None) only in test, (None, gold) only in gold - and the
+    mapping by name: each test variable with its gold variable (None: unmapped)."""
 
     tally: Tally
     match: Match
     classes: dict[str, Tally]
     clause_pairs: tuple[tuple[Clause | None, Clause | None], ...]
+    variables: tuple[tuple[str, str | None], ...] = ()
 
 
 def _classes(test: Sequence[Clause], gold: Sequence[Clause], matched: Sequence[Clause]) -> dict[str, Tally]:
@@ -136,4 +138,9 @@ def counter_score(
     matched = [t for t, g in pairs if t is not None and g is not None]
     assert len(matched) == match.matched, (len(matched), match.matched)
     tally = Tally(len(matched), len(test_side.clauses), len(matched), len(gold_side.clauses))
-    return CounterScore(tally, match, _classes(test_side.clauses, gold_side.clauses, matched), tuple(pairs))
+    gold_names = gold_side.facts.variables
+    variables = tuple(
+        (name, gold_names[j] if j >= 0 else None) for name, j in zip(test_side.facts.variables, match.mapping)
+    )
+    classes = _classes(test_side.clauses, gold_side.clauses, matched)
+    return CounterScore(tally, match, classes, tuple(pairs), variables)

@@ -28,17 +28,19 @@ where it says recall; here ``p`` is precision (matched / test k-grams) in both
 profiles, so its two first numbers appear as our r and p.
 
 :class:`DScorerCounts` holds what a pair contributes and adds up over a corpus;
-:func:`dscorer_score` turns counts into scores, for a pair or a corpus alike.
+:func:`dscorer_score` turns counts into scores, for a pair or a corpus alike;
+:class:`DScorerTally` carries the counts through the engine's corpus totals.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal, get_args
+from dataclasses import dataclass, replace
+from typing import ClassVar, Literal, get_args
 
-from ..metrics import PRF
+from ..metrics import PRF, Tally
+from ..params import DScorerProfile, check_dscorer
 from .clauses import Clause
 from .dscorer_graph import LabelledGraph, paper_graph, reference_graph
 from .kgrams import count_kgrams, kgram_table
@@ -49,13 +51,13 @@ __all__ = [
     "DScorerProfile",
     "DScorerScore",
     "DScorerSettings",
+    "DScorerTally",
     "default_weights",
     "dscorer_counts",
     "dscorer_kgrams",
     "dscorer_score",
 ]
 
-DScorerProfile = Literal["paper", "reference"]
 DSCORER_PROFILES: tuple[str, ...] = get_args(DScorerProfile)
 SMOOTHING = 1e-3  # the reference's stand-in for a zero inside the log
 
@@ -74,12 +76,7 @@ class DScorerSettings:
     weights: tuple[float, ...] | None = None
 
     def __post_init__(self) -> None:
-        if self.profile not in DSCORER_PROFILES:
-            raise ValueError(f"DScorer profile {self.profile!r} is not one of {', '.join(DSCORER_PROFILES)}")
-        if self.n < 1:
-            raise ValueError("DScorer needs n >= 1")
-        if self.weights is not None and len(self.weights) != self.n + 1:
-            raise ValueError(f"DScorer with n = {self.n} takes {self.n + 1} weights (w_0 ... w_n)")
+        check_dscorer(self.profile, self.n, self.weights)
 
     @property
     def order_weights(self) -> tuple[float, ...]:
@@ -124,6 +121,11 @@ class DScorerCounts:
             self.pairs + other.pairs,
         )
 
+    def swapped(self) -> DScorerCounts:
+        """The counts of the reversed pair (gold scored against test): the shared k-grams and
+        the node ratios are the same, the test and gold counts change places."""
+        return replace(self, test=self.gold, gold=self.test)
+
 
 @dataclass(frozen=True)
 class DScorerScore:
@@ -140,6 +142,42 @@ class DScorerScore:
             "zero": self.zero,
             "orders": [order.as_dict() if order else None for order in self.orders],
         }
+
+
+NO_COUNTS = DScorerCounts.empty(4)
+
+
+@dataclass(frozen=True)
+class DScorerTally(Tally):
+    """DScorer's counts as a :class:`~engine.metrics.Tally`, so that corpus totals pool
+    them: adding tallies adds the counts, and P, R and F are :func:`dscorer_score` of
+    the counts (micro = DScorer of the corpus; macro = the mean of the pairs' scores).
+    DScorer is not a ratio of sums, so the inherited sums stay 0 and unused."""
+
+    counts: DScorerCounts = NO_COUNTS
+    settings: DScorerSettings = DScorerSettings()
+    ratio_of_sums: ClassVar[bool] = False
+
+    def __add__(self, other: Tally) -> DScorerTally:
+        if not isinstance(other, DScorerTally):
+            if other != Tally():
+                raise TypeError("DScorer tallies pool only with DScorer tallies")
+            return self
+        if other.settings != self.settings:
+            raise ValueError("DScorer tallies of different settings cannot be pooled")
+        return DScorerTally(counts=self.counts + other.counts, settings=self.settings)
+
+    __radd__ = __add__
+
+    def swapped(self) -> DScorerTally:
+        return DScorerTally(counts=self.counts.swapped(), settings=self.settings)
+
+    def score(self) -> DScorerScore:
+        """P/R/F with the order-0 ratio and the per-order scores."""
+        return dscorer_score(self.counts, self.settings)
+
+    def prf(self) -> PRF:
+        return self.score().total
 
 
 def dscorer_counts(

@@ -41,13 +41,22 @@ def lay_out(
     x = place_x(graph, ranks, extents, dict(partner_x or {}))
     bands = place_y(graph, ranks, extents, x)
     constants = {node.key for node in elements.nodes if node.constant}
+    frames = {node.key for node in elements.nodes if node.frame}
     nodes: dict[str, NodeGeometry] = {}
     for key, item in graph.node_item.items():
         extent, (top, height) = extents[item], bands[graph.rank_of[item]]
         box = Rect(x[item] - extent.left, top + (height - extent.height) / 2, extent.left + extent.right, extent.height)
         text_center, tag_box = node_parts(box, tags.get(key), measure)
         nodes[key] = NodeGeometry(
-            key, labels[key], box, text_center, key in constants, graph.rank_of[item] // 2, tags.get(key), tag_box
+            key,
+            labels[key],
+            box,
+            text_center,
+            key in constants,
+            graph.rank_of[item] // 2,
+            tags.get(key),
+            tag_box,
+            key in frames,
         )
     ports = _ports(graph, x, nodes)
     edges = tuple(

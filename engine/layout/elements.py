@@ -1,10 +1,11 @@
 """What a drawing of a graph shows: one box per variable, one leaf per constant,
-one arrow per relation."""
+one arrow per relation; a DRS's boxes (:mod:`engine.drs.graph`) are drawn as frames."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..drs.graph import BOX_CONCEPT
 from ..model import Graph
 
 __all__ = ["DrawEdge", "DrawNode", "GraphElements", "graph_elements"]
@@ -19,6 +20,7 @@ class DrawNode:
     label: str
     var: str | None  # None for a constant
     constant: bool = False
+    frame: bool = False  # a DRS box
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,11 @@ class GraphElements:
 
 def graph_elements(graph: Graph) -> GraphElements:
     """The nodes and edges to draw for a graph, one leaf per constant."""
-    nodes = [DrawNode(node.var, f"{node.var} / {node.concept}", node.var) for node in graph.nodes]
+    drs = graph.metadata.get("format") == "drs"
+    nodes = [
+        DrawNode(node.var, f"{node.var} / {node.concept}", node.var, frame=drs and node.concept == BOX_CONCEPT)
+        for node in graph.nodes
+    ]
     edges = [DrawEdge(edge.source, edge.role, edge.target) for edge in graph.edges]
     for k, attribute in enumerate(graph.attributes):
         key = f"={k}"

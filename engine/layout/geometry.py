@@ -52,7 +52,8 @@ class Rect:
 @dataclass(frozen=True)
 class NodeGeometry:
     """A node's box; its label is centred on ``text_center``; an aligned node
-    carries its pair tag in ``tag_box`` at the left end of the box."""
+    carries its pair tag in ``tag_box`` at the left end of the box; ``frame``:
+    drawn as a frame (a DRS box)."""
 
     key: str
     label: str
@@ -62,6 +63,7 @@ class NodeGeometry:
     layer: int
     tag: str | None = None
     tag_box: Rect | None = None
+    frame: bool = False
 
 
 @dataclass(frozen=True)

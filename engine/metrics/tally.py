@@ -8,6 +8,7 @@ as well as average each pair's F1 (macro).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..registry import METRICS
 
@@ -45,12 +46,15 @@ class PRF:
 
 @dataclass(frozen=True)
 class Tally:
-    """Sums of one metric: the test side's score over its size, likewise gold."""
+    """Sums of one metric: the test side's score over its size, likewise gold.
+    ``ratio_of_sums``: P and R are these sums' ratios, so a sample of tallies can be
+    pooled as arrays (a subclass scored otherwise, DScorer's, says False)."""
 
     test_score: float = 0.0
     test_size: float = 0.0
     gold_score: float = 0.0
     gold_size: float = 0.0
+    ratio_of_sums: ClassVar[bool] = True
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(

@@ -17,8 +17,9 @@ from typing import Any, Literal, Protocol, TextIO
 
 from ..metrics.tally import PRF, Totals
 from ..params import Params
-from ..registry import ALL_METRICS, METRICS, SMATCH, short_name
+from ..registry import ALL_METRICS, METRICS, scored_metrics, short_name
 from ..scoring.results import CorpusResult, PairResult
+from .drs import corpus_drs_items, pair_drs_items
 from .rows import alignment_rows
 from .text import f1_text, number_text
 
@@ -54,6 +55,7 @@ def pair_row(result: PairResult) -> PairRow:
         "error": result.error,
         "scores": _scores_dict(result.scores) if result.tallies else None,
         "alignment": alignment_rows(result),
+        **pair_drs_items(result),
     }
     nodes = f"{len(result.test)}/{len(result.gold)}" if result.test and result.gold else "-"
     return PairRow(item, nodes)
@@ -70,6 +72,7 @@ class Summary:
     cancelled: bool = False
     document: dict[str, PRF] = field(default_factory=dict)
     documents: list[dict[str, PRF]] = field(default_factory=list)
+    drs: dict = field(default_factory=dict)  # DRS: Counter's classes and DScorer's orders, pooled
 
 
 def summary_of(corpus: CorpusResult) -> Summary:
@@ -82,37 +85,48 @@ def summary_of(corpus: CorpusResult) -> Summary:
         corpus.cancelled,
         corpus.document_scores,
         [document.scores for document in corpus.documents],
+        corpus_drs_items(totals) if corpus.drs else {},
     )
 
 
-def summary_from(totals: Totals, count: int, errors: int) -> Summary:
-    return Summary(totals.micro(), totals.macro(), count, errors)
+def summary_from(totals: Totals, count: int, errors: int, drs: bool = False) -> Summary:
+    return Summary(totals.micro(), totals.macro(), count, errors, drs=corpus_drs_items(totals) if drs else {})
 
 
 class Printer(Protocol):
-    """Writes a corpus as it is scored: ``begin``, one ``pair`` per pair, ``end``."""
+    """Writes a corpus as it is scored: ``begin``, one ``pair`` per pair, ``end``; ``drs``:
+    the input is DRS, so Counter and DScorer are among the scores."""
 
-    def begin(self, profile: str, params: Params) -> None: ...
+    def begin(self, profile: str, params: Params, drs: bool = False) -> None: ...
 
     def pair(self, row: PairRow) -> None: ...
 
     def end(self, summary: Summary) -> None: ...
 
 
-def _scores_dict(scores: dict[str, PRF]) -> dict:
-    """The JSON scores object: the AnCast metrics and Smatch (sub-scores stay in the app)."""
-    return {name: prf.as_dict() for name, prf in scores.items() if name in ALL_METRICS}
+_NO_SCORE = PRF(None, None, None)
+
+
+def _scores_dict(scores: dict[str, PRF], metrics: tuple[str, ...] = ()) -> dict:
+    """The JSON scores object: the AnCast metrics, Smatch, Counter and DScorer (sub-scores
+    stay in the app); each of ``metrics`` is there, null when no pair had it."""
+    found = {name: prf.as_dict() for name, prf in scores.items() if name in ALL_METRICS}
+    return found | {name: _NO_SCORE.as_dict() for name in metrics if name not in found}
 
 
 class JsonPrinter:
     """The documented JSON shape: profile, params, pairs, micro, macro; for UMR also
-    "document" (pooled over the file) and, with several documents, "documents"."""
+    "document" (pooled over the file) and, with several documents, "documents"; for DRS
+    also "counter_classes" and "dscorer_orders" pooled (:mod:`.drs`)."""
 
     def __init__(self, out: TextIO):
         self.out = out
         self.first = True
+        self.metrics: tuple[str, ...] = METRICS
+        self.drs = False
 
-    def begin(self, profile: str, params: Params) -> None:
+    def begin(self, profile: str, params: Params, drs: bool = False) -> None:
+        self.metrics, self.drs = scored_metrics(params.smatch, drs), drs
         self.out.write(
             f'{{\n  "profile": {json.dumps(profile)},\n  "params": {json.dumps(params.as_dict())},\n  "pairs": ['
         )
@@ -122,7 +136,12 @@ class JsonPrinter:
         self.first = False
 
     def end(self, summary: Summary) -> None:
-        tail: dict[str, Any] = {"micro": _scores_dict(summary.micro), "macro": _scores_dict(summary.macro)}
+        tail: dict[str, Any] = {
+            "micro": _scores_dict(summary.micro, self.metrics),
+            "macro": _scores_dict(summary.macro, self.metrics),
+        }
+        if self.drs:
+            tail.update(summary.drs)
         if summary.document:
             tail["document"] = {name: prf.as_dict() for name, prf in summary.document.items()}
             if len(summary.documents) > 1:
@@ -134,12 +153,8 @@ class JsonPrinter:
         self.out.write(("\n  ],\n" if not self.first else "],\n") + body + "\n}\n")
 
 
-def _metrics(with_smatch: bool) -> tuple[str, ...]:
-    return METRICS + ((SMATCH,) if with_smatch else ())
-
-
 def _score_cells(scores: dict | None, metrics: tuple[str, ...]) -> list[str]:
-    return [number_text(scores[m][x]) if scores else "" for m in metrics for x in "prf"]
+    return [number_text(scores[m][x]) if scores and m in scores else "" for m in metrics for x in "prf"]
 
 
 class CsvPrinter:
@@ -149,8 +164,8 @@ class CsvPrinter:
         self.writer = csv.writer(out, lineterminator="\n")
         self.metrics: tuple[str, ...] = METRICS
 
-    def begin(self, profile: str, params: Params) -> None:
-        self.metrics = _metrics(params.smatch)
+    def begin(self, profile: str, params: Params, drs: bool = False) -> None:
+        self.metrics = scored_metrics(params.smatch, drs)
         self.writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in self.metrics for x in "prf"])
 
     def pair(self, row: PairRow) -> None:
@@ -172,9 +187,14 @@ class TablePrinter:
         self.profile = ""
         self.metrics: tuple[str, ...] = METRICS
 
-    def begin(self, profile: str, params: Params) -> None:
+    def begin(self, profile: str, params: Params, drs: bool = False) -> None:
         self.profile = profile
-        self.metrics = _metrics(params.smatch)
+        self.metrics = scored_metrics(params.smatch, drs)
+        if drs:
+            given = params.dscorer_weights
+            weights = ", weights " + ",".join(f"{w:g}" for w in given) if given else ""
+            self.profile += f"; DScorer {params.dscorer_profile} profile, n = {params.dscorer_n}{weights}"
+            self.profile += "; Counter with REF clauses" if params.drs_include_ref else ""
 
     def pair(self, row: PairRow) -> None:
         item = row.item
@@ -182,14 +202,15 @@ class TablePrinter:
         if item["error"]:
             self.rows.append(head + ["error: " + item["error"]])
         else:
-            self.rows.append(head + [f1_text(item["scores"][m]["f"]) for m in self.metrics])
+            scores = item["scores"]
+            self.rows.append(head + [f1_text(scores[m]["f"] if m in scores else None) for m in self.metrics])
 
     def end(self, summary: Summary) -> None:
         metrics = self.metrics
         headers = ["#", "id", "nodes"] + [short_name(m) for m in metrics]
         totals = [
-            ["micro", "", ""] + [f1_text(summary.micro[m].f) for m in metrics],
-            ["macro", "", ""] + [f1_text(summary.macro[m].f) for m in metrics],
+            ["micro", "", ""] + [f1_text(summary.micro.get(m, _NO_SCORE).f) for m in metrics],
+            ["macro", "", ""] + [f1_text(summary.macro.get(m, _NO_SCORE).f) for m in metrics],
         ]
         widths = [len(h) for h in headers]
         for row in self.rows + totals:
@@ -221,7 +242,7 @@ PRINTERS: dict[str, Callable[[TextIO], Printer]] = {"json": JsonPrinter, "csv": 
 
 
 def print_corpus(corpus: CorpusResult, printer: Printer) -> None:
-    printer.begin(corpus.profile, corpus.params)
+    printer.begin(corpus.profile, corpus.params, corpus.drs)
     for result in corpus.pairs:
         printer.pair(pair_row(result))
     printer.end(summary_of(corpus))

@@ -1,7 +1,7 @@
 """Stage 1 of the pipeline: read input files and pair their graphs.
 
 :func:`load_pairs` reads a test and a gold file in any supported format (:mod:`.formats`:
-AMR/PENMAN, UMR) and pairs their graphs (:mod:`.pairing`); :func:`load_sources` reads two or
+AMR/PENMAN, UMR, DRS clause files) and pairs their graphs (:mod:`.pairing`); :func:`load_sources` reads two or
 more files into sentences, and :func:`~engine.read.annotations.load_annotations` several
 annotators' files of the same sentences (:mod:`.annotations`). Each graph is decoded once
 (:mod:`.penman_tree`) into an :class:`~engine.model.Graph`; a graph that cannot be read
@@ -49,6 +49,6 @@ def load_pairs(
 ) -> LoadedPairs:
     """Read both files (the format detected from the test file unless given) and pair their
     graphs; raises :class:`~engine.errors.InputError` for a file that cannot be used at all
-    (unreadable, not UTF-8, empty, unpairable). ``lazy`` leaves AMR graphs undecoded until
+    (unreadable, not UTF-8, empty, unpairable). ``lazy`` leaves AMR and DRS graphs undecoded until
     :func:`parse_entry` (for streaming a large corpus)."""
     return load_sources([test_path, gold_path], format_in, pair_by, lazy).pairs()

@@ -173,8 +173,13 @@ def read_entries(path: str | Path, lazy: bool = False) -> list[Entry]:
 
 
 def parse_entry(entry: Entry) -> Entry:
-    """The entry with its graph decoded (itself if it already was)."""
-    return entry if entry.parsed else parse_block(entry.file, entry.line, entry.text.split("\n"))
+    """The entry with its graph decoded (itself if it already was), by its format's
+    ``decode`` when it has one (a DRS), else as a PENMAN block."""
+    if entry.parsed:
+        return entry
+    if entry.decode is not None:
+        return entry.decode(entry)
+    return parse_block(entry.file, entry.line, entry.text.split("\n"))
 
 
 def read_graph(text: str, file: str = "<string>") -> Graph:

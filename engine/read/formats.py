@@ -5,6 +5,9 @@ lazy)`` that reads two or more files and groups their graphs into sentences
 (:class:`~engine.read.pairing.LoadedSentences`); two files, a test and a gold one, are the
 usual case (:func:`engine.read.load_pairs`). ``auto`` detection asks the formats in
 :data:`FORMATS` order; AMR/PENMAN is the fallback.
+
+DRS clause files (:mod:`.drs`) are grouped by position, or by id when every DRS of every
+file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``).
 """
 
 from __future__ import annotations
@@ -14,15 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
+from ..drs.clauses import looks_like_drs
 from ..errors import InputError
 from .amr import entries_from_text
+from .drs import drs_entries
 from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
 from .source import read_text
 from .umr import looks_like_umr, umr_from_text
 
 __all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "group_sources", "load_sources"]
 
-FormatChoice = Literal["auto", "amr", "umr"]
+FormatChoice = Literal["auto", "amr", "umr", "drs"]
 FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
 
 
@@ -79,6 +84,28 @@ def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedS
     return LoadedSentences(sentences, "umr", documents, [warning for file in files for warning in file.warnings])
 
 
+def _load_drs(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
+    """DRSs grouped by position, or by id when every one has a header id (``auto``) or when asked."""
+    files = [drs_entries(source.name, source.text, lazy) for source in sources]
+    names = [source.name for source in sources]
+    missing = next((entry for entries in files for entry in entries if not entry.id), None)
+    if missing is not None and pair_by != "position":
+        if pair_by == "id":
+            raise InputError(
+                missing.file, missing.line, "this DRS has no '%%% id: X' header; --pair-by id needs one on every DRS"
+            )
+        why = "DRSs are paired by position ('%%% id: X' headers in every file pair them by id)"
+        check_equal_counts(files, names, why, noun="DRS")
+        pair_by = "position"
+    sentences, warnings = group_entries(files, names, pair_by)
+    return LoadedSentences(sentences, "drs", warnings=warnings)
+
+
+def _is_drs(name: str, text: str) -> bool:
+    """Files named ``*.clf``, or whose first line is a ``%`` comment or a clause."""
+    return name.lower().endswith(".clf") or looks_like_drs(text)
+
+
 def _is_umr(name: str, text: str) -> bool:
     """Files with '# sentence level graph:' sections, or named ``*.umr``."""
     return name.lower().endswith(".umr") or looks_like_umr(text)
@@ -86,6 +113,7 @@ def _is_umr(name: str, text: str) -> bool:
 
 FORMATS: dict[str, Format] = {
     "umr": Format("umr", "UMR (sentence graphs, alignments, document level)", _is_umr, _load_umr),
+    "drs": Format("drs", "DRS clause files (PMB, Counter, DScorer)", _is_drs, _load_drs),
     "amr": Format("amr", "AMR / PENMAN", lambda name, text: True, _load_amr),
 }
 
@@ -101,7 +129,7 @@ def load_sources(
     """Read two or more files (the format detected from the first unless given) and group
     their graphs into sentences; raises :class:`~engine.errors.InputError` for a file that
     cannot be used at all (unreadable, not UTF-8, empty, ungroupable). ``lazy`` leaves AMR
-    graphs undecoded until :func:`~engine.read.amr.parse_entry`."""
+    and DRS graphs undecoded until :func:`~engine.read.amr.parse_entry`."""
     return group_sources([Source(str(path), read_text(path)) for path in paths], format_in, pair_by, lazy)
 
 

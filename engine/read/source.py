@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,11 +27,16 @@ class Entry:
     graph: Graph | None = None
     error: InputError | None = None
     parsed: bool = True  # False for an entry read lazily, until engine.read.amr.parse_entry
+    clauses: tuple | None = None  # a DRS: its clauses as read (engine.drs.Clause), () when unreadable
+    decode: Callable[[Entry], Entry] | None = None  # what parses a lazily read entry (None: a PENMAN block)
 
     @property
     def size(self) -> int:
-        """Number of nodes, estimated from the text until the entry is parsed."""
-        return len(self.graph) if self.graph is not None else self.text.count("/")
+        """Number of nodes, estimated from the text until the entry is parsed (a PENMAN
+        node has one ``/``; a DRS has about three clause lines a node)."""
+        if self.graph is not None:
+            return len(self.graph)
+        return self.text.count("/") if self.decode is None else self.text.count("\n") // 3 + 1
 
 
 def read_text(path: str | Path) -> str:

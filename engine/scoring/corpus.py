@@ -13,6 +13,7 @@ from ..params import ANCAST, Params
 from ..read import load_pairs
 from ..read.pairing import Pair, pair_sizes
 from ..runtime.parallel import ordered_map, worth_processes
+from .drs import has_clauses
 from .pair import pair_result, pair_scores
 from .results import CorpusResult, PairResult
 
@@ -36,15 +37,16 @@ def score_corpus(
     are computed at the end. ``jobs`` > 1 scores in that many worker processes
     (results keep their order)."""
     results: list[PairResult] = []
+    drs = has_clauses(pairs)
     with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
         scored = map(pair_result, pairs, mapped(partial(pair_scores, params=params), pairs))
         for done, result in enumerate(scored, start=1):
             if cancelled is not None and cancelled():
-                return CorpusResult(results, params, cancelled=True)
+                return CorpusResult(results, params, cancelled=True, drs=drs)
             results.append(result)
             if progress is not None:
                 progress(done, len(pairs))
-    corpus = CorpusResult(results, params)
+    corpus = CorpusResult(results, params, drs=drs)
     for number, (test, gold) in enumerate(documents):
         members = [result for pair, result in zip(pairs, results) if pair.document == number]
         corpus.documents.append(score_document(test, gold, members))
@@ -53,9 +55,11 @@ def score_corpus(
 
 def check_profile(format_name: str, params: Params, path: str | Path) -> None:
     """Raise :class:`InputError` when the profile cannot read this format (ancast-0.1.1: AMR only)."""
-    if format_name == "umr" and params.profile == ANCAST:
+    if format_name != "amr" and params.profile == ANCAST:
         raise InputError(
-            str(path), None, f"the {ANCAST} profile reads AMR input only; score UMR with the paper profile"
+            str(path),
+            None,
+            f"the {ANCAST} profile reads AMR input only; score {format_name.upper()} with the paper profile",
         )
 
 

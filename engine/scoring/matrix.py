@@ -19,7 +19,10 @@ F1 is the same and P and R change places. ``tests/test_matrix.py`` checks this o
 pairs. The ``ancast-0.1.1`` profile is not symmetric (its concept score is the test side's,
 its WLR weights read the test graph), so there both directions are scored. Smatch's matched
 count under an optimal mapping is the same both ways; a pair whose ILP stops before proving
-optimality is scored both ways.
+optimality is scored both ways. DRS annotations also get Counter and DScorer
+(:mod:`.drs`): Counter as Smatch (a matched clause has the same class on both sides, so
+the classes swap too), DScorer's counts of (B, A) are those of (A, B) with the test and
+gold k-grams exchanged.
 """
 
 from __future__ import annotations
@@ -45,9 +48,10 @@ from ..read.amr import parse_entry
 from ..read.annotations import AnnotationSet
 from ..read.pairing import LoadedPairs
 from ..read.source import Entry
-from ..registry import METRICS, SMATCH
+from ..registry import DRS_METRICS, SMATCH, scored_metrics
 from ..runtime.parallel import ordered_map, worth_processes
 from ..smatch.triples import is_concept, smatch_triples
+from .drs import score_drs
 from .pair import score_graphs, unscorable
 
 __all__ = [
@@ -127,20 +131,41 @@ def _smatch_tallies(graphs: Sequence[Graph | None], cells: list[Cell], symmetric
     return tallies
 
 
+def _drs_tallies(
+    clauses: Sequence[tuple | None], cells: list[Cell], symmetric: bool, params: Params
+) -> dict[Cell, dict[str, Tally]]:
+    """Counter and DScorer of each cell (both ways when ``symmetric``: swapped, or scored again
+    when Counter's optimum is not proven)."""
+    tallies: dict[Cell, dict[str, Tally]] = {}
+    for test, gold in cells:
+        test_clauses, gold_clauses = clauses[test], clauses[gold]
+        assert test_clauses is not None and gold_clauses is not None
+        scores, tallies[test, gold] = score_drs(test_clauses, gold_clauses, params)
+        if symmetric:
+            if scores.counter.match.optimal:
+                tallies[gold, test] = {name: tally.swapped() for name, tally in tallies[test, gold].items()}
+            else:
+                tallies[gold, test] = score_drs(gold_clauses, test_clauses, params)[1]
+    return tallies
+
+
 def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceScores:
     """Decode each annotator's graph once and score the pairs of readable graphs: each
     unordered pair once when :func:`one_direction`, else each ordered pair; the other
     direction's tallies are the swapped ones. Runs in worker processes."""
     graphs: list[Graph | None] = []
+    clauses: list[tuple | None] = []  # a DRS's clauses, for Counter and DScorer
     problems: list[tuple[int, int | None, InputError]] = []
     for k, entry in enumerate(entries):
         if entry is None:  # missing from the file: the annotation set says so
             graphs.append(None)
+            clauses.append(None)
             continue
         decoded = parse_entry(entry)
         if decoded.error is not None and not entry.parsed:  # found unreadable just now
             problems.append((k, None, decoded.error))
         graphs.append(decoded.graph if decoded.error is None else None)
+        clauses.append(decoded.clauses if decoded.error is None else None)
     symmetric = one_direction(params)
     readable = [k for k, graph in enumerate(graphs) if graph is not None]
     cells = list(combinations(readable, 2)) if symmetric else [(i, j) for i in readable for j in readable if i != j]
@@ -159,9 +184,12 @@ def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceS
         tallies[test, gold] = pair_tallies
         if symmetric:
             tallies[gold, test] = {name: tally.swapped() for name, tally in pair_tallies.items()}
-    if params.smatch:
+    if params.smatch and not any(found is not None for found in clauses):  # Smatch reads PENMAN, not DRS
         for cell, tally in _smatch_tallies(graphs, [c for c in cells if c in tallies], symmetric).items():
             tallies[cell][SMATCH] = tally
+    if any(found is not None for found in clauses):
+        for cell, found in _drs_tallies(clauses, [c for c in cells if c in tallies], symmetric, params).items():
+            tallies[cell].update(found)
     sizes = tuple(len(graph) if graph is not None else None for graph in graphs)
     for graph in graphs:
         if graph is not None:
@@ -212,12 +240,14 @@ class MatrixResult:
 
     @property
     def metrics(self) -> tuple[str, ...]:
-        """The metrics this result answers (Smatch only when ``params.smatch``)."""
-        return METRICS + ((SMATCH,) if self.params.smatch else ())
+        """The metrics this result answers (Smatch only when ``params.smatch``, Counter and
+        DScorer for DRS annotations)."""
+        return scored_metrics(self.params.smatch, self.annotations.format == "drs")
 
     def _check(self, metric: str) -> None:
         if metric not in self.metrics:
             hint = "; score with Params(smatch=True) for it" if metric == SMATCH else ""
+            hint = "; they score DRS annotations" if metric in DRS_METRICS else hint
             raise ValueError(f"{metric!r} was not computed (available: {', '.join(self.metrics)}){hint}")
 
     def cell_tallies(self, test: int, gold: int) -> Iterator[tuple[int, dict[str, Tally]]]:

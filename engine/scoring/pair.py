@@ -1,4 +1,5 @@
-"""Score one pair: the alignment under the chosen profile, then every metric's tally."""
+"""Score one pair: the alignment under the chosen profile, then every metric's tally (and,
+for a DRS pair, Counter and DScorer on its clauses: :mod:`.drs`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..model import Graph
 from ..params import ANCAST, Params
 from ..read.pairing import Pair
 from ..smatch.scorer import smatch_tallies
+from .drs import DrsPairScores, score_drs
 from .results import PairResult
 
 __all__ = ["score_graphs", "score_pair", "traced_alignment", "unscorable"]
@@ -22,6 +24,7 @@ def score_graphs(
 ) -> tuple[Alignment, dict[str, Tally]]:
     """Align two graphs and compute every metric's tally, under ``params.profile``; a
     ``correction`` (hand-pinned and excluded pairs, paper profile only) steers the alignment.
+    Smatch (``params.smatch``) reads the PENMAN trees: none for graphs without one (DRS).
 
     Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1``
     profile cannot finish (the reference fails on it too)."""
@@ -32,7 +35,7 @@ def score_graphs(
     else:
         alignment = align(test, gold, params, trace=trace, correction=correction)
         tallies = pair_tallies(alignment, test, gold)
-    if params.smatch:
+    if params.smatch and test.tree is not None and gold.tree is not None:  # no Smatch for DRS input
         tallies.update(smatch_tallies(test, gold))
     return alignment, tallies
 
@@ -45,7 +48,7 @@ def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Ali
     return align(test, gold, params, trace=True)
 
 
-PairScores = tuple[Alignment, dict[str, Tally]] | InputError | None
+PairScores = tuple[Alignment, dict[str, Tally], DrsPairScores | None] | InputError | None
 
 
 def unscorable(test: Graph, error: NoConvergence, params: Params, unknown: str) -> InputError:
@@ -60,20 +63,26 @@ def unscorable(test: Graph, error: NoConvergence, params: Params, unknown: str) 
 
 
 def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
-    """Alignment and tallies of a readable pair (None for a pair with an input error, an
-    :class:`InputError` for a pair that cannot be scored); the graphs' derived structures
-    are released afterwards. Runs in worker processes: its result is small to send back."""
+    """Alignment, tallies and DRS scores (None unless both sides are DRSs) of a readable pair
+    (None for a pair with an input error, an :class:`InputError` for a pair that cannot be
+    scored); the graphs' derived structures are released afterwards. Runs in worker
+    processes: its result is small to send back."""
     test = pair.test.graph if pair.test else None
     gold = pair.gold.graph if pair.gold else None
     if pair.errors or test is None or gold is None:
         return None
     try:
-        scores = score_graphs(test, gold, params, trace)
+        alignment, tallies = score_graphs(test, gold, params, trace)
     except NoConvergence as error:
         return unscorable(test, error, params, f"pair {pair.index + 1}")
+    drs = None
+    assert pair.test is not None and pair.gold is not None
+    if pair.test.clauses is not None and pair.gold.clauses is not None:
+        drs, drs_tallies = score_drs(pair.test.clauses, pair.gold.clauses, params)
+        tallies.update(drs_tallies)
     test.release_caches()
     gold.release_caches()
-    return scores
+    return alignment, tallies, drs
 
 
 def pair_result(pair: Pair, scores: PairScores) -> PairResult:
@@ -85,7 +94,7 @@ def pair_result(pair: Pair, scores: PairScores) -> PairResult:
     if isinstance(scores, InputError):
         result.problems = (scores,)
     elif scores is not None:
-        result.alignment, result.tallies = scores
+        result.alignment, result.tallies, result.drs = scores
     return result
 
 

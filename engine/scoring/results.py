@@ -15,6 +15,7 @@ from ..metrics.triples import TripleMatch, classify_triples
 from ..model import Graph
 from ..params import Params
 from ..registry import DOCUMENT_METRICS
+from .drs import DrsPairScores
 
 __all__ = ["CorpusResult", "PairResult"]
 
@@ -31,6 +32,7 @@ class PairResult:
     alignment: Alignment | None = None
     tallies: dict[str, Tally] = field(default_factory=dict)
     sources: tuple[str, str] = ("", "")  # the test and gold blocks as written
+    drs: DrsPairScores | None = None  # a DRS pair: Counter and DScorer in detail
 
     @property
     def error(self) -> str | None:
@@ -56,6 +58,7 @@ class CorpusResult:
     params: Params
     cancelled: bool = False
     documents: list[DocumentResult] = field(default_factory=list)  # UMR only
+    drs: bool = False  # read from DRS clause files: Counter and DScorer are scored too
 
     @property
     def profile(self) -> str:

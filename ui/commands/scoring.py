@@ -10,6 +10,7 @@ __all__ = ["edit_params"]
 
 def edit_params(ctx: Context) -> None:
     """Show the parameters; OK re-scores with the new ones (and remembers them)."""
-    dialog = ParamsDialog(ctx.state.params, ctx.window)
+    loaded = ctx.state.loaded
+    dialog = ParamsDialog(ctx.state.params, ctx.window, drs=loaded is not None and loaded.format == "drs")
     if dialog.exec():
         ctx.state.set_params(dialog.params())

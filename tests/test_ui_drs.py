@@ -1,0 +1,211 @@
+"""DRS pairs in the app: the clauses panel, the DScorer panel and its k-grams, boxes drawn as
+frames, the DRS columns of the corpus table, the DRS parameters, and the bundled demo opened
+from the menu in a whole window."""
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from engine.drs import DScorerSettings, read_drs_file
+from engine.layout import graph_elements
+from engine.layout.marks import GraphMarks
+from engine.layout.text import ApproximateText
+from engine.params import Params
+from engine.read import load_pairs
+from engine.registry import ALL_METRICS
+from engine.scoring import score_corpus
+from ui.clause_panel import ONLY_GOLD, ONLY_TEST, ClausePanel, clause_rows
+from ui.corpus_model import FIRST_METRIC_COLUMN
+from ui.demos import DEMOS
+from ui.dscorer_panel import SHOWN, DScorerPanel
+from ui.graph_svg import graph_svg
+from ui.kgram_rows import MORE_GOLD, MORE_TEST, differing_kgrams, kgram_text
+from ui.main_window import MainWindow
+from ui.params_dialog import ParamsDialog
+
+from .conftest import DATA
+from .ui_support import DRS_PAIR, SPEC_PAIR, score_now, scored_state, temporary_settings
+
+TINY = (DATA / "drs" / "tiny_test.clf", DATA / "drs" / "tiny_gold.clf")
+
+
+@pytest.fixture
+def state(tmp_path):
+    state = scored_state(tmp_path, DRS_PAIR)
+    yield state
+    state.shutdown()
+
+
+def kgrams_of(qtbot, state, panel, k):
+    """Ask for the k-grams of order k and wait until the panel shows them."""
+    with qtbot.waitSignal(state.kgrams_ready, timeout=20000):
+        panel.order.setValue(k) if panel.order.value() != k else panel._request()
+    qtbot.waitUntil(lambda: panel.listing is not None and panel.listing.k == k)
+    return panel.listing
+
+
+def test_the_clause_rows_of_a_pair_under_counters_mapping(state):
+    rows = clause_rows(state.pair.drs.counter)
+    assert [row.status for row in rows].count("matched") == 14
+    only_gold = [row.gold.text() for row in rows if row.status == ONLY_GOLD]
+    assert only_gold == ["b0 NOT b1", 'b1 play "v.03" e1']
+    assert [row.test.text() for row in rows if row.status == ONLY_TEST] == ['b1 play "v.01" e1']
+    kinds = {row.gold.text(): row.kind for row in rows if row.gold is not None}
+    assert kinds["b0 NOT b1"] == "operator" and kinds['b1 play "v.03" e1'] == "verb"
+    assert kinds["b1 Agent e1 x1"] == "role" and kinds['b3 piano "n.01" x2'] == "noun"
+
+
+def test_the_clause_panel(qtbot, state):
+    panel = ClausePanel(state)
+    qtbot.addWidget(panel)
+    assert panel.counts.text() == "matched: 14  only in test: 1  only in gold: 2"
+    assert panel.summary.text().startswith("Counter P 0.9333  R 0.8750  F1 0.9032: 14 of 15 test and 16 gold")
+    assert "proven optimal" in panel.summary.text() and "b0→b0" in panel.mapping.text()
+    panel.status.setCurrentIndex(panel.status.findData(ONLY_GOLD))
+    assert panel.proxy.rowCount() == 2
+    panel.table.selectRow(0)  # b0 NOT b1: about the negated box
+    assert state.node == ("gold", "b1") and panel.table.selectionModel().selectedRows()[0].row() == 0
+    panel.status.setCurrentIndex(0)
+    state.select_node("test", "x2")  # the first clause of the piano
+    [selected] = panel.table.selectionModel().selectedRows()
+    assert "x2" in panel.proxy.index(selected.row(), 1).data().split()
+    state.select_pair_id("gift")  # Tom's name, red's sense and Recipient differ
+    assert panel.counts.text() == "matched: 13  only in test: 2  only in gold: 3"
+    assert "x9→x3" in panel.mapping.text()
+
+
+def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
+    panel = DScorerPanel(state)
+    qtbot.addWidget(panel)
+    assert "this pair P 0.8786  R 0.8577  F1 0.8680" in panel.title.text()
+    assert "paper profile, n = 4" in panel.title.text()
+    assert panel.orders.rowCount() == 5 and panel.orders.item(1, 0).text() == "0.9655"
+    assert [panel.orders.item(1, column).text() for column in (3, 4, 5)] == ["58", "59", "56"]
+    listing = kgrams_of(qtbot, state, panel, 1)
+    assert (listing.index, listing.k) == (0, 1)
+    shown = {panel.proxy.index(row, 4).data(): panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())}
+    assert shown["B ─NOT─ B"] == "only in gold" and shown["B ─play.v.01─ E"] == "only in test"
+    first = panel.proxy.index(0, 1)
+    assert first.data(Qt.ItemDataRole.ToolTipRole) == panel.proxy.index(0, 4).data()  # the whole sequence
+    assert "2 only in test, 3 only in gold" in panel.found.text()
+    listing = kgrams_of(qtbot, state, panel, 2)
+    assert listing.k == 2 and panel.proxy.rowCount() > 0
+    panel.shown.setCurrentIndex(len(SHOWN) - 1)
+    assert panel.proxy.rowCount() == len(listing.rows) >= sum(listing.found[side] for side in (MORE_TEST, MORE_GOLD))
+
+
+def test_panels_of_a_pair_that_is_not_a_drs(qtbot, tmp_path):
+    state = scored_state(tmp_path, SPEC_PAIR)
+    clauses, dscorer = ClausePanel(state), DScorerPanel(state)
+    qtbot.addWidget(clauses)
+    qtbot.addWidget(dscorer)
+    assert "DRS input" in clauses.summary.text() and clauses.body.isHidden() and clauses.model.rows == []
+    assert "DRS input" in dscorer.title.text() and dscorer.split.isHidden()
+    state.shutdown()
+
+
+def test_the_tiny_pairs_differing_1grams_by_hand(tmp_path):
+    """She sang, sing "v.02" in test: the paper graph walks the sing edge both ways, so the
+    1-grams B-sing.v.02-E and E-sing.v.02-B are in test only and the v.01 ones in gold only."""
+    corpus = score_corpus(load_pairs(*TINY).pairs)
+    listing = differing_kgrams(0, corpus.pairs[0].drs, DScorerSettings(), 1)
+    assert sorted((row.text, row.side, row.excess) for row in listing.rows) == [
+        ("B ─sing.v.01─ E", "only in gold", 1),
+        ("B ─sing.v.02─ E", "only in test", 1),
+        ("E ─sing.v.01─ B", "only in gold", 1),
+        ("E ─sing.v.02─ B", "only in test", 1),
+    ]
+    # both ways: REF to X, female.n.02, REF to E, Agent-A1, Agent-A2 (10 shared), and the 4 sing 1-grams
+    assert listing.total == 14 and not listing.cut
+    cut = differing_kgrams(0, corpus.pairs[0].drs, DScorerSettings(), 2, limit=1)
+    assert cut.cut and len(cut.rows) <= 4
+
+
+def test_kgram_text_reads_both_profiles():
+    assert kgram_text(("B", "Agent-A1", "E", "Agent-A2", "X")) == "B ─Agent-A1─ E ─Agent-A2─ X"
+    assert kgram_text(("B", ("to", "REF"), "X", ("from", "Agent:2"), "E")) == "B ─REF→ X ←Agent:2─ E"
+
+
+def test_drs_boxes_are_drawn_as_frames():
+    [pair] = load_pairs(*TINY).pairs[:1]
+    elements = graph_elements(pair.gold.graph)
+    assert {node.key for node in elements.nodes if node.frame} == {"b1"}
+    assert not any(node.frame for node in graph_elements(load_pairs(*SPEC_PAIR).pairs[0].gold.graph).nodes)
+    from engine.layout import lay_out
+
+    geometry = lay_out(elements, ApproximateText())
+    assert geometry.nodes["b1"].frame and not geometry.nodes["e1"].frame
+    svg = "\n".join(graph_svg(geometry, GraphMarks(), ApproximateText()))
+    assert svg.count('fill="none" stroke="#263238" stroke-width="1"') == 1  # the frame's inner line
+
+
+def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path):
+    window = MainWindow(temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    columns = [FIRST_METRIC_COLUMN + ALL_METRICS.index(metric) for metric in ("counter", "dscorer")]
+    score_now(window.state, *DRS_PAIR)
+    assert not any(window.corpus_panel.table.isColumnHidden(column) for column in columns)
+    proxy = window.corpus_panel.proxy
+    assert [proxy.index(row, columns[0]).data() for row in range(3)] == ["0.9032", "0.8387", "1.0000"]
+    assert window.corpus_panel.summary.item(0, ALL_METRICS.index("counter")).text() == "0.8824"  # 30/33, 30/35
+    window.state.set_filter("counter < 0.9")
+    assert [result.id for result in window.state.visible_pairs()] == ["gift"]
+    score_now(window.state, *SPEC_PAIR)
+    assert all(window.corpus_panel.table.isColumnHidden(column) for column in columns)
+    window.state.shutdown()
+
+
+def test_the_drs_parameters(qtbot):
+    params = Params(dscorer_profile="reference", dscorer_n=3, drs_include_ref=True)
+    dialog = ParamsDialog(params, drs=True)
+    qtbot.addWidget(dialog)
+    assert not dialog.drs.isHidden() and dialog.drs.profile.currentText() == "reference"
+    dialog.drs.weights.setText("0.4, 0.2, 0.2, 0.2")
+    chosen = dialog.params()
+    assert (chosen.dscorer_profile, chosen.dscorer_n, chosen.dscorer_weights, chosen.drs_include_ref) == (
+        "reference", 3, (0.4, 0.2, 0.2, 0.2), True
+    )
+    dialog.drs.weights.setText("0.5, 0.5")  # n = 3 takes four
+    dialog.accept()
+    assert dialog.result() == 0 and "takes 4 weights" in dialog.problem.text()
+    dialog.drs.weights.setText("a, b")
+    dialog.accept()
+    assert "numbers separated by commas" in dialog.problem.text()
+    dialog.button_box = dialog.findChild(QDialogButtonBox)
+    dialog.button_box.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+    assert dialog.params().dscorer_profile == "paper" and dialog.params().dscorer_weights is None
+    assert ParamsDialog(Params()).drs.isHidden()
+
+
+def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
+    window = MainWindow(temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.show()
+    [entry] = [action for action in window.action_set.submenus["demos"].actions() if action.text().startswith("DRS")]
+    assert any(demo.test.suffix == ".clf" for demo in DEMOS)
+    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+        entry.trigger()
+    state = window.state
+    assert state.loaded.format == "drs" and [result.id for result in state.corpus.pairs] == ["contrast", "gift", "sang"]
+    for scene in (window.graphs.test_scene, window.graphs.gold_scene):
+        frames = {key for key, item in scene.node_items.items() if item._inner is not None}
+        assert frames == {"b0", "b1", "b2", "b3", "b4", "b5"}
+    assert "DRS box" in window.graphs.legend.text()
+    assert "not computed for DRS input" in window.smatch_panel.title.text()
+    assert window.workspace.currentWidget().perspective.key == "pair"  # the Pair perspective, its Clauses tab in front
+    assert window.clause_panel.model.rowCount() == 17 and not window.clause_panel.visibleRegion().isEmpty()
+    with qtbot.waitSignal(state.kgrams_ready, timeout=20000):
+        pass
+    qtbot.waitUntil(lambda: window.dscorer_panel.listing is not None)
+    window.workspace.show_panel("dscorer")
+    assert window.dscorer_panel.proxy.rowCount() == 5 and not window.dscorer_panel.visibleRegion().isEmpty()
+    amr = next(action for action in window.action_set.submenus["demos"].actions() if "MetAMoRphosED" in action.text())
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        amr.trigger()
+    assert not window.clause_panel.is_available() and not window.dscorer_panel.is_available()
+    assert window.clause_panel.visibleRegion().isEmpty() and not window.triples_panel.visibleRegion().isEmpty()
+    state.shutdown()
+
+
+def test_the_demo_files_are_the_documented_drss():
+    assert [entry.id for entry in read_drs_file(DRS_PAIR[1])] == ["contrast", "gift", "sang"]
