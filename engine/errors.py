@@ -1,6 +1,11 @@
-"""Errors about the user's input: every one names the file and, where known, the line."""
+"""Errors about the user's input: every one names the file and, where known, the line; and
+reading an input file's text, whose failures are such errors."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["InputError", "read_text"]
 
 
 class InputError(Exception):
@@ -15,3 +20,20 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
         return f"{where}: {self.message}"
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, or an :class:`InputError` that says why it cannot be had."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise InputError(name, None, "is a directory, not a file") from None
+    except OSError as error:
+        raise InputError(name, None, f"cannot read: {error.strerror or error}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        raise InputError(name, line, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8") from None

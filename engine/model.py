@@ -16,9 +16,11 @@ from typing import Union
 import numpy as np
 
 __all__ = [
+    "DOC_KINDS",
     "Attribute",
     "Child",
     "ConstantChild",
+    "DocTriple",
     "Edge",
     "Graph",
     "Node",
@@ -242,3 +244,17 @@ class Graph:
             owned[owner] |= 1 << bit
         reach = reachable_sets(children, owned)
         return tuple((bits & ~(1 << node)).bit_count() for node, bits in enumerate(reach))
+
+
+DOC_KINDS = ("modal", "temporal", "coref")  # UMR document-level relation kinds
+
+
+@dataclass(frozen=True)
+class DocTriple:
+    """One document-level relation, e.g. ("temporal", "document-creation-time", ":before", "s1l")."""
+
+    kind: str
+    source: str
+    relation: str
+    target: str
+    line: int

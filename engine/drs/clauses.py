@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..errors import InputError
+from ..errors import InputError, read_text
 
 __all__ = [
     "Anchor",
@@ -317,8 +317,6 @@ def parse_drs_text(file: str, text: str) -> list[DrsEntry]:
 
 def read_drs_file(path: str | Path) -> list[DrsEntry]:
     """The DRSs of a clause file; an unreadable file raises :class:`InputError`."""
-    from ..read.source import read_text  # here: engine.read's formats import this module
-
     return parse_drs_text(str(path), read_text(path))
 
 

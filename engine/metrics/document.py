@@ -20,8 +20,7 @@ from functools import partial
 from typing import Protocol
 
 from ..align.alignment import Alignment
-from ..model import Graph
-from ..read.umr import DOC_KINDS, DocTriple, UmrDocument
+from ..model import DOC_KINDS, DocTriple, Graph
 from .tally import PRF, Tally
 
 __all__ = ["DocumentResult", "ScoredSentence", "coref_links", "score_document", "triple_set", "variable_mapping"]
@@ -125,7 +124,17 @@ class DocumentResult:
         return {name: tally.prf() for name, tally in self.tallies.items()}
 
 
-def score_document(test: UmrDocument, gold: UmrDocument, results: Sequence[ScoredSentence]) -> DocumentResult:
+class Document(Protocol):
+    """A document as scored here: its position in the file and its document-level triples
+    (a UMR document of :mod:`engine.read.umr`)."""
+
+    index: int
+
+    @property
+    def triples(self) -> list[DocTriple]: ...
+
+
+def score_document(test: Document, gold: Document, results: Sequence[ScoredSentence]) -> DocumentResult:
     """Modal, temporal, coref and comprehensive tallies of one document pair."""
     mapping = variable_mapping(results)
     tallies: dict[str, Tally] = {}

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, read_text
 from ..model import Graph
 
 __all__ = ["Entry", "parse_metadata", "read_text"]
@@ -37,23 +36,6 @@ class Entry:
         if self.graph is not None:
             return len(self.graph)
         return self.text.count("/") if self.decode is None else self.text.count("\n") // 3 + 1
-
-
-def read_text(path: str | Path) -> str:
-    """The file's text, or an :class:`InputError` that says why it cannot be had."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise InputError(name, None, "is a directory, not a file") from None
-    except OSError as error:
-        raise InputError(name, None, f"cannot read: {error.strerror or error}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        byte = data[error.start]
-        raise InputError(name, line, f"not valid UTF-8 (byte 0x{byte:02x}); save the file as UTF-8") from None
 
 
 def parse_metadata(lines: list[str]) -> dict[str, str]:

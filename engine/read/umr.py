@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import InputError
+from ..model import DOC_KINDS, DocTriple
 from .amr import parse_block
 from .source import Entry, read_text
 
@@ -42,20 +43,6 @@ SENTENCE = re.compile(r"^#\s*::\s*snt(\d+)\b[ \t]*(.*)$")
 SECTION = re.compile(r"^#\s*(sentence level graph|alignment|document level annotation)\s*:?\s*$", re.IGNORECASE)
 SPAN = re.compile(r"^(-?\d+)-(-?\d+)$")
 DOC_TOKEN = re.compile(r'\(|\)|"[^"]*"|[^\s()]+')
-DOC_KINDS = ("modal", "temporal", "coref")
-
-
-@dataclass(frozen=True)
-class DocTriple:
-    """One document-level relation, e.g. ("temporal", "document-creation-time", ":before", "s1l")."""
-
-    kind: str
-    source: str
-    relation: str
-    target: str
-    line: int
-
-
 @dataclass
 class UmrSentence:
     number: int
