@@ -70,8 +70,14 @@ class Neighbourhood:
             return cls(test_y.T, gold_y.T, test_y, gold_y, ancestor_ratio, descendant_ratio)
         sparse = CsrMatrix.from_dense
         # sparse sandwiches come out column-major: the ratios in the same layout
-        return cls(sparse(test_y.T), sparse(gold_y.T), sparse(test_y), sparse(gold_y),
-                   np.asfortranarray(ancestor_ratio), np.asfortranarray(descendant_ratio))
+        return cls(
+            sparse(test_y.T),
+            sparse(gold_y.T),
+            sparse(test_y),
+            sparse(gold_y),
+            np.asfortranarray(ancestor_ratio),
+            np.asfortranarray(descendant_ratio),
+        )
 
     def step(self, anchor: np.ndarray) -> np.ndarray:
         """One broadcast step before normalisation, eq. 10-12:

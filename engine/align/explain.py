@@ -40,14 +40,14 @@ def node_names(graph: Graph) -> list[str]:
 
 
 def join(words: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def count(number: int, singular: str, plural: str | None = None) -> str:
-    """"1 pair", "3 pairs" (``plural`` for irregular words)."""
+    """ "1 pair", "3 pairs" (``plural`` for irregular words)."""
     return f"{number} {singular if number == 1 else plural or singular + 's'}"
 
 
@@ -73,8 +73,11 @@ def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Para
         if params.profile == ANCAST
         else "same lemma, unique in both graphs and concrete, or the same token span"
     )
-    headline = f"Initial anchors: {count(len(alignment.initial), 'pair')} ({rule})" if alignment.initial else (
-        "Initial anchors: none")
+    headline = (
+        f"Initial anchors: {count(len(alignment.initial), 'pair')} ({rule})"
+        if alignment.initial
+        else ("Initial anchors: none")
+    )
     details = [f"{names.pair(i, j)}: initial anchor" for i, j in alignment.initial]
     if params.profile != ANCAST:
         tokens = anchor_tokens(test, gold, params.use_text)
@@ -91,7 +94,7 @@ def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Para
 
 
 def _tie(names: _Names, anchor: NewAnchor) -> str:
-    """"house ties with home, she and paper at 0.082" - the side where the tie was."""
+    """ "house ties with home, she and paper at 0.082" - the side where the tie was."""
     if len(anchor.row_rivals) > 1:
         return f"{names.test[anchor.test]} ties with {join([names.gold[j] for j in anchor.row_rivals])}"
     return f"{names.gold[anchor.gold]} ties with {join([names.test[i] for i in anchor.column_rivals])}"
@@ -106,8 +109,9 @@ def round_caption(test: Graph, gold: Graph, alignment: Alignment, round_: Round)
         details: list[str] = []
         if alignment.finalised and round_ is alignment.rounds[-1]:
             headline += f"; finalisation matches {count(len(alignment.finalised), 'pair')} by global maxima of F"
-            details = [f"{names.pair(i, j)}: matched in finalisation" + _value(round_, i, j)
-                       for i, j in alignment.finalised]
+            details = [
+                f"{names.pair(i, j)}: matched in finalisation" + _value(round_, i, j) for i, j in alignment.finalised
+            ]
         return Caption(headline + ".", tuple(details))
     unique = [a for a in round_.new_anchors if not a.by_labels]
     broken = [a for a in round_.new_anchors if a.by_labels]

@@ -54,8 +54,10 @@ def run_score(args: argparse.Namespace) -> int:
         return EXIT_INPUT_ERROR
     drs = loaded.format == "drs"
     if drs and params.smatch:
-        say("warning: --smatch is ignored for DRS input (Smatch reads PENMAN graphs); the counter score is its "
-            "clause-level counterpart")
+        say(
+            "warning: --smatch is ignored for DRS input (Smatch reads PENMAN graphs); the counter score is its "
+            "clause-level counterpart"
+        )
     handle = open_result(args.output)  # before scoring: an unwritable output fails at once
     if handle is None:
         return EXIT_INPUT_ERROR

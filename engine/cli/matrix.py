@@ -111,8 +111,9 @@ def run_matrix(args: argparse.Namespace) -> int:
         if args.metric in DRS_METRICS and annotations.format != "drs":
             raise ValueError(f"--metric {args.metric} scores DRS clause files; these are {annotations.format.upper()}")
         if args.metric == SMATCH and annotations.format == "drs":
-            raise ValueError("--metric smatch reads PENMAN graphs; for DRS clause files Counter is its counterpart: "
-                             "--metric counter")
+            raise ValueError(
+                "--metric smatch reads PENMAN graphs; for DRS clause files Counter is its counterpart: --metric counter"
+            )
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
     except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name, ...

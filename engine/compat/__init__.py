@@ -58,12 +58,23 @@ class _Renumbering:
 
     def round(self, item: Round) -> Round:
         anchors = tuple(
-            NewAnchor(self.test[new.test], self.gold[new.gold], new.value, tuple(self.gold[j] for j in new.row_rivals),
-                      tuple(self.test[i] for i in new.column_rivals))
+            NewAnchor(
+                self.test[new.test],
+                self.gold[new.gold],
+                new.value,
+                tuple(self.gold[j] for j in new.row_rivals),
+                tuple(self.test[i] for i in new.column_rivals),
+            )
             for new in item.new_anchors
         )
-        return Round(item.number, item.iterations, anchors, self.trace(item.anchors), self.trace(item.broadcast),
-                     self.trace(item.adjusted))
+        return Round(
+            item.number,
+            item.iterations,
+            anchors,
+            self.trace(item.anchors),
+            self.trace(item.broadcast),
+            self.trace(item.adjusted),
+        )
 
 
 def _as_alignment(result: CompatAlignment, test_order: list[int] | None, gold_order: list[int] | None) -> Alignment:
@@ -73,8 +84,14 @@ def _as_alignment(result: CompatAlignment, test_order: list[int] | None, gold_or
     quality = [None if level == UNMATCHED else finished if level == FINALISED else level for level in levels]
     gold_of = [result.test_to_gold[k] for k in range(len(result.test_to_gold))]
     if test_order is None and gold_order is None:
-        return Alignment(tuple(gold_of), tuple(quality), result.similarity, tuple(result.initial),
-                         tuple(result.rounds), tuple(result.finalised))
+        return Alignment(
+            tuple(gold_of),
+            tuple(quality),
+            result.similarity,
+            tuple(result.initial),
+            tuple(result.rounds),
+            tuple(result.finalised),
+        )
     numbers = _Renumbering(test_order or list(range(len(gold_of))), gold_order or list(range(len(result.gold_to_test))))
     partners = (gold_of[k] for k in numbers.test_order)
     return Alignment(

@@ -35,8 +35,16 @@ from ..align.similarity import lemma_similarity
 from ..params import Params
 from .graph import CompatGraph
 
-__all__ = ["FINALISED", "UNMATCHED", "CompatAlignment", "ConceptLedger", "NoConvergence", "align_compat",
-           "initial_anchors", "intrinsic_similarity"]
+__all__ = [
+    "FINALISED",
+    "UNMATCHED",
+    "CompatAlignment",
+    "ConceptLedger",
+    "NoConvergence",
+    "align_compat",
+    "initial_anchors",
+    "intrinsic_similarity",
+]
 
 UNMATCHED = -2  # quality of a node left without a partner
 FINALISED = -1  # quality of a node matched by the mutual-best loop
@@ -99,8 +107,10 @@ class CompatAlignment:
 
     def unmatched(self, test_size: int, gold_size: int) -> None:
         """Every node still without a partner gets none, and a 0 in its side's ledger."""
-        for mapping, quality, ledger, size in ((self.test_to_gold, self.test_quality, self.test_ledger, test_size),
-                                               (self.gold_to_test, self.gold_quality, self.gold_ledger, gold_size)):
+        for mapping, quality, ledger, size in (
+            (self.test_to_gold, self.test_quality, self.test_ledger, test_size),
+            (self.gold_to_test, self.gold_quality, self.gold_ledger, gold_size),
+        ):
             for node in range(size):
                 if node not in mapping:
                     mapping[node], quality[node] = None, UNMATCHED
@@ -128,12 +138,18 @@ def _containing_names(test_names: list[str], gold_names: list[str]) -> set[tuple
     return found
 
 
-def _sharing_constants(test_constants: list[dict[str, str]],
-                       gold_constants: list[dict[str, str]]) -> set[tuple[int, int]]:
+def _sharing_constants(
+    test_constants: list[dict[str, str]], gold_constants: list[dict[str, str]]
+) -> set[tuple[int, int]]:
     """The node pairs with a non-``op`` constant label in common."""
     gold_with_constants = [(j, constants) for j, constants in enumerate(gold_constants) if constants]
-    return {(i, j) for i, constants_i in enumerate(test_constants) if constants_i
-            for j, constants_j in gold_with_constants if not constants_i.keys().isdisjoint(constants_j)}
+    return {
+        (i, j)
+        for i, constants_i in enumerate(test_constants)
+        if constants_i
+        for j, constants_j in gold_with_constants
+        if not constants_i.keys().isdisjoint(constants_j)
+    }
 
 
 def intrinsic_similarity(test: CompatGraph, gold: CompatGraph, gamma: float) -> tuple[np.ndarray, np.ndarray]:
@@ -167,8 +183,11 @@ def initial_anchors(test: CompatGraph, gold: CompatGraph) -> list[tuple[int, int
     """Same lemma, once in each graph, and a substring of both lowercased sentences (in test order)."""
     test_once, gold_once = _once(test.lemmas), _once(gold.lemmas)
     test_text, gold_text = test.text.lower(), gold.text.lower()
-    return [(i, gold_once[lemma]) for lemma, i in test_once.items()
-            if lemma in gold_once and lemma in test_text and lemma in gold_text]
+    return [
+        (i, gold_once[lemma])
+        for lemma, i in test_once.items()
+        if lemma in gold_once and lemma in test_text and lemma in gold_text
+    ]
 
 
 def _once(lemmas: list[str]) -> dict[str, int]:
@@ -334,8 +353,10 @@ def _maxima(tied: np.ndarray) -> list[list[int]]:
 
 def _picks(maxima: list[list[int]], ties: _LabelTies, side: int) -> list[int | None]:
     """Per node, the partner at its maximum: the only one, else the label tie-break's unique winner or None."""
-    return [candidates[0] if len(candidates) == 1 else ties.unique_winner(node, candidates, side)
-            for node, candidates in enumerate(maxima)]
+    return [
+        candidates[0] if len(candidates) == 1 else ties.unique_winner(node, candidates, side)
+        for node, candidates in enumerate(maxima)
+    ]
 
 
 @dataclass
@@ -386,8 +407,15 @@ def _mutual_best(adjusted: np.ndarray, rows: list[int], columns: list[int], ties
     row_place = [0] * len(row_order)
     column_place = [0] * len(column_order)
 
-    def propose(node: int, order: list[list[int]], place: list[int], free_other: list[int], free: set[int],
-                own_values: list[float], side: int) -> int:
+    def propose(
+        node: int,
+        order: list[list[int]],
+        place: list[int],
+        free_other: list[int],
+        free: set[int],
+        own_values: list[float],
+        side: int,
+    ) -> int:
         ranking = order[node]
         choice = ranking[place[node]]
         while choice not in free:
@@ -411,8 +439,10 @@ def _mutual_best(adjusted: np.ndarray, rows: list[int], columns: list[int], ties
             raise NoConvergence("the reference's mutual-best matching does not terminate on this pair")
         free_rows, free_columns = set(rows), set(columns)
         row_wants = {row: propose(row, row_order, row_place, columns, free_columns, values[row], 0) for row in rows}
-        column_wants = {column: propose(column, column_order, column_place, rows, free_rows, by_column[column], 1)
-                        for column in columns}
+        column_wants = {
+            column: propose(column, column_order, column_place, rows, free_rows, by_column[column], 1)
+            for column in columns
+        }
         pairs = [(i, j) for i, j in row_wants.items() if column_wants.get(j) == i]
         matched += pairs
         for i, j in pairs:
@@ -439,13 +469,23 @@ def align_compat(test: CompatGraph, gold: CompatGraph, params: Params, trace: bo
         adjusted = ((converged + params.beta) * shifted).round(params.digits)
         choice = select_anchors(adjusted, ties)
         for i, j in sorted(anchored.difference(choice.anchors)):  # an anchor of an earlier round that is no longer one
-            for mapping, quality_of, key in ((result.test_to_gold, result.test_quality, i),
-                                             (result.gold_to_test, result.gold_quality, j)):
+            for mapping, quality_of, key in (
+                (result.test_to_gold, result.test_quality, i),
+                (result.gold_to_test, result.gold_quality, j),
+            ):
                 mapping.pop(key, None)
                 quality_of.pop(key, None)
         added = tuple([choice.new_anchor(adjusted, i, j) for i, j in choice.anchors if (i, j) not in anchored])
-        result.rounds.append(Round(quality, steps, added, previous.copy() if trace else None,
-                                   converged.copy() if trace else None, adjusted if trace else None))
+        result.rounds.append(
+            Round(
+                quality,
+                steps,
+                added,
+                previous.copy() if trace else None,
+                converged.copy() if trace else None,
+                adjusted if trace else None,
+            )
+        )
         anchors, anchored = _anchor_matrix(choice.anchors, similarity.shape), set(choice.anchors)
         if not added:
             break

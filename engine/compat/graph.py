@@ -156,7 +156,8 @@ class _Builder:
         nested node's whole subtree before the relation that leads to it."""
         var, concept, _alignment, edges = tree
         stack: list[tuple[int, Iterator[tuple[str, Tree | str]], int | None, str]] = [
-            (self.open(var, concept), iter(edges), None, "")]
+            (self.open(var, concept), iter(edges), None, "")
+        ]
         while stack:
             number, remaining, parent, label = stack[-1]
             for role, target in remaining:
@@ -180,8 +181,17 @@ class _Builder:
             found = self.own_constants(node)
             names[node] += "".join([value for label, value in found.items() if label[:2] == "op"])
             constants[node] = {label: value for label, value in found.items() if label[:2] != "op"}
-        return CompatGraph(self.variables, self.lemmas, self.senses, self.around, names, constants, self.links,
-                           frozenset(self.triples), sentence or "")
+        return CompatGraph(
+            self.variables,
+            self.lemmas,
+            self.senses,
+            self.around,
+            names,
+            constants,
+            self.links,
+            frozenset(self.triples),
+            sentence or "",
+        )
 
 
 def compat_graph(tree: Tree, sentence: str | None) -> CompatGraph:

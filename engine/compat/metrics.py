@@ -33,8 +33,7 @@ Names = dict[str, tuple[str, int]]  # variable -> (lemma, sense)
 def _mapping(own: CompatGraph, other: CompatGraph, matched: dict[int, int | None]) -> dict[str, str]:
     """Variable -> partner variable (``NULL<var>`` when unmatched)."""
     return {
-        own.variables[k]: other.variables[v] if v is not None else "NULL" + own.variables[k]
-        for k, v in matched.items()
+        own.variables[k]: other.variables[v] if v is not None else "NULL" + own.variables[k] for k, v in matched.items()
     }
 
 
@@ -55,8 +54,15 @@ def _names_and_senses(graph: CompatGraph) -> dict[str, tuple[str, int]]:
     return {var: (graph.lemmas[k], graph.senses[k]) for k, var in enumerate(graph.variables)}
 
 
-def relation_side(own_groups: Groups, other_groups: Groups, own_names: Names, other_names: Names,
-                  mapping: dict[str, str], counts: dict[str, int], gamma: float) -> RelationSide:
+def relation_side(
+    own_groups: Groups,
+    other_groups: Groups,
+    own_names: Names,
+    other_names: Names,
+    mapping: dict[str, str],
+    counts: dict[str, int],
+    gamma: float,
+) -> RelationSide:
     """Σ s_c·overlap (labeled), Σ s_c·min sizes (unlabeled), Σ w·s_c·overlap (weighted) and the
     sizes of one side, with w = sqrt(d_tail·d_head) + 1 from ``counts``."""
     labeled = unlabeled = weighted = weighted_size = 0.0
@@ -114,7 +120,9 @@ def compat_tallies(alignment: CompatAlignment, test: CompatGraph, gold: CompatGr
     test_matched = len(_translated(gold_triples, gold_map) & test_triples)
     gold_matched = len(_translated(test_triples, test_map) & gold_triples)
     tallies["mock_smatch"] = Tally(
-        test_ledger.identical + test_matched, test_ledger.count + len(test_triples),
-        gold_ledger.identical + gold_matched, gold_ledger.count + len(gold_triples),
+        test_ledger.identical + test_matched,
+        test_ledger.count + len(test_triples),
+        gold_ledger.identical + gold_matched,
+        gold_ledger.count + len(gold_triples),
     )
     return tallies

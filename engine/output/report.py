@@ -62,12 +62,20 @@ def items_html(lines: Sequence[str]) -> str:
 
 
 def _run_section(run: Run) -> list[str]:
-    cells = [(role, path) for role, path in run.files] + [("profile", run.params.profile)] + [
-        (field.name, str(getattr(run.params, field.name))) for field in fields(run.params) if field.name != "profile"
-    ]
-    return ["<h2>Run</h2><table>"] + [
-        f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in cells
-    ] + ["</table>"]
+    cells = (
+        [(role, path) for role, path in run.files]
+        + [("profile", run.params.profile)]
+        + [
+            (field.name, str(getattr(run.params, field.name)))
+            for field in fields(run.params)
+            if field.name != "profile"
+        ]
+    )
+    return (
+        ["<h2>Run</h2><table>"]
+        + [f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in cells]
+        + ["</table>"]
+    )
 
 
 def _rounds_section(rounds: Sequence[RoundFigure]) -> list[str]:

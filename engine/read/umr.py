@@ -43,6 +43,8 @@ SENTENCE = re.compile(r"^#\s*::\s*snt(\d+)\b[ \t]*(.*)$")
 SECTION = re.compile(r"^#\s*(sentence level graph|alignment|document level annotation)\s*:?\s*$", re.IGNORECASE)
 SPAN = re.compile(r"^(-?\d+)-(-?\d+)$")
 DOC_TOKEN = re.compile(r'\(|\)|"[^"]*"|[^\s()]+')
+
+
 @dataclass
 class UmrSentence:
     number: int
