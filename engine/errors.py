@@ -15,3 +15,8 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
         return f"{where}: {self.message}"
+
+
+class MissingGraph(InputError):
+    """A sentence that a file has no graph of (pairing by id): nothing failed to read, the
+    annotation is missing. Placed at the sentence's graph in another file."""
