@@ -117,7 +117,9 @@ def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot
     assert abs(rect.center().x() - (shape.left + shape.cell / 2)) < 1 or rect.left() == GAP  # over the column
     row_text = metrics.horizontalAdvance(f"← {test}")
     top, span = shape.row_title_span(shown, 300, row_text)
-    assert row_text > shape.cell and top >= GAP and top + span <= 300 - GAP and span == min(row_text, 300 - GAP - top)
+    caption_top = shape.top + shape.cell + GAP
+    assert row_text > shape.cell and span > shape.cell and top >= GAP and top + span <= caption_top  # above the caption
+    assert span == min(row_text, caption_top - (GAP + shape.line * 2.3))
     narrow = shape.column_title_rect(shown, 120, column_text)  # no room: as wide as the widget, then elided
     assert narrow.left() == GAP and narrow.width() == 120 - 2 * GAP
     # hovering a title or a label names it in full

@@ -95,12 +95,14 @@ class GridGeometry:
 
     def row_title_span(self, grid: Grid, height: float, text_width: float) -> tuple[float, float]:
         """(top, length) of the row title written upwards beside the rows: centred on them,
-        lengthened to its text as far as the widget's height below the column title allows."""
+        lengthened to its text as far as the room between the column title and the caption
+        allows (the text is elided to this length)."""
         body = len(grid.rows) * self.cell
         first = GAP + self.line * 2.3  # below the title and the column title
-        room = max(1.0, height - GAP - first)
+        last = min(height - GAP, self.top + body + GAP)  # above the caption
+        room = max(1.0, last - first)
         span = min(max(body, text_width), room)
-        top = min(max(first, self.top + body / 2 - span / 2), height - GAP - span)
+        top = min(max(first, self.top + body / 2 - span / 2), last - span)
         return top, span
 
     def text_at(self, point: QPointF, grid: Grid, width: float, height: float, metrics: QFontMetricsF) -> str:

@@ -58,8 +58,10 @@ def lay_out_pair(result: PairResult, rows: list[TripleMatch] | None, measure: Te
             SideDrawing(test, test_marks, _summary(result.test)), SideDrawing(gold, gold_marks, _summary(result.gold))
         )
     error = result.error or "the pair was not scored"
-    # no graph of the sentence in the file, or one that could not be read
+    # no graph of the sentence in the file (the message names the file), or one that could not be read
     absent, why = ("missing", "is missing") if result.missing else ("could not be read", "could not be read")
+    if result.missing:
+        error = "; ".join(problem.message for problem in result.problems)
     sides = []
     for graph, other in ((result.test, result.gold), (result.gold, result.test)):
         if graph is None:
