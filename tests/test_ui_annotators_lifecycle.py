@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ui.corpus_model import STATUS_COLUMN
-from ui.main_window import MainWindow
 
 from .ui_support import (
     SPEC_PAIR,
@@ -17,7 +16,7 @@ from .ui_support import (
     hold_matrix_after_first_report,
     open_annotators,
     score_now,
-    temporary_settings,
+    shown_window,
 )
 
 A, B, C = 0, 1, 2
@@ -25,12 +24,7 @@ A, B, C = 0, 1, 2
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    window = MainWindow(temporary_settings(tmp_path))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return shown_window(qtbot, tmp_path, pair=None)
 
 
 def uneven_trio(folder):
