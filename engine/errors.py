@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["InputError", "read_text"]
+__all__ = ["InputError", "MissingGraph", "read_text"]
 
 
 class InputError(Exception):
@@ -20,6 +20,11 @@ class InputError(Exception):
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line is not None else self.file
         return f"{where}: {self.message}"
+
+
+class MissingGraph(InputError):
+    """A sentence that a file has no graph of (pairing by id): nothing failed to read, the
+    annotation is missing. Placed at the sentence's graph in another file."""
 
 
 def read_text(path: str | Path) -> str:

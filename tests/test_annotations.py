@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 
-from engine.errors import InputError
+from engine.errors import InputError, MissingGraph
 from engine.read import MAX_ANNOTATORS, load_annotations, load_pairs
 
 from .conftest import DATA, DEMO
@@ -32,7 +32,19 @@ def test_demo_files_group_by_id_and_say_which_sentence_some_files_lack():
     ]
     problem = annotations.problem(last, 0)
     assert str(problem) == f"{METAMORPHOSED / 'comptest_gold.txt'}:37: id 'sentence 5' has no graph in comptest_annot1.txt"
-    assert annotations.problem(last, 2) is None
+    assert annotations.problem(last, 2) is None and isinstance(problem, MissingGraph)
+
+
+def test_a_cells_pairs_name_the_files_a_sentence_is_missing_from():
+    annotations = load_annotations(DEMO_FILES)
+    one_side, both = annotations.pairs(2, 0).pairs[4], annotations.pairs(0, 1).pairs[4]  # sentence 5
+    gold_37 = f"{METAMORPHOSED / 'comptest_gold.txt'}:37"
+    assert [str(e) for e in one_side.errors] == [f"{gold_37}: id 'sentence 5' has no graph in comptest_annot1.txt"]
+    # neither annotator has it: not a pair to score either, placed where another file has it
+    assert [str(e) for e in both.errors] == [
+        f"{gold_37}: id 'sentence 5' has no graph in comptest_annot1.txt nor in comptest_annot3.txt"
+    ]
+    assert all(isinstance(e, MissingGraph) for e in one_side.errors + both.errors)
 
 
 def test_two_files_group_as_load_pairs_pairs_them():
@@ -40,7 +52,10 @@ def test_two_files_group_as_load_pairs_pairs_them():
         pairs = load_pairs(test, gold)
         annotations = load_annotations([test, gold])
         grouped = annotations.pairs(0, 1)
-        assert [(p.index, p.id, p.error) for p in grouped.pairs] == [(p.index, p.id, p.error) for p in pairs.pairs]
+        def problems(pair):  # where and what kind; the annotation set names the file without a graph
+            return [(type(error), error.file, error.line) for error in pair.errors]
+
+        assert [(p.index, p.id, problems(p)) for p in grouped.pairs] == [(p.index, p.id, problems(p)) for p in pairs.pairs]
         assert annotations.warnings == pairs.warnings
 
 

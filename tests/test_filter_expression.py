@@ -46,6 +46,22 @@ def test_error_keyword_and_conditions_skip_unscored_pairs():
     assert kept("unbalanced", broken) == ["two"]  # the error text is searched too
 
 
+def test_missing_is_a_status_of_its_own(tmp_path):
+    """A sentence one file has no graph of is "missing", not "error"; both are left unscored."""
+    from engine.read import load_pairs
+    from engine.scoring import score_corpus
+    from ui.filter_expression import pair_status
+
+    (tmp_path / "test.amr").write_text("# ::id a\n(x / one)\n\n# ::id b\n(y / two\n", encoding="utf-8")
+    (tmp_path / "gold.amr").write_text("# ::id a\n(x / one)\n\n# ::id c\n(z / three)\n", encoding="utf-8")
+    results = score_corpus(load_pairs(tmp_path / "test.amr", tmp_path / "gold.amr", pair_by="id").pairs).pairs
+    assert [(r.id, pair_status(r)) for r in results] == [("a", "ok"), ("b", "error"), ("c", "missing")]
+    assert kept("missing", results) == ["c"] and kept("error", results) == ["b"] and kept("ok", results) == ["a"]
+    assert kept("status = missing", results) == ["c"] and kept("status != missing", results) == ["a", "b"]
+    assert kept("status = error", results) == ["b"] and kept("errors", results) == ["b"]
+    assert "has no graph in the test file" in results[2].error and results[2].missing and not results[1].missing
+
+
 class Review:
     def __init__(self, status, notes="", decided_by=None):
         self.status, self.notes, self.decided_by = status, notes, decided_by

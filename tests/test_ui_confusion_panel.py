@@ -80,16 +80,20 @@ def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     ]
     panel.kinds.setCurrentIndex(2)  # attributes: ann_b has no :polarity in s2
     assert panel.heatmap.grid.title.startswith("Most frequent attribute confusions: ann_b against ann_c")
-    state.open_pair(*TRIO_FILES[:2])  # the pair views move on to two files...
-    qtbot.waitUntil(lambda: not state.busy and state.annotators.confusion.cell is None, timeout=20000)
-    assert panel.test_box.isVisible() and (panel.test_box.currentIndex(), panel.gold_box.currentIndex()) == (-1, -1)
-    assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # ...and the confusion with them
-    panel.test_box.setCurrentIndex(A)
-    assert not state.busy  # a test annotator alone opens nothing
+    assert panel.test_box.isVisible() and (panel.test_box.currentText(), panel.gold_box.currentText()) == (
+        "ann_b", "ann_c"
+    )
+    panel.test_box.setCurrentIndex(C)
+    assert not state.busy  # the diagonal opens nothing
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
-        panel.gold_box.setCurrentIndex(C)  # the pair boxes open a cell of the matrix
+        panel.test_box.setCurrentIndex(A)  # the pair boxes open another cell of the matrix
     qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
+    panel.kinds.setCurrentIndex(0)
     assert rows(panel, "concept") == [("girl", "boy", "2", "differ", "s2; s4")]
+    state.open_pair(*TRIO_FILES[:2])  # the pair views move on to two files: the matrix closes...
+    qtbot.waitUntil(lambda: not state.busy and state.annotators.confusion.cell is None, timeout=20000)
+    assert state.annotators.result is None and not panel.test_box.isVisibleTo(panel)  # ...and its pair boxes go
+    assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # the confusion follows the files
 
 
 def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state):

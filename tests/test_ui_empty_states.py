@@ -119,7 +119,7 @@ def test_plurals(qtbot, tmp_path):
     messages = []
     state.message.connect(messages.append)
     score_now(state, *broken_pair(tmp_path))
-    assert messages[-1].startswith("3 pairs scored from broken_test.amr") and "1 could not be read" in messages[-1]
+    assert messages[-1].startswith("3 pairs from broken_test.amr") and "2 scored; 1 could not be read" in messages[-1]
     state.set_filter("error")
     assert messages[-1] == "1 of 3 pairs shown."
     state.shutdown()

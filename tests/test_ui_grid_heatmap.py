@@ -37,7 +37,7 @@ def grid(rows: int, columns: int, label: str = "annotator") -> Grid:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 20), st.integers(1, 20), st.integers(160, 1600), st.integers(120, 1200), st.integers(1, 30))
-def test_every_cell_centre_maps_back_to_its_cell(rows, columns, width, height, label_length):
+def test_every_cell_centre_maps_back_to_its_cell(qapp, rows, columns, width, height, label_length):
     shown = grid(rows, columns, "x" * label_length)
     shape = geometry(shown, export_font(), width, height)
     for r in range(rows):
@@ -57,7 +57,7 @@ def test_colours_run_from_the_lightest_to_the_darkest_stop():
     assert lightness == sorted(lightness, reverse=True) and len(set(lightness)) == 11
 
 
-def test_values_shrink_then_shorten_then_are_left_to_the_tooltip():
+def test_values_shrink_then_shorten_then_are_left_to_the_tooltip(qapp):
     font = export_font()
     shown = grid(4, 4)
     assert value_font(font, shown.texts, 80) is font
@@ -83,7 +83,7 @@ def test_the_widget_reports_hovered_and_clicked_cells(qtbot):
     assert widget.hovered is None  # the cell hovered before is gone
 
 
-def test_png_at_a_dpi_and_svg_from_the_data(tmp_path):
+def test_png_at_a_dpi_and_svg_from_the_data(qapp, tmp_path):
     shown = grid(5, 5)
     size = natural_size(shown, export_font())
     assert save_grid(shown, tmp_path / "g.png", dpi=150)
@@ -94,3 +94,37 @@ def test_png_at_a_dpi_and_svg_from_the_data(tmp_path):
     svg = (tmp_path / "g.svg").read_text()
     assert "annotator4" in svg and "0.5000" in svg and "<title>title</title>" in svg
     assert not save_grid(shown, tmp_path / "missing" / "g.svg")
+
+
+def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot):
+    from PySide6.QtGui import QFontMetricsF
+
+    from ui.grid_heatmap import GAP
+
+    test, gold = "minecraft_1267_annotA_Tadai (test)", "minecraft_1267_annotB (gold)"
+    shown = Grid("Most frequent concept confusions", ("be-destined-for-91",), ("have-goal-91",), ((12.0,),),
+                 (("12",),), high=12.0, row_title=test, column_title=gold)
+    heatmap = GridHeatmap()
+    qtbot.addWidget(heatmap)
+    heatmap.resize(560, 300)
+    heatmap.set_grid(shown)
+    metrics = QFontMetricsF(heatmap.font())
+    shape = geometry(shown, heatmap.font(), 560, 300)
+    column_text = metrics.horizontalAdvance(f"{gold} →")
+    rect = shape.column_title_rect(shown, 560, column_text)
+    assert column_text > shape.cell and rect.width() == column_text  # wider than the one column: it all fits
+    assert rect.left() >= GAP and rect.right() <= 560 - GAP
+    assert abs(rect.center().x() - (shape.left + shape.cell / 2)) < 1 or rect.left() == GAP  # over the column
+    row_text = metrics.horizontalAdvance(f"← {test}")
+    top, span = shape.row_title_span(shown, 300, row_text)
+    caption_top = shape.top + shape.cell + GAP
+    assert row_text > shape.cell and span > shape.cell and top >= GAP and top + span <= caption_top  # above the caption
+    assert span == min(row_text, caption_top - (GAP + shape.line * 2.3))
+    narrow = shape.column_title_rect(shown, 120, column_text)  # no room: as wide as the widget, then elided
+    assert narrow.left() == GAP and narrow.width() == 120 - 2 * GAP
+    # hovering a title or a label names it in full
+    assert heatmap.text_at(rect.center()) == gold
+    assert heatmap.text_at(QPointF(GAP + shape.line / 2, top + span / 2)) == test
+    assert heatmap.text_at(QPointF(shape.left - GAP - 2, shape.top + shape.cell / 2)) == "be-destined-for-91"
+    assert heatmap.text_at(QPointF(GAP + 2, GAP + 2)) == "Most frequent concept confusions"
+    assert heatmap.text_at(QPointF(559, 299)) == ""

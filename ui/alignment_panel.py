@@ -78,7 +78,8 @@ class AlignmentPanel(QWidget):
         if result is None:
             note = self.state.empty_text()
         elif result.alignment is None:
-            note = "No alignment: the pair could not be read (see the pair's header and PENMAN texts)."
+            why = "a graph of the sentence is missing" if result.missing else "the pair could not be read"
+            note = f"No alignment: {why} (see the pair's header and PENMAN texts)."
         else:
             aligned = sum(1 for row in rows if row.test is not None and row.gold is not None)
             note = f"{plural(aligned, 'aligned pair')}, {plural(len(rows) - aligned, 'unaligned node')}."

@@ -281,12 +281,16 @@ class AnnotatorsPanel(QWidget):
 
 
 class MatrixCellBar(QWidget):
-    """Above the pair views while they show a cell of the annotators' matrix: which pair it is,
-    and the way back to the matrix."""
+    """Above the perspectives while the pair views show a cell of the annotators' matrix and
+    ``matrix_view`` (the Annotators panel) is not on screen: which pair it is, and the way back
+    to the matrix."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppState, matrix_view: QWidget | None = None, parent=None):
         super().__init__(parent)
         self.state = state
+        self.matrix_view = matrix_view
+        if matrix_view is not None:
+            matrix_view.installEventFilter(self)  # its Show and Hide events
         self.label = QLabel()
         self.back = QPushButton("Back to the matrix")
         self.back.setToolTip("Show the annotators' agreement matrix (Ctrl+4)")
@@ -302,10 +306,16 @@ class MatrixCellBar(QWidget):
         state.annotators.view_changed.connect(self._show)
         self._show()
 
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.matrix_view and event.type() in (event.Type.Show, event.Type.Hide):
+            self._show()
+        return False
+
     def _show(self, *_) -> None:
         annotators = self.state.annotators
         cell = annotators.cell_of(self.state.files) if self.state.corpus is not None else None
-        self.setVisible(cell is not None)
+        in_front = self.matrix_view is not None and self.matrix_view.isVisible()
+        self.setVisible(cell is not None and not in_front)
         if cell is None or annotators.result is None:
             return
         result, (test, gold) = annotators.result, cell

@@ -5,14 +5,22 @@ intervals and the label confusion of the pair shown. :class:`~ui.state.AppState`
 user's choices back to it, as the other panels do with the app state.
 
 A cell opens in the pair views as the two files of the matrix (``AppState.open_files`` with
-the matrix's annotation set, so the pair is read as the matrix grouped it); the pair views
-then show a "cell of the matrix" and :meth:`show_matrix` brings the matrix back. Opening a
-cell or a sentence asks the window for the pair views (``AppState.request_panel``), opening
-the files and :meth:`show_matrix` for the Annotators panel (:mod:`ui.perspectives`).
+the matrix's annotation set, so the pair is read as the matrix grouped it), on its first
+scored sentence (or the one shown, when the cell scored it); the pair views then show a
+"cell of the matrix" and :meth:`show_matrix` brings the matrix back. Opening a cell or a
+sentence asks the window for the pair views (``AppState.request_panel``), opening the files
+and :meth:`show_matrix` for the Annotators panel (:mod:`ui.perspectives`).
+
+The matrix belongs to its files. Opening the annotators shows the new matrix with its
+default cell in the pair views. Opening any pair of files that is not one of its cells
+(``AppState.open_files`` calls :meth:`files_requested`) closes it, as if none had been opened,
+and stops one being scored: a matrix never takes the pair views from files opened after it.
+Changing the parameters scores the open matrix again and keeps the cell shown; it opens no
+cell in place of other files.
 
 Signals:
 
-* ``matrix_changed(MatrixResult | None)`` - new matrix scores are in;
+* ``matrix_changed(MatrixResult | None)`` - new matrix scores are in (None: the matrix closed);
 * ``view_changed()`` - the metric, the average or the gold annotator changed (no rescoring);
 * ``cell_changed(tuple | None)`` - the cell whose pair is shown (or chosen), None when the
   pair views show two files that are no cell of the matrix;
@@ -77,6 +85,7 @@ class AnnotatorsState(QObject):
         self._confusion_source: tuple | None = None  # (matrix or corpus, cell) of the confusion asked for
         self._intervals: dict[tuple[int, int, str], tuple[float, float] | None] = {}
         self._wanted: str | None = None  # a sentence to show once the matrix is in
+        self._asked: MatrixRequest | None = None  # the scoring under way whose result is wanted
         app.params_changed.connect(self._params_changed)
         app.corpus_changed.connect(self._pair_shown)
 
@@ -91,8 +100,12 @@ class AnnotatorsState(QObject):
 
     def open(self, paths: Sequence[str | Path], gold: str | Path | None = None, select: str | None = None) -> bool:
         """Read and score the annotators' files in the background; the matrix shown stays until
-        the new one is in (and for good if it fails). ``select``: a sentence id or index to show
-        in the pair views then."""
+        the new one is in (and for good if it fails), then the pair views show its default cell.
+        ``select``: a sentence id or index to show in the pair views then. Refused while a pair
+        of files is being read (its scores would replace the cell)."""
+        if self.app.busy and not self.busy:  # the app is reading a pair of files
+            self.app.show_message("Still reading a pair of files: cancel (Esc) before opening annotators.")
+            return False
         request = MatrixRequest.of(paths, self.app.params, gold)
         names = ", ".join(path.name for path in request.paths)
         started = self._score(request, f"Reading {len(request.paths)} annotators' files: {names}...")
@@ -112,6 +125,25 @@ class AnnotatorsState(QObject):
             self.app.runner.cancel(MATRIX)
             self.app.show_message("Cancelling the matrix...")
 
+    def files_requested(self, files: AnnotatorFiles) -> None:
+        """The pair views are to show ``files``: unless they are a cell of the matrix, close it."""
+        if self.cell_of(files) is None:
+            self.close()
+
+    def close(self) -> None:
+        """Forget the matrix and stop scoring one: the Annotators panel goes, as when no annotators
+        were opened; the label confusion follows the pair shown."""
+        if self._asked is not None:
+            self._asked, self._wanted = None, None
+            self.app.runner.cancel(MATRIX)  # its result, when it comes, is dropped
+        if self.result is None:
+            return
+        self.request, self.result, self.tables, self.cell = None, None, None, None
+        self._intervals.clear()
+        self._confusion_source = None
+        self.matrix_changed.emit(None)
+        self.cell_changed.emit(None)
+
     def _params_changed(self, params: Params) -> None:
         self.rescore()
 
@@ -120,12 +152,13 @@ class AnnotatorsState(QObject):
             MATRIX,
             partial(read_and_score_matrix, request),
             partial(self._scored, request),
-            self._failed,
+            partial(self._failed, request),
             self._progress,
         )
         if not started:
             self.app.show_message("Still scoring the annotators: cancel (Esc) before starting again.")
             return False
+        self._asked = request
         self.app.show_message(text)
         self._busy(True)
         return True
@@ -139,9 +172,11 @@ class AnnotatorsState(QObject):
         self.app.progress.emit(done, total)
         self.app.show_message(f"Scoring the annotators: sentence {done} of {total}...")
 
-    def _failed(self, text: str) -> None:
-        self._wanted = None
+    def _failed(self, request: MatrixRequest, text: str) -> None:
         self._busy(False)
+        if request is not self._asked:  # closed meanwhile
+            return
+        self._asked, self._wanted = None, None
         kept = " The matrix scored before is still shown." if self.result is not None else ""
         self.app.show_problem(f"Could not open the annotators' files: {text}.{kept}")
         self.app.show_message("Could not open the annotators' files." + kept)
@@ -149,8 +184,13 @@ class AnnotatorsState(QObject):
 
     def _scored(self, request: MatrixRequest, scored: ScoredMatrix) -> None:
         result = scored.result
+        if request is not self._asked:  # closed meanwhile: other files were opened
+            self._busy(False)
+            return
+        self._asked = None
         if result.cancelled:
             self._busy(False)
+            self._wanted = None
             done = sum(scores is not None for scores in result.sentences)
             kept = " the previous matrix is still shown" if self.result is not None else " nothing is shown"
             self.app.show_message(f"Cancelled after {done} of {len(result.sentences)} sentences;{kept}.")
@@ -167,12 +207,13 @@ class AnnotatorsState(QObject):
         self._busy(False)
         self._report(result)
         wanted, self._wanted = self._wanted, None
-        if self.cell_of(self.app.files) is not None:
+        if self.cell_of(self.app.files) is not None and self.app.corpus is not None:
             self._pair_shown()
             if wanted is not None:
                 self.app.select_pair_id(wanted)
-        else:  # the pair views follow: the first annotator against the gold (or the second)
+        elif request.annotations is None:  # opened: the first annotator against the gold (or the second)
             self.open_cell(*self.default_cell(), sentence=wanted, show=False)
+        # scored again with other files shown (its cell could not be opened): they stay
 
     def _report(self, result: MatrixResult) -> None:
         size, sentences = len(result.names), len(result.sentences)
@@ -245,7 +286,11 @@ class AnnotatorsState(QObject):
             return False
         if self.cell_of(self.app.files) == (test, gold) and self.app.corpus is not None:
             opened = self.app.select_pair_id(sentence) if sentence is not None else True
-        elif self.app.open_files(self.files_of(test, gold), sentence, annotations=self.result.annotations):
+        elif self.app.open_files(
+            self.files_of(test, gold),
+            sentence or self.opening_sentence(test, gold),
+            annotations=self.result.annotations,
+        ):
             self._set_cell((test, gold))
             opened = True
         else:
@@ -253,6 +298,17 @@ class AnnotatorsState(QObject):
         if show:
             self.app.request_panel(PAIR_PANEL)
         return opened
+
+    def opening_sentence(self, test: int, gold: int) -> str | None:
+        """The sentence a cell opens on: the one shown now when the cell scored it, else the
+        cell's first scored sentence (the first sentence when it scored none)."""
+        assert self.result is not None
+        labels = self.result.annotations.sentence_labels()
+        scored = [labels[s] for s, _ in self.result.cell_tallies(test, gold)]
+        shown = self.app.pair if self.cell_of(self.app.files) is not None else None
+        if shown is not None and (shown.id if shown.id is not None else str(shown.index)) in scored:
+            return shown.id if shown.id is not None else str(shown.index)
+        return scored[0] if scored else labels[0] if labels else None
 
     def open_sentence(self, index: int) -> bool:
         """Show sentence ``index`` in the pair views: in the pair shown when it is a cell of this
@@ -271,10 +327,9 @@ class AnnotatorsState(QObject):
         self._request_confusion()
 
     def _pair_shown(self, corpus: CorpusResult | None = None) -> None:
-        """The pair views show new files: the cell follows, and the confusion with it."""
-        cell = self.cell_of(self.app.files)
-        if cell is not None or self.app.corpus is not None:
-            self._set_cell(cell)
+        """The pair views show new scores: the cell follows, and the confusion with it."""
+        if self.app.corpus is not None:
+            self._set_cell(self.cell_of(self.app.files))
 
     # ----------------------------------------------------------- intervals
     def interval(self, test: int, gold: int) -> tuple[bool, tuple[float, float] | None]:

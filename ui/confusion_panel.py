@@ -53,6 +53,7 @@ class ConfusionPanel(QWidget):
         self.test_box, self.gold_box = QComboBox(), QComboBox()
         for box, side in ((self.test_box, "test"), (self.gold_box, "gold")):
             box.setToolTip(f"The {side} annotator of the pair (opens that cell of the matrix)")
+            box.setPlaceholderText(f"({side} annotator)")  # shown while the pair is no cell of the matrix
         self.agreements = QCheckBox("Show agreements")
         self.agreements.setToolTip("List the label pairs that agree too, after the confusions")
         bar = QHBoxLayout()
@@ -134,7 +135,8 @@ class ConfusionPanel(QWidget):
         self._show_pair_boxes()
 
     def _show_pair_boxes(self) -> None:
-        """The cell shown; both boxes blank when the confusion is of two files outside the matrix."""
+        """The cell shown; both boxes say which annotator to choose when the confusion is of two
+        files outside the matrix (the boxes are hidden while no matrix is open)."""
         cell = self.outcome.cell if self.outcome is not None else None
         if cell is None or self.test_box.count() <= max(cell):
             cell = (-1, -1)

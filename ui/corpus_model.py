@@ -12,7 +12,7 @@ from engine.output.text import f1_text
 from engine.registry import ALL_METRICS, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .filter_expression import Review, ReviewOf
+from .filter_expression import Review, ReviewOf, pair_status
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
@@ -22,6 +22,8 @@ FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
 STATUS_COLUMN = COLUMNS.index("Status")
 FIRST_REVIEW_COLUMN = COLUMNS.index(REVIEW_COLUMNS[0])
 ERROR_COLOUR = QColor("#b3261e")
+MISSING_COLOUR = QColor("#8a5300")  # not scored, but nothing failed to read
+STATUS_ORDER = ("ok", "missing", "error")  # the Status column's sort order
 REVIEW_COLOURS = {"agreed": QColor("#e8f5e9"), "needs discussion": QColor("#fff3e0"), "adjudicated": QColor("#e3f2fd")}
 
 
@@ -94,7 +96,8 @@ class CorpusTableModel(QAbstractTableModel):
                 return "-", -1
             return f"{len(result.test)}/{len(result.gold)}", len(result.test) + len(result.gold)
         if column == STATUS_COLUMN:
-            return ("error" if result.error else "ok"), (1 if result.error else 0)
+            status = pair_status(result)
+            return status, STATUS_ORDER.index(status)
         if column >= FIRST_REVIEW_COLUMN:
             return _review_cell(self.review_of(result), column - FIRST_REVIEW_COLUMN)
         score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
@@ -125,7 +128,7 @@ class CorpusTableModel(QAbstractTableModel):
                 review = self.review_of(result)
                 return review.notes if review is not None and review.notes else None
         if role == Qt.ItemDataRole.ForegroundRole and result.error:
-            return QBrush(ERROR_COLOUR)
+            return QBrush(MISSING_COLOUR if result.missing else ERROR_COLOUR)
         if role == Qt.ItemDataRole.BackgroundRole and column == FIRST_REVIEW_COLUMN:
             review = self.review_of(result)
             colour = REVIEW_COLOURS.get(review.status) if review is not None else None

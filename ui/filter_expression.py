@@ -5,10 +5,11 @@ Clauses are separated by commas or the word ``and``; a row must satisfy all:
 * ``LR F1 < 0.8``, ``concept p >= 0.9``, ``wlr<.5``: a metric (concept, lr,
   ulr, wlr, mock, smatch; counter, dscorer for DRS), optionally ``p``, ``r`` or
   ``f1`` (default f1), an operator (< <= > >= = !=) and a number;
-* ``error`` / ``ok``: only pairs that could not / could be scored;
+* ``ok`` / ``error`` / ``missing``: the pair's status (:func:`pair_status`, the corpus table's
+  Status column): scored / a graph could not be read / a file has no graph of the sentence;
 * with an adjudication session open: ``status = needs discussion``, ``status != adjudicated``
-  (not reviewed, agreed, needs discussion, adjudicated; ``status = ok`` / ``error`` is the
-  pair's own status), ``decided by = ana``, ``notes`` (sentences with notes);
+  (not reviewed, agreed, needs discussion, adjudicated; ``status = ok`` / ``error`` /
+  ``missing`` is the pair's own status), ``decided by = ana``, ``notes`` (sentences with notes);
 * anything else: text that the pair's id, sentence, error or adjudication notes must
   contain (case-insensitive).
 """
@@ -39,7 +40,7 @@ _CONDITION = re.compile(
 _SPLIT = re.compile(r"\s*,\s*|\s+and\s+", re.IGNORECASE)
 
 _REVIEW = re.compile(r"^(?P<field>status|decided by)\s*(?P<op>==|=|!=)\s*(?P<value>\S.*)$")
-PAIR_STATUSES = {"ok": False, "error": True}  # status = ok / error: whether the pair has an error
+PAIR_STATUSES = ("ok", "error", "missing")  # a pair's own status (:func:`pair_status`)
 
 Predicate = Callable[[PairResult], bool]
 
@@ -53,6 +54,14 @@ class Review(Protocol):
 
 
 ReviewOf = Callable[[PairResult], "Review | None"]  # None: the pair is in no open session
+
+
+def pair_status(result: PairResult) -> str:
+    """``ok`` (scored), ``missing`` (not scored because a file has no graph of the sentence) or
+    ``error`` (a graph could not be read, or the pair could not be scored)."""
+    if result.error is None:
+        return "ok"
+    return "missing" if result.missing else "error"
 
 
 def _no_review(result: PairResult) -> Review | None:
@@ -96,8 +105,7 @@ def _review_predicate(field: str, equal: bool, value: str, review_of: ReviewOf) 
     in no session has no review status and no decider."""
     wanted = _words(value)
     if field == "status" and wanted in PAIR_STATUSES:
-        has_error = PAIR_STATUSES[wanted]
-        return lambda result: (result.error is not None) == (has_error == equal)
+        return lambda result: (pair_status(result) == wanted) == equal
 
     def holds(result: PairResult) -> bool:
         review = review_of(result)
@@ -111,10 +119,9 @@ def parse_clause(clause: str, review_of: ReviewOf = _no_review) -> Predicate:
     """One clause -> a predicate on a :class:`PairResult` (``review_of`` gives the sentence's
     adjudication status, notes and decider)."""
     lowered = clause.strip().lower()
-    if lowered in ("error", "errors"):
-        return lambda result: result.error is not None
-    if lowered == "ok":
-        return lambda result: result.error is None
+    status = {"errors": "error"}.get(lowered, lowered)
+    if status in PAIR_STATUSES:
+        return lambda result: pair_status(result) == status
     if lowered == "notes":
         return lambda result: bool((review := review_of(result)) and review.notes.strip())
     review = _REVIEW.match(lowered)

@@ -3,7 +3,8 @@ drawn from the data by one painter function for the screen, SVG and PNG at a cho
 
 The widget reports the cell under the mouse (``cell_hovered``) and the cell clicked
 (``cell_clicked``), frames the hovered cell and the grid's marked one, and asks
-``tooltip_for(row, column)`` for a cell's tooltip.
+``tooltip_for(row, column)`` for a cell's tooltip. Labels and axis titles too long for their
+room are elided in the middle; hovering one shows it in full.
 """
 
 from __future__ import annotations
@@ -82,6 +83,47 @@ class GridGeometry:
         inside = point.x() >= self.left and point.y() >= self.top
         return (row, column) if inside and 0 <= row < len(grid.rows) and 0 <= column < len(grid.columns) else None
 
+    def column_title_rect(self, grid: Grid, width: float, text_width: float) -> QRectF:
+        """Where the column title goes: centred over the columns, widened to its text as far as
+        the widget allows (the text is elided to this width)."""
+        body = len(grid.columns) * self.cell
+        wanted = max(body, text_width)
+        room = max(1.0, width - 2 * GAP)
+        span = min(wanted, room)
+        x = min(max(GAP, self.left + body / 2 - span / 2), width - GAP - span)
+        return QRectF(x, GAP + self.line * 1.3, span, self.line)
+
+    def row_title_span(self, grid: Grid, height: float, text_width: float) -> tuple[float, float]:
+        """(top, length) of the row title written upwards beside the rows: centred on them,
+        lengthened to its text as far as the room between the column title and the caption
+        allows (the text is elided to this length)."""
+        body = len(grid.rows) * self.cell
+        first = GAP + self.line * 2.3  # below the title and the column title
+        last = min(height - GAP, self.top + body + GAP)  # above the caption
+        room = max(1.0, last - first)
+        span = min(max(body, text_width), room)
+        top = min(max(first, self.top + body / 2 - span / 2), last - span)
+        return top, span
+
+    def text_at(self, point: QPointF, grid: Grid, width: float, height: float, metrics: QFontMetricsF) -> str:
+        """The full text written at ``point`` outside the cells (title, axis titles, labels; they
+        may be elided on screen), or ""."""
+        x, y = point.x(), point.y()
+        if GAP <= y < GAP + self.line * 1.3:
+            return grid.title
+        if self.column_title_rect(grid, width, metrics.horizontalAdvance(grid.column_title)).contains(point):
+            return grid.column_title
+        top, span = self.row_title_span(grid, height, metrics.horizontalAdvance(grid.row_title))
+        if GAP <= x < GAP + self.line and top <= y < top + span:
+            return grid.row_title
+        row = int((y - self.top) // self.cell) if self.cell > 0 else -1
+        if self.left - GAP - self.label_width <= x < self.left and 0 <= row < len(grid.rows) and y >= self.top:
+            return grid.rows[row]
+        column = int((x - self.left) // self.cell) if self.cell > 0 else -1
+        if self.top - self.columns_height <= y < self.top and 0 <= column < len(grid.columns) and x >= self.left:
+            return grid.columns[column]
+        return ""
+
 
 def _elide(metrics: QFontMetricsF, text: str) -> str:
     return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, MAX_LABEL)
@@ -151,18 +193,17 @@ def paint_grid(
     body_width = len(grid.columns) * shape.cell
     body_height = len(grid.rows) * shape.cell
     painter.setPen(QColor("#333"))
-    title_top = GAP + shape.line * 1.3
-    painter.drawText(
-        QRectF(shape.left, title_top, max(body_width, 1.0), shape.line),
-        Qt.AlignmentFlag.AlignHCenter,
-        f"{grid.column_title} →",
-    )
+    column_title = f"{grid.column_title} →"  # names too long for their room are elided in the middle
+    rect = shape.column_title_rect(grid, width, metrics.horizontalAdvance(column_title))
+    text = metrics.elidedText(column_title, Qt.TextElideMode.ElideMiddle, rect.width())
+    painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter, text)
+    row_title = f"← {grid.row_title}"
+    top, span = shape.row_title_span(grid, height, metrics.horizontalAdvance(row_title))
     painter.save()  # the row title, written upwards beside the rows
-    painter.translate(GAP, shape.top + body_height / 2)
+    painter.translate(GAP, top + span)
     painter.rotate(-90)
-    painter.drawText(
-        QRectF(-body_height / 2, 0, body_height, shape.line), Qt.AlignmentFlag.AlignHCenter, f"← {grid.row_title}"
-    )
+    text = metrics.elidedText(row_title, Qt.TextElideMode.ElideMiddle, span)
+    painter.drawText(QRectF(0, 0, span, shape.line), Qt.AlignmentFlag.AlignHCenter, text)
     painter.restore()
     painter.setPen(QColor("black"))
     for r, name in enumerate(grid.rows):
@@ -372,10 +413,21 @@ class GridHeatmap(QWidget):
             self.cell_clicked.emit(*cell)
         super().mouseReleaseEvent(event)
 
+    def text_at(self, point: QPointF) -> str:
+        """The full text of a title or label at ``point`` (shown elided when long), or ""."""
+        if self.grid.empty:
+            return ""
+        shape = geometry(self.grid, self.font(), self.width(), self.height())
+        return shape.text_at(point, self.grid, self.width(), self.height(), QFontMetricsF(self.font()))
+
     def event(self, event) -> bool:
         if event.type() == event.Type.ToolTip:
-            cell = self.cell_at(QPointF(event.pos()))
-            text = self.tooltip_for(*cell) if cell is not None and self.tooltip_for is not None else ""
+            point = QPointF(event.pos())
+            cell = self.cell_at(point)
+            if cell is None:
+                text = self.text_at(point)
+            else:
+                text = self.tooltip_for(*cell) if self.tooltip_for is not None else ""
             if text:
                 QToolTip.showText(event.globalPos(), text, self)
             else:

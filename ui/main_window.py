@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
         self.find_bar = FindBar(self.state)
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
-        self.cell_bar = MatrixCellBar(self.state)
+        self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
         # every panel by the key the perspectives (ui.perspectives) place it with; add new panels here
         self.panels = {
             "corpus": Panel("Corpus", self.corpus_panel),

@@ -95,6 +95,8 @@ class PenmanPanel(QWidget):
     def _problem(self, result: PairResult, number: int) -> str:
         """What is wrong with one side of an unreadable pair: the problems in its file (all when
         the files are not known)."""
+        if result.missing:  # no graph of the sentence in this file: the problem names the file
+            return "Missing - " + "; ".join(problem.message for problem in result.problems)
         files = self.state.files
         path = (files.test_path, files.gold_path)[number].resolve() if files is not None else None
         own = [p for p in result.problems if path is None or Path(p.file).resolve() == path] or list(result.problems)

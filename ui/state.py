@@ -118,6 +118,7 @@ class AppState(QObject):
         )
         if started:
             self._wanted = select
+            self.annotators.files_requested(files)  # files that are no cell of the matrix close it
         return started
 
     def open_pair(self, test: str | Path, gold: str | Path, select: str | None = None) -> bool:
@@ -200,13 +201,16 @@ class AppState(QObject):
 
     def _report_scores(self, outcome: ScoringOutcome) -> None:
         corpus, files = outcome.corpus, outcome.files
-        text = (
-            f"{plural(len(corpus.pairs), 'pair')} scored from {files.test_path.name} (test) and "
-            f"{files.gold_path.name} (gold), {corpus.profile} profile"
-        )
         errors = corpus.errors
+        missing = sum(result.missing for result in corpus.pairs)
+        source = f"from {files.test_path.name} (test) and {files.gold_path.name} (gold), {corpus.profile} profile"
+        text = f"{plural(len(corpus.pairs), 'pair')} {'' if errors else 'scored '}{source}"
         if errors:
-            text += f"; {len(errors)} could not be read (filter: error)"
+            text += f": {len(corpus.pairs) - len(errors)} scored"
+            if len(errors) > missing:
+                text += f"; {len(errors) - missing} could not be read (filter: error)"
+            if missing:
+                text += f"; {missing} missing from a file (filter: missing)"
             self.problem.emit(f"{plural(len(errors), 'pair')} not scored. First problem: {errors[0]}")
         elif outcome.loaded.warnings:
             warnings = outcome.loaded.warnings

@@ -125,7 +125,8 @@ class TriplesPanel(QWidget):
         if result is None:
             self.counts.setText(self.state.empty_text())
         elif result.alignment is None:
-            self.counts.setText("No triples: the pair could not be read.")
+            why = "a graph of the sentence is missing" if result.missing else "the pair could not be read"
+            self.counts.setText(f"No triples: {why}.")
 
     def set_rows(self, rows: list[TripleMatch]) -> None:
         cells = [triple_cells(row) for row in rows]

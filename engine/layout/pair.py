@@ -1,6 +1,6 @@
 """Both drawings of a pair: gold first, then test with every aligned node placed
 across from its gold partner, each node marked with its alignment status and
-tag. A side that could not be read has no drawing and a note saying why."""
+tag. A side that could not be read, or is missing from its file, has no drawing and a note saying why."""
 
 from __future__ import annotations
 
@@ -58,12 +58,16 @@ def lay_out_pair(result: PairResult, rows: list[TripleMatch] | None, measure: Te
             SideDrawing(test, test_marks, _summary(result.test)), SideDrawing(gold, gold_marks, _summary(result.gold))
         )
     error = result.error or "the pair was not scored"
+    # no graph of the sentence in the file (the message names the file), or one that could not be read
+    absent, why = ("missing", "is missing") if result.missing else ("could not be read", "could not be read")
+    if result.missing:
+        error = "; ".join(problem.message for problem in result.problems)
     sides = []
     for graph, other in ((result.test, result.gold), (result.gold, result.test)):
         if graph is None:
-            sides.append(SideDrawing(None, GraphMarks(), "could not be read", f"Could not be read: {error}"))
+            sides.append(SideDrawing(None, GraphMarks(), absent, f"{absent.capitalize()}: {error}"))
             continue
-        note = "Not compared: the other graph could not be read." if other is None else f"Not compared: {error}"
+        note = f"Not compared: the other graph {why}." if other is None else f"Not compared: {error}"
         sides.append(
             SideDrawing(
                 lay_out(graph_elements(graph), measure), graph_marks(graph, "not compared"), _summary(graph), note

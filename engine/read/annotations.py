@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, MissingGraph
 from .amr import parse_entry
 from .formats import FormatChoice, load_sources
 from .pairing import LoadedPairs, LoadedSentences, PairBy, Sentence
@@ -90,10 +90,14 @@ class AnnotationSet:
 
     def pairs(self, test: int, gold: int) -> LoadedPairs:
         """Annotators ``test`` and ``gold`` as two files' pairs, their graphs decoded, for the
-        pair views and :func:`engine.scoring.score_corpus`."""
+        pair views and :func:`engine.scoring.score_corpus`; a sentence missing from a file names
+        that file (one missing from both is a pair that cannot be scored either)."""
         loaded = self.loaded.pairs(test, gold)
+        names = (Path(self.paths[test]).name, Path(self.paths[gold]).name)
         loaded.pairs = [
-            replace(pair, test=pair.test and parse_entry(pair.test), gold=pair.gold and parse_entry(pair.gold))
+            replace(
+                pair, test=pair.test and parse_entry(pair.test), gold=pair.gold and parse_entry(pair.gold), names=names
+            )
             for pair in loaded.pairs
         ]
         return loaded
@@ -105,7 +109,7 @@ class AnnotationSet:
         if entry is not None:
             return entry.error
         other = next(entry for entry in sentence.entries if entry is not None)
-        return InputError(
+        return MissingGraph(
             other.file, other.line, f"id {sentence.id!r} has no graph in {Path(self.paths[annotator]).name}"
         )
 

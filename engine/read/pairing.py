@@ -16,7 +16,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Literal, get_args
 
-from ..errors import InputError
+from ..errors import InputError, MissingGraph
 from .source import Entry
 
 __all__ = [
@@ -46,13 +46,26 @@ class Pair:
     test: Entry | None
     gold: Entry | None
     document: int | None = None  # UMR: which document pair the sentence belongs to
+    names: tuple[str, str] = ("the test file", "the gold file")  # how the errors name the two files
+    elsewhere: Entry | None = None  # the sentence in another file, when neither of the two has it
 
     @property
     def errors(self) -> list[InputError]:
+        """Why the pair cannot be scored: an unreadable graph, or a file without a graph of the
+        sentence (:class:`~engine.errors.MissingGraph`, placed at the graph of the other file)."""
         found = [entry.error for entry in (self.test, self.gold) if entry is not None and entry.error]
-        for side, entry, other in (("test", self.test, self.gold), ("gold", self.gold, self.test)):
+        for name, entry, other in ((self.names[0], self.test, self.gold), (self.names[1], self.gold, self.test)):
             if entry is None and other is not None:
-                found.append(InputError(other.file, other.line, f"id {self.id!r} has no graph in the {side} file"))
+                found.append(MissingGraph(other.file, other.line, f"id {self.id!r} has no graph in {name}"))
+        if self.test is None and self.gold is None:  # several annotators: another one has the sentence
+            where = self.elsewhere
+            found.append(
+                MissingGraph(
+                    where.file if where is not None else self.names[0],
+                    where.line if where is not None else None,
+                    f"id {self.id!r} has no graph in {self.names[0]} nor in {self.names[1]}",
+                )
+            )
         return found
 
     @property
@@ -73,7 +86,8 @@ class Sentence:
 
     def pair(self, test: int, gold: int) -> Pair:
         """The entries of files ``test`` and ``gold`` as a :class:`Pair`."""
-        return Pair(self.index, self.id, self.entries[test], self.entries[gold], self.document)
+        elsewhere = next((entry for entry in self.entries if entry is not None), None)
+        return Pair(self.index, self.id, self.entries[test], self.entries[gold], self.document, elsewhere=elsewhere)
 
 
 @dataclass

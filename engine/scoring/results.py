@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..align.alignment import Alignment
-from ..errors import InputError
+from ..errors import InputError, MissingGraph
 from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion
 from ..metrics.document import DocumentResult
@@ -38,6 +38,11 @@ class PairResult:
     def error(self) -> str | None:
         """The problems in one line (``FILE:LINE: what is wrong; ...``), or None."""
         return "; ".join(str(problem) for problem in self.problems) if self.problems else None
+
+    @property
+    def missing(self) -> bool:
+        """Not scored only because a file has no graph of the sentence (nothing failed to read)."""
+        return bool(self.problems) and all(isinstance(problem, MissingGraph) for problem in self.problems)
 
     @property
     def scores(self) -> dict[str, PRF]:

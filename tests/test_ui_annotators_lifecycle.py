@@ -1,0 +1,199 @@
+"""The annotators' matrix belongs to its files: other files opened close it (and stop one being
+scored), new parameters score it again without opening a cell in place of other files, a cell
+opens on a scored sentence, a sentence missing from a cell's files is a "missing" row, and the
+bar back to the matrix shows only while a cell is shown and the matrix is not."""
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import Qt
+
+from ui.corpus_model import STATUS_COLUMN
+
+from .ui_support import (
+    SPEC_PAIR,
+    TRIO_FILES,
+    hold_matrix_after_first_report,
+    open_annotators,
+    score_now,
+    shown_window,
+)
+
+A, B, C = 0, 1, 2
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    return shown_window(qtbot, tmp_path, pair=None)
+
+
+def uneven_trio(folder):
+    """ann_a (s1-s4); ann_b without s4; ann_c with one more sentence, s5, that only it has."""
+    a, b, c = (path.read_text(encoding="utf-8") for path in TRIO_FILES)
+    paths = [folder / "ann_a.amr", folder / "short_b.amr", folder / "long_c.amr"]
+    paths[0].write_text(a, encoding="utf-8")
+    paths[1].write_text(b[: b.index("# ::id s4")], encoding="utf-8")
+    paths[2].write_text(c + "\n# ::id s5\n# ::snt The dog slept.\n(s / sleep-01\n   :ARG0 (d / dog))\n", encoding="utf-8")
+    return paths
+
+
+def line_of(path, text):
+    return next(n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line == text)
+
+
+def open_cell(qtbot, state, test, gold):
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        assert state.annotators.open_cell(test, gold)
+
+
+def statuses(window):
+    model = window.corpus_panel.model
+    return {model.result(r).id: model.index(r, STATUS_COLUMN).data() for r in range(model.rowCount())}
+
+
+def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window):
+    state, workspace = window.state, window.workspace
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    assert window.action_set["export_matrix"].isEnabled()
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        assert state.open_pair(*SPEC_PAIR)  # File > Open Test and Gold: two files that are no cell
+    assert state.annotators.result is None and state.annotators.cell is None
+    assert not window.annotators_panel.is_available() and not window.cell_bar.isVisible()
+    assert not window.action_set["export_matrix"].isEnabled()
+    qtbot.waitUntil(lambda: state.annotators.confusion is not None and state.annotators.confusion.cell is None)
+    assert workspace.show_perspective("annotators")  # Ctrl+4: the pair's label confusion, as with no matrix
+    assert window.confusion_panel.isVisible() and not window.annotators_panel.isVisible()
+    matrices = []
+    state.annotators.matrix_changed.connect(matrices.append)
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        state.set_params(replace(state.params, smatch=True))  # Scoring > Parameters, "Also compute Smatch"
+    qtbot.waitUntil(lambda: not state.busy)
+    assert state.files.paths == tuple(SPEC_PAIR) and matrices == []  # the pair opened stays; no matrix scored
+    assert not window.cell_bar.isVisible()
+
+
+def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):
+    state = window.state
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=20000):
+        state.set_params(replace(state.params, smatch=True))
+    qtbot.waitUntil(lambda: not state.busy)
+    assert state.annotators.result.params.smatch and state.annotators.cell == (B, C)
+    assert (state.files.test, state.files.gold) == (B, C) and "smatch" in state.corpus.micro
+
+
+def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, window, monkeypatch):
+    state = window.state
+    score_now(state, *SPEC_PAIR)
+    with monkeypatch.context() as patched:  # the matrix's cell cannot be opened: the two files stay
+        patched.setattr(state, "open_files", lambda *args, **kwargs: False)
+        with qtbot.waitSignal(state.annotators.matrix_changed, timeout=20000):
+            assert state.annotators.open(TRIO_FILES)
+        qtbot.waitUntil(lambda: not state.busy)
+    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result is not None
+    qtbot.waitUntil(lambda: state.annotators.confusion is not None)
+    boxes = window.confusion_panel.test_box, window.confusion_panel.gold_box  # the pair is no cell: say what to choose
+    assert [(box.currentIndex(), box.placeholderText()) for box in boxes] == [
+        (-1, "(test annotator)"), (-1, "(gold annotator)")
+    ]
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=20000):
+        state.set_params(replace(state.params, smatch=True))
+    qtbot.waitUntil(lambda: not state.busy)
+    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result.params.smatch
+    assert not window.cell_bar.isVisible()
+
+
+def test_other_files_stop_a_matrix_being_scored(qtbot, window, monkeypatch):
+    state = window.state
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    hold_matrix_after_first_report(monkeypatch)  # scoring again waits until it is cancelled
+    with qtbot.waitSignal(state.annotators.progress, timeout=20000):
+        state.set_params(replace(state.params, smatch=True))
+    qtbot.waitUntil(lambda: not state.runner.busy("score"))
+    with qtbot.waitSignal(state.annotators.busy_changed, timeout=20000):
+        assert state.open_pair(*SPEC_PAIR)  # closes the matrix and cancels its scoring
+    qtbot.waitUntil(lambda: not state.busy)
+    assert state.annotators.result is None and state.files.paths == tuple(SPEC_PAIR)
+    assert not window.annotators_panel.is_available()
+    with qtbot.waitSignal(state.annotators.progress, timeout=20000):
+        assert state.annotators.open(TRIO_FILES)  # a matrix being opened stops too
+    with qtbot.waitSignal(state.annotators.busy_changed, timeout=20000):
+        assert state.open_pair(*SPEC_PAIR[::-1])
+    qtbot.waitUntil(lambda: not state.busy)
+    assert state.annotators.result is None and state.files.paths == tuple(SPEC_PAIR[::-1])
+
+
+def test_the_bar_back_to_the_matrix_shows_only_while_a_cell_is_shown_and_the_matrix_is_not(qtbot, window):
+    state, workspace = window.state, window.workspace
+    open_annotators(qtbot, state, TRIO_FILES)
+    assert workspace.current == "annotators" and state.annotators.cell_of(state.files) == (A, B)
+    assert not window.cell_bar.isVisible()  # the matrix is in front
+    workspace.show_perspective("corpus")
+    assert window.cell_bar.isVisible() and "<b>ann_a</b> (test) against <b>ann_b</b>" in window.cell_bar.label.text()
+    window.cell_bar.back.click()
+    assert workspace.current == "annotators" and not window.cell_bar.isVisible()
+    heatmap = window.annotators_panel.heatmap
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        qtbot.mouseClick(heatmap, Qt.MouseButton.LeftButton, pos=heatmap.cell_rect(B, C).center().toPoint())
+    assert workspace.current == "pair" and window.cell_bar.isVisible()
+    window.action_set["perspective_annotators"].trigger()  # Ctrl+4
+    assert not window.cell_bar.isVisible()
+
+
+def test_a_sentence_missing_from_a_cells_files_is_a_missing_row(qtbot, window, tmp_path):
+    state = window.state
+    paths = uneven_trio(tmp_path)
+    open_annotators(qtbot, state, paths)
+    assert (state.files.test, state.files.gold) == (A, B)
+    # s4 is missing from short_b, s5 from both files of the cell (only long_c has it)
+    assert statuses(window) == {"s1": "ok", "s2": "ok", "s3": "ok", "s4": "missing", "s5": "missing"}
+    errors = {result.id: result.error for result in state.corpus.pairs if result.error}
+    # each placed at the sentence's graph in a file that has it
+    assert errors["s4"] == f"{paths[0]}:{line_of(paths[0], '# ::id s4')}: id 's4' has no graph in short_b.amr"
+    assert errors["s5"] == (
+        f"{paths[2]}:{line_of(paths[2], '# ::id s5')}: id 's5' has no graph in ann_a.amr nor in short_b.amr"
+    )
+    assert window.status_line.label.text() == (
+        "5 pairs from ann_a.amr (test) and short_b.amr (gold), paper profile: 3 scored; "
+        "2 missing from a file (filter: missing)."
+    )
+    state.set_filter("missing")
+    assert [window.corpus_panel.proxy.result(r).id for r in range(window.corpus_panel.proxy.rowCount())] == ["s4", "s5"]
+    state.set_filter("error")
+    assert window.corpus_panel.proxy.rowCount() == 0
+    state.set_filter("")
+    state.select_pair_id("s3")
+    visited = []
+    for _ in range(2):
+        window.action_set["next_disagreement"].trigger()  # Alt+Down
+        visited.append(state.pair.id)
+    assert visited == ["s4", "s5"]
+    assert window.graphs.test_box.note.text() == "Missing: id 's5' has no graph in ann_a.amr nor in short_b.amr"
+    assert window.graphs.test_box.title() == "Test: missing"
+    assert window.penman_panel.test_box.note.text() == "Missing - id 's5' has no graph in ann_a.amr nor in short_b.amr"
+    assert window.triples_panel.counts.text() == "No triples: a graph of the sentence is missing."
+
+
+def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):
+    state = window.state
+    paths = uneven_trio(tmp_path)
+    open_annotators(qtbot, state, paths)
+    assert state.pair.id == "s1"  # the first scored sentence of (ann_a, short_b)
+    state.select_pair_id("s3")
+    open_cell(qtbot, state, A, C)
+    assert state.pair.id == "s3"  # the sentence shown, scored in this cell too
+    state.select_pair_id("s5")  # missing from ann_a
+    assert statuses(window)["s5"] == "missing"
+    open_cell(qtbot, state, B, C)
+    assert state.pair.id == "s1" and state.pair.error is None  # not s5 (the row selected before): missing here
+    window.annotators_panel.tables.setCurrentIndex(1)
+    sentences = window.annotators_panel.sentence_proxy
+    row = next(r for r in range(sentences.rowCount()) if sentences.item(r).id == "s2")
+    window.annotators_panel.sentence_table.selectRow(row)  # a sentence chosen in the table opens on it
+    assert state.pair.id == "s2" and state.annotators.cell == (B, C)
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        state.annotators.open_cell(C, A)
+    assert state.pair.id == "s2"
