@@ -82,7 +82,7 @@ def test_exports_read_their_own_snapshot(session, tmp_path):
     session.decide(2, Decision((RemoveRelation(Edge("s", ":ARG1", "l")), RemoveRelation(Edge("l", ":ARG0", "p")))))
     done = export_session(ExportRequest(session.path, "corpus", tmp_path / "out.amr"))
     assert done.sentences == 2 and done.skipped[0].startswith("sentence 2 (s3): not written: not connected")
-    assert (tmp_path / "out.amr").read_text().count("# ::status not reviewed") == 2
+    assert (tmp_path / "out.amr").read_text().count("# ::adjudication-status not reviewed") == 2
 
 
 def test_export_problems_are_task_failures(tmp_path):
