@@ -103,9 +103,9 @@ class NameDialog(QDialog):
 
 class NewSessionDialog(QDialog):
     """Where the session of ``files`` is kept, where each sentence starts and which file, if
-    any, is the gold."""
+    any, is the gold (``gold``: the one chosen at first)."""
 
-    def __init__(self, files: Sequence[Path], parent: QWidget | None = None):
+    def __init__(self, files: Sequence[Path], parent: QWidget | None = None, gold: Path | None = None):
         super().__init__(parent)
         self.setWindowTitle("New adjudication session")
         self.files = [Path(path) for path in files]
@@ -119,6 +119,9 @@ class NewSessionDialog(QDialog):
         self.gold_box.addItem("none: every file is an annotator", None)
         for path in self.files:
             self.gold_box.addItem(path.name, path)
+        if gold is not None and gold in self.files:
+            self.gold_box.setCurrentIndex(self.files.index(gold) + 1)
+        self.gold_box.setToolTip("The file marked gold when the files were opened is chosen at first")
         self.start_box = QComboBox()
         for rule, text in START_RULES:
             self.start_box.addItem(text, rule)
