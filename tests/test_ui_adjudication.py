@@ -11,14 +11,15 @@ import sys
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
 from ui import adjudication_dialogs
 from ui.adjudication_binding import AdjudicationBinding
+from ui.adjudication_tasks import NewSession, create_session
 from ui.commands import adjudication as commands
-from ui.corpus_model import FIRST_REVIEW_COLUMN
+from ui.corpus_model import COLUMNS, FIRST_REVIEW_COLUMN
 from ui.main_window import MainWindow
 
 from .conftest import ROOT
@@ -30,6 +31,7 @@ from .ui_support import (
     adjudication_files,
     open_annotators,
     score_now,
+    shown_window,
     temporary_settings,
 )
 
@@ -160,7 +162,8 @@ def adjudicate_three_sentences(qtbot, window, monkeypatch):
     clock.tick()
     choose(panel.start_box, "ann2")
     assert panel.compared_box.currentText() == "ann1"  # the other annotator is compared now
-    assert "from ann2, 0 decision(s)" in window.adjudicated_graphs.gold_box.title()
+    assert window.adjudicated_graphs.gold_box.title().startswith("Adjudicated (0 decision(s))")
+    assert "ann2's annotation and 0 decision(s)" in window.adjudicated_graphs.gold_box.toolTip()
     assert "b" in window.adjudicated_graphs.gold_scene.node_items  # ann2's (b / before), redrawn
     # a second adjudicator: the name changed in the preferences reopens the session under it
     window.name = "ben"
@@ -425,7 +428,7 @@ def test_undo_and_redo_say_so_in_the_status_bar(qtbot, window):
     assert shown[-1] == f"Redone: {decided} (saved)" and len(adjudication.session.decisions(0)) == 1
     window.action_set["status_agreed"].trigger()
     window.action_set["undo"].trigger()
-    assert shown[-1] == "Undone: s1: status not reviewed → agreed (saved)"
+    assert shown[-1] == "Undone: s1: status not reviewed -> agreed (saved)"
 
 
 def log_rows(panel):
@@ -472,7 +475,7 @@ def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
     assert [stack.text(k) for k in range(stack.count())] == [
         "s1: rejected ann2's disagreement (only in annotation): (w/want-01 :polarity -)",
         "s1: accepted ann2's disagreement (concept differs): (g/go-01 :ARG0 b/boy) vs (g/go-02 :ARG0 b/boy)",
-        "s1: status not reviewed → needs discussion",
+        "s1: status not reviewed -> needs discussion",
         "s1: notes edited",
     ]
     window.action_set["undo"].trigger()  # the last change made before closing: the notes
@@ -484,3 +487,26 @@ def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
     select_sentence(window, "s3")
     panel.log.doubleClicked.emit(panel.log_proxy.index(0, 3))
     assert window.state.pair.id == "s1"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
+def test_the_adjudication_perspective_shows_sentence_status_decider_and_notes(qtbot, tmp_path, size):
+    width, height = size
+    window = shown_window(qtbot, tmp_path, None, (width, height - 50))  # 50: a maximised window's title and borders
+    files = [tmp_path / path.name for path in (ANNOTATOR_FILES[0], ANNOTATOR_FILES[2])]
+    for copy, path in zip(files, (ANNOTATOR_FILES[0], ANNOTATOR_FILES[2])):
+        copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    score_now(window.state, *files)
+    session = create_session(NewSession(tuple(files), "ana", tmp_path / "m.adjudication.sqlite"))
+    assert window.state.adjudication.open(session, "ana") is None
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.workspace.current == "adjudication" and window.width() <= width  # the window fits the screen
+    table = window.corpus_panel.table
+    header, room = table.horizontalHeader(), table.viewport().width()
+    for name in ("Sentence", "Adjudication", "Decided by", "Notes"):
+        column = COLUMNS.index(name)
+        start = header.sectionViewportPosition(column)
+        shown = min(start + header.sectionSize(column), room) - max(start, 0)
+        assert shown >= min(header.sectionSize(column), 150), (name, start, header.sectionSize(column), room)
+    assert window.corpus_panel.table.isVisible() and window.adjudicated_graphs.test_view.width() > 0.2 * width

@@ -6,7 +6,8 @@ alignment correction."""
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.adjudication import ExcludePair, PinPair
+from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
+from engine.model import Attribute
 from ui import adjudication_dialogs as dialogs
 from ui.adjudication_panel import AdjudicationPanel
 from ui.adjudication_tasks import NewSession, create_session
@@ -214,3 +215,36 @@ def test_decided_disagreements_stay_greyed_and_the_counts_agree(panel, state):
     state.adjudication.undo()
     assert [row[0] for row in rows(panel)] == ["to decide", "to decide", "rejected"]
     assert panel.counts.text().endswith("1 decided (0 accepted, 1 rejected), 2 open")
+
+
+def test_notes_typed_and_taken_back_leave_no_undo_step(qtbot, panel, state):
+    adjudication = state.adjudication
+    adjudication.set_status("agreed")
+    qtbot.keyClicks(panel.notes, "tbd")
+    adjudication.flush_notes()
+    assert adjudication.stack.count() == 2 and adjudication.session.sentence(0).notes == "tbd"
+    panel.notes.clear()  # typed away again: both are written, and nothing is left to undo
+    adjudication.flush_notes()
+    assert adjudication.stack.count() == 1 and adjudication.session.sentence(0).notes == ""
+    assert [entry.text for entry in adjudication.log_entries()] == [
+        "status not reviewed -> agreed", 'notes: "tbd"', "notes cleared"]
+    adjudication.undo()
+    assert adjudication.session.sentence(0).status == "not reviewed"
+
+
+def test_a_decided_row_whose_triple_is_gone_is_shown_and_selected_safely(panel, state):
+    adjudication = state.adjudication
+    assert adjudication.decide(Decision((AddRelation(Attribute("w", ":mode", "expressive")),))) is None
+    extra = next(r for r in range(panel.proxy.rowCount()) if panel.proxy.item(r).category == "only in adjudicated")
+    panel.table.selectRow(extra)
+    panel.judge(True)  # ann2 has no :mode: accepting removes it from the adjudicated graph
+    gone = [panel.proxy.item(r) for r in range(panel.proxy.rowCount()) if panel.proxy.item(r).match is None]
+    assert [row.cells() for row in gone] == [("accepted", "only in adjudicated", "", "(w/want-01 :mode expressive)")]
+    panel.table.selectRow(panel.proxy.row_of(gone[0]))
+    assert adjudication.row is gone[0] and not panel.accept_button.isEnabled()
+    assert dialogs._selected_node(adjudication) is None and dialogs._selected_relation(adjudication) is None
+    adjudication.select_node("gold", "w")  # finds the first row on w with a triple, past the one without
+    assert panel.current_row().match is not None
+    show(panel, "matched")  # every triple, and the decided row without one last
+    rows = adjudication.view().rows
+    assert panel.proxy.rowCount() == len(rows) > 3 and rows[-1].cells() == gone[0].cells()

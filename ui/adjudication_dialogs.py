@@ -371,7 +371,7 @@ def _edit(dialog: type[DecisionDialog], parent: QWidget, adjudication: Adjudicat
 def _selected_node(adjudication: AdjudicationState) -> str | None:
     """The adjudicated node of the selected disagreement (its triple's source), if any."""
     row = adjudication.row
-    return row.match.gold.source if row is not None and row.match.gold is not None else None
+    return row.match.gold.source if row is not None and row.match is not None and row.match.gold is not None else None
 
 
 def edit_concept(parent: QWidget, adjudication: AdjudicationState, var: str | None = None) -> bool:
@@ -385,7 +385,7 @@ def edit_new_node(parent: QWidget, adjudication: AdjudicationState, parent_var: 
 def _selected_relation(adjudication: AdjudicationState) -> Relation | None:
     """The adjudicated relation of the selected disagreement, if any."""
     row = adjudication.row
-    triple = row.match.gold if row is not None else None
+    triple = row.match.gold if row is not None and row.match is not None else None
     if triple is None:
         return None
     if triple.target_concept is None:

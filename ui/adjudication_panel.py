@@ -137,11 +137,11 @@ class AdjudicationPanel(QWidget):
         self.saved.setStyleSheet("color:#2e7d32;")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._review_box())
-        splitter.addWidget(self._mismatch_box())
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self._agreement_box())
-        right.addWidget(self._history_box())
-        splitter.addWidget(right)
+        self.middle = QTabWidget()  # the history gets the room of the disagreements' long triples
+        self.middle.addTab(self._mismatch_box(), "Disagreements with the adjudicated graph")
+        self.middle.addTab(self._history_box(), "History")
+        splitter.addWidget(self.middle)
+        splitter.addWidget(self._agreement_box())
         for part, stretch in enumerate((2, 5, 2)):
             splitter.setStretchFactor(part, stretch)
         layout = QVBoxLayout(page)
@@ -183,7 +183,7 @@ class AdjudicationPanel(QWidget):
         return box
 
     def _mismatch_box(self) -> QWidget:
-        box = QGroupBox("Disagreements with the adjudicated graph")
+        box = QWidget()
         self.compared_box = QComboBox()
         self.compared_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.compared_box.setToolTip("The annotation compared with the adjudicated graph (drawn on the left "
@@ -251,11 +251,12 @@ class AdjudicationPanel(QWidget):
                                "under the alignment corrections made for it")
         layout = QVBoxLayout(box)
         layout.addWidget(self.scores)
+        layout.addStretch(1)
         return box
 
     def _history_box(self) -> QWidget:
-        box = QGroupBox("History")
-        self.log_model, self.log_proxy, self.log = filtered_table(LOG_HEADERS, 0, (118, 70, 80), self)
+        """The session's log beside the undo steps."""
+        self.log_model, self.log_proxy, self.log = filtered_table(LOG_HEADERS, 0, (150, 90, 90), self)
         self.log.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.log.setSortingEnabled(False)  # the order of the log
         self.log.setWordWrap(False)
@@ -266,11 +267,16 @@ class AdjudicationPanel(QWidget):
         self.history.setEmptyLabel("session opened")
         self.history.setMinimumWidth(120)
         self.history.setToolTip("What Ctrl+Z and Ctrl+Shift+Z go through; click a step to undo or redo up to it")
-        self.history_tabs = QTabWidget()
-        self.history_tabs.addTab(self.log, "Log")
-        self.history_tabs.addTab(self.history, "Undo steps")
-        layout = QVBoxLayout(box)
-        layout.addWidget(self.history_tabs)
+        undo = QWidget()
+        undo_layout = QVBoxLayout(undo)
+        undo_layout.setContentsMargins(0, 0, 0, 0)
+        undo_layout.addWidget(QLabel("Undo steps (Ctrl+Z, Ctrl+Shift+Z; click one to go back to it):"))
+        undo_layout.addWidget(self.history, 1)
+        box = QSplitter(Qt.Orientation.Horizontal)
+        box.addWidget(self.log)
+        box.addWidget(undo)
+        box.setStretchFactor(0, 3)
+        box.setStretchFactor(1, 1)
         adjudication = self.adjudication
         adjudication.session_changed.connect(lambda session: self._show_log())
         adjudication.sentence_changed.connect(lambda index: self._show_log())
@@ -387,6 +393,8 @@ class AdjudicationPanel(QWidget):
         self.fitted.measure(cells)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         self.counts.setText(counts_text(every, compared) if view is not None and view.compared else "")
+        still = sum(1 for row in every if row.decision == "to decide")
+        self.middle.setTabText(0, "Disagreements with the adjudicated graph" + (f" ({still} open)" if view else ""))
         self._select_open_row(previous)
 
     def _shown_chosen(self) -> None:
@@ -399,6 +407,7 @@ class AdjudicationPanel(QWidget):
         cells = [(entry.at[:19].replace("T", " "), entry.author, entry.where, entry.text) for entry in entries]
         tips = [(entry.at or "before the session kept times", "", "", entry.text) for entry in entries]
         self.log_model.set_rows(entries, cells, tips=tips)
+        self.middle.setTabText(1, f"History ({len(entries)} change{'' if len(entries) == 1 else 's'})")
         if entries:
             self.log.scrollToBottom()
 
@@ -460,7 +469,7 @@ class AdjudicationPanel(QWidget):
         adjudicated graph) starts or ends at ``var``."""
         for proxy_row in range(self.proxy.rowCount()):
             match = self.proxy.item(proxy_row).match
-            triple = match.test if side == "test" else match.gold
+            triple = None if match is None else match.test if side == "test" else match.gold
             if triple is not None and var in (triple.source, triple.target if triple.target_concept else None):
                 self.table.selectRow(proxy_row)
                 self.table.scrollTo(self.proxy.index(proxy_row, 0))

@@ -56,7 +56,7 @@ FIELDS = ("status", "notes", "start")  # a sentence's values an undoable change 
 
 def field_text(field: str, before: str, after: str) -> str:
     """A change of a sentence's status, notes or start annotation, as the undo history names it."""
-    return {"status": f"status {before} → {after}", "notes": "notes edited", "start": f"start from {after}"}[field]
+    return {"status": f"status {before} -> {after}", "notes": "notes edited", "start": f"start from {after}"}[field]
 
 
 @dataclass(frozen=True)

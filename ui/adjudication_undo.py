@@ -97,8 +97,10 @@ class FieldCommand(WrittenCommand):
         return NOTES_ID if self.field == "notes" else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        """Notes typed on in the same sentence are one edit to undo."""
+        """Notes typed on in the same sentence are one edit to undo (none when they end as they
+        began: the stack then drops the command)."""
         if not isinstance(other, FieldCommand) or other.field != "notes" or other.index != self.index:
             return False
         self.after = other.after
+        self.setObsolete(self.after == self.before)
         return True
