@@ -270,13 +270,14 @@ class AdjudicationPanel(QWidget):
         undo = QWidget()
         undo_layout = QVBoxLayout(undo)
         undo_layout.setContentsMargins(0, 0, 0, 0)
-        undo_layout.addWidget(QLabel("Undo steps (Ctrl+Z, Ctrl+Shift+Z; click one to go back to it):"))
+        title = QLabel("Undo steps (Ctrl+Z, Ctrl+Shift+Z; click one to go back to it):")
+        title.setWordWrap(True)
+        undo_layout.addWidget(title)
         undo_layout.addWidget(self.history, 1)
         box = QSplitter(Qt.Orientation.Horizontal)
         box.addWidget(self.log)
         box.addWidget(undo)
-        box.setStretchFactor(0, 3)
-        box.setStretchFactor(1, 1)
+        box.setSizes([3000, 1000])  # the log three quarters of the room, whatever the width
         adjudication = self.adjudication
         adjudication.session_changed.connect(lambda session: self._show_log())
         adjudication.sentence_changed.connect(lambda index: self._show_log())
