@@ -54,7 +54,7 @@ NOTES_DELAY_MS = 700  # notes are written this long after the last keystroke (or
 FIELDS = ("status", "notes", "start")  # a sentence's values an undoable change sets
 
 
-def field_text(field: str, before: str, after: str) -> str:
+def _field_text(field: str, before: str, after: str) -> str:
     """A change of a sentence's status, notes or start annotation, as the undo history names it."""
     return {"status": f"status {before} -> {after}", "notes": "notes edited", "start": f"start from {after}"}[field]
 
@@ -220,7 +220,7 @@ class AdjudicationState(QObject):
             elif event.action in FIELDS:
                 before, after = event.detail.get("from") or "", event.detail.get("to") or ""
                 done.append(FieldCommand(self, event.sentence, event.action, before, after,
-                                         self._label(event.sentence, field_text(event.action, before, after))))
+                                         self._label(event.sentence, _field_text(event.action, before, after))))
         for command in done + undone:
             self.stack.push(command)  # consecutive notes of a sentence merge, as when typed
         for command in reversed(undone):
@@ -414,7 +414,7 @@ class AdjudicationState(QObject):
                 return None
         except AdjudicationError as error:
             return self._refused(error)
-        label = self._label(index, field_text(field, before or "", value))
+        label = self._label(index, _field_text(field, before or "", value))
         self.stack.push(FieldCommand(self, index, field, before or "", value, label))  # merged notes are deleted
         self._changed(index)
         self.app.show_message(f"{label} (saved)")
