@@ -71,7 +71,7 @@ def test_create_decide_summary_export(files, tmp_path):
     done = run("EXPORT", db, "--output", out, "--log", log, "--report", report)
     assert done.returncode == 0 and done.stdout == "" and done.stderr == ""
     graphs = [entry.graph for entry in read_entries(out)]
-    assert [g.metadata["status"] for g in graphs] == ["adjudicated", "agreed", "not reviewed"]
+    assert [g.metadata["adjudication-status"] for g in graphs] == ["adjudicated", "agreed", "not reviewed"]
     assert graphs[0].nodes[2].concept == "go-01" and graphs[0].metadata["adjudicated-by"] == "ana"
     assert "adjudicated-by" not in graphs[2].metadata
     changes = json.loads(log.read_text())["changes"]
@@ -133,7 +133,7 @@ def test_a_umr_session_keeps_its_sections_and_reads_back(tmp_path):
     assert first.nodes[first.index["s1x"]].span == frozenset()
     text = out.read_text()
     assert text.count("#" * 80) == 2 and "# meta-info :: sent_id = u_tree-cs-s1-root" in text
-    assert "# ::adjudicated-by ana\n# ::status adjudicated\n" in text and "s1x: 0-0" in text
+    assert "# ::adjudicated-by ana\n# ::adjudication-status adjudicated\n" in text and "s1x: 0-0" in text
     # the document-level annotation is kept as written (s2r's relations there now point at nothing)
     assert "(author :full-affirmative s2r)" in text
     assert [t.relation for t in back.sentences[0].triples] == [t.relation for t in read_umr(files[0]).sentences[0].triples]

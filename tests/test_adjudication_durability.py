@@ -23,6 +23,7 @@ from engine.adjudication import (
     decisions_log,
     write_corpus,
 )
+from engine.adjudication.log import change_text
 from engine.adjudication.schema import SCHEMA_VERSION
 
 from .conftest import DATA, ROOT
@@ -222,7 +223,15 @@ def test_a_schema_1_session_is_migrated_and_keeps_its_decisions(tmp_path):
         session.redo(0, 2)
         assert session.decisions(0)[-1].state == "active"
         assert decisions_log(session)["changes"][-1]["at"] is not None
-        assert write_corpus(session).text.count("# ::status") == 3
+        written = write_corpus(session).text
+        assert written.count("# ::adjudication-status") == 3 and "# ::adjudication-note ask about leave-11\n" in written
+        # the whole log in words, the migrated changes too (the History after reopening)
+        made = {record.id: record.decision for record in session.decisions(states=("active", "undone", "discarded"))}
+        assert [change_text(event, made) for event in session.events()] == [
+            "concept of g: go-02 -> go-01", "add (w :polarity -)", "undid: add (w :polarity -)",
+            "concept of l: leave-11 -> leave-01", "status not reviewed -> adjudicated",
+            "status not reviewed -> needs discussion", "redid: add (w :polarity -)"]
+        assert change_text(session.events()[2]) == "undid: decision 2"  # without the decisions, their ids
     backup = sqlite3.connect(tmp_path / "old.adjudication.sqlite.v1.bak")
     assert backup.execute("PRAGMA user_version").fetchone() == (1,)
     assert backup.execute("SELECT count(*) FROM decisions WHERE undone = 1").fetchone() == (1,)

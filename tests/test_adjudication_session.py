@@ -27,7 +27,7 @@ from engine.adjudication import (
     session_report,
     write_corpus,
 )
-from engine.adjudication.writer import graph_difference
+from engine.adjudication.writer import ADJUDICATION_FIELDS, graph_difference
 from engine.model import Attribute, Edge
 from engine.read import read_entries
 
@@ -120,9 +120,10 @@ def test_three_sentences_give_the_expected_penman_file_and_log(files):
     entries = read_entries(out)
     for index, entry in enumerate(entries):
         meant = session.adjudicated(index).graph
-        assert entry.graph.metadata["status"] == session.sentence(index).status
-        assert graph_difference(meant, entry.graph).startswith("metadata")  # only the two new fields differ
-        assert {k: v for k, v in entry.graph.metadata.items() if k not in ("status", "adjudicated-by")} == meant.metadata
+        assert entry.graph.metadata["adjudication-status"] == session.sentence(index).status
+        assert graph_difference(meant, entry.graph).startswith("metadata")  # only the new fields differ
+        assert {k: v for k, v in entry.graph.metadata.items() if k not in ADJUDICATION_FIELDS} == meant.metadata
+    assert entries[2].graph.metadata["adjudication-note"] == "leave-11 or leave-01? see the guidelines"
     session.close()
 
 

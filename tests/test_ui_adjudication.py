@@ -11,19 +11,29 @@ import sys
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
 from ui import adjudication_dialogs
 from ui.adjudication_binding import AdjudicationBinding
+from ui.adjudication_tasks import NewSession, create_session
 from ui.commands import adjudication as commands
-from ui.corpus_model import FIRST_REVIEW_COLUMN
+from ui.corpus_model import COLUMNS, FIRST_REVIEW_COLUMN
 from ui.main_window import MainWindow
 
 from .conftest import ROOT
 from .test_adjudication_session import Clock
-from .ui_support import ADJUDICATION, SPEC_PAIR, adjudication_files, score_now, temporary_settings
+from .ui_support import (
+    ADJUDICATION,
+    ANNOTATOR_FILES,
+    SPEC_PAIR,
+    adjudication_files,
+    open_annotators,
+    score_now,
+    shown_window,
+    temporary_settings,
+)
 
 
 def accepted_with(fill):
@@ -49,8 +59,12 @@ def window(qtbot, tmp_path, monkeypatch):
     window.session_path = tmp_path / "s.adjudication.sqlite"
     monkeypatch.setattr(adjudication_dialogs.NameDialog, "exec",
                         accepted_with(lambda dialog: dialog.name_edit.setText(window.name)))
-    monkeypatch.setattr(adjudication_dialogs.NewSessionDialog, "exec",
-                        accepted_with(lambda dialog: dialog.path_edit.setText(str(window.session_path))))
+    def new_session(dialog):
+        window.offered_gold = dialog.gold()  # the gold the dialog starts on; the sessions here have none
+        dialog.path_edit.setText(str(window.session_path))
+        dialog.gold_box.setCurrentIndex(0)
+
+    monkeypatch.setattr(adjudication_dialogs.NewSessionDialog, "exec", accepted_with(new_session))
     window.name = "ana"
     yield window
     window.close()
@@ -119,7 +133,7 @@ def adjudicate_three_sentences(qtbot, window, monkeypatch):
     judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
     clock.tick()
     judge(qtbot, window, "(w/want-01 :polarity -)", accept=False)
-    assert panel.counts.text() == "0 to decide, 1 settled"
+    assert panel.counts.text() == "2 disagreements of ann2: 2 decided (1 accepted, 1 rejected), 0 open"
     clock.tick()
     window.action_set["status_adjudicated"].trigger()  # Adjudication > Status: Adjudicated (Alt+4)
     # s2: ann2's name of the sea, then its catch-01; a wrong concept edit undone from the Edit menu
@@ -148,7 +162,8 @@ def adjudicate_three_sentences(qtbot, window, monkeypatch):
     clock.tick()
     choose(panel.start_box, "ann2")
     assert panel.compared_box.currentText() == "ann1"  # the other annotator is compared now
-    assert "from ann2, 0 decision(s)" in window.adjudicated_graphs.gold_box.title()
+    assert window.adjudicated_graphs.gold_box.title().startswith("Adjudicated (0 decision(s))")
+    assert "ann2's annotation and 0 decision(s)" in window.adjudicated_graphs.gold_box.toolTip()
     assert "b" in window.adjudicated_graphs.gold_scene.node_items  # ann2's (b / before), redrawn
     # a second adjudicator: the name changed in the preferences reopens the session under it
     window.name = "ben"
@@ -243,7 +258,7 @@ def test_undo_shows_the_sentence_it_changes(qtbot, window):
     select_sentence(window, "s3")
     window.action_set["undo"].trigger()
     assert window.state.pair.id == "s1" and adjudication.view().record.id == "s1"
-    assert adjudication.session.decisions(0) == [] and window.adjudication_panel.counts.text() == "3 to decide, 0 settled"
+    assert adjudication.session.decisions(0) == [] and window.adjudication_panel.counts.text().endswith(": 0 decided (0 accepted, 0 rejected), 3 open")
 
 
 def test_a_refused_decision_is_shown_in_its_dialog_and_nothing_is_written(qtbot, window, monkeypatch):
@@ -337,7 +352,7 @@ def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, win
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
         assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
     assert window.state.files.paths == tuple(path.resolve() for path in window.files)
-    assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text() == "3 to decide, 0 settled"
+    assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text().endswith(": 0 decided (0 accepted, 0 rejected), 3 open")
     assert "adjudicating in s.adjudication.sqlite" in window.windowTitle()
 
 
@@ -378,3 +393,120 @@ def test_killing_the_app_loses_nothing_shown_as_done(qtbot, window):
     with Session.open(window.session_path, "ben") as session:  # the dead writer's lock is taken over
         assert session.sentence(0).status == "agreed" and len(session.decisions(0)) == 1
         assert [record.decision.verdict.accepted for record in session.decisions(1)] == [False]
+
+
+def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qtbot, window, tmp_path):
+    start_session(qtbot, window)
+    assert window.offered_gold == window.files[1]  # the pair's gold file
+    window.action_set["close_session"].trigger()
+    state = window.state
+    open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])  # --gold comptest_gold.txt
+    assert commands.chosen_gold(window.context) == ANNOTATOR_FILES[2]
+    dialog = adjudication_dialogs.NewSessionDialog(list(state.files.paths), window, commands.chosen_gold(window.context))
+    assert dialog.gold_box.currentText() == "comptest_gold.txt" and dialog.gold() == ANNOTATOR_FILES[2]
+    state.annotators.set_gold(None)  # the matrix's gold unmarked: none
+    assert commands.chosen_gold(window.context) is None
+    assert adjudication_dialogs.NewSessionDialog(list(state.files.paths), window, None).gold() is None
+
+
+def messages(state):
+    shown = []
+    state.message.connect(shown.append)
+    return shown
+
+
+def test_undo_and_redo_say_so_in_the_status_bar(qtbot, window):
+    adjudication = start_session(qtbot, window)
+    shown = messages(window.state)
+    judge(qtbot, window, "(w/want-01 :polarity -)", accept=False)
+    decided = "s1: rejected ann2's disagreement (only in annotation): (w/want-01 :polarity -)"
+    assert shown[-1] == f"{decided} (saved)"
+    window.action_set["undo"].trigger()
+    assert shown[-1] == f"Undone: {decided} (saved)" and adjudication.session.decisions(0) == []
+    assert window.status_line.label.text().startswith("Undone: s1: rejected")  # in the status bar
+    window.action_set["redo"].trigger()
+    assert shown[-1] == f"Redone: {decided} (saved)" and len(adjudication.session.decisions(0)) == 1
+    window.action_set["status_agreed"].trigger()
+    window.action_set["undo"].trigger()
+    assert shown[-1] == "Undone: s1: status not reviewed -> agreed (saved)"
+
+
+def log_rows(panel):
+    model = panel.log_model
+    return [tuple(model.index(row, column).data() for column in range(4)) for row in range(model.rowCount())]
+
+
+def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
+    clock, panel = window.clock, window.adjudication_panel
+    adjudication = start_session(qtbot, window)
+    clock.tick()
+    judge(qtbot, window, "(w/want-01 :polarity -)", accept=False)
+    clock.tick()
+    judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
+    clock.tick()
+    window.action_set["status_needs_discussion"].trigger()
+    clock.tick()
+    qtbot.keyClicks(panel.notes, "sense of go?")
+    adjudication.flush_notes()
+    clock.tick()
+    window.action_set["undo"].trigger()  # the notes
+    clock.tick()
+    window.action_set["redo"].trigger()
+    before = log_rows(panel)
+    changes = [row[3] for row in before]
+    assert changes == [
+        "rejected ann2's disagreement (only in annotation): (w/want-01 :polarity -)",
+        "accepted ann2's disagreement (concept differs): (g/go-01 :ARG0 b/boy) vs (g/go-02 :ARG0 b/boy)",
+        "status not reviewed -> needs discussion",
+        'notes: "sense of go?"',
+        "notes cleared",  # the undo, as the session logged it
+        'notes: "sense of go?"',
+    ]
+    assert {row[1] for row in before} == {"ana"} and {row[2] for row in before} == {"s1"}
+    assert [row[0] for row in before] == [f"2025-03-01 10:00:{second:02d}" for second in range(1, 7)]
+    window.action_set["close_session"].trigger()
+    assert panel.log_model.rowCount() == 0
+    window.name = "ben"
+    window.state.settings.save_adjudicator("ben")
+    assert commands.open_session(window.context, window.session_path)
+    assert log_rows(panel) == before  # everything the log holds, in order, with author and time
+    # the undo steps too: the decisions, the status and the notes (typed, undone and redone: one step each way)
+    stack = adjudication.stack
+    assert [stack.text(k) for k in range(stack.count())] == [
+        "s1: rejected ann2's disagreement (only in annotation): (w/want-01 :polarity -)",
+        "s1: accepted ann2's disagreement (concept differs): (g/go-01 :ARG0 b/boy) vs (g/go-02 :ARG0 b/boy)",
+        "s1: status not reviewed -> needs discussion",
+        "s1: notes edited",
+    ]
+    window.action_set["undo"].trigger()  # the last change made before closing: the notes
+    assert adjudication.session.sentence(0).notes == "" and adjudication.session.sentence(0).status == "needs discussion"
+    window.action_set["undo"].trigger()
+    assert adjudication.session.sentence(0).status == "not reviewed"
+    assert log_rows(panel)[-1][1:] == ("ben", "s1", "status needs discussion -> not reviewed")
+    # a logged change's sentence is shown by a double click
+    select_sentence(window, "s3")
+    panel.log.doubleClicked.emit(panel.log_proxy.index(0, 3))
+    assert window.state.pair.id == "s1"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
+def test_the_adjudication_perspective_shows_sentence_status_decider_and_notes(qtbot, tmp_path, size):
+    width, height = size
+    window = shown_window(qtbot, tmp_path, None, (width, height - 50))  # 50: a maximised window's title and borders
+    files = [tmp_path / path.name for path in (ANNOTATOR_FILES[0], ANNOTATOR_FILES[2])]
+    for copy, path in zip(files, (ANNOTATOR_FILES[0], ANNOTATOR_FILES[2])):
+        copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    score_now(window.state, *files)
+    session = create_session(NewSession(tuple(files), "ana", tmp_path / "m.adjudication.sqlite"))
+    assert window.state.adjudication.open(session, "ana") is None
+    for _ in range(3):
+        QApplication.processEvents()
+    assert window.workspace.current == "adjudication" and window.width() <= width  # the window fits the screen
+    table = window.corpus_panel.table
+    header, room = table.horizontalHeader(), table.viewport().width()
+    for name in ("Sentence", "Adjudication", "Decided by", "Notes"):
+        column = COLUMNS.index(name)
+        start = header.sectionViewportPosition(column)
+        shown = min(start + header.sectionSize(column), room) - max(start, 0)
+        assert shown >= min(header.sectionSize(column), 150), (name, start, header.sectionSize(column), room)
+    assert window.corpus_panel.table.isVisible() and window.adjudicated_graphs.test_view.width() > 0.2 * width

@@ -4,8 +4,10 @@ the empty page, status and notes, start annotation, the agreement re-scored afte
 alignment correction."""
 
 import pytest
+from PySide6.QtCore import Qt
 
-from engine.adjudication import ExcludePair, PinPair
+from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
+from engine.model import Attribute
 from ui import adjudication_dialogs as dialogs
 from ui.adjudication_panel import AdjudicationPanel
 from ui.adjudication_tasks import NewSession, create_session
@@ -54,7 +56,8 @@ def test_the_sentence_its_disagreements_and_agreement(panel, state):
         ("to decide", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
         ("to decide", "only in annotation", "(w/want-01 :polarity -)", ""),
     ]
-    assert panel.model.headers[2] == "ann2's triple" and panel.counts.text() == "3 to decide, 0 settled"
+    assert panel.model.headers[2] == "ann2's triple"
+    assert panel.counts.text() == "3 disagreements of ann2: 0 decided (0 accepted, 0 rejected), 3 open"
     assert panel.accept_button.toolTip() == "Accept: take the annotator's concepts (Ctrl+Return)"
     # ann1 is the adjudicated graph; ann2's concepts: w, b the same (S = 1), go-01 / go-02 (S = 1 - 0.1 = 0.9):
     # P = R = 2.9 / 3, F = 0.9667
@@ -63,7 +66,8 @@ def test_the_sentence_its_disagreements_and_agreement(panel, state):
     assert state.adjudication.row.match.category.value == "only in test"
     assert panel.reject_button.toolTip() == "Reject: leave it out (Ctrl+Delete)"
     panel.judge(False)
-    assert rows(panel)[2][0] == "rejected" and panel.counts.text() == "2 to decide, 1 settled"
+    assert rows(panel)[2][0] == "rejected"
+    assert panel.counts.text() == "3 disagreements of ann2: 1 decided (0 accepted, 1 rejected), 2 open"
     panel.judge(True)  # the first row still to decide was selected: ann2's go-01 is taken
     assert scores(panel)["ann2"]["Concept F1"] == "1.0000" and scores(panel)["ann1"]["Concept F1"] == "0.9667"
     assert panel.start_box.isEnabled() is False and "2 decision(s)" in panel.decided.text()
@@ -176,3 +180,71 @@ def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
     assert not dialogs.edit_concept(panel, state.adjudication) and not dialogs.edit_relation(panel, state.adjudication)
     assert seen == [("g / go-02", "go-02"), ("g :ARG0 b", ":ARG0")]
     assert state.adjudication.session.decisions(0) == []  # cancelled: nothing decided
+
+
+def show(panel, key):
+    panel.shown_box.setCurrentIndex(panel.shown_box.findData(key))
+    panel.shown_box.activated.emit(panel.shown_box.currentIndex())
+
+
+def test_decided_disagreements_stay_greyed_and_the_counts_agree(panel, state):
+    panel.table.selectRow(2)
+    panel.judge(False)  # ann2's polarity rejected
+    panel.judge(True)  # the open row nearest: ann2's go-01 taken, which settles the other go-01 row too
+    decided = [("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
+               ("rejected", "only in annotation", "(w/want-01 :polarity -)", "")]
+    assert panel.shown_box.currentText() == "open and decided" and rows(panel) == decided
+    assert panel.counts.text() == "2 disagreements of ann2: 2 decided (1 accepted, 1 rejected), 0 open"
+    assert "2 decision(s) on this sentence" in panel.decided.text()  # the same two decisions
+    grey = panel.proxy.index(0, 2).data(Qt.ItemDataRole.ForegroundRole)
+    assert grey is not None and grey.color().name() == "#8a8a8a"
+    assert not panel.accept_button.isEnabled()  # nothing open is selected
+    panel.table.selectRow(1)  # a rejected row still disagrees: it can be accepted after all
+    assert panel.accept_button.isEnabled()
+    show(panel, "open")
+    assert rows(panel) == [] and panel.counts.text().endswith("0 open")
+    show(panel, "decided")
+    assert rows(panel) == decided
+    show(panel, "matched")  # every triple: the accepted one once, as decided
+    shown = rows(panel)
+    assert decided[0] in shown and decided[1] in shown and len(shown) == 4
+    assert ("", "matched", "(w/want-01 :ARG1 g/go-01)", "(w/want-01 :ARG1 g/go-01)") in shown
+    assert state.adjudication.show_matched
+    show(panel, "all")
+    assert not state.adjudication.show_matched and rows(panel) == decided
+    state.adjudication.undo()
+    assert [row[0] for row in rows(panel)] == ["to decide", "to decide", "rejected"]
+    assert panel.counts.text().endswith("1 decided (0 accepted, 1 rejected), 2 open")
+
+
+def test_notes_typed_and_taken_back_leave_no_undo_step(qtbot, panel, state):
+    adjudication = state.adjudication
+    adjudication.set_status("agreed")
+    qtbot.keyClicks(panel.notes, "tbd")
+    adjudication.flush_notes()
+    assert adjudication.stack.count() == 2 and adjudication.session.sentence(0).notes == "tbd"
+    panel.notes.clear()  # typed away again: both are written, and nothing is left to undo
+    adjudication.flush_notes()
+    assert adjudication.stack.count() == 1 and adjudication.session.sentence(0).notes == ""
+    assert [entry.text for entry in adjudication.log_entries()] == [
+        "status not reviewed -> agreed", 'notes: "tbd"', "notes cleared"]
+    adjudication.undo()
+    assert adjudication.session.sentence(0).status == "not reviewed"
+
+
+def test_a_decided_row_whose_triple_is_gone_is_shown_and_selected_safely(panel, state):
+    adjudication = state.adjudication
+    assert adjudication.decide(Decision((AddRelation(Attribute("w", ":mode", "expressive")),))) is None
+    extra = next(r for r in range(panel.proxy.rowCount()) if panel.proxy.item(r).category == "only in adjudicated")
+    panel.table.selectRow(extra)
+    panel.judge(True)  # ann2 has no :mode: accepting removes it from the adjudicated graph
+    gone = [panel.proxy.item(r) for r in range(panel.proxy.rowCount()) if panel.proxy.item(r).match is None]
+    assert [row.cells() for row in gone] == [("accepted", "only in adjudicated", "", "(w/want-01 :mode expressive)")]
+    panel.table.selectRow(panel.proxy.row_of(gone[0]))
+    assert adjudication.row is gone[0] and not panel.accept_button.isEnabled()
+    assert dialogs._selected_node(adjudication) is None and dialogs._selected_relation(adjudication) is None
+    adjudication.select_node("gold", "w")  # finds the first row on w with a triple, past the one without
+    assert panel.current_row().match is not None
+    show(panel, "matched")  # every triple, and the decided row without one last
+    rows = adjudication.view().rows
+    assert panel.proxy.rowCount() == len(rows) > 3 and rows[-1].cells() == gone[0].cells()

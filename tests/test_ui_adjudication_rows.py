@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from engine.adjudication import AddRelation, ChangeRelation, Decision, RemoveRelation, Session
+from engine.adjudication import AddRelation, ChangeRelation, Decision, RemoveRelation, Session, SetConcept
 from engine.metrics.triples import Category
 from engine.model import Attribute, Edge
-from ui.adjudication_rows import mismatch_rows, same_files, sentence_map
+from ui.adjudication_rows import ChangeLog, counts_text, mismatch_rows, same_files, sentence_map
 from ui.adjudication_tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
 from ui.tasks import TaskFailed
 
@@ -66,6 +66,47 @@ def test_what_accepting_or_rejecting_does(session):
     assert (extra.consequence(True), extra.consequence(False)) == ("remove it", "keep it")
 
 
+def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
+    assert counts_text(mismatch_rows(session.agreement(0)["ann1"], []), "ann1") == (
+        "No disagreement of ann1 with the adjudicated graph")  # ann1 is the graph itself
+    agreement = session.agreement(0)["ann2"]
+    go = next(m for m in agreement.triples() if str(m.test) == "(g/go-01 :ARG0 b/boy)")
+    session.decide(0, session.triple_decision(0, "ann2", go, accept=True))
+    rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
+    accepted = rows[0]  # on the triple it made match, as it was decided
+    assert accepted.match.category == Category.MATCHED and not accepted.mismatched and accepted.decided
+    assert accepted.cells() == ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)")
+    assert [row.decision for row in rows] == ["accepted", "to decide"]  # the other go-01 row was settled with it
+    assert counts_text(rows, "ann2") == "2 disagreements of ann2: 1 decided (1 accepted, 0 rejected), 1 open"
+    # a relation only in the adjudicated graph, removed by accepting ann2's view: the row has no triple left
+    session.decide(0, Decision((AddRelation(Attribute("w", ":mode", "expressive")),)))
+    extra = next(m for m in session.agreement(0)["ann2"].triples() if m.category == Category.ONLY_IN_GOLD)
+    session.decide(0, session.triple_decision(0, "ann2", extra, accept=True))
+    rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
+    gone = rows[-1]
+    assert gone.match is None and gone.decided and not gone.mismatched and gone.consequence(True) == "nothing to decide"
+    assert gone.cells() == ("accepted", "only in adjudicated", "", "(w/want-01 :mode expressive)")
+    assert counts_text(rows, "ann2") == "3 disagreements of ann2: 2 decided (2 accepted, 0 rejected), 1 open"
+
+
+def test_the_change_log_in_words_read_on_as_it_grows(session):
+    log = ChangeLog()
+    assert log.update(session) == []
+    number = session.decide(0, Decision((SetConcept("g", "go-01"),)))
+    session.set_status(0, "agreed")
+    first = list(log.update(session))
+    assert [(e.author, e.where, e.text) for e in first] == [
+        ("ana", "s1", "concept of g: go-02 -> go-01"), ("ana", "s1", "status not reviewed -> agreed")]
+    session.undo(0, number)
+    session.set_notes(2, "line one\nline two")
+    session.set_start(1, "ann2")
+    entries = log.update(session)
+    assert entries[0] is first[0] and entries[1] is first[1]  # read on, not again
+    assert [e.text for e in entries[2:]] == [
+        "undid: concept of g: go-02 -> go-01", 'notes: "line one" (+1 line)', "start from ann2 (was ann1)"]
+    assert [e.where for e in entries] == ["s1", "s1", "s1", "s3", "s2"] and all(e.at.endswith("Z") for e in entries)
+
+
 def test_a_new_session_file_takes_a_free_name(tmp_path):
     files = adjudication_files(tmp_path)
     assert free_session_path(files) == (tmp_path / "ann1.adjudication.sqlite").resolve()
@@ -82,7 +123,7 @@ def test_exports_read_their_own_snapshot(session, tmp_path):
     session.decide(2, Decision((RemoveRelation(Edge("s", ":ARG1", "l")), RemoveRelation(Edge("l", ":ARG0", "p")))))
     done = export_session(ExportRequest(session.path, "corpus", tmp_path / "out.amr"))
     assert done.sentences == 2 and done.skipped[0].startswith("sentence 2 (s3): not written: not connected")
-    assert (tmp_path / "out.amr").read_text().count("# ::status not reviewed") == 2
+    assert (tmp_path / "out.amr").read_text().count("# ::adjudication-status not reviewed") == 2
 
 
 def test_export_problems_are_task_failures(tmp_path):

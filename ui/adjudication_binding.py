@@ -38,8 +38,10 @@ def _rows_at(rows: list[MismatchRow], side: str, graph: Graph, node: str | None,
     """The open mismatches whose triple on ``side`` touches ``node`` or is drawn as ``edge``."""
     found = []
     for row in rows:
+        if row.match is None or not row.mismatched:
+            continue
         triple = row.match.test if side == "test" else row.match.gold
-        if triple is None or not row.mismatched:
+        if triple is None:
             continue
         ends = (triple.source, triple.target if triple.target_concept else None)
         if (edge is not None and edge_key(graph, triple) == edge) or (node is not None and node in ends):
@@ -71,6 +73,7 @@ class AdjudicationBinding(QObject):
         panel = self.panel
         if view is None or view.comparison is None:
             panel.names = ("Annotator", ADJUDICATED)
+            panel.gold_box.setToolTip("")
             panel.set_result(None)
             if self.adjudication.session is None:
                 panel.gold_box.show_note("No adjudication session (Adjudication > Adjudicate Loaded Files).")
@@ -85,8 +88,11 @@ class AdjudicationBinding(QObject):
         adjudicated = view.adjudicated
         decisions = len(adjudicated.decisions) if adjudicated is not None else 0
         start = adjudicated.start if adjudicated is not None else "?"
-        panel.names = (view.compared or "Annotator", f"{ADJUDICATED} (from {start}, {decisions} decision(s))")
-        panel.set_result(view.comparison, [row.match for row in view.rows] if self.adjudication.show_matched else None)
+        # a short title: the pane is at least as wide as it
+        panel.names = (view.compared or "Annotator", f"{ADJUDICATED} ({decisions} decision(s))")
+        panel.gold_box.setToolTip(f"The adjudicated graph: {start}'s annotation and {decisions} decision(s) on it")
+        matches = [row.match for row in view.rows if row.match is not None]
+        panel.set_result(view.comparison, matches if self.adjudication.show_matched else None)
         if adjudicated is not None and adjudicated.problems:
             panel.gold_box.show_note("Not writable yet: " + adjudicated.problems[0])
         if kept is not None:
@@ -95,7 +101,7 @@ class AdjudicationBinding(QObject):
         self._shown = (view.index, view.compared)
 
     def _show_row(self, row: MismatchRow | None) -> None:
-        if row is not None and self.panel.result is not None:
+        if row is not None and row.match is not None and self.panel.result is not None:
             self.panel.select_triple(row.match)
 
     def _show_node(self, side: str, var: str) -> None:

@@ -103,9 +103,9 @@ class NameDialog(QDialog):
 
 class NewSessionDialog(QDialog):
     """Where the session of ``files`` is kept, where each sentence starts and which file, if
-    any, is the gold."""
+    any, is the gold (``gold``: the one chosen at first)."""
 
-    def __init__(self, files: Sequence[Path], parent: QWidget | None = None):
+    def __init__(self, files: Sequence[Path], parent: QWidget | None = None, gold: Path | None = None):
         super().__init__(parent)
         self.setWindowTitle("New adjudication session")
         self.files = [Path(path) for path in files]
@@ -119,6 +119,9 @@ class NewSessionDialog(QDialog):
         self.gold_box.addItem("none: every file is an annotator", None)
         for path in self.files:
             self.gold_box.addItem(path.name, path)
+        if gold is not None and gold in self.files:
+            self.gold_box.setCurrentIndex(self.files.index(gold) + 1)
+        self.gold_box.setToolTip("The file marked gold when the files were opened is chosen at first")
         self.start_box = QComboBox()
         for rule, text in START_RULES:
             self.start_box.addItem(text, rule)
@@ -368,7 +371,7 @@ def _edit(dialog: type[DecisionDialog], parent: QWidget, adjudication: Adjudicat
 def _selected_node(adjudication: AdjudicationState) -> str | None:
     """The adjudicated node of the selected disagreement (its triple's source), if any."""
     row = adjudication.row
-    return row.match.gold.source if row is not None and row.match.gold is not None else None
+    return row.match.gold.source if row is not None and row.match is not None and row.match.gold is not None else None
 
 
 def edit_concept(parent: QWidget, adjudication: AdjudicationState, var: str | None = None) -> bool:
@@ -382,7 +385,7 @@ def edit_new_node(parent: QWidget, adjudication: AdjudicationState, parent_var: 
 def _selected_relation(adjudication: AdjudicationState) -> Relation | None:
     """The adjudicated relation of the selected disagreement, if any."""
     row = adjudication.row
-    triple = row.match.gold if row is not None else None
+    triple = row.match.gold if row is not None and row.match is not None else None
     if triple is None:
         return None
     if triple.target_concept is None:

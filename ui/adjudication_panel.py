@@ -1,7 +1,10 @@
 """The Adjudication panel: the selected sentence's status, notes, decider and start
 annotation, every annotator's agreement with the adjudicated graph (re-scored after each
-change), the compared annotator's mismatched triples to accept or reject, the buttons of
-the graph edits, and the history of changes (undo to any point by clicking it).
+change), the compared annotator's disagreements with it - open ones to accept or reject,
+decided ones greyed with their decision, shown as the *Show* box says -, the buttons of the
+graph edits, and the history: the session's whole log (who changed what, when, in order, from
+the session file, so a reopened session shows it all) and the undo steps (undo to any point by
+clicking one).
 
 Everything here is written to the session file at once: there is no Save. The panel has
 something to show only while a session is open (``is_available``, ``availability_changed``:
@@ -11,9 +14,8 @@ the window's Adjudication perspective appears with it, see :mod:`ui.workspace`).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QUndoView,
     QVBoxLayout,
     QWidget,
@@ -36,14 +39,22 @@ from engine.output.text import f1_text
 from engine.registry import METRICS, short_name
 
 from . import adjudication_dialogs as dialogs
-from .adjudication_rows import MismatchRow
+from .adjudication_rows import LogEntry, MismatchRow, counts_text
 from .adjudication_state import SentenceView
-from .row_table import FittedColumns, filtered_table
+from .row_table import FittedColumns, RowTableModel, filtered_table
 from .state import AppState
 
-__all__ = ["DECISION_COLOURS", "HEADERS", "AdjudicationPanel"]
+__all__ = ["DECISION_COLOURS", "HEADERS", "LOG_HEADERS", "SHOWN", "AdjudicationPanel"]
 
 HEADERS = ("Decision", "Category", "Annotator's triple", "Adjudicated triple")
+LOG_HEADERS = ("When (UTC)", "Who", "Sentence", "Change")
+SHOWN = {  # the Show box: which rows of the disagreements table
+    "all": "open and decided",
+    "open": "open only",
+    "decided": "decided only",
+    "matched": "every triple (matched too)",
+}
+DECIDED_TEXT = QBrush(QColor("#8a8a8a"))  # a decided row is greyed
 
 DECISION_COLOURS = {"to decide": QColor("#fff3e0"), "rejected": QColor("#eeeeee"), "accepted": QColor("#e8f5e9"),
                     "": QColor("#ffffff")}
@@ -51,6 +62,24 @@ EMPTY = ("<b>No adjudication session.</b><br>Open two or more annotation files, 
          "<i>Adjudication &gt; Adjudicate Loaded Files</i>: every sentence gets a status, notes and an "
          "adjudicated graph, built by accepting or rejecting each disagreement. Every decision is saved "
          "in a session file the moment it is made.")
+
+
+def _shown(row: MismatchRow, shown: str) -> bool:
+    """Whether the Show box's choice ``shown`` keeps the row."""
+    if shown == "open":
+        return row.decision == "to decide"
+    if shown == "decided":
+        return row.decided
+    return shown == "matched" or row.decided or row.mismatched
+
+
+class _DisagreementsModel(RowTableModel):
+    """The disagreements table's rows, the decided ones greyed."""
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.ForegroundRole and index.isValid() and self.rows[index.row()].decided:
+            return DECIDED_TEXT
+        return super().data(index, role)
 
 
 class _NotesEdit(QPlainTextEdit):
@@ -108,11 +137,11 @@ class AdjudicationPanel(QWidget):
         self.saved.setStyleSheet("color:#2e7d32;")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._review_box())
-        splitter.addWidget(self._mismatch_box())
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self._agreement_box())
-        right.addWidget(self._history_box())
-        splitter.addWidget(right)
+        self.middle = QTabWidget()  # the history gets the room of the disagreements' long triples
+        self.middle.addTab(self._mismatch_box(), "Disagreements with the adjudicated graph")
+        self.middle.addTab(self._history_box(), "History")
+        splitter.addWidget(self.middle)
+        splitter.addWidget(self._agreement_box())
         for part, stretch in enumerate((2, 5, 2)):
             splitter.setStretchFactor(part, stretch)
         layout = QVBoxLayout(page)
@@ -154,23 +183,30 @@ class AdjudicationPanel(QWidget):
         return box
 
     def _mismatch_box(self) -> QWidget:
-        box = QGroupBox("Disagreements with the adjudicated graph")
+        box = QWidget()
         self.compared_box = QComboBox()
         self.compared_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.compared_box.setToolTip("The annotation compared with the adjudicated graph (drawn on the left "
                                      "in the Adjudicated graph panel)")
         self.compared_box.activated.connect(lambda _: self.adjudication.set_compared(self.compared_box.currentText()))
-        self.matched_box = QCheckBox("matched too")
-        self.matched_box.setToolTip("Show the triples that match as well")
-        self.matched_box.toggled.connect(self.adjudication.set_show_matched)
+        self.shown_box = QComboBox()
+        for key, text in SHOWN.items():
+            self.shown_box.addItem(text, key)
+        self.shown_box.setToolTip("A decided disagreement stays in the table, greyed, with its decision (accepting "
+                                  "makes the triple match): show the open ones, the decided ones, both, or every "
+                                  "triple. Ctrl+Z undoes a decision.")
+        self.shown_box.activated.connect(lambda _: self._shown_chosen())
         self.counts = QLabel()
         self.counts.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(QLabel("Triples of"))
         top.addWidget(self.compared_box)
-        top.addWidget(self.matched_box)
+        top.addWidget(QLabel("Show:"))
+        top.addWidget(self.shown_box)
         top.addWidget(self.counts, 1)
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (70, 130), self)
+        self.model = _DisagreementsModel(HEADERS, self)  # greys the decided rows
+        self.proxy.setSourceModel(self.model)
         self.fitted = FittedColumns(self.table, (2, 3))  # the triples share the room: nothing scrolls sideways
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the order of the triples until a header is clicked
         self.table.selectionModel().currentRowChanged.connect(self._row_changed)
@@ -215,16 +251,36 @@ class AdjudicationPanel(QWidget):
                                "under the alignment corrections made for it")
         layout = QVBoxLayout(box)
         layout.addWidget(self.scores)
+        layout.addStretch(1)
         return box
 
     def _history_box(self) -> QWidget:
-        box = QGroupBox("History")
-        box.setToolTip("Every change of this session in this window; click one to undo or redo up to it")
+        """The session's log beside the undo steps."""
+        self.log_model, self.log_proxy, self.log = filtered_table(LOG_HEADERS, 0, (150, 90, 90), self)
+        self.log.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.log.setSortingEnabled(False)  # the order of the log
+        self.log.setWordWrap(False)
+        self.log.setToolTip("Every change in the session file, in order: decisions, undo and redo, statuses, notes "
+                            "and start annotations, with who made it and when. Double click one to show its sentence.")
+        self.log.doubleClicked.connect(lambda index: self._show_logged(index.row()))
         self.history = QUndoView(self.adjudication.stack)
         self.history.setEmptyLabel("session opened")
         self.history.setMinimumWidth(120)
-        layout = QVBoxLayout(box)
-        layout.addWidget(self.history)
+        self.history.setToolTip("What Ctrl+Z and Ctrl+Shift+Z go through; click a step to undo or redo up to it")
+        undo = QWidget()
+        undo_layout = QVBoxLayout(undo)
+        undo_layout.setContentsMargins(0, 0, 0, 0)
+        title = QLabel("Undo steps (Ctrl+Z, Ctrl+Shift+Z; click one to go back to it):")
+        title.setWordWrap(True)
+        undo_layout.addWidget(title)
+        undo_layout.addWidget(self.history, 1)
+        box = QSplitter(Qt.Orientation.Horizontal)
+        box.addWidget(self.log)
+        box.addWidget(undo)
+        box.setSizes([3000, 1000])  # the log three quarters of the room, whatever the width
+        adjudication = self.adjudication
+        adjudication.session_changed.connect(lambda session: self._show_log())
+        adjudication.sentence_changed.connect(lambda index: self._show_log())
         return box
 
     def _button(self, text: str, tip: str, slot) -> QPushButton:
@@ -253,7 +309,7 @@ class AdjudicationPanel(QWidget):
     def _show_review(self, view: SentenceView | None) -> None:
         session = self.adjudication.session
         enabled = view is not None
-        for widget in (self.status_box, self.start_box, self.notes, self.compared_box, self.matched_box,
+        for widget in (self.status_box, self.start_box, self.notes, self.compared_box, self.shown_box,
                        *self.edit_buttons):
             widget.setEnabled(enabled)
         if view is None:
@@ -281,7 +337,9 @@ class AdjudicationPanel(QWidget):
         self.start_box.setToolTip("The annotation the adjudicated graph starts from" + (
             f"; undo this sentence's {decisions} decision(s) to start from another" if decisions else ""))
         when = f" · last change {record.updated_at[:16].replace('T', ' ')} UTC" if record.updated_at else ""
-        self.decided.setText(f"{record.decided_by or 'nobody yet'} · {decisions} decision(s){when}")
+        self.decided.setText(f"{record.decided_by or 'nobody yet'} · {decisions} decision(s) on this sentence{when}")
+        self.decided.setToolTip("Decisions on every annotator's disagreements and the graph edits (undone ones "
+                                "left out)")
         pending = self.adjudication.pending_notes(view.index)
         notes = pending if pending is not None else record.notes
         if self.notes.toPlainText() != notes:
@@ -325,7 +383,9 @@ class AdjudicationPanel(QWidget):
         table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
 
     def _show_rows(self, view: SentenceView | None) -> None:
-        rows = view.rows if view is not None else []
+        every = view.rows if view is not None else []
+        shown = self.shown_box.currentData()
+        rows = [row for row in every if _shown(row, shown)]
         previous = self.table.currentIndex().row()
         compared = view.compared if view is not None and view.compared else "annotator"
         self.model.headers = HEADERS[:2] + (f"{compared}'s triple", HEADERS[3])
@@ -333,10 +393,30 @@ class AdjudicationPanel(QWidget):
         self.model.set_rows(rows, cells, [DECISION_COLOURS[row.decision] for row in rows])
         self.fitted.measure(cells)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
-        open_rows = sum(1 for row in rows if row.decision == "to decide")
-        settled = sum(1 for row in rows if row.verdict is not None)
-        self.counts.setText(f"{open_rows} to decide, {settled} settled")
+        self.counts.setText(counts_text(every, compared) if view is not None and view.compared else "")
+        still = sum(1 for row in every if row.decision == "to decide")
+        self.middle.setTabText(0, "Disagreements with the adjudicated graph" + (f" ({still} open)" if view else ""))
         self._select_open_row(previous)
+
+    def _shown_chosen(self) -> None:
+        self.adjudication.set_show_matched(self.shown_box.currentData() == "matched")
+        self._show()
+
+    def _show_log(self) -> None:
+        """The session's log, the newest change in sight."""
+        entries = self.adjudication.log_entries()
+        cells = [(entry.at[:19].replace("T", " "), entry.author, entry.where, entry.text) for entry in entries]
+        tips = [(entry.at or "before the session kept times", "", "", entry.text) for entry in entries]
+        self.log_model.set_rows(entries, cells, tips=tips)
+        self.middle.setTabText(1, f"History ({len(entries)} change{'' if len(entries) == 1 else 's'})")
+        if entries:
+            self.log.scrollToBottom()
+
+    def _show_logged(self, row: int) -> None:
+        entry: LogEntry = self.log_proxy.item(row)
+        pair = self.adjudication.pair_of(entry.sentence) if entry.sentence is not None else None
+        if pair is not None:
+            self.state.show_pair(pair)
 
     def _select_open_row(self, near: int) -> None:
         """Select the first row still to decide at or after ``near`` (else before it)."""
@@ -390,7 +470,7 @@ class AdjudicationPanel(QWidget):
         adjudicated graph) starts or ends at ``var``."""
         for proxy_row in range(self.proxy.rowCount()):
             match = self.proxy.item(proxy_row).match
-            triple = match.test if side == "test" else match.gold
+            triple = None if match is None else match.test if side == "test" else match.gold
             if triple is not None and var in (triple.source, triple.target if triple.target_concept else None):
                 self.table.selectRow(proxy_row)
                 self.table.scrollTo(self.proxy.index(proxy_row, 0))

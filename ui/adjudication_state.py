@@ -3,7 +3,10 @@ selected pair, the annotator compared with the adjudicated graph, and the histor
 
 Every change is written to the session file at once (each one a committed transaction:
 there is nothing to save) and pushed on one ``QUndoStack`` (:mod:`ui.adjudication_undo`);
-undo and redo write again and show the sentence they changed. The session is used from the
+undo and redo write again, show the sentence they changed and say "Undone: ..." / "Redone:
+...". Reopening a session rebuilds the stack from its log (decisions, statuses, notes, start
+annotations, in order), and :meth:`AdjudicationState.log_entries` gives the whole log in words
+(who, when, what) for the History. The session is used from the
 GUI thread only (it owns one SQLite connection); making a session and exporting run on a
 worker (:mod:`ui.adjudication_tasks`, lane ``adjudication``) with connections of their own.
 
@@ -26,9 +29,18 @@ from PySide6.QtGui import QUndoStack
 
 from engine.adjudication import Adjudicated, AdjudicationError, Agreement, Decision, Session
 from engine.adjudication.store import SentenceRecord, utc_now
+from engine.adjudication.verdicts import decision_text
 from engine.scoring import PairResult
 
-from .adjudication_rows import MismatchRow, comparison_result, mismatch_rows, same_files, sentence_map
+from .adjudication_rows import (
+    ChangeLog,
+    LogEntry,
+    MismatchRow,
+    comparison_result,
+    mismatch_rows,
+    same_files,
+    sentence_map,
+)
 from .adjudication_tasks import EXPORTS, Exported, ExportKind, ExportRequest, NewSession, create_session, export_session
 from .adjudication_undo import DecisionCommand, FieldCommand, WrittenCommand
 from .annotators import AnnotatorFiles
@@ -39,6 +51,12 @@ __all__ = ["LANE", "AdjudicationState", "SentenceView"]
 LANE = "adjudication"
 HEARTBEAT_MS = 60_000
 NOTES_DELAY_MS = 700  # notes are written this long after the last keystroke (or on leaving them)
+FIELDS = ("status", "notes", "start")  # a sentence's values an undoable change sets
+
+
+def _field_text(field: str, before: str, after: str) -> str:
+    """A change of a sentence's status, notes or start annotation, as the undo history names it."""
+    return {"status": f"status {before} -> {after}", "notes": "notes edited", "start": f"start from {after}"}[field]
 
 
 @dataclass(frozen=True)
@@ -77,6 +95,7 @@ class AdjudicationState(QObject):
         self._view: SentenceView | None = None
         self._awaiting_files = False  # the session's files are being read
         self._notes: tuple[int, str] | None = None  # notes typed and not yet written
+        self._log = ChangeLog()  # the session's log in words, read on as it grows
         self._heartbeat = QTimer(self)
         self._heartbeat.setInterval(HEARTBEAT_MS)
         self._heartbeat.timeout.connect(self._beat)
@@ -125,6 +144,7 @@ class AdjudicationState(QObject):
         """Show a session opened for writing (the one shown before is closed)."""
         self.close()
         self.session = session
+        self._log = ChangeLog()
         self._rebuild_history()
         loaded = self.app.files is not None and same_files(self._stored_paths(), self.app.files.paths)
         if not loaded:
@@ -162,6 +182,7 @@ class AdjudicationState(QObject):
         session, self.session = self.session, None
         session.close()
         self.stack.clear()
+        self._log = ChangeLog()
         self._sentence_of, self._pairs, self._view = {}, {}, None
         self.current, self.compared, self._awaiting_files = None, None, False
         self.session_changed.emit(None)
@@ -178,17 +199,31 @@ class AdjudicationState(QObject):
         return [file.path for file in self.session.corpus.files]
 
     def _rebuild_history(self) -> None:
-        """The session's decisions as undoable commands, oldest first, the undone ones undone
-        (so that Ctrl+Z after reopening undoes the last decision made)."""
-        assert self.session is not None
-        records = self.session.decisions(states=("active", "undone"))
-        undone = [record for record in records if record.state == "undone"]
-        commands = []
-        for record in [record for record in records if record.state == "active"] + undone:
-            commands.append(DecisionCommand(self, record.sentence, record.id,
-                                            self._label(record.sentence, record.decision.summary)))
-            self.stack.push(commands[-1])
-        for command in reversed(commands[len(commands) - len(undone):]):
+        """The session's changes as undoable commands in the order of its log - its decisions
+        and the statuses, notes and start annotations set - then its undone decisions, undone
+        (so that Ctrl+Z after reopening undoes the last change made, and Ctrl+Shift+Z redoes
+        what was undone). A status or notes change undone before was logged as a change back:
+        it comes back as one."""
+        session = self.session
+        assert session is not None
+        kept = {record.id: record for record in session.decisions(states=("active", "undone"))}
+        done: list[WrittenCommand] = []
+        undone: list[WrittenCommand] = []
+        for event in session.events():
+            if event.sentence is None:
+                continue
+            if event.action == "decide" and event.decision in kept:
+                record = kept[event.decision]
+                command = DecisionCommand(self, record.sentence, record.id,
+                                          self._label(record.sentence, decision_text(record.decision)))
+                (undone if record.state == "undone" else done).append(command)
+            elif event.action in FIELDS:
+                before, after = event.detail.get("from") or "", event.detail.get("to") or ""
+                done.append(FieldCommand(self, event.sentence, event.action, before, after,
+                                         self._label(event.sentence, _field_text(event.action, before, after))))
+        for command in done + undone:
+            self.stack.push(command)  # consecutive notes of a sentence merge, as when typed
+        for command in reversed(undone):
             command.skip_next()
             self.stack.undo()
 
@@ -323,10 +358,10 @@ class AdjudicationState(QObject):
             number = session.decide(index, decision)
         except AdjudicationError as error:
             return self._refused(error)
-        summary = session.decisions(index)[-1].decision.summary
-        self.stack.push(DecisionCommand(self, index, number, self._label(index, summary)))
+        label = self._label(index, decision_text(session.decisions(index)[-1].decision))
+        self.stack.push(DecisionCommand(self, index, number, label))
         self._changed(index)
-        self.app.show_message(f"{summary} (saved)")
+        self.app.show_message(f"{label} (saved)")
         return None
 
     def judge(self, row: MismatchRow, accept: bool) -> str | None:
@@ -379,8 +414,7 @@ class AdjudicationState(QObject):
                 return None
         except AdjudicationError as error:
             return self._refused(error)
-        text = {"status": f"status {before} → {value}", "notes": "notes", "start": f"start from {value}"}[field]
-        label = self._label(index, text)
+        label = self._label(index, _field_text(field, before or "", value))
         self.stack.push(FieldCommand(self, index, field, before or "", value, label))  # merged notes are deleted
         self._changed(index)
         self.app.show_message(f"{label} (saved)")
@@ -394,8 +428,9 @@ class AdjudicationState(QObject):
         self.flush_notes()
         self.stack.redo()
 
-    def replay(self, command: WrittenCommand, write: Callable[[Session], object]) -> None:
-        """An undo or redo: write it, then show its sentence (see :mod:`ui.adjudication_undo`)."""
+    def replay(self, command: WrittenCommand, write: Callable[[Session], object], undo: bool) -> None:
+        """An undo (``undo``) or redo: write it, show its sentence and say which it was (see
+        :mod:`ui.adjudication_undo`)."""
         if self.session is None:
             return
         try:
@@ -408,7 +443,11 @@ class AdjudicationState(QObject):
         pair = self.pair_of(command.index)
         if pair is not None and command.index != self.current:
             self.app.show_pair(pair)
-        self.app.show_message(f"{command.text()} (saved)")
+        self.app.show_message(f"{'Undone' if undo else 'Redone'}: {command.text()} (saved)")
+
+    def log_entries(self) -> list[LogEntry]:
+        """Every change logged in the session, oldest first, in words (empty with no session)."""
+        return self._log.update(self.session) if self.session is not None else []
 
     def _label(self, index: int, text: str) -> str:
         assert self.session is not None

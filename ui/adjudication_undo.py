@@ -5,7 +5,8 @@ session refuses never reaches the stack, and its reason can be shown); the first
 which ``QUndoStack.push`` calls, therefore does nothing. Later ``undo()`` / ``redo()`` write
 again: a decision through :meth:`Session.undo` / :meth:`Session.redo`, a status, notes or
 start annotation by writing the value before / after back. The owner carries the step out
-(reporting a refusal and dropping the command) and shows the sentence it changed.
+(reporting a refusal and dropping the command), shows the sentence it changed and says
+whether it was undone or redone.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ NOTES_ID = 1701  # consecutive notes edits of one sentence merge into one comman
 
 
 class Owner(Protocol):
-    def replay(self, command: WrittenCommand, write: Callable[[Session], object]) -> None:
-        """Carry out ``write`` on the session for ``command`` (an undo or a redo)."""
+    def replay(self, command: WrittenCommand, write: Callable[[Session], object], undo: bool) -> None:
+        """Carry out ``write`` on the session for ``command`` (an undo when ``undo``, else a redo)."""
 
 
 class WrittenCommand(QUndoCommand):
@@ -40,16 +41,16 @@ class WrittenCommand(QUndoCommand):
         self._skip = True
 
     def redo(self) -> None:
-        self._step(self.write_again)
+        self._step(self.write_again, False)
 
     def undo(self) -> None:
-        self._step(self.write_back)
+        self._step(self.write_back, True)
 
-    def _step(self, write: Callable[[Session], object]) -> None:
+    def _step(self, write: Callable[[Session], object], undo: bool) -> None:
         if self._skip:
             self._skip = False
             return
-        self.owner.replay(self, write)
+        self.owner.replay(self, write, undo)
 
     def write_again(self, session: Session) -> object:
         raise NotImplementedError
@@ -96,8 +97,10 @@ class FieldCommand(WrittenCommand):
         return NOTES_ID if self.field == "notes" else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        """Notes typed on in the same sentence are one edit to undo."""
+        """Notes typed on in the same sentence are one edit to undo (none when they end as they
+        began: the stack then drops the command)."""
         if not isinstance(other, FieldCommand) or other.field != "notes" or other.index != self.index:
             return False
         self.after = other.after
+        self.setObsolete(self.after == self.before)
         return True

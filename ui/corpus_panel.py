@@ -21,13 +21,14 @@ from engine.scoring import CorpusResult, PairResult
 from .corpus_model import COLUMNS, FIRST_METRIC_COLUMN, FIRST_REVIEW_COLUMN, CorpusFilterProxy, CorpusTableModel
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
-from .row_table import compact_rows, score_grid
+from .row_table import compact_rows, fit_grid_width, score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
 
 PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
 REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
+REVIEW_SENTENCE_WIDTH = 240  # the sentence column's width while the review columns come first
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -132,12 +133,23 @@ class CorpusPanel(QWidget):
         self.note.setVisible(empty)
 
     def _show_review_columns(self, session) -> None:
-        """The adjudication columns, while a session is open, the sentence's status beside its id
-        (in sight in the narrow corpus column of the Adjudication perspective)."""
+        """The adjudication columns, while a session is open, beside the id - status, decider,
+        notes, then the sentence (as wide as :data:`REVIEW_SENTENCE_WIDTH`) - so that they are in
+        sight in the corpus column of the Adjudication perspective, the scores after them."""
         for column in range(FIRST_REVIEW_COLUMN, len(COLUMNS)):
             self.table.setColumnHidden(column, session is None)
         header = self.table.horizontalHeader()
-        header.moveSection(header.visualIndex(FIRST_REVIEW_COLUMN), 2 if session is not None else FIRST_REVIEW_COLUMN)
+        review = range(FIRST_REVIEW_COLUMN, len(COLUMNS))
+        sentence = COLUMNS.index("Sentence")
+        if session is not None:
+            for place, column in enumerate(review, 2):
+                header.moveSection(header.visualIndex(column), place)
+            header.setSectionResizeMode(sentence, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(sentence, REVIEW_SENTENCE_WIDTH)
+        else:
+            for column in reversed(review):  # back to their own places, the last first
+                header.moveSection(header.visualIndex(column), column)
+            header.setSectionResizeMode(sentence, QHeaderView.ResizeMode.Stretch)
         self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
         self.model.refresh_reviews()
 
@@ -154,6 +166,7 @@ class CorpusPanel(QWidget):
             column = ALL_METRICS.index(metric)
             self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, not (corpus is not None and corpus.drs))
             self.summary.setColumnHidden(column, not (corpus is not None and corpus.drs))
+        fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._show_note()
 
     def _show_filter(self, text: str) -> None:

@@ -203,6 +203,14 @@ def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[
 PRF_COLUMNS = ("F1", "P", "R")
 
 
+def fit_grid_width(grid: QTableWidget) -> None:
+    """A grid at least as wide as its shown columns' headers (call it again after hiding
+    columns): a splitter never squeezes a column out of sight, nor keeps room for hidden ones."""
+    shown = sum(1 for column in range(grid.columnCount()) if not grid.isColumnHidden(column))
+    columns_width = shown * grid.horizontalHeader().minimumSectionSize()
+    grid.setMinimumWidth(grid.verticalHeader().sizeHint().width() + columns_width + 2 * grid.frameWidth())
+
+
 def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
     """A read-only grid of scores, exactly as tall as its rows (it never scrolls them away); with
     ``at_least``, a long grid that may shrink to that many rows and scroll the rest."""
@@ -217,9 +225,7 @@ def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None
     header = grid.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
-    # as wide as its columns' headers: a splitter never squeezes a column out of sight
-    columns_width = len(columns) * header.minimumSectionSize()
-    grid.setMinimumWidth(rows_header.sizeHint().width() + columns_width + 2 * grid.frameWidth())
+    fit_grid_width(grid)
     frame = header.sizeHint().height() + 2 * grid.frameWidth()
     grid.setMaximumHeight(rows_header.length() + frame)
     if at_least is None:

@@ -9,18 +9,59 @@
 ``action`` is ``decide`` (with ``decision`` - its id -, ``summary``, ``edits`` and, for a
 triple, ``verdict``), ``undo`` / ``redo`` (``decision`` and its ``summary``), or
 ``status`` / ``notes`` / ``start`` (``from``, ``to``). Changes migrated from a schema-1
-session have ``"at": null`` and ``"migrated": 1``.
+session have ``"at": null`` and ``"migrated": 1``. :func:`change_text` says a change in words
+(the app's History, the ``session SUMMARY`` command's last change).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from .decisions import Decision
 from .schema import SCHEMA_VERSION
 from .session import Session
 from .store import EventRecord
+from .verdicts import decision_text
 
-__all__ = ["decisions_log"]
+__all__ = ["change_text", "decisions_log"]
+
+NOTES_SHOWN = 80  # characters of the notes a change shows
+
+
+def _notes_text(notes: str) -> str:
+    """The notes' first line, cut to :data:`NOTES_SHOWN` characters, and how many lines follow.
+
+    >>> _notes_text(""), _notes_text("sense?"), _notes_text("one\\ntwo\\nthree")
+    ('notes cleared', 'notes: "sense?"', 'notes: "one" (+2 lines)')
+    """
+    lines = [line for line in notes.strip().splitlines() if line.strip()]
+    if not lines:
+        return "notes cleared"
+    first = lines[0] if len(lines[0]) <= NOTES_SHOWN else lines[0][: NOTES_SHOWN - 1] + "…"
+    more = f" (+{len(lines) - 1} line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+    return f'notes: "{first}"{more}'
+
+
+def change_text(event: EventRecord, decisions: Mapping[int, Decision] | None = None) -> str:
+    """One logged change in words: a decision as :func:`~.verdicts.decision_text` says it
+    (``undid: ...`` / ``redid: ...`` for undo and redo, whose events name the decision only:
+    ``decisions`` maps ids to decisions), ``status A -> B``, ``start from B (was A)``, or the
+    notes' first line."""
+    detail = event.detail
+    if event.action == "decide":
+        return decision_text(Decision.from_json(detail))
+    if event.action in ("undo", "redo"):
+        decision = (decisions or {}).get(event.decision) if event.decision is not None else None
+        what = decision_text(decision) if decision is not None else f"decision {event.decision}"
+        return f"{'undid' if event.action == 'undo' else 'redid'}: {what}"
+    if event.action == "status":
+        return f"status {detail.get('from')} -> {detail.get('to')}"
+    if event.action == "start":
+        return f"start from {detail.get('to')} (was {detail.get('from')})"
+    if event.action == "notes":
+        return _notes_text(str(detail.get("to", "")))
+    return event.action
 
 
 def _change(event: EventRecord, ids: dict[int, str | None], summaries: dict[int, str]) -> dict[str, Any]:
@@ -44,7 +85,7 @@ def decisions_log(session: Session) -> dict[str, Any]:
     meta = session.meta
     ids = {record.index: record.id for record in session.sentences()}
     decisions = session.decisions(states=("active", "undone", "discarded"))
-    summaries = {record.id: record.decision.summary for record in decisions}
+    summaries = {record.id: decision_text(record.decision) for record in decisions}
     return {
         "log": "graphagree adjudication",
         "schema_version": SCHEMA_VERSION,

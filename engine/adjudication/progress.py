@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .lock import LockHolder
+from .log import change_text
 from .schema import STATUSES
 from .session import FileChange, Session
 from .store import EventRecord
@@ -54,15 +55,6 @@ def progress(session: Session) -> Progress:
     )
 
 
-def _describe(event: EventRecord) -> str:
-    if event.action in ("status", "start"):
-        return f"{event.action} {event.detail.get('from')} -> {event.detail.get('to')}"
-    if event.action == "notes":
-        return "notes edited"
-    summary = event.detail.get("summary", "")
-    return f"{event.action} {event.decision}" + (f": {summary}" if summary else "")
-
-
 def progress_text(state: Progress) -> str:
     """The progress as the ``session SUMMARY`` command prints it."""
     gold = f", gold: {state.gold}" if state.gold else ""
@@ -84,7 +76,7 @@ def progress_text(state: Progress) -> str:
     if state.last_change is not None:
         event = state.last_change
         where = f"sentence {event.sentence}" + (f" ({state.last_sentence_id})" if state.last_sentence_id else "")
-        lines.append(f"last change {event.at or 'time unknown'} by {event.author}: {where}: {_describe(event)}")
+        lines.append(f"last change {event.at or 'time unknown'} by {event.author}: {where}: {change_text(event)}")
     else:
         lines.append("last change none")
     lines.append(f"open by    {state.writer}" if state.writer else "open by    nobody")

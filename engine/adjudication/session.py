@@ -354,9 +354,10 @@ class Session:
             self.sentence(index)
         return self._store.decisions(index, states)
 
-    def events(self) -> list[EventRecord]:
-        """Every change of the session in order (the decisions log, :mod:`.log`)."""
-        return self._store.events()
+    def events(self, after: int = 0) -> list[EventRecord]:
+        """Every change of the session in order (the decisions log, :mod:`.log`); with
+        ``after``, those logged after that event's id."""
+        return self._store.events(after)
 
     def adjudicated(self, index: int) -> Adjudicated:
         """The sentence's adjudicated graph: its start annotation after its active decisions."""

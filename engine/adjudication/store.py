@@ -198,9 +198,10 @@ class Store:
             for number, index, payload, author, state, made_at in rows
         ]
 
-    def events(self) -> list[EventRecord]:
+    def events(self, after: int = 0) -> list[EventRecord]:
+        """The events logged after event ``after`` (0: all), in order."""
         rows = self.connection.execute(
-            "SELECT id, at, author, sentence, action, decision, detail FROM events ORDER BY id"
+            "SELECT id, at, author, sentence, action, decision, detail FROM events WHERE id > ? ORDER BY id", (after,)
         ).fetchall()
         return [
             EventRecord(number, at, author, sentence, action, decision, json.loads(detail))

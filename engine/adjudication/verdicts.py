@@ -2,18 +2,20 @@
 triples table of an annotator against the adjudicated graph.
 
 The table (:func:`engine.metrics.triples.classify_triples`) has the annotation as test and
-the adjudicated graph as gold. *Accept* takes the annotator's version, *reject* keeps the
+the adjudicated graph as gold; the adjudication names the categories after the annotation and
+the adjudicated graph (:func:`category_name`: *only in annotation*, *only in adjudicated*),
+everywhere it shows them. *Accept* takes the annotator's version, *reject* keeps the
 adjudicated one (a decision without edits, kept so that the row shows as settled):
 
-==================  =====================================================================
-category            accept
-==================  =====================================================================
-only in test        add the annotator's relation, its ends mapped through the alignment;
-                    an unaligned end becomes a new node with the annotator's concept
-only in gold        remove the adjudicated relation
-label differs       relabel the adjudicated relation with the annotator's role
-concept differs     give the adjudicated ends the annotator's concepts where they differ
-==================  =====================================================================
+====================  ===================================================================
+category              accept
+====================  ===================================================================
+only in annotation    add the annotator's relation, its ends mapped through the alignment;
+                      an unaligned end becomes a new node with the annotator's concept
+only in adjudicated   remove the adjudicated relation
+label differs         relabel the adjudicated relation with the annotator's role
+concept differs       give the adjudicated ends the annotator's concepts where they differ
+====================  ===================================================================
 """
 
 from __future__ import annotations
@@ -27,7 +29,36 @@ from .decisions import AddNode, AddRelation, ChangeRelation, Decision, Edit, Rem
 from .draft import Relation
 from .errors import SessionError
 
-__all__ = ["fresh_variable", "triple_decision"]
+__all__ = ["category_name", "decision_text", "fresh_variable", "triple_decision", "verdict_text"]
+
+CATEGORY_NAMES = {Category.ONLY_IN_TEST.value: "only in annotation", Category.ONLY_IN_GOLD.value: "only in adjudicated"}
+
+
+def category_name(category: str) -> str:
+    """A triples-table category (its ``Category`` value) in the adjudication's words: the
+    annotation (test) against the adjudicated graph (gold).
+
+    >>> category_name("only in test"), category_name("only in gold"), category_name("label differs")
+    ('only in annotation', 'only in adjudicated', 'label differs')
+    """
+    return CATEGORY_NAMES.get(category, category)
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """What a verdict decided, as the history, the log and the status bar say it.
+
+    >>> verdict_text(Verdict("ann2", "only in test", "(w/want-01 :polarity -)", None, False))
+    "rejected ann2's disagreement (only in annotation): (w/want-01 :polarity -)"
+    """
+    word = "accepted" if verdict.accepted else "rejected"
+    triples = " vs ".join(t for t in (verdict.annotator_triple, verdict.adjudicated_triple) if t)
+    return f"{word} {verdict.annotator}'s disagreement ({category_name(verdict.category)}): {triples}"
+
+
+def decision_text(decision: Decision) -> str:
+    """A decision in words: its verdict's (so that sessions written before the categories were
+    renamed read the same), else its summary."""
+    return verdict_text(decision.verdict) if decision.verdict is not None else decision.summary
 
 
 def fresh_variable(preferred: str, concept: str, taken: set[str]) -> str:
@@ -109,11 +140,6 @@ def triple_decision(match: TripleMatch, agreement: Agreement, accept: bool) -> D
     if match.category == Category.MATCHED:
         raise SessionError("this triple is matched: there is nothing to decide")
     edits = _accepted(match, agreement) if accept else []
-    word = "accepted" if accept else "rejected"
-    side = match.test or match.gold
-    summary = f"{word} {agreement.annotator}'s {match.category.value}: {side}"
-    if match.test and match.gold:
-        summary = f"{word} {agreement.annotator}'s {match.category.value}: {match.test} vs {match.gold}"
     verdict = Verdict(
         agreement.annotator,
         match.category.value,
@@ -121,4 +147,4 @@ def triple_decision(match: TripleMatch, agreement: Agreement, accept: bool) -> D
         str(match.gold) if match.gold else None,
         accept,
     )
-    return Decision(tuple(edits), summary, verdict)
+    return Decision(tuple(edits), verdict_text(verdict), verdict)

@@ -4,10 +4,18 @@ Every sentence is written from its adjudicated graph (:meth:`Session.adjudicated
 start annotation's metadata: an AMR block keeps its comment lines, a UMR block its head
 (sentence, ``Index:``/``Words:`` lines) and its document-level annotation as written, and
 gets an alignment section made from the nodes' token spans (counted from 1, ``0-0`` when
-unaligned). Each block gains ``# ::adjudicated-by NAME`` (when someone decided) and
-``# ::status STATUS`` lines, replacing earlier ones (in a UMR block, at the end of its head,
-where the UMR reader passes over them). A graph left unchanged keeps its text
-as written; a changed one is laid out by :meth:`~engine.adjudication.draft.Draft.tree`.
+unaligned). Each block gains PENMAN metadata comment lines (:func:`adjudication_fields`)::
+
+    # ::adjudicated-by NAME               (when someone decided)
+    # ::adjudication-status STATUS
+    # ::adjudication-note LINE            (one per non-empty line of the sentence's notes)
+
+replacing earlier ones and the ``# ::status`` line earlier versions wrote (in a UMR block, at
+the end of its head, where the UMR reader passes over them). A note's ``::`` is written
+``: :`` - PENMAN readers start a new field at ``::`` -; readers that keep one value per key
+keep one of several note lines (``engine.read`` the first, ``penman`` the last), the file all
+of them. A graph left unchanged keeps its text as written; a changed one is laid out by
+:meth:`~engine.adjudication.draft.Draft.tree`.
 
 A sentence that cannot be written - no readable annotation, or a graph not connected - is
 left out with a warning. :func:`check_round_trip` reads the text back through
@@ -17,6 +25,7 @@ and spans in order, relations, id, sentence, metadata).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..model import Graph
@@ -25,11 +34,14 @@ from ..read.source import parse_metadata
 from ..read.umr import SECTION, umr_from_text
 from .errors import AdjudicationError, SessionError
 from .session import Session
+from .store import SentenceRecord
 
 __all__ = [
     "ADJUDICATION_FIELDS",
     "ExportError",
+    "Fields",
     "Written",
+    "adjudication_fields",
     "amr_block",
     "check_round_trip",
     "graph_difference",
@@ -37,8 +49,11 @@ __all__ = [
     "write_corpus",
 ]
 
-ADJUDICATION_FIELDS = ("adjudicated-by", "status")
+ADJUDICATION_FIELDS = ("adjudicated-by", "adjudication-status", "adjudication-note")
+REPLACED_FIELDS = (*ADJUDICATION_FIELDS, "status")  # "status": the status line of earlier versions
 SEPARATOR = "#" * 80
+
+Fields = Sequence[tuple[str, str]]  # metadata fields in the order written; a key may repeat
 
 
 class ExportError(AdjudicationError):
@@ -56,22 +71,46 @@ class Written:
     skipped: list[str] = field(default_factory=list)
 
 
-def _metadata_lines(comments: list[str], fields: dict[str, str]) -> list[str]:
+def _field_value(text: str) -> str:
+    """Text on one metadata line: no ``::`` (which would start another field), trimmed.
+
+    >>> _field_value("  see ::snt, or a:::b ")
+    'see : :snt, or a: : :b'
+    """
+    while "::" in text:
+        text = text.replace("::", ": :")
+    return text.strip()
+
+
+def adjudication_fields(record: SentenceRecord) -> list[tuple[str, str]]:
+    """The metadata fields a sentence's block gains: who decided, the status, each line of its notes."""
+    fields = [("adjudicated-by", record.decided_by)] if record.decided_by else []
+    fields.append(("adjudication-status", record.status))
+    notes = (_field_value(line) for line in record.notes.splitlines())
+    return fields + [("adjudication-note", line) for line in notes if line]
+
+
+def _metadata_lines(comments: list[str], fields: Fields) -> list[str]:
     """Comment lines without earlier adjudication fields, then one line per field."""
     kept = []
     for line in comments:
         found = parse_metadata([line])
-        if not any(key in found for key in ADJUDICATION_FIELDS):
+        if not any(key in found for key in REPLACED_FIELDS):
             kept.append(line)
             continue
-        rest = [f"::{key} {value}".rstrip() for key, value in found.items() if key not in ADJUDICATION_FIELDS]
+        rest = [f"::{key} {value}".rstrip() for key, value in found.items() if key not in REPLACED_FIELDS]
         if rest:
             kept.append("# " + " ".join(rest))
-    return kept + [f"# ::{key} {value}" for key, value in fields.items()]
+    return kept + [f"# ::{key} {value}".rstrip() for key, value in fields]
 
 
-def _meant_metadata(metadata: dict[str, str], fields: dict[str, str]) -> dict[str, str]:
-    return {**{k: v for k, v in metadata.items() if k not in ADJUDICATION_FIELDS}, **fields}
+def _meant_metadata(metadata: dict[str, str], fields: Fields) -> dict[str, str]:
+    """The metadata the block reads back with: the kept fields, then the new ones (of a key
+    written several times, the first, as :func:`engine.read.source.parse_metadata` keeps)."""
+    meant = {k: v for k, v in metadata.items() if k not in REPLACED_FIELDS}
+    for key, value in fields:
+        meant.setdefault(key, value)
+    return meant
 
 
 def _spans(span: frozenset[int]) -> str:
@@ -99,7 +138,7 @@ def _trimmed(lines: list[str]) -> list[str]:
     return lines
 
 
-def umr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Graph]:
+def umr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
     """A UMR sentence block for ``graph`` from its start ``block`` (head and document-level
     annotation kept), and the graph it reads back as (the UMR reader keeps no metadata)."""
     sections: dict[str, list[str]] = {"head": []}
@@ -119,7 +158,7 @@ def umr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Gr
     return "\n".join(parts), graph
 
 
-def amr_block(block: str, graph: Graph, fields: dict[str, str]) -> tuple[str, Graph]:
+def amr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
     """A PENMAN block for ``graph`` with the comment lines of its start ``block`` and the
     ``fields``, and the graph it reads back as (its metadata with the fields)."""
     comments = [line for line in block.split("\n") if line.lstrip().startswith("#")]
@@ -144,9 +183,7 @@ def write_corpus(session: Session) -> Written:
             continue
         entry = session.entry(record.index, adjudicated.start)
         assert entry is not None
-        fields = {"adjudicated-by": record.decided_by} if record.decided_by else {}
-        fields["status"] = record.status
-        text, meant = block_of(entry.text, adjudicated.graph, fields)
+        text, meant = block_of(entry.text, adjudicated.graph, adjudication_fields(record))
         blocks.append(text)
         written.graphs.append(meant)
         written.indices.append(record.index)

@@ -19,6 +19,7 @@ __all__ = [
     "adjudicate",
     "ask_name",
     "choose_session",
+    "chosen_gold",
     "close_session",
     "describe_session",
     "edit_preferences",
@@ -97,6 +98,18 @@ def resume_choice(ctx: Context, path: Path) -> str | None:
     return "resume" if clicked is resume else "new" if clicked is new else None
 
 
+def chosen_gold(ctx: Context) -> Path | None:
+    """The gold the files were opened with: the annotators' matrix's gold when the loaded files
+    are its annotators (None when it has none), else the gold file of the pair opened."""
+    state = ctx.state
+    if state.files is None:
+        return None
+    matrix = state.annotators.result
+    if state.annotators.cell_of(state.files) is not None and matrix is not None:
+        return state.files.paths[matrix.gold] if matrix.gold is not None else None
+    return state.files.gold_path
+
+
 def adjudicate(ctx: Context) -> None:
     """Adjudicate the loaded files: resume their session (asked) or make a new one."""
     state = ctx.state
@@ -114,7 +127,7 @@ def adjudicate(ctx: Context) -> None:
             open_session(ctx, found)
         if choice != "new":
             return
-    dialog = NewSessionDialog(paths, ctx.window)
+    dialog = NewSessionDialog(paths, ctx.window, chosen_gold(ctx))
     if not dialog.exec():
         return
     if dialog.path().exists():
