@@ -5,12 +5,15 @@ import pytest
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
+from engine.layout.geometry import Rect
+from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale
 from ui.adjudication_tasks import NewSession, create_session
+from ui.graph_view import QtText
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
 from ui.settings import AppSettings
 from ui.workspace import LAYOUT_VERSION, Panel, Workspace
 
-from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, score_now, shown_window, temporary_settings
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, shown_window, temporary_settings
 
 SCREENS = [(1920, 1080), (1366, 768)]
 CHROME = 50  # a maximised window's title bar and borders
@@ -226,3 +229,37 @@ def test_the_document_level_is_there_for_umr_only(qtbot, tmp_path):
     score_now(window.state, *UMR_PAIR)
     assert corpus_tabs.isTabVisible(document) and corpus_tabs.currentIndex() == document  # UMR: in front here
     assert pair_tabs.currentWidget().key == "triples"  # the triples stay in front in the pair perspective
+
+
+def fitted_scale(graphs) -> float:
+    """The scale that shows the whole pair in the smaller of the two graph views as they are now."""
+    frame = graphs.test_scene.sceneRect()
+    sizes = [view.available_size() for view in (graphs.test_view, graphs.gold_view)]
+    width, height = min(w for w, _ in sizes), min(h for _, h in sizes)
+    return fit_scale(Rect(frame.x(), frame.y(), frame.width(), frame.height()), width, height)
+
+
+def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, UMR_VERSIONS, (1920, 1080 - CHROME))
+    graphs, state = window.graphs, window.state
+    state.select_pair(state.corpus.pairs[4])  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
+    settle()
+    view = graphs.test_view
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))
+    in_pair = view.width()
+    window.workspace.show_perspective("rounds")
+    settle()
+    assert view.width() < 0.8 * in_pair  # a narrower place
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))  # fitted again, the whole pair in sight
+    assert fitted_scale(graphs) * QtText.node_px < SMALLEST_TEXT_PX  # (where a new pair would start zoomed in)
+    window.workspace.show_perspective("pair")
+    settle()
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))
+    graphs.zoom_in_button.click()  # the user's zoom is kept on the way to Rounds and back
+    zoomed = view.scale_factor()
+    window.workspace.show_perspective("rounds")
+    settle()
+    assert graphs.gold_view.scale_factor() == pytest.approx(zoomed) == view.scale_factor()
+    window.workspace.show_perspective("pair")
+    settle()
+    assert view.scale_factor() == pytest.approx(zoomed)
