@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
@@ -199,14 +200,22 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
 
 
 def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
     import ui.commands.exports as exports
 
-    asked = []
-    monkeypatch.setattr(exports.QFileDialog, "getSaveFileName",
-                        staticmethod(lambda parent, title, name, kinds: (str(tmp_path / name), kinds)))
+    asked, names = [], []
+
+    def choose_png(dialog):  # the user keeps the offered name, as PNG
+        names.append(Path(dialog.selectedFiles()[0]).name)
+        dialog.selectFile(str(tmp_path / names[-1].replace(".svg", ".png")))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QFileDialog, "exec", choose_png)
     monkeypatch.setattr(exports.QInputDialog, "getInt",
                         staticmethod(lambda *args: asked.append(args[3:6]) or (150, True)))
     exports.export_heatmaps_dialog(context)
-    written = tmp_path / "pair-15-round-1.png"
+    written = tmp_path / "snt16-round-1-heatmaps.png"
+    assert names == ["snt16-round-1-heatmaps.svg"]
     assert asked == [(300, 72, 1200)] and written.exists()
     assert QImage(str(written)).dotsPerMeterX() == round(150 / 0.0254)
