@@ -86,7 +86,10 @@ class DocumentPanel(QWidget):
         """Scores beside the relations from WIDE px on, above them below (by width alone, which
         does not depend on the arrangement's height)."""
         wide = width >= WIDE
-        self.body.setDirection(QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom)
+        direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        if direction == self.body.direction() and self.body.stretch(1) == (5 if wide else 1):
+            return
+        self.body.setDirection(direction)
         self.body.setStretch(0, 2 if wide else 0)
         self.body.setStretch(1, 5 if wide else 1)
         self.layout().invalidate()  # the outer layout's cached minimum too (not redone while hidden)
