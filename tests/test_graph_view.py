@@ -79,6 +79,43 @@ def test_an_untouched_view_follows_resizes(panel, qtbot):
     assert scales(panel) == pytest.approx((expected, expected))
 
 
+def fitted_scale(panel):
+    """The scale that shows the whole frame in the smaller of the two views, as they are now."""
+    frame_rect = panel.test_scene.sceneRect()
+    sizes = [view.available_size() for view in (panel.test_view, panel.gold_view)]
+    width, height = min(w for w, _ in sizes), min(h for _, h in sizes)
+    return fit_scale(Rect(frame_rect.x(), frame_rect.y(), frame_rect.width(), frame_rect.height()), width, height)
+
+
+def test_a_fitted_view_fits_again_in_less_room_even_with_small_text(panel, qtbot):
+    """The graphs moved into a smaller place (the Rounds perspective's column): a pair that
+    started fitted is fitted again, not zoomed in to its top node as a new pair would be."""
+    assert scales(panel)[0] == pytest.approx(fitted_scale(panel))  # it started fitted
+    panel.resize(360, 300)
+    qtbot.waitUntil(lambda: panel.test_view.width() < 200)
+    QApplication.processEvents()
+    expected = fitted_scale(panel)
+    assert expected * QtText.node_px < 7  # smaller text than a new pair would start with
+    assert scales(panel) == pytest.approx((expected, expected))
+    panel.resize(1200, 700)  # and back: fitted at the larger size
+    qtbot.waitUntil(lambda: panel.test_view.width() > 400)
+    QApplication.processEvents()
+    assert scales(panel)[0] == pytest.approx(fitted_scale(panel))
+
+
+def test_a_zoom_that_brings_scroll_bars_is_kept(panel, qtbot):
+    view = panel.test_view
+    zoomed = view.scale_factor() * 1.2 ** 3
+    wheel(view, 3)
+    QApplication.processEvents()  # the scroll bars appear, the viewport shrinks
+    assert view.horizontalScrollBar().isVisible() or view.verticalScrollBar().isVisible()
+    assert scales(panel) == pytest.approx((zoomed, zoomed))
+    panel.resize(800, 500)
+    qtbot.waitUntil(lambda: panel.test_view.width() < 420)
+    QApplication.processEvents()
+    assert scales(panel) == pytest.approx((zoomed, zoomed))
+
+
 def test_keys_zoom_and_fit_on_request(panel, qtbot):
     fitted = scales(panel)
     qtbot.keyClick(panel.gold_view, Qt.Key.Key_Plus)

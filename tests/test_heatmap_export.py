@@ -6,12 +6,14 @@ import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QMainWindow
 
 from bench.generate import write_corpus
+from engine.layout.text import approximate_width
 from ui.commands import Context
 from ui.commands.exports import write_heatmaps, write_report
 from ui.comparison_panel import ComparisonPanel
@@ -20,7 +22,7 @@ from ui.heatmap_panel import HeatmapPanel
 from ui.heatmap_scale import colour_indices, hex_colour
 from ui.heatmap_svg import OVERLAP, _Sizes
 
-from .ui_support import SPEC_PAIR, UMR_VERSIONS, scored_state
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, scored_state
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -84,6 +86,50 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
                 x = float(by_row[top][0].get("x")) + (column + 0.5) * cell
                 rect = next(r for r in by_row[top] if float(r.get("x")) <= x < float(r.get("x")) + float(r.get("width")))
                 assert rect.get("fill") == hex_colour(int(adjusted[0, column]))
+
+
+def test_anchors_are_outlined_black_and_white_new_anchors_black_and_orange(context, tmp_path):
+    panel = context.heatmaps
+    number = panel.round_number
+    assert write_heatmaps(context, tmp_path / "rounds.svg")
+    root = ET.parse(tmp_path / "rounds.svg").getroot()
+    lines = [rect for rect in root.iter(f"{SVG}rect") if rect.get("fill") == "none"]
+    outlines = [{edge.get("stroke"), inner.get("stroke")} for edge, inner in zip(lines[::2], lines[1::2])]
+    for edge, inner in zip(lines[::2], lines[1::2]):  # the inner line just inside the edge line
+        inset = (float(edge.get("stroke-width")) + float(inner.get("stroke-width"))) / 2
+        assert float(inner.get("x")) - float(edge.get("x")) == pytest.approx(inset, abs=0.02)
+    anchors = panel.view.heatmaps["similarity"].anchors
+    new = panel.view.heatmaps["adjusted"].new_anchors
+    assert anchors.sum() >= 2 and new, (number, new)
+    # every anchor of the four heatmaps and every new anchor of F: a black line with a white or orange one
+    assert len(lines) % 2 == 0 and all(edge.get("stroke") == "#000000" for edge in lines[::2])
+    assert outlines.count({"#000000", "#ffffff"}) == 4 * int(anchors.sum())
+    assert outlines.count({"#000000", "#ff9800"}) == 2 * len(new)  # in A and in F
+    legend = " ".join(element.text or "" for element in root.iter(f"{SVG}text"))
+    assert "Black-and-white outline: anchor" in legend and "White outline" not in legend
+
+
+@pytest.mark.parametrize("context", [(SYS_PAIR, "sentence 4")], indirect=True)
+def test_a_small_pair_with_an_unaligned_test_node_exports_with_titles_apart(context, tmp_path):
+    """4 x 3 nodes, test node little unaligned: its row name in red italics (this raised a
+    TypeError before), and no heatmap's title runs into its neighbour's."""
+    model = context.heatmaps.model
+    assert model.order.aligned < model.shape[0]  # an unaligned test node
+    assert write_heatmaps(context, tmp_path / "small.svg")
+    root = ET.parse(tmp_path / "small.svg").getroot()
+    texts = list(root.iter(f"{SVG}text"))
+    unaligned = [t for t in texts if t.get("fill") == "#b71c1c"]
+    assert unaligned and all(t.get("font-style") == "italic" for t in unaligned)
+    titles = [t for t in texts if t.get("font-weight") == "bold" and t.text != root.find(f"{SVG}title").text]
+    rows = defaultdict(list)
+    for title in titles:
+        rows[float(title.get("y"))].append(title)
+    joined = " ".join(t.text for t in titles)
+    assert "S - intrinsic similarity (eq. 1)" in joined or "S - intrinsic" in joined
+    for line in rows.values():
+        line.sort(key=lambda t: float(t.get("x")))
+        for left, right in pairwise(line):
+            assert float(left.get("x")) + approximate_width(left.text, float(left.get("font-size"))) < float(right.get("x"))
 
 
 @pytest.mark.parametrize("dpi", [96, 200])
@@ -154,14 +200,22 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
 
 
 def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QDialog, QFileDialog
+
     import ui.commands.exports as exports
 
-    asked = []
-    monkeypatch.setattr(exports.QFileDialog, "getSaveFileName",
-                        staticmethod(lambda parent, title, name, kinds: (str(tmp_path / name), kinds)))
+    asked, names = [], []
+
+    def choose_png(dialog):  # the user keeps the offered name, as PNG
+        names.append(Path(dialog.selectedFiles()[0]).name)
+        dialog.selectFile(str(tmp_path / names[-1].replace(".svg", ".png")))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QFileDialog, "exec", choose_png)
     monkeypatch.setattr(exports.QInputDialog, "getInt",
                         staticmethod(lambda *args: asked.append(args[3:6]) or (150, True)))
     exports.export_heatmaps_dialog(context)
-    written = tmp_path / "pair-15-round-1.png"
+    written = tmp_path / "snt16-round-1-heatmaps.png"
+    assert names == ["snt16-round-1-heatmaps.svg"]
     assert asked == [(300, 72, 1200)] and written.exists()
     assert QImage(str(written)).dotsPerMeterX() == round(150 / 0.0254)

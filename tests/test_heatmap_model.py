@@ -9,7 +9,17 @@ from hypothesis import strategies as st
 from engine.params import Params
 from engine.read import read_graph
 from ui.heatmap_model import HeatmapOrder, RoundsModel, fixed_text
-from ui.heatmap_scale import TABLE, colour_indices, hex_colour, text_on, value_text
+from ui.heatmap_scale import (
+    ANCHOR_OUTLINE,
+    NEW_ANCHOR_OUTLINE,
+    SIZE,
+    TABLE,
+    colour_indices,
+    hex_colour,
+    outline_strokes,
+    text_on,
+    value_text,
+)
 from ui.heatmap_window import MIN_CELLS, CellWindow, label_stride, shown_indices
 from ui.tasks import trace_pair
 
@@ -120,3 +130,27 @@ def test_the_colour_scale():
     assert np.all(np.diff(luminance) > -1.0)  # lighter from low to high (perceptually ordered)
     assert (text_on(0), text_on(255)) == ("#ffffff", "#000000")
     assert [value_text(v) for v in (0.0, 1.0, 0.082, 0.12345)] == ["0", "1", "0.082", "0.123"]
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours: (L1 + 0.05) / (L2 + 0.05), L1 the lighter."""
+    def luminance(colour: str) -> float:
+        channels = np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)]) / 255.0
+        linear = np.where(channels <= 0.04045, channels / 12.92, ((channels + 0.055) / 1.055) ** 2.4)
+        return float(linear @ np.array([0.2126, 0.7152, 0.0722]))
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("cell", [4.0, 12.0, 28.0])
+@pytest.mark.parametrize("outline", [ANCHOR_OUTLINE, NEW_ANCHOR_OUTLINE], ids=["anchor", "new anchor"])
+def test_an_outline_reads_on_every_colour_of_the_scale(outline, cell):
+    """One of an outline's two lines contrasts at least 3:1 (WCAG, graphics) with every colour
+    of the scale - a white line alone was 1.26:1 on the yellow of S = 1."""
+    edge, inner = outline_strokes(outline, cell)
+    for index in range(SIZE):
+        assert max(contrast(edge.colour, hex_colour(index)), contrast(inner.colour, hex_colour(index))) >= 3.0, index
+    assert contrast("#ffffff", hex_colour(SIZE - 1)) < 1.3  # (the old white outline on yellow)
+    assert edge.colour == "#000000" and inner.colour == outline.inner
+    assert edge.inset - edge.width / 2 >= 0 and inner.inset + inner.width / 2 <= cell / 2  # inside the cell
+    assert inner.inset - inner.width / 2 == pytest.approx(edge.inset + edge.width / 2)  # the inner line just inside

@@ -1,6 +1,6 @@
 """Finding nodes and relations in PENMAN text for highlighting."""
 
-from ui.penman_highlight import node_line, triple_line
+from ui.penman_highlight import block_start, node_line, triple_line
 
 TEXT = """(w / want-01
     :ARG0 (b / boy)
@@ -22,3 +22,13 @@ def test_forward_reentrant_constant_inverted_and_domain_relations():
     assert triple_line(TEXT, "x", ":ARG1", "w") == 5  # written as :ARG1-of
     assert triple_line(TEXT, "d", ":mod", "w") == 6  # written as :domain
     assert triple_line(TEXT, "w", ":ARG2", "b") is None
+
+
+def test_where_a_block_starts_in_its_file():
+    block = "# ::id a\n(x / y"
+    text = f"# header\n\n{block}\n\n# ::id b\n(z / w)\n\n{block}\n"
+    assert block_start(text, block) == 3
+    assert block_start(text, block, containing=10) == 9  # the copy that holds the error line
+    assert block_start(text, block, containing=6) == 3  # neither does: the first
+    assert block_start(text, "(q / r)") is None and block_start(text, "") is None
+    assert block_start(text.replace("(x / y", "(x / changed"), block) is None  # the file changed since

@@ -86,3 +86,57 @@ def test_a_panel_made_after_loading_shows_what_the_state_holds(qtbot, tmp_path):
     assert ids(panel) == ["sentence 2"] and panel.filter_edit.text() == "telescope"
     assert panel.table.currentIndex().row() == 0 and panel.summary.item(0, 0).text() == "0.9067"
     state.shutdown()
+
+
+NA_TEST = """# ::id okay1
+(o / okay)
+
+# ::id low
+(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))
+
+# ::id okay2
+(o / okay)
+
+# ::id broken
+(l / like-01 :ARG0 (g / girl)
+
+# ::id high
+(s / sleep-01 :ARG0 (d / dog))
+"""
+NA_GOLD = """# ::id okay1
+(o / okay)
+
+# ::id low
+(w / want-01 :ARG0 (g / girl) :ARG1 (r / run-02 :ARG0 g))
+
+# ::id okay2
+(o / okay)
+
+# ::id broken
+(l / like-01 :ARG0 (g / girl))
+
+# ::id high
+(s / sleep-01 :ARG0 (d / dog))
+"""
+
+
+def test_n_a_and_unreadable_rows_sort_last_both_ways(qtbot, state, tmp_path):
+    """One-node pairs have no relations (LR F1 n/a), one pair cannot be read: whichever way an
+    F1 column is sorted, the real values come first, in order, and those rows after them."""
+    test, gold = tmp_path / "na_test.amr", tmp_path / "na_gold.amr"
+    test.write_text(NA_TEST, encoding="utf-8")
+    gold.write_text(NA_GOLD, encoding="utf-8")
+    panel = CorpusPanel(state)
+    qtbot.addWidget(panel)
+    score_now(state, test, gold)
+    lr = 5  # LR F1
+    assert panel.proxy.sourceModel().index(0, lr).data() == "n/a"
+    panel.table.sortByColumn(lr, Qt.SortOrder.AscendingOrder)
+    assert ids(panel) == ["low", "high", "okay1", "okay2", "broken"]
+    assert float(panel.proxy.index(0, lr).data()) < 1.0
+    panel.table.sortByColumn(lr, Qt.SortOrder.DescendingOrder)
+    assert ids(panel) == ["high", "low", "okay1", "okay2", "broken"]
+    panel.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # nodes: the unreadable pair's "-" last too
+    assert ids(panel)[-1] == "broken" and ids(panel)[0] == "low"
+    panel.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)  # text columns as before
+    assert ids(panel) == ["okay2", "okay1", "low", "high", "broken"]

@@ -1,8 +1,11 @@
 """The document-level panel alone with a state."""
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
 from ui.document_panel import DocumentPanel
 
-from .ui_support import SPEC_PAIR, UMR_PAIR, score_now, scored_state
+from .ui_support import SPEC_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, scored_state
 
 
 def test_the_document_of_the_selected_sentence(qtbot, tmp_path):
@@ -36,4 +39,38 @@ def test_available_only_while_the_files_have_documents(qtbot, tmp_path):
     score_now(state, *UMR_PAIR)
     score_now(state, *SPEC_PAIR)
     assert changes == [True, False]
+    state.shutdown()
+
+
+def test_an_unaligned_test_variable_is_named_so(qtbot, tmp_path):
+    state = scored_state(tmp_path, UMR_VERSIONS)  # test s17s3 and s4h have no gold partner
+    panel = DocumentPanel(state)
+    qtbot.addWidget(panel)
+    tests = [row[2] for row in panel.model._cells]
+    assert "(s17p :full-affirmative s17s3 (unaligned))" in tests
+    assert "(s17s3 (unaligned) :after s17h3)" in tests
+    assert not any("?" in text for text in tests)
+    assert "no gold partner" in panel.title.text() and "(unaligned)" in panel.title.text()
+    tip = panel.model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert "(unaligned)" in tip and "no gold partner" in tip
+    state.shutdown()
+
+
+def test_scores_beside_the_relations_when_wide_above_when_narrow(qtbot, tmp_path):
+    state = scored_state(tmp_path, UMR_PAIR)
+    panel = DocumentPanel(state)
+    qtbot.addWidget(panel)
+    narrow_height = panel.minimumSizeHint().height()  # never shown: beside, the least height behind a tab
+    panel.resize(1000, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.scores.geometry().right() < panel.table.geometry().left()
+    assert panel.scores.geometry().top() < panel.table.geometry().top() < panel.scores.geometry().bottom()
+    panel.resize(500, 500)
+    qtbot.waitUntil(lambda: panel.width() == 500)
+    QApplication.processEvents()
+    assert panel.scores.geometry().bottom() < panel.table.geometry().top()
+    assert panel.minimumSizeHint().height() > narrow_height + 40  # above: more height asked
+    panel.hide()  # behind another tab: the least height again
+    assert panel.minimumSizeHint().height() == narrow_height
     state.shutdown()

@@ -129,3 +129,26 @@ def test_plurals(qtbot, tmp_path):
     assert window.alignment_panel.note.text() == "1 aligned pair, 0 unaligned nodes."
     assert Category.ONLY_IN_TEST.value in window.triples_panel.counts.text()
     assert window.triples_panel.table.model().headerData(3, Qt.Orientation.Horizontal) == "S"
+
+
+def test_an_unreadable_side_is_numbered_with_its_file_lines_and_its_error_line_shaded(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, broken_pair(tmp_path))
+    window.state.select_pair(window.state.corpus.pairs[1])  # "two": lines 4-5, '(' of line 5 never closed
+    panel = window.penman_panel
+    test, gold = panel.panes["test"], panel.panes["gold"]
+    assert test.text.toPlainText() == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
+    assert (test.text.first, test.text.marked, test.error_lines) == (4, frozenset({5}), [1])
+    assert test.text.margin.isVisible() and test.text.margin_width() > 0
+    assert test.text.viewportMargins().left() == test.text.margin_width()  # the text beside the numbers
+    assert gold.text.first is None and not gold.text.margin.isVisible()  # a readable side: as before
+
+    def shaded(pane):
+        return {(s.cursor.blockNumber(), s.format.background().color().name()) for s in pane.text.extraSelections()}
+
+    assert shaded(test) == {(1, "#ffcdd2")} and test.text.textCursor().blockNumber() == 1
+    window.state.select_node("gold", "g")  # selecting elsewhere keeps the error line shaded
+    assert (1, "#ffcdd2") in shaded(test) and (1, "#ffe0b2") in shaded(gold)
+    image = test.text.margin.grab().toImage()  # the numbers are painted
+    assert any(image.pixelColor(x, y).name() != "#f0f0f0" for x in range(image.width()) for y in range(image.height()))
+    window.state.select_pair(window.state.corpus.pairs[0])
+    assert test.text.first is None and not test.text.margin.isVisible() and test.error_lines == []

@@ -293,3 +293,24 @@ def test_captions_of_a_150_node_pair_are_complete_and_reachable(qtbot, tmp_path)
         assert sum(len(c.details) for c in panel.model.captions) >= 140  # every pair is listed somewhere
     finally:
         state.shutdown()
+
+
+def test_anchor_outlines_show_on_yellow_cells(qtbot, umr_state):
+    """The anchors' cells are yellow (1) in the anchors heatmap: their outline has a black line
+    at the cell's edge and a white one inside it."""
+    panel = shown(qtbot, umr_state, "snt16", 1400, 900)
+    plot = panel.plots["anchors"]
+    anchors = np.argwhere(plot.heatmap.anchors)
+    assert len(anchors)
+    image = plot.grab().toImage()
+    ratio = image.devicePixelRatio()
+    for row, column in anchors:
+        rect = plot._cell_rect(plot.geometry_now(), int(row), int(column))
+        assert min(rect.width(), rect.height()) >= 8
+        y = int(rect.center().y() * ratio)
+        across = [image.pixelColor(x, y) for x in range(int(rect.left() * ratio), int(rect.center().x() * ratio) + 1)]
+        assert across[-1].name() == "#fde725"  # yellow in the middle
+        black = [k for k, colour in enumerate(across) if max(colour.getRgb()[:3]) < 80]
+        white = [k for k, colour in enumerate(across) if min(colour.getRgb()[:3]) > 180]
+        assert black and white and black[0] < white[0] < len(across) - 2, [c.name() for c in across]  # black, white
+    assert "Black-and-white outline: anchor" in HINT

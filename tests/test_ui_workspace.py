@@ -5,12 +5,15 @@ import pytest
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
+from engine.layout.geometry import Rect
+from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale
 from ui.adjudication_tasks import NewSession, create_session
+from ui.graph_view import QtText
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
 from ui.settings import AppSettings
 from ui.workspace import LAYOUT_VERSION, Panel, Workspace
 
-from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, score_now, shown_window, temporary_settings
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, shown_window, temporary_settings
 
 SCREENS = [(1920, 1080), (1366, 768)]
 CHROME = 50  # a maximised window's title bar and borders
@@ -139,23 +142,43 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
                 assert grid.viewport().height() >= grid.verticalHeader().length(), (key, rows)
 
 
+# the least share of the window's height for each graph's canvas, the least PENMAN lines, triples
+# rows and alignment rows in sight, at each screen size: the graphs get most of the room
+ROOM = {(1920, 1080): (0.55, 12, 8, 9), (1366, 768): (0.45, 8, 4, 5)}
+
+
+@pytest.mark.parametrize("pair", [SYS_PAIR, UMR_PAIR], ids=["amr", "umr"])
 @pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
-def test_the_pair_perspective_gives_graphs_and_texts_room(qtbot, tmp_path, size):
+def test_the_pair_perspective_gives_the_graphs_most_of_the_room(qtbot, tmp_path, size, pair):
     width, height = size
-    window = shown_window(qtbot, tmp_path, SYS_PAIR, (width, height - CHROME))
+    canvas_share, penman_lines, triples_rows, alignment_rows = ROOM[size]
+    window = shown_window(qtbot, tmp_path, pair, (width, height - CHROME))
     settle()
     assert window.workspace.current == "pair"
-    graphs = window.graphs.test_view
-    assert graphs.width() > 0.3 * width and graphs.height() > 0.3 * height
+    if pair is UMR_PAIR:  # the sample's warnings: a one-line banner, closed as a user does once read
+        assert window.banner.isVisible() and window.banner.height() < 2.5 * window.banner.fontMetrics().lineSpacing()
+        window.banner.close_button.click()
+        settle()
+    for view in (window.graphs.test_view, window.graphs.gold_view):
+        assert view.height() >= canvas_share * window.height() and view.width() > 0.3 * width
+    assert window.graphs.legend.height() < 2 * window.graphs.legend.fontMetrics().lineSpacing()  # one line
     lines = window.penman_panel.test_text.viewport().height() // window.penman_panel.test_text.fontMetrics().lineSpacing()
-    assert lines >= 12
+    assert lines >= penman_lines
     triples = window.triples_panel.table
-    assert triples.viewport().height() // triples.verticalHeader().defaultSectionSize() >= 5
+    assert triples.viewport().height() // triples.verticalHeader().defaultSectionSize() >= triples_rows
     window.workspace.show_panel("alignment")  # its tab beside the triples
     settle()
     alignment = window.alignment_panel.table
     assert window.workspace.current == "pair" and alignment.isVisible()
-    assert alignment.viewport().height() // alignment.verticalHeader().defaultSectionSize() >= 6
+    assert alignment.viewport().height() // alignment.verticalHeader().defaultSectionSize() >= alignment_rows
+    if pair is UMR_PAIR:  # the document level's scores beside its relations, every row in sight
+        window.workspace.show_panel("document")
+        settle()
+        scores = window.document_panel.scores
+        assert window.workspace.current == "pair" and scores.isVisible()
+        assert scores.viewport().height() >= scores.verticalHeader().length()
+        assert scores.geometry().right() < window.document_panel.table.geometry().left()
+        assert window.graphs.test_view.height() >= canvas_share * window.height()
 
 
 def test_reset_layout_restores_the_default(qtbot, tmp_path):
@@ -165,7 +188,7 @@ def test_reset_layout_restores_the_default(qtbot, tmp_path):
     page = window.workspace.pages["pair"]
     outer, _ = page.splitters["0"]
     default = proportions(outer)
-    assert default == pytest.approx([0.56, 0.44], abs=0.02)
+    assert default == pytest.approx([0.68, 0.32], abs=0.02)
     outer.setSizes([100, 800])
     outer.splitterMoved.emit(100, 1)  # as a drag of the handle does
     window.workspace.show_perspective("rounds")
@@ -226,3 +249,37 @@ def test_the_document_level_is_there_for_umr_only(qtbot, tmp_path):
     score_now(window.state, *UMR_PAIR)
     assert corpus_tabs.isTabVisible(document) and corpus_tabs.currentIndex() == document  # UMR: in front here
     assert pair_tabs.currentWidget().key == "triples"  # the triples stay in front in the pair perspective
+
+
+def fitted_scale(graphs) -> float:
+    """The scale that shows the whole pair in the smaller of the two graph views as they are now."""
+    frame = graphs.test_scene.sceneRect()
+    sizes = [view.available_size() for view in (graphs.test_view, graphs.gold_view)]
+    width, height = min(w for w, _ in sizes), min(h for _, h in sizes)
+    return fit_scale(Rect(frame.x(), frame.y(), frame.width(), frame.height()), width, height)
+
+
+def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, UMR_VERSIONS, (1920, 1080 - CHROME))
+    graphs, state = window.graphs, window.state
+    state.select_pair(state.corpus.pairs[4])  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
+    settle()
+    view = graphs.test_view
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))
+    in_pair = view.width()
+    window.workspace.show_perspective("rounds")
+    settle()
+    assert view.width() < 0.8 * in_pair  # a narrower place
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))  # fitted again, the whole pair in sight
+    assert fitted_scale(graphs) * QtText.node_px < SMALLEST_TEXT_PX  # (where a new pair would start zoomed in)
+    window.workspace.show_perspective("pair")
+    settle()
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))
+    graphs.zoom_in_button.click()  # the user's zoom is kept on the way to Rounds and back
+    zoomed = view.scale_factor()
+    window.workspace.show_perspective("rounds")
+    settle()
+    assert graphs.gold_view.scale_factor() == pytest.approx(zoomed) == view.scale_factor()
+    window.workspace.show_perspective("pair")
+    settle()
+    assert view.scale_factor() == pytest.approx(zoomed)

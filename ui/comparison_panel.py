@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.layout.marks import GraphMarks, edge_key
+from engine.layout.marks import GraphMarks, Status, edge_key
 from engine.layout.pair import PairDrawing, lay_out_pair
 from engine.layout.viewport import frame
 from engine.metrics.triples import TripleMatch
@@ -30,6 +30,23 @@ __all__ = ["ComparisonPanel", "edge_key"]
 
 READABLE_SCALE = 0.8  # the least zoom a revealed node is shown at (its text about 10 px)
 LEGEND = graph_style.LEGEND + " · wheel, pinch or +/- zoom, drag pans, F or 0 fits · click a node to find its partner"
+
+
+def _swatch(fill: str, text: str, colour: str = graph_style.NODE_TEXT) -> str:
+    return f"<span style='background:{fill};color:{colour}'>&nbsp;{text}&nbsp;</span>"
+
+
+# the legend in one short line beside the zoom buttons (the graphs get the room); LEGEND is its tooltip
+KEY = " ".join((
+    _swatch(graph_style.STATUS_FILL[Status.MATCHED], "aligned"),
+    _swatch(graph_style.STATUS_FILL[Status.DIFFERS], "concept differs"),
+    _swatch(graph_style.STATUS_FILL[Status.UNALIGNED], "unaligned", graph_style.UNALIGNED_BORDER.colour),
+    _swatch(graph_style.STATUS_FILL[Status.CONSTANT], "constant"),
+    f"<span style='color:{graph_style.UNMATCHED_EDGE.colour}'>- - relation not matched</span>",
+    f"<span style='color:{graph_style.REENTRANT_EDGE.colour}'>- - reentrancy</span>",
+    _swatch(graph_style.TAG_FILL, "<b>3</b>", graph_style.TAG_TEXT) + " pair tag",
+))
+DRS_KEY = " &nbsp;▣ DRS box"
 
 
 class _Pane(QGroupBox):
@@ -80,10 +97,11 @@ class ComparisonPanel(QWidget):
         for button in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
             tools.addWidget(button)
         tools.addWidget(self.link_box)
-        tools.addStretch(1)
-        self.legend = QLabel(LEGEND)
+        tools.addSpacing(12)
+        self.legend = QLabel(KEY)
         self.legend.setWordWrap(True)
-        self.legend.setStyleSheet("color:#555;")
+        self.legend.setToolTip(LEGEND)
+        tools.addWidget(self.legend, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.test_box)
         splitter.addWidget(self.gold_box)
@@ -91,7 +109,6 @@ class ComparisonPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(tools)
         layout.addWidget(splitter, 1)
-        layout.addWidget(self.legend)
         self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
         self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))
         self.test_scene.node_hovered.connect(lambda key: self.node_hovered.emit("test", key))
@@ -127,7 +144,8 @@ class ComparisonPanel(QWidget):
                 box.show_note(empty)
             return
         drs = any(graph is not None and graph.metadata.get("format") == "drs" for graph in (result.test, result.gold))
-        self.legend.setText(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
+        self.legend.setText(KEY + (DRS_KEY if drs else ""))
+        self.legend.setToolTip(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
         for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
                                        (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):

@@ -1,5 +1,9 @@
 """Qt models of a scored corpus: the pair table and its sort/filter proxy. With an
-adjudication session open, the table also shows each sentence's review (status, decider, notes)."""
+adjudication session open, the table also shows each sentence's review (status, decider, notes).
+
+A cell without a value to sort by - an F1 that is n/a (no relations), a score not computed, a
+pair that could not be read - has the sort key None and sorts after every value, in ascending
+and in descending order alike (in their corpus order among themselves)."""
 
 from __future__ import annotations
 
@@ -93,7 +97,7 @@ class CorpusTableModel(QAbstractTableModel):
             return text, text.lower()
         if column == 3:
             if result.test is None or result.gold is None:
-                return "-", -1
+                return "-", None
             return f"{len(result.test)}/{len(result.gold)}", len(result.test) + len(result.gold)
         if column == STATUS_COLUMN:
             status = pair_status(result)
@@ -102,8 +106,8 @@ class CorpusTableModel(QAbstractTableModel):
             return _review_cell(self.review_of(result), column - FIRST_REVIEW_COLUMN)
         score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
         if score is None:  # an unreadable pair, or Smatch not asked for
-            return "", -2.0
-        return f1_text(score.f), -1.0 if score.f is None else score.f
+            return "", None
+        return f1_text(score.f), score.f  # None: n/a
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -161,6 +165,17 @@ class CorpusFilterProxy(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         return self._accepts(self.sourceModel().result(source_row))
+
+    def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
+        """Values in order; cells without one (sort key None) last whichever the order - Qt
+        sorts descending by asking ``lessThan(right, left)``, so they count as least then."""
+        left_key, right_key = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        if left_key is None or right_key is None:
+            descending = self.sortOrder() == Qt.SortOrder.DescendingOrder
+            if left_key is None and right_key is None:  # among themselves in corpus order
+                return (left.row() > right.row()) if descending else (left.row() < right.row())
+            return (left_key is None) if descending else (right_key is None)
+        return left_key < right_key
 
     def result(self, proxy_row: int) -> PairResult:
         return self.sourceModel().result(self.mapToSource(self.index(proxy_row, 0)).row())

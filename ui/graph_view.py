@@ -352,11 +352,14 @@ class LinkedViews(QObject):
 
     def start(self) -> None:
         """The first view of a new pair: fitted at one scale, or zoomed in to a
-        readable size on the top node when fitting makes the text too small."""
+        readable size on the top node when fitting makes the text too small.
+        A start that fitted counts as a fit: when the views change size (the
+        window resized, the panel moved to another perspective) they fit again
+        rather than zoom in to the top node."""
         width, height = self._smallest_view()
         view = start_view(self._geometries(), width, height, self.node_px)
         self._place_all(view.scale, QPointF(*view.center))
-        self._fitted = False
+        self._fitted = view.fitted
 
     def fit(self) -> None:
         """Both views show the whole frame at one scale."""

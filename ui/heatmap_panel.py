@@ -30,6 +30,7 @@ from engine.align.explain import Caption
 from engine.output.report import items_html
 
 from .heatmap_model import PANELS, RoundsModel, RoundView
+from .heatmap_scale import OUTLINE_LEGEND
 from .heatmap_view import HELP, HeatmapView, SharedWindow
 from .heatmap_window import CellWindow
 from .state import AppState
@@ -38,7 +39,7 @@ from .tasks import PairTrace
 __all__ = ["TRACING", "HeatmapPanel", "caption_html"]
 
 TRACING = "Tracing the rounds of this pair (aligning it again with every round's matrices)..."
-HINT = ("White outline: anchor; orange: new anchor of the round; red names after the grey line: unaligned. "
+HINT = (f"{OUTLINE_LEGEND.capitalize()}; red names after the grey line: unaligned. "
         "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge.")
 SPACING = 6  # between the heatmaps
 WIDE = 2.0  # width / height from which the list of pairs goes beside the heatmaps

@@ -1,15 +1,25 @@
-"""The heatmaps' colour scale (Qt-free): viridis, values to colour indices, readable text on a cell.
+"""The heatmaps' colour scale (Qt-free): viridis, values to colour indices, readable text on a cell,
+and the outlines that mark anchors on any colour of the scale.
 
 Viridis (van der Walt and Smith, public domain) is sampled at nine evenly spaced points and
 interpolated linearly in sRGB; it is perceptually ordered and readable in grey and by
 colour-blind eyes. The screen, the SVG/PDF/PNG exports and the report all use this table.
+
+An outline is two lines: a black one at the cell's edge and a white (or light orange) one inside
+it, so that one of them contrasts with every colour from dark violet to yellow (a white line
+alone vanished on yellow, the colour of S = 1, where anchors usually are).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-__all__ = ["SIZE", "TABLE", "colour_indices", "hex_colour", "text_on", "value_text"]
+__all__ = [
+    "ANCHOR_OUTLINE", "NEW_ANCHOR_OUTLINE", "OUTLINE_LEGEND", "SIZE", "TABLE", "Outline", "Stroke", "colour_indices",
+    "hex_colour", "outline_strokes", "text_on", "value_text",
+]
 
 VIRIDIS_STOPS = ("#440154", "#472c7a", "#3b518b", "#2c718e", "#21908d", "#27ad81", "#5cc863", "#aadc32", "#fde725")
 SIZE = 256
@@ -51,3 +61,38 @@ def text_on(index: int) -> str:
 def value_text(value: float) -> str:
     """A cell's value in at most three decimals: 0.082, 1, 0."""
     return f"{value:.3f}".rstrip("0").rstrip(".") if value else "0"
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A cell outline: ``edge`` (dark) at the cell's edge, ``inner`` of width ``inner_width``
+    (in a cell of 16 px or more) just inside it."""
+
+    edge: str
+    inner: str
+    inner_width: float
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """One line of an outline: its colour, width and the inset of its centre from the cell's edge."""
+
+    colour: str
+    width: float
+    inset: float
+
+
+ANCHOR_OUTLINE = Outline("#000000", "#ffffff", 1.5)
+NEW_ANCHOR_OUTLINE = Outline("#000000", "#ff9800", 2.5)  # an orange light enough to read where black does not
+OUTLINE_LEGEND = "black-and-white outline: anchor; black-and-orange outline: new anchor of the round"
+
+
+def outline_strokes(outline: Outline, cell: float) -> tuple[Stroke, Stroke]:
+    """The two lines of ``outline`` in a cell of side ``cell`` px, both inside it: the edge line,
+    width min(1.5, cell / 10), and the inner line, ``inner_width`` x min(1, cell / 16), just
+    inside it - each at least 1 px (min(1, cell / 8) in a cell under 8 px), so that
+    antialiasing does not blend the two into one grey line."""
+    least = min(1.0, cell / 8)
+    edge = max(least, min(1.5, cell / 10))
+    inner = max(least, outline.inner_width * min(1.0, cell / 16))
+    return Stroke(outline.edge, edge, edge / 2), Stroke(outline.inner, inner, edge + inner / 2)

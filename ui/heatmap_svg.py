@@ -23,7 +23,18 @@ import numpy as np
 from engine.layout.text import approximate_width
 
 from .heatmap_model import PANELS, Heatmap, RoundsModel
-from .heatmap_scale import SIZE, TABLE, colour_indices, hex_colour, text_on, value_text
+from .heatmap_scale import (
+    ANCHOR_OUTLINE,
+    NEW_ANCHOR_OUTLINE,
+    OUTLINE_LEGEND,
+    SIZE,
+    TABLE,
+    colour_indices,
+    hex_colour,
+    outline_strokes,
+    text_on,
+    value_text,
+)
 
 __all__ = ["FONT_FAMILY", "LEGEND", "RASTER_FROM", "FigureText", "round_svg"]
 
@@ -36,10 +47,10 @@ BAR_WIDTH = 12.0
 RASTER_FROM = 2500  # cells from which ``raster`` is used
 SCALE_ID = "heatmap-scale"
 OVERLAP = 0.5
-TEXT, UNALIGNED_TEXT, SEPARATOR, NEW_ANCHOR = "#1a1a1a", "#b71c1c", "#9e9e9e", "#ff6f00"
+TEXT, UNALIGNED_TEXT, SEPARATOR = "#1a1a1a", "#b71c1c", "#9e9e9e"
 LEGEND = ("Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed "
-          "(initial anchors first); unaligned nodes (red, italic) come after the grey line. White outline: anchor at "
-          "the start of the round; orange outline: new anchor of this round. S, the anchors and A share the scale 0-1.")
+          "(initial anchors first); unaligned nodes (red, italic) come after the grey line. "
+          f"{OUTLINE_LEGEND.capitalize()}. S, the anchors and A share the scale 0-1.")
 
 
 @dataclass(frozen=True)
@@ -125,13 +136,14 @@ def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, valu
         for (row, column), value in np.ndenumerate(heatmap.values):
             out.append(_text(x + (column + 0.5) * cell, y + (row + 0.5) * cell, values_px, value_text(float(value)),
                              "middle", text_on(int(indices[row, column]))))
-    inset = min(1.0, cell / 8)
-    for cells, colour, width in ((np.argwhere(heatmap.anchors).tolist(), "#ffffff", min(1.2, cell / 6)),
-                                 (heatmap.new_anchors, NEW_ANCHOR, min(2.0, cell / 4))):
+    for cells, outline in ((np.argwhere(heatmap.anchors).tolist(), ANCHOR_OUTLINE),
+                           (heatmap.new_anchors, NEW_ANCHOR_OUTLINE)):
         for row, column in cells:
-            out.append(_element("rect", x=_n(x + column * cell + inset), y=_n(y + row * cell + inset),
-                                width=_n(cell - 2 * inset), height=_n(cell - 2 * inset), fill="none", stroke=colour,
-                                stroke_width=_n(width)))
+            for stroke in outline_strokes(outline, cell):
+                inset = stroke.inset
+                out.append(_element("rect", x=_n(x + column * cell + inset), y=_n(y + row * cell + inset),
+                                    width=_n(cell - 2 * inset), height=_n(cell - 2 * inset), fill="none",
+                                    stroke=stroke.colour, stroke_width=_n(stroke.width)))
     if 0 < aligned < rows:
         out.append(_element("line", x1=_n(x), y1=_n(y + aligned * cell), x2=_n(x + columns * cell),
                             y2=_n(y + aligned * cell), stroke=SEPARATOR, stroke_width="1.5"))
@@ -145,15 +157,15 @@ def _labels(names: list[str], aligned: int, axis: str, x: float, y: float, sizes
     """Row names right-aligned left of x, or column names upright below y, one per cell."""
     out = []
     for k, name in enumerate(names):
-        style = {"fill": UNALIGNED_TEXT, "font_style": "italic"} if k >= aligned else {}
+        unaligned = k >= aligned
+        colour, style = (UNALIGNED_TEXT, {"font_style": "italic"}) if unaligned else (TEXT, {})
         centre = (k + 0.5) * sizes.cell
         if axis == "row":
-            out.append(_text(x - 4, y + centre, sizes.label_px, name, "end", **style))
+            out.append(_text(x - 4, y + centre, sizes.label_px, name, "end", colour, **style))
         else:  # turned a quarter left: reads upwards, ends at the matrix
             out.append(_element("text", name, x="0", y=_n(0.35 * sizes.label_px), font_family=FONT_FAMILY,
-                                font_size=_n(sizes.label_px), text_anchor="end", fill=style.get("fill", TEXT),
-                                transform=f"translate({_n(x + centre)} {_n(y + 4)}) rotate(-90)",
-                                **({"font_style": "italic"} if style else {})))
+                                font_size=_n(sizes.label_px), text_anchor="end", fill=colour,
+                                transform=f"translate({_n(x + centre)} {_n(y + 4)}) rotate(-90)", **style))
     return out
 
 
@@ -193,12 +205,23 @@ def round_svg(model: RoundsModel, number: int, text: FigureText,
     for line, px, bold in header:
         body.append(_text(MARGIN, y + px / 2, px, line, **({"font_weight": "bold"} if bold else {})))
         y += px * 1.45
-    first = math.ceil(y + GAP / 2 + TITLE_PX * 1.6)
-    tops = (first, first + math.ceil(height_cells + GAP + TITLE_PX * 1.6))
-    for (key, title), position in zip(PANELS, ((0, 0), (0, 1), (1, 0), (1, 1))):
+    # each heatmap's title over it and its row names, wrapped so as not to run into its neighbour's
+    title_lefts = (MARGIN, lefts[1])
+    rooms = (lefts[1] - GAP - MARGIN, width_cells + bar_room)
+    positions = ((0, 0), (0, 1), (1, 0), (1, 1))
+    titles = {key: _wrap(title, rooms[position[1]], TITLE_PX)
+              for (key, title), position in zip(PANELS, positions)}
+    heights = [TITLE_PX * (1.6 + 1.3 * (max(len(titles[key]) for (key, _), position in zip(PANELS, positions)
+                                            if position[0] == row) - 1)) for row in (0, 1)]
+    first = math.ceil(y + GAP / 2 + heights[0])
+    tops = (first, first + math.ceil(height_cells + GAP + heights[1]))
+    for (key, _), position in zip(PANELS, positions):
         x, top = lefts[position[1]], tops[position[0]]
         heatmap = view.heatmaps[key]
-        body.append(_text(x, top - TITLE_PX, TITLE_PX, title, font_weight="bold"))
+        lines = titles[key]
+        for k, line in enumerate(lines):
+            body.append(_text(title_lefts[position[1]], top - TITLE_PX - (len(lines) - 1 - k) * 1.3 * TITLE_PX,
+                              TITLE_PX, line, font_weight="bold"))
         body += _cells(heatmap, x, top, sizes.cell, raster)
         body += _marks(heatmap, x, top, sizes.cell, model.order.aligned, sizes.value_px)
         if position[1] == 0:

@@ -22,7 +22,17 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from .heatmap_model import Heatmap
-from .heatmap_scale import TABLE, colour_indices, text_on, value_text
+from .heatmap_scale import (
+    ANCHOR_OUTLINE,
+    NEW_ANCHOR_OUTLINE,
+    OUTLINE_LEGEND,
+    TABLE,
+    Outline,
+    colour_indices,
+    outline_strokes,
+    text_on,
+    value_text,
+)
 from .heatmap_window import CellWindow, label_stride, shown_indices
 
 __all__ = ["HELP", "HeatmapView", "Label", "SharedWindow"]
@@ -33,7 +43,6 @@ TITLE_PX = 12
 GAP = 6.0  # between the plot and its labels
 MAX_MARGIN = 0.3  # labels take at most this share of the width (rows) or height (columns); longer ones are cut
 ZOOM_STEP = 1.25
-ANCHOR_PEN, NEW_ANCHOR_PEN = QPen(QColor("white"), 1.5), QPen(QColor("#ff6f00"), 2.5)
 SEPARATOR_PEN = QPen(QColor("#9e9e9e"), 2.0)
 UNALIGNED_TEXT, TEXT = QColor("#b71c1c"), QColor("#1a1a1a")
 HOVER_PEN, HOVER_FILL = QPen(QColor("white"), 1.5), QColor(255, 255, 255, 45)
@@ -41,7 +50,7 @@ SELECTED_PEN, SELECTED_LABEL = QPen(QColor("#ff8f00"), 2.0), QColor("#ffe0b2")
 HOVER_LABEL = QColor("#e3f2fd")
 
 HELP = ("Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed; "
-        "unaligned nodes (red) come after the grey line. White outline: anchor; orange: new anchor of the round. "
+        f"unaligned nodes (red) come after the grey line. {OUTLINE_LEGEND.capitalize()}. "
         "Wheel or +/-: zoom; drag or arrows: pan; 0: show all; double-click: enlarge.")
 
 
@@ -337,16 +346,19 @@ class HeatmapView(QWidget):
     def _paint_anchors(self, painter: QPainter, geometry: _Geometry) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         rows, columns = self._visible_cells()
-        inset = 1.0
         if min(geometry.cell_width, geometry.cell_height) >= 5:
-            painter.setPen(ANCHOR_PEN)
             anchors = self.heatmap.anchors[rows.start:rows.stop, columns.start:columns.stop]
             for row, column in np.argwhere(anchors):
-                painter.drawRect(self._cell_rect(geometry, row + rows.start, column + columns.start)
-                                 .adjusted(inset, inset, -inset, -inset))
-        painter.setPen(NEW_ANCHOR_PEN)
+                self._outline(painter, geometry, row + rows.start, column + columns.start, ANCHOR_OUTLINE)
         for row, column in self.heatmap.new_anchors:
-            painter.drawRect(self._cell_rect(geometry, row, column).adjusted(inset, inset, -inset, -inset))
+            self._outline(painter, geometry, row, column, NEW_ANCHOR_OUTLINE)
+
+    def _outline(self, painter: QPainter, geometry: _Geometry, row: int, column: int, outline: Outline) -> None:
+        """A cell's outline, each of its lines inside the cell (:func:`ui.heatmap_scale.outline_strokes`)."""
+        rect = self._cell_rect(geometry, row, column)
+        for stroke in outline_strokes(outline, min(rect.width(), rect.height())):
+            painter.setPen(QPen(QColor(stroke.colour), stroke.width))
+            painter.drawRect(rect.adjusted(stroke.inset, stroke.inset, -stroke.inset, -stroke.inset))
 
     def _paint_separator(self, painter: QPainter, geometry: _Geometry) -> None:
         """The line between the aligned pairs and the unaligned nodes."""

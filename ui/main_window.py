@@ -53,7 +53,7 @@ class MainWindow(QMainWindow):
         self.corpus_panel = CorpusPanel(self.state)
         self.banner = ProblemBanner(self.state)
         self.status_line = StatusLine(self.state)
-        self.statusBar().addWidget(self.status_line, 1)
+        self.status_line.attach(self.statusBar())
         self.graphs = ComparisonPanel()
         ComparisonBinding(self.graphs, self.state)
         self.heatmaps = HeatmapPanel(self.state)

@@ -1,5 +1,7 @@
 """Both graphs of the selected pair as PENMAN text, side by side; the selected node (and its
-partner) or triple is shaded in both, and a side that could not be read says what is wrong."""
+partner) or triple is shaded in both. A side that could not be read says what is wrong and shows
+its text as written with the file's line numbers, the line of each problem shaded red (and its
+number in bold red) and scrolled to."""
 
 from __future__ import annotations
 
@@ -9,16 +11,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontDatabase, QTextCursor, QTextFormat
 from PySide6.QtWidgets import QGroupBox, QLabel, QPlainTextEdit, QSplitter, QTextEdit, QVBoxLayout, QWidget
 
+from engine.errors import InputError
 from engine.read.penman_tree import format_tree
 from engine.scoring import PairResult
 
-from .penman_highlight import node_line, triple_line
+from .numbered_text import NumberedText
+from .penman_highlight import block_start, node_line, triple_line
 from .selection import SIDES
 from .state import AppState
 
 __all__ = ["PenmanPanel"]
 
-SHADE = QColor("#ffe0b2")
+SHADE, ERROR_SHADE = QColor("#ffe0b2"), QColor("#ffcdd2")
 
 
 class _Pane(QGroupBox):
@@ -31,7 +35,8 @@ class _Pane(QGroupBox):
         self.note.setStyleSheet("color:#b3261e;")
         self.note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.note.hide()
-        self.text = QPlainTextEdit()
+        self.error_lines: list[int] = []  # lines (from 0) of the text shown with a problem
+        self.text = NumberedText()
         self.text.setReadOnly(True)
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -68,9 +73,11 @@ class PenmanPanel(QWidget):
         self.highlight_nodes(state.selected_nodes())
 
     def set_result(self, result: PairResult | None) -> None:
-        """Show both texts; an unreadable side shows its text as written and why it could not be read."""
+        """Show both texts; an unreadable side shows its text as written, numbered, and why it could not be read."""
         for side, pane in self.panes.items():
             pane.text.setExtraSelections([])
+            pane.text.show_numbers(None)
+            pane.error_lines = []
             if result is None:
                 pane.setTitle(side.capitalize())
                 pane.setToolTip("")
@@ -88,20 +95,46 @@ class PenmanPanel(QWidget):
                 pane.text.setPlainText(format_tree(graph.tree) if graph.tree is not None else graph.penman)
                 pane.show_note("")
             else:
-                pane.text.setPlainText(result.sources[number] or "")
+                source, own = result.sources[number] or "", self._own_problems(result, number)
+                pane.text.setPlainText(source)
                 pane.text.setPlaceholderText("(no graph)")
-                pane.show_note(self._problem(result, number))
+                pane.show_note(self._problem(result, own))
+                self._number(pane, number, source, own)
+        self._highlight({})
 
-    def _problem(self, result: PairResult, number: int) -> str:
-        """What is wrong with one side of an unreadable pair: the problems in its file (all when
-        the files are not known)."""
+    def _own_problems(self, result: PairResult, number: int) -> list[InputError]:
+        """The problems in one side's file (all of them when the files are not known)."""
+        path = self._path(number)
+        return [p for p in result.problems if path is None or Path(p.file).resolve() == path] or list(result.problems)
+
+    def _path(self, number: int) -> Path | None:
+        files = self.state.files
+        return (files.test_path, files.gold_path)[number].resolve() if files is not None else None
+
+    @staticmethod
+    def _problem(result: PairResult, own: list[InputError]) -> str:
+        """What is wrong with one side of an unreadable pair."""
         if result.missing:  # no graph of the sentence in this file: the problem names the file
             return "Missing - " + "; ".join(problem.message for problem in result.problems)
-        files = self.state.files
-        path = (files.test_path, files.gold_path)[number].resolve() if files is not None else None
-        own = [p for p in result.problems if path is None or Path(p.file).resolve() == path] or list(result.problems)
         lines = [f"line {p.line}: {p.message}" if p.line is not None else p.message for p in own]
         return "Could not be read - " + "; ".join(lines) if lines else "Could not be read."
+
+    def _number(self, pane: _Pane, number: int, source: str, own: list[InputError]) -> None:
+        """Number an unreadable side's text with its file's lines (found in the file as it is
+        now) and mark the lines of its problems; nothing when the text is no longer there."""
+        path = self._path(number)
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace") if path is not None and source else ""
+        except OSError:
+            return
+        lines = [p.line for p in own if p.line is not None]
+        first = block_start(text, source, lines[0] if lines else None)
+        if first is None:
+            return
+        count = source.count("\n") + 1
+        marked = frozenset(line for line in lines if first <= line < first + count)
+        pane.text.show_numbers(first, marked)
+        pane.error_lines = sorted(line - first for line in marked)
 
     def _show_triple(self, row) -> None:
         if row is None:
@@ -110,15 +143,17 @@ class PenmanPanel(QWidget):
             self.highlight_triple(row)
 
     def _highlight(self, lines: dict[str, list[int]]) -> None:
-        """Shade the given lines of the test and gold texts and scroll to them."""
+        """Shade the given lines of the test and gold texts and scroll to them; the lines of an
+        unreadable side's problems stay shaded red."""
         for side, pane in self.panes.items():
             text, selections = pane.text, []
-            for number in lines.get(side, []):
+            shaded = [(n, ERROR_SHADE) for n in pane.error_lines] + [(n, SHADE) for n in lines.get(side, [])]
+            for number, colour in shaded:
                 block = text.document().findBlockByNumber(number)
                 if not block.isValid():
                     continue
                 selection = QTextEdit.ExtraSelection()
-                selection.format.setBackground(SHADE)
+                selection.format.setBackground(colour)
                 selection.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
                 selection.cursor = QTextCursor(block)
                 selections.append(selection)

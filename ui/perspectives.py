@@ -75,10 +75,10 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "The selected pair: graphs, scores, PENMAN (or clause) texts, triples and alignment; for DRS "
         "input its clauses under Counter's mapping and its DScorer k-grams",
         _down(
-            _across("graphs", 72, "summary", 28),
-            56,
+            _across("graphs", 78, "summary", 22),
+            68,
             _across("penman", 40, Tabs(("clauses", "dscorer", "triples", "alignment", "document")), 60),
-            44,
+            32,
         ),
     ),
     Perspective(

@@ -1,9 +1,10 @@
 """What the app remembers between sessions (QSettings): parameters, recent files, window layout,
-the arrangement of the perspectives, the adjudicator's name."""
+the arrangement of the perspectives, the adjudicator's name, the folder of the last export."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -87,3 +88,11 @@ class AppSettings:
     def forget_workspace(self) -> None:
         self.qsettings.remove("workspace/json")
         self.qsettings.sync()
+
+    def export_folder(self) -> Path | None:
+        """The folder the last export was saved in (None before the first)."""
+        folder = str(self.qsettings.value("export/folder", "") or "")
+        return Path(folder) if folder else None
+
+    def save_export_folder(self, folder: Path) -> None:
+        self.qsettings.setValue("export/folder", str(folder))

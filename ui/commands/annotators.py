@@ -26,6 +26,7 @@ from ..annotators_report import annotators_report
 from ..grid_heatmap import grid_svg, save_grid
 from .context import Context
 from .exports import _write_text
+from .save_dialog import ask_save_path
 
 __all__ = [
     "CONFUSION_KINDS",
@@ -69,8 +70,8 @@ def choose_annotators(ctx: Context) -> None:
 
 
 def _ask(ctx: Context, title: str, name: str, kinds: dict[str, str]) -> tuple[Path, str] | None:
-    path, chosen = QFileDialog.getSaveFileName(ctx.window, title, name, ";;".join(kinds))
-    return (Path(path), kinds.get(chosen, next(iter(kinds.values())))) if path else None
+    chosen = ask_save_path(ctx, title, name, tuple(kinds))  # in the last export's folder
+    return (chosen[0], kinds.get(chosen[1], next(iter(kinds.values())))) if chosen is not None else None
 
 
 def _in_background(ctx: Context, compute: Callable[[], Any], finish: Callable[[Any], bool]) -> None:

@@ -2,14 +2,16 @@
 the heatmaps (PNG at a chosen DPI, SVG or PDF, drawn from the matrices), the triples (CSV),
 the pair report (HTML, with the run's files and parameters and every round's heatmaps).
 
-Each dialog command has a ``write_*`` twin that takes the path, for scripts and tests.
+Each dialog command has a ``write_*`` twin that takes the path, for scripts and tests. The
+dialogs (:func:`.save_dialog.ask_save_path`) are titled by what they export, open in the last
+export's folder and offer a name made of the pair's id (or the test file's name for the scores).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtWidgets import QInputDialog
 
 from engine.output.printers import render
 from engine.output.report import Run, pair_report
@@ -19,6 +21,7 @@ from ..heatmap_export import export_heatmaps, report_rounds
 from ..heatmap_model import RoundsModel
 from ..triples_panel import triples_csv
 from .context import Context
+from .save_dialog import ask_save_path, pair_stem, safe_name
 
 __all__ = [
     "PANELS",
@@ -35,11 +38,12 @@ __all__ = [
 ]
 
 PANELS = ("graphs", "rounds")
+FIGURE_KINDS = ("SVG (*.svg)", "PNG image (*.png)", "PDF (*.pdf)")
 
 
-def _ask(ctx: Context, title: str, name: str, kinds: str) -> Path | None:
-    path, _ = QFileDialog.getSaveFileName(ctx.window, title, name, kinds)
-    return Path(path) if path else None
+def _ask(ctx: Context, title: str, name: str, kinds: tuple[str, ...]) -> Path | None:
+    chosen = ask_save_path(ctx, title, name, kinds)
+    return chosen[0] if chosen is not None else None
 
 
 def _write_text(ctx: Context, path: Path, text: str) -> bool:
@@ -53,9 +57,9 @@ def _write_text(ctx: Context, path: Path, text: str) -> bool:
 
 
 def export_scores(ctx: Context) -> None:
-    if ctx.state.corpus is not None and (
-        path := _ask(ctx, "Export scores", "scores.csv", "CSV (*.csv);;JSON (*.json)")
-    ):
+    files = ctx.state.files
+    name = f"{safe_name(files.test_path.stem) or 'corpus'}-scores.csv" if files is not None else "scores.csv"
+    if ctx.state.corpus is not None and (path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))):
         write_scores(ctx, path)
 
 
@@ -66,8 +70,15 @@ def write_scores(ctx: Context, path: Path) -> bool:
 
 
 def export_panel(ctx: Context, key: str) -> None:
-    kinds = "PNG image (*.png);;SVG (*.svg);;PDF (*.pdf)"
-    if path := _ask(ctx, "Export panel", f"{key}.png", kinds):
+    """Ask where to save the graphs ("graphs") or the heatmaps of the round shown ("rounds"), then save them."""
+    if key != "graphs":
+        export_heatmaps_dialog(ctx)
+        return
+    result = ctx.state.pair
+    if result is None:
+        ctx.state.show_message("No graphs to export: select a pair first.")
+        return
+    if path := _ask(ctx, f"Export graphs of pair {result.index}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
         write_panel(ctx, key, path)
 
 
@@ -102,9 +113,11 @@ def export_heatmaps_dialog(ctx: Context) -> None:
     """Ask for a file (PNG, SVG or PDF) and, for PNG, the resolution; then export."""
     result = ctx.state.pair
     if result is None:
+        ctx.state.show_message("No heatmaps to export: select a pair first.")
         return
-    path = _ask(ctx, "Export heatmaps", f"pair-{result.index}-round-{ctx.heatmaps.round_number}.png",
-                "PNG image (*.png);;SVG (*.svg);;PDF (*.pdf)")
+    number = ctx.heatmaps.round_number
+    path = _ask(ctx, f"Export heatmaps of round {number} of pair {result.index}",
+                f"{pair_stem(result)}-round-{number}-heatmaps.svg", FIGURE_KINDS)
     if path is None:
         return
     dpi = 300
@@ -128,7 +141,12 @@ def write_heatmaps(ctx: Context, path: Path, dpi: int = 300) -> bool:
 
 
 def export_triples(ctx: Context) -> None:
-    if path := _ask(ctx, "Export triples", "triples.csv", "CSV (*.csv)"):
+    result = ctx.state.pair
+    if result is None:
+        ctx.state.show_message("No triples to export: select a pair first.")
+        return
+    name = f"{pair_stem(result)}-triples.csv"
+    if path := _ask(ctx, f"Export triples of pair {result.index}", name, ("CSV (*.csv)",)):
         write_triples(ctx, path)
 
 
@@ -138,7 +156,8 @@ def write_triples(ctx: Context, path: Path) -> bool:
 
 def export_report(ctx: Context) -> None:
     result = ctx.state.pair
-    if result is not None and (path := _ask(ctx, "Export pair report", f"pair-{result.index}.html", "HTML (*.html)")):
+    if result is not None and (path := _ask(ctx, f"Export report of pair {result.index}",
+                                            f"{pair_stem(result)}-report.html", ("HTML (*.html)",))):
         write_report(ctx, path)
 
 

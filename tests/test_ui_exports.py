@@ -1,0 +1,81 @@
+"""The export dialogs: titled by what they export, opened in the last export's folder (kept
+in the settings), offering a name made of the pair's id, and large enough for the file list."""
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QTreeView
+
+from engine.scoring import PairResult
+from ui.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
+
+from .ui_support import SYS_PAIR, shown_window
+
+
+def answer_dialogs(monkeypatch, answers: list):
+    """Each save dialog, as the user sees it, goes into the returned list; the user types the
+    next of ``answers`` (a path, or None to cancel)."""
+    seen = []
+
+    def answer(dialog: QFileDialog):
+        dialog.show()  # as exec() would, so that sizes are real
+        QApplication.processEvents()
+        files = dialog.findChild(QTreeView, "treeView")
+        header = files.header() if files is not None else None
+        seen.append({
+            "title": dialog.windowTitle(), "folder": Path(dialog.directory().absolutePath()),
+            "name": Path(dialog.selectedFiles()[0]).name, "filter": dialog.selectedNameFilter(),
+            "size": (dialog.width(), dialog.height()),
+            "columns fit": header is not None and header.length() <= files.viewport().width() + 1 and all(
+                header.sectionSize(c) >= max(files.sizeHintForColumn(c), header.sectionSizeHint(c))
+                for c in range(1, header.count())),  # Size, Type and Date not cut
+        })
+        dialog.hide()
+        wanted = answers.pop(0)
+        if wanted is None:
+            return QDialog.DialogCode.Rejected
+        dialog.selectFile(str(wanted))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QFileDialog, "exec", answer)
+    return seen
+
+
+def test_safe_names_keep_ids_readable():
+    assert safe_name("lpp_1943.15") == "lpp_1943.15"
+    assert safe_name("sentence 1") == "sentence_1"
+    assert safe_name(" a/b: c\\d?*") == "a_b_c_d"
+    assert safe_name("../etc") == "_etc" and safe_name("") == ""
+    assert pair_stem(PairResult(7, "", None, None)) == "pair-7"
+    assert pair_stem(PairResult(3, "snt 4/b", None, None)) == "snt_4_b"
+
+
+def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path, monkeypatch):
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)  # its first pair: "sentence 1"
+    out, later = tmp_path / "out", tmp_path / "later"
+    out.mkdir()
+    later.mkdir()
+    seen = answer_dialogs(monkeypatch, [out / "sentence_1-graphs.svg", out / "rounds", None, later / "s.csv", None])
+    window.action_set["export_graphs"].trigger()
+    first = seen[0]
+    assert first["title"] == "Export graphs of pair 0" and first["name"] == "sentence_1-graphs.svg"
+    assert first["filter"] == "SVG (*.svg)"
+    assert first["folder"] == SYS_PAIR[0].parent  # nothing remembered yet: beside the test file
+    assert first["size"] >= DIALOG_SIZE and first["columns fit"]  # Size, Type and Date in sight
+    assert (out / "sentence_1-graphs.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert window.state.settings.export_folder() == out
+
+    window.action_set["export_rounds"].trigger()  # in the folder of the last export
+    assert seen[1]["title"] == "Export heatmaps of round 1 of pair 0"
+    assert (seen[1]["name"], seen[1]["folder"]) == ("sentence_1-round-1-heatmaps.svg", out)
+    qtbot.waitUntil(lambda: (out / "rounds.svg").exists())  # no suffix typed: the chosen filter's
+
+    window.action_set["export_triples"].trigger()  # cancelled: nothing remembered
+    assert (seen[2]["title"], seen[2]["name"], seen[2]["folder"]) == ("Export triples of pair 0",
+                                                                       "sentence_1-triples.csv", out)
+    window.action_set["export_scores"].trigger()
+    assert (seen[3]["title"], seen[3]["name"]) == ("Export scores", "comptest_sys-scores.csv")
+    assert window.state.settings.export_folder() == later and (later / "s.csv").exists()
+    window.action_set["export_report"].trigger()
+    assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == ("Export report of pair 0",
+                                                                       "sentence_1-report.html", later)
+    assert len(seen) == 5
