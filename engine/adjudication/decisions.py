@@ -179,8 +179,18 @@ class ClearPair(_PairEdit):
     kind: ClassVar[str] = "clear_pair"
 
 
-Edit = (SetConcept | AddNode | RemoveNode | AddRelation | RemoveRelation | ChangeRelation | SetTop | PinPair
-        | ExcludePair | ClearPair)
+Edit = (
+    SetConcept
+    | AddNode
+    | RemoveNode
+    | AddRelation
+    | RemoveRelation
+    | ChangeRelation
+    | SetTop
+    | PinPair
+    | ExcludePair
+    | ClearPair
+)
 EDITS: dict[str, type] = {kind.kind: kind for kind in Edit.__args__}
 PAIR_EDITS = (PinPair, ExcludePair, ClearPair)
 

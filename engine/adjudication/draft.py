@@ -54,8 +54,10 @@ def check_token(text: str, what: str, quoted: bool = True) -> str:
     """
     if _SYMBOL.fullmatch(text) or (quoted and _STRING.fullmatch(text)):
         return text
-    allowed = "a symbol without spaces, quotes, ( ) / : ~ (or a quoted string)" if quoted else (
-        "a symbol without spaces, quotes, ( ) / : ~"
+    allowed = (
+        "a symbol without spaces, quotes, ( ) / : ~ (or a quoted string)"
+        if quoted
+        else ("a symbol without spaces, quotes, ( ) / : ~")
     )
     raise DraftError(f"{text!r} is not a valid {what}: write {allowed}")
 
@@ -380,4 +382,3 @@ def _misread(item: Relation) -> str:
         base = item.role[:-3]
         return f"{item.role} is read turned round: give ({item.target} {base} {item.source}) instead"
     return f"{_show(item)} would not be read back as written"
-

@@ -62,8 +62,9 @@ def _process_gone(pid: int) -> bool:
 
 
 def _age(heartbeat: str, now: str) -> float:
-    return (datetime.fromisoformat(now.replace("Z", "+00:00")) -
-            datetime.fromisoformat(heartbeat.replace("Z", "+00:00"))).total_seconds()
+    return (
+        datetime.fromisoformat(now.replace("Z", "+00:00")) - datetime.fromisoformat(heartbeat.replace("Z", "+00:00"))
+    ).total_seconds()
 
 
 def is_stale(lock: LockHolder, now: str, stale_after: float = STALE_AFTER) -> bool:
@@ -75,7 +76,10 @@ def is_stale(lock: LockHolder, now: str, stale_after: float = STALE_AFTER) -> bo
 
 
 def acquire(
-    connection: sqlite3.Connection, owner: str, clock: Callable[[], str], stale_after: float = STALE_AFTER,
+    connection: sqlite3.Connection,
+    owner: str,
+    clock: Callable[[], str],
+    stale_after: float = STALE_AFTER,
     name: str = "session",
 ) -> str:
     """Take the lock (in its own transaction) and return its token; :class:`SessionLocked`

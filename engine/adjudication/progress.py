@@ -96,13 +96,25 @@ def progress_data(state: Progress) -> dict[str, Any]:
         "by_status": state.by_status,
         "by_person": state.by_person,
         "decisions": state.decisions,
-        "last_change": None if event is None else {
-            "at": event.at, "author": event.author, "action": event.action, "sentence": event.sentence,
-            "sentence_id": state.last_sentence_id, "decision": event.decision, "detail": event.detail,
+        "last_change": None
+        if event is None
+        else {
+            "at": event.at,
+            "author": event.author,
+            "action": event.action,
+            "sentence": event.sentence,
+            "sentence_id": state.last_sentence_id,
+            "decision": event.decision,
+            "detail": event.detail,
         },
-        "open_by": None if state.writer is None else {
-            "owner": state.writer.owner, "pid": state.writer.pid, "host": state.writer.host,
-            "since": state.writer.acquired_at, "heartbeat": state.writer.heartbeat_at,
+        "open_by": None
+        if state.writer is None
+        else {
+            "owner": state.writer.owner,
+            "pid": state.writer.pid,
+            "host": state.writer.host,
+            "since": state.writer.acquired_at,
+            "heartbeat": state.writer.heartbeat_at,
         },
         "changed_files": [{"annotator": c.annotator, "path": c.path, "change": c.change} for c in state.changed_files],
     }

@@ -37,30 +37,36 @@ def _status_table(state: Progress) -> list[str]:
     for status, count in state.by_status.items():
         share = f"{100 * count / state.sentences:.1f} %" if state.sentences else ""
         css = status.replace(" ", "-")
-        parts.append(f"<tr class='{css}'><td>{escape(status)}</td><td class='num'>{count}</td>"
-                     f"<td class='num'>{share}</td></tr>")
+        parts.append(
+            f"<tr class='{css}'><td>{escape(status)}</td><td class='num'>{count}</td><td class='num'>{share}</td></tr>"
+        )
     parts.append(f"<tr><th>total</th><td class='num'>{state.sentences}</td><td></td></tr></table>")
     if state.by_person:
         parts.append("<table><tr><th>decided by</th><th>sentences</th></tr>")
-        parts += [f"<tr><td>{escape(name)}</td><td class='num'>{count}</td></tr>"
-                  for name, count in state.by_person.items()]
+        parts += [
+            f"<tr><td>{escape(name)}</td><td class='num'>{count}</td></tr>" for name, count in state.by_person.items()
+        ]
         parts.append("</table>")
     return parts
 
 
-def _agreement_table(title: str, totals: Mapping[str, Totals], counts: Mapping[str, int],
-                     annotators: list[str]) -> list[str]:
-    header = "".join(f"<th>{escape(METRIC[m].short)} micro</th><th>{escape(METRIC[m].short)} macro</th>"
-                     for m in METRICS)
+def _agreement_table(
+    title: str, totals: Mapping[str, Totals], counts: Mapping[str, int], annotators: list[str]
+) -> list[str]:
+    header = "".join(
+        f"<th>{escape(METRIC[m].short)} micro</th><th>{escape(METRIC[m].short)} macro</th>" for m in METRICS
+    )
     parts = [f"<h3>{escape(title)}</h3><table><tr><th>annotator</th><th>sentences</th>{header}</tr>"]
     for annotator in annotators:
         if annotator not in totals:
-            parts.append(f"<tr><td>{escape(annotator)}</td><td class='num'>0</td>"
-                         + "<td></td>" * (2 * len(METRICS)) + "</tr>")
+            parts.append(
+                f"<tr><td>{escape(annotator)}</td><td class='num'>0</td>" + "<td></td>" * (2 * len(METRICS)) + "</tr>"
+            )
             continue
         micro, macro = totals[annotator].micro(), totals[annotator].macro()
-        cells = "".join(f"<td class='num'>{f1_text(micro[m].f)}</td><td class='num'>{f1_text(macro[m].f)}</td>"
-                        for m in METRICS)
+        cells = "".join(
+            f"<td class='num'>{f1_text(micro[m].f)}</td><td class='num'>{f1_text(macro[m].f)}</td>" for m in METRICS
+        )
         parts.append(f"<tr><td>{escape(annotator)}</td><td class='num'>{counts[annotator]}</td>{cells}</tr>")
     parts.append("</table>")
     return parts
@@ -83,18 +89,24 @@ def session_report(session: Session, written: Written) -> str:
     parts += _status_table(state)
     scored: dict[int, dict[str, Agreement]] = {index: session.agreement(index) for index in written.indices}
     reviewed = [i for i in written.indices if session.sentence(i).status != "not reviewed"]
-    parts.append("<h2>Agreement with the adjudicated result</h2>"
-                 "<p>Each annotation scored as test against the adjudicated graph as gold (F1); micro pools the "
-                 "sentences, macro averages them.</p>")
-    for caption, indices in ((f"All {len(written.indices)} written sentences", written.indices),
-                             (f"The {len(reviewed)} reviewed sentences", reviewed)):
+    parts.append(
+        "<h2>Agreement with the adjudicated result</h2>"
+        "<p>Each annotation scored as test against the adjudicated graph as gold (F1); micro pools the "
+        "sentences, macro averages them.</p>"
+    )
+    for caption, indices in (
+        (f"All {len(written.indices)} written sentences", written.indices),
+        (f"The {len(reviewed)} reviewed sentences", reviewed),
+    ):
         chosen = [scored[i] for i in indices]
         counts = {a: sum(a in sentence for sentence in chosen) for a in session.annotators}
         parts += _agreement_table(caption, corpus_totals(chosen), counts, session.annotators)
     if written.skipped:
         parts.append("<h2>Not written</h2><ul>" + "".join(f"<li>{escape(s)}</li>" for s in written.skipped) + "</ul>")
-    parts.append("<h2>Sentences</h2><table><tr><th>#</th><th>id</th><th>status</th><th>decided by</th>"
-                 "<th>start</th><th>decisions</th><th>notes</th></tr>")
+    parts.append(
+        "<h2>Sentences</h2><table><tr><th>#</th><th>id</th><th>status</th><th>decided by</th>"
+        "<th>start</th><th>decisions</th><th>notes</th></tr>"
+    )
     active: dict[int, int] = {}
     for decision in session.decisions():
         active[decision.sentence] = active.get(decision.sentence, 0) + 1

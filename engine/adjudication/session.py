@@ -198,17 +198,24 @@ class Session:
                 db.executemany("INSERT INTO session (key, value) VALUES (?, ?)", meta.items())
                 db.executemany(
                     "INSERT INTO files (annotator, position, path, sha256, content, is_gold) VALUES (?, ?, ?, ?, ?, ?)",
-                    [(f.annotator, n, f.path, f.sha256, f.text, int(f.annotator == gold_name)) for n, f in
-                     enumerate(loaded)],
+                    [
+                        (f.annotator, n, f.path, f.sha256, f.text, int(f.annotator == gold_name))
+                        for n, f in enumerate(loaded)
+                    ],
                 )
                 for row in corpus.rows:
                     chosen = _start_of(row.entries, gold_name, start, central_metric, params)
-                    db.execute("INSERT INTO sentences (idx, sid, start_annotator) VALUES (?, ?, ?)",
-                               (row.index, row.id, chosen))
+                    db.execute(
+                        "INSERT INTO sentences (idx, sid, start_annotator) VALUES (?, ?, ?)",
+                        (row.index, row.id, chosen),
+                    )
                     db.executemany(
                         "INSERT INTO annotations (sentence, annotator, line, block, error) VALUES (?, ?, ?, ?, ?)",
-                        [(row.index, name, entry.line, entry.text, str(entry.error) if entry.error else None)
-                         for name, entry in row.entries.items() if entry is not None],
+                        [
+                            (row.index, name, entry.line, entry.text, str(entry.error) if entry.error else None)
+                            for name, entry in row.entries.items()
+                            if entry is not None
+                        ],
                     )
         except BaseException:
             store.close()
@@ -379,8 +386,9 @@ class Session:
         for annotator in self.annotators:
             graph = self.annotation(index, annotator)
             if graph is not None:
-                result[annotator] = agree(annotator, graph, adjudicated, pair_corrections(decisions, annotator),
-                                          self.params)
+                result[annotator] = agree(
+                    annotator, graph, adjudicated, pair_corrections(decisions, annotator), self.params
+                )
         self._agreements[index] = (active, result)
         return result
 
@@ -537,8 +545,9 @@ def _person(name: str | None) -> str:
     return person
 
 
-def _start_of(entries: dict[str, Entry | None], gold: str | None, rule: StartRule, metric: str,
-              params: Params) -> str | None:
+def _start_of(
+    entries: dict[str, Entry | None], gold: str | None, rule: StartRule, metric: str, params: Params
+) -> str | None:
     readable = {name: entry.graph for name, entry in entries.items() if entry is not None and entry.graph}
     names = list(readable)
     if rule == "first":

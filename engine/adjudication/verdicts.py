@@ -121,15 +121,19 @@ def _accepted(match: TripleMatch, agreement: Agreement) -> list[Edit]:
     assert theirs is not None
     if match.category == Category.LABEL_DIFFERS:
         old = _relation(ours)
-        new = Attribute(old.source, theirs.role, old.value) if isinstance(old, Attribute) else (
-            Edge(old.source, theirs.role, old.target)
+        new = (
+            Attribute(old.source, theirs.role, old.value)
+            if isinstance(old, Attribute)
+            else (Edge(old.source, theirs.role, old.target))
         )
         return [ChangeRelation(old, new)]
     edits: list[Edit] = []
     if ours.source_concept != theirs.source_concept:
         edits.append(SetConcept(ours.source, theirs.source_concept))
-    if ours.target_concept is not None and theirs.target_concept is not None and (
-        ours.target_concept != theirs.target_concept and ours.target != ours.source
+    if (
+        ours.target_concept is not None
+        and theirs.target_concept is not None
+        and (ours.target_concept != theirs.target_concept and ours.target != ours.source)
     ):
         edits.append(SetConcept(ours.target, theirs.target_concept))
     return edits

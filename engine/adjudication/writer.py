@@ -151,8 +151,17 @@ def umr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
         else:
             sections[name].append(line)
     head = _metadata_lines(_trimmed(sections["head"]), fields)  # lines that are not comments are kept as they are
-    parts = [SEPARATOR, *head, "", "# sentence level graph:", graph.penman, "",
-             "# alignment:", *(f"{node.var}: {_spans(node.span)}" for node in graph.nodes), ""]
+    parts = [
+        SEPARATOR,
+        *head,
+        "",
+        "# sentence level graph:",
+        graph.penman,
+        "",
+        "# alignment:",
+        *(f"{node.var}: {_spans(node.span)}" for node in graph.nodes),
+        "",
+    ]
     if "document level annotation" in sections:
         parts += ["# document level annotation:", *_trimmed(sections["document level annotation"]), ""]
     return "\n".join(parts), graph
