@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -23,7 +22,7 @@ from pathlib import Path
 
 from engine.drs import DrsEntry
 
-from .drsscorer import bare_clauses
+from .drsscorer import bare_clauses, copy_reference_code
 
 __all__ = ["CounterRun", "install_counter", "run_counter"]
 
@@ -43,24 +42,8 @@ class CounterRun:
 
 def install_counter(folder: Path) -> bool:
     """Copy Counter's code into ``folder``; False when it is nowhere to be found."""
-    given = os.environ.get("GRAPHAGREE_COUNTER")
     mirror = next((path for path in MIRRORS if (path / "HEAD").is_file()), None)
-    if given and all((Path(given) / name).is_file() for name in FILES):
-        for name in FILES:
-            shutil.copy(Path(given) / name, folder / name)
-    elif mirror is not None and shutil.which("git"):
-        for name in FILES:
-            shown = subprocess.run(
-                ["git", "--git-dir", str(mirror), "show", f"HEAD:evaluation/{name}"], capture_output=True
-            )
-            if shown.returncode != 0:
-                return False
-            (folder / name).write_bytes(shown.stdout)
-    else:
-        return False
-    if not (folder / "wordnet_dict_en.py").exists():
-        (folder / "wordnet_dict_en.py").write_text("en_sense_dict = {}\n")
-    return True
+    return copy_reference_code(folder, FILES, os.environ.get("GRAPHAGREE_COUNTER"), mirror, "evaluation/")
 
 
 def run_counter(

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from engine.drs import DrsEntry
 
-__all__ = ["DrsScorerRun", "bare_clauses", "install_drsscorer", "run_drsscorer"]
+__all__ = ["DrsScorerRun", "bare_clauses", "copy_reference_code", "install_drsscorer", "run_drsscorer"]
 
 MIRROR = Path("/work/.mirror/LeonCrashCode+DRSScorer/repo/.git")
 FILES = ("eval.py", "graph.py", "extract_ngram.py")
@@ -39,15 +39,18 @@ class DrsScorerRun:
     seconds: float
 
 
-def install_drsscorer(folder: Path) -> bool:
-    """Copy the DRSScorer code into ``folder``; False when it is nowhere to be found."""
-    given = os.environ.get("GRAPHAGREE_DRSSCORER")
-    if given and all((Path(given) / name).is_file() for name in FILES):
-        for name in FILES:
+def copy_reference_code(folder: Path, files: Sequence[str], given: str | None, mirror: Path | None, under: str) -> bool:
+    """Copy a reference tool's ``files`` into ``folder`` from the folder ``given`` (an
+    environment variable's value), else from the git ``mirror`` (at ``under`` in its tree);
+    an empty WordNet table stands in for the missing one. False when the code is not found."""
+    if given and all((Path(given) / name).is_file() for name in files):
+        for name in files:
             shutil.copy(Path(given) / name, folder / name)
-    elif MIRROR.is_dir() and shutil.which("git"):
-        for name in FILES:
-            shown = subprocess.run(["git", "--git-dir", str(MIRROR), "show", f"HEAD:{name}"], capture_output=True)
+    elif mirror is not None and mirror.is_dir() and shutil.which("git"):
+        for name in files:
+            shown = subprocess.run(
+                ["git", "--git-dir", str(mirror), "show", f"HEAD:{under}{name}"], capture_output=True
+            )
             if shown.returncode != 0:
                 return False
             (folder / name).write_bytes(shown.stdout)
@@ -56,6 +59,11 @@ def install_drsscorer(folder: Path) -> bool:
     if not (folder / "wordnet_dict_en.py").exists():
         (folder / "wordnet_dict_en.py").write_text("en_sense_dict = {}\n")
     return True
+
+
+def install_drsscorer(folder: Path) -> bool:
+    """Copy the DRSScorer code into ``folder``; False when it is nowhere to be found."""
+    return copy_reference_code(folder, FILES, os.environ.get("GRAPHAGREE_DRSSCORER"), MIRROR, "")
 
 
 def bare_clauses(entries: Sequence[DrsEntry]) -> str:
