@@ -148,8 +148,11 @@ def adjudicate_three_sentences(qtbot, window, monkeypatch):
     assert [n.concept for n in adjudication.view().adjudicated.graph.nodes if n.var == "f"] == ["fish-01"]
     assert "f / fish-01" in window.adjudicated_graphs.gold_scene.node_items["f"].toolTip()  # redrawn
     clock.tick()
-    window.action_set["undo"].trigger()
+    undo, redo = window.action_set["undo"], window.action_set["redo"]
+    assert undo.text().startswith("&Undo ") and "fish-01" in undo.text()  # the step it would undo
+    undo.trigger()
     assert [n.concept for n in adjudication.view().adjudicated.graph.nodes if n.var == "f"] == ["fish"]
+    assert "fish-01" in redo.text() and "fish-01" not in undo.text()
     clock.tick()
     choose(panel.status_box, "adjudicated")
     # s3: an alignment exclusion from the graph's context menu, undone; then ann2's annotation as it is

@@ -40,6 +40,7 @@ class ActionSpec:
     toolbar: bool = False
     enabled_when: Condition | None = None
     group: str = ""  # a separator goes between groups of one menu
+    text_when: Callable[[AppState], str] | None = None  # the text as the state changes (asked with enabled_when)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,19 @@ def _has_pair(state: AppState) -> bool:
 
 def _can_adjudicate(state: AppState) -> bool:
     return state.corpus is not None and not state.adjudication.busy
+
+
+def _step_text(verb: str, step: str, longest: int = 60) -> str:
+    """``&Undo`` and the step it would undo, cut short.
+
+    >>> _step_text("&Undo", "sentence 2: status needs discussion")
+    '&Undo sentence 2: status needs discussion'
+    >>> _step_text("&Redo", "")
+    '&Redo'
+    """
+    if not step:
+        return verb
+    return f"{verb} {step if len(step) <= longest else step[: longest - 1] + '…'}"
 
 
 def _has_matrix(state: AppState) -> bool:
@@ -276,6 +290,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         "Ctrl+Z",
         tip="Undo the last adjudication change (written back at once)",
         enabled_when=lambda state: state.adjudication.stack.canUndo(),
+        text_when=lambda state: _step_text("&Undo", state.adjudication.stack.undoText()),
     ),
     ActionSpec(
         "redo",
@@ -285,6 +300,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         "Ctrl+Shift+Z",
         tip="Redo the adjudication change undone last",
         enabled_when=lambda state: state.adjudication.stack.canRedo(),
+        text_when=lambda state: _step_text("&Redo", state.adjudication.stack.redoText()),
     ),
     ActionSpec("preferences", "&Preferences...", adjudication.edit_preferences, EDIT,
                tip="Your name as adjudicator", group="preferences"),
@@ -567,6 +583,8 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
         for spec in table:
             if isinstance(spec, ActionSpec) and spec.enabled_when is not None:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
+            if isinstance(spec, ActionSpec) and spec.text_when is not None:
+                built.actions[spec.key].setText(spec.text_when(ctx.state))
 
     for name in STATE_CHANGES:
         attrgetter(name)(ctx.state).connect(update_enabled)
