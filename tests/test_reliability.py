@@ -117,3 +117,16 @@ def test_a_duplicate_id_is_named_with_its_line(tmp_path):
     done = run("score", test, write(tmp_path / "g.amr", GOOD), "--format", "json")
     assert done.returncode == 0
     assert f"warning: {test}:7: id '1' repeats (first on line 1); the graphs were paired by position" in done.stderr
+
+
+def test_the_table_fits_an_error_rows_id(tmp_path):
+    """An error row's id counts for the id column's width: the rows below stay in line."""
+    test = write(tmp_path / "t.amr", "# ::id a\n(x / x)\n\n# ::id a-much-longer-id\n(y / y\n\n# ::id c\n(z / z)\n")
+    gold = write(tmp_path / "g.amr", "# ::id a\n(x / x)\n\n# ::id a-much-longer-id\n(y / y)\n\n# ::id c\n(z / z)\n")
+    done = run("score", test, gold, "--format", "table")
+    assert done.returncode == 2
+    lines = done.stdout.splitlines()
+    header, rows = lines[0], [line for line in lines if line[:1].isdigit() or line.startswith(("micro", "macro"))]
+    column = header.index("nodes")
+    assert all(line[column - 2 : column] == "  " for line in rows), rows  # every id ends before "nodes"
+    assert "a-much-longer-id" in rows[1] and rows[1].index("error:") > column
