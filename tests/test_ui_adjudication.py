@@ -74,6 +74,7 @@ def start_session(qtbot, window):
     """Adjudication > Adjudicate Loaded Files (the name is asked first, then the new session's file)."""
     window.action_set["adjudicate"].trigger()
     qtbot.waitUntil(lambda: window.state.adjudication.session is not None, timeout=20000)
+    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)  # the table re-scored for the session
     return window.state.adjudication
 
 

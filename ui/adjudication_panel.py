@@ -13,6 +13,8 @@ the window's Adjudication perspective appears with it, see :mod:`ui.workspace`).
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -135,6 +137,11 @@ class AdjudicationPanel(QWidget):
         page = QWidget()
         self.saved = QLabel()
         self.saved.setStyleSheet("color:#2e7d32;")
+        self.scoring = QLabel()  # which pair the corpus table scores
+        self.scoring.setWordWrap(True)
+        self.scoring.setToolTip("While a session is open the corpus table, its micro and macro F1 and the pair's "
+                                "graphs score the compared annotator (Triples of) against the session's gold, or "
+                                "against the annotation the sentences start from when it has none")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._review_box())
         self.middle = QTabWidget()  # the history gets the room of the disagreements' long triples
@@ -146,8 +153,10 @@ class AdjudicationPanel(QWidget):
             splitter.setStretchFactor(part, stretch)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scoring)
         layout.addWidget(self.saved)
         layout.addWidget(splitter, 1)
+        self.state.corpus_changed.connect(lambda corpus: self._show_scoring())
         return page
 
     def _review_box(self) -> QWidget:
@@ -305,6 +314,20 @@ class AdjudicationPanel(QWidget):
             self._syncing = False
         self.saved.setText(f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
                            "in the session file at once: there is nothing to save.")
+        self._show_scoring()
+
+    def _show_scoring(self) -> None:
+        """Name the pair the corpus table scores, and the one the disagreements compare."""
+        if self.adjudication.session is None:
+            return
+        scored = self.adjudication.scored_names()
+        compared = self.adjudication.compared
+        test, gold = (f"<b>{escape(name)}</b>" for name in scored) if scored else ("", "")
+        text = (f"Scores in the corpus table and the Graphs tab: {test} (test) against {gold} (gold)" if scored
+                else "Scores: reading the session's files...")
+        if compared:
+            text += f" · the disagreements below: <b>{escape(compared)}</b> against the adjudicated graph"
+        self.scoring.setText(text)
 
     def _show_review(self, view: SentenceView | None) -> None:
         session = self.adjudication.session

@@ -29,6 +29,7 @@ session, if one is open, with its own signals.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -123,6 +124,15 @@ class AppState(QObject):
 
     def open_pair(self, test: str | Path, gold: str | Path, select: str | None = None) -> bool:
         return self.open_files(AnnotatorFiles.of((test, gold)), select)
+
+    def open_roles(self, test: int, gold: int) -> bool:
+        """Score two other files of the loaded ones as test and gold (as the matrix's cell when
+        they are its files), the sentence shown kept."""
+        if self.files is None:
+            return False
+        files, matrix = replace(self.files, test=test, gold=gold), self.annotators.result
+        cell = self.annotators.cell_of(files) is not None and matrix is not None
+        return self.open_files(files, annotations=matrix.annotations if cell else None)
 
     def replace_file(self, side: Side, path: str | Path) -> bool:
         """Open ``path`` as the new test or gold file, the other one kept."""
