@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QListView,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QToolTip,
     QUndoView,
     QVBoxLayout,
     QWidget,
@@ -90,6 +92,26 @@ class _NotesEdit(QPlainTextEdit):
     def focusOutEvent(self, event) -> None:
         self.left.emit()
         super().focusOutEvent(event)
+
+
+class _UndoSteps(QUndoView):
+    """The undo steps, each cut short to the list's width (no scrolling sideways) and shown
+    whole in its tooltip."""
+
+    def __init__(self, stack, parent=None):
+        super().__init__(stack, parent)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)  # laid out again to the new width
+        self.setUniformItemSizes(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            index = self.indexAt(event.pos())
+            if index.isValid():
+                QToolTip.showText(event.globalPos(), index.data(), self.viewport(), self.visualRect(index))
+                return True
+        return super().viewportEvent(event)
 
 
 class AdjudicationPanel(QWidget):
@@ -272,7 +294,7 @@ class AdjudicationPanel(QWidget):
         self.log.setToolTip("Every change in the session file, in order: decisions, undo and redo, statuses, notes "
                             "and start annotations, with who made it and when. Double click one to show its sentence.")
         self.log.doubleClicked.connect(lambda index: self._show_logged(index.row()))
-        self.history = QUndoView(self.adjudication.stack)
+        self.history = _UndoSteps(self.adjudication.stack)
         self.history.setEmptyLabel("session opened")
         self.history.setMinimumWidth(120)
         self.history.setToolTip("What Ctrl+Z and Ctrl+Shift+Z go through; click a step to undo or redo up to it")
@@ -286,7 +308,7 @@ class AdjudicationPanel(QWidget):
         box = QSplitter(Qt.Orientation.Horizontal)
         box.addWidget(self.log)
         box.addWidget(undo)
-        box.setSizes([3000, 1000])  # the log three quarters of the room, whatever the width
+        box.setSizes([2000, 1000])  # the log two thirds of the room, whatever the width
         adjudication = self.adjudication
         adjudication.session_changed.connect(lambda session: self._show_log())
         adjudication.sentence_changed.connect(lambda index: self._show_log())
