@@ -1,6 +1,8 @@
 """Entry point: ``python app.py [TEST GOLD | A B C ... [--gold FILE]] [--screenshot OUT.png]``.
 
-With no files it opens the bundled demo pair; two files are a test and a gold file; three or
+With no files it opens the files opened last (a pair, or several annotators with their gold)
+when they are all still there, else the bundled demo pair (the status line says which;
+``--screenshot`` starts with no files opened before: on the demo). Two files are a test and a gold file; three or
 more (or any with ``--gold``) are several annotators' files: their agreement matrix is scored,
 then the first annotator against the gold (or the second) is shown in the pair views.
 ``--screenshot`` renders the main window offscreen once scoring has finished (first pair
@@ -23,7 +25,8 @@ def parse_args(argv: list[str] | None):
         "files",
         nargs="*",
         metavar="FILE",
-        help="TEST and GOLD files, or three or more annotators' files (default: the bundled demo pair)",
+        help="TEST and GOLD files, or three or more annotators' files (default: the files opened last, "
+        "else the bundled demo pair)",
     )
     parser.add_argument("--gold", metavar="FILE", help="the gold annotator's file (one of FILE or one more)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it and exit")
@@ -45,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.demos import DEFAULT_DEMO
+    from ui.commands.files import open_at_start
     from ui.main_window import APP_NAME, MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -81,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if len(args.files) >= 3 or args.gold:
         state.annotators.open(args.files, args.gold, select=args.pair)
+    elif args.files:
+        state.open_pair(*args.files, select=args.pair)
     else:
-        test, gold = args.files if args.files else (DEFAULT_DEMO.test, DEFAULT_DEMO.gold)
-        state.open_pair(test, gold, select=args.pair)
+        open_at_start(window.context, args.pair)  # the files opened last, else the demo
     code = app.exec()
     if args.screenshot and settings is not None:
         Path(settings.fileName()).unlink(missing_ok=True)

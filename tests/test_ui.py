@@ -127,8 +127,8 @@ def test_recent_pairs_are_remembered(qtbot, window, settings):
     open_and_wait(qtbot, window, *SPEC_PAIR)
     open_and_wait(qtbot, window, *SYS_PAIR)
     recent = window.state.settings.recent()
-    assert [files.test_path.name for files in recent] == ["comptest_sys.txt", "spec_examples_test.amr"]
-    assert [Path(files.gold_path).name for files in recent] == ["comptest_gold.txt", "spec_examples_gold.amr"]
+    assert [entry.files.test_path.name for entry in recent] == ["comptest_sys.txt", "spec_examples_test.amr"]
+    assert [Path(entry.files.gold_path).name for entry in recent] == ["comptest_gold.txt", "spec_examples_gold.amr"]
     menu = window.action_set.submenus["recent"]
     titles = [action.text() for action in menu.actions()]
     assert titles[0] == "&1 comptest_sys.txt vs comptest_gold.txt"

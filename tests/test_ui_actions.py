@@ -62,7 +62,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "S&wap Test and Gold",
         "Open &Annotators...",
         "Open &Demo",
-        "&Recent Pairs",
+        "&Recent Files",
         "-",
         "&Export Scores...",
         "Export &Graphs...",

@@ -74,6 +74,7 @@ def start_session(qtbot, window):
     """Adjudication > Adjudicate Loaded Files (the name is asked first, then the new session's file)."""
     window.action_set["adjudicate"].trigger()
     qtbot.waitUntil(lambda: window.state.adjudication.session is not None, timeout=20000)
+    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)  # the table re-scored for the session
     return window.state.adjudication
 
 
@@ -462,8 +463,8 @@ def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
         "accepted ann2's disagreement (concept differs): (g/go-01 :ARG0 b/boy) vs (g/go-02 :ARG0 b/boy)",
         "status not reviewed -> needs discussion",
         'notes: "sense of go?"',
-        "notes cleared",  # the undo, as the session logged it
-        'notes: "sense of go?"',
+        'undid: notes: "sense of go?"',  # the undo and the redo, said as such
+        'redid: notes: "sense of go?"',
     ]
     assert {row[1] for row in before} == {"ana"} and {row[2] for row in before} == {"s1"}
     assert [row[0] for row in before] == [f"2025-03-01 10:00:{second:02d}" for second in range(1, 7)]
@@ -485,7 +486,7 @@ def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
     assert adjudication.session.sentence(0).notes == "" and adjudication.session.sentence(0).status == "needs discussion"
     window.action_set["undo"].trigger()
     assert adjudication.session.sentence(0).status == "not reviewed"
-    assert log_rows(panel)[-1][1:] == ("ben", "s1", "status needs discussion -> not reviewed")
+    assert log_rows(panel)[-1][1:] == ("ben", "s1", "undid: status not reviewed -> needs discussion")
     # a logged change's sentence is shown by a double click
     select_sentence(window, "s3")
     panel.log.doubleClicked.emit(panel.log_proxy.index(0, 3))

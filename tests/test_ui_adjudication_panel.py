@@ -37,11 +37,11 @@ def panel(qtbot, state):
 
 
 def scores(panel):
-    """Annotator -> {metric row name: shown value}."""
+    """Annotator -> {column (metric, Corrections): shown value}."""
     table = panel.scores
-    return {table.horizontalHeaderItem(c).text(): {table.verticalHeaderItem(r).text(): table.item(r, c).text()
-                                                   for r in range(table.rowCount())}
-            for c in range(table.columnCount())}
+    return {table.verticalHeaderItem(r).toolTip(): {table.horizontalHeaderItem(c).text().replace("\n", " "):
+                                                    table.item(r, c).text() for c in range(table.columnCount())}
+            for r in range(table.rowCount())}
 
 
 def rows(panel):
@@ -61,7 +61,7 @@ def test_the_sentence_its_disagreements_and_agreement(panel, state):
     assert panel.accept_button.toolTip() == "Accept: take the annotator's concepts (Ctrl+Return)"
     # ann1 is the adjudicated graph; ann2's concepts: w, b the same (S = 1), go-01 / go-02 (S = 1 - 0.1 = 0.9):
     # P = R = 2.9 / 3, F = 0.9667
-    assert scores(panel)["ann1"]["Concept F1"] == "1.0000" and scores(panel)["ann2"]["Concept F1"] == "0.9667"
+    assert scores(panel)["ann1"]["Concept"] == "1.0000" and scores(panel)["ann2"]["Concept"] == "0.9667"
     panel.table.selectRow(2)
     assert state.adjudication.row.match.category.value == "only in test"
     assert panel.reject_button.toolTip() == "Reject: leave it out (Ctrl+Delete)"
@@ -69,7 +69,7 @@ def test_the_sentence_its_disagreements_and_agreement(panel, state):
     assert rows(panel)[2][0] == "rejected"
     assert panel.counts.text() == "3 disagreements of ann2: 1 decided (0 accepted, 1 rejected), 2 open"
     panel.judge(True)  # the first row still to decide was selected: ann2's go-01 is taken
-    assert scores(panel)["ann2"]["Concept F1"] == "1.0000" and scores(panel)["ann1"]["Concept F1"] == "0.9667"
+    assert scores(panel)["ann2"]["Concept"] == "1.0000" and scores(panel)["ann1"]["Concept"] == "0.9667"
     assert panel.start_box.isEnabled() is False and "2 decision(s)" in panel.decided.text()
     assert panel.history.model().rowCount() == 3
 
@@ -101,21 +101,21 @@ def test_an_excluded_pair_is_scored_without_it_and_a_pin_with_it(panel, state):
     assert adjudication.view().record.id == "s3"
     # ann2 against ann1 in s3: s, p, n the same; leave-01 / leave-11 S = 0.9; ann2's b (before) unaligned:
     # P = 3.9 / 5, R = 3.9 / 4, F = 2PR / (P + R) = 0.8667
-    assert scores(panel)["ann2"]["Concept F1"] == "0.8667"
+    assert scores(panel)["ann2"]["Concept"] == "0.8667"
     dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
                                      adjudication.view().adjudicated.graph, adjudication.decide, "l", "l", ExcludePair)
     dialog.accept()
     assert dialog.result() == 1
     # l no longer aligned: P = 3 / 5, R = 3 / 4, F = 0.6667
-    assert scores(panel)["ann2"]["Concept F1"] == "0.6667"
-    assert scores(panel)["ann2"]["corrections"] == "0 pinned, 1 excluded"
+    assert scores(panel)["ann2"]["Concept"] == "0.6667"
+    assert scores(panel)["ann2"]["Corrections"] == "1 excluded"
     adjudication.undo()
     dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
                                      adjudication.view().adjudicated.graph, adjudication.decide, "b", "l", PinPair)
     dialog.accept()
     # b (before) pinned to l (leave-11): S = 0; l and the rest: leave-01 unaligned now, so P = 3 / 5, R = 3 / 4
     assert adjudication.view().agreements["ann2"].correction.pinned == ((4, 3),)
-    assert scores(panel)["ann2"]["Concept F1"] == "0.6667"
+    assert scores(panel)["ann2"]["Concept"] == "0.6667"
 
 
 def test_graph_edit_dialogs(panel, state):

@@ -5,7 +5,15 @@ import json
 
 import pytest
 
-from engine.adjudication import AddRelation, ChangeRelation, Decision, RemoveRelation, Session, SetConcept
+from engine.adjudication import (
+    AddRelation,
+    ChangeRelation,
+    Decision,
+    RemoveRelation,
+    Session,
+    SetConcept,
+    decisions_log,
+)
 from engine.metrics.triples import Category
 from engine.model import Attribute, Edge
 from ui.adjudication_rows import ChangeLog, counts_text, mismatch_rows, same_files, sentence_map
@@ -105,6 +113,30 @@ def test_the_change_log_in_words_read_on_as_it_grows(session):
     assert [e.text for e in entries[2:]] == [
         "undid: concept of g: go-02 -> go-01", 'notes: "line one" (+1 line)', "start from ann2 (was ann1)"]
     assert [e.where for e in entries] == ["s1", "s1", "s1", "s3", "s2"] and all(e.at.endswith("Z") for e in entries)
+
+
+def test_undone_and_redone_statuses_notes_and_starts_say_so(session):
+    session.set_status(0, "needs discussion")
+    session.set_status(0, "not reviewed", step="undo")  # as Edit > Undo writes it back
+    session.set_status(0, "needs discussion", step="redo")
+    session.set_notes(0, "Cardiff vs Caerdydd\nsecond line")
+    session.set_notes(0, "", step="undo")
+    session.set_start(1, "ann2")
+    session.set_start(1, "ann1", step="undo")
+    session.set_start(1, "ann2", step="redo")
+    assert [entry.text for entry in ChangeLog().update(session)] == [
+        "status not reviewed -> needs discussion",
+        "undid: status not reviewed -> needs discussion",
+        "redid: status not reviewed -> needs discussion",
+        'notes: "Cardiff vs Caerdydd" (+1 line)',
+        'undid: notes: "Cardiff vs Caerdydd" (+1 line)',
+        "start from ann2 (was ann1)",
+        "undid: start from ann2 (was ann1)",
+        "redid: start from ann2 (was ann1)",
+    ]
+    changes = decisions_log(session)["changes"]  # the JSON log keeps the mark
+    assert [change.get("step") for change in changes] == [None, "undo", "redo", None, "undo", None, "undo", "redo"]
+    assert changes[1]["from"] == "needs discussion" and changes[1]["to"] == "not reviewed"
 
 
 def test_a_new_session_file_takes_a_free_name(tmp_path):

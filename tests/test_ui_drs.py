@@ -94,6 +94,38 @@ def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
     assert panel.proxy.rowCount() == len(listing.rows) >= sum(listing.found[side] for side in (MORE_TEST, MORE_GOLD))
 
 
+def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, state, tmp_path):
+    panel = DScorerPanel(state)
+    qtbot.addWidget(panel)
+    state.select_pair_id("gift")
+    # paper graphs: test b1 b2 e1 x1 x2 t1 x9 b7 s4 and "mary" "now" = 11 nodes; gold b1 b2 e1 x1 x2 t1 x3 b3 s1
+    # and "mary" "tom" "now" = 12: P = R = F1 = 11 / 12
+    assert [panel.orders.item(0, column).text() for column in range(6)] == [
+        "0.9167", "0.9167", "0.9167", "11", "12", "11/12"]
+    assert panel.orders.item(0, 3).toolTip().endswith(
+        "test 11, gold 12 nodes; P = R = F1 = min / max = 11/12 = 0.9167")
+    legend = panel.legend  # one line, cut short to its width, explained whole in its tooltip
+    assert legend.full_text.startswith("─Agent-A1─: the Agent role's edge to its 1st argument (-A2: to its 2nd)")
+    assert legend.full_text.endswith('B box, X entity, E event, S state, P proposition, T time, "..." a constant')
+    assert "B ─Agent-A1─ E (the role's first argument) and E ─Agent-A2─ X (its second)" in legend.toolTip()
+    assert "walked both ways" in panel.table.toolTip() and legend.isVisibleTo(panel)
+    panel.show()
+    qtbot.waitExposed(panel)
+    legend.resize(200, legend.height())
+    assert legend.text().endswith("…") and legend.fontMetrics().horizontalAdvance(legend.text()) <= 200
+    legend.resize(legend.fontMetrics().horizontalAdvance(legend.full_text) + 10, legend.height())
+    assert legend.text() == legend.full_text
+    reference = scored_state(tmp_path, DRS_PAIR)  # DRSScorer's graph: its own nodes, its own notation
+    reference.set_params(Params(dscorer_profile="reference"))
+    qtbot.waitUntil(lambda: reference.corpus.params.dscorer_profile == "reference", timeout=20000)
+    other = DScorerPanel(reference)
+    qtbot.addWidget(other)
+    assert other.legend.full_text.startswith("─R:1→ / ─R:2→: a role's edge") and "B box, X any other" in other.legend.full_text
+    test, gold = (int(other.orders.item(0, column).text()) for column in (3, 4))
+    assert other.orders.item(0, 5).text() == f"{min(test, gold)}/{max(test, gold)}"
+    reference.shutdown()
+
+
 def test_panels_of_a_pair_that_is_not_a_drs(qtbot, tmp_path):
     state = scored_state(tmp_path, SPEC_PAIR)
     clauses, dscorer = ClausePanel(state), DScorerPanel(state)

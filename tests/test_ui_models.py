@@ -85,8 +85,8 @@ def test_settings_round_trip(tmp_path):
         settings.remember(AnnotatorFiles.of([tmp_path / f"t{k}", tmp_path / f"g{k}"]))
     settings.remember(AnnotatorFiles.of([tmp_path / "t3", tmp_path / "g3"]))
     recent = settings.recent()
-    assert len(recent) == MAX_RECENT and recent[0].test_path.name == "t3"
-    assert [files.test_path.name for files in recent].count("t3") == 1
+    assert len(recent) == MAX_RECENT and recent[0].files.test_path.name == "t3"
+    assert [entry.files.test_path.name for entry in recent].count("t3") == 1
     settings.remember(AnnotatorFiles.of([tmp_path / "x", tmp_path / "y", tmp_path / "z"], test=2, gold=1))
     assert settings.recent()[0].paths == (tmp_path / "z", tmp_path / "y", tmp_path / "x")  # test first, gold second
     settings.save_window_layout(QByteArray(b"geometry"), QByteArray(b"docks"))

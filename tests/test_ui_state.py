@@ -49,7 +49,7 @@ def test_opening_scores_in_the_background_then_selects_the_first_pair(qtbot, sta
     assert events[:2] == ["corpus", ("pair", 0)]
     assert busy == [(True,), (False,)] and not state.busy
     assert state.files.test_path == SYS_PAIR[0] and len(state.corpus.pairs) == 5
-    assert [files.test_path for files in state.settings.recent()] == [SYS_PAIR[0].resolve()]
+    assert [entry.files.test_path for entry in state.settings.recent()] == [SYS_PAIR[0].resolve()]
 
 
 def test_a_second_open_while_scoring_is_refused(qtbot, state):

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
 from engine.layout.geometry import Rect
 from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale
+from engine.registry import METRICS, short_name
 from ui.adjudication_tasks import NewSession, create_session
 from ui.graph_view import QtText
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
@@ -134,8 +135,9 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
             rows = [grid.verticalHeaderItem(r).text() for r in range(grid.rowCount())]
             if "P" in labels:
                 assert labels[:3] == ["F1", "P", "R"], labels  # F1 first
-            elif grid is window.adjudication_panel.scores:  # a column per annotator: F1 only, then its corrections
-                assert all(row.endswith("F1") for row in rows[:-1]) and rows[-1] == "corrections", rows
+            elif grid is window.adjudication_panel.scores:  # a row per annotator: each metric's F1, its corrections
+                assert [label.replace("\n", " ") for label in labels] == [
+                    short_name(metric) for metric in METRICS] + ["Corrections"], labels
             else:
                 assert all(row.endswith("F1") for row in rows), rows  # the corpus summary: F1 only
             if grid is not window.smatch_panel.table:  # the long Smatch breakdown may scroll

@@ -203,7 +203,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         group="open",
     ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
-    SubmenuSpec("recent", "&Recent Pairs", files.recent_entries, FILE, refresh_on="recent_changed", group="open"),
+    SubmenuSpec("recent", "&Recent Files", files.recent_entries, FILE, refresh_on="recent_changed", group="open"),
     ActionSpec(
         "export_scores",
         "&Export Scores...",
@@ -545,9 +545,12 @@ def _action(window: QMainWindow, ctx: Context, text: str, tip: str, handler: Han
 
 def _fill(window: QMainWindow, ctx: Context, menu: QMenu, spec: SubmenuSpec) -> None:
     menu.clear()
+    menu.setToolTipsVisible(True)  # an entry's tip (e.g. a recent entry's whole paths) as its tooltip too
     entries = spec.entries(ctx)
     for text, tip, handler in entries:
-        menu.addAction(_action(window, ctx, text, tip, handler))
+        action = _action(window, ctx, text, tip, handler)
+        action.setToolTip(tip)
+        menu.addAction(action)
     menu.setEnabled(bool(entries))
 
 

@@ -13,7 +13,9 @@ the window's Adjudication perspective appears with it, see :mod:`ui.workspace`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from html import escape
+
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QListView,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -29,6 +32,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QToolTip,
     QUndoView,
     QVBoxLayout,
     QWidget,
@@ -55,6 +59,11 @@ SHOWN = {  # the Show box: which rows of the disagreements table
     "matched": "every triple (matched too)",
 }
 DECIDED_TEXT = QBrush(QColor("#8a8a8a"))  # a decided row is greyed
+SCORE_COLUMNS = tuple(  # (header, its tooltip): a metric's two words on two lines, to keep the column narrow
+    (short_name(metric).replace(" ", "\n"), f"{short_name(metric)} F1 against the adjudicated graph")
+    for metric in METRICS
+) + (("Corrections", "Alignment pairs pinned or excluded for the annotator"),)
+NAME_WIDTH = 120  # pixels of an annotator's name in the agreement table; a longer one is cut in the middle
 
 DECISION_COLOURS = {"to decide": QColor("#fff3e0"), "rejected": QColor("#eeeeee"), "accepted": QColor("#e8f5e9"),
                     "": QColor("#ffffff")}
@@ -62,6 +71,20 @@ EMPTY = ("<b>No adjudication session.</b><br>Open two or more annotation files, 
          "<i>Adjudication &gt; Adjudicate Loaded Files</i>: every sentence gets a status, notes and an "
          "adjudicated graph, built by accepting or rejecting each disagreement. Every decision is saved "
          "in a session file the moment it is made.")
+
+
+def _corrections_item(agreement) -> QTableWidgetItem:
+    """An annotator's alignment corrections, the counts that are not zero (all in the tooltip)."""
+    correction = agreement.correction
+    counts = {"pinned": len(correction.pinned), "excluded": len(correction.excluded)} if correction else {}
+    counts["stale"] = len(agreement.stale)
+    item = QTableWidgetItem(", ".join(f"{count} {what}" for what, count in counts.items() if count))
+    tip = [f"{counts.get('pinned', 0)} pinned, {counts.get('excluded', 0)} excluded"]
+    if agreement.stale:
+        tip.append("stale - naming a node an edit removed since: " + ", ".join(
+            f"{agreement.annotator}:{a} = {b}" for a, b in agreement.stale))
+    item.setToolTip("Alignment corrections: " + "; ".join(tip))
+    return item
 
 
 def _shown(row: MismatchRow, shown: str) -> bool:
@@ -88,6 +111,26 @@ class _NotesEdit(QPlainTextEdit):
     def focusOutEvent(self, event) -> None:
         self.left.emit()
         super().focusOutEvent(event)
+
+
+class _UndoSteps(QUndoView):
+    """The undo steps, each cut short to the list's width (no scrolling sideways) and shown
+    whole in its tooltip."""
+
+    def __init__(self, stack, parent=None):
+        super().__init__(stack, parent)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListView.ResizeMode.Adjust)  # laid out again to the new width
+        self.setUniformItemSizes(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            index = self.indexAt(event.pos())
+            if index.isValid():
+                QToolTip.showText(event.globalPos(), index.data(), self.viewport(), self.visualRect(index))
+                return True
+        return super().viewportEvent(event)
 
 
 class AdjudicationPanel(QWidget):
@@ -135,6 +178,11 @@ class AdjudicationPanel(QWidget):
         page = QWidget()
         self.saved = QLabel()
         self.saved.setStyleSheet("color:#2e7d32;")
+        self.scoring = QLabel()  # which pair the corpus table scores
+        self.scoring.setWordWrap(True)
+        self.scoring.setToolTip("While a session is open the corpus table, its micro and macro F1 and the pair's "
+                                "graphs score the compared annotator (Triples of) against the session's gold, or "
+                                "against the annotation the sentences start from when it has none")
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._review_box())
         self.middle = QTabWidget()  # the history gets the room of the disagreements' long triples
@@ -146,8 +194,10 @@ class AdjudicationPanel(QWidget):
             splitter.setStretchFactor(part, stretch)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.scoring)
         layout.addWidget(self.saved)
         layout.addWidget(splitter, 1)
+        self.state.corpus_changed.connect(lambda corpus: self._show_scoring())
         return page
 
     def _review_box(self) -> QWidget:
@@ -241,14 +291,19 @@ class AdjudicationPanel(QWidget):
         return box
 
     def _agreement_box(self) -> QWidget:
-        box = QGroupBox("Agreement with the adjudicated graph")
-        self.scores = QTableWidget(len(METRICS) + 1, 0)  # a column per annotator, a row per metric's F
-        self.scores.setVerticalHeaderLabels([f"{short_name(m)} F1" for m in METRICS] + ["corrections"])
+        box = QGroupBox("Agreement with the adjudicated graph (F1)")
+        self.scores = QTableWidget(0, len(SCORE_COLUMNS))  # a row per annotator: it fits whatever their number
+        for column, (text, tip) in enumerate(SCORE_COLUMNS):
+            item = QTableWidgetItem(text)
+            item.setToolTip(tip)
+            self.scores.setHorizontalHeaderItem(column, item)
         self.scores.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.scores.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.scores.horizontalHeader().setStretchLastSection(True)
         self.scores.verticalHeader().setDefaultSectionSize(22)
         self.scores.setToolTip("Each annotation scored as test against the adjudicated graph as gold, "
-                               "under the alignment corrections made for it")
+                               "under the alignment corrections made for it (the compared annotator in bold)")
         layout = QVBoxLayout(box)
         layout.addWidget(self.scores)
         layout.addStretch(1)
@@ -263,7 +318,7 @@ class AdjudicationPanel(QWidget):
         self.log.setToolTip("Every change in the session file, in order: decisions, undo and redo, statuses, notes "
                             "and start annotations, with who made it and when. Double click one to show its sentence.")
         self.log.doubleClicked.connect(lambda index: self._show_logged(index.row()))
-        self.history = QUndoView(self.adjudication.stack)
+        self.history = _UndoSteps(self.adjudication.stack)
         self.history.setEmptyLabel("session opened")
         self.history.setMinimumWidth(120)
         self.history.setToolTip("What Ctrl+Z and Ctrl+Shift+Z go through; click a step to undo or redo up to it")
@@ -277,7 +332,7 @@ class AdjudicationPanel(QWidget):
         box = QSplitter(Qt.Orientation.Horizontal)
         box.addWidget(self.log)
         box.addWidget(undo)
-        box.setSizes([3000, 1000])  # the log three quarters of the room, whatever the width
+        box.setSizes([2500, 1000])  # the log five sevenths of the room, whatever the width
         adjudication = self.adjudication
         adjudication.session_changed.connect(lambda session: self._show_log())
         adjudication.sentence_changed.connect(lambda index: self._show_log())
@@ -305,6 +360,20 @@ class AdjudicationPanel(QWidget):
             self._syncing = False
         self.saved.setText(f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
                            "in the session file at once: there is nothing to save.")
+        self._show_scoring()
+
+    def _show_scoring(self) -> None:
+        """Name the pair the corpus table scores, and the one the disagreements compare."""
+        if self.adjudication.session is None:
+            return
+        scored = self.adjudication.scored_names()
+        compared = self.adjudication.compared
+        test, gold = (f"<b>{escape(name)}</b>" for name in scored) if scored else ("", "")
+        text = (f"Scores in the corpus table and the Graphs tab: {test} (test) against {gold} (gold)" if scored
+                else "Scores: reading the session's files...")
+        if compared:
+            text += f" · the disagreements below: <b>{escape(compared)}</b> against the adjudicated graph"
+        self.scoring.setText(text)
 
     def _show_review(self, view: SentenceView | None) -> None:
         session = self.adjudication.session
@@ -352,34 +421,44 @@ class AdjudicationPanel(QWidget):
             f"Not writable yet: {p}" for p in problems]))
 
     def _show_scores(self, view: SentenceView | None) -> None:
+        """A row per annotator: its F1 under each metric (P and R in the tooltip) and its
+        alignment corrections; a long name cut short in the middle, whole in its tooltip."""
         agreements = view.agreements if view is not None else {}
-        self.scores.setColumnCount(len(agreements))
-        self.scores.setHorizontalHeaderLabels(list(agreements))
-        for column, agreement in enumerate(agreements.values()):
-            scores = agreement.scores
-            for row, metric in enumerate(METRICS):
-                score = scores.get(metric)
+        table = self.scores
+        table.setRowCount(len(agreements))
+        metrics = table.fontMetrics()
+        for row, (name, agreement) in enumerate(agreements.items()):
+            label = QTableWidgetItem(metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, NAME_WIDTH))
+            label.setToolTip(name)
+            label.setData(Qt.ItemDataRole.UserRole, name)
+            if view is not None and name == view.compared:
+                font = label.font()
+                font.setBold(True)
+                label.setFont(font)
+            table.setVerticalHeaderItem(row, label)
+            for column, metric in enumerate(METRICS):
+                score = agreement.scores.get(metric)
                 item = QTableWidgetItem(f1_text(score.f) if score is not None else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if score is not None:
-                    item.setToolTip(f"P {f1_text(score.p)}   R {f1_text(score.r)}")
-                self.scores.setItem(row, column, item)
-            correction = agreement.correction
-            text = f"{len(correction.pinned)} pinned, {len(correction.excluded)} excluded" if correction else ""
-            item = QTableWidgetItem(text + (f", {len(agreement.stale)} stale" if agreement.stale else ""))
-            if agreement.stale:
-                item.setToolTip("Corrections naming a node an edit removed since: " + ", ".join(
-                    f"{agreement.annotator}:{a} = {b}" for a, b in agreement.stale))
-            self.scores.setItem(len(METRICS), column, item)
+                    item.setToolTip(f"{name}, {short_name(metric)}: P {f1_text(score.p)}   R {f1_text(score.r)}")
+                table.setItem(row, column, item)
+            table.setItem(row, len(METRICS), _corrections_item(agreement))
+        corrected = any(table.item(row, len(METRICS)).text() for row in range(table.rowCount()))
+        table.setColumnHidden(len(METRICS), not corrected)  # a column only when an annotator has corrections
         self._fit_scores()
 
     def _fit_scores(self) -> None:
-        """The agreement table shown whole (up to a third of the screen's width)."""
+        """The agreement table shown whole: every column in sight, every row up to a dozen."""
         table = self.scores
+        header = table.horizontalHeader()
         table.resizeColumnsToContents()
-        width = table.verticalHeader().width() + sum(table.columnWidth(c) for c in range(table.columnCount()))
-        table.setMinimumWidth(min(width + 2 * table.frameWidth() + 4, 640))
-        height = table.horizontalHeader().height() + sum(table.rowHeight(r) for r in range(table.rowCount()))
+        shown = [c for c in range(table.columnCount()) if not table.isColumnHidden(c)]
+        width = table.verticalHeader().sizeHint().width() + sum(
+            max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in shown)
+        table.setMinimumWidth(width + 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width())
+        rows = min(table.rowCount(), 12)
+        height = table.horizontalHeader().sizeHint().height() + sum(table.rowHeight(r) for r in range(rows))
         table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
 
     def _show_rows(self, view: SentenceView | None) -> None:

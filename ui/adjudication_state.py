@@ -10,6 +10,12 @@ annotations, in order), and :meth:`AdjudicationState.log_entries` gives the whol
 GUI thread only (it owns one SQLite connection); making a session and exporting run on a
 worker (:mod:`ui.adjudication_tasks`, lane ``adjudication``) with connections of their own.
 
+While a session is open the corpus table and the pair views score the compared annotator
+against the session's gold (without one, against the annotation most sentences start from):
+:meth:`AdjudicationState.scoring_roles`. The files are scored so when the session opens and
+when the adjudicator chooses another annotator to compare; :meth:`AdjudicationState.scored_names`
+says which pair the table scores, for the panel to name it.
+
 Signals: ``session_changed(Session | None)``; ``sentence_changed(index)`` - a sentence's
 status, notes, decider or adjudicated graph changed; ``current_changed()`` - another sentence
 or compared annotator is shown; ``row_selected(MismatchRow | None)`` and ``node_selected(side,
@@ -19,6 +25,7 @@ graph); ``changed()`` - anything the menus depend on (session, history).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -156,7 +163,7 @@ class AdjudicationState(QObject):
                            "EXPORT still writes its adjudicated file from the session's own copy).")
                 return
             self._awaiting_files = True
-            if not self.app.open_files(AnnotatorFiles.of(paths)):
+            if not self.app.open_files(self._files_to_score(paths)):
                 self.close(f"The session {session.path.name} was closed: its files cannot be read while "
                            "other files are being scored.")
                 return
@@ -166,6 +173,8 @@ class AdjudicationState(QObject):
         self._pair_selected(self.app.pair)
         self.changed.emit()
         self.app.refresh_filter()
+        if loaded:
+            self._score_compared()
         changes = session.changed_files
         if changes:
             self.app.show_problem("\n".join(str(change) for change in changes))
@@ -226,6 +235,51 @@ class AdjudicationState(QObject):
         for command in reversed(undone):
             command.skip_next()
             self.stack.undo()
+
+    # ------------------------------------------------ what the corpus table scores
+    def scoring_roles(self) -> tuple[str, str] | None:
+        """The annotators the corpus table and the pair views should score while the session is
+        open, as (test, gold): the compared annotator (else the first other one) against the
+        session's gold, else against the annotation most sentences start from - the adjudicated
+        graph's first state, which the disagreements compare the annotator with."""
+        session = self.session
+        if session is None:
+            return None
+        names = session.annotators
+        starts = Counter(record.start for record in session.sentences() if record.start)
+        reference = session.gold or (starts.most_common(1)[0][0] if starts else names[0])
+        others = [name for name in names if name != reference]
+        if not others:
+            return None
+        return (self.compared if self.compared in others else others[0]), reference
+
+    def _files_to_score(self, paths: list[Path]) -> AnnotatorFiles:
+        """The session's files (in its order) with the scoring roles as test and gold."""
+        roles = self.scoring_roles()
+        assert self.session is not None
+        names = self.session.annotators
+        return AnnotatorFiles.of(paths, *(names.index(name) for name in roles)) if roles else AnnotatorFiles.of(paths)
+
+    def scored_names(self) -> tuple[str, str] | None:
+        """The session's names of the annotators the corpus table scores now, as (test, gold)
+        (None: no session, or other files are loaded)."""
+        files, session = self.app.files, self.session
+        if session is None or files is None or not same_files(self._stored_paths(), files.paths):
+            return None
+        by_path = {file.path: file.annotator for file in session.corpus.files}
+        names = tuple(by_path.get(str(Path(path).resolve())) for path in (files.test_path, files.gold_path))
+        return (names[0], names[1]) if names[0] and names[1] else None
+
+    def _score_compared(self) -> None:
+        """Have the corpus table and the pair views score :meth:`scoring_roles` (in the background)
+        unless they do already; the sentence shown stays."""
+        roles, files = self.scoring_roles(), self.app.files
+        if roles is None or files is None or self.scored_names() in (None, roles) or self.app.busy:
+            return
+        by_path = {str(Path(path).resolve()): k for k, path in enumerate(files.paths)}
+        assert self.session is not None
+        paths = {file.annotator: file.path for file in self.session.corpus.files}
+        self.app.open_roles(by_path[paths[roles[0]]], by_path[paths[roles[1]]])
 
     def _beat(self) -> None:
         if self.session is None:
@@ -302,9 +356,11 @@ class AdjudicationState(QObject):
         return others[0] if others else (readable[0] if readable else None)
 
     def set_compared(self, annotator: str) -> None:
+        """Compare ``annotator`` with the adjudicated graph; the corpus table scores it too."""
         if annotator != self.compared:
             self.compared, self._view = annotator, None
             self.current_changed.emit()
+            self._score_compared()
 
     def set_show_matched(self, on: bool) -> None:
         if on != self.show_matched:

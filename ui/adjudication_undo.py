@@ -4,7 +4,8 @@ A change is written to the session *before* its command is pushed (so that a cha
 session refuses never reaches the stack, and its reason can be shown); the first ``redo()``,
 which ``QUndoStack.push`` calls, therefore does nothing. Later ``undo()`` / ``redo()`` write
 again: a decision through :meth:`Session.undo` / :meth:`Session.redo`, a status, notes or
-start annotation by writing the value before / after back. The owner carries the step out
+start annotation by writing the value before / after back, marked as an undo / redo (the
+session's log then says "undid: ..." / "redid: ..."). The owner carries the step out
 (reporting a refusal and dropping the command), shows the sentence it changed and says
 whether it was undone or redone.
 """
@@ -17,6 +18,7 @@ from typing import Protocol
 from PySide6.QtGui import QUndoCommand
 
 from engine.adjudication import Session
+from engine.adjudication.session import Step
 
 __all__ = ["DecisionCommand", "FieldCommand", "Owner", "WrittenCommand"]
 
@@ -73,7 +75,7 @@ class DecisionCommand(WrittenCommand):
         session.undo(self.index, self.number)
 
 
-SETTERS: dict[str, Callable[[Session, int, str], bool]] = {
+SETTERS: dict[str, Callable[[Session, int, str, Step], bool]] = {  # with the step it writes (the log says so)
     "status": Session.set_status,
     "notes": Session.set_notes,
     "start": Session.set_start,
@@ -88,10 +90,10 @@ class FieldCommand(WrittenCommand):
         self.field, self.before, self.after = field, before, after
 
     def write_again(self, session: Session) -> bool:
-        return SETTERS[self.field](session, self.index, self.after)
+        return SETTERS[self.field](session, self.index, self.after, "redo")
 
     def write_back(self, session: Session) -> bool:
-        return SETTERS[self.field](session, self.index, self.before)
+        return SETTERS[self.field](session, self.index, self.before, "undo")
 
     def id(self) -> int:
         return NOTES_ID if self.field == "notes" else -1

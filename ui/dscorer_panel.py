@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableWidgetItem,
@@ -24,12 +25,13 @@ from engine.drs import DScorerTally
 from engine.output.text import f1_text
 from engine.registry import DSCORER
 from engine.scoring import CorpusResult, PairResult
+from engine.scoring.drs import dscorer_settings
 
 from .kgram_rows import MORE_GOLD, MORE_TEST, ONLY_GOLD, ONLY_TEST, KgramList, KgramRow
 from .row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid
 from .state import AppState
 
-__all__ = ["DScorerPanel", "settings_text"]
+__all__ = ["DScorerPanel", "OneLineLabel", "settings_text"]
 
 HEADERS = ("Side", "Test", "Gold", "Difference", "k-gram")  # the sequence last: it takes the room left
 COLOURS = {ONLY_TEST: QColor("#ffebee"), ONLY_GOLD: QColor("#fce4ec"), MORE_TEST: QColor("#fff3e0"),
@@ -44,6 +46,46 @@ SHOWN = (  # (combo text, the sides it keeps)
 )
 ORDER_COLUMNS = ("P", "R", "F1", "test", "gold", "shared")
 HINT = "DScorer compares DRS input (clause files, .clf): File > Open Demo has a DRS pair."
+LEGENDS = {  # how to read a k-gram, per DScorer profile: (one line, its tooltip)
+    "paper": (
+        "─Agent-A1─: the Agent role's edge to its 1st argument (-A2: to its 2nd), read either way; B box, "
+        'X entity, E event, S state, P proposition, T time, "..." a constant',
+        "A k-gram is a path of k edges, read as its labels. Nodes: B a box; a discourse referent by its type - X "
+        "entity, E event, S state, P proposition, T time (the first letter of its variable); a constant by its text. "
+        "Edges: a concept (B ─give.v.01─ E), a box relation (B ─NOT─ B), or a role clause b Agent e x split in two - "
+        "B ─Agent-A1─ E (the role's first argument) and E ─Agent-A2─ X (its second). An edge that does not join "
+        "two boxes is walked both ways under the same label, so X ─Agent-A2─ E is the same edge read backwards.",
+    ),
+    "reference": (
+        "─R:1→ / ─R:2→: a role's edge to its 1st / 2nd argument, ←R─ an edge read backwards; B box, X any other "
+        'referent, "..." a constant or sense',
+        "A k-gram is a path of k edges, read as its labels (DRSScorer's graph). Nodes: B a box, X any other "
+        'variable, a constant (or a sense such as "n.02") by its text. Edges: b R v is B ─R→ v; a role clause '
+        "b R y z is B ─R:1→ y ─R:2→ z. An edge whose relation is not all capitals is also walked backwards, "
+        "shown ←R─ (REF, NOT, TPR stay one-way).",
+    ),
+}
+
+
+class OneLineLabel(QLabel):
+    """A line of text cut short (…) to the label's width; the whole of it is ``full_text``."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.full_text = ""
+        self.setMinimumWidth(40)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def set_full_text(self, text: str) -> None:
+        self.full_text = text
+        self._elide()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        self.setText(self.fontMetrics().elidedText(self.full_text, Qt.TextElideMode.ElideRight, self.width()))
 
 
 class KgramModel(RowTableModel):
@@ -80,6 +122,14 @@ def settings_text(corpus: CorpusResult) -> str:
     return f"{params.dscorer_profile} profile, n = {n}, weights w0..w{n}: {given}"
 
 
+def _zero_tip(small: int, large: int, nodes: tuple[int, int] | None) -> str:
+    """What the k = 0 row says: P = R = F1 = min / max of the two graphs' node counts."""
+    sizes = f"test {nodes[0]:,}, gold {nodes[1]:,} nodes; " if nodes is not None else ""
+    ratio = small / large if large else 1.0
+    return (f"k = 0 compares the node counts of DScorer's graphs (referents, boxes and constants): {sizes}"
+            f"P = R = F1 = min / max = {small:,}/{large:,} = {f1_text(ratio)}")
+
+
 def _prf(score) -> str:
     return f"P {f1_text(score.p)}  R {f1_text(score.r)}  F1 {f1_text(score.f)}"
 
@@ -99,7 +149,8 @@ class DScorerPanel(QWidget):
         self.orders.setMaximumHeight(16777215)  # it scrolls when the dock is low
         self.orders.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.orders.setToolTip("Per order k: P = shared / test k-grams, R = shared / gold k-grams (multisets), "
-                               "with the counts of k-grams; k = 0 compares the node counts, min/max")
+                               "with the counts of k-grams; k = 0: the test and gold graphs' node counts, and "
+                               "P = R = F1 = min/max of them (in the shared column)")
         self.order = QSpinBox()
         self.order.setRange(1, 4)
         self.order.setPrefix("k = ")
@@ -111,6 +162,8 @@ class DScorerPanel(QWidget):
         self.shown.currentIndexChanged.connect(lambda k: self.proxy.set_sides(SHOWN[k][1]))
         self.found = QLabel()
         self.found.setWordWrap(True)
+        self.legend = OneLineLabel()  # how to read a k-gram
+        self.legend.setStyleSheet("color:#555555;")
         _, _, self.table = filtered_table(HEADERS, 0, (85, 45, 45, 70), self)
         self.table.setWordWrap(False)
         self.model = KgramModel(HEADERS, self)
@@ -118,8 +171,6 @@ class DScorerPanel(QWidget):
         self.proxy.setSourceModel(self.model)
         self.table.setModel(self.proxy)
         self.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
-        self.table.setToolTip("Each k-gram read as its label sequence: B box, X entity, E event, S state, "
-                              "P proposition, T time, or a constant; edges between them")
         controls = QHBoxLayout()
         controls.addWidget(QLabel("k-grams of order"))
         controls.addWidget(self.order)
@@ -130,6 +181,7 @@ class DScorerPanel(QWidget):
         right.addLayout(controls)
         right.addWidget(self.found)
         right.addWidget(self.table, 1)
+        right.addWidget(self.legend)
         self.split = QSplitter(Qt.Orientation.Horizontal)  # orders beside the k-grams: the dock stays low
         self.split.addWidget(self.orders)
         self.split.addWidget(self.kgrams)
@@ -160,6 +212,10 @@ class DScorerPanel(QWidget):
         pooled = corpus.micro.get(DSCORER)
         self.title.setText(f"DScorer ({settings_text(corpus)}): this pair {_prf(drs.dscorer.total)}; the corpus, "
                            f"k-gram counts pooled, {_prf(pooled) if pooled else '-'}.")
+        legend, explained = LEGENDS[corpus.params.dscorer_profile]
+        self.legend.set_full_text(legend)
+        for widget in (self.legend, self.table):
+            widget.setToolTip(explained)
         self._show_orders(result)
         self.order.blockSignals(True)
         self.order.setRange(1, len(drs.dscorer.orders))
@@ -174,21 +230,32 @@ class DScorerPanel(QWidget):
         n = len(score.orders)
         self.orders.setRowCount(n + 1)
         self.orders.setVerticalHeaderLabels(["k = 0 (nodes)"] + [f"k = {k}" for k in range(1, n + 1)])
+        nodes = self._node_counts(result.drs) if counts is not None else None
         for row in range(n + 1):
             order = score.orders[row - 1] if row else None
             values = [score.zero] * 3 if row == 0 else [order.p, order.r, order.f] if order else [None] * 3
             if row and counts is not None:
                 values += [counts.test[row - 1], counts.gold[row - 1], counts.matched[row - 1]]
-            elif counts is not None:
-                values += [None, None, f"{counts.nodes_min}/{counts.nodes_max}"]
+            elif counts is not None:  # k = 0: the node counts, and min / max in place of the shared ones
+                values += [*(nodes or (None, None)), f"{counts.nodes_min}/{counts.nodes_max}"]
             for column, value in enumerate(values):
                 text = value if isinstance(value, str) else f"{value:,}" if isinstance(value, int) else f1_text(value)
                 item = QTableWidgetItem(text if value is not None or column < 3 else "")
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if row and order is None and column < 3:
                     item.setToolTip("Left out: the test side has no k-gram of this order (reference profile)")
+                elif row == 0 and counts is not None:
+                    item.setToolTip(_zero_tip(counts.nodes_min, counts.nodes_max, nodes))
                 self.orders.setItem(row, column, item)
         self.orders.resizeColumnsToContents()
+
+    def _node_counts(self, drs) -> tuple[int, int] | None:
+        """The nodes of DScorer's test and gold graphs (referents, boxes and constants; None without the corpus)."""
+        corpus = self.state.corpus
+        if corpus is None:
+            return None
+        settings = dscorer_settings(corpus.params)
+        return len(settings.graph(drs.test_clauses)), len(settings.graph(drs.gold_clauses))
 
     def _request(self) -> None:
         result = self.state.pair

@@ -29,6 +29,7 @@ session, if one is open, with its own signals.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -99,6 +100,9 @@ class AppState(QObject):
         self._wanted: str | None = None  # a pair to select once the scores are in
         self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix (issue 16)
         self.adjudication = AdjudicationState(self)
+        self.annotators.matrix_changed.connect(self._remember_annotators)
+        self._note = ""  # begins the report of the next scores (how the files came to be opened)
+        self.load_failed.connect(self._forget_note)
 
     # ------------------------------------------------------------- scoring
     @property
@@ -123,6 +127,15 @@ class AppState(QObject):
 
     def open_pair(self, test: str | Path, gold: str | Path, select: str | None = None) -> bool:
         return self.open_files(AnnotatorFiles.of((test, gold)), select)
+
+    def open_roles(self, test: int, gold: int) -> bool:
+        """Score two other files of the loaded ones as test and gold (as the matrix's cell when
+        they are its files), the sentence shown kept."""
+        if self.files is None:
+            return False
+        files, matrix = replace(self.files, test=test, gold=gold), self.annotators.result
+        cell = self.annotators.cell_of(files) is not None and matrix is not None
+        return self.open_files(files, annotations=matrix.annotations if cell else None)
 
     def replace_file(self, side: Side, path: str | Path) -> bool:
         """Open ``path`` as the new test or gold file, the other one kept."""
@@ -193,8 +206,9 @@ class AppState(QObject):
             self._show_pair(found)
         else:
             self._select_index(previous)
-        self.settings.remember(outcome.files)
-        self.recent_changed.emit()
+        if self.annotators.cell_of(outcome.files) is None:  # a cell: its annotators are remembered
+            self.settings.remember(outcome.files)
+            self.recent_changed.emit()
         self._report_scores(outcome)
         if wanted is not None and found is None:
             self.message.emit(f"No pair {wanted!r} in this corpus.")
@@ -218,7 +232,24 @@ class AppState(QObject):
             self.problem.emit(f"{plural(len(warnings), 'warning')}:\n" + "\n".join(warnings[:3]) + more)
         if corpus.documents:
             text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level tab"
-        self.message.emit(text + ".")
+        note, self._note = self._note, ""
+        self.message.emit(f"{note}: {text}." if note else text + ".")
+
+    def note_next_report(self, text: str) -> None:
+        """Begin the status line's report of the next scores shown with ``text`` (how the files
+        came to be opened: the last ones, or the demo); forgotten if files cannot be opened."""
+        self._note = text
+
+    def _forget_note(self, failure: str) -> None:
+        self._note = ""
+
+    def _remember_annotators(self, matrix) -> None:
+        """Several annotators' files scored: remembered (with their gold) among the recent files."""
+        if matrix is not None:
+            annotations = matrix.annotations
+            gold = annotations.paths[annotations.gold] if annotations.gold is not None else None
+            self.settings.remember_annotators(annotations.paths, gold)
+            self.recent_changed.emit()
 
     def _failed(self, text: str) -> None:
         self._wanted = None

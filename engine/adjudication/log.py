@@ -8,7 +8,9 @@
 
 ``action`` is ``decide`` (with ``decision`` - its id -, ``summary``, ``edits`` and, for a
 triple, ``verdict``), ``undo`` / ``redo`` (``decision`` and its ``summary``), or
-``status`` / ``notes`` / ``start`` (``from``, ``to``). Changes migrated from a schema-1
+``status`` / ``notes`` / ``start`` (``from``, ``to``, and ``step``: ``undo`` / ``redo`` when the
+change undid or redid an earlier one - its ``from`` and ``to`` are then the value written back
+and the value written). Changes migrated from a schema-1
 session have ``"at": null`` and ``"migrated": 1``. :func:`change_text` says a change in words
 (the app's History, the ``session SUMMARY`` command's last change).
 """
@@ -43,11 +45,26 @@ def _notes_text(notes: str) -> str:
     return f'notes: "{first}"{more}'
 
 
+def _field_text(action: str, before: Any, after: Any) -> str:
+    if action == "status":
+        return f"status {before} -> {after}"
+    if action == "start":
+        return f"start from {after} (was {before})"
+    return _notes_text(str(after or ""))
+
+
 def change_text(event: EventRecord, decisions: Mapping[int, Decision] | None = None) -> str:
     """One logged change in words: a decision as :func:`~.verdicts.decision_text` says it
     (``undid: ...`` / ``redid: ...`` for undo and redo, whose events name the decision only:
     ``decisions`` maps ids to decisions), ``status A -> B``, ``start from B (was A)``, or the
-    notes' first line."""
+    notes' first line; a status, notes or start change that undid or redid one says
+    ``undid: ...`` / ``redid: ...`` with the change it undid or redid (an undo of ``status A -> B``
+    writes A back: ``undid: status A -> B``).
+
+    >>> undo = EventRecord(7, None, "ana", 0, "status", None, {"from": "agreed", "to": "not reviewed", "step": "undo"})
+    >>> change_text(undo)
+    'undid: status not reviewed -> agreed'
+    """
     detail = event.detail
     if event.action == "decide":
         return decision_text(Decision.from_json(detail))
@@ -55,12 +72,12 @@ def change_text(event: EventRecord, decisions: Mapping[int, Decision] | None = N
         decision = (decisions or {}).get(event.decision) if event.decision is not None else None
         what = decision_text(decision) if decision is not None else f"decision {event.decision}"
         return f"{'undid' if event.action == 'undo' else 'redid'}: {what}"
-    if event.action == "status":
-        return f"status {detail.get('from')} -> {detail.get('to')}"
-    if event.action == "start":
-        return f"start from {detail.get('to')} (was {detail.get('from')})"
-    if event.action == "notes":
-        return _notes_text(str(detail.get("to", "")))
+    if event.action in ("status", "start", "notes"):
+        before, after, step = detail.get("from"), detail.get("to"), detail.get("step")
+        if step == "undo":
+            return f"undid: {_field_text(event.action, after, before)}"
+        text = _field_text(event.action, before, after)
+        return f"redid: {text}" if step == "redo" else text
     return event.action
 
 

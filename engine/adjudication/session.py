@@ -56,12 +56,14 @@ __all__ = [
     "FileChange",
     "Session",
     "StartRule",
+    "Step",
     "default_session_path",
     "find_session",
 ]
 
 SUFFIX = ".adjudication.sqlite"
 StartRule = Literal["auto", "gold", "central", "first"]
+Step = Literal["undo", "redo"]  # a change that undoes or redoes an earlier one
 
 
 @dataclass(frozen=True)
@@ -444,20 +446,22 @@ class Session:
             raise SessionError(f"decision {decision} is not the next decision to redo in sentence {index}")
         self._set_state(index, decision, "active", "redo", author)
 
-    def set_status(self, index: int, status: str) -> bool:
+    def set_status(self, index: int, status: str, step: Step | None = None) -> bool:
         """Set a sentence's status (one of :data:`~engine.adjudication.schema.STATUSES`);
-        False when it already had it (nothing written)."""
+        False when it already had it (nothing written). ``step``: the change undoes or redoes
+        an earlier one (the log says so, :mod:`.log`)."""
         if status not in STATUSES:
             raise SessionError(f"unknown status {status!r}; choose one of: {', '.join(STATUSES)}")
-        return self._set_field(index, "status", status, decided=True)
+        return self._set_field(index, "status", status, decided=True, step=step)
 
-    def set_notes(self, index: int, notes: str) -> bool:
-        """Replace a sentence's notes; False when unchanged."""
-        return self._set_field(index, "notes", notes, decided=False)
+    def set_notes(self, index: int, notes: str, step: Step | None = None) -> bool:
+        """Replace a sentence's notes; False when unchanged. ``step`` as for :meth:`set_status`."""
+        return self._set_field(index, "notes", notes, decided=False, step=step)
 
-    def set_start(self, index: int, annotator: str) -> bool:
+    def set_start(self, index: int, annotator: str, step: Step | None = None) -> bool:
         """Start the sentence from another annotation; only before any active decision (they
-        are written in the start's variables). Undone decisions are discarded."""
+        are written in the start's variables). Undone decisions are discarded. ``step`` as for
+        :meth:`set_status`."""
         author = self._writer()
         before = self.sentence(index).start
         if before == annotator:
@@ -472,7 +476,7 @@ class Session:
         with self._store.transaction() as db:
             db.execute("UPDATE decisions SET state = 'discarded' WHERE sentence = ? AND state = 'undone'", (index,))
             db.execute("UPDATE sentences SET start_annotator = ? WHERE idx = ?", (annotator, index))
-            self._store.add_event(index, author, "start", None, {"from": before, "to": annotator})
+            self._store.add_event(index, author, "start", None, _change(before, annotator, step))
             self._store.touch_sentence(index, author)
         self._drafts.pop(index, None)  # built from the former start annotation
         self._agreements.pop(index, None)
@@ -512,7 +516,7 @@ class Session:
                 if graph is None or edit.annotator_var not in graph.index:
                     raise DraftError(f"there is no node {edit.annotator_var} in {edit.annotator}'s annotation")
 
-    def _set_field(self, index: int, field: str, value: str, decided: bool) -> bool:
+    def _set_field(self, index: int, field: str, value: str, decided: bool, step: Step | None) -> bool:
         """Write a sentence's ``status`` or ``notes`` with its event; False when unchanged.
         ``decided``: the change makes its author the sentence's decider."""
         author = self._writer()
@@ -521,7 +525,7 @@ class Session:
             return False
         with self._store.transaction() as db:
             db.execute(f"UPDATE sentences SET {field} = ? WHERE idx = ?", (value, index))  # field: status | notes
-            self._store.add_event(index, author, field, None, {"from": before, "to": value})
+            self._store.add_event(index, author, field, None, _change(before, value, step))
             self._store.touch_sentence(index, author, decided)
         self._refresh(index)
         return True
@@ -535,6 +539,14 @@ class Session:
 
     def _refresh(self, index: int) -> None:
         self._sentences[index] = self._store.sentence(index)
+
+
+def _change(before: str | None, after: str, step: Step | None) -> dict[str, str | None]:
+    """A status, notes or start change's detail in the log: from, to, and whether it undid or redid one."""
+    detail: dict[str, str | None] = {"from": before, "to": after}
+    if step is not None:
+        detail["step"] = step
+    return detail
 
 
 def _person(name: str | None) -> str:

@@ -1,4 +1,5 @@
-"""Opening files: test and gold through dialogs, one side replaced, swapped, recent sets, demos, drops."""
+"""Opening files: test and gold through dialogs, one side replaced, swapped, recent pairs and annotator
+sets, demos, drops, and what the app opens when started without files."""
 
 from __future__ import annotations
 
@@ -8,11 +9,22 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog
 
 from ..annotators import AnnotatorFiles
-from ..demos import DEMOS
+from ..demos import DEFAULT_DEMO, DEMOS
 from ..selection import Side, other_side
+from ..settings import RecentFiles
 from .context import Context
 
-__all__ = ["choose_pair", "choose_side", "demo_entries", "open_dropped", "recent_entries", "swap"]
+__all__ = [
+    "choose_pair",
+    "choose_side",
+    "demo_entries",
+    "open_at_start",
+    "open_dropped",
+    "open_recent",
+    "recent_entries",
+    "recent_titles",
+    "swap",
+]
 
 
 def _ask(ctx: Context, title: str, start: Path | None) -> Path | None:
@@ -68,16 +80,66 @@ def open_dropped(ctx: Context, paths: Sequence[Path]) -> None:
 MenuEntry = tuple[str, str, object]  # (text, status tip, handler taking the context)
 
 
+def _folder_tails(folders: Sequence[Path]) -> list[str]:
+    """Each folder by as few of its last parts as tell it from the others ("…/" when cut).
+
+    >>> _folder_tails([Path("/a/demo/x"), Path("/b/demo/x"), Path("/c/y")])
+    ['…/a/demo/x', '…/b/demo/x', '…/y']
+    """
+    tails = []
+    for folder in folders:
+        parts = folder.parts or (".",)
+        tail = folder
+        for count in range(1, len(parts) + 1):
+            tail = Path(*parts[-count:])
+            if sum(1 for other in folders if other != folder and Path(*other.parts[-count:]) == tail) == 0:
+                break
+        tails.append(str(tail) if count == len(parts) else f"…/{tail}")
+    return tails
+
+
+def recent_titles(entries: Sequence[RecentFiles]) -> list[str]:
+    """The entries' titles (file names), each with its folder where another entry has the same title."""
+    titles = [entry.title() for entry in entries]
+    shown = list(titles)
+    for title in set(titles):
+        alike = [k for k, other in enumerate(titles) if other == title]
+        if len(alike) > 1:
+            for k, tail in zip(alike, _folder_tails([entries[k].folder() for k in alike])):
+                shown[k] = f"{title}  in {tail}"
+    return shown
+
+
+def open_recent(ctx: Context, entry: RecentFiles, select: str | None = None) -> bool:
+    """Open files opened before: the pair, or the annotators with their gold (the matrix)."""
+    if entry.annotators:
+        return ctx.state.annotators.open(entry.paths, entry.gold, select)
+    return ctx.state.open_files(entry.files, select)
+
+
 def recent_entries(ctx: Context) -> list[MenuEntry]:
-    """File > Recent Pairs, most recent first."""
+    """File > Recent Files, most recent first: pairs and annotator sets, by name (with their
+    folder when names alike), every path in the tip."""
+    entries = ctx.state.settings.recent()
     return [
-        (
-            f"&{number} {files.title()}",
-            f"test: {files.test_path}   gold: {files.gold_path}",
-            lambda ctx, files=files: ctx.state.open_files(files),
-        )
-        for number, files in enumerate(ctx.state.settings.recent(), start=1)
+        (f"&{number} {title}", entry.description(), lambda ctx, entry=entry: open_recent(ctx, entry))
+        for number, (entry, title) in enumerate(zip(entries, recent_titles(entries)), start=1)
     ]
+
+
+def open_at_start(ctx: Context, select: str | None = None) -> None:
+    """What the app opens when started without files: the files opened last when they are all
+    still there, else the bundled demo; the status line says which."""
+    recent = ctx.state.settings.recent()
+    last = recent[0] if recent else None
+    missing = last.missing() if last is not None else []
+    if last is not None and not missing:
+        ctx.state.note_next_report(f"Reopened the files opened last ({last.title()}; demos: File > Open Demo)")
+        open_recent(ctx, last, select)
+        return
+    why = f"{missing[0]}, opened last, is no longer there" if missing else "no files were opened before"
+    ctx.state.note_next_report(f"Opened the bundled demo ({why})")
+    ctx.state.open_files(AnnotatorFiles.of((DEFAULT_DEMO.test, DEFAULT_DEMO.gold)), select)
 
 
 def demo_entries(ctx: Context) -> list[MenuEntry]:
