@@ -15,10 +15,17 @@ from PySide6.QtWidgets import (
 )
 
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, DRS_METRICS, SMATCH, short_name
+from engine.registry import ALL_METRICS, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .corpus_model import COLUMNS, FIRST_METRIC_COLUMN, FIRST_REVIEW_COLUMN, CorpusFilterProxy, CorpusTableModel
+from .corpus_model import (
+    COLUMNS,
+    FIRST_METRIC_COLUMN,
+    FIRST_REVIEW_COLUMN,
+    CorpusFilterProxy,
+    CorpusTableModel,
+    run_metrics,
+)
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
 from .row_table import compact_rows, fit_grid_width, score_grid
@@ -162,10 +169,10 @@ class CorpusPanel(QWidget):
         self.model.set_corpus(corpus)
         self._syncing = False
         show_summary(self.summary, corpus)
-        for metric in DRS_METRICS:  # Counter and DScorer only for DRS input
-            column = ALL_METRICS.index(metric)
-            self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, not (corpus is not None and corpus.drs))
-            self.summary.setColumnHidden(column, not (corpus is not None and corpus.drs))
+        computed = run_metrics(corpus)  # Smatch when asked for, Counter and DScorer only for DRS input
+        for column, metric in enumerate(ALL_METRICS):
+            self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, metric not in computed)
+            self.summary.setColumnHidden(column, metric not in computed)
         fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._show_note()
 

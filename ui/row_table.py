@@ -3,7 +3,7 @@ column, and the small score grids the panels show (F1 first, then P and R)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt
@@ -221,19 +221,34 @@ def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None
     grid.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
     grid.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     compact_rows(grid)
-    rows_header = grid.verticalHeader()
     header = grid.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
     fit_grid_width(grid)
-    frame = header.sizeHint().height() + 2 * grid.frameWidth()
-    grid.setMaximumHeight(rows_header.length() + frame)
     if at_least is None:
         grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    grid.setProperty("at_least", at_least)
+    _fit_grid_height(grid)
+    return grid
+
+
+def _fit_grid_height(grid: QTableWidget) -> None:
+    """As tall as the shown rows (a grid with ``at_least`` may shrink to that many and scroll)."""
+    rows_header, at_least = grid.verticalHeader(), grid.property("at_least")
+    frame = grid.horizontalHeader().sizeHint().height() + 2 * grid.frameWidth()
+    grid.setMaximumHeight(rows_header.length() + frame)
+    if at_least is None:
         grid.setMinimumHeight(grid.maximumHeight())
     else:
-        grid.setMinimumHeight(min(at_least, len(rows)) * rows_header.defaultSectionSize() + frame)
-    return grid
+        shown = grid.rowCount() - rows_header.hiddenSectionCount()
+        grid.setMinimumHeight(min(at_least, shown) * rows_header.defaultSectionSize() + frame)
+
+
+def show_grid_rows(grid: QTableWidget, shown: Collection[int]) -> None:
+    """Show only the rows in ``shown`` (hidden rows keep their index), the grid's height fitted to them."""
+    for row in range(grid.rowCount()):
+        grid.setRowHidden(row, row not in shown)
+    _fit_grid_height(grid)
 
 
 def prf_grid(rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
