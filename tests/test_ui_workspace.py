@@ -6,7 +6,8 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
 from engine.layout.geometry import Rect
-from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale
+from bench.generate import write_corpus
+from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from ui.adjudication_tasks import NewSession, create_session
 from ui.graph_view import QtText
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
@@ -283,3 +284,23 @@ def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_
     window.workspace.show_perspective("pair")
     settle()
     assert view.scale_factor() == pytest.approx(zoomed)
+
+
+def test_a_large_pair_fitted_by_the_user_starts_readable_in_rounds(qtbot, tmp_path):
+    """An 80-node pair starts zoomed in, readable, in the Pair perspective; the user fits it
+    there (tiny text, their choice) and moves to Rounds: there it starts again by the same rule,
+    readable at its top node, not fitted to dots (tryout b02-b03)."""
+    window = shown_window(qtbot, tmp_path, write_corpus(tmp_path / "big", 1, 80, 80, 11), (1920, 1080 - CHROME))
+    settle()
+    graphs, view = window.graphs, window.graphs.test_view
+    readable = READABLE_TEXT_PX / QtText.node_px
+    assert view.scale_factor() == pytest.approx(readable)  # a readable start in Pair
+    graphs.fit_button.click()
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs)) and fitted_scale(graphs) < readable
+    window.workspace.show_perspective("rounds")
+    settle()
+    assert fitted_scale(graphs) * QtText.node_px < SMALLEST_TEXT_PX  # fitting would make it unreadable
+    assert view.scale_factor() == pytest.approx(readable) == graphs.gold_view.scale_factor()
+    window.workspace.show_perspective("pair")
+    settle()
+    assert view.scale_factor() == pytest.approx(readable)
