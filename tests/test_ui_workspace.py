@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
-from engine.layout.geometry import Rect
 from bench.generate import write_corpus
+from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from ui.adjudication_tasks import NewSession, create_session
 from ui.graph_view import QtText
