@@ -200,7 +200,7 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
     for scene in (window.graphs.test_scene, window.graphs.gold_scene):
         frames = {key for key, item in scene.node_items.items() if item._inner is not None}
         assert frames == {"b0", "b1", "b2", "b3", "b4", "b5"}
-    assert "DRS box" in window.graphs.legend.text() and "DRS box" in window.graphs.legend.toolTip()
+    assert "DRS box" in " ".join(window.graphs.legend.items) and "DRS box" in window.graphs.legend.toolTip()
     assert "not computed for DRS input" in window.smatch_panel.title.text()
     assert window.workspace.currentWidget().perspective.key == "pair"  # the Pair perspective, its Clauses tab in front
     assert window.clause_panel.model.rowCount() == 17 and not window.clause_panel.visibleRegion().isEmpty()

@@ -9,12 +9,22 @@ from bench.generate import write_corpus
 from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from ui.adjudication_tasks import NewSession, create_session
+from ui.comparison_panel import ELLIPSIS
 from ui.graph_view import QtText
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
 from ui.settings import AppSettings
 from ui.workspace import LAYOUT_VERSION, Panel, Workspace
 
-from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, shown_window, temporary_settings
+from .ui_support import (
+    DRS_PAIR,
+    SPEC_PAIR,
+    SYS_PAIR,
+    UMR_PAIR,
+    UMR_VERSIONS,
+    score_now,
+    shown_window,
+    temporary_settings,
+)
 
 SCREENS = [(1920, 1080), (1366, 768)]
 CHROME = 50  # a maximised window's title bar and borders
@@ -304,3 +314,24 @@ def test_a_large_pair_fitted_by_the_user_starts_readable_in_rounds(qtbot, tmp_pa
     window.workspace.show_perspective("pair")
     settle()
     assert view.scale_factor() == pytest.approx(readable)
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+def test_the_graph_key_stays_on_one_line_in_every_perspective(qtbot, tmp_path, size):
+    """The DRS demo's key (one item more: DRS box) in the Rounds perspective's narrower column:
+    one line, what does not fit left out with "…" (tryout d07: two lines even at 1920x1080)."""
+    width, height = size
+    window = shown_window(qtbot, tmp_path, DRS_PAIR, (width, height - CHROME))
+    legend = window.graphs.legend
+    for key in ("pair", "rounds"):
+        window.workspace.show_perspective(key)
+        settle()
+        assert legend.isVisible() and legend.height() < 2 * legend.fontMetrics().lineSpacing()
+        assert "DRS box" in " ".join(legend.items) and "DRS box" in legend.toolTip()
+        shown = legend.text()
+        assert legend._width(shown) <= legend.contentsRect().width()  # nothing cut off at the right
+        assert shown == " ".join(legend.items) or shown.endswith(ELLIPSIS)
+    window.workspace.show_perspective("rounds")
+    settle()
+    if width == 1366:  # too narrow for the whole key there
+        assert legend.text().endswith(ELLIPSIS)

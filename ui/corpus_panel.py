@@ -36,6 +36,7 @@ __all__ = ["CorpusPanel", "show_summary"]
 PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
 REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
 REVIEW_SENTENCE_WIDTH = 240  # the sentence column's width while the review columns come first
+REVIEW_SENTENCE_LEAST = 150  # how much of it the table keeps in sight at its narrowest
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -159,6 +160,19 @@ class CorpusPanel(QWidget):
             header.setSectionResizeMode(sentence, QHeaderView.ResizeMode.Stretch)
         self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
         self.model.refresh_reviews()
+        self._keep_review_in_sight()
+
+    def _keep_review_in_sight(self) -> None:
+        """While the review columns are shown, the table is at least wide enough for the columns
+        before the sentence and :data:`REVIEW_SENTENCE_LEAST` of it (a splitter gives it no less)."""
+        header, sentence = self.table.horizontalHeader(), COLUMNS.index("Sentence")
+        if self.table.isColumnHidden(FIRST_REVIEW_COLUMN):
+            self.table.setMinimumWidth(0)
+            return
+        before = sum(header.sectionSize(c) for c in range(header.count())
+                     if header.visualIndex(c) < header.visualIndex(sentence) and not header.isSectionHidden(c))
+        chrome = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
+        self.table.setMinimumWidth(before + REVIEW_SENTENCE_LEAST + chrome)
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:
@@ -174,6 +188,7 @@ class CorpusPanel(QWidget):
             self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, metric not in computed)
             self.summary.setColumnHidden(column, metric not in computed)
         fit_grid_width(self.summary)  # no room kept for the hidden columns
+        self._keep_review_in_sight()  # the id column fitted to the new ids
         self._show_note()
 
     def _show_filter(self, text: str) -> None:

@@ -132,12 +132,14 @@ def share_width(view: QTableView, stretched: Sequence[int], fixed: dict[int, int
 
 class FittedColumns(QObject):
     """Keeps ``columns`` of a view as wide as their longest text, sharing what the other columns
-    leave, and the last column over the rest (at least its header's width), again whenever the view
-    is resized: every column fits, none scrolls out of sight."""
+    leave - in proportion to their texts when these do not all fit (elided then) - and the last
+    column over the rest (at least its header's width; in ``columns`` its text counts in the
+    sharing, as at most ``last_share`` of the room), again whenever the view is resized: every
+    column fits, none scrolls out of sight."""
 
-    def __init__(self, view: QTableView, columns: Sequence[int]):
+    def __init__(self, view: QTableView, columns: Sequence[int], last_share: float = 1.0):
         super().__init__(view)
-        self.view, self.columns = view, tuple(columns)
+        self.view, self.columns, self.last_share = view, tuple(columns), last_share
         self.longest = dict.fromkeys(self.columns, 0)
         view.horizontalHeader().setStretchLastSection(False)
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -157,9 +159,15 @@ class FittedColumns(QObject):
         header, width = self.view.horizontalHeader(), self.view.viewport().width()
         last = header.count() - 1
         fixed = sum(header.sectionSize(c) for c in range(last) if c not in self.columns)
-        most = (width - fixed - header.sectionSizeHint(last)) // len(self.columns)
+        room = width - fixed
+        wanted = {c: max(header.sectionSizeHint(c), self.longest[c]) for c in self.columns}
+        if last in wanted:
+            wanted[last] = max(header.sectionSizeHint(last), min(wanted[last], self.last_share * room))
+        total = sum(wanted.values()) + (0 if last in wanted else header.sectionSizeHint(last))
+        share = min(1.0, room / total) if total else 1.0
         for column in self.columns:
-            header.resizeSection(column, max(header.sectionSizeHint(column), min(self.longest[column], most)))
+            if column != last:
+                header.resizeSection(column, max(header.sectionSizeHint(column), int(wanted[column] * share)))
         used = sum(header.sectionSize(c) for c in range(last))
         header.resizeSection(last, max(header.sectionSizeHint(last), width - used))
 
