@@ -141,7 +141,7 @@ def test_why_and_the_triples_share_the_width(qtbot, reentrant):
     shows their start and the triples most of the rest (tryout u14: why was 40 px wide); in a
     wide panel the triples are shown whole and why takes the rest. Cut triples are whole in
     their tooltips."""
-    state, panel = reentrant
+    _, panel = reentrant
     panel.resize(800, 300)
     panel.show()
     qtbot.waitExposed(panel)
