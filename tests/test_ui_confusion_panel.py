@@ -4,6 +4,7 @@ tables and the heatmap, a cell's sentences listed and opened, two files and any 
 import pytest
 from PySide6.QtCore import Qt
 
+from engine.metrics.confusion import NONE
 from ui.confusion_panel import ConfusionPanel
 
 from .ui_support import TRIO_FILES, open_annotators
@@ -139,3 +140,19 @@ def test_the_heatmap_shows_agreements_only_when_the_table_does(qtbot, panel, sta
     assert "agreements included" in grid.caption
     panel.agreements.setChecked(False)
     assert panel.heatmap.grid.values[agreeing[0]][agreeing[1]] is None
+
+
+def test_no_counterpart_on_both_sides_is_no_agreement(qtbot, panel, state, tmp_path):
+    """An extra role in each file: both heatmap axes have (none), whose cell is never a pair -
+    white (0), not grey as a hidden agreement."""
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02))\n\n"
+                    "# ::id r2\n(w / want-01 :ARG0 (b / boy) :ARG1 b)\n")
+    gold.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n\n"
+                    "# ::id r2\n(w / want-01 :ARG0 (b / boy))\n")
+    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
+        state.open_pair(test, gold)
+    panel.kinds.setCurrentIndex(1)
+    grid = panel.heatmap.grid
+    assert NONE in grid.rows and NONE in grid.columns
+    assert grid.values[grid.rows.index(NONE)][grid.columns.index(NONE)] == 0.0

@@ -284,7 +284,7 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool
     agree are counted too; without, they are left without a value (grey), as the table leaves
     them out, and the colour scale runs up to the largest confusion. The caption says which."""
     rows, columns, counts = table.heatmap(top)
-    agree = [[test_label == gold_label for gold_label in columns] for test_label in rows]
+    agree = [[test_label == gold_label != NONE for gold_label in columns] for test_label in rows]
     values = tuple(
         tuple(None if same and not agreements else float(v) for v, same in zip(row, agreeing))
         for row, agreeing in zip(counts.tolist(), agree)
