@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -37,6 +37,7 @@ PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F
 REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
 REVIEW_SENTENCE_WIDTH = 240  # the sentence column's width while the review columns come first
 REVIEW_SENTENCE_LEAST = 150  # how much of it the table keeps in sight at its narrowest
+SENTENCE_LEAST = 200  # the sentence column stretches over the room the others leave, but not below this
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -103,6 +104,9 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
+        self.table.viewport().installEventFilter(self)  # the sentence column fitted to the room...
+        header.sectionResized.connect(  # ...and to the other columns, fitted to their contents
+            lambda column, old, new: column != COLUMNS.index("Sentence") and self._fit_sentence())
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.set_filter)
@@ -157,10 +161,30 @@ class CorpusPanel(QWidget):
         else:
             for column in reversed(review):  # back to their own places, the last first
                 header.moveSection(header.visualIndex(column), column)
-            header.setSectionResizeMode(sentence, QHeaderView.ResizeMode.Stretch)
         self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
         self.model.refresh_reviews()
         self._keep_review_in_sight()
+        self._fit_sentence()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_sentence()
+        return super().eventFilter(watched, event)
+
+    def _fit_sentence(self) -> None:
+        """The sentence column takes the room the other columns leave (it stretches), and keeps
+        :data:`SENTENCE_LEAST` when they leave less (the table scrolls sideways then); while the
+        review columns are shown it is as wide as :data:`REVIEW_SENTENCE_WIDTH`."""
+        header, sentence = self.table.horizontalHeader(), COLUMNS.index("Sentence")
+        if not self.table.isColumnHidden(FIRST_REVIEW_COLUMN):
+            return
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != sentence)
+        stretch = self.table.viewport().width() - others >= SENTENCE_LEAST
+        mode = QHeaderView.ResizeMode.Stretch if stretch else QHeaderView.ResizeMode.Interactive
+        if header.sectionResizeMode(sentence) != mode:
+            header.setSectionResizeMode(sentence, mode)
+        if not stretch:
+            header.resizeSection(sentence, SENTENCE_LEAST)
 
     def _keep_review_in_sight(self) -> None:
         """While the review columns are shown, the table is at least wide enough for the columns
@@ -189,6 +213,7 @@ class CorpusPanel(QWidget):
             self.summary.setColumnHidden(column, metric not in computed)
         fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._keep_review_in_sight()  # the id column fitted to the new ids
+        self._fit_sentence()
         self._show_note()
 
     def _show_filter(self, text: str) -> None:
