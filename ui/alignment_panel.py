@@ -1,6 +1,6 @@
 """The selected pair's alignment as a table: each test node with its gold partner, their
 intrinsic similarity S and the round the pair was fixed in, then the unaligned nodes of both
-graphs. A row's tooltip is the graphs' tooltip of its nodes, the S cell's says first what made S
+graphs. A row's tooltip is the graphs' tooltip of its nodes, the S cell's says what made S
 (lemma, sense, attributes); choosing a row shows its nodes in the graphs."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _cells(row: AlignmentRow) -> tuple[str, ...]:
 
 
 def _similarity_tip(result: PairResult | None, row: AlignmentRow, nodes: str) -> str:
-    """What made the pair's S (eq. 1-4), then the nodes' tooltip."""
+    """What made the pair's S (eq. 1-4); the nodes' tooltip for an unaligned node."""
     if result is None or result.test is None or result.gold is None or row.similarity is None:
         return nodes
     if row.test is None or row.gold is None:
@@ -49,7 +49,7 @@ def _similarity_tip(result: PairResult | None, row: AlignmentRow, nodes: str) ->
     test, gold = result.test, result.gold
     why = similarity_reasons(row.test, row.gold, test.attributes_by_node[test.index[row.test.var]],
                              gold.attributes_by_node[gold.index[row.gold.var]], row.similarity)
-    return f"S = {row.similarity:.4f}: {why}\n\n{nodes}"
+    return f"S({row.test.var}, {row.gold.var}) = {row.similarity:.4f}: {why}"
 
 
 class AlignmentPanel(QWidget):
