@@ -178,7 +178,7 @@ def test_marks_tag_partners_and_name_them_in_tooltips():
     i, j = result.test.index["h"], result.gold.index["s"]
     tip = test_marks.nodes["h"].tooltip
     assert "aligned to gold s / she" in tip and f"S = {result.alignment.similarity[i, j]:.3f}" in tip
-    assert "fixed in: round 1" in tip and "concepts differ: he vs she" in tip
+    assert "fixed in: round 1" in tip and "S = 0.667: lemma he is part of she (2/3)" in tip
     assert "fixed in: initial anchor" in test_marks.nodes["r1"].tooltip
     assert test_marks.nodes["h"].status is Status.DIFFERS and test_marks.nodes["i"].status is Status.MATCHED
     assert test_marks.unmatched_edges == {("b", ":poss", "i")} and gold_marks.unmatched_edges == {("p", ":part", "i")}

@@ -1,12 +1,15 @@
 """Intrinsic similarity, SPEC section 2 (paper eq. 1-4), values by hand."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.align.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity
+from engine.align.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity, similarity_reasons
 from engine.model import split_concept
 from engine.read import read_graph
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
+from .strategies import decode, graph_triples
 
 
 @pytest.mark.parametrize(
@@ -60,3 +63,54 @@ def test_senseless_concepts_have_equal_senses():
     matrix = intrinsic_similarity(read_graph("(p / person)"), read_graph("(p / person-01)"), gamma=0.1)
     assert matrix[0, 0] == pytest.approx(0.9)
     assert intrinsic_similarity(read_graph("(p / person)"), read_graph("(q / person)"), 0.1)[0, 0] == 1.0
+
+
+def reasons(test_text: str, gold_text: str, i: int = 0, j: int = 0, gamma: float = 0.1) -> str:
+    test, gold = read_graph(test_text), read_graph(gold_text)
+    value = float(intrinsic_similarity(test, gold, gamma)[i, j])
+    return similarity_reasons(test.nodes[i], gold.nodes[j], test.attributes_by_node[i], gold.attributes_by_node[j],
+                              value)
+
+
+def test_the_reasons_of_s_say_which_part_made_it():
+    # UMR snt3 of nw_pri_0153: the same do-02, its :aspect performance in one version and process
+    # in the other: S = (1 + 0) / 2 = 0.5 although the concepts are identical
+    assert reasons("(d / do-02 :aspect performance)", "(d / do-02 :aspect process)") == (
+        "same lemma and sense; attributes differ (:aspect performance vs process); "
+        "the mean of 1 (lemma, sense) and 0 (attributes)"
+    )
+    assert reasons("(d / do-02 :aspect performance)", "(d / do-02 :aspect performance)") == (
+        "same lemma and sense; same :aspect performance"
+    )
+    # the reading example: read-01 / read-03 0.9, house / home 0, he / she 2/3
+    assert [reasons(READ_TEST, READ_GOLD, k, k) for k in range(3)] == [
+        "same lemma, senses differ (01 vs 03)",
+        "lemmas differ (house vs home)",
+        "lemma he is part of she (2/3)",
+    ]
+    assert reasons("(p / person)", "(p / person-01)") == "same lemma, senses differ (none vs 01)"
+    # fry: (3/8 (1 - 0.1) + 1/2) / 2 = 0.41875, the lemma-and-sense term 0.3375
+    assert reasons(FRY_TEST, FRY_GOLD) == (
+        "lemma fry is part of stir-fry (3/8), senses differ (03 vs 01); attributes differ (:quant 5 vs 7); "
+        "same :polarity -; the mean of 0.338 (lemma, sense) and 0.5 (attributes)"
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(graph_triples(6), graph_triples(6), st.floats(0.0, 1.0))
+def test_the_lemma_and_sense_term_of_the_reasons_is_that_of_eq_1(test_triples, gold_triples, gamma):
+    """The term the reasons name, read back from S (2 S - S_a), is S_l (1 + gamma (S_s - 1))."""
+    test, gold = decode(test_triples), decode(gold_triples)
+    matrix = intrinsic_similarity(test, gold, gamma)
+    for i, a in enumerate(test.nodes):
+        for j, b in enumerate(gold.nodes):
+            value = float(matrix[i, j])
+            text = similarity_reasons(a, b, test.attributes_by_node[i], gold.attributes_by_node[j], value)
+            shared = attribute_similarity(test.attributes_by_node[i], gold.attributes_by_node[j])[1]
+            term = lemma_similarity(a.lemma, b.lemma) * (1 + gamma * ((a.sense == b.sense) - 1))
+            if shared and value < 1:
+                assert f"the mean of {term:.3g} (lemma, sense)" in text
+            else:
+                assert "the mean of" not in text
+                assert shared or value == pytest.approx(term)
+            assert ("senses differ" in text) == (a.sense != b.sense)

@@ -199,18 +199,22 @@ def test_smatch_column_fills_when_asked_for(qtbot, window):
     smatch_column = FIRST_METRIC_COLUMN + ALL_METRICS.index("smatch")
     assert model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
     assert model.index(0, smatch_column).data() == ""
+    table, summary = window.corpus_panel.table, window.corpus_panel.summary
+    assert table.isColumnHidden(smatch_column) and summary.isColumnHidden(ALL_METRICS.index("smatch"))  # not computed
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
         window.state.set_params(Params(smatch=True))
     assert [model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
+    assert not table.isColumnHidden(smatch_column) and not summary.isColumnHidden(ALL_METRICS.index("smatch"))
     assert window.corpus_panel.summary.item(0, 5).text().startswith("0.8475 [")  # with its bootstrap interval
 
 
 def test_smatch_breakdown_panel(qtbot, window):
     open_and_wait(qtbot, window, *SMATCH_PAIR)
-    assert "not computed" in window.smatch_panel.title.text()
+    panel = window.smatch_panel
+    assert "not computed" in panel.title.text() and not panel.table.isVisibleTo(panel)  # no empty breakdown
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
         window.state.set_params(Params(smatch=True))
-    panel = window.smatch_panel
+    assert panel.table.isVisibleTo(panel)
     assert "Smatch micro F1 0.8475" in panel.title.text() and "bootstrap interval" in panel.title.text()
     concepts = [panel.table.item(0, k).text() for k in range(3)]
     assert concepts == [f"{11 / 13:.4f}"] * 3

@@ -4,6 +4,7 @@ tables and the heatmap, a cell's sentences listed and opened, two files and any 
 import pytest
 from PySide6.QtCore import Qt
 
+from engine.metrics.confusion import NONE
 from ui.confusion_panel import ConfusionPanel
 
 from .ui_support import TRIO_FILES, open_annotators
@@ -108,3 +109,50 @@ def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, A, C)
     assert {kind: rows(panel, kind) for kind in two_files} == two_files
+
+
+ROLES_TEST = "# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n"
+ROLES_GOLD = "# ::id r1\n(w / want-01 :ARG1 (b / boy) :ARG0 (g / go-02 :ARG0 b))\n"
+
+
+def test_the_heatmap_shows_agreements_only_when_the_table_does(qtbot, panel, state, tmp_path):
+    """want-01's two roles are swapped, go-02 :ARG0 boy agrees: the heatmap's rows and columns
+    are :ARG0 and :ARG1 on both sides, so the agreeing :ARG0 / :ARG0 cell lies between them."""
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text(ROLES_TEST)
+    gold.write_text(ROLES_GOLD)
+    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
+        state.open_pair(test, gold)
+    panel.kinds.setCurrentIndex(1)
+    assert rows(panel, "role") == [(":ARG0", ":ARG1", "1", "differ", "r1"), (":ARG1", ":ARG0", "1", "differ", "r1")]
+    grid = panel.heatmap.grid
+    agreeing = (grid.rows.index(":ARG0"), grid.columns.index(":ARG0"))
+    assert grid.values[agreeing[0]][agreeing[1]] is None and grid.texts[agreeing[0]][agreeing[1]] == ""
+    assert grid.values[grid.rows.index(":ARG0")][grid.columns.index(":ARG1")] == 1.0
+    assert "agreements not shown" in grid.caption and "1 of 3 pairs agree" in grid.caption
+    assert "not shown" in panel._tooltip(*agreeing)
+    qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(*agreeing).center().toPoint())
+    assert panel.sentences.count() == 0  # a cell that is not shown lists nothing
+    panel.agreements.setChecked(True)  # the table and the heatmap count the agreements
+    grid = panel.heatmap.grid
+    assert (":ARG0", ":ARG0", "1", "agree", "r1") in rows(panel, "role")
+    assert grid.values[agreeing[0]][agreeing[1]] == 1.0 and grid.texts[agreeing[0]][agreeing[1]] == "1"
+    assert "agreements included" in grid.caption
+    panel.agreements.setChecked(False)
+    assert panel.heatmap.grid.values[agreeing[0]][agreeing[1]] is None
+
+
+def test_no_counterpart_on_both_sides_is_no_agreement(qtbot, panel, state, tmp_path):
+    """An extra role in each file: both heatmap axes have (none), whose cell is never a pair -
+    white (0), not grey as a hidden agreement."""
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02))\n\n"
+                    "# ::id r2\n(w / want-01 :ARG0 (b / boy) :ARG1 b)\n")
+    gold.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n\n"
+                    "# ::id r2\n(w / want-01 :ARG0 (b / boy))\n")
+    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
+        state.open_pair(test, gold)
+    panel.kinds.setCurrentIndex(1)
+    grid = panel.heatmap.grid
+    assert NONE in grid.rows and NONE in grid.columns
+    assert grid.values[grid.rows.index(NONE)][grid.columns.index(NONE)] == 0.0

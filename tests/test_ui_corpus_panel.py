@@ -4,10 +4,11 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.params import Params
-from ui.corpus_panel import CorpusPanel
+from ui.corpus_model import COLUMNS
+from ui.corpus_panel import SENTENCE_LEAST, CorpusPanel
 from ui.state import AppState
 
-from .ui_support import SMATCH_PAIR, SYS_PAIR, score_now, temporary_settings
+from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, score_now, temporary_settings
 
 
 @pytest.fixture
@@ -140,3 +141,25 @@ def test_n_a_and_unreadable_rows_sort_last_both_ways(qtbot, state, tmp_path):
     assert ids(panel)[-1] == "broken" and ids(panel)[0] == "low"
     panel.table.sortByColumn(1, Qt.SortOrder.DescendingOrder)  # text columns as before
     assert ids(panel) == ["okay2", "okay1", "low", "high", "broken"]
+
+
+def sentence_width(panel):
+    return panel.table.horizontalHeader().sectionSize(COLUMNS.index("Sentence"))
+
+
+def test_the_sentence_column_stretches_and_keeps_a_readable_width(qtbot, state, panel):
+    """At the corpus column's width at 1366x768 (about 900 px): the AMR demo without Smatch leaves
+    the sentence the room the scores leave; the DRS demo's two more scores leave less than
+    SENTENCE_LEAST, and the sentence keeps that much, the table scrolling sideways (it was cut
+    to a few pixels); wider, it stretches again."""
+    panel.resize(900, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    header, viewport = panel.table.horizontalHeader(), panel.table.viewport()
+    qtbot.waitUntil(lambda: header.length() == viewport.width())  # the sentence takes the rest
+    assert sentence_width(panel) > SENTENCE_LEAST
+    score_now(state, *DRS_PAIR)
+    qtbot.waitUntil(lambda: sentence_width(panel) == SENTENCE_LEAST)
+    assert header.length() > viewport.width()  # the scores scroll into sight
+    panel.resize(1600, 400)
+    qtbot.waitUntil(lambda: header.length() == viewport.width() and sentence_width(panel) > SENTENCE_LEAST)

@@ -74,3 +74,22 @@ def test_scores_beside_the_relations_when_wide_above_when_narrow(qtbot, tmp_path
     panel.hide()  # behind another tab: the least height again
     assert panel.minimumSizeHint().height() == narrow_height
     state.shutdown()
+
+
+def test_test_and_gold_share_the_width_by_their_texts(qtbot, tmp_path):
+    """The two versions of nw_afp_0024: many relations only in test, whose Gold cell is empty;
+    the Test column is no longer cut to half while Gold is wide and empty (tryout u02)."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    panel = DocumentPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(900, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    QApplication.processEvents()
+    metrics, header = panel.table.fontMetrics(), panel.table.horizontalHeader()
+    longest = [max(metrics.horizontalAdvance(row[k]) for row in panel.model._cells) for k in (2, 3)]
+    test, gold = header.sectionSize(2), header.sectionSize(3)
+    assert sum(header.sectionSize(c) for c in range(4)) <= panel.table.viewport().width()
+    assert longest[0] > longest[1] and test > gold  # the longer texts get the wider column
+    assert test >= min(longest[0], 0.5 * panel.table.viewport().width())
+    state.shutdown()

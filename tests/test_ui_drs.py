@@ -175,8 +175,16 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     window = MainWindow(temporary_settings(tmp_path))
     qtbot.addWidget(window)
     columns = [FIRST_METRIC_COLUMN + ALL_METRICS.index(metric) for metric in ("counter", "dscorer")]
+    smatch = FIRST_METRIC_COLUMN + ALL_METRICS.index("smatch")
+    window.state.params = Params(smatch=True)  # asked for, but not computed for DRS input
     score_now(window.state, *DRS_PAIR)
     assert not any(window.corpus_panel.table.isColumnHidden(column) for column in columns)
+    assert window.corpus_panel.table.isColumnHidden(smatch)  # no empty Smatch column
+    scores = window.pair_view.scores  # nor Smatch row, and no empty Smatch breakdown
+    assert [scores.verticalHeaderItem(k).text() for k in range(scores.rowCount()) if not scores.isRowHidden(k)] == [
+        "Concept", "LR", "ULR", "WLR", "Mock Smatch", "Counter", "DScorer"]
+    assert "not computed for DRS input" in window.smatch_panel.title.text()
+    assert not window.smatch_panel.table.isVisibleTo(window.smatch_panel)
     proxy = window.corpus_panel.proxy
     assert [proxy.index(row, columns[0]).data() for row in range(3)] == ["0.9032", "0.8387", "1.0000"]
     assert window.corpus_panel.summary.item(0, ALL_METRICS.index("counter")).text() == "0.8824"  # 30/33, 30/35
@@ -184,6 +192,8 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     assert [result.id for result in window.state.visible_pairs()] == ["gift"]
     score_now(window.state, *SPEC_PAIR)
     assert all(window.corpus_panel.table.isColumnHidden(column) for column in columns)
+    assert not window.corpus_panel.table.isColumnHidden(smatch)  # AMR input: Smatch was asked for
+    assert not scores.isRowHidden(ALL_METRICS.index("smatch")) and scores.isRowHidden(ALL_METRICS.index("counter"))
     window.state.shutdown()
 
 
@@ -222,7 +232,7 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
     for scene in (window.graphs.test_scene, window.graphs.gold_scene):
         frames = {key for key, item in scene.node_items.items() if item._inner is not None}
         assert frames == {"b0", "b1", "b2", "b3", "b4", "b5"}
-    assert "DRS box" in window.graphs.legend.text() and "DRS box" in window.graphs.legend.toolTip()
+    assert "DRS box" in " ".join(window.graphs.legend.items) and "DRS box" in window.graphs.legend.toolTip()
     assert "not computed for DRS input" in window.smatch_panel.title.text()
     assert window.workspace.currentWidget().perspective.key == "pair"  # the Pair perspective, its Clauses tab in front
     assert window.clause_panel.model.rowCount() == 17 and not window.clause_panel.visibleRegion().isEmpty()

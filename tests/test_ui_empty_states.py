@@ -57,9 +57,9 @@ def test_another_corpus_leaves_nothing_of_the_first(qtbot, window):
     window.heatmaps.readout.setText("S[read-01, read-03] = 0.9000")  # as a hover leaves it
     score_now(window.state, *SYS_PAIR)
     result = window.state.pair
-    assert result.id == "sentence 2"  # the index selected before (1), in the new corpus
+    assert result.id == "sentence 1"  # the new corpus's first pair (not the index selected before, 1)
     assert window.state.node is None and window.state.triple is None
-    assert window.pair_view.header.text() == "<b>Pair 1</b> &middot; sentence 2"
+    assert window.pair_view.header.text() == "<b>Pair 0</b> &middot; sentence 1"
     assert set(window.graphs.test_scene.node_items) >= {node.var for node in result.test.nodes}
     assert window.graphs.test_box.title().startswith("Test: ")
     assert window.penman_panel.test_text.toPlainText().startswith(result.test.penman.splitlines()[0][:3])

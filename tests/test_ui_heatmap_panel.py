@@ -7,7 +7,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtGui import QFontMetricsF, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -314,3 +314,62 @@ def test_anchor_outlines_show_on_yellow_cells(qtbot, umr_state):
         white = [k for k, colour in enumerate(across) if min(colour.getRgb()[:3]) > 180]
         assert black and white and black[0] < white[0] < len(across) - 2, [c.name() for c in across]  # black, white
     assert "Black-and-white outline: anchor" in HINT
+
+
+def enlarged(qtbot, panel, key: str = "broadcast"):
+    plot = panel.plots[key]
+    QTest.mouseDClick(plot, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert panel.enlarged == key and plot.enlarged
+    qtbot.waitUntil(lambda: plot.size() == panel.grid_page.size(), timeout=2000)
+    QApplication.processEvents()
+    return plot
+
+
+def label_px(plot, axis: str) -> int:
+    geometry = plot.geometry_now()
+    return geometry.row_px if axis == "row" else geometry.column_px
+
+
+@pytest.mark.parametrize("size", [(1075, 980), (760, 680), (500, 400)], ids=["1920x1080", "1366x768", "small"])
+def test_the_enlarged_heatmap_of_an_80_node_pair_names_every_row_and_column(qtbot, tmp_path, size):
+    """A generated 79 / 80-node pair in the rounds area of a maximised window (and smaller): the
+    enlarged heatmap names every row and column, at 7 px or more, none touching another; where
+    its room is too small for that the page scrolls (tryout b04: every other row was dropped)."""
+    state = scored_state(tmp_path, write_corpus(tmp_path / "big", 1, 79, 80, 5))
+    try:
+        panel = shown(qtbot, state, "gen-0", *size)
+        plot = enlarged(qtbot, panel)
+        rows, columns = panel.model.shape
+        assert rows >= 79 and columns >= 80
+        labels = plot.label_boxes()
+        assert [label.text for label in labels if label.axis == "row"] == panel.model.row_names
+        assert [label.text for label in labels if label.axis == "column"] == panel.model.column_names
+        assert overlaps(labels) == []
+        assert all(plot.rect().toRectF().contains(label.box) for label in labels)
+        assert min(label_px(plot, "row"), label_px(plot, "column")) >= 7
+        seven = QFontMetricsF(plot._font(7)).height()
+        assert min(label.box.height() if label.axis == "row" else label.box.width() for label in labels) >= seven
+        page, viewport = panel.grid_page, panel.scroller.viewport()
+        needs_room = plot.readable_size().height() > viewport.height() or plot.readable_size().width() > viewport.width()
+        assert (page.height() > viewport.height() or page.width() > viewport.width()) == needs_room
+        if size == (500, 400):
+            assert needs_room and panel.scroller.verticalScrollBar().maximum() > 0  # it scrolls
+        QTest.keyClick(panel, Qt.Key.Key_Escape)  # the four again, in the panel's room
+        QApplication.processEvents()
+        assert panel.enlarged is None and page.size() == viewport.size() and not plot.enlarged
+        assert all(p.isVisible() for p in panel.plots.values())
+    finally:
+        state.shutdown()
+
+
+def test_the_enlarged_heatmap_sizes_labels_and_values_to_its_cells(qtbot, state):
+    """The 5-node reading example enlarged in 1400 x 900: cells of ~250 px get labels and
+    values larger than the four heatmaps' 12 and 11 px (tryout u06: 8 px in 100 px cells)."""
+    panel = shown(qtbot, state, "read", 1400, 900)
+    four = panel.plots["adjusted"].geometry_now()
+    assert four.value_font is not None and four.value_font.pixelSize() <= 11
+    plot = enlarged(qtbot, panel, "adjusted")
+    geometry = plot.geometry_now()
+    assert geometry.cell_height > 100 and geometry.value_font.pixelSize() == 18
+    assert label_px(plot, "row") == label_px(plot, "column") == 16
+    assert overlaps(plot.label_boxes()) == [] and len(plot.label_boxes()) == 10

@@ -2,10 +2,11 @@
 
 import pytest
 
+from engine.params import Params
 from engine.registry import ALL_METRICS, SMATCH, short_name
 from ui.pair_view import NOT_SCORED, PairView
 
-from .ui_support import UMR_PAIR, broken_pair, scored_state
+from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state
 
 
 @pytest.fixture
@@ -36,14 +37,27 @@ def test_shows_the_selected_pair(view):
     concept = [view.scores.item(0, k).text() for k in range(3)]
     assert concept == ["0.5133"] * 3  # F1, P and R of the concept score (equal sizes)
     assert view.scores.item(0, 0).font().bold() and not view.scores.item(0, 1).font().bold()
-    smatch = ALL_METRICS.index(SMATCH)
-    assert view.scores.item(smatch, 0).text() == "" and "Parameters" in view.scores.item(smatch, 0).toolTip()
+    shown = [short_name(m) for k, m in enumerate(ALL_METRICS) if not view.scores.isRowHidden(k)]
+    assert shown == ["Concept", "LR", "ULR", "WLR", "Mock Smatch"]  # no empty Smatch, Counter, DScorer rows
 
 
 def test_the_score_table_shows_every_row(view):
     grid = view.scores
     assert grid.height() >= grid.verticalHeader().length() + grid.horizontalHeader().height()
     assert grid.minimumHeight() == grid.maximumHeight()  # no layout can squeeze the rows out of sight
+    # and keeps no room for the hidden rows: five rows shown
+    assert grid.verticalHeader().length() == 5 * grid.verticalHeader().defaultSectionSize()
+    assert grid.maximumHeight() == grid.verticalHeader().length() + grid.horizontalHeader().sizeHint().height() + (
+        2 * grid.frameWidth())
+
+
+def test_the_rows_follow_the_metrics_the_run_computes(qtbot, state, view):
+    smatch = ALL_METRICS.index(SMATCH)
+    assert view.scores.isRowHidden(smatch)
+    state.params = Params(smatch=True)
+    score_now(state, *SPEC_PAIR)
+    assert not view.scores.isRowHidden(smatch) and view.scores.item(smatch, 0).text() != ""
+    assert view.scores.verticalHeader().length() == 6 * view.scores.verticalHeader().defaultSectionSize()
 
 
 def test_no_pair_an_unreadable_pair_and_an_empty_filter(qtbot, tmp_path):

@@ -12,7 +12,7 @@ def test_hint_then_breakdown(qtbot, tmp_path):
     panel = SmatchPanel(state)
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
-    assert panel.title.text() == HINT
+    assert panel.title.text() == HINT and not panel.table.isVisibleTo(panel)  # the line alone, no empty table
     state.params = Params(smatch=True)
     score_now(state, *SMATCH_PAIR)
     low, high = state.corpus.interval("smatch")
@@ -20,6 +20,6 @@ def test_hint_then_breakdown(qtbot, tmp_path):
         f"Smatch micro F1 0.8475, macro F1 {state.corpus.macro['smatch'].f:.4f}; 95% bootstrap "
         f"interval of the micro F1 [{low:.4f}, {high:.4f}] over 3 pairs."
     )
-    assert low < 0.8475 < high
+    assert low < 0.8475 < high and panel.table.isVisibleTo(panel)
     assert [panel.table.item(0, k).text() for k in range(3)] == [f"{11 / 13:.4f}"] * 3
     state.shutdown()

@@ -8,7 +8,16 @@ import ui.tasks
 from engine.params import Params
 from ui.state import AppState
 
-from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, broken_pair, score_now, scored_state, temporary_settings
+from .ui_support import (
+    DRS_PAIR,
+    SPEC_PAIR,
+    SYS_PAIR,
+    UMR_PAIR,
+    broken_pair,
+    score_now,
+    scored_state,
+    temporary_settings,
+)
 
 
 @pytest.fixture
@@ -70,7 +79,7 @@ def test_the_wanted_pair_is_selected_once_scored(qtbot, state):
     assert state.pair.index == 1  # the previous selection is kept
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
         state.open_pair(*SYS_PAIR, select="nothing")
-    assert state.pair.index == 1  # the same index in the new files
+    assert state.pair.index == 0  # other files: their first pair
     messages = record(state.message)
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
         state.open_pair(*SYS_PAIR, select="nothing")
@@ -238,3 +247,24 @@ def test_swap_and_replace_keep_the_other_file(qtbot, tmp_path):
 def test_nothing_to_rescore_or_swap_before_files_are_open(state):
     assert not state.rescore() and not state.swap() and not state.replace_file("test", SPEC_PAIR[0])
     assert state.pair is None and state.selected_nodes() == {} and state.document_of(None) is None
+
+
+def test_other_files_select_their_first_pair_the_same_files_keep_theirs(qtbot, tmp_path):
+    """Pair 2 of the MetAMoRphosED demo is selected: scoring it again (new parameters) or with
+    test and gold swapped keeps pair 2; opening the DRS demo selects its first pair, not its pair 2."""
+    state = scored_state(tmp_path, SYS_PAIR)
+    state.select_pair(state.corpus.pairs[2])
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        state.set_params(Params(gamma=0.5))
+    assert state.pair.index == 2 and state.corpus.params.gamma == 0.5
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        assert state.swap()
+    assert state.pair.index == 2
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        state.open_pair(*DRS_PAIR)
+    assert state.pair is state.corpus.pairs[0] and state.pair.id == "contrast"
+    state.select_pair(state.corpus.pairs[2])
+    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+        assert state.replace_file("gold", DRS_PAIR[0])  # another gold file: other files
+    assert state.pair.index == 0
+    state.shutdown()

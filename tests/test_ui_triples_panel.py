@@ -124,3 +124,36 @@ def test_csv_of_the_pair(state):
     lines = triples_csv(state.triple_rows).splitlines()
     assert lines[0] == CSV_HEADER and len(lines) == 5
     assert "label differs,(b/book :poss i/i),(p/paper :part i/i),0.5000,p i,b i,\"same aligned ends, role :poss" in lines[4]
+
+
+def widths(panel):
+    header = panel.table.horizontalHeader()
+    return [header.sectionSize(c) for c in range(header.count())]
+
+
+def text_width(panel, number):
+    metrics = panel.table.fontMetrics()
+    return max(metrics.horizontalAdvance(text) for text in column(panel, number))
+
+
+def test_why_and_the_triples_share_the_width(qtbot, reentrant):
+    """In the room of the triples tab at 1366x768 (about 800 px) the reasons get a column that
+    shows their start and the triples most of the rest (tryout u14: why was 40 px wide); in a
+    wide panel the triples are shown whole and why takes the rest. Cut triples are whole in
+    their tooltips."""
+    _, panel = reentrant
+    panel.resize(800, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    room = panel.table.viewport().width()
+    category, test, gold, similarity, why = widths(panel)
+    assert category + test + gold + similarity + why <= room  # nothing out of sight sideways
+    assert why >= 100 and min(test, gold) > why  # room for a reason's start; the triples first
+    assert test < text_width(panel, 1)  # (here the triples are cut: their tooltips have them whole)
+    row = next(r for r in range(panel.proxy.rowCount()) if panel.proxy.index(r, 1).data())
+    assert panel.proxy.index(row, 1).data(Qt.ItemDataRole.ToolTipRole).startswith(panel.proxy.index(row, 1).data())
+    panel.resize(1800, 300)
+    qtbot.waitUntil(lambda: panel.table.viewport().width() > 1500)
+    category, test, gold, similarity, why = widths(panel)
+    assert test >= text_width(panel, 1) and gold >= text_width(panel, 2)  # whole
+    assert sum(widths(panel)) == panel.table.viewport().width() and why > text_width(panel, 4) / 2

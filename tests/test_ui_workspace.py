@@ -5,16 +5,27 @@ import pytest
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
+from bench.generate import write_corpus
 from engine.layout.geometry import Rect
-from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale
+from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from engine.registry import METRICS, short_name
 from ui.adjudication_tasks import NewSession, create_session
+from ui.comparison_panel import ELLIPSIS
 from ui.graph_view import QtText
 from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
 from ui.settings import AppSettings
 from ui.workspace import LAYOUT_VERSION, Panel, Workspace
 
-from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, shown_window, temporary_settings
+from .ui_support import (
+    DRS_PAIR,
+    SPEC_PAIR,
+    SYS_PAIR,
+    UMR_PAIR,
+    UMR_VERSIONS,
+    score_now,
+    shown_window,
+    temporary_settings,
+)
 
 SCREENS = [(1920, 1080), (1366, 768)]
 CHROME = 50  # a maximised window's title bar and borders
@@ -285,3 +296,44 @@ def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_
     window.workspace.show_perspective("pair")
     settle()
     assert view.scale_factor() == pytest.approx(zoomed)
+
+
+def test_a_large_pair_fitted_by_the_user_starts_readable_in_rounds(qtbot, tmp_path):
+    """An 80-node pair starts zoomed in, readable, in the Pair perspective; the user fits it
+    there (tiny text, their choice) and moves to Rounds: there it starts again by the same rule,
+    readable at its top node, not fitted to dots (tryout b02-b03)."""
+    window = shown_window(qtbot, tmp_path, write_corpus(tmp_path / "big", 1, 80, 80, 11), (1920, 1080 - CHROME))
+    settle()
+    graphs, view = window.graphs, window.graphs.test_view
+    readable = READABLE_TEXT_PX / QtText.node_px
+    assert view.scale_factor() == pytest.approx(readable)  # a readable start in Pair
+    graphs.fit_button.click()
+    assert view.scale_factor() == pytest.approx(fitted_scale(graphs)) and fitted_scale(graphs) < readable
+    window.workspace.show_perspective("rounds")
+    settle()
+    assert fitted_scale(graphs) * QtText.node_px < SMALLEST_TEXT_PX  # fitting would make it unreadable
+    assert view.scale_factor() == pytest.approx(readable) == graphs.gold_view.scale_factor()
+    window.workspace.show_perspective("pair")
+    settle()
+    assert view.scale_factor() == pytest.approx(readable)
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+def test_the_graph_key_stays_on_one_line_in_every_perspective(qtbot, tmp_path, size):
+    """The DRS demo's key (one item more: DRS box) in the Rounds perspective's narrower column:
+    one line, what does not fit left out with "…" (tryout d07: two lines even at 1920x1080)."""
+    width, height = size
+    window = shown_window(qtbot, tmp_path, DRS_PAIR, (width, height - CHROME))
+    legend = window.graphs.legend
+    for key in ("pair", "rounds"):
+        window.workspace.show_perspective(key)
+        settle()
+        assert legend.isVisible() and legend.height() < 2 * legend.fontMetrics().lineSpacing()
+        assert "DRS box" in " ".join(legend.items) and "DRS box" in legend.toolTip()
+        shown = legend.text()
+        assert legend._width(shown) <= legend.contentsRect().width()  # nothing cut off at the right
+        assert shown == " ".join(legend.items) or shown.endswith(ELLIPSIS)
+    window.workspace.show_perspective("rounds")
+    settle()
+    if width == 1366:  # too narrow for the whole key there
+        assert legend.text().endswith(ELLIPSIS)

@@ -1,12 +1,13 @@
 """The selected pair's alignment as a table: each test node with its gold partner, their
 intrinsic similarity S and the round the pair was fixed in, then the unaligned nodes of both
-graphs. A row's tooltip is the graphs' tooltip of its nodes; choosing a row shows its nodes
-in the graphs."""
+graphs. A row's tooltip is the graphs' tooltip of its nodes, the S cell's says what made S
+(lemma, sense, attributes); choosing a row shows its nodes in the graphs."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QTableView, QVBoxLayout, QWidget
 
+from engine.align.similarity import similarity_reasons
 from engine.layout.pair import plural
 from engine.output.rows import AlignmentRow, alignment_table
 from engine.scoring import PairResult
@@ -37,6 +38,18 @@ def _node_text(node) -> str:
 def _cells(row: AlignmentRow) -> tuple[str, ...]:
     return (_node_text(row.test), _node_text(row.gold),
             f"{row.similarity:.4f}" if row.similarity is not None else "", row.how)
+
+
+def _similarity_tip(result: PairResult | None, row: AlignmentRow, nodes: str) -> str:
+    """What made the pair's S (eq. 1-4); the nodes' tooltip for an unaligned node."""
+    if result is None or result.test is None or result.gold is None or row.similarity is None:
+        return nodes
+    if row.test is None or row.gold is None:
+        return nodes
+    test, gold = result.test, result.gold
+    why = similarity_reasons(row.test, row.gold, test.attributes_by_node[test.index[row.test.var]],
+                             gold.attributes_by_node[gold.index[row.gold.var]], row.similarity)
+    return f"S({row.test.var}, {row.gold.var}) = {row.similarity:.4f}: {why}"
 
 
 class AlignmentPanel(QWidget):
@@ -71,7 +84,7 @@ class AlignmentPanel(QWidget):
 
     def set_result(self, result: PairResult | None) -> None:
         rows = alignment_table(result) if result is not None else []
-        tips = [self._tips(row) for row in rows]
+        tips = [self._tips(result, row) for row in rows]
         self._syncing = True
         self.model.set_rows(rows, [_cells(row) for row in rows], tips=tips)
         self._syncing = False
@@ -85,11 +98,11 @@ class AlignmentPanel(QWidget):
             note = f"{plural(aligned, 'aligned pair')}, {plural(len(rows) - aligned, 'unaligned node')}."
         self.note.setText(note)
 
-    def _tips(self, row: AlignmentRow) -> tuple[str, ...]:
+    def _tips(self, result: PairResult | None, row: AlignmentRow) -> tuple[str, ...]:
         test = self.state.node_tooltip("test", row.test.var) if row.test else ""
         gold = self.state.node_tooltip("gold", row.gold.var) if row.gold else ""
         either = test or gold
-        return (test, gold, either, either)
+        return (test, gold, _similarity_tip(result, row, either), either)
 
     def _row_chosen(self, current, previous=None) -> None:
         if self._syncing or not current.isValid():

@@ -278,13 +278,22 @@ def confusion_rows(table: ConfusionTable, labels: Sequence[str], agreements: boo
     ]
 
 
-def confusion_grid(table: ConfusionTable, test: str, gold: str, top: int = 15) -> Grid:
-    """The ``top`` most frequent confusions of one kind as a heatmap of counts (agreeing cells
-    between their labels included), rows the test annotator's labels, columns the gold's."""
+def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool = True, top: int = 15) -> Grid:
+    """The ``top`` most frequent confusions of one kind as a heatmap of counts, rows the test
+    annotator's labels, columns the gold's. With ``agreements`` the cells where the two labels
+    agree are counted too; without, they are left without a value (grey), as the table leaves
+    them out, and the colour scale runs up to the largest confusion. The caption says which."""
     rows, columns, counts = table.heatmap(top)
-    high = float(counts.max()) if counts.size else 1.0
-    values = tuple(tuple(float(v) for v in row) for row in counts.tolist())
-    texts = tuple(tuple(str(v) if v else "" for v in row) for row in counts.tolist())
+    agree = [[test_label == gold_label != NONE for gold_label in columns] for test_label in rows]
+    values = tuple(
+        tuple(None if same and not agreements else float(v) for v, same in zip(row, agreeing))
+        for row, agreeing in zip(counts.tolist(), agree)
+    )
+    texts = tuple(tuple(str(int(v)) if v else "" for v in row) for row in values)
+    high = max((v for row in values for v in row if v is not None), default=1.0)
+    kind = f"{table.kind} label pairs"
+    shown = (f"count of aligned {kind} over the corpus, agreements included"
+             if agreements else f"count of confused {kind} over the corpus; agreements not shown (grey)")
     return Grid(
         f"Most frequent {table.kind} confusions: {test} against {gold}",
         tuple(rows),
@@ -295,5 +304,5 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, top: int = 15) -
         high=max(high, 1.0),
         row_title=f"{test} (test)",
         column_title=f"{gold} (gold)",
-        caption=f"count of aligned {table.kind} label pairs over the corpus; {table.agreed} of {table.total} agree",
+        caption=f"{shown}; {table.agreed} of {table.total} pairs agree",
     )

@@ -4,12 +4,14 @@ across from each other, views zoomed and panned together while linked."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QGraphicsItem,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QSizePolicy,
     QSplitter,
     QToolButton,
     QVBoxLayout,
@@ -37,16 +39,54 @@ def _swatch(fill: str, text: str, colour: str = graph_style.NODE_TEXT) -> str:
 
 
 # the legend in one short line beside the zoom buttons (the graphs get the room); LEGEND is its tooltip
-KEY = " ".join((
+NODE_KEY = (
     _swatch(graph_style.STATUS_FILL[Status.MATCHED], "aligned"),
     _swatch(graph_style.STATUS_FILL[Status.DIFFERS], "concept differs"),
     _swatch(graph_style.STATUS_FILL[Status.UNALIGNED], "unaligned", graph_style.UNALIGNED_BORDER.colour),
     _swatch(graph_style.STATUS_FILL[Status.CONSTANT], "constant"),
+)
+EDGE_KEY = (
     f"<span style='color:{graph_style.UNMATCHED_EDGE.colour}'>- - relation not matched</span>",
     f"<span style='color:{graph_style.REENTRANT_EDGE.colour}'>- - reentrancy</span>",
     _swatch(graph_style.TAG_FILL, "<b>3</b>", graph_style.TAG_TEXT) + " pair tag",
-))
-DRS_KEY = " &nbsp;▣ DRS box"
+)
+DRS_KEY = "&nbsp;▣ DRS box"
+ELLIPSIS = " …"
+
+
+class _KeyLabel(QLabel):
+    """The key on one line: as many of its items as fit, then "…" (the tooltip says it all)."""
+
+    def __init__(self):
+        super().__init__()
+        self.items: tuple[str, ...] = ()
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(False)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the bar
+
+    def set_items(self, items: tuple[str, ...]) -> None:
+        self.items = items
+        self._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width()
+        text = ""
+        for count in range(len(self.items), 0, -1):
+            text = " ".join(self.items[:count]) + ("" if count == len(self.items) else ELLIPSIS)
+            if self._width(text) <= room:
+                break
+        self.setText(text)
+
+    def _width(self, html: str) -> float:
+        document = QTextDocument()
+        document.setDefaultFont(self.font())
+        document.setDocumentMargin(0)
+        document.setHtml(html)
+        return document.idealWidth()
 
 
 class _Pane(QGroupBox):
@@ -98,8 +138,8 @@ class ComparisonPanel(QWidget):
             tools.addWidget(button)
         tools.addWidget(self.link_box)
         tools.addSpacing(12)
-        self.legend = QLabel(KEY)
-        self.legend.setWordWrap(True)
+        self.legend = _KeyLabel()
+        self.legend.set_items(NODE_KEY + EDGE_KEY)
         self.legend.setToolTip(LEGEND)
         tools.addWidget(self.legend, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -144,7 +184,7 @@ class ComparisonPanel(QWidget):
                 box.show_note(empty)
             return
         drs = any(graph is not None and graph.metadata.get("format") == "drs" for graph in (result.test, result.gold))
-        self.legend.setText(KEY + (DRS_KEY if drs else ""))
+        self.legend.set_items(NODE_KEY + ((DRS_KEY,) if drs else ()) + EDGE_KEY)
         self.legend.setToolTip(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
         for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),

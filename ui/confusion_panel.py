@@ -55,7 +55,9 @@ class ConfusionPanel(QWidget):
             box.setToolTip(f"The {side} annotator of the pair (opens that cell of the matrix)")
             box.setPlaceholderText(f"({side} annotator)")  # shown while the pair is no cell of the matrix
         self.agreements = QCheckBox("Show agreements")
-        self.agreements.setToolTip("List the label pairs that agree too, after the confusions")
+        self.agreements.setToolTip(
+            "List the label pairs that agree too, after the confusions, and count them in the heatmap"
+        )
         bar = QHBoxLayout()
         self.pair_label = QLabel("Pair:")
         bar.addWidget(self.pair_label)
@@ -94,7 +96,7 @@ class ConfusionPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(splitter, 1)
         self.kinds.currentChanged.connect(lambda index: self._show_heatmap())
-        self.agreements.toggled.connect(lambda checked: self._fill_tables())
+        self.agreements.toggled.connect(lambda checked: self._fill_tables())  # and the heatmap
         self.test_box.currentIndexChanged.connect(self._pair_chosen)
         self.gold_box.currentIndexChanged.connect(self._pair_chosen)
         self.heatmap.cell_clicked.connect(self._heatmap_clicked)
@@ -196,12 +198,16 @@ class ConfusionPanel(QWidget):
         if not table.confusions():
             self.heatmap.set_grid(Grid(f"No {self.kind} confusion: every pair agrees.", (), (), (), ()))
             return
-        self.heatmap.set_grid(confusion_grid(table, self.outcome.test, self.outcome.gold))
+        self.heatmap.set_grid(
+            confusion_grid(table, self.outcome.test, self.outcome.gold, self.agreements.isChecked())
+        )
 
     def _tooltip(self, row: int, column: int) -> str:
         cell = self._grid_cell(row, column)
         if cell is None:
             return "These labels were never paired."
+        if cell.agrees and not self.agreements.isChecked():
+            return f"{cell.test} / {cell.gold}: an agreement, not shown; check Show agreements to count it."
         sentences = ", ".join(self.outcome.labels[s] for s in cell.sentences[:12])
         more = " ..." if len(cell.sentences) > 12 else ""
         return f"{cell.test} / {cell.gold}: {cell.count} time(s), in {sentences}{more}\nClick to list the sentences."
@@ -231,7 +237,7 @@ class ConfusionPanel(QWidget):
 
     def _heatmap_clicked(self, row: int, column: int) -> None:
         cell = self._grid_cell(row, column)
-        if cell is None:
+        if cell is None or (cell.agrees and not self.agreements.isChecked()):  # not shown, as in the table
             return
         proxy, view = self.proxies[self.kind], self.views[self.kind]
         for proxy_row in range(proxy.rowCount()):

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtGui import QBrush, QColor
 
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, short_name
+from engine.registry import ALL_METRICS, METRICS, scored_metrics, short_name
 from engine.scoring import CorpusResult, PairResult
 
 from .filter_expression import Review, ReviewOf, pair_status
@@ -29,6 +29,13 @@ ERROR_COLOUR = QColor("#b3261e")
 MISSING_COLOUR = QColor("#8a5300")  # not scored, but nothing failed to read
 STATUS_ORDER = ("ok", "missing", "error")  # the Status column's sort order
 REVIEW_COLOURS = {"agreed": QColor("#e8f5e9"), "needs discussion": QColor("#fff3e0"), "adjudicated": QColor("#e3f2fd")}
+
+
+def run_metrics(corpus: CorpusResult | None) -> tuple[str, ...]:
+    """The pair metrics ``corpus``'s run computed (:func:`engine.registry.scored_metrics`: Smatch
+    when asked for, Counter and DScorer for DRS input); without a corpus, those every run computes.
+    The tables hide the others' columns and rows (hidden, they keep their index)."""
+    return METRICS if corpus is None else scored_metrics(corpus.params.smatch, corpus.drs)
 
 
 def sentence_of(result: PairResult) -> str:
@@ -105,7 +112,7 @@ class CorpusTableModel(QAbstractTableModel):
         if column >= FIRST_REVIEW_COLUMN:
             return _review_cell(self.review_of(result), column - FIRST_REVIEW_COLUMN)
         score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
-        if score is None:  # an unreadable pair, or Smatch not asked for
+        if score is None:  # an unreadable pair, or a metric this run does not compute
             return "", None
         return f1_text(score.f), score.f  # None: n/a
 
@@ -123,8 +130,8 @@ class CorpusTableModel(QAbstractTableModel):
                 return result.error
             if FIRST_METRIC_COLUMN <= column < STATUS_COLUMN:
                 score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
-                if score is None:
-                    return "Smatch is computed when Scoring > Parameters asks for it"
+                if score is None:  # a metric this run does not compute: its column is hidden
+                    return None
                 return f"P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}"
             if column == 2:
                 return sentence_of(result)

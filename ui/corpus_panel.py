@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -15,10 +15,17 @@ from PySide6.QtWidgets import (
 )
 
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, DRS_METRICS, SMATCH, short_name
+from engine.registry import ALL_METRICS, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
-from .corpus_model import COLUMNS, FIRST_METRIC_COLUMN, FIRST_REVIEW_COLUMN, CorpusFilterProxy, CorpusTableModel
+from .corpus_model import (
+    COLUMNS,
+    FIRST_METRIC_COLUMN,
+    FIRST_REVIEW_COLUMN,
+    CorpusFilterProxy,
+    CorpusTableModel,
+    run_metrics,
+)
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
 from .row_table import compact_rows, fit_grid_width, score_grid
@@ -29,6 +36,8 @@ __all__ = ["CorpusPanel", "show_summary"]
 PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
 REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
 REVIEW_SENTENCE_WIDTH = 240  # the sentence column's width while the review columns come first
+REVIEW_SENTENCE_LEAST = 150  # how much of it the table keeps in sight at its narrowest
+SENTENCE_LEAST = 200  # the sentence column stretches over the room the others leave, but not below this
 
 
 def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
@@ -95,6 +104,9 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
+        self.table.viewport().installEventFilter(self)  # the sentence column fitted to the room...
+        header.sectionResized.connect(  # ...and to the other columns, fitted to their contents
+            lambda column, old, new: column != COLUMNS.index("Sentence") and self._fit_sentence())
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.set_filter)
@@ -149,9 +161,42 @@ class CorpusPanel(QWidget):
         else:
             for column in reversed(review):  # back to their own places, the last first
                 header.moveSection(header.visualIndex(column), column)
-            header.setSectionResizeMode(sentence, QHeaderView.ResizeMode.Stretch)
         self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
         self.model.refresh_reviews()
+        self._keep_review_in_sight()
+        self._fit_sentence()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_sentence()
+        return super().eventFilter(watched, event)
+
+    def _fit_sentence(self) -> None:
+        """The sentence column takes the room the other columns leave (it stretches), and keeps
+        :data:`SENTENCE_LEAST` when they leave less (the table scrolls sideways then); while the
+        review columns are shown it is as wide as :data:`REVIEW_SENTENCE_WIDTH`."""
+        header, sentence = self.table.horizontalHeader(), COLUMNS.index("Sentence")
+        if not self.table.isColumnHidden(FIRST_REVIEW_COLUMN):
+            return
+        others = sum(header.sectionSize(c) for c in range(header.count()) if c != sentence)
+        stretch = self.table.viewport().width() - others >= SENTENCE_LEAST
+        mode = QHeaderView.ResizeMode.Stretch if stretch else QHeaderView.ResizeMode.Interactive
+        if header.sectionResizeMode(sentence) != mode:
+            header.setSectionResizeMode(sentence, mode)
+        if not stretch:
+            header.resizeSection(sentence, SENTENCE_LEAST)
+
+    def _keep_review_in_sight(self) -> None:
+        """While the review columns are shown, the table is at least wide enough for the columns
+        before the sentence and :data:`REVIEW_SENTENCE_LEAST` of it (a splitter gives it no less)."""
+        header, sentence = self.table.horizontalHeader(), COLUMNS.index("Sentence")
+        if self.table.isColumnHidden(FIRST_REVIEW_COLUMN):
+            self.table.setMinimumWidth(0)
+            return
+        before = sum(header.sectionSize(c) for c in range(header.count())
+                     if header.visualIndex(c) < header.visualIndex(sentence) and not header.isSectionHidden(c))
+        chrome = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
+        self.table.setMinimumWidth(before + REVIEW_SENTENCE_LEAST + chrome)
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:
@@ -162,11 +207,13 @@ class CorpusPanel(QWidget):
         self.model.set_corpus(corpus)
         self._syncing = False
         show_summary(self.summary, corpus)
-        for metric in DRS_METRICS:  # Counter and DScorer only for DRS input
-            column = ALL_METRICS.index(metric)
-            self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, not (corpus is not None and corpus.drs))
-            self.summary.setColumnHidden(column, not (corpus is not None and corpus.drs))
+        computed = run_metrics(corpus)  # Smatch when asked for, Counter and DScorer only for DRS input
+        for column, metric in enumerate(ALL_METRICS):
+            self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, metric not in computed)
+            self.summary.setColumnHidden(column, metric not in computed)
         fit_grid_width(self.summary)  # no room kept for the hidden columns
+        self._keep_review_in_sight()  # the id column fitted to the new ids
+        self._fit_sentence()
         self._show_note()
 
     def _show_filter(self, text: str) -> None:

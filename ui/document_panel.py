@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QBoxLayout, QComboBox, QHBoxLayout, QLabel, QVBoxL
 from engine.metrics.document import UNMAPPED, DocumentResult
 from engine.registry import DOCUMENT_METRICS
 
-from .row_table import filtered_table, prf_grid, share_width, show_prf
+from .row_table import FittedColumns, filtered_table, prf_grid, show_prf
 from .state import AppState
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
@@ -55,9 +55,9 @@ class DocumentPanel(QWidget):
         self.title.setWordWrap(True)
         self.title.setToolTip(EXPLANATION)
         self.scores = prf_grid(DOCUMENT_METRICS)
-        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (), self)
+        self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (80, 100), self)
         self.model.header_tips = HEADER_TIPS
-        share_width(self.table, (2, 3), {0: 80, 1: 100})
+        self.fitted = FittedColumns(self.table, (2, 3))  # test and gold share the width by their texts
         self.kind = QComboBox()
         self.kind.addItem("All kinds", "")
         for kind in ("modal", "temporal", "coref"):
@@ -120,6 +120,7 @@ class DocumentPanel(QWidget):
             (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
         ]
         self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows], tips=rows)  # elided: hover
+        self.fitted.measure(rows)
         if document is None:
             self.scores.clearContents()
             self.title.setText(self._why_none())

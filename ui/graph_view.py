@@ -337,7 +337,8 @@ class LinkedViews(QObject):
             view.panned.connect(lambda view=view: self._follow(view))
             view.fit_requested.connect(self.fit)
             view.resized.connect(self._refresh)
-        self._fitted = True
+        self._started_fitted = True
+        self._placed_in = (0.0, 0.0)  # the room the views were last placed for
 
     def _geometries(self) -> list[GraphGeometry]:
         return [view.scene().geometry for view in self.views if view.scene().geometry is not None]
@@ -359,15 +360,18 @@ class LinkedViews(QObject):
         width, height = self._smallest_view()
         view = start_view(self._geometries(), width, height, self.node_px)
         self._place_all(view.scale, QPointF(*view.center))
-        self._fitted = view.fitted
+        self._started_fitted = view.fitted
+        self._placed_in = (width, height)
 
     def fit(self) -> None:
-        """Both views show the whole frame at one scale."""
+        """Both views show the whole frame at one scale. A pair that started zoomed in (too large
+        to read when fitted) starts again by the same rule when the views change size: the
+        user's fit in the Pair perspective does not shrink its text to dots in the Rounds one."""
         width, height = self._smallest_view()
         frame = self.views[0].scene().sceneRect()
         rect = Rect(frame.x(), frame.y(), frame.width(), frame.height())
         self._place_all(fit_scale(rect, width, height), frame.center())
-        self._fitted = True
+        self._placed_in = (width, height)
 
     def _place_all(self, scale: float, center: QPointF) -> None:
         for view in self.views:
@@ -375,9 +379,10 @@ class LinkedViews(QObject):
             view.following = True
 
     def _refresh(self) -> None:
-        """A view that follows its fit was resized: fit again (or start again)."""
-        if all(view.following for view in self.views):
-            self.fit() if self._fitted else self.start()
+        """A view that follows its fit or start was resized: a pair that started fitted fits
+        again; any other starts again (readable at its top node when fitting is too small)."""
+        if all(view.following for view in self.views) and self._smallest_view() != self._placed_in:
+            self.fit() if self._started_fitted else self.start()  # (scroll bars coming or going change nothing)
 
     def _follow(self, source: GraphView) -> None:
         if not self.linked or self._copying:

@@ -4,8 +4,9 @@ pairs (scrollable, never cut) and a readout of the hovered cell.
 
 The heatmaps share one zoom and pan (:class:`~ui.heatmap_view.SharedWindow`) and one
 hovered cell; a click selects the node in the state (the graphs highlight it) and the
-state's selected node is highlighted here. A double click enlarges one heatmap, a
-second one (or Esc) brings the four back. The trace comes from the state, never
+state's selected node is highlighted here. A double click enlarges one heatmap - every row
+and column named, labels and values sized to its cells, scrolling when even the smallest
+labels do not fit - a second one (or Esc) brings the four back. The trace comes from the state, never
 aligned here; what is shown is arranged by :class:`~ui.heatmap_model.RoundsModel`.
 """
 
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSlider,
     QSplitter,
     QStackedWidget,
@@ -121,9 +124,13 @@ class HeatmapPanel(QWidget):
         for plot in self.plots.values():
             plot.setParent(grid_page)
         grid_page.installEventFilter(self)
+        self.scroller = QScrollArea()  # scrolls an enlarged heatmap larger than its room
+        self.scroller.setWidget(grid_page)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
         self.body = QStackedWidget()
         self.body.addWidget(self.message)
-        self.body.addWidget(grid_page)
+        self.body.addWidget(self.scroller)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(self.body)
         self.splitter.addWidget(self.details)
@@ -240,15 +247,21 @@ class HeatmapPanel(QWidget):
                 plot.set_axes(rows, columns, scale)
             elif key == self.enlarged:
                 plot.set_axes(True, True, True)
+            plot.set_enlarged(key == self.enlarged)
             plot.setVisible(self.enlarged in (None, key))
         self._place()
 
     def _place(self) -> None:
-        """One heatmap on the whole page, or four in a 2 x 2 grid whose lower row is taller by
-        the room of its column names, so that all four matrices are as high."""
+        """One heatmap on the whole page, at least as large as it needs to name every row and
+        column (the page scrolls then), or four in a 2 x 2 grid whose lower row is taller by the
+        room of its column names, so that all four matrices are as high."""
+        alone = self.plots[self.enlarged] if self.enlarged is not None else None
+        least = alone.readable_size() if alone is not None and alone.heatmap is not None else QSize(0, 0)
+        if self.grid_page.minimumSize() != least:
+            self.grid_page.setMinimumSize(least)  # resizes the page (and places again) when it grows
         width, height = self.grid_page.width(), self.grid_page.height()
-        if self.enlarged is not None:
-            self.plots[self.enlarged].setGeometry(0, 0, width, height)
+        if alone is not None:
+            alone.setGeometry(0, 0, width, height)
             return
         lower = (height - SPACING) / 2
         for _ in range(4):  # lower = upper + its names' room (which grows with its height), 4 px under the upper

@@ -7,6 +7,11 @@ and zooming in brings the others back. Column labels are turned upright so that 
 one line height each. In-cell values are printed only where they fit. The labels drawn are
 listed, with their boxes, by :meth:`HeatmapView.label_boxes`.
 
+An enlarged heatmap (:meth:`HeatmapView.set_enlarged`) sizes its labels (7-16 px) and values
+(8-18 px) to its cells, its label margins to the labels as drawn, and names every row and
+column: :meth:`HeatmapView.readable_size` is the least size at which 7 px labels fit, which the
+panel gives it (scrolling) when its room is smaller.
+
 Wheel or +/- zooms (at the pointer), dragging or the arrow keys pan, 0 shows all;
 a double click asks for the heatmap to be enlarged (:attr:`HeatmapView.enlarge_requested`).
 """
@@ -39,6 +44,8 @@ __all__ = ["HELP", "HeatmapView", "Label", "SharedWindow"]
 
 LABEL_PX = (8, 12)  # the smallest and largest label font, in pixels
 VALUE_PX = (8, 11)  # smaller values are not legible: none are printed
+ENLARGED_LABEL_PX = (7, 16)  # one heatmap alone: labels sized to its cells, every one named
+ENLARGED_VALUE_PX = (8, 18)
 TITLE_PX = 12
 GAP = 6.0  # between the plot and its labels
 MAX_MARGIN = 0.3  # labels take at most this share of the width (rows) or height (columns); longer ones are cut
@@ -87,6 +94,8 @@ class _Geometry:
     labels: list[Label]
     value_font: QFont | None
     colour_bar: QRectF | None
+    row_px: int  # the label fonts
+    column_px: int
 
 
 class HeatmapView(QWidget):
@@ -106,6 +115,8 @@ class HeatmapView(QWidget):
         self.aligned = 0
         self.show_rows = self.show_columns = True
         self.show_colour_bar = False
+        self.enlarged = False
+        self.label_px, self.value_px = LABEL_PX, VALUE_PX
         self.hover: tuple[int, int] = (-1, -1)
         self.selected_rows: set[int] = set()
         self.selected_columns: set[int] = set()
@@ -157,6 +168,12 @@ class HeatmapView(QWidget):
         self.show_rows, self.show_columns, self.show_colour_bar = rows, columns, colour_bar
         self.update()
 
+    def set_enlarged(self, enlarged: bool) -> None:
+        """Alone on the page: labels and values sized to the cells, every row and column named."""
+        self.enlarged = enlarged
+        self.label_px, self.value_px = (ENLARGED_LABEL_PX, ENLARGED_VALUE_PX) if enlarged else (LABEL_PX, VALUE_PX)
+        self.update()
+
     def set_marks(self, hover: tuple[int, int], rows: set[int], columns: set[int]) -> None:
         """The hovered cell (or row, or column) and the selected nodes' rows and columns."""
         if (hover, rows, columns) != (self.hover, self.selected_rows, self.selected_columns):
@@ -183,67 +200,120 @@ class HeatmapView(QWidget):
             self._widest[key] = max((metrics.horizontalAdvance(name) for name in names), default=0.0)
         return self._widest[key]
 
-    def column_margin(self, height: float) -> float:
-        """The room under the plot for the column names, in a view ``height`` px high."""
-        return min(self._widest_label("column", LABEL_PX[1]), MAX_MARGIN * height) + GAP + 2
+    def column_margin(self, height: float, px: int | None = None) -> float:
+        """The room under the plot for the column names at ``px`` (the largest label font by
+        default), in a view ``height`` px high."""
+        px = self.label_px[1] if px is None else px
+        return min(self._widest_label("column", px), MAX_MARGIN * height) + GAP + 2
 
-    def _fitting_px(self, cell: float) -> tuple[int, int]:
-        """The label font size for cells ``cell`` px high (along the axis) and the stride:
-        the largest size whose line fits, else the smallest with every k-th label."""
-        low, high = LABEL_PX
-        for px in range(high, low - 1, -1):
-            if QFontMetricsF(self._font(px)).height() + 1 <= cell:
-                return px, 1
-        return low, label_stride(cell, QFontMetricsF(self._font(low)).height())
+    def _row_margin(self, width: float, px: int) -> float:
+        return min(self._widest_label("row", px), MAX_MARGIN * width) + GAP + 2
+
+    def _line(self, px: int) -> float:
+        """The room a label takes along its axis: its line and a pixel apart from the next."""
+        return QFontMetricsF(self._font(px)).height() + 1
+
+    def _fitting_px(self, cell: float) -> int:
+        """The label font size for cells ``cell`` px high (along the axis): the largest whose
+        line fits, else the smallest (every k-th label is named then)."""
+        low, high = self.label_px
+        return next((px for px in range(high, low - 1, -1) if self._line(px) <= cell), low)
+
+    def _enlarged_layout(self, window: CellWindow) -> tuple[QRectF, int, int]:
+        """The plot and the row and column label sizes of an enlarged heatmap: from the largest,
+        each made smaller while its labels do not fit their cells or their room whole (at most
+        :data:`MAX_MARGIN` of the view), or while the other axis's do not fit at its smallest
+        (smaller column names leave the rows more height, and the other way round)."""
+        low, high = self.label_px
+        row_px = column_px = high
+        while True:
+            plot = self._plot(row_px, column_px)
+            rows_fit = (self._line(row_px) <= plot.height() / window.height
+                        and self._widest_label("row", row_px) <= MAX_MARGIN * self.width())
+            columns_fit = (self._line(column_px) <= plot.width() / window.width
+                           and self._widest_label("column", column_px) <= MAX_MARGIN * self.height())
+            if not rows_fit and row_px > low:
+                row_px -= 1
+            elif (not columns_fit or not rows_fit) and column_px > low:
+                column_px -= 1
+            elif not columns_fit and row_px > low:
+                row_px -= 1
+            else:
+                return plot, row_px, column_px
+
+    def readable_size(self) -> QSize:
+        """The least size at which every row and column is named at the smallest label font
+        (whole labels, the window showing all of the matrix)."""
+        rows, columns = self.matrix.shape
+        low = self.label_px[0]
+        left = self._widest_label("row", low) + GAP + 2 if self.show_rows else 4.0
+        bottom = self._widest_label("column", low) + GAP + 2 if self.show_columns else 4.0
+        right = self._colour_bar_width() if self.show_colour_bar else 4.0
+        top = QFontMetricsF(self._font(TITLE_PX, bold=True)).height() + 4
+        line = self._line(low)
+        return QSize(math.ceil(left + right + columns * line), math.ceil(top + bottom + rows * line))
 
     def _colour_bar_width(self) -> float:
         return 8 + 12 + 4 + QFontMetricsF(self._font(LABEL_PX[0] + 2)).horizontalAdvance("0.000") + 4
 
-    def geometry_now(self) -> _Geometry:
-        """Where everything goes at the widget's size and the shared window."""
-        window = self.shared.window
+    def _plot(self, row_px: int, column_px: int) -> QRectF:
+        """The matrix's rectangle when the labels are drawn at these sizes."""
         width, height = float(self.width()), float(self.height())
         top = QFontMetricsF(self._font(TITLE_PX, bold=True)).height() + 4
-        left = min(self._widest_label("row", LABEL_PX[1]), MAX_MARGIN * width) + GAP + 2 if self.show_rows else 4.0
-        bottom = self.column_margin(height) if self.show_columns else 4.0
+        left = self._row_margin(width, row_px) if self.show_rows else 4.0
+        bottom = self.column_margin(height, column_px) if self.show_columns else 4.0
         right = self._colour_bar_width() if self.show_colour_bar else 4.0
-        plot = QRectF(left, top, max(1.0, width - left - right), max(1.0, height - top - bottom))
+        return QRectF(left, top, max(1.0, width - left - right), max(1.0, height - top - bottom))
+
+    def geometry_now(self) -> _Geometry:
+        """Where everything goes at the widget's size and the shared window: the margins are
+        those of the largest labels, the label sizes those that fit the cells left; enlarged,
+        the margins are those of the labels as drawn."""
+        window = self.shared.window
+        if self.enlarged:
+            plot, row_px, column_px = self._enlarged_layout(window)
+        else:
+            largest = self.label_px[1]
+            plot = self._plot(largest, largest)
+            row_px = self._fitting_px(plot.height() / window.height)
+            column_px = self._fitting_px(plot.width() / window.width)
         cell_width, cell_height = plot.width() / window.width, plot.height() / window.height
         labels: list[Label] = []
         if self.heatmap is not None and self.show_rows:
-            labels += self._labels("row", plot, window, cell_height, left - GAP - 2)
+            labels += self._labels("row", plot, window, cell_height, row_px, plot.left() - GAP - 2)
         if self.heatmap is not None and self.show_columns:
-            labels += self._labels("column", plot, window, cell_width, bottom - GAP - 2)
+            room = self.height() - plot.bottom() - GAP - 2
+            labels += self._labels("column", plot, window, cell_width, column_px, room)
         bar = QRectF(plot.right() + 8, plot.top(), 12, plot.height()) if self.show_colour_bar else None
         values = self._value_font(cell_width, cell_height) if self.prints_values else None
-        return _Geometry(plot, cell_width, cell_height, labels, values, bar)
+        return _Geometry(plot, cell_width, cell_height, labels, values, bar, row_px, column_px)
 
     def _label_font(self, axis: str, index: int, px: int) -> QFont:
         marked = self.selected_rows if axis == "row" else self.selected_columns
         hovered = self.hover[0] if axis == "row" else self.hover[1]
         return self._font(px, bold=index in marked or index == hovered, italic=index >= self.aligned)
 
-    def _named(self, axis: str, visible: range, cell: float) -> tuple[int, list[int]]:
-        """The label font size and the rows (or columns) named: every stride-th one, and the
+    def _named(self, axis: str, visible: range, cell: float, px: int) -> list[int]:
+        """The rows (or columns) named with labels of ``px``: every stride-th one, and the
         hovered and selected ones always, their neighbours that would touch them left out."""
-        px, stride = self._fitting_px(cell)
+        line = self._line(px)
+        stride = label_stride(cell, line - 1)
         named = shown_indices(visible, stride)
         if stride > 1:
-            line = QFontMetricsF(self._font(px)).height() + 1
             marked = self.selected_rows if axis == "row" else self.selected_columns
             hovered = self.hover[0] if axis == "row" else self.hover[1]
             for index in sorted({hovered, *marked} & set(visible)):
                 named = [k for k in named if abs(k - index) * cell >= line] + [index]
-        return px, sorted(set(named))
+        return sorted(set(named))
 
-    def _labels(self, axis: str, plot: QRectF, window: CellWindow, cell: float, room: float) -> list[Label]:
+    def _labels(self, axis: str, plot: QRectF, window: CellWindow, cell: float, px: int, room: float) -> list[Label]:
         """The names of the rows (right-aligned left of the plot) or of the columns (upright
-        under it) drawn at this size, each cut to ``room``."""
+        under it) drawn at ``px``, each cut to ``room``."""
         rows = axis == "row"
         first, start, end = (
             (window.top, plot.top(), plot.bottom()) if rows else (window.left, plot.left(), plot.right())
         )
-        px, named = self._named(axis, window.visible_rows() if rows else window.visible_columns(), cell)
+        named = self._named(axis, window.visible_rows() if rows else window.visible_columns(), cell, px)
         names = self.row_names if rows else self.column_names
         labels = []
         for k in named:
@@ -260,7 +330,7 @@ class HeatmapView(QWidget):
 
     def _value_font(self, cell_width: float, cell_height: float) -> QFont | None:
         """The largest font in which "0.000" fits a cell with a margin, or None."""
-        low, high = VALUE_PX
+        low, high = self.value_px
         for px in range(high, low - 1, -1):
             metrics = QFontMetricsF(self._font(px))
             if metrics.horizontalAdvance("0.000") + 4 <= cell_width and metrics.height() + 2 <= cell_height:
@@ -396,10 +466,8 @@ class HeatmapView(QWidget):
             painter.drawRect(strip("column", column))
 
     def _paint_labels(self, painter: QPainter, geometry: _Geometry) -> None:
-        px_rows = self._fitting_px(geometry.cell_height)[0]
-        px_columns = self._fitting_px(geometry.cell_width)[0]
         for label in geometry.labels:
-            px = px_rows if label.axis == "row" else px_columns
+            px = geometry.row_px if label.axis == "row" else geometry.column_px
             marked = (self.selected_rows if label.axis == "row" else self.selected_columns)
             hovered = self.hover[0] if label.axis == "row" else self.hover[1]
             if label.index in marked or label.index == hovered:

@@ -1,5 +1,5 @@
 """The selected pair in brief: which pair, its sentence (the words of the selected node
-marked), whether it could be read, and every metric's F1, P and R."""
+marked), whether it could be read, and the F1, P and R of every metric the run computes."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from engine.registry import ALL_METRICS, SMATCH, short_name
+from engine.registry import ALL_METRICS, short_name
 from engine.scoring import PairResult
 
-from .corpus_model import sentence_of
-from .row_table import prf_grid, show_prf
+from .corpus_model import run_metrics, sentence_of
+from .row_table import prf_grid, show_grid_rows, show_prf
 from .state import AppState
 
 __all__ = ["PairView", "sentence_words"]
@@ -66,10 +66,17 @@ class PairView(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.scores)
         layout.addWidget(scrolled, 1)
+        state.corpus_changed.connect(self._show_metrics)
         state.pair_selected.connect(self.set_result)
         state.node_selected.connect(self._show_node)
+        self._show_metrics(state.corpus)
         self.set_result(state.pair)  # what the state holds already
         self._show_node()
+
+    def _show_metrics(self, corpus) -> None:
+        """A row for each metric the run computes (Smatch when asked for, Counter and DScorer for DRS)."""
+        computed = run_metrics(corpus)
+        show_grid_rows(self.scores, [row for row, metric in enumerate(ALL_METRICS) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:
         self.show_tokens(self.state.selected_nodes())
@@ -114,7 +121,3 @@ class PairView(QWidget):
         scores = result.scores
         show_prf(self.scores, [scores.get(metric) for metric in ALL_METRICS], "" if scores else NOT_SCORED)
         self.show_tokens({})
-        if scores and SMATCH not in scores:
-            for column in range(3):
-                self.scores.item(ALL_METRICS.index(SMATCH), column).setToolTip(
-                    "Smatch is computed when Scoring > Parameters asks for it")

@@ -3,7 +3,7 @@ column, and the small score grids the panels show (F1 first, then P and R)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt
@@ -132,12 +132,14 @@ def share_width(view: QTableView, stretched: Sequence[int], fixed: dict[int, int
 
 class FittedColumns(QObject):
     """Keeps ``columns`` of a view as wide as their longest text, sharing what the other columns
-    leave, and the last column over the rest (at least its header's width), again whenever the view
-    is resized: every column fits, none scrolls out of sight."""
+    leave - in proportion to their texts when these do not all fit (elided then) - and the last
+    column over the rest (at least its header's width; in ``columns`` its text counts in the
+    sharing, as at most ``last_share`` of the room), again whenever the view is resized: every
+    column fits, none scrolls out of sight."""
 
-    def __init__(self, view: QTableView, columns: Sequence[int]):
+    def __init__(self, view: QTableView, columns: Sequence[int], last_share: float = 1.0):
         super().__init__(view)
-        self.view, self.columns = view, tuple(columns)
+        self.view, self.columns, self.last_share = view, tuple(columns), last_share
         self.longest = dict.fromkeys(self.columns, 0)
         view.horizontalHeader().setStretchLastSection(False)
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -157,9 +159,15 @@ class FittedColumns(QObject):
         header, width = self.view.horizontalHeader(), self.view.viewport().width()
         last = header.count() - 1
         fixed = sum(header.sectionSize(c) for c in range(last) if c not in self.columns)
-        most = (width - fixed - header.sectionSizeHint(last)) // len(self.columns)
+        room = width - fixed
+        wanted = {c: max(header.sectionSizeHint(c), self.longest[c]) for c in self.columns}
+        if last in wanted:
+            wanted[last] = max(header.sectionSizeHint(last), min(wanted[last], self.last_share * room))
+        total = sum(wanted.values()) + (0 if last in wanted else header.sectionSizeHint(last))
+        share = min(1.0, room / total) if total else 1.0
         for column in self.columns:
-            header.resizeSection(column, max(header.sectionSizeHint(column), min(self.longest[column], most)))
+            if column != last:
+                header.resizeSection(column, max(header.sectionSizeHint(column), int(wanted[column] * share)))
         used = sum(header.sectionSize(c) for c in range(last))
         header.resizeSection(last, max(header.sectionSizeHint(last), width - used))
 
@@ -221,19 +229,34 @@ def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None
     grid.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
     grid.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     compact_rows(grid)
-    rows_header = grid.verticalHeader()
     header = grid.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
     fit_grid_width(grid)
-    frame = header.sizeHint().height() + 2 * grid.frameWidth()
-    grid.setMaximumHeight(rows_header.length() + frame)
     if at_least is None:
         grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    grid.setProperty("at_least", at_least)
+    _fit_grid_height(grid)
+    return grid
+
+
+def _fit_grid_height(grid: QTableWidget) -> None:
+    """As tall as the shown rows (a grid with ``at_least`` may shrink to that many and scroll)."""
+    rows_header, at_least = grid.verticalHeader(), grid.property("at_least")
+    frame = grid.horizontalHeader().sizeHint().height() + 2 * grid.frameWidth()
+    grid.setMaximumHeight(rows_header.length() + frame)
+    if at_least is None:
         grid.setMinimumHeight(grid.maximumHeight())
     else:
-        grid.setMinimumHeight(min(at_least, len(rows)) * rows_header.defaultSectionSize() + frame)
-    return grid
+        shown = grid.rowCount() - rows_header.hiddenSectionCount()
+        grid.setMinimumHeight(min(at_least, shown) * rows_header.defaultSectionSize() + frame)
+
+
+def show_grid_rows(grid: QTableWidget, shown: Collection[int]) -> None:
+    """Show only the rows in ``shown`` (hidden rows keep their index), the grid's height fitted to them."""
+    for row in range(grid.rowCount()):
+        grid.setRowHidden(row, row not in shown)
+    _fit_grid_height(grid)
 
 
 def prf_grid(rows: Sequence[str], at_least: int | None = None) -> QTableWidget:

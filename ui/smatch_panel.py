@@ -40,6 +40,7 @@ class SmatchPanel(QWidget):
         self.table.clearContents()
         scored = sum(1 for result in corpus.pairs if SMATCH in result.tallies) if corpus else 0
         interval = corpus.interval(SMATCH) if scored else None
+        self.table.setVisible(interval is not None)  # no empty breakdown: the line above says why
         if interval is None:
             self.title.setText(DRS_HINT if corpus is not None and corpus.drs else HINT)
             return

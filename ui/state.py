@@ -183,7 +183,8 @@ class AppState(QObject):
         self.message.emit(f"Scoring pair {done} of {total}...")
 
     def show_scores(self, outcome: ScoringOutcome) -> None:
-        """Show a finished scoring run (the previous selection, or the wanted pair, is selected again)."""
+        """Show a finished scoring run: the wanted pair, else the pair selected before when the files
+        are the same (scored again, or swapped), else the first pair."""
         wanted, self._wanted = self._wanted, None
         self.busy_changed.emit(self.busy)
         corpus = outcome.corpus
@@ -192,7 +193,9 @@ class AppState(QObject):
             total = plural(len(outcome.loaded.pairs), "pair")
             self.message.emit(f"Cancelled after {len(corpus.pairs)} of {total}; {kept}.")
             return
-        previous = self.pair.index if self.pair is not None else 0
+        same_files = self.files is not None and {self.files.test_path, self.files.gold_path} == {
+            outcome.files.test_path, outcome.files.gold_path}
+        previous = self.pair.index if self.pair is not None and same_files else 0  # other files: their first pair
         if outcome.loaded is not self.loaded:
             self._generation += 1
             self.traces.clear()

@@ -35,7 +35,8 @@ HEADER_TIPS = (
     "Why it does not match: an end without a partner, ends aligned elsewhere, a missing constant, "
     "another concept or role (in full under the table)",
 )
-WIDTHS = (100, 0, 0, 56)  # the triples as wide as their text, in what is left; then why
+WIDTHS = (100, 0, 0, 56)  # the triples and why share the rest by their texts, why the stretch
+WHY_SHARE = 0.25  # in that sharing, why claims at most this share (its text is in full under the table)
 NONE = "none"
 
 
@@ -90,7 +91,7 @@ class TriplesPanel(QWidget):
         self.state = state
         self._syncing = False
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, WIDTHS, self)
-        self.fitted = FittedColumns(self.table, (1, 2))
+        self.fitted = FittedColumns(self.table, (1, 2, 4), WHY_SHARE)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the engine's order until a header is clicked
         self.table.setWordWrap(False)
         self.model.header_tips = HEADER_TIPS
@@ -153,14 +154,17 @@ class TriplesPanel(QWidget):
             self.detail.setText(f"<b>{escape(row.category.value)}</b>: {escape(row.why)}.")
 
     def _tips(self, row: TripleMatch) -> tuple[str, ...]:
-        """The graphs' tooltips of each triple's ends (partner, S, round), and the reason in full."""
-        def ends(side: str, triple: Triple | None) -> str:
+        """Each triple in full (its cell may be elided) with the graphs' tooltips of its ends
+        (partner, S, round), and the reason in full."""
+        def ends(side: str, triple: Triple | None, partners: Partners) -> str:
             if triple is None:
                 return ""
             keys = [triple.source] + ([triple.target] if triple.target_concept is not None else [])
-            return "\n\n".join(filter(None, (self.state.node_tooltip(side, key) for key in keys)))
+            tips = (self.state.node_tooltip(side, key) for key in keys)
+            return "\n\n".join(filter(None, (triple_text(triple, partners), *tips)))
 
-        return (row.why or row.category.value, ends("test", row.test), ends("gold", row.gold), "", row.why)
+        return (row.why or row.category.value, ends("test", row.test, row.test_partners),
+                ends("gold", row.gold, row.gold_partners), "", row.why)
 
     def _category_changed(self) -> None:
         self.proxy.set_value(self.category.currentData() or None)

@@ -1,4 +1,5 @@
-"""Intrinsic node similarity (AnCast paper §2.1, eq. 1-4; SPEC section 2)."""
+"""Intrinsic node similarity (AnCast paper §2.1, eq. 1-4; SPEC section 2), and the words
+that say what made one pair's S."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..model import Graph
+from ..model import Graph, Node
+
+__all__ = ["attribute_similarity", "intrinsic_similarity", "lemma_similarity", "similarity_reasons"]
 
 
 @lru_cache(maxsize=65536)
@@ -67,3 +70,50 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
             if shared:
                 similarity[i, j] = (similarity[i, j] + value) / 2
     return similarity
+
+
+def _number(value: float) -> str:
+    return f"{value:.3g}"
+
+
+def _lemma_words(test: Node, gold: Node) -> str:
+    """Eq. 2 and the sense factor in words."""
+    if test.lemma == gold.lemma:
+        lemma = "same lemma"
+    else:
+        shorter, longer = sorted((test.lemma, gold.lemma), key=len)
+        part = lemma_similarity(test.lemma, gold.lemma)
+        lemma = (
+            f"lemma {shorter} is part of {longer} ({len(shorter)}/{len(longer)})"
+            if part
+            else f"lemmas differ ({test.lemma} vs {gold.lemma})"
+        )
+    if test.sense == gold.sense:
+        return lemma + " and sense" if test.lemma == gold.lemma else lemma
+    return f"{lemma}, senses differ ({test.sense or 'none'} vs {gold.sense or 'none'})"
+
+
+def similarity_reasons(
+    test: Node, gold: Node, test_attributes: dict[str, str], gold_attributes: dict[str, str], value: float
+) -> str:
+    """What made ``value``, the S of eq. 1 of two nodes, in words: the lemmas (eq. 2), the senses,
+    and the attributes both nodes have (eq. 3-4), e.g. "same lemma and sense; attributes differ
+    (:aspect performance vs process); the mean of 1 (lemma, sense) and 0 (attributes)". With shared
+    attribute keys S is the mean of the lemma-and-sense term L = S_l (1 + gamma (S_s - 1)) and S_a,
+    so L = 2 S - S_a (said when S < 1)."""
+    reasons = [_lemma_words(test, gold)]
+    shared = sorted(test_attributes.keys() & gold_attributes.keys())
+    if shared:
+        differing = [key for key in shared if test_attributes[key] != gold_attributes[key]]
+        equal = [key for key in shared if key not in differing]
+        if differing:
+            pairs = ", ".join(f"{key} {test_attributes[key]} vs {gold_attributes[key]}" for key in differing)
+            reasons.append(f"attributes differ ({pairs})")
+        if equal:
+            reasons.append("same " + ", ".join(f"{key} {test_attributes[key]}" for key in equal))
+        attributes = attribute_similarity(test_attributes, gold_attributes)[0]
+        if value < 1:
+            reasons.append(
+                f"the mean of {_number(2 * value - attributes)} (lemma, sense) and {_number(attributes)} (attributes)"
+            )
+    return "; ".join(reasons)

@@ -1,13 +1,14 @@
 """How each node and edge of a pair is marked in the drawing: alignment status
 (colour), a short tag shared by both nodes of an aligned pair, a tooltip that
-names the partner with its intrinsic similarity S and the round the pair was
-fixed in, and which relations are not matched."""
+names the partner with its intrinsic similarity S (and what made it) and the round
+the pair was fixed in, and which relations are not matched."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
 
+from ..align.similarity import similarity_reasons
 from ..metrics.triples import Category, Triple, TripleMatch
 from ..model import Graph, Node
 from ..output.rows import quality_label
@@ -93,9 +94,9 @@ def pair_marks(result: PairResult, rows: list[TripleMatch]) -> tuple[GraphMarks,
         same = test_node.concept == gold_node.concept
         status = Status.MATCHED if same else Status.DIFFERS
         fixed = quality_label(alignment.quality[i], rounds)
-        facts = f"S = {float(alignment.similarity[i, j]):.3f} · fixed in: {fixed}" + (
-            "" if same else f"\nconcepts differ: {test_node.concept} vs {gold_node.concept}"
-        )
+        value = float(alignment.similarity[i, j])
+        why = similarity_reasons(test_node, gold_node, test.attributes_by_node[i], gold.attributes_by_node[j], value)
+        facts = f"S = {value:.3f}: {why}\nfixed in: {fixed}"
         test_marks.nodes[test_node.var] = _aligned_mark(test_node, gold_node, "gold", status, str(tag), facts)
         gold_marks.nodes[gold_node.var] = _aligned_mark(gold_node, test_node, "test", status, str(tag), facts)
     for graph, marks, other in ((test, test_marks, "gold"), (gold, gold_marks, "test")):
