@@ -135,7 +135,9 @@ class AppState(QObject):
             return False
         files, matrix = replace(self.files, test=test, gold=gold), self.annotators.result
         cell = self.annotators.cell_of(files) is not None and matrix is not None
-        return self.open_files(files, annotations=matrix.annotations if cell else None)
+        shown = self.pair
+        select = (shown.id or str(shown.index)) if shown is not None else None  # other files: say which sentence
+        return self.open_files(files, select, annotations=matrix.annotations if cell else None)
 
     def replace_file(self, side: Side, path: str | Path) -> bool:
         """Open ``path`` as the new test or gold file, the other one kept."""

@@ -214,8 +214,8 @@ class TablePrinter:
         ]
         widths = [len(h) for h in headers]
         for row in self.rows + totals:
-            cells = row if len(row) == len(headers) else row[:3]  # an error row's message spans the scores
-            widths = [max(w, len(cell)) for w, cell in zip(widths, cells)] + widths[len(cells) :]
+            sized = row if len(row) == len(headers) else row[:3]  # an error row's message spans the scores
+            widths = [max(w, len(cell)) for w, cell in zip(widths, sized)] + widths[len(sized) :]
 
         def line(row: list[str]) -> str:
             if len(row) != len(headers):  # an error row spans the score columns
