@@ -65,3 +65,14 @@ def app_state(tmp_path):
     state = AppState(temporary_settings(tmp_path))
     yield state
     state.shutdown()
+
+
+@pytest.fixture
+def scored_app_state(tmp_path):
+    """The app's state with the SPEC examples read and scored (its first pair selected); its jobs
+    are stopped after the test."""
+    from .ui_support import scored_state
+
+    state = scored_state(tmp_path)
+    yield state
+    state.shutdown()

@@ -10,10 +10,8 @@ from .ui_support import broken_pair, scored_state
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = scored_state(tmp_path)
-    yield state
-    state.shutdown()
+def state(scored_app_state):
+    return scored_app_state
 
 
 @pytest.fixture

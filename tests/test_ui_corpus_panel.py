@@ -12,10 +12,8 @@ from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, score_now, temporary_se
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = AppState(temporary_settings(tmp_path))
-    yield state
-    state.shutdown()
+def state(app_state):
+    return app_state
 
 
 @pytest.fixture

@@ -10,10 +10,8 @@ from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_stat
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = scored_state(tmp_path)
-    yield state
-    state.shutdown()
+def state(scored_app_state):
+    return scored_app_state
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import pytest
 
 import ui.tasks
 from engine.params import Params
-from ui.state import AppState
 
 from .ui_support import (
     DRS_PAIR,
@@ -16,15 +15,12 @@ from .ui_support import (
     broken_pair,
     score_now,
     scored_state,
-    temporary_settings,
 )
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = AppState(temporary_settings(tmp_path))
-    yield state
-    state.shutdown()
+def state(app_state):
+    return app_state
 
 
 @pytest.fixture

@@ -12,11 +12,9 @@ CSV_HEADER = "category,test_triple,gold_triple,similarity,test_ends_aligned_to,g
 
 
 @pytest.fixture
-def state(tmp_path):
-    state = scored_state(tmp_path)
-    state.select_pair_id("read")
-    yield state
-    state.shutdown()
+def state(scored_app_state):
+    scored_app_state.select_pair_id("read")
+    return scored_app_state
 
 
 @pytest.fixture
