@@ -50,7 +50,7 @@ from ..read.pairing import LoadedPairs
 from ..read.source import Entry
 from ..registry import DRS_METRICS, SMATCH, scored_metrics
 from ..runtime.parallel import ordered_map, worth_processes
-from ..smatch.triples import is_concept, smatch_triples
+from ..smatch.triples import is_concept, smatch_reads, smatch_triples
 from .drs import score_drs
 from .pair import score_graphs, unscorable
 
@@ -184,7 +184,7 @@ def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceS
         tallies[test, gold] = pair_tallies
         if symmetric:
             tallies[gold, test] = {name: tally.swapped() for name, tally in pair_tallies.items()}
-    if params.smatch and not any(found is not None for found in clauses):  # Smatch reads PENMAN, not DRS
+    if params.smatch and smatch_reads(*(graph for graph in graphs if graph is not None)):  # not for DRS
         for cell, tally in _smatch_tallies(graphs, [c for c in cells if c in tallies], symmetric).items():
             tallies[cell][SMATCH] = tally
     if any(found is not None for found in clauses):

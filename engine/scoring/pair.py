@@ -13,6 +13,7 @@ from ..model import Graph
 from ..params import ANCAST, Params
 from ..read.pairing import Pair
 from ..smatch.scorer import smatch_tallies
+from ..smatch.triples import smatch_reads
 from .drs import DrsPairScores, score_drs
 from .results import PairResult
 
@@ -35,7 +36,7 @@ def score_graphs(
     else:
         alignment = align(test, gold, params, trace=trace, correction=correction)
         tallies = pair_tallies(alignment, test, gold)
-    if params.smatch and test.tree is not None and gold.tree is not None:  # no Smatch for DRS input
+    if params.smatch and smatch_reads(test, gold):  # no Smatch for DRS input
         tallies.update(smatch_tallies(test, gold))
     return alignment, tallies
 

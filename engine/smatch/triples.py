@@ -25,6 +25,7 @@ __all__ = [
     "Standardization",
     "dereify",
     "is_concept",
+    "smatch_reads",
     "smatch_triples",
 ]
 
@@ -102,6 +103,11 @@ def dereify(triples: list[tuple[str, str, str]], top: str) -> list[tuple[str, st
     return [t for k, t in enumerate(triples) if k not in removed] + added
 
 
+def smatch_reads(*graphs: Graph) -> bool:
+    """Whether Smatch can read these graphs: it reads their PENMAN trees, which a DRS has none of."""
+    return all(graph.tree is not None for graph in graphs)
+
+
 def smatch_triples(graph: Graph, standardize: Standardization = "none") -> Facts:
     """The Smatch triples of a graph, from its tree as written.
 
@@ -112,7 +118,7 @@ def smatch_triples(graph: Graph, standardize: Standardization = "none") -> Facts
     once. A triple whose source is no variable (a constant made a source by turning its role
     round) has no variable and matches only the same triple.
     """
-    if graph.tree is None:
+    if graph.tree is None:  # see smatch_reads
         raise ValueError("Smatch reads a graph's PENMAN tree; this graph has none")
     if standardize == "none":
         return classic_facts(graph.tree)
