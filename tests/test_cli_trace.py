@@ -201,3 +201,10 @@ def test_output_file(capsys, tmp_path):
     status, out, _ = run(capsys, "trace", *PAPER, "--id", "fry", "--format", "json", "--output", target)
     assert status == 0 and out == ""
     assert json.loads(target.read_text())["alignment"] == [{"test": "f", "gold": "s"}]
+
+
+def test_anchor_sources_follow_the_options(capsys):
+    """Without the sentence, i-i is a lemma anchor too (SPEC section 3, step 1)."""
+    status, out, _ = run(capsys, "trace", *PAPER, "--id", "read", "--no-text", "--format", "json")
+    assert status == 0
+    assert json.loads(out)["rounds"][0]["anchors_before"] == [["r1", "r1"], ["i", "i"]]

@@ -221,3 +221,8 @@ def test_every_demo_pair_traces_to_the_alignment_score_reports(folder, test_name
         assert trace.alignment.gold_of == scored.gold_of and trace.alignment.quality == scored.quality
         traced += 1
     assert traced >= 1
+
+
+def test_classic_smatch_is_left_out_of_the_trace():
+    trace = trace_pair(read_graph(READ_TEST), read_graph(READ_GOLD), Params(smatch=True))
+    assert "smatch" not in trace.tallies and trace.params.smatch

@@ -10,12 +10,12 @@ iterations the scorer ran.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..align.alignment import Alignment, label_overlap
-from ..align.broadcast import NewAnchor
+from ..align.broadcast import LabelOverlap, NewAnchor
 from ..align.explain import shared_labels
 from ..metrics.tally import Tally
 from ..model import Graph
@@ -23,7 +23,7 @@ from ..params import PAPER, Params
 from ..scoring.pair import score_graphs
 from .replay import Iterate, Replay
 
-__all__ = ["AnchorChoice", "Pick", "RoundTrace", "Trace", "trace_pair"]
+__all__ = ["AnchorChoice", "Pick", "RoundTrace", "Trace", "finalisation_picks", "trace_pair"]
 
 Cell = tuple[int, int]
 
@@ -127,7 +127,7 @@ def _choice(test: Graph, gold: Graph, anchor: NewAnchor) -> AnchorChoice:
 
 
 def finalisation_picks(
-    adjusted: np.ndarray, anchored: list[Cell], picks: tuple[Cell, ...], overlap
+    adjusted: np.ndarray, anchored: list[Cell], picks: tuple[Cell, ...], overlap: LabelOverlap
 ) -> tuple[Pick, ...]:
     """The finalisation's picks told with their ties: before each pick, the cells at the
     largest F of the rows and columns still free, and what decided among them."""
@@ -148,10 +148,11 @@ def finalisation_picks(
 
 def trace_pair(test: Graph, gold: Graph, params: Params = Params()) -> Trace:
     """Align and score the pair as ``score`` does, keeping every step (paper profile only:
-    the steps are the paper's equations)."""
+    the steps are the paper's equations; classic Smatch, slow and no part of the lesson, is
+    left out whatever ``params.smatch`` says)."""
     if params.profile != PAPER:
         raise ValueError(f"the step-by-step trace follows the paper's equations; profile {params.profile} has its own")
-    alignment, tallies = score_graphs(test, gold, params, trace=True)
+    alignment, tallies = score_graphs(test, gold, replace(params, smatch=False), trace=True)
     replay = Replay.of(test, gold)
     rounds = []
     for round_ in alignment.rounds:
