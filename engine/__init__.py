@@ -9,6 +9,7 @@ The pipeline, one subpackage a stage::
     smatch/    Smatch triples -> mapping -> scores
     compat/    the ancast-0.1.1 compatibility profile
     scoring/   pair and corpus scoring        score_corpus(), score_pair()
+    teach/     a pair's alignment step by step trace_pair(), build_lesson()
     output/    printers, report, formatting
     cli/       ``python -m engine``
 

@@ -22,7 +22,18 @@ from .alignment import Alignment, Round
 from .anchors import anchor_tokens, is_concrete, lemma_candidates
 from .broadcast import NewAnchor
 
-__all__ = ["Caption", "captions", "count", "initial_caption", "join", "node_names", "round_caption"]
+__all__ = [
+    "Caption",
+    "NodeNames",
+    "captions",
+    "count",
+    "deferred_ties",
+    "initial_caption",
+    "join",
+    "node_names",
+    "round_caption",
+    "shared_labels",
+]
 
 
 @dataclass(frozen=True)
@@ -51,7 +62,7 @@ def count(number: int, singular: str, plural: str | None = None) -> str:
     return f"{number} {singular if number == 1 else plural or singular + 's'}"
 
 
-class _Names:
+class NodeNames:
     """The names of a pair's nodes, computed once per caption."""
 
     def __init__(self, test: Graph, gold: Graph):
@@ -67,7 +78,7 @@ def shared_labels(test: Graph, gold: Graph, i: int, j: int) -> list[str]:
 
 def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Params = Params()) -> Caption:
     """The initial anchors, and the unique same-lemma pairs left out for not being concrete."""
-    names = _Names(test, gold)
+    names = NodeNames(test, gold)
     rule = (
         "same lemma, unique in both graphs and a substring of both sentences (ancast 0.1.1)"
         if params.profile == ANCAST
@@ -93,7 +104,7 @@ def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Para
     return Caption(headline + ".", tuple(details))
 
 
-def _tie(names: _Names, anchor: NewAnchor) -> str:
+def _tie(names: NodeNames, anchor: NewAnchor) -> str:
     """ "house ties with home, she and paper at 0.082" - the side where the tie was."""
     if len(anchor.row_rivals) > 1:
         return f"{names.test[anchor.test]} ties with {join([names.gold[j] for j in anchor.row_rivals])}"
@@ -102,7 +113,7 @@ def _tie(names: _Names, anchor: NewAnchor) -> str:
 
 def round_caption(test: Graph, gold: Graph, alignment: Alignment, round_: Round) -> Caption:
     """What happened in one outer round and why."""
-    names = _Names(test, gold)
+    names = NodeNames(test, gold)
     head = f"Round {round_.number} ({count(round_.iterations, 'broadcast iteration')}): "
     if not round_.new_anchors:
         headline = head + "no new mutual best match, so the loop stops"
@@ -141,7 +152,7 @@ def _value(round_: Round, i: int, j: int) -> str:
     return f" at F = {round_.adjusted[i, j]:g}" if round_.adjusted is not None else ""
 
 
-def deferred_ties(names: _Names, alignment: Alignment, round_: Round) -> list[str]:
+def deferred_ties(names: NodeNames, alignment: Alignment, round_: Round) -> list[str]:
     """Rows still unanchored after the round whose maximum is shared, one line each (needs the trace)."""
     if round_.adjusted is None:
         return []

@@ -6,11 +6,12 @@ import argparse
 
 from ..matching import SOLVERS
 from ..output.printers import PRINTERS
-from ..params import ANCAST, PAPER, PROFILES, Params
+from ..params import PAPER, PROFILES
 from ..smatch import STANDARDIZATIONS
-from .common import add_drs_options, add_input_options, add_jobs, checked_number
+from .common import add_alignment_options, add_drs_options, add_jobs, add_pair_arguments, checked_number
 from .matrix import add_matrix_command
 from .session import add_session_parser
+from .trace import add_trace_commands
 
 __all__ = ["build_parser"]
 
@@ -22,13 +23,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _common(command: argparse.ArgumentParser) -> None:
-    command.add_argument("test", help="test (system or annotator A) file")
-    command.add_argument("gold", help="gold (reference or annotator B) file")
-    command.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
-    add_input_options(command)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m engine",
@@ -37,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = commands.add_parser("score", help="score a test file against a gold file")
-    _common(score)
+    add_pair_arguments(score)
     score.add_argument("--format", choices=sorted(PRINTERS), default="table", help="output format (default: table)")
     score.add_argument(
         "--profile",
@@ -46,20 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="paper: the AnCast paper's equations (default); ancast-0.1.1: the reference package's "
         "numbers pair for pair (AMR input with '# ::snt' lines; see README)",
     )
-    paper, reference = Params(), Params.for_profile(ANCAST)
-    score.add_argument(
-        "--gamma", type=checked_number(float, 0.0, 1.0), help=f"sense coefficient in [0, 1] (default {paper.gamma})"
-    )
-    score.add_argument(
-        "--alpha", type=checked_number(float, 0.0), help=f"similarity bias, >= 0 (default {paper.alpha})"
-    )
-    score.add_argument(
-        "--beta",
-        type=checked_number(float, 0.0),
-        help=f"broadcast bias, >= 0 (default {paper.beta}; {reference.beta} under ancast-0.1.1)",
-    )
-    score.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
-    score.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
+    add_alignment_options(score)
     score.add_argument(
         "--smatch",
         action="store_true",
@@ -68,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_drs_options(score)
     add_jobs(score)
     smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
-    _common(smatch)
+    add_pair_arguments(smatch)
     smatch.add_argument(
         "--solver",
         choices=SOLVERS,
@@ -102,5 +83,6 @@ def build_parser() -> argparse.ArgumentParser:
     smatch.add_argument("--format", choices=("table", "json"), default="table")
     add_jobs(smatch)
     add_matrix_command(commands)
+    add_trace_commands(commands)
     add_session_parser(commands)
     return parser

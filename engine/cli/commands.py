@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
 
 from ..errors import InputError
 from ..output.drs import counter_warning
@@ -20,7 +19,7 @@ from ..params import Params
 from ..read import LoadedPairs, load_pairs
 from ..scoring import ScoreStream, check_profile, score_corpus
 from ..smatch import smatch_corpus
-from .common import EXIT_INPUT_ERROR, drs_params, open_result, say, write_result
+from .common import EXIT_INPUT_ERROR, alignment_params, drs_params, open_result, say, write_result
 
 __all__ = ["run_score", "run_smatch"]
 
@@ -33,11 +32,7 @@ def _load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
 
 
 def _params(args: argparse.Namespace) -> Params:
-    given = {name: getattr(args, name) for name in ("gamma", "alpha", "beta") if getattr(args, name) is not None}
-    params = Params.for_profile(
-        args.profile, use_text=not args.no_text, smatch=args.smatch, **given, **drs_params(args)
-    )
-    return replace(params, use_alignments=False) if args.no_alignments else params
+    return Params.for_profile(args.profile, smatch=args.smatch, **alignment_params(args), **drs_params(args))
 
 
 def run_score(args: argparse.Namespace) -> int:

@@ -10,14 +10,17 @@ import sys
 from collections.abc import Callable
 from typing import TextIO, get_args
 
-from ..params import DScorerProfile, Params, in_range, range_text
+from ..params import ANCAST, DScorerProfile, Params, in_range, range_text
 from ..read import FORMAT_CHOICES, PAIR_BY
 
 __all__ = [
     "EXIT_INPUT_ERROR",
+    "add_alignment_options",
     "add_drs_options",
     "add_input_options",
     "add_jobs",
+    "add_pair_arguments",
+    "alignment_params",
     "checked_number",
     "drs_params",
     "open_result",
@@ -88,6 +91,42 @@ def add_input_options(command: argparse.ArgumentParser, what: str = "graphs") ->
         help=f"pair {what} by '# ::id' or by position (default auto: by id when every graph of every file has a "
         "unique id and the files share ids, else by position, with a warning)",
     )
+
+
+def add_pair_arguments(command: argparse.ArgumentParser) -> None:
+    """TEST and GOLD, ``--output`` and the input options."""
+    command.add_argument("test", help="test (system or annotator A) file")
+    command.add_argument("gold", help="gold (reference or annotator B) file")
+    command.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
+    add_input_options(command)
+
+
+def add_alignment_options(command: argparse.ArgumentParser) -> None:
+    """γ, α, β and the sources of initial anchors (``score``, ``trace``, ``explain``)."""
+    paper, reference = Params(), Params.for_profile(ANCAST)
+    command.add_argument(
+        "--gamma", type=checked_number(float, 0.0, 1.0), help=f"sense coefficient in [0, 1] (default {paper.gamma})"
+    )
+    command.add_argument(
+        "--alpha", type=checked_number(float, 0.0), help=f"similarity bias, >= 0 (default {paper.alpha})"
+    )
+    command.add_argument(
+        "--beta",
+        type=checked_number(float, 0.0),
+        help=f"broadcast bias, >= 0 (default {paper.beta}; {reference.beta} under ancast-0.1.1)",
+    )
+    command.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
+    command.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
+
+
+def alignment_params(args: argparse.Namespace) -> dict:
+    """The :class:`~engine.params.Params` fields the alignment options give: γ, α, β where
+    given, and the sources of initial anchors."""
+    fields = {name: getattr(args, name) for name in ("gamma", "alpha", "beta") if getattr(args, name) is not None}
+    fields["use_text"] = not args.no_text
+    if args.no_alignments:
+        fields["use_alignments"] = False
+    return fields
 
 
 def add_jobs(command: argparse.ArgumentParser) -> None:

@@ -1,0 +1,138 @@
+"""The ``trace`` and ``explain`` commands: one pair's alignment step by step, and one cell of
+it with the numbers of every equation (:mod:`engine.teach`).
+
+Exit status as ``score``: 0 on success, 2 for an input problem (``FILE:LINE: what is wrong``),
+an unknown pair, node, round or iteration, or an option out of its domain.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import InputError
+from ..output.trace import explanation_data, explanation_table, json_text, trace_data, trace_table
+from ..params import Params
+from ..read import Pair, load_pairs
+from ..teach import explain_cell, trace_pair
+from ..teach.trace import Trace
+from .common import (
+    EXIT_INPUT_ERROR,
+    add_alignment_options,
+    add_pair_arguments,
+    alignment_params,
+    checked_number,
+    say,
+    write_result,
+)
+
+__all__ = ["add_trace_commands", "choose_pair", "run_explain", "run_trace"]
+
+
+def _options(command: argparse.ArgumentParser) -> None:
+    add_pair_arguments(command)
+    command.add_argument(
+        "--id",
+        metavar="ID",
+        help="the pair: its '# ::id', or its position (from 0, the # column of score); "
+        "needed when the files hold more than one pair",
+    )
+    command.add_argument("--format", choices=("table", "json"), default="table", help="output format (default: table)")
+    add_alignment_options(command)
+
+
+def add_trace_commands(commands) -> None:
+    """Add ``trace`` and ``explain`` to the command line's sub-commands."""
+    trace = commands.add_parser(
+        "trace",
+        help="one pair's alignment step by step",
+        description="One pair's anchor-broadcast alignment step by step (paper profile): S, then for every "
+        "round its anchors, the broadcast matrix A after every inner iteration, F and the new anchors with "
+        "the rule that chose each; the finalisation's picks; the alignment score reports.",
+    )
+    _options(trace)
+    explain = commands.add_parser(
+        "explain",
+        help="one cell of a pair's alignment with the numbers of every equation",
+        description="Why a test node and a gold node have their A and F in a round: S with its terms, P and C "
+        "as sums over named neighbour pairs, the root, the normalisation, F (paper profile).",
+    )
+    _options(explain)
+    explain.add_argument("--test-node", required=True, metavar="V", help="the test node's variable")
+    explain.add_argument("--gold-node", required=True, metavar="W", help="the gold node's variable")
+    explain.add_argument("--round", type=checked_number(int, 1), default=1, metavar="R", help="the round (default 1)")
+    explain.add_argument(
+        "--iteration",
+        type=checked_number(int, 1),
+        metavar="K",
+        help="the inner iteration of the round (default: the last, converged one)",
+    )
+
+
+def choose_pair(pairs: list[Pair], key: str | None) -> Pair:
+    """The pair with ``# ::id`` ``key``, else at position ``key``; the only pair without a key.
+    ValueError naming what there is."""
+    ids = [pair.id for pair in pairs if pair.id]
+    listed = f"ids: {', '.join(ids)}; " if ids else ""
+    choices = f"{listed}positions 0-{len(pairs) - 1}"
+    if key is None:
+        if len(pairs) == 1:
+            return pairs[0]
+        raise ValueError(f"the files hold {len(pairs)} pairs: choose one with --id ({choices})")
+    for pair in pairs:
+        if pair.id == key:
+            return pair
+    if key.isdigit() and int(key) < len(pairs):
+        return pairs[int(key)]
+    raise ValueError(f"no pair {key!r} ({choices})")
+
+
+def _trace(args: argparse.Namespace) -> tuple[Pair, Trace] | None:
+    """The chosen pair and its trace, or None after saying on stderr why there is none."""
+    try:
+        loaded = load_pairs(args.test, args.gold, args.format_in, args.pair_by)
+        pair = choose_pair(loaded.pairs, args.id)
+        params = Params(**alignment_params(args))
+    except (InputError, ValueError) as error:
+        say(f"error: {error}")
+        return None
+    for warning in loaded.warnings:
+        say(f"warning: {warning}")
+    if pair.errors or pair.test is None or pair.gold is None or pair.test.graph is None or pair.gold.graph is None:
+        for problem in pair.errors:
+            say(f"{problem} (pair {pair.index} cannot be traced)")
+        return None
+    return pair, trace_pair(pair.test.graph, pair.gold.graph, params)
+
+
+def run_trace(args: argparse.Namespace) -> int:
+    found = _trace(args)
+    if found is None:
+        return EXIT_INPUT_ERROR
+    pair, trace = found
+    if args.format == "json":
+        text = json_text(trace_data(trace, pair.index, pair.id))
+    else:
+        text = trace_table(trace, pair.index, pair.id)
+    return write_result(args.output, text)
+
+
+def _node(index: dict[str, int], var: str, side: str) -> int:
+    if var not in index:
+        raise ValueError(f"the {side} graph has no node {var!r} (its variables: {', '.join(index)})")
+    return index[var]
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    found = _trace(args)
+    if found is None:
+        return EXIT_INPUT_ERROR
+    _, trace = found
+    try:
+        i = _node(trace.test.index, args.test_node, "test")
+        j = _node(trace.gold.index, args.gold_node, "gold")
+        cell = explain_cell(trace, i, j, args.round, args.iteration)
+    except ValueError as error:
+        say(f"error: {error}")
+        return EXIT_INPUT_ERROR
+    text = json_text(explanation_data(trace, cell)) if args.format == "json" else explanation_table(trace, cell)
+    return write_result(args.output, text)
