@@ -14,8 +14,8 @@ from html import escape
 
 from ..metrics.tally import Totals
 from ..output.text import f1_text
-from ..registry import METRIC, METRICS
-from .agreement import Agreement, corpus_totals
+from ..registry import METRIC
+from .agreement import Agreement, agreement_metrics, corpus_totals
 from .progress import Progress, progress
 from .session import Session
 from .writer import Written
@@ -53,19 +53,18 @@ def _status_table(state: Progress) -> list[str]:
 def _agreement_table(
     title: str, totals: Mapping[str, Totals], counts: Mapping[str, int], annotators: list[str]
 ) -> list[str]:
-    header = "".join(
-        f"<th>{escape(METRIC[m].short)} micro</th><th>{escape(METRIC[m].short)} macro</th>" for m in METRICS
-    )
+    shown = agreement_metrics()
+    header = "".join(f"<th>{escape(METRIC[m].short)} micro</th><th>{escape(METRIC[m].short)} macro</th>" for m in shown)
     parts = [f"<h3>{escape(title)}</h3><table><tr><th>annotator</th><th>sentences</th>{header}</tr>"]
     for annotator in annotators:
         if annotator not in totals:
             parts.append(
-                f"<tr><td>{escape(annotator)}</td><td class='num'>0</td>" + "<td></td>" * (2 * len(METRICS)) + "</tr>"
+                f"<tr><td>{escape(annotator)}</td><td class='num'>0</td>" + "<td></td>" * (2 * len(shown)) + "</tr>"
             )
             continue
         micro, macro = totals[annotator].micro(), totals[annotator].macro()
         cells = "".join(
-            f"<td class='num'>{f1_text(micro[m].f)}</td><td class='num'>{f1_text(macro[m].f)}</td>" for m in METRICS
+            f"<td class='num'>{f1_text(micro[m].f)}</td><td class='num'>{f1_text(macro[m].f)}</td>" for m in shown
         )
         parts.append(f"<tr><td>{escape(annotator)}</td><td class='num'>{counts[annotator]}</td>{cells}</tr>")
     parts.append("</table>")

@@ -39,6 +39,7 @@ from ..read.amr import parse_entry
 from ..read.formats import FormatChoice
 from ..read.pairing import PairBy
 from ..read.source import Entry
+from ..registry import params_dict, params_from_dict
 from . import lock
 from .agreement import Agreement, agree
 from .centrality import choose_start, pairwise_agreement
@@ -192,7 +193,7 @@ class Session:
                     "created_by": author,
                     "format": corpus.format,
                     "pair_by": pair_by,
-                    "params": json.dumps(params.as_dict()),
+                    "params": json.dumps(params_dict(params)),
                     "gold": gold_name or "",
                     "start_rule": start,
                     "warnings": json.dumps(corpus.warnings, ensure_ascii=False),
@@ -257,7 +258,7 @@ class Session:
         except BaseException:
             store.close()
             raise
-        params = Params(**json.loads(meta["params"]))
+        params = params_from_dict(json.loads(meta["params"]))
         return cls(store, corpus, author if not readonly else None, meta["gold"] or None, params)
 
     def close(self) -> None:

@@ -7,6 +7,7 @@ import argparse
 from ..matching import SOLVERS
 from ..output.printers import PRINTERS
 from ..params import ANCAST, PAPER, PROFILES, Params
+from ..registry import METRIC, SMATCH, optional_metrics
 from ..smatch import STANDARDIZATIONS
 from .common import add_drs_options, add_input_options, add_jobs, checked_number
 from .matrix import add_matrix_command
@@ -60,22 +61,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     score.add_argument("--no-text", action="store_true", help="ignore '# ::snt' text when finding initial anchors")
     score.add_argument("--no-alignments", action="store_true", help="ignore token alignments (~e.N) for anchors")
-    score.add_argument(
-        "--smatch",
-        action="store_true",
-        help="also compute classic Smatch under the optimal (ILP) alignment for every pair",
-    )
+    for metric in optional_metrics():
+        assert metric.switch is not None
+        score.add_argument(metric.switch.option, action="store_true", dest=metric.switch.dest, help=metric.switch.help)
     add_drs_options(score)
     add_jobs(score)
     smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
     _common(smatch)
+    defaults = METRIC[SMATCH].solver
+    assert defaults is not None
     smatch.add_argument(
         "--solver",
         choices=SOLVERS,
-        default="exact",
+        default=defaults.solver,
         help="exact: hill-climbing proven optimal by upper bounds, the integer program (SciPy milp/HiGHS) "
         "only where they differ; ilp: the integer program for every pair; hillclimb: the search alone "
-        "(default: exact)",
+        f"(default: {defaults.solver})",
     )
     smatch.add_argument(
         "--standardize",
@@ -87,12 +88,19 @@ def build_parser() -> argparse.ArgumentParser:
     smatch.add_argument(
         "--time-limit",
         type=checked_number(float, 0.0, low_open=True),
-        default=10.0,
+        default=defaults.time_limit,
         help="seconds per pair for the whole search, the integer program included; a pair not proven "
-        "optimal by then keeps the best alignment found, with a warning (default 10)",
+        f"optimal by then keeps the best alignment found, with a warning (default {defaults.time_limit:g})",
     )
-    smatch.add_argument("--restarts", type=checked_number(int, 1), default=5, help="hill-climbing starts (default 5)")
-    smatch.add_argument("--seed", type=int, default=1, help="seed of hill-climbing and bootstrap (default 1)")
+    smatch.add_argument(
+        "--restarts",
+        type=checked_number(int, 1),
+        default=defaults.restarts,
+        help=f"hill-climbing starts (default {defaults.restarts})",
+    )
+    smatch.add_argument(
+        "--seed", type=int, default=defaults.seed, help=f"seed of hill-climbing and bootstrap (default {defaults.seed})"
+    )
     smatch.add_argument("--ci", action="store_true", help="bootstrap 95%% confidence interval of the micro F")
     smatch.add_argument(
         "--fine-grained",

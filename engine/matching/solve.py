@@ -22,8 +22,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from typing import Literal, get_args
 
+from ..params import SOLVERS, Solver, SolverOptions
 from .bound import assignment_bound, dual_bound, pair_bounds, quick_bound
 from .facts import Facts
 from .hillclimb import climb, random_start, smart_start
@@ -33,23 +33,19 @@ from .problem import Pair, Problem, compile_problem
 
 __all__ = ["SOLVERS", "Solver", "best_match"]
 
-Solver = Literal["exact", "ilp", "hillclimb"]
-SOLVERS: tuple[str, ...] = get_args(Solver)
 SMALL_PROBLEM = 2000  # pairs that can score (LPP-size pairs have a few hundred)
 
 
 def best_match(
     test: Facts,
     gold: Facts,
-    solver: Solver = "exact",
-    time_limit: float = 10.0,
-    restarts: int = 5,
-    seed: int = 1,
+    options: SolverOptions = SolverOptions(),
     start: Callable[[Hashable], bool] = lambda label: False,
 ) -> Match:
-    """The best mapping the solver finds within ``time_limit`` seconds (see the module
-    docstring); ``optimal`` only when it is proven."""
-    deadline = time.perf_counter() + time_limit
+    """The best mapping ``options.solver`` finds within ``options.time_limit`` seconds (see the
+    module docstring); ``optimal`` only when it is proven."""
+    solver, restarts = options.solver, options.restarts
+    deadline = time.perf_counter() + options.time_limit
     problem = compile_problem(test, gold, start)
     bounds, capacities = pair_bounds(problem)
     search = _Search(problem, capacities, quick_bound(problem, bounds), deadline)
@@ -64,7 +60,7 @@ def best_match(
         else:
             search.bound = min(search.bound, assignment_bound(problem, bounds))
     if solver == "hillclimb" or small:
-        rng = random.Random(seed)
+        rng = random.Random(options.seed)
         for _ in range(max(1, restarts) - 1):
             if search.done():
                 break
