@@ -516,4 +516,5 @@ def params_from_dict(stored: Mapping) -> Params:
         limit = stored.get(time_limit_key(key))
         if metric.solver is not None and metric.time_limit_option and limit is not None:
             solvers[key] = replace(solvers.get(key, metric.solver), time_limit=float(limit))
-    return Params(**given, optional_metrics=switched, solvers=solvers)
+    changed = {key: options for key, options in solvers.items() if options != METRIC[key].solver}
+    return Params(**given, optional_metrics=switched, solvers=changed)

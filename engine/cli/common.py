@@ -160,12 +160,14 @@ def add_time_limits(group) -> None:
 
 
 def solver_params(args: argparse.Namespace) -> dict[str, SolverOptions]:
-    """The metrics' solver options the time-limit options give (the defaults otherwise)."""
+    """The metrics' solver options the time-limit options change from their defaults."""
     solvers = {}
     for key in _time_limited():
         default = METRIC[key].solver
         assert default is not None
-        solvers[key] = replace(default, time_limit=getattr(args, time_limit_key(key)))
+        options = replace(default, time_limit=getattr(args, time_limit_key(key)))
+        if options != default:
+            solvers[key] = options
     return solvers
 
 
