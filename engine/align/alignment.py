@@ -60,6 +60,21 @@ class Alignment:
         return [(i, j) for i, j in enumerate(self.gold_of) if j is not None]
 
 
+def quality_label(quality: int | None, rounds: int) -> str:
+    """How a test node got its partner, in words.
+
+    >>> [quality_label(q, 2) for q in (None, 0, 1, 3)]
+    ['unaligned', 'initial anchor', 'round 1', 'finalisation']
+    """
+    if quality is None:
+        return "unaligned"
+    if quality == 0:
+        return "initial anchor"
+    if quality > rounds:
+        return "finalisation"
+    return f"round {quality}"
+
+
 def label_overlap(test: Graph, gold: Graph):
     """|labels(i) ∩ labels(j)| of the relations around two nodes, for tie-breaks."""
     test_labels, gold_labels = test.incident_labels, gold.incident_labels
