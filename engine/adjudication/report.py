@@ -17,6 +17,7 @@ from ..output.text import f1_text
 from ..registry import METRIC
 from .agreement import Agreement, agreement_metrics, corpus_totals
 from .progress import Progress, progress
+from .schema import ReviewStatus
 from .session import Session
 from .writer import Written
 
@@ -87,7 +88,7 @@ def session_report(session: Session, written: Written) -> str:
     parts.append("</table>")
     parts += _status_table(state)
     scored: dict[int, dict[str, Agreement]] = {index: session.agreement(index) for index in written.indices}
-    reviewed = [i for i in written.indices if session.sentence(i).status != "not reviewed"]
+    reviewed = [i for i in written.indices if session.sentence(i).status != ReviewStatus.NOT_REVIEWED]
     parts.append(
         "<h2>Agreement with the adjudicated result</h2>"
         "<p>Each annotation scored as test against the adjudicated graph as gold (F1); micro pools the "
@@ -110,10 +111,10 @@ def session_report(session: Session, written: Written) -> str:
     for decision in session.decisions():
         active[decision.sentence] = active.get(decision.sentence, 0) + 1
     for record in session.sentences():
-        css = record.status.replace(" ", "-")
+        css = str(record.status).replace(" ", "-")
         parts.append(
             f"<tr class='{css}'><td class='num'>{record.index}</td><td>{escape(record.id or '')}</td>"
-            f"<td>{escape(record.status)}</td><td>{escape(record.decided_by or '')}</td>"
+            f"<td>{escape(str(record.status))}</td><td>{escape(record.decided_by or '')}</td>"
             f"<td>{escape(record.start or '')}</td><td class='num'>{active.get(record.index, 0)}</td>"
             f"<td>{escape(record.notes).replace(chr(10), '<br>')}</td></tr>"
         )

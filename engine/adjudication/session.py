@@ -47,7 +47,7 @@ from .corpus import AnnotationFile, Corpus, annotator_names, load_file, read_cor
 from .decisions import PAIR_EDITS, Decision, Verdict, apply_decision, pair_corrections, replay
 from .draft import Draft
 from .errors import DraftError, SchemaError, SessionError
-from .schema import SCHEMA_VERSION, STATUSES
+from .schema import SCHEMA_VERSION, STATUSES, ReviewStatus
 from .store import Clock, DecisionRecord, EventRecord, SentenceRecord, Store, utc_now
 from .verdicts import triple_decision
 
@@ -447,13 +447,15 @@ class Session:
             raise SessionError(f"decision {decision} is not the next decision to redo in sentence {index}")
         self._set_state(index, decision, "active", "redo", author)
 
-    def set_status(self, index: int, status: str, step: Step | None = None) -> bool:
-        """Set a sentence's status (one of :data:`~engine.adjudication.schema.STATUSES`);
-        False when it already had it (nothing written). ``step``: the change undoes or redoes
-        an earlier one (the log says so, :mod:`.log`)."""
-        if status not in STATUSES:
-            raise SessionError(f"unknown status {status!r}; choose one of: {', '.join(STATUSES)}")
-        return self._set_field(index, "status", status, decided=True, step=step)
+    def set_status(self, index: int, status: ReviewStatus | str, step: Step | None = None) -> bool:
+        """Set a sentence's status (a :class:`~engine.adjudication.schema.ReviewStatus` or its
+        word); False when it already had it (nothing written). ``step``: the change undoes or
+        redoes an earlier one (the log says so, :mod:`.log`)."""
+        try:
+            chosen = ReviewStatus(status)
+        except ValueError:
+            raise SessionError(f"unknown status {status!r}; choose one of: {', '.join(STATUSES)}") from None
+        return self._set_field(index, "status", chosen.value, decided=True, step=step)
 
     def set_notes(self, index: int, notes: str, step: Step | None = None) -> bool:
         """Replace a sentence's notes; False when unchanged. ``step`` as for :meth:`set_status`."""
@@ -521,7 +523,7 @@ class Session:
         """Write a sentence's ``status`` or ``notes`` with its event; False when unchanged.
         ``decided``: the change makes its author the sentence's decider."""
         author = self._writer()
-        before = getattr(self.sentence(index), field)
+        before = str(getattr(self.sentence(index), field))  # a status as its stored word
         if before == value:
             return False
         with self._store.transaction() as db:

@@ -6,11 +6,11 @@ the pair was fixed in, and which relations are not matched."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Protocol
 
 from ..align.alignment import Alignment, quality_label
 from ..align.similarity import similarity_reasons
+from ..enums import WordEnum
 from ..metrics.triples import Category, Triple, TripleMatch
 from ..model import Graph, Node
 
@@ -19,7 +19,9 @@ __all__ = ["AlignedPair", "EdgeKey", "GraphMarks", "NodeMark", "Status", "edge_k
 EdgeKey = tuple[str, str, str]  # (source key, role, target key) of a drawn edge
 
 
-class Status(str, Enum):
+class Status(WordEnum):
+    """A node's alignment status in the drawing; the values are the words shown."""
+
     MATCHED = "aligned, same concept"
     DIFFERS = "aligned, concept differs"
     UNALIGNED = "unaligned"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cached_property
 
 from ..align.alignment import Alignment
 from ..drs.pair import DrsPairScores
+from ..enums import WordEnum
 from ..errors import InputError, MissingGraph
 from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion
@@ -21,7 +21,7 @@ from ..registry import Format, metrics, run_metrics
 __all__ = ["CorpusResult", "PairResult", "PairStatus"]
 
 
-class PairStatus(str, Enum):
+class PairStatus(WordEnum):
     """Whether a pair was scored: ``ok``; ``missing``, not scored because a file has no graph of
     the sentence; ``error``, a graph could not be read or the pair could not be scored. The
     values are the words the corpus table and its filter show."""
@@ -29,9 +29,6 @@ class PairStatus(str, Enum):
     OK = "ok"
     MISSING = "missing"
     ERROR = "error"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass
