@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 
 from ..matching import SOLVERS
 from ..output.printers import PRINTERS
@@ -13,7 +14,9 @@ from .common import add_drs_options, add_input_options, add_jobs, checked_number
 from .matrix import add_matrix_command
 from .session import add_session_parser
 
-__all__ = ["build_parser"]
+__all__ = ["LOG_LEVELS", "build_parser", "log_level"]
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,12 +33,25 @@ def _common(command: argparse.ArgumentParser) -> None:
     add_input_options(command)
 
 
+def log_level(args: argparse.Namespace) -> int:
+    """The logging level ``--log-level`` or ``-v`` asks for (warning by default)."""
+    if args.log_level:
+        return getattr(logging, args.log_level.upper())
+    return (logging.WARNING, logging.INFO)[args.verbose] if args.verbose < 2 else logging.DEBUG
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m engine",
         description="Agreement between semantic-graph annotations (AnCast alignment and metrics, Smatch; "
         "Counter and DScorer for DRS).",
     )
+    parser.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        help="diagnostics shown on stderr from this level on (default warning; -v info, -vv debug)",
+    )
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more diagnostics (-vv: all of them)")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = commands.add_parser("score", help="score a test file against a gold file")
     _common(score)

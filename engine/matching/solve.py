@@ -18,6 +18,7 @@ problem and its pair bounds cannot stop part-way (about a second for a 1,000-nod
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -33,6 +34,7 @@ from .problem import Pair, Problem, compile_problem
 
 __all__ = ["SOLVERS", "Solver", "best_match"]
 
+log = logging.getLogger(__name__)
 SMALL_PROBLEM = 2000  # pairs that can score (LPP-size pairs have a few hundred)
 
 
@@ -102,4 +104,6 @@ class _Search:
 
     def match(self) -> Match:
         optimal = self.matched >= self.bound
+        if not optimal:
+            log.debug("mapping not proven optimal by the deadline: %d matched, bound %d", self.matched, self.bound)
         return Match(tuple(self.mapping), self.matched, optimal, float(max(self.bound, self.matched)), self.method)

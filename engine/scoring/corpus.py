@@ -3,6 +3,7 @@ UMR document level."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -19,6 +20,7 @@ from .results import CorpusResult, PairResult
 
 __all__ = ["Progress", "check_profile", "corpus_format", "score_corpus", "score_files"]
 
+log = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]
 
 
@@ -38,6 +40,7 @@ def score_corpus(
     (results keep their order)."""
     results: list[PairResult] = []
     format = corpus_format(pairs)
+    log.debug("scoring %d %s pairs under the %s profile", len(pairs), format.upper(), params.profile)
     with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
         scored = map(pair_result, pairs, mapped(partial(pair_scores, params=params), pairs))
         for done, result in enumerate(scored, start=1):
