@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..errors import InputError
 from ..metrics.triples import TripleMatch
 from ..model import Graph
 from ..params import Params
@@ -352,10 +351,6 @@ class Session:
             entry = self.entry(index, annotator)
             self._graphs[key] = entry.graph if entry is not None else None
         return self._graphs[key]
-
-    def annotation_error(self, index: int, annotator: str) -> InputError | None:
-        entry = self.entry(index, annotator)
-        return entry.error if entry is not None else None
 
     def decisions(self, index: int | None = None, states: Sequence[str] = ("active",)) -> list[DecisionRecord]:
         """A sentence's decisions (all sentences' when ``index`` is None) in the given states,
