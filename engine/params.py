@@ -100,7 +100,7 @@ class SolverOptions:
 
 @dataclass(frozen=True)
 class Params:
-    """Parameters of SPEC sections 2-3 (defaults: the paper's values).
+    """Parameters of the AnCast paper's similarity and broadcast (§2.1-2.2, eq. 1-14; defaults: the paper's values).
 
     gamma: sense coefficient in the intrinsic similarity (eq. 1), in [0, 1].
     alpha, beta: biases of the adjusted similarity F = (S + alpha)(A + beta) (eq. 13), >= 0.

@@ -1,4 +1,4 @@
-"""Counter: clause overlap under the best variable mapping (SPEC section 7, "Counter").
+"""Counter: clause overlap under the best variable mapping (van Noord et al. 2018).
 
 The Figure 1 variants (tests/data/drs/figure1_variants_*.clf) each differ from the
 seed's Figure 1 DRS in one place. By hand: Figure 1 has 23 clauses; Counter leaves

@@ -1,4 +1,4 @@
-"""Smatch with optimal (ILP) and hill-climbing alignment (SPEC section 5)."""
+"""Smatch with optimal (ILP) and hill-climbing alignment (Cai and Knight 2013; optimal alignment as Smatch++, Opitz 2023, §6)."""
 
 import importlib.util
 import json

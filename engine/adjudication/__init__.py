@@ -1,4 +1,4 @@
-"""Adjudication (issue 17): decide each disagreement, keep notes and status, write the
+"""Adjudication: decide each disagreement, keep notes and status, write the
 adjudicated file, never lose a decision.
 
 A :class:`Session` (:mod:`.session`) is one SQLite file (:mod:`.schema`, :mod:`.store`,

@@ -1,5 +1,5 @@
 """Anchor-broadcast alignment of two graphs with a per-round trace
-(AnCast paper Algorithm 1 and 2; SPEC section 3)."""
+(AnCast paper §2.2, Algorithm 1 and 2)."""
 
 from __future__ import annotations
 

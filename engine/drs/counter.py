@@ -1,5 +1,5 @@
 """Counter: clause overlap of two DRSs under the best variable mapping (van Noord
-et al. 2018; SPEC section 7).
+et al. 2018).
 
 Each side's clauses are first put in Counter's form (:mod:`.normalise`). A
 clause becomes a fact for the generic variable-mapping solver

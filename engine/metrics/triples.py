@@ -1,5 +1,5 @@
 """Mismatched triples: every relation of a pair put in one category, the basis
-of the GUI's triples table (SPEC section 4, last item), with the aligned partner
+of the GUI's triples table, under the alignment (AnCast paper §2.3), with the aligned partner
 of each end and, for a relation that does not match, why in words."""
 
 from __future__ import annotations
