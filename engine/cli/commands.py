@@ -18,7 +18,7 @@ from ..output.printers import PRINTERS, pair_row, print_corpus, summary_from
 from ..output.smatch import smatch_data, smatch_notes, smatch_table
 from ..params import Params, SolverOptions
 from ..read import LoadedPairs, load_pairs
-from ..registry import COUNTER, optional_metrics, solver_options
+from ..registry import COUNTER, METRIC, SMATCH, optional_metrics, solver_options
 from ..scoring import ScoreStream, check_profile, score_corpus
 from ..smatch import smatch_corpus
 from .common import EXIT_INPUT_ERROR, drs_params, open_result, say, solver_params, write_result
@@ -93,10 +93,17 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_smatch(args: argparse.Namespace) -> int:
     try:
-        pairs = _load(args, lazy=True).pairs
+        loaded = _load(args, lazy=True)
     except InputError as error:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
+    if loaded.format not in METRIC[SMATCH].inputs:
+        say(
+            f"error: {args.test}: smatch reads PENMAN graphs; these are {loaded.format.upper()} (for DRS clause "
+            "files Counter is its counterpart: python -m engine score TEST GOLD)"
+        )
+        return EXIT_INPUT_ERROR
+    pairs = loaded.pairs
     options = SolverOptions(args.solver, args.time_limit, args.restarts, args.seed)
     results = smatch_corpus(pairs, options, args.fine_grained, args.standardize, args.jobs)
     data = smatch_data(results, args.solver, args.standardize, args.ci, args.seed, args.fine_grained)
