@@ -47,6 +47,13 @@ def _params(args: argparse.Namespace) -> Params:
     return replace(params, use_alignments=False) if args.no_alignments else params
 
 
+def _warn_ignored_switches(params: Params, format: str) -> None:
+    """A warning for each optional metric asked for that does not read ``format`` input."""
+    for metric in optional_metrics():
+        if metric.switch and params.computes(metric.key) and format not in metric.inputs:
+            say(metric.switch.ignored_warning(format))
+
+
 def run_score(args: argparse.Namespace) -> int:
     try:
         params = _params(args)
@@ -59,9 +66,7 @@ def run_score(args: argparse.Namespace) -> int:
     except InputError as error:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
-    for metric in optional_metrics():
-        if metric.switch and params.computes(metric.key) and loaded.format not in metric.inputs:
-            say(metric.switch.ignored_warning(loaded.format))
+    _warn_ignored_switches(params, loaded.format)
     handle = open_result(args.output)  # before scoring: an unwritable output fails at once
     if handle is None:
         return EXIT_INPUT_ERROR
