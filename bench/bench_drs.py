@@ -85,7 +85,8 @@ def size_row(
             columns["counter code f"] = [run.f if run.f is not None else math.nan]
             columns["exact f"] = [exact.tally.prf().f or 0.0]
         if hillclimb:
-            seconds, climbed = timed(counter_score, test.clauses, gold.clauses, options=SolverOptions("hillclimb", restarts=5))
+            climb = SolverOptions("hillclimb", restarts=5)
+            seconds, climbed = timed(counter_score, test.clauses, gold.clauses, options=climb)
             columns.setdefault("counter hillclimb", []).append(seconds)
             columns.setdefault("hillclimb below", []).append(float(climbed.tally.test_score < exact.tally.test_score))
         if drsscorer is not None:
