@@ -26,11 +26,14 @@ import resource
 import statistics
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from engine.drs import DScorerCounts, DScorerSettings, counter_score, dscorer_counts, dscorer_score, parse_drs_text
+from engine.drs.counter import COUNTER_SEARCH
 from engine.drs.dscorer_graph import paper_graph
 from engine.metrics import Tally
+from engine.params import SolverOptions
 from engine.runtime.process import single_threaded_blas
 
 from .counter_code import install_counter, run_counter
@@ -69,7 +72,8 @@ def size_row(
             seconds, counts = timed(dscorer_counts, test.clauses, gold.clauses, settings)
             columns.setdefault(f"dscorer {settings.profile}", []).append(seconds)
             columns.setdefault(f"4-grams {settings.profile}", []).append(counts.gold[-1])
-        seconds, exact = timed(counter_score, test.clauses, gold.clauses, time_limit=time_limit)
+        exact_search = replace(COUNTER_SEARCH, time_limit=time_limit)
+        seconds, exact = timed(counter_score, test.clauses, gold.clauses, options=exact_search)
         columns.setdefault("counter exact", []).append(seconds)
         columns.setdefault("counter exact max", []).append(seconds)
         columns.setdefault("optimal", []).append(float(exact.match.optimal))
@@ -81,7 +85,8 @@ def size_row(
             columns["counter code f"] = [run.f if run.f is not None else math.nan]
             columns["exact f"] = [exact.tally.prf().f or 0.0]
         if hillclimb:
-            seconds, climbed = timed(counter_score, test.clauses, gold.clauses, solver="hillclimb", restarts=5)
+            climb = SolverOptions("hillclimb", restarts=5)
+            seconds, climbed = timed(counter_score, test.clauses, gold.clauses, options=climb)
             columns.setdefault("counter hillclimb", []).append(seconds)
             columns.setdefault("hillclimb below", []).append(float(climbed.tally.test_score < exact.tally.test_score))
         if drsscorer is not None:

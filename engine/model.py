@@ -41,7 +41,7 @@ _SENSE = re.compile(r"^(?P<lemma>.+?)-(?P<sense>\d+)$|^(?P<wordnet>.+)\.(?P<syns
 def split_concept(concept: str) -> tuple[str, str | None]:
     """Split a concept into lemma and sense: ``read-01`` -> (``read``, ``01``).
 
-    The sense is the trailing ``-NN`` digits (SPEC section 2), or for a DRS concept
+    The sense is the trailing ``-NN`` digits (AnCast paper §2.1, eq. 1), or for a DRS concept
     the WordNet part of speech and number (``male.n.02`` -> ``male``, ``n.02``); a
     concept without them (``person``) has no sense. Quoted concepts keep their
     quotes as lemma.

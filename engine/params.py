@@ -1,20 +1,27 @@
-"""Every tunable number of the anchor-broadcast alignment, and of the DRS scores, in one place,
-checked on creation."""
+"""Every tunable number of the anchor-broadcast alignment, of the optional metrics and of the
+solvers behind the optimal-mapping scores (Smatch, Counter), in one place, checked on creation.
+
+:class:`Params` holds the numbers; which metrics exist, their defaults and how the parameters are
+stored (JSON output, settings, sessions) is :mod:`engine.registry`'s."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 __all__ = [
     "ANCAST",
     "PAPER",
     "PROFILES",
+    "SOLVERS",
     "DScorerProfile",
     "Params",
     "Profile",
+    "Solver",
+    "SolverOptions",
     "check_dscorer",
     "check_range",
     "in_range",
@@ -25,6 +32,8 @@ Profile = Literal["paper", "ancast-0.1.1"]
 DScorerProfile = Literal["paper", "reference"]
 PAPER: Profile = "paper"
 ANCAST: Profile = "ancast-0.1.1"
+Solver = Literal["exact", "ilp", "hillclimb"]
+SOLVERS: tuple[str, ...] = get_args(Solver)
 
 
 def in_range(value: float, low: float, high: float = math.inf, low_open: bool = False) -> bool:
@@ -66,8 +75,32 @@ def check_dscorer(profile: str, n: int, weights: Sequence[float] | None) -> None
 
 
 @dataclass(frozen=True)
+class SolverOptions:
+    """How a metric's best variable mapping is searched (:func:`engine.matching.best_match`).
+
+    solver: ``exact`` (hill-climbing proven optimal by upper bounds, the integer program where
+    they differ), ``ilp`` (the integer program for every pair) or ``hillclimb`` (the search alone).
+    time_limit: seconds per pair for the whole search; a pair not proven optimal by then keeps
+    the best mapping found. restarts: hill-climbing starts. seed: of the random restarts.
+    Each metric that searches a mapping declares its default (:mod:`engine.registry`).
+    """
+
+    solver: Solver = "exact"
+    time_limit: float = 10.0
+    restarts: int = 5
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if self.solver not in SOLVERS:
+            raise ValueError(f"unknown solver {self.solver!r}; choose one of {', '.join(SOLVERS)}")
+        check_range("time_limit", self.time_limit, 0.0, low_open=True)
+        if self.restarts < 1:
+            raise ValueError(f"restarts must be at least 1 (got {self.restarts})")
+
+
+@dataclass(frozen=True)
 class Params:
-    """Parameters of SPEC sections 2-3 (defaults: the paper's values).
+    """Parameters of the AnCast paper's similarity and broadcast (§2.1-2.2, eq. 1-14; defaults: the paper's values).
 
     gamma: sense coefficient in the intrinsic similarity (eq. 1), in [0, 1].
     alpha, beta: biases of the adjusted similarity F = (S + alpha)(A + beta) (eq. 13), >= 0.
@@ -77,15 +110,18 @@ class Params:
     max_outer: cap on outer rounds.
     use_text: find initial anchors with the sentence text when a graph carries it.
     use_alignments: token alignments with identical spans give initial anchors.
-    smatch: also compute classic Smatch under the optimal (ILP) alignment.
+    optional_metrics: the keys of the optional metrics to compute too (e.g. ``{"smatch"}``:
+    classic Smatch under the optimal alignment; :mod:`engine.registry` declares which are optional).
     profile: "paper" (the paper's equations) or "ancast-0.1.1" (the reference
     package's numbers; see :mod:`engine.compat`). :meth:`for_profile` gives a
     profile's defaults.
 
     DRS input only (:mod:`engine.drs`): dscorer_profile ("paper" or "reference"),
     dscorer_n (the highest k-gram order), dscorer_weights ((w_0, ..., w_n); None = 0.1
-    and 0.9/n each), drs_include_ref (Counter counts REF clauses too),
-    counter_time_limit (seconds per pair for Counter's optimal mapping).
+    and 0.9/n each), drs_include_ref (Counter counts REF clauses too).
+
+    solvers: per metric key, the :class:`SolverOptions` that replace the metric's default
+    (:func:`engine.registry.solver_options` gives the options in force).
     """
 
     gamma: float = 0.1
@@ -97,13 +133,13 @@ class Params:
     max_outer: int = 50
     use_text: bool = True
     use_alignments: bool = True
-    smatch: bool = False
+    optional_metrics: AbstractSet[str] = frozenset()
     profile: Profile = "paper"
     dscorer_profile: DScorerProfile = "paper"
     dscorer_n: int = 4
     dscorer_weights: tuple[float, ...] | None = None
     drs_include_ref: bool = False
-    counter_time_limit: float = 10.0
+    solvers: Mapping[str, SolverOptions] = field(default_factory=dict)
 
     @classmethod
     def for_profile(cls, profile: Profile, **changes) -> Params:
@@ -125,10 +161,60 @@ class Params:
         if self.dscorer_weights is not None:  # a list from JSON settings: kept as a tuple (Params is hashable)
             object.__setattr__(self, "dscorer_weights", tuple(float(w) for w in self.dscorer_weights))
         check_dscorer(self.dscorer_profile, self.dscorer_n, self.dscorer_weights)
-        check_range("counter_time_limit", self.counter_time_limit, 0.0, low_open=True)
+        # any iterable of keys, kept as a frozenset; the solvers as a sorted tuple of pairs (Params is hashable)
+        object.__setattr__(self, "optional_metrics", frozenset(_keys(self.optional_metrics)))
+        object.__setattr__(self, "solvers", _SolverTable(self.solvers))
 
-    def as_dict(self) -> dict:
-        return asdict(self)
+    def computes(self, key: str) -> bool:
+        """Whether the optional metric ``key`` is switched on."""
+        return key in self.optional_metrics
+
+    def switched(self, key: str, on: bool = True) -> Params:
+        """These parameters with the optional metric ``key`` switched on (or off)."""
+        keys = set(self.optional_metrics) | {key} if on else set(self.optional_metrics) - {key}
+        return replace(self, optional_metrics=keys)
+
+    def with_solver(self, key: str, options: SolverOptions) -> Params:
+        """These parameters with ``options`` for the metric ``key``."""
+        return replace(self, solvers={**self.solvers, key: options})
+
+
+def _keys(keys: Iterable[str]) -> Iterable[str]:
+    if isinstance(keys, str):  # one key, not its letters
+        raise TypeError(f"optional_metrics takes a set of metric keys, not the string {keys!r}")
+    return keys
+
+
+class _SolverTable(Mapping[str, SolverOptions]):
+    """A read-only, hashable mapping of metric key -> :class:`SolverOptions` (equal when the
+    options are)."""
+
+    def __init__(self, given: Mapping[str, SolverOptions]) -> None:
+        for key, options in given.items():
+            if not isinstance(options, SolverOptions):
+                raise TypeError(f"the solver options of {key!r} must be SolverOptions, not {options!r}")
+        self._items = tuple(sorted(given.items()))
+
+    def __getitem__(self, key: str) -> SolverOptions:
+        for name, options in self._items:
+            if name == key:
+                return options
+        raise KeyError(key)
+
+    def __iter__(self):
+        return (name for name, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self._items) == dict(other.items())
+
+    def __repr__(self) -> str:
+        return repr(dict(self._items))
 
 
 PROFILES: dict[str, dict] = {

@@ -1,6 +1,6 @@
-"""Shared helpers: paths to bundled data, the SPEC examples and a one-line graph reader.
+"""Shared helpers: paths to bundled data, the worked examples and a one-line graph reader.
 
-Tests that need the project's ``../shared`` folder (the SPEC contract checks and larger
+Tests that need the project's ``../shared`` folder (the contract checks and larger
 sample data) or a reference tool skip with the reason when it is absent, so that the suite
 passes on a fresh clone; CI has both and runs them all."""
 
@@ -13,7 +13,7 @@ from engine.read import read_graph
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-EXAMPLES = DATA / "examples"  # the SPEC examples (copies of ../shared/checks/examples)
+EXAMPLES = DATA / "examples"  # the worked examples of the contract checks
 DEMO = ROOT / "resources" / "demo"
 SHARED = ROOT.parent / "shared"
 
@@ -69,7 +69,7 @@ def app_state(tmp_path):
 
 @pytest.fixture
 def scored_app_state(tmp_path):
-    """The app's state with the SPEC examples read and scored (its first pair selected); its jobs
+    """The app's state with the worked examples read and scored (its first pair selected); its jobs
     are stopped after the test."""
     from .ui_support import scored_state
 

@@ -1,4 +1,4 @@
-"""Anchor broadcast, SPEC section 3: the "She is reading my book in the house" story."""
+"""Anchor broadcast (AnCast paper §2.2, Algorithm 1): the "She is reading my book in the house" story."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""Initial anchors, SPEC section 3 step 1."""
+"""Initial anchors (AnCast paper §2.1, "Initial Anchor Matrix")."""
 
 import pytest
 
@@ -40,7 +40,7 @@ def test_abstract_concepts(concept, abstract):
 
 
 def test_reading_example_with_text_anchors_read_only():
-    # "i" is not anchored: the sentence says "my" (SPEC section 3)
+    # "i" is not anchored: the sentence says "my" (AnCast paper §2.1: a lemma found in the sentence)
     assert initial_anchors(read_graph(READ_TEST), read_graph(READ_GOLD), Params()) == [(0, 0)]
 
 

@@ -1,4 +1,4 @@
-"""The ancast-0.1.1 compatibility profile: each SPEC section 4 reference
+"""The ancast-0.1.1 compatibility profile: each known reference
 behaviour by hand, and pair-for-pair agreement with the installed reference."""
 
 import contextlib
@@ -38,7 +38,7 @@ def test_profile_defaults_are_the_reference_constants():
 
 
 def test_worked_example_gives_the_reference_numbers():
-    """SPEC section 3: the reference's scores of 'She is reading my book', WLR 0.4256 (paper profile 0.4277)."""
+    """The AnCast poster's worked example: the reference's scores of 'She is reading my book', WLR 0.4256 (paper profile 0.4277)."""
     test, gold = spec_pair("read")
     _, tallies = score_graphs(test, gold, REFERENCE)
     got = {name: tallies[name].prf().f for name in FIVE}

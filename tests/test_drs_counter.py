@@ -1,4 +1,4 @@
-"""Counter: clause overlap under the best variable mapping (SPEC section 7, "Counter").
+"""Counter: clause overlap under the best variable mapping (van Noord et al. 2018).
 
 The Figure 1 variants (tests/data/drs/figure1_variants_*.clf) each differ from the
 seed's Figure 1 DRS in one place. By hand: Figure 1 has 23 clauses; Counter leaves
@@ -18,6 +18,7 @@ from engine.drs import CLAUSE_CLASSES, counter_score, parse_drs_text, read_drs_f
 from engine.drs.counter import counter_facts
 from engine.drs.normalise import counter_clauses
 from engine.metrics import Tally
+from engine.params import SolverOptions
 
 from .conftest import ROOT
 
@@ -129,7 +130,7 @@ def test_the_optimum_is_never_below_hill_climbing_on_a_generated_corpus():
     for test_text, gold_text in generate_pairs(20, 4, 24, seed=11):
         [test], [gold] = parse_drs_text("t", test_text), parse_drs_text("g", gold_text)
         optimal = counter_score(test.clauses, gold.clauses)
-        climbed = counter_score(test.clauses, gold.clauses, solver="hillclimb", restarts=3)
+        climbed = counter_score(test.clauses, gold.clauses, options=SolverOptions("hillclimb", restarts=3))
         assert optimal.match.optimal  # certified: by the bounds or by the integer program
         assert optimal.tally.test_score >= climbed.tally.test_score
         assert optimal.tally.test_score <= optimal.match.upper_bound

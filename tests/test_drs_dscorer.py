@@ -1,4 +1,4 @@
-"""DScorer in the paper and reference profiles (SPEC section 7, "DScorer").
+"""DScorer in the paper and reference profiles (Liu et al. 2020).
 
 Reference numbers marked "DRSScorer run" come from running the public code
 (github.com/LeonCrashCode/DRSScorer at fa3547b, ``python3 eval.py TEST GOLD 4 0.225

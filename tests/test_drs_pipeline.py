@@ -279,7 +279,7 @@ def test_smatch_is_not_computed_for_drs_input_and_says_why(capsys):
     assert "smatch" not in data["micro"] and "counter" in data["micro"]
     assert all("smatch" not in pair["scores"] for pair in data["pairs"])
     plain = score_files(*DRS_DEMO)
-    with_smatch = score_files(*DRS_DEMO, Params(smatch=True))
+    with_smatch = score_files(*DRS_DEMO, Params(optional_metrics={"smatch"}))
     assert with_smatch.micro == plain.micro and "smatch" not in with_smatch.micro
     assert main(["matrix", *map(str, DRS_DEMO), "--metric", "smatch"]) == 2
     assert "for DRS clause files Counter is its counterpart: --metric counter" in capsys.readouterr().err

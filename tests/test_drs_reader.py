@@ -1,4 +1,4 @@
-"""Reading DRS clause files (SPEC section 7, "Clause files")."""
+"""Reading DRS clause files (the clause format Counter reads, van Noord et al. 2018)."""
 
 import pytest
 

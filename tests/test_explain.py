@@ -19,7 +19,7 @@ def test_captions_tell_the_spec_story():
         "1 same-lemma pair left out (the sentence does not mention it)."
     )
     assert initial.details == ("read-01–read-03: initial anchor", "i–i: left out (the sentence does not mention it)")
-    # he-she, book-paper, i-i are mutual maxima; house ties at 0.082 (SPEC example) and :location breaks the tie
+    # he-she, book-paper, i-i are mutual maxima; house ties at 0.082 (the worked example) and :location breaks the tie
     assert first.headline == (
         "Round 1 (14 broadcast iterations): 4 new anchors: 3 unique mutual maxima and "
         "1 tie broken by shared relation labels (:location)."

@@ -1,4 +1,4 @@
-"""A standing fuzz test (issue 18): real PENMAN and UMR files, mutated - brackets, slashes, colons,
+"""A standing fuzz test: real PENMAN and UMR files, mutated - brackets, slashes, colons,
 quotes, tildes, NUL bytes, newlines, blank lines, duplicated tokens, deep nesting - are read and
 scored, and every outcome is scores or a clean InputError that names its file and line."""
 

@@ -68,7 +68,7 @@ def test_the_spec_pair_in_display_order():
     assert model.order.aligned == 5
     first = model.round(1)
     adjusted = first.heatmaps["adjusted"]
-    # house-home: S = 0 (other lemma), F = (0 + 0.2)(A + 0.01) = 0.082 (SPEC example, 4 digits), so A ≈ 0.4
+    # house-home: S = 0 (other lemma), F = (0 + 0.2)(A + 0.01) = 0.082 (the AnCast poster's worked example, 4 digits), so A ≈ 0.4
     assert adjusted.values[1, 1] == pytest.approx(0.082)
     broadcast = first.heatmaps["broadcast"].values[1, 1]
     assert round(0.2 * (broadcast + 0.01), 4) == 0.082 and broadcast == pytest.approx(0.4, abs=1e-3)

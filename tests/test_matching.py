@@ -14,6 +14,7 @@ from engine.matching.bound import assignment_bound, dual_bound, pair_bounds, qui
 from engine.matching.hillclimb import climb, random_start, smart_start
 from engine.matching.ilp import solve_ilp
 from engine.matching.problem import compile_problem
+from engine.params import SolverOptions
 
 LABELS = ["REF", "Agent", "Theme", ("eat", "v.01"), ("male", "n.02")]
 
@@ -82,7 +83,7 @@ def test_the_integer_program_and_the_exact_solver_find_the_optimum(sides):
     result = solve_ilp(problem)
     assert result.optimal and problem.score(result.mapping) == best
     for solver in ("exact", "ilp"):
-        match = best_match(test, gold, solver)
+        match = best_match(test, gold, SolverOptions(solver))
         assert match.optimal and match.matched == best == matched_count(test, gold, match.mapping)
         assert match.upper_bound == best
 
@@ -91,12 +92,12 @@ def test_the_integer_program_and_the_exact_solver_find_the_optimum(sides):
 @given(pairs_of_facts, st.integers(0, 5))
 def test_hill_climbing_is_a_one_to_one_mapping_within_kinds_and_below_the_optimum(sides, seed):
     test, gold = sides
-    match = best_match(test, gold, "hillclimb", restarts=3, seed=seed)
+    match = best_match(test, gold, SolverOptions("hillclimb", restarts=3, seed=seed))
     mapped = [j for j in match.mapping if j >= 0]
     assert len(mapped) == len(set(mapped))
     assert all(j < 0 or test.kinds[i] == gold.kinds[j] for i, j in enumerate(match.mapping))
     assert match.matched == matched_count(test, gold, match.mapping) <= brute_force(test, gold) <= match.upper_bound
-    assert match == best_match(test, gold, "hillclimb", restarts=3, seed=seed)  # seeded
+    assert match == best_match(test, gold, SolverOptions("hillclimb", restarts=3, seed=seed))  # seeded
 
 
 @settings(max_examples=100, deadline=None)
@@ -147,7 +148,7 @@ DRS_GOLD = Facts(
 def test_counter_style_clauses_of_arity_three():
     """b1 REF x1, b1 eat v.01 e1, b1 Agent e1 x1 match; male against female does not: 3 of 4 and 5."""
     for solver in SOLVERS:
-        match = best_match(DRS_TEST, DRS_GOLD, solver)
+        match = best_match(DRS_TEST, DRS_GOLD, SolverOptions(solver))
         assert match.matched == 3 and match.mapping == (0, 1, 2)
     assert match.optimal
 
@@ -209,7 +210,7 @@ def test_a_time_limit_stops_the_search_with_the_best_mapping_so_far():
     gold_counts.update({("r", (k, (k * 11 + 3) % size)): 1 for k in range(size)})
     gold = Facts(tuple(map(str, range(size))), gold_counts)
     started = time.perf_counter()
-    match = best_match(test, gold, time_limit=0.3, start=lambda label: label[0] == "instance")
+    match = best_match(test, gold, SolverOptions(time_limit=0.3), start=lambda label: label[0] == "instance")
     elapsed = time.perf_counter() - started
     assert not match.optimal and match.matched == matched_count(test, gold, match.mapping) <= match.upper_bound
     assert elapsed < 30  # the search itself stops at 0.3 s; building the problem comes first
@@ -219,8 +220,8 @@ def test_a_time_limit_stops_the_search_with_the_best_mapping_so_far():
 def test_empty_sides(solver):
     nothing = Facts((), {})
     one = Facts(("a",), {(("instance", "x"), (0,)): 1})
-    assert best_match(nothing, one, solver).matched == 0
-    assert best_match(one, nothing, solver).mapping == (-1,)
+    assert best_match(nothing, one, SolverOptions(solver)).matched == 0
+    assert best_match(one, nothing, SolverOptions(solver)).mapping == (-1,)
 
 
 def test_a_program_run_in_a_child_process_gives_the_same_answer(monkeypatch):

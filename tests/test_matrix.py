@@ -15,10 +15,10 @@ from engine.metrics.bootstrap import bootstrap_interval
 from engine.output.matrix import problem_text
 from engine.params import ANCAST, Params
 from engine.read import load_annotations, load_pairs
-from engine.registry import METRICS
+from engine.registry import run_metrics
 from engine.scoring import score_corpus, score_graphs
 from engine.scoring.matrix import one_direction, score_matrix
-from engine.smatch import smatch_tallies
+from engine.smatch import smatch_pair
 
 from .strategies import decode, graph_triples
 from .test_annotations import DEMO_FILES, TRIO
@@ -26,7 +26,7 @@ from .test_annotations import DEMO_FILES, TRIO
 
 @pytest.fixture(scope="module")
 def demo_smatch():
-    return score_matrix(load_annotations(DEMO_FILES), Params(smatch=True))
+    return score_matrix(load_annotations(DEMO_FILES), Params(optional_metrics={"smatch"}))
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +74,7 @@ def test_scoring_the_other_way_gives_the_swapped_tallies(first, second):
         for name in ("test_score", "test_size", "gold_score", "gold_size"):
             assert getattr(other, name) == pytest.approx(getattr(swapped, name), abs=1e-12), metric
         assert other.prf().f == pytest.approx(tally.prf().f, abs=1e-12) if tally.prf().f is not None else True
-    assert smatch_tallies(b, a)["smatch"] == smatch_tallies(a, b)["smatch"].swapped()
+    assert smatch_pair(b, a)[0] == smatch_pair(a, b)[0].swapped()
 
 
 def test_one_direction_only_where_the_profile_is_symmetric():
@@ -83,13 +83,13 @@ def test_one_direction_only_where_the_profile_is_symmetric():
 
 def test_each_pair_is_aligned_once_and_the_transpose_equals_scoring_both_ways(generated, monkeypatch):
     calls = []
-    real = matrix_module.score_graphs
+    real = matrix_module.aligned
 
     def counting(test, gold, params):
         calls.append(1)
         return real(test, gold, params)
 
-    monkeypatch.setattr(matrix_module, "score_graphs", counting)
+    monkeypatch.setattr(matrix_module, "aligned", counting)
     annotations = load_annotations(generated)
     once = score_matrix(annotations)
     assert len(calls) == 12 * 6  # sentences x unordered pairs of 4 annotators
@@ -99,7 +99,7 @@ def test_each_pair_is_aligned_once_and_the_transpose_equals_scoring_both_ways(ge
     assert len(calls) == 12 * 12  # every ordered pair
     for (i, j) in [(i, j) for i in range(4) for j in range(4) if i != j]:
         for (s, scored), (_, swapped) in zip(both.cell_tallies(i, j), once.cell_tallies(i, j)):
-            for metric in METRICS:
+            for metric in run_metrics(Params(), "amr"):
                 assert scored[metric].test_score == pytest.approx(swapped[metric].test_score, abs=1e-12), (s, i, j)
                 assert scored[metric].gold_score == pytest.approx(swapped[metric].gold_score, abs=1e-12)
                 assert scored[metric].test_size == swapped[metric].test_size
@@ -118,7 +118,7 @@ def test_the_reference_profile_scores_both_directions_and_they_differ():
 
 def test_symmetric_metrics_give_symmetric_matrices(generated):
     result = score_matrix(load_annotations(generated))
-    for metric in METRICS:
+    for metric in run_metrics(Params(), "amr"):
         for average in ("micro", "macro"):
             matrix = np.array(result.f_matrix(metric, average), dtype=float)
             assert np.allclose(matrix, matrix.T, equal_nan=True, rtol=0, atol=1e-12)
@@ -130,7 +130,7 @@ def test_symmetric_metrics_give_symmetric_matrices(generated):
 
 def test_identical_annotators_agree_fully(tmp_path):
     copy = shutil.copy(DEMO_FILES[2], tmp_path / "copy.txt")
-    result = score_matrix(load_annotations([DEMO_FILES[2], copy, DEMO_FILES[3]]), Params(smatch=True))
+    result = score_matrix(load_annotations([DEMO_FILES[2], copy, DEMO_FILES[3]]), Params(optional_metrics={"smatch"}))
     for metric in result.metrics:
         assert result.score(0, 1, metric).f == 1.0 and result.score(1, 0, metric, "macro").f == 1.0
         assert result.score(0, 2, metric).f < 1.0
@@ -171,7 +171,7 @@ def test_gold_agreement_and_bootstrap_interval_of_a_cell():
 
 def test_smatch_must_be_asked_for():
     result = score_matrix(load_annotations(TRIO))
-    with pytest.raises(ValueError, match=r"'smatch' was not computed .*Params\(smatch=True\)"):
+    with pytest.raises(ValueError, match=r"'smatch' was not computed .*switch it on"):
         result.f_matrix("smatch")
     assert result.score(1, 1, "concept") is None and result.f_matrix("concept")[1][1] is None
 
@@ -191,7 +191,7 @@ def test_worker_processes_give_the_same_result(generated):
     annotations = load_annotations(generated)
     serial = score_matrix(annotations)
     parallel = score_matrix(annotations, jobs=2)
-    for metric in METRICS:
+    for metric in run_metrics(Params(), "amr"):
         assert parallel.f_matrix(metric) == serial.f_matrix(metric)
         assert parallel.f_matrix(metric, "macro") == serial.f_matrix(metric, "macro")
     assert parallel.confusion(0, 3).concept.cells == serial.confusion(0, 3).concept.cells
@@ -217,21 +217,21 @@ def test_umr_files_score_as_two_files_do(tmp_path):
     third = shutil.copy(umr / "nw_afp_0024_v1.umr", tmp_path / "third.umr")
     result = score_matrix(load_annotations([umr / "nw_afp_0024_v1.umr", umr / "nw_afp_0024_v2.umr", third]))
     two_files = score_corpus(load_pairs(umr / "nw_afp_0024_v2.umr", umr / "nw_afp_0024_v1.umr").pairs)
-    for metric in METRICS:
+    for metric in run_metrics(Params(), "amr"):
         assert result.score(1, 0, metric).f == pytest.approx(two_files.micro[metric].f, abs=1e-12)
         assert result.score(1, 0, metric, "macro").f == pytest.approx(two_files.macro[metric].f, abs=1e-12)
         assert result.score(0, 2, metric).f == 1.0
 
 
 def test_a_pair_that_cannot_be_scored_leaves_its_sentence_out_of_that_cell_only(monkeypatch):
-    real = matrix_module.score_graphs
+    real = matrix_module.aligned
 
     def failing(test, gold, params):
         if test.location.file == str(TRIO[0]) and gold.location.file == str(TRIO[2]) and test.id == "s2":
             raise matrix_module.NoConvergence("no end")
         return real(test, gold, params)
 
-    monkeypatch.setattr(matrix_module, "score_graphs", failing)
+    monkeypatch.setattr(matrix_module, "aligned", failing)
     result = score_matrix(load_annotations(TRIO))
     [problem] = result.problems
     assert (problem.sentence, problem.annotator, problem.other) == (1, 0, 2)

@@ -1,4 +1,4 @@
-"""AnCast metrics, SPEC section 4, with values computed by hand."""
+"""AnCast metrics (paper §2.3, eq. 15-26), with values computed by hand."""
 
 import math
 

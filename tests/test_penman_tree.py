@@ -57,7 +57,7 @@ def test_same_as_penman_on_every_bundled_graph():
             broken += 1
             continue
         assert mine == reference(text), text
-    assert len(texts) > 40 and broken <= 1  # the SPEC's broken example is malformed on purpose
+    assert len(texts) > 40 and broken <= 1  # the contract checks' broken example is malformed on purpose
 
 
 def test_same_as_penman_on_a_generated_corpus():

@@ -1,4 +1,4 @@
-"""No input crashes a run (issue 18): every problem is a per-pair or per-file error with FILE:LINE,
+"""No input crashes a run: every problem is a per-pair or per-file error with FILE:LINE,
 the other pairs are still scored, options out of their domain are one clear line and exit 2."""
 
 import json

@@ -1,4 +1,4 @@
-"""Intrinsic similarity, SPEC section 2 (paper eq. 1-4), values by hand."""
+"""Intrinsic similarity (AnCast paper §2.1, eq. 1-4), values by hand."""
 
 import pytest
 from hypothesis import given, settings

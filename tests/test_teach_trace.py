@@ -224,5 +224,5 @@ def test_every_demo_pair_traces_to_the_alignment_score_reports(folder, test_name
 
 
 def test_classic_smatch_is_left_out_of_the_trace():
-    trace = trace_pair(read_graph(READ_TEST), read_graph(READ_GOLD), Params(smatch=True))
-    assert "smatch" not in trace.tallies and trace.params.smatch
+    trace = trace_pair(read_graph(READ_TEST), read_graph(READ_GOLD), Params(optional_metrics={"smatch"}))
+    assert "smatch" not in trace.tallies and trace.params.computes("smatch")

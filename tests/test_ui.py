@@ -9,9 +9,8 @@ from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
 from engine.params import ANCAST, Params
-from engine.registry import ALL_METRICS
 from ui.commands.exports import write_scores
-from ui.corpus_model import ERROR_COLOUR, FIRST_METRIC_COLUMN, STATUS_COLUMN
+from ui.corpus_model import ERROR_COLOUR
 from ui.main_window import MainWindow
 from ui.params_dialog import ParamsDialog
 
@@ -80,7 +79,7 @@ def test_unreadable_pair_is_listed_with_its_error(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *broken_pair(tmp_path))
     model = window.corpus_panel.model
     assert model.rowCount() == 3
-    status = model.index(1, STATUS_COLUMN)
+    status = model.index(1, model.status_column)
     assert status.data() == "error"
     assert "broken_test.amr:5" in status.data(Qt.ItemDataRole.ToolTipRole)
     assert status.data(Qt.ItemDataRole.ForegroundRole).color() == ERROR_COLOUR
@@ -196,15 +195,16 @@ def test_window_geometry_is_saved_on_close(qtbot, window, settings):
 def test_smatch_column_fills_when_asked_for(qtbot, window):
     open_and_wait(qtbot, window, *SMATCH_PAIR)
     model = window.corpus_panel.model
-    smatch_column = FIRST_METRIC_COLUMN + ALL_METRICS.index("smatch")
+    smatch_column = window.corpus_panel.model.metric_column("smatch")
+    smatch_summary = window.corpus_panel.model.metrics.index("smatch")
     assert model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
     assert model.index(0, smatch_column).data() == ""
     table, summary = window.corpus_panel.table, window.corpus_panel.summary
-    assert table.isColumnHidden(smatch_column) and summary.isColumnHidden(ALL_METRICS.index("smatch"))  # not computed
+    assert table.isColumnHidden(smatch_column) and summary.isColumnHidden(smatch_summary)  # not computed
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.set_params(Params(smatch=True))
+        window.state.set_params(Params(optional_metrics={"smatch"}))
     assert [model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
-    assert not table.isColumnHidden(smatch_column) and not summary.isColumnHidden(ALL_METRICS.index("smatch"))
+    assert not table.isColumnHidden(smatch_column) and not summary.isColumnHidden(smatch_summary)
     assert window.corpus_panel.summary.item(0, 5).text().startswith("0.8475 [")  # with its bootstrap interval
 
 
@@ -213,7 +213,7 @@ def test_smatch_breakdown_panel(qtbot, window):
     panel = window.smatch_panel
     assert "not computed" in panel.title.text() and not panel.table.isVisibleTo(panel)  # no empty breakdown
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.set_params(Params(smatch=True))
+        window.state.set_params(Params(optional_metrics={"smatch"}))
     assert panel.table.isVisibleTo(panel)
     assert "Smatch micro F1 0.8475" in panel.title.text() and "bootstrap interval" in panel.title.text()
     concepts = [panel.table.item(0, k).text() for k in range(3)]
@@ -231,7 +231,7 @@ def test_reference_profile_is_a_choice_in_the_parameters(qtbot, window, settings
     with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
         window.state.set_params(params)
     read_row = 1
-    assert window.corpus_panel.model.index(read_row, 7).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
+    assert window.corpus_panel.model.index(read_row, window.corpus_panel.model.metric_column("weighted_relation")).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
     assert "ancast-0.1.1 profile" in window.status_line.label.text()
     assert window.state.select_pair_id("read")
     qtbot.waitUntil(lambda: "ancast 0.1.1" in window.heatmaps.initial.text(), timeout=10000)

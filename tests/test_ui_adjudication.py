@@ -19,7 +19,6 @@ from ui import adjudication_dialogs
 from ui.adjudication_binding import AdjudicationBinding
 from ui.adjudication_tasks import NewSession, create_session
 from ui.commands import adjudication as commands
-from ui.corpus_model import COLUMNS, FIRST_REVIEW_COLUMN
 from ui.main_window import MainWindow
 
 from .conftest import ROOT
@@ -186,9 +185,10 @@ def test_three_sentences_adjudicated_through_the_gui(qtbot, window, monkeypatch,
     adjudication = adjudicate_three_sentences(qtbot, window, monkeypatch)
     # the corpus table shows each sentence's review, and the filter finds them
     corpus = window.corpus_panel
-    assert not corpus.table.isColumnHidden(FIRST_REVIEW_COLUMN)
-    assert corpus.table.horizontalHeader().visualIndex(FIRST_REVIEW_COLUMN) == 2  # the status beside the id
-    reviews = [[corpus.proxy.index(row, FIRST_REVIEW_COLUMN + k).data() for k in range(3)] for row in range(3)]
+    review = corpus.model.first_review_column
+    assert not corpus.table.isColumnHidden(review)
+    assert corpus.table.horizontalHeader().visualIndex(review) == 2  # the status beside the id
+    reviews = [[corpus.proxy.index(row, review + k).data() for k in range(3)] for row in range(3)]
     assert reviews == [["adjudicated", "ana", ""], ["adjudicated", "ana", ""],
                        ["needs discussion", "ben", "leave-11 or leave-01? see the guidelines"]]
     corpus.filter_edit.setText("status = needs discussion")
@@ -351,8 +351,9 @@ def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, win
     adjudication = start_session(qtbot, window)
     score_now(window.state, *SPEC_PAIR)
     assert adjudication.session is None and "closed because other files were opened" in window.banner.text()
-    assert window.corpus_panel.table.isColumnHidden(FIRST_REVIEW_COLUMN)
-    assert window.corpus_panel.table.horizontalHeader().visualIndex(FIRST_REVIEW_COLUMN) == FIRST_REVIEW_COLUMN
+    review = window.corpus_panel.model.first_review_column
+    assert window.corpus_panel.table.isColumnHidden(review)
+    assert window.corpus_panel.table.horizontalHeader().visualIndex(review) == review
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
         assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
     assert window.state.files.paths == tuple(path.resolve() for path in window.files)
@@ -509,7 +510,7 @@ def test_the_adjudication_perspective_shows_sentence_status_decider_and_notes(qt
     table = window.corpus_panel.table
     header, room = table.horizontalHeader(), table.viewport().width()
     for name in ("Sentence", "Adjudication", "Decided by", "Notes"):
-        column = COLUMNS.index(name)
+        column = window.corpus_panel.model.columns.index(name)
         start = header.sectionViewportPosition(column)
         shown = min(start + header.sectionSize(column), room) - max(start, 0)
         assert shown >= min(header.sectionSize(column), 150), (name, start, header.sectionSize(column), room)

@@ -8,7 +8,6 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 
-from ui.corpus_model import STATUS_COLUMN
 
 from .ui_support import (
     SPEC_PAIR,
@@ -48,7 +47,7 @@ def open_cell(qtbot, state, test, gold):
 
 def statuses(window):
     model = window.corpus_panel.model
-    return {model.result(r).id: model.index(r, STATUS_COLUMN).data() for r in range(model.rowCount())}
+    return {model.result(r).id: model.index(r, model.status_column).data() for r in range(model.rowCount())}
 
 
 def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window):
@@ -67,7 +66,7 @@ def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window
     matrices = []
     state.annotators.matrix_changed.connect(matrices.append)
     with qtbot.waitSignal(state.corpus_changed, timeout=20000):
-        state.set_params(replace(state.params, smatch=True))  # Scoring > Parameters, "Also compute Smatch"
+        state.set_params(state.params.switched("smatch"))  # Scoring > Parameters, "Also compute Smatch"
     qtbot.waitUntil(lambda: not state.busy)
     assert state.files.paths == tuple(SPEC_PAIR) and matrices == []  # the pair opened stays; no matrix scored
     assert not window.cell_bar.isVisible()
@@ -78,9 +77,9 @@ def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, B, C)
     with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=20000):
-        state.set_params(replace(state.params, smatch=True))
+        state.set_params(state.params.switched("smatch"))
     qtbot.waitUntil(lambda: not state.busy)
-    assert state.annotators.result.params.smatch and state.annotators.cell == (B, C)
+    assert state.annotators.result.params.computes("smatch") and state.annotators.cell == (B, C)
     assert (state.files.test, state.files.gold) == (B, C) and "smatch" in state.corpus.micro
 
 
@@ -99,9 +98,9 @@ def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, windo
         (-1, "(test annotator)"), (-1, "(gold annotator)")
     ]
     with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=20000):
-        state.set_params(replace(state.params, smatch=True))
+        state.set_params(state.params.switched("smatch"))
     qtbot.waitUntil(lambda: not state.busy)
-    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result.params.smatch
+    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result.params.computes("smatch")
     assert not window.cell_bar.isVisible()
 
 
@@ -111,7 +110,7 @@ def test_other_files_stop_a_matrix_being_scored(qtbot, window, monkeypatch):
     open_cell(qtbot, state, B, C)
     hold_matrix_after_first_report(monkeypatch)  # scoring again waits until it is cancelled
     with qtbot.waitSignal(state.annotators.progress, timeout=20000):
-        state.set_params(replace(state.params, smatch=True))
+        state.set_params(state.params.switched("smatch"))
     qtbot.waitUntil(lambda: not state.runner.busy("score"))
     with qtbot.waitSignal(state.annotators.busy_changed, timeout=20000):
         assert state.open_pair(*SPEC_PAIR)  # closes the matrix and cancels its scoring

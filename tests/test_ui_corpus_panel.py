@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.params import Params
-from ui.corpus_model import COLUMNS
+from ui.corpus_model import SENTENCE_COLUMN
 from ui.corpus_panel import SENTENCE_LEAST, CorpusPanel
 from ui.state import AppState
 
@@ -65,7 +65,7 @@ def test_focus_filter_selects_the_text(qtbot, panel):
 
 def test_smatch_interval_in_the_summary(qtbot, tmp_path):
     state = AppState(temporary_settings(tmp_path))
-    state.params = Params(smatch=True)
+    state.params = Params(optional_metrics={"smatch"})
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
@@ -142,7 +142,7 @@ def test_n_a_and_unreadable_rows_sort_last_both_ways(qtbot, state, tmp_path):
 
 
 def sentence_width(panel):
-    return panel.table.horizontalHeader().sectionSize(COLUMNS.index("Sentence"))
+    return panel.table.horizontalHeader().sectionSize(SENTENCE_COLUMN)
 
 
 def test_the_sentence_column_stretches_and_keeps_a_readable_width(qtbot, state, panel):

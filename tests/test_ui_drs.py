@@ -12,10 +12,9 @@ from engine.layout.marks import GraphMarks
 from engine.layout.text import ApproximateText
 from engine.params import Params
 from engine.read import load_pairs
-from engine.registry import ALL_METRICS
+from engine.registry import metrics
 from engine.scoring import score_corpus
 from ui.clause_panel import ONLY_GOLD, ONLY_TEST, ClausePanel, clause_rows
-from ui.corpus_model import FIRST_METRIC_COLUMN
 from ui.demos import DEMOS
 from ui.dscorer_panel import SHOWN, DScorerPanel
 from ui.graph_svg import graph_svg
@@ -174,9 +173,9 @@ def test_drs_boxes_are_drawn_as_frames():
 def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path):
     window = MainWindow(temporary_settings(tmp_path))
     qtbot.addWidget(window)
-    columns = [FIRST_METRIC_COLUMN + ALL_METRICS.index(metric) for metric in ("counter", "dscorer")]
-    smatch = FIRST_METRIC_COLUMN + ALL_METRICS.index("smatch")
-    window.state.params = Params(smatch=True)  # asked for, but not computed for DRS input
+    columns = [window.corpus_panel.model.metric_column(metric) for metric in ("counter", "dscorer")]
+    smatch = window.corpus_panel.model.metric_column("smatch")
+    window.state.params = Params(optional_metrics={"smatch"})  # asked for, but not computed for DRS input
     score_now(window.state, *DRS_PAIR)
     assert not any(window.corpus_panel.table.isColumnHidden(column) for column in columns)
     assert window.corpus_panel.table.isColumnHidden(smatch)  # no empty Smatch column
@@ -187,13 +186,13 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     assert not window.smatch_panel.table.isVisibleTo(window.smatch_panel)
     proxy = window.corpus_panel.proxy
     assert [proxy.index(row, columns[0]).data() for row in range(3)] == ["0.9032", "0.8387", "1.0000"]
-    assert window.corpus_panel.summary.item(0, ALL_METRICS.index("counter")).text() == "0.8824"  # 30/33, 30/35
+    assert window.corpus_panel.summary.item(0, metrics().index("counter")).text() == "0.8824"  # 30/33, 30/35
     window.state.set_filter("counter < 0.9")
     assert [result.id for result in window.state.visible_pairs()] == ["gift"]
     score_now(window.state, *SPEC_PAIR)
     assert all(window.corpus_panel.table.isColumnHidden(column) for column in columns)
     assert not window.corpus_panel.table.isColumnHidden(smatch)  # AMR input: Smatch was asked for
-    assert not scores.isRowHidden(ALL_METRICS.index("smatch")) and scores.isRowHidden(ALL_METRICS.index("counter"))
+    assert not scores.isRowHidden(metrics().index("smatch")) and scores.isRowHidden(metrics().index("counter"))
     window.state.shutdown()
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.params import Params
-from engine.registry import ALL_METRICS, SMATCH, short_name
+from engine.registry import SMATCH, metrics, short_name
 from ui.pair_view import NOT_SCORED, PairView
 
 from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state
@@ -31,11 +31,11 @@ def test_shows_the_selected_pair(view):
     assert view.sentence.text() == "She is reading my book in the house."
     assert headers(view.scores) == ["F1", "P", "R"]
     rows = [view.scores.verticalHeaderItem(k).text() for k in range(view.scores.rowCount())]
-    assert rows == [short_name(metric) for metric in ALL_METRICS]
+    assert rows == [short_name(metric) for metric in metrics()]
     concept = [view.scores.item(0, k).text() for k in range(3)]
     assert concept == ["0.5133"] * 3  # F1, P and R of the concept score (equal sizes)
     assert view.scores.item(0, 0).font().bold() and not view.scores.item(0, 1).font().bold()
-    shown = [short_name(m) for k, m in enumerate(ALL_METRICS) if not view.scores.isRowHidden(k)]
+    shown = [short_name(m) for k, m in enumerate(metrics()) if not view.scores.isRowHidden(k)]
     assert shown == ["Concept", "LR", "ULR", "WLR", "Mock Smatch"]  # no empty Smatch, Counter, DScorer rows
 
 
@@ -50,9 +50,9 @@ def test_the_score_table_shows_every_row(view):
 
 
 def test_the_rows_follow_the_metrics_the_run_computes(qtbot, state, view):
-    smatch = ALL_METRICS.index(SMATCH)
+    smatch = metrics().index(SMATCH)
     assert view.scores.isRowHidden(smatch)
-    state.params = Params(smatch=True)
+    state.params = Params(optional_metrics={"smatch"})
     score_now(state, *SPEC_PAIR)
     assert not view.scores.isRowHidden(smatch) and view.scores.item(smatch, 0).text() != ""
     assert view.scores.verticalHeader().length() == 6 * view.scores.verticalHeader().defaultSectionSize()

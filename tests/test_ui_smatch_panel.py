@@ -13,7 +13,7 @@ def test_hint_then_breakdown(qtbot, tmp_path):
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
     assert panel.title.text() == HINT and not panel.table.isVisibleTo(panel)  # the line alone, no empty table
-    state.params = Params(smatch=True)
+    state.params = Params(optional_metrics={"smatch"})
     score_now(state, *SMATCH_PAIR)
     low, high = state.corpus.interval("smatch")
     assert panel.title.text() == (

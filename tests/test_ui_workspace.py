@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 from bench.generate import write_corpus
 from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
-from engine.registry import METRICS, short_name
+from engine.adjudication.agreement import agreement_metrics
+from engine.registry import short_name
 from ui.adjudication_tasks import NewSession, create_session
 from ui.comparison_panel import ELLIPSIS
 from ui.graph_view import QtText
@@ -148,7 +149,7 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
                 assert labels[:3] == ["F1", "P", "R"], labels  # F1 first
             elif grid is window.adjudication_panel.scores:  # a row per annotator: each metric's F1, its corrections
                 assert [label.replace("\n", " ") for label in labels] == [
-                    short_name(metric) for metric in METRICS] + ["Corrections"], labels
+                    short_name(metric) for metric in agreement_metrics()] + ["Corrections"], labels
             else:
                 assert all(row.endswith("F1") for row in rows), rows  # the corpus summary: F1 only
             if grid is not window.smatch_panel.table:  # the long Smatch breakdown may scroll

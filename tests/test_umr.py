@@ -1,4 +1,4 @@
-"""UMR: reading real files, token alignments, document-level scores (SPEC sections 1, 3, 6)."""
+"""UMR: reading real files, token alignments, document-level scores (Van Gysel et al. 2021)."""
 
 import csv
 import json

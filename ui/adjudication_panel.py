@@ -40,7 +40,8 @@ from PySide6.QtWidgets import (
 
 from engine.adjudication import STATUSES
 from engine.output.text import f1_text
-from engine.registry import METRICS, short_name
+from engine.adjudication.agreement import agreement_metrics
+from engine.registry import short_name
 
 from . import adjudication_dialogs as dialogs
 from .adjudication_rows import LogEntry, MismatchRow, counts_text
@@ -52,6 +53,7 @@ __all__ = ["DECISION_COLOURS", "HEADERS", "LOG_HEADERS", "SHOWN", "AdjudicationP
 
 HEADERS = ("Decision", "Category", "Annotator's triple", "Adjudicated triple")
 LOG_HEADERS = ("When (UTC)", "Who", "Sentence", "Change")
+METRICS = agreement_metrics()  # the agreement table's columns
 SHOWN = {  # the Show box: which rows of the disagreements table
     "all": "open and decided",
     "open": "open only",

@@ -47,7 +47,7 @@ EXPORTS: dict[ExportKind, str] = {"corpus": "adjudicated file", "log": "decision
 def session_params(params: Params) -> Params:
     """The app's parameters for scoring against the adjudicated graph: the paper profile (the
     one that takes alignment corrections), without the slow optimal Smatch."""
-    return replace(params, profile=PAPER, smatch=False)
+    return replace(params, profile=PAPER, optional_metrics=frozenset())
 
 
 def free_session_path(files: Sequence[str | Path]) -> Path:

@@ -40,7 +40,8 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.output.matrix import problem_text
 from engine.params import Params
-from engine.registry import METRICS
+from engine.params import Params
+from engine.registry import run_metrics
 from engine.scoring import CorpusResult, MatrixResult
 from engine.scoring.matrix import Average
 
@@ -251,7 +252,7 @@ class AnnotatorsState(QObject):
             self.view_changed.emit()
 
     def metrics(self) -> tuple[str, ...]:
-        return self.result.metrics if self.result is not None else METRICS
+        return self.result.metrics if self.result is not None else run_metrics(Params(), "amr")
 
     def show_matrix(self) -> None:
         self.app.request_panel(MATRIX_PANEL)

@@ -13,18 +13,18 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtGui import QBrush, QColor
 
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, METRICS, scored_metrics, short_name
+from engine.params import Params
+from engine.registry import metrics, short_name
+from engine.registry import run_metrics as metrics_of_run
 from engine.scoring import CorpusResult, PairResult
 
 from .filter_expression import Review, ReviewOf, pair_status
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
+SENTENCE_COLUMN = FIXED_COLUMNS.index("Sentence")
 REVIEW_COLUMNS = ("Adjudication", "Decided by", "Notes")  # shown while an adjudication session is open
-COLUMNS = FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in ALL_METRICS) + ("Status",) + REVIEW_COLUMNS
 FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
-STATUS_COLUMN = COLUMNS.index("Status")
-FIRST_REVIEW_COLUMN = COLUMNS.index(REVIEW_COLUMNS[0])
 ERROR_COLOUR = QColor("#b3261e")
 MISSING_COLOUR = QColor("#8a5300")  # not scored, but nothing failed to read
 STATUS_ORDER = ("ok", "missing", "error")  # the Status column's sort order
@@ -32,10 +32,10 @@ REVIEW_COLOURS = {"agreed": QColor("#e8f5e9"), "needs discussion": QColor("#fff3
 
 
 def run_metrics(corpus: CorpusResult | None) -> tuple[str, ...]:
-    """The pair metrics ``corpus``'s run computed (:func:`engine.registry.scored_metrics`: Smatch
-    when asked for, Counter and DScorer for DRS input); without a corpus, those every run computes.
-    The tables hide the others' columns and rows (hidden, they keep their index)."""
-    return METRICS if corpus is None else scored_metrics(corpus.params.smatch, corpus.drs)
+    """The pair metrics ``corpus``'s run computed (:func:`engine.registry.run_metrics`: Smatch
+    when asked for, Counter and DScorer for DRS input); without a corpus, those a default run
+    computes. The tables hide the others' columns and rows (hidden, they keep their index)."""
+    return metrics_of_run(Params(), "amr") if corpus is None else corpus.metrics
 
 
 def sentence_of(result: PairResult) -> str:
@@ -46,10 +46,18 @@ def sentence_of(result: PairResult) -> str:
 
 
 class CorpusTableModel(QAbstractTableModel):
-    """One row per pair: id, sentence, node counts, each metric's F1 and status."""
+    """One row per pair: id, sentence, node counts, the F1 of each pair metric of the
+    specification (:func:`engine.registry.metrics`, as registered when the model is made) and
+    status, then the review columns."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.metrics = metrics()
+        self.columns = (
+            FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in self.metrics) + ("Status",) + REVIEW_COLUMNS
+        )
+        self.status_column = self.columns.index("Status")
+        self.first_review_column = self.columns.index(REVIEW_COLUMNS[0])
         self._results: list[PairResult] = []
         self._rows: dict[int, int] = {}
         self.review_of: ReviewOf = lambda result: None
@@ -59,7 +67,8 @@ class CorpusTableModel(QAbstractTableModel):
         (another session)."""
         rows = (0, len(self._results) - 1) if result is None else (self.row_of(result),) * 2
         if self._results and rows[0] is not None:
-            self.dataChanged.emit(self.index(rows[0], FIRST_REVIEW_COLUMN), self.index(rows[1], len(COLUMNS) - 1))
+            self.dataChanged.emit(self.index(rows[0], self.first_review_column),
+                                  self.index(rows[1], len(self.columns) - 1))
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
         self.beginResetModel()
@@ -70,6 +79,13 @@ class CorpusTableModel(QAbstractTableModel):
     def result(self, row: int) -> PairResult:
         return self._results[row]
 
+    def metric_column(self, metric: str) -> int:
+        """The column of a metric's F1."""
+        return FIRST_METRIC_COLUMN + self.metrics.index(metric)
+
+    def _metric_at(self, column: int) -> str:
+        return self.metrics[column - FIRST_METRIC_COLUMN]
+
     def row_of(self, result: PairResult) -> int | None:
         """The row of ``result`` (None when it is not one of this corpus's pairs)."""
         row = self._rows.get(result.index)
@@ -79,16 +95,16 @@ class CorpusTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._results)
 
     def columnCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self.columns)
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < STATUS_COLUMN:
+            return self.columns[section]
+        if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < self.status_column:
             return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
-        if role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_REVIEW_COLUMN:
+        if role == Qt.ItemDataRole.ToolTipRole and section >= self.first_review_column:
             return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
                     "decided by = NAME, notes)")
         return None
@@ -106,12 +122,12 @@ class CorpusTableModel(QAbstractTableModel):
             if result.test is None or result.gold is None:
                 return "-", None
             return f"{len(result.test)}/{len(result.gold)}", len(result.test) + len(result.gold)
-        if column == STATUS_COLUMN:
+        if column == self.status_column:
             status = pair_status(result)
-            return status, STATUS_ORDER.index(status)
-        if column >= FIRST_REVIEW_COLUMN:
-            return _review_cell(self.review_of(result), column - FIRST_REVIEW_COLUMN)
-        score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
+            return status.value, STATUS_ORDER.index(status)
+        if column >= self.first_review_column:
+            return _review_cell(self.review_of(result), column - self.first_review_column)
+        score = result.scores.get(self._metric_at(column))
         if score is None:  # an unreadable pair, or a metric this run does not compute
             return "", None
         return f1_text(score.f), score.f  # None: n/a
@@ -128,23 +144,23 @@ class CorpusTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if result.error:
                 return result.error
-            if FIRST_METRIC_COLUMN <= column < STATUS_COLUMN:
-                score = result.scores.get(ALL_METRICS[column - FIRST_METRIC_COLUMN])
+            if FIRST_METRIC_COLUMN <= column < self.status_column:
+                score = result.scores.get(self._metric_at(column))
                 if score is None:  # a metric this run does not compute: its column is hidden
                     return None
                 return f"P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}"
             if column == 2:
                 return sentence_of(result)
-            if column == FIRST_REVIEW_COLUMN + 2:
+            if column == self.first_review_column + 2:
                 review = self.review_of(result)
                 return review.notes if review is not None and review.notes else None
         if role == Qt.ItemDataRole.ForegroundRole and result.error:
             return QBrush(MISSING_COLOUR if result.missing else ERROR_COLOUR)
-        if role == Qt.ItemDataRole.BackgroundRole and column == FIRST_REVIEW_COLUMN:
+        if role == Qt.ItemDataRole.BackgroundRole and column == self.first_review_column:
             review = self.review_of(result)
             colour = REVIEW_COLOURS.get(review.status) if review is not None else None
             return QBrush(colour) if colour is not None else None
-        if role == Qt.ItemDataRole.TextAlignmentRole and (column == 0 or column >= 3) and column < STATUS_COLUMN:
+        if role == Qt.ItemDataRole.TextAlignmentRole and (column == 0 or column >= 3) and column < self.status_column:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 

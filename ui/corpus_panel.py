@@ -15,13 +15,11 @@ from PySide6.QtWidgets import (
 )
 
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, SMATCH, short_name
+from engine.registry import SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
 from .corpus_model import (
-    COLUMNS,
-    FIRST_METRIC_COLUMN,
-    FIRST_REVIEW_COLUMN,
+    SENTENCE_COLUMN,
     CorpusFilterProxy,
     CorpusTableModel,
     run_metrics,
@@ -40,15 +38,15 @@ REVIEW_SENTENCE_LEAST = 150  # how much of it the table keeps in sight at its na
 SENTENCE_LEAST = 200  # the sentence column stretches over the room the others leave, but not below this
 
 
-def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
-    """Micro and macro F1 of every metric over the corpus (P and R in tooltips), the
-    micro Smatch F1 with its bootstrap interval."""
+def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple[str, ...]) -> None:
+    """Micro and macro F1 of every metric over the corpus (P and R in tooltips), a column each
+    of ``metrics``, the micro Smatch F1 with its bootstrap interval."""
     grid.clearContents()
     if corpus is None:
         return
     interval = corpus.interval(SMATCH)
     for row, scores in enumerate((corpus.micro, corpus.macro)):
-        for column, metric in enumerate(ALL_METRICS):
+        for column, metric in enumerate(metrics):
             if metric not in scores:
                 continue
             score = scores[metric]
@@ -87,14 +85,15 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(50)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        for column, width in zip(range(FIRST_REVIEW_COLUMN, len(COLUMNS)), (110, 90, 150)):
+        columns, first_review = self.model.columns, self.model.first_review_column
+        for column, width in zip(range(first_review, len(columns)), (110, 90, 150)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
             header.resizeSection(column, max(width, header.sectionSizeHint(column)))  # the header never cut
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(PLACEHOLDER)
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.setToolTip(FILTER_HELP)
-        self.summary = score_grid([short_name(m) for m in ALL_METRICS], ["micro F1", "macro F1"])
+        self.summary = score_grid([short_name(m) for m in self.model.metrics], ["micro F1", "macro F1"])
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color:#555; padding:4px;")
@@ -106,7 +105,7 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.summary)
         self.table.viewport().installEventFilter(self)  # the sentence column fitted to the room...
         header.sectionResized.connect(  # ...and to the other columns, fitted to their contents
-            lambda column, old, new: column != COLUMNS.index("Sentence") and self._fit_sentence())
+            lambda column, old, new: column != SENTENCE_COLUMN and self._fit_sentence())
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.set_filter)
@@ -148,11 +147,11 @@ class CorpusPanel(QWidget):
         """The adjudication columns, while a session is open, beside the id - status, decider,
         notes, then the sentence (as wide as :data:`REVIEW_SENTENCE_WIDTH`) - so that they are in
         sight in the corpus column of the Adjudication perspective, the scores after them."""
-        for column in range(FIRST_REVIEW_COLUMN, len(COLUMNS)):
+        for column in range(self.model.first_review_column, len(self.model.columns)):
             self.table.setColumnHidden(column, session is None)
         header = self.table.horizontalHeader()
-        review = range(FIRST_REVIEW_COLUMN, len(COLUMNS))
-        sentence = COLUMNS.index("Sentence")
+        review = range(self.model.first_review_column, len(self.model.columns))
+        sentence = SENTENCE_COLUMN
         if session is not None:
             for place, column in enumerate(review, 2):
                 header.moveSection(header.visualIndex(column), place)
@@ -175,8 +174,8 @@ class CorpusPanel(QWidget):
         """The sentence column takes the room the other columns leave (it stretches), and keeps
         :data:`SENTENCE_LEAST` when they leave less (the table scrolls sideways then); while the
         review columns are shown it is as wide as :data:`REVIEW_SENTENCE_WIDTH`."""
-        header, sentence = self.table.horizontalHeader(), COLUMNS.index("Sentence")
-        if not self.table.isColumnHidden(FIRST_REVIEW_COLUMN):
+        header, sentence = self.table.horizontalHeader(), SENTENCE_COLUMN
+        if not self.table.isColumnHidden(self.model.first_review_column):
             return
         others = sum(header.sectionSize(c) for c in range(header.count()) if c != sentence)
         stretch = self.table.viewport().width() - others >= SENTENCE_LEAST
@@ -189,8 +188,8 @@ class CorpusPanel(QWidget):
     def _keep_review_in_sight(self) -> None:
         """While the review columns are shown, the table is at least wide enough for the columns
         before the sentence and :data:`REVIEW_SENTENCE_LEAST` of it (a splitter gives it no less)."""
-        header, sentence = self.table.horizontalHeader(), COLUMNS.index("Sentence")
-        if self.table.isColumnHidden(FIRST_REVIEW_COLUMN):
+        header, sentence = self.table.horizontalHeader(), SENTENCE_COLUMN
+        if self.table.isColumnHidden(self.model.first_review_column):
             self.table.setMinimumWidth(0)
             return
         before = sum(header.sectionSize(c) for c in range(header.count())
@@ -206,10 +205,10 @@ class CorpusPanel(QWidget):
         self._syncing = True
         self.model.set_corpus(corpus)
         self._syncing = False
-        show_summary(self.summary, corpus)
+        show_summary(self.summary, corpus, self.model.metrics)
         computed = run_metrics(corpus)  # Smatch when asked for, Counter and DScorer only for DRS input
-        for column, metric in enumerate(ALL_METRICS):
-            self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, metric not in computed)
+        for column, metric in enumerate(self.model.metrics):
+            self.table.setColumnHidden(self.model.metric_column(metric), metric not in computed)
             self.summary.setColumnHidden(column, metric not in computed)
         fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._keep_review_in_sight()  # the id column fitted to the new ids

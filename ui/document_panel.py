@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QBoxLayout, QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.metrics.document import UNMAPPED, DocumentResult
-from engine.registry import DOCUMENT_METRICS
+from engine.registry import metrics
 
 from .row_table import FittedColumns, filtered_table, prf_grid, show_prf
 from .state import AppState
@@ -54,7 +54,7 @@ class DocumentPanel(QWidget):
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
         self.title.setWordWrap(True)
         self.title.setToolTip(EXPLANATION)
-        self.scores = prf_grid(DOCUMENT_METRICS)
+        self.scores = prf_grid(metrics("document"))
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (80, 100), self)
         self.model.header_tips = HEADER_TIPS
         self.fitted = FittedColumns(self.table, (2, 3))  # test and gold share the width by their texts
@@ -127,7 +127,7 @@ class DocumentPanel(QWidget):
             return
         which = f"document {document.index + 1} of {count}" if count > 1 else "the document"
         self.title.setText(f"Document level of {which} · {NOTE}")
-        show_prf(self.scores, [document.scores[metric] for metric in DOCUMENT_METRICS])
+        show_prf(self.scores, [document.scores[metric] for metric in metrics("document")])
 
     def _why_none(self) -> str:
         if not self.is_available():

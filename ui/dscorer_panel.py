@@ -25,7 +25,7 @@ from engine.drs import DScorerTally
 from engine.output.text import f1_text
 from engine.registry import DSCORER
 from engine.scoring import CorpusResult, PairResult
-from engine.scoring.drs import dscorer_settings
+from engine.drs.pair import dscorer_settings
 
 from .kgram_rows import MORE_GOLD, MORE_TEST, ONLY_GOLD, ONLY_TEST, KgramList, KgramRow
 from .row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid

@@ -3,7 +3,8 @@
 Clauses are separated by commas or the word ``and``; a row must satisfy all:
 
 * ``LR F1 < 0.8``, ``concept p >= 0.9``, ``wlr<.5``: a metric (concept, lr,
-  ulr, wlr, mock, smatch; counter, dscorer for DRS), optionally ``p``, ``r`` or
+  ulr, wlr, mock, smatch; counter, dscorer for DRS: any name of
+  :func:`engine.registry.filter_names`), optionally ``p``, ``r`` or
   ``f1`` (default f1), an operator (< <= > >= = !=) and a number;
 * ``ok`` / ``error`` / ``missing``: the pair's status (:func:`pair_status`, the corpus table's
   Status column): scored / a graph could not be read / a file has no graph of the sentence;
@@ -22,16 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.registry import filter_names
 from engine.scoring import PairResult
+from engine.scoring.results import PairStatus
 
-METRIC_NAMES = {
-    "concept": "concept", "c": "concept",
-    "lr": "labeled_relation", "labeled": "labeled_relation", "labeled relation": "labeled_relation",
-    "ulr": "unlabeled_relation", "unlabeled": "unlabeled_relation", "unlabeled relation": "unlabeled_relation",
-    "wlr": "weighted_relation", "weighted": "weighted_relation", "weighted relation": "weighted_relation",
-    "mock": "mock_smatch", "mock smatch": "mock_smatch", "ms": "mock_smatch", "smatch": "smatch",
-    "counter": "counter", "dscorer": "dscorer",
-}
 OPERATORS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
              "=": operator.eq, "==": operator.eq, "!=": operator.ne}
 _CONDITION = re.compile(
@@ -40,7 +35,7 @@ _CONDITION = re.compile(
 _SPLIT = re.compile(r"\s*,\s*|\s+and\s+", re.IGNORECASE)
 
 _REVIEW = re.compile(r"^(?P<field>status|decided by)\s*(?P<op>==|=|!=)\s*(?P<value>\S.*)$")
-PAIR_STATUSES = ("ok", "error", "missing")  # a pair's own status (:func:`pair_status`)
+PAIR_STATUSES = tuple(status.value for status in PairStatus)  # a pair's own status (:func:`pair_status`)
 
 Predicate = Callable[[PairResult], bool]
 
@@ -56,12 +51,10 @@ class Review(Protocol):
 ReviewOf = Callable[[PairResult], "Review | None"]  # None: the pair is in no open session
 
 
-def pair_status(result: PairResult) -> str:
+def pair_status(result: PairResult) -> PairStatus:
     """``ok`` (scored), ``missing`` (not scored because a file has no graph of the sentence) or
     ``error`` (a graph could not be read, or the pair could not be scored)."""
-    if result.error is None:
-        return "ok"
-    return "missing" if result.missing else "error"
+    return result.status
 
 
 def _no_review(result: PairResult) -> Review | None:
@@ -128,9 +121,10 @@ def parse_clause(clause: str, review_of: ReviewOf = _no_review) -> Predicate:
     if review:
         return _review_predicate(review["field"], review["op"] != "!=", review["value"], review_of)
     match = _CONDITION.match(lowered)
-    if match and match["metric"].strip() in METRIC_NAMES:
+    names = filter_names()
+    if match and match["metric"].strip() in names:
         part = (match["part"] or "f")[0]
-        return Condition(METRIC_NAMES[match["metric"].strip()], part, OPERATORS[match["op"]], float(match["value"]))
+        return Condition(names[match["metric"].strip()], part, OPERATORS[match["op"]], float(match["value"]))
     return _text_predicate(clause.strip(), review_of)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from engine.drs import DScorerSettings, dscorer_kgrams
-from engine.scoring.drs import DrsPairScores
+from engine.drs.pair import DrsPairScores
 
 __all__ = ["LIMIT", "SIDES", "KgramList", "KgramRow", "differing_kgrams", "kgram_text"]
 

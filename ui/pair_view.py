@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from engine.registry import ALL_METRICS, short_name
+from engine.registry import metrics, short_name
 from engine.scoring import PairResult
 
 from .corpus_model import run_metrics, sentence_of
@@ -39,7 +39,7 @@ class PairView(QWidget):
         self.header = QLabel()
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.scores = prf_grid([short_name(m) for m in ALL_METRICS])
+        self.scores = prf_grid([short_name(m) for m in metrics()])
         self.scores.setToolTip("The pair's scores: F1, precision (test side) and recall (gold side)")
         self.sentence = QLabel()
         self.sentence.setWordWrap(True)
@@ -76,7 +76,7 @@ class PairView(QWidget):
     def _show_metrics(self, corpus) -> None:
         """A row for each metric the run computes (Smatch when asked for, Counter and DScorer for DRS)."""
         computed = run_metrics(corpus)
-        show_grid_rows(self.scores, [row for row, metric in enumerate(ALL_METRICS) if metric in computed])
+        show_grid_rows(self.scores, [row for row, metric in enumerate(metrics()) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:
         self.show_tokens(self.state.selected_nodes())
@@ -119,5 +119,5 @@ class PairView(QWidget):
             text += f"<br><span style='{ERROR_STYLE}'>Not scored: {escape(result.error)}</span>"
         self.sentence.setText(text)
         scores = result.scores
-        show_prf(self.scores, [scores.get(metric) for metric in ALL_METRICS], "" if scores else NOT_SCORED)
+        show_prf(self.scores, [scores.get(metric) for metric in metrics()], "" if scores else NOT_SCORED)
         self.show_tokens({})

@@ -3,6 +3,8 @@ Counter's and DScorer's, SPEC section 7)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.params import ANCAST, PAPER, PROFILES, DScorerProfile, Params
+from engine.registry import COUNTER, optional_metrics, solver_options
 
 PROFILE_TIPS = {
     PAPER: "The AnCast paper's equations (SPEC sections 2-4); fixes the reference package's known behaviours.",
@@ -59,7 +62,8 @@ class DrsBox(QGroupBox):
         self.weights.setPlaceholderText("default: 0.1, then 0.9/n each")
         self.weights.setToolTip("n + 1 weights w0, w1, ..., wn, comma-separated (w0 weighs the node-count ratio)")
         self.include_ref = QCheckBox("Counter also counts REF clauses")
-        self.time_limit = _spin(params.counter_time_limit, 3600.0, 1.0, 1,
+        self._params = params
+        self.time_limit = _spin(solver_options(params, COUNTER).time_limit, 3600.0, 1.0, 1,
                                 "Seconds per pair for Counter's optimal mapping; a pair not proven optimal by then "
                                 "keeps the best mapping found")
         self.time_limit.setMinimum(0.1)
@@ -72,12 +76,13 @@ class DrsBox(QGroupBox):
         self.show_params(params)
 
     def show_params(self, params: Params) -> None:
+        self._params = params
         self.profile.setCurrentText(params.dscorer_profile)
         self.n.setValue(params.dscorer_n)
         weights = params.dscorer_weights
         self.weights.setText(", ".join(f"{w:g}" for w in weights) if weights else "")
         self.include_ref.setChecked(params.drs_include_ref)
-        self.time_limit.setValue(params.counter_time_limit)
+        self.time_limit.setValue(solver_options(params, COUNTER).time_limit)
 
     def values(self) -> dict:
         """The Params fields shown; ValueError for weights that are not numbers."""
@@ -92,7 +97,8 @@ class DrsBox(QGroupBox):
             "dscorer_n": self.n.value(),
             "dscorer_weights": weights,
             "drs_include_ref": self.include_ref.isChecked(),
-            "counter_time_limit": self.time_limit.value(),
+            "solvers": {**self._params.solvers,
+                        COUNTER: replace(solver_options(self._params, COUNTER), time_limit=self.time_limit.value())},
         }
 
 
@@ -118,8 +124,9 @@ class ParamsDialog(QDialog):
         self.use_alignments = QCheckBox("Nodes aligned to the same tokens (~e.N) are initial anchors")
         self.use_alignments.setChecked(params.use_alignments)
         self.use_alignments.setEnabled(params.profile == PAPER)
-        self.smatch = QCheckBox("Also compute Smatch under the optimal (ILP) alignment (slower)")
-        self.smatch.setChecked(params.smatch)
+        self.switches = {metric.key: QCheckBox(metric.switch.label) for metric in optional_metrics() if metric.switch}
+        for key, box in self.switches.items():
+            box.setChecked(params.computes(key))
         form = QFormLayout()
         form.addRow("&Profile", self.profile)
         form.addRow("γ (gamma)", self.gamma)
@@ -127,7 +134,8 @@ class ParamsDialog(QDialog):
         form.addRow("β (beta)", self.beta)
         form.addRow(self.use_text)
         form.addRow(self.use_alignments)
-        form.addRow(self.smatch)
+        for box in self.switches.values():
+            form.addRow(box)
         self.drs = DrsBox(params)
         self.drs.setVisible(drs)
         self.problem = QLabel()
@@ -158,8 +166,11 @@ class ParamsDialog(QDialog):
             return
         super().accept()
 
+    def _switched(self) -> set[str]:
+        return {key for key, box in self.switches.items() if box.isChecked()}
+
     def _defaults(self, profile: str) -> Params:
-        return Params.for_profile(profile, smatch=self.smatch.isChecked())
+        return Params.for_profile(profile, optional_metrics=self._switched())
 
     def restore_defaults(self) -> None:
         self.show_params(self._defaults(self.profile.currentText()))
@@ -175,19 +186,19 @@ class ParamsDialog(QDialog):
         self.beta.setValue(params.beta)
         self.use_text.setChecked(params.use_text)
         self.use_alignments.setChecked(params.use_alignments)
-        self.smatch.setChecked(params.smatch)
+        for key, box in self.switches.items():
+            box.setChecked(params.computes(key))
 
     def params(self) -> Params:
-        return Params(
-            **{
-                **self._base.as_dict(),
-                **Params.for_profile(self.profile.currentText()).as_dict(),
-                "gamma": self.gamma.value(),
-                "alpha": self.alpha.value(),
-                "beta": self.beta.value(),
-                "use_text": self.use_text.isChecked(),
-                "use_alignments": self.use_alignments.isChecked(),
-                "smatch": self.smatch.isChecked(),
-                **self.drs.values(),
-            }
+        profile = Params.for_profile(self.profile.currentText())
+        return replace(
+            self._base,
+            **{name: getattr(profile, name) for name in ("profile", "tolerance", "digits", "max_inner", "max_outer")},
+            gamma=self.gamma.value(),
+            alpha=self.alpha.value(),
+            beta=self.beta.value(),
+            use_text=self.use_text.isChecked(),
+            use_alignments=self.use_alignments.isChecked(),
+            optional_metrics=self._switched(),
+            **self.drs.values(),
         )

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from engine.params import Params
+from engine.registry import params_dict, params_from_dict
 
 from .annotators import AnnotatorFiles
 
@@ -103,12 +104,12 @@ class AppSettings:
         """Parameters saved by an earlier session, or the defaults if none (or unusable)."""
         saved = self._json("params/json", {})
         try:
-            return Params(**{k: v for k, v in saved.items() if k in Params.__dataclass_fields__})
+            return params_from_dict(saved)
         except (AttributeError, TypeError, ValueError):
             return Params()
 
     def save_params(self, params: Params) -> None:
-        self.qsettings.setValue("params/json", json.dumps(params.as_dict()))
+        self.qsettings.setValue("params/json", json.dumps(params_dict(params)))
 
     def recent(self) -> list[RecentFiles]:
         """Files opened before, most recent first."""

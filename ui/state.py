@@ -42,7 +42,7 @@ from engine.metrics.triples import TripleMatch
 from engine.params import Params
 from engine.read import AnnotationSet, LoadedPairs
 from engine.scoring import CorpusResult, PairResult
-from engine.scoring.drs import dscorer_settings
+from engine.drs.pair import dscorer_settings
 
 from .adjudication_state import AdjudicationState
 from .annotators import AnnotatorFiles

@@ -1,4 +1,4 @@
-"""Adjudication (issue 17): decide each disagreement, keep notes and status, write the
+"""Adjudication: decide each disagreement, keep notes and status, write the
 adjudicated file, never lose a decision.
 
 A :class:`Session` (:mod:`.session`) is one SQLite file (:mod:`.schema`, :mod:`.store`,
@@ -32,7 +32,7 @@ from .errors import AdjudicationError, DraftError, SchemaError, SessionError, Se
 from .log import decisions_log
 from .progress import Progress, progress, progress_data, progress_text
 from .report import session_report
-from .schema import SCHEMA_VERSION, STATUSES
+from .schema import SCHEMA_VERSION, STATUSES, ReviewStatus
 from .session import Adjudicated, FileChange, Session, default_session_path, find_session
 from .writer import ExportError, Written, check_round_trip, write_corpus
 
@@ -55,6 +55,7 @@ __all__ = [
     "Progress",
     "RemoveNode",
     "RemoveRelation",
+    "ReviewStatus",
     "SchemaError",
     "Session",
     "SessionError",

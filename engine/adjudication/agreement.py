@@ -20,9 +20,10 @@ from ..metrics.tally import PRF, Tally, Totals
 from ..metrics.triples import TripleMatch, classify_triples
 from ..model import Graph
 from ..params import Params
+from ..registry import run_metrics
 from ..scoring.pair import score_graphs
 
-__all__ = ["Agreement", "agree", "corpus_totals", "correction_for"]
+__all__ = ["Agreement", "agree", "agreement_metrics", "corpus_totals", "correction_for"]
 
 Pairs = Mapping[tuple[str, str], bool]  # (annotator variable, adjudicated variable) -> pinned / excluded
 
@@ -71,10 +72,15 @@ def agree(annotator: str, annotation: Graph, adjudicated: Graph, pairs: Pairs, p
     return Agreement(annotator, annotation, adjudicated, alignment, tallies, correction, stale)
 
 
+def agreement_metrics(params: Params = Params()) -> tuple[str, ...]:
+    """The metrics :func:`agree` reports (:func:`engine.registry.run_metrics` of a run on graphs)."""
+    return run_metrics(params, "amr")
+
+
 def corpus_totals(sentences: Iterable[Mapping[str, Agreement]]) -> dict[str, Totals]:
     """Per annotator, the micro and macro totals over the sentences it was scored on."""
     totals: dict[str, Totals] = {}
     for agreements in sentences:
         for annotator, agreement in agreements.items():
-            totals.setdefault(annotator, Totals()).add(agreement.tallies)
+            totals.setdefault(annotator, Totals(agreement_metrics())).add(agreement.tallies)
     return totals

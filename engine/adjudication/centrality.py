@@ -1,7 +1,7 @@
 """Which annotation a sentence's adjudication starts from: the gold one, else the most central.
 
 The most central annotation is the one with the highest mean agreement with the others
-(issue 16's per-sentence "most central annotation"). :func:`most_central` takes the figures
+(the per-sentence "most central annotation" of the agreement matrix). :func:`most_central` takes the figures
 from whoever computed them - a pairwise matrix such as the ``matrix`` command's (row = test,
 column = gold) - and :func:`pairwise_agreement` computes one for a sentence's graphs here.
 """

@@ -241,9 +241,6 @@ class Decision:
         verdict = Verdict(**data["verdict"]) if data.get("verdict") else None
         return cls(tuple(edits), data.get("summary", ""), verdict)
 
-    def changes_graph(self) -> bool:
-        return any(not isinstance(edit, PAIR_EDITS) for edit in self.edits)
-
 
 def apply_decision(draft: Draft, decision: Decision) -> str:
     """Apply every edit in order; returns the decision's summary (written from the edits

@@ -16,6 +16,7 @@ while a writer works.
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import sqlite3
@@ -28,6 +29,7 @@ from .errors import SessionLocked
 
 __all__ = ["STALE_AFTER", "LockHolder", "acquire", "check", "holder", "is_stale", "release", "touch"]
 
+log = logging.getLogger(__name__)
 STALE_AFTER = 600.0  # seconds without a heartbeat after which another host's lock is stale
 
 
@@ -94,6 +96,8 @@ def acquire(
                 f"(a lock whose process is gone is taken over at once; another host's after "
                 f"{stale_after:g} s without a heartbeat)"
             )
+        if current is not None:
+            log.info("%s: taking over the stale lock of %s", name, current)
         token = uuid.uuid4().hex
         connection.execute(
             "INSERT OR REPLACE INTO lock (id, token, owner, pid, host, acquired_at, heartbeat_at) "

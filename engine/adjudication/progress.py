@@ -8,7 +8,7 @@ from typing import Any
 
 from .lock import LockHolder
 from .log import change_text
-from .schema import STATUSES
+from .schema import ReviewStatus
 from .session import FileChange, Session
 from .store import EventRecord
 
@@ -22,7 +22,7 @@ class Progress:
     annotators: tuple[str, ...]
     gold: str | None
     sentences: int
-    by_status: dict[str, int]  # every status, in STATUSES order
+    by_status: dict[str, int]  # every status, in ReviewStatus order
     by_person: dict[str, int]  # sentences per person who decided, most first
     decisions: dict[str, int]  # active / undone / discarded
     last_change: EventRecord | None
@@ -45,7 +45,7 @@ def progress(session: Session) -> Progress:
         tuple(session.annotators),
         session.gold,
         len(records),
-        {status: statuses.get(status, 0) for status in STATUSES},
+        {status.value: statuses.get(status, 0) for status in ReviewStatus},
         dict(people.most_common()),
         {state: states.get(state, 0) for state in ("active", "undone", "discarded")},
         last,
@@ -58,7 +58,7 @@ def progress(session: Session) -> Progress:
 def progress_text(state: Progress) -> str:
     """The progress as the ``session SUMMARY`` command prints it."""
     gold = f", gold: {state.gold}" if state.gold else ""
-    width = max(len(status) for status in STATUSES)
+    width = max(len(status.value) for status in ReviewStatus)
     lines = [
         f"session    {state.path}",
         f"format     {state.format}; {len(state.annotators)} annotator(s): {', '.join(state.annotators)}{gold}",

@@ -14,9 +14,10 @@ from html import escape
 
 from ..metrics.tally import Totals
 from ..output.text import f1_text
-from ..registry import METRIC, METRICS
-from .agreement import Agreement, corpus_totals
+from ..registry import METRIC
+from .agreement import Agreement, agreement_metrics, corpus_totals
 from .progress import Progress, progress
+from .schema import ReviewStatus
 from .session import Session
 from .writer import Written
 
@@ -53,19 +54,18 @@ def _status_table(state: Progress) -> list[str]:
 def _agreement_table(
     title: str, totals: Mapping[str, Totals], counts: Mapping[str, int], annotators: list[str]
 ) -> list[str]:
-    header = "".join(
-        f"<th>{escape(METRIC[m].short)} micro</th><th>{escape(METRIC[m].short)} macro</th>" for m in METRICS
-    )
+    shown = agreement_metrics()
+    header = "".join(f"<th>{escape(METRIC[m].short)} micro</th><th>{escape(METRIC[m].short)} macro</th>" for m in shown)
     parts = [f"<h3>{escape(title)}</h3><table><tr><th>annotator</th><th>sentences</th>{header}</tr>"]
     for annotator in annotators:
         if annotator not in totals:
             parts.append(
-                f"<tr><td>{escape(annotator)}</td><td class='num'>0</td>" + "<td></td>" * (2 * len(METRICS)) + "</tr>"
+                f"<tr><td>{escape(annotator)}</td><td class='num'>0</td>" + "<td></td>" * (2 * len(shown)) + "</tr>"
             )
             continue
         micro, macro = totals[annotator].micro(), totals[annotator].macro()
         cells = "".join(
-            f"<td class='num'>{f1_text(micro[m].f)}</td><td class='num'>{f1_text(macro[m].f)}</td>" for m in METRICS
+            f"<td class='num'>{f1_text(micro[m].f)}</td><td class='num'>{f1_text(macro[m].f)}</td>" for m in shown
         )
         parts.append(f"<tr><td>{escape(annotator)}</td><td class='num'>{counts[annotator]}</td>{cells}</tr>")
     parts.append("</table>")
@@ -88,7 +88,7 @@ def session_report(session: Session, written: Written) -> str:
     parts.append("</table>")
     parts += _status_table(state)
     scored: dict[int, dict[str, Agreement]] = {index: session.agreement(index) for index in written.indices}
-    reviewed = [i for i in written.indices if session.sentence(i).status != "not reviewed"]
+    reviewed = [i for i in written.indices if session.sentence(i).status != ReviewStatus.NOT_REVIEWED]
     parts.append(
         "<h2>Agreement with the adjudicated result</h2>"
         "<p>Each annotation scored as test against the adjudicated graph as gold (F1); micro pools the "
@@ -111,10 +111,10 @@ def session_report(session: Session, written: Written) -> str:
     for decision in session.decisions():
         active[decision.sentence] = active.get(decision.sentence, 0) + 1
     for record in session.sentences():
-        css = record.status.replace(" ", "-")
+        css = str(record.status).replace(" ", "-")
         parts.append(
             f"<tr class='{css}'><td class='num'>{record.index}</td><td>{escape(record.id or '')}</td>"
-            f"<td>{escape(record.status)}</td><td>{escape(record.decided_by or '')}</td>"
+            f"<td>{escape(str(record.status))}</td><td>{escape(record.decided_by or '')}</td>"
             f"<td>{escape(record.start or '')}</td><td class='num'>{active.get(record.index, 0)}</td>"
             f"<td>{escape(record.notes).replace(chr(10), '<br>')}</td></tr>"
         )

@@ -59,12 +59,24 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
+from ..enums import WordEnum
 from .errors import SchemaError
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "STATUSES", "migrate", "schema_version"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "STATUSES", "ReviewStatus", "migrate", "schema_version"]
 
 SCHEMA_VERSION = 2
-STATUSES = ("not reviewed", "agreed", "needs discussion", "adjudicated")
+
+
+class ReviewStatus(WordEnum):
+    """A sentence's review status; the values are the words stored in the session and shown."""
+
+    NOT_REVIEWED = "not reviewed"
+    AGREED = "agreed"
+    NEEDS_DISCUSSION = "needs discussion"
+    ADJUDICATED = "adjudicated"
+
+
+STATUSES = tuple(status.value for status in ReviewStatus)  # as stored, in this order
 _STATUS_CHECK = "CHECK (status IN ({}))".format(", ".join(f"'{status}'" for status in STATUSES))
 
 

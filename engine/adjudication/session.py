@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..errors import InputError
 from ..metrics.triples import TripleMatch
 from ..model import Graph
 from ..params import Params
@@ -39,6 +38,7 @@ from ..read.amr import parse_entry
 from ..read.formats import FormatChoice
 from ..read.pairing import PairBy
 from ..read.source import Entry
+from ..registry import params_dict, params_from_dict
 from . import lock
 from .agreement import Agreement, agree
 from .centrality import choose_start, pairwise_agreement
@@ -46,7 +46,7 @@ from .corpus import AnnotationFile, Corpus, annotator_names, load_file, read_cor
 from .decisions import PAIR_EDITS, Decision, Verdict, apply_decision, pair_corrections, replay
 from .draft import Draft
 from .errors import DraftError, SchemaError, SessionError
-from .schema import SCHEMA_VERSION, STATUSES
+from .schema import SCHEMA_VERSION, STATUSES, ReviewStatus
 from .store import Clock, DecisionRecord, EventRecord, SentenceRecord, Store, utc_now
 from .verdicts import triple_decision
 
@@ -192,7 +192,7 @@ class Session:
                     "created_by": author,
                     "format": corpus.format,
                     "pair_by": pair_by,
-                    "params": json.dumps(params.as_dict()),
+                    "params": json.dumps(params_dict(params)),
                     "gold": gold_name or "",
                     "start_rule": start,
                     "warnings": json.dumps(corpus.warnings, ensure_ascii=False),
@@ -257,7 +257,7 @@ class Session:
         except BaseException:
             store.close()
             raise
-        params = Params(**json.loads(meta["params"]))
+        params = params_from_dict(json.loads(meta["params"]))
         return cls(store, corpus, author if not readonly else None, meta["gold"] or None, params)
 
     def close(self) -> None:
@@ -352,10 +352,6 @@ class Session:
             self._graphs[key] = entry.graph if entry is not None else None
         return self._graphs[key]
 
-    def annotation_error(self, index: int, annotator: str) -> InputError | None:
-        entry = self.entry(index, annotator)
-        return entry.error if entry is not None else None
-
     def decisions(self, index: int | None = None, states: Sequence[str] = ("active",)) -> list[DecisionRecord]:
         """A sentence's decisions (all sentences' when ``index`` is None) in the given states,
         in the order they were made."""
@@ -446,13 +442,15 @@ class Session:
             raise SessionError(f"decision {decision} is not the next decision to redo in sentence {index}")
         self._set_state(index, decision, "active", "redo", author)
 
-    def set_status(self, index: int, status: str, step: Step | None = None) -> bool:
-        """Set a sentence's status (one of :data:`~engine.adjudication.schema.STATUSES`);
-        False when it already had it (nothing written). ``step``: the change undoes or redoes
-        an earlier one (the log says so, :mod:`.log`)."""
-        if status not in STATUSES:
-            raise SessionError(f"unknown status {status!r}; choose one of: {', '.join(STATUSES)}")
-        return self._set_field(index, "status", status, decided=True, step=step)
+    def set_status(self, index: int, status: ReviewStatus | str, step: Step | None = None) -> bool:
+        """Set a sentence's status (a :class:`~engine.adjudication.schema.ReviewStatus` or its
+        word); False when it already had it (nothing written). ``step``: the change undoes or
+        redoes an earlier one (the log says so, :mod:`.log`)."""
+        try:
+            chosen = ReviewStatus(status)
+        except ValueError:
+            raise SessionError(f"unknown status {status!r}; choose one of: {', '.join(STATUSES)}") from None
+        return self._set_field(index, "status", chosen.value, decided=True, step=step)
 
     def set_notes(self, index: int, notes: str, step: Step | None = None) -> bool:
         """Replace a sentence's notes; False when unchanged. ``step`` as for :meth:`set_status`."""
@@ -520,7 +518,7 @@ class Session:
         """Write a sentence's ``status`` or ``notes`` with its event; False when unchanged.
         ``decided``: the change makes its author the sentence's decider."""
         author = self._writer()
-        before = getattr(self.sentence(index), field)
+        before = str(getattr(self.sentence(index), field))  # a status as its stored word
         if before == value:
             return False
         with self._store.transaction() as db:

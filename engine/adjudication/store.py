@@ -21,7 +21,7 @@ from typing import Any
 from . import lock
 from .decisions import Decision
 from .errors import SchemaError, SessionError
-from .schema import migrate, schema_version
+from .schema import ReviewStatus, migrate, schema_version
 
 __all__ = [
     "DecisionRecord",
@@ -53,11 +53,17 @@ class FileRecord:
 class SentenceRecord:
     index: int
     id: str | None
-    status: str
+    status: ReviewStatus
     notes: str
     decided_by: str | None
     start: str | None
     updated_at: str | None
+
+    @classmethod
+    def of_row(cls, row: tuple) -> SentenceRecord:
+        """A ``sentences`` row, its stored status word read as a :class:`ReviewStatus`."""
+        index, sid, status, *rest = row
+        return cls(index, sid, ReviewStatus(status), *rest)
 
 
 @dataclass(frozen=True)
@@ -168,7 +174,7 @@ class Store:
         rows = self.connection.execute(
             "SELECT idx, sid, status, notes, decided_by, start_annotator, updated_at FROM sentences ORDER BY idx"
         ).fetchall()
-        return [SentenceRecord(*row) for row in rows]
+        return [SentenceRecord.of_row(row) for row in rows]
 
     def sentence(self, index: int) -> SentenceRecord:
         row = self.connection.execute(
@@ -177,7 +183,7 @@ class Store:
         ).fetchone()
         if row is None:
             raise SessionError(f"there is no sentence {index} in this session")
-        return SentenceRecord(*row)
+        return SentenceRecord.of_row(row)
 
     def annotation_lines(self) -> dict[tuple[int, str], int]:
         """(sentence, annotator) -> the line where the block starts."""

@@ -31,17 +31,20 @@ from .errors import SessionError
 
 __all__ = ["category_name", "decision_text", "fresh_variable", "triple_decision", "verdict_text"]
 
-CATEGORY_NAMES = {Category.ONLY_IN_TEST.value: "only in annotation", Category.ONLY_IN_GOLD.value: "only in adjudicated"}
+CATEGORY_NAMES: dict[str, str] = {
+    Category.ONLY_IN_TEST: "only in annotation",
+    Category.ONLY_IN_GOLD: "only in adjudicated",
+}
 
 
-def category_name(category: str) -> str:
-    """A triples-table category (its ``Category`` value) in the adjudication's words: the
-    annotation (test) against the adjudicated graph (gold).
+def category_name(category: Category | str) -> str:
+    """A triples-table category (a :class:`Category`, or its word as a decision stores it) in
+    the adjudication's words: the annotation (test) against the adjudicated graph (gold).
 
     >>> category_name("only in test"), category_name("only in gold"), category_name("label differs")
     ('only in annotation', 'only in adjudicated', 'label differs')
     """
-    return CATEGORY_NAMES.get(category, category)
+    return CATEGORY_NAMES.get(category, str(category))
 
 
 def verdict_text(verdict: Verdict) -> str:

@@ -85,7 +85,7 @@ def _field_value(text: str) -> str:
 def adjudication_fields(record: SentenceRecord) -> list[tuple[str, str]]:
     """The metadata fields a sentence's block gains: who decided, the status, each line of its notes."""
     fields = [("adjudicated-by", record.decided_by)] if record.decided_by else []
-    fields.append(("adjudication-status", record.status))
+    fields.append(("adjudication-status", str(record.status)))
     notes = (_field_value(line) for line in record.notes.splitlines())
     return fields + [("adjudication-note", line) for line in notes if line]
 

@@ -1,5 +1,5 @@
 """Anchor-broadcast alignment of two graphs with a per-round trace
-(AnCast paper Algorithm 1 and 2; SPEC section 3)."""
+(AnCast paper §2.2, Algorithm 1 and 2)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,21 @@ class Alignment:
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(i, j) for i, j in enumerate(self.gold_of) if j is not None]
+
+
+def quality_label(quality: int | None, rounds: int) -> str:
+    """How a test node got its partner, in words.
+
+    >>> [quality_label(q, 2) for q in (None, 0, 1, 3)]
+    ['unaligned', 'initial anchor', 'round 1', 'finalisation']
+    """
+    if quality is None:
+        return "unaligned"
+    if quality == 0:
+        return "initial anchor"
+    if quality > rounds:
+        return "finalisation"
+    return f"round {quality}"
 
 
 def label_overlap(test: Graph, gold: Graph):

@@ -1,5 +1,5 @@
 """Initial anchors: node pairs aligned with confidence before any broadcast
-(AnCast paper §2.1, "Initial Anchor Matrix"; SPEC section 3 step 1)."""
+(AnCast paper §2.1, "Initial Anchor Matrix")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The maths of anchor broadcast (AnCast paper §2.2, eq. 5-14; SPEC section 3).
+"""The maths of anchor broadcast (AnCast paper §2.2, eq. 5-14).
 
 Pure functions on NumPy arrays: neighbour matrices, the inner broadcast loop,
 the adjusted similarity, the choice of new anchors and the finalisation.

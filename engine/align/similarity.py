@@ -1,4 +1,4 @@
-"""Intrinsic node similarity (AnCast paper §2.1, eq. 1-4; SPEC section 2), and the words
+"""Intrinsic node similarity (AnCast paper §2.1, eq. 1-4), and the words
 that say what made one pair's S."""
 
 from __future__ import annotations

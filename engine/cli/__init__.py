@@ -4,20 +4,28 @@ and the commands (:mod:`.commands`, :mod:`.trace`, :mod:`.matrix`, :mod:`.sessio
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from ..runtime.process import tune_for_scoring
-from .arguments import build_parser
+from .arguments import build_parser, log_level
 from .commands import run_score, run_smatch
 from .matrix import run_matrix
 from .session import run_session
 from .trace import run_explain, run_trace
 
-__all__ = ["main"]
+__all__ = ["EXIT_INTERNAL_ERROR", "main"]
+
+EXIT_INTERNAL_ERROR = 1  # a bug, not the input: logged with its traceback
+log = logging.getLogger(__name__)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. The messages meant for the user (problems, warnings, notes) are written
+    on stderr as they are; diagnostics go through :mod:`logging` (``--log-level``, ``-v``), and so
+    does an unexpected error, with its traceback (exit status 1)."""
     args = build_parser().parse_args(argv)
+    logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     tune_for_scoring()
     try:
         return {
@@ -30,3 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         sys.stderr.close()
         return 0
+    except Exception:
+        log.critical(
+            "%s stopped on an unexpected error (please report it with this message)", args.command, exc_info=True
+        )
+        return EXIT_INTERNAL_ERROR

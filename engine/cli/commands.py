@@ -15,11 +15,12 @@ from ..errors import InputError
 from ..output.drs import counter_warning
 from ..output.printers import PRINTERS, pair_row, print_corpus, summary_from
 from ..output.smatch import smatch_data, smatch_notes, smatch_table
-from ..params import Params
+from ..params import Params, SolverOptions
 from ..read import LoadedPairs, load_pairs
+from ..registry import COUNTER, METRIC, SMATCH, optional_metrics, solver_options
 from ..scoring import ScoreStream, check_profile, score_corpus
 from ..smatch import smatch_corpus
-from .common import EXIT_INPUT_ERROR, alignment_params, drs_params, open_result, say, write_result
+from .common import EXIT_INPUT_ERROR, alignment_params, drs_params, open_result, say, solver_params, write_result
 
 __all__ = ["run_score", "run_smatch"]
 
@@ -32,7 +33,21 @@ def _load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
 
 
 def _params(args: argparse.Namespace) -> Params:
-    return Params.for_profile(args.profile, smatch=args.smatch, **alignment_params(args), **drs_params(args))
+    switched = {metric.key for metric in optional_metrics() if metric.switch and getattr(args, metric.switch.dest)}
+    return Params.for_profile(
+        args.profile,
+        optional_metrics=switched,
+        solvers=solver_params(args),
+        **alignment_params(args),
+        **drs_params(args),
+    )
+
+
+def _warn_ignored_switches(params: Params, format: str) -> None:
+    """A warning for each optional metric asked for that does not read ``format`` input."""
+    for metric in optional_metrics():
+        if metric.switch and params.computes(metric.key) and format not in metric.inputs:
+            say(metric.switch.ignored_warning(format))
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -47,12 +62,7 @@ def run_score(args: argparse.Namespace) -> int:
     except InputError as error:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
-    drs = loaded.format == "drs"
-    if drs and params.smatch:
-        say(
-            "warning: --smatch is ignored for DRS input (Smatch reads PENMAN graphs); the counter score is its "
-            "clause-level counterpart"
-        )
+    _warn_ignored_switches(params, loaded.format)
     handle = open_result(args.output)  # before scoring: an unwritable output fails at once
     if handle is None:
         return EXIT_INPUT_ERROR
@@ -65,16 +75,17 @@ def run_score(args: argparse.Namespace) -> int:
             corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=args.jobs)
             print_corpus(corpus, printer)
             return EXIT_INPUT_ERROR if corpus.errors else 0
-        stream = ScoreStream(loaded.pairs, params, pair_row, jobs=args.jobs)
-        printer.begin(params.profile, params, drs)
+        stream = ScoreStream(loaded.pairs, params, pair_row, jobs=args.jobs, format=loaded.format)
+        printer.begin(params, loaded.format)
+        time_limit = solver_options(params, COUNTER).time_limit
         for row, problems in stream:
             for problem in problems:
                 say(f"{problem} (pair {row.item['index']} not scored)")
-            warning = counter_warning(row.item, params.counter_time_limit)
+            warning = counter_warning(row.item, time_limit)
             if warning:
                 say(warning)
             printer.pair(row)
-        printer.end(summary_from(stream.totals, stream.count, stream.errors, drs))
+        printer.end(summary_from(stream.totals, stream.count, stream.errors, loaded.format == "drs"))
         return EXIT_INPUT_ERROR if stream.errors else 0
     finally:
         if handle is not sys.stdout:
@@ -83,20 +94,19 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_smatch(args: argparse.Namespace) -> int:
     try:
-        pairs = _load(args, lazy=True).pairs
+        loaded = _load(args, lazy=True)
     except InputError as error:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
-    results = smatch_corpus(
-        pairs,
-        args.solver,
-        args.time_limit,
-        args.restarts,
-        args.seed,
-        args.fine_grained,
-        args.standardize,
-        args.jobs,
-    )
+    if loaded.format not in METRIC[SMATCH].inputs:
+        say(
+            f"error: {args.test}: smatch reads PENMAN graphs; these are {loaded.format.upper()} (for DRS clause "
+            "files Counter is its counterpart: python -m engine score TEST GOLD)"
+        )
+        return EXIT_INPUT_ERROR
+    pairs = loaded.pairs
+    options = SolverOptions(args.solver, args.time_limit, args.restarts, args.seed)
+    results = smatch_corpus(pairs, options, args.fine_grained, args.standardize, args.jobs)
     data = smatch_data(results, args.solver, args.standardize, args.ci, args.seed, args.fine_grained)
     for note in smatch_notes(results, args.solver, args.time_limit):
         say(note)

@@ -8,10 +8,12 @@ import math
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TextIO, get_args
 
-from ..params import ANCAST, DScorerProfile, Params, in_range, range_text
+from ..params import ANCAST, DScorerProfile, Params, SolverOptions, in_range, range_text
 from ..read import FORMAT_CHOICES, PAIR_BY
+from ..registry import METRIC, time_limit_key
 
 __all__ = [
     "EXIT_INPUT_ERROR",
@@ -20,11 +22,13 @@ __all__ = [
     "add_input_options",
     "add_jobs",
     "add_pair_arguments",
+    "add_time_limits",
     "alignment_params",
     "checked_number",
     "drs_params",
     "open_result",
     "say",
+    "solver_params",
     "write_result",
 ]
 
@@ -172,13 +176,38 @@ def add_drs_options(command: argparse.ArgumentParser) -> None:
     drs.add_argument(
         "--drs-include-ref", action="store_true", help="Counter also counts REF clauses (Counter's -r option)"
     )
-    drs.add_argument(
-        "--counter-time-limit",
-        type=checked_number(float, 0.0, low_open=True),
-        default=defaults.counter_time_limit,
-        help="seconds per pair for Counter's optimal mapping; a pair not proven optimal by then keeps the best "
-        f"mapping found, with a warning (default {defaults.counter_time_limit:g})",
-    )
+    add_time_limits(drs)
+
+
+def _time_limited() -> list[str]:
+    """The metrics whose time limit is a user parameter (:attr:`engine.registry.Metric.time_limit_option`)."""
+    return [key for key, metric in METRIC.items() if metric.time_limit_option and metric.solver is not None]
+
+
+def add_time_limits(group) -> None:
+    """``--KEY-time-limit`` for each metric whose time limit is a user parameter."""
+    for key in _time_limited():
+        metric, default = METRIC[key], METRIC[key].solver
+        assert default is not None
+        group.add_argument(
+            "--" + time_limit_key(key).replace("_", "-"),
+            type=checked_number(float, 0.0, low_open=True),
+            default=default.time_limit,
+            help=f"seconds per pair for {metric.title}'s optimal mapping; a pair not proven optimal by then keeps "
+            f"the best mapping found, with a warning (default {default.time_limit:g})",
+        )
+
+
+def solver_params(args: argparse.Namespace) -> dict[str, SolverOptions]:
+    """The metrics' solver options the time-limit options change from their defaults."""
+    solvers = {}
+    for key in _time_limited():
+        default = METRIC[key].solver
+        assert default is not None
+        options = replace(default, time_limit=getattr(args, time_limit_key(key)))
+        if options != default:
+            solvers[key] = options
+    return solvers
 
 
 def drs_params(args: argparse.Namespace) -> dict:
@@ -188,5 +217,4 @@ def drs_params(args: argparse.Namespace) -> dict:
         "dscorer_n": args.dscorer_n,
         "dscorer_weights": args.dscorer_weights,
         "drs_include_ref": args.drs_include_ref,
-        "counter_time_limit": args.counter_time_limit,
     }

@@ -27,10 +27,19 @@ from ..output.matrix import (
 )
 from ..params import PAPER, PROFILES, Params
 from ..read import AnnotationSet, load_annotations
-from ..registry import ALL_METRICS, DRS_METRICS, SMATCH
+from ..registry import METRIC, metrics
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
-from .common import EXIT_INPUT_ERROR, add_drs_options, add_input_options, add_jobs, drs_params, say, write_result
+from .common import (
+    EXIT_INPUT_ERROR,
+    add_drs_options,
+    add_input_options,
+    add_jobs,
+    drs_params,
+    say,
+    solver_params,
+    write_result,
+)
 
 __all__ = ["add_matrix_command", "run_matrix"]
 
@@ -48,7 +57,7 @@ def add_matrix_command(commands) -> None:
     matrix.add_argument("files", nargs="+", metavar="FILE", help="annotation files (AMR/PENMAN, UMR or DRS)")
     matrix.add_argument(
         "--metric",
-        choices=ALL_METRICS,
+        choices=metrics(),
         default=DEFAULT_METRIC,
         help=f"the score shown (default {DEFAULT_METRIC}); smatch also computes optimal Smatch, which is slower; "
         "counter and dscorer are for DRS clause files",
@@ -103,17 +112,17 @@ def _render(result: MatrixResult, args: argparse.Namespace) -> str:
 
 def run_matrix(args: argparse.Namespace) -> int:
     try:
+        metric = METRIC[args.metric]
+        switched = {metric.key} if metric.optional and args.confusion is None else set()
         params = Params.for_profile(
-            args.profile, smatch=args.metric == SMATCH and args.confusion is None, **drs_params(args)
+            args.profile, optional_metrics=switched, solvers=solver_params(args), **drs_params(args)
         )
         annotations = load_annotations(args.files, args.format_in, args.pair_by, gold=args.gold)
         check_profile(annotations.format, params, annotations.paths[0])
-        if args.metric in DRS_METRICS and annotations.format != "drs":
-            raise ValueError(f"--metric {args.metric} scores DRS clause files; these are {annotations.format.upper()}")
-        if args.metric == SMATCH and annotations.format == "drs":
-            raise ValueError(
-                "--metric smatch reads PENMAN graphs; for DRS clause files Counter is its counterpart: --metric counter"
-            )
+        if annotations.format not in metric.inputs:
+            raise ValueError(f"--metric {metric.key} {metric.wrong_input(annotations.format)}")
+        if params.profile not in metric.profiles:
+            raise ValueError(f"--metric {metric.key} is not computed under the {params.profile} profile")
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
     except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name, ...

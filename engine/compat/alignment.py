@@ -1,4 +1,4 @@
-"""The alignment exactly as ``ancast`` 0.1.1 computes it (SPEC section 4, last paragraph).
+"""The alignment exactly as ``ancast`` 0.1.1 computes it (as observed by running it).
 
 Differences from the paper profile (:mod:`engine.alignment`), all reproduced
 on purpose: ``:opN`` constants are glued onto the concept name before the

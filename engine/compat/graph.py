@@ -1,4 +1,4 @@
-"""Graphs as ``ancast`` 0.1.1 reads them (SPEC section 4, last paragraph).
+"""Graphs as ``ancast`` 0.1.1 reads them (as observed by running it).
 
 The reference has its own PENMAN reader, and its scores depend on what that
 reader keeps. This module rebuilds its view from the graph as written, the

@@ -1,4 +1,4 @@
-"""The scores of ``ancast`` 0.1.1 for one aligned pair (SPEC section 4, last paragraph).
+"""The scores of ``ancast`` 0.1.1 for one aligned pair (as observed by running it).
 
 * concept: the test side's mean matched similarity, reported as precision,
   recall and F alike (the reference computes F(P, P));

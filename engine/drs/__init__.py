@@ -1,5 +1,5 @@
 """Discourse Representation Structures: clause files, Counter, DScorer, and DRSs as
-engine graphs (SPEC section 7).
+engine graphs (Counter: van Noord et al. 2018; DScorer: Liu et al. 2020).
 
 :mod:`.clauses` reads clause files (``read_drs_file``, ``looks_like_drs``, ``pair_drs``);
 :mod:`.normalise` gives Counter's clause set; :mod:`.counter` scores a pair with the

@@ -1,4 +1,4 @@
-"""Read DRS clause files (``.clf``, the PMB / DRS_parsing format; SPEC section 7).
+"""Read DRS clause files (``.clf``, the PMB / DRS_parsing format; van Noord et al. 2018).
 
 A file holds DRSs separated by blank lines. Each DRS is one clause a line, with
 comment lines (``%``) among them; ``%%%`` header lines carry metadata and, in
@@ -132,9 +132,9 @@ def is_constant(token: str) -> bool:
 
 
 def clause_kind(relation: str) -> ClauseKind:
-    """SPEC section 7: no lower-case letter (and a capital first) = operator (``REF``,
-    ``NOT``, ``SY1``), capital then lower case = role (``Agent``, ``Co-Theme``),
-    anything else = concept."""
+    """As Counter reads a clause (van Noord et al. 2018): no lower-case letter (and a capital
+    first) = operator (``REF``, ``NOT``, ``SY1``), capital then lower case = role (``Agent``,
+    ``Co-Theme``), anything else = concept."""
     if relation[:1].isupper():
         return "role" if any(c.islower() for c in relation) else "operator"
     return "concept"

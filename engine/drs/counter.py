@@ -1,5 +1,5 @@
 """Counter: clause overlap of two DRSs under the best variable mapping (van Noord
-et al. 2018; SPEC section 7).
+et al. 2018).
 
 Each side's clauses are first put in Counter's form (:mod:`.normalise`). A
 clause becomes a fact for the generic variable-mapping solver
@@ -31,12 +31,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from ..matching import Facts, Match, Solver, best_match
+from ..matching import Facts, Match, best_match
 from ..metrics import Tally
+from ..params import SolverOptions
 from .clauses import Clause, is_constant
 from .normalise import SYMMETRIC_OPERATORS, counter_clauses, variable_kinds, variables_in_order
 
-__all__ = ["CLAUSE_CLASSES", "CounterScore", "DrsFacts", "counter_facts", "counter_score"]
+__all__ = ["CLAUSE_CLASSES", "COUNTER_SEARCH", "CounterScore", "DrsFacts", "counter_facts", "counter_score"]
+
+COUNTER_SEARCH = SolverOptions(restarts=20)  # Counter's default search (Counter itself restarts 20 times)
 
 CLAUSE_CLASSES = ("operators", "roles", "concepts", "nouns", "verbs", "adjectives", "adverbs", "events")
 _SENSE_CLASS = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "r": "adverbs"}
@@ -119,14 +122,12 @@ def counter_score(
     test: Sequence[Clause],
     gold: Sequence[Clause],
     include_ref: bool = False,
-    solver: Solver = "exact",
-    time_limit: float = 10.0,
-    restarts: int = 20,
-    seed: int = 1,
+    options: SolverOptions = COUNTER_SEARCH,
 ) -> CounterScore:
-    """Counter of a pair of DRSs (their clauses as read; see the module docstring)."""
+    """Counter of a pair of DRSs (their clauses as read; see the module docstring), the mapping
+    searched with ``options``."""
     test_side, gold_side = counter_facts(test, "test", include_ref), counter_facts(gold, "gold", include_ref)
-    match = best_match(test_side.facts, gold_side.facts, solver, time_limit, restarts, seed)
+    match = best_match(test_side.facts, gold_side.facts, options)
     gold_clause = {key: clause for clause, keys in zip(gold_side.clauses, gold_side.keys) for key in keys}
     pairs: list[tuple[Clause | None, Clause | None]] = []
     for clause, (key,) in zip(test_side.clauses, test_side.keys):

@@ -1,4 +1,4 @@
-"""DScorer: k-gram overlap of two DRS graphs (Liu et al. 2020; SPEC section 7).
+"""DScorer: k-gram overlap of two DRS graphs (Liu et al. 2020).
 
 Per order k = 1..n (paper eq. 1-2, counts from :mod:`.kgrams`)::
 

@@ -1,4 +1,4 @@
-"""The graphs DScorer reads k-grams from (Liu et al. 2020, §2.1; SPEC section 7).
+"""The graphs DScorer reads k-grams from (Liu et al. 2020, §2.1).
 
 A :class:`LabelledGraph` is a directed multigraph: node labels, and edges
 (source, target, label), an edge repeated as often as clauses give it.

@@ -1,4 +1,4 @@
-"""Counter's clause set of a DRS (van Noord et al. 2018; SPEC section 7).
+"""Counter's clause set of a DRS (van Noord et al. 2018).
 
 Counter (``evaluation/counter.py`` of github.com/RikVN/DRS_parsing) compares
 DRSs after these rewrites, in this order, which :func:`counter_clauses` repeats:

@@ -6,20 +6,22 @@ the pair was fixed in, and which relations are not matched."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from typing import Protocol
 
+from ..align.alignment import Alignment, quality_label
 from ..align.similarity import similarity_reasons
+from ..enums import WordEnum
 from ..metrics.triples import Category, Triple, TripleMatch
 from ..model import Graph, Node
-from ..output.rows import quality_label
-from ..scoring import PairResult
 
-__all__ = ["EdgeKey", "GraphMarks", "NodeMark", "Status", "edge_key", "graph_marks", "pair_marks"]
+__all__ = ["AlignedPair", "EdgeKey", "GraphMarks", "NodeMark", "Status", "edge_key", "graph_marks", "pair_marks"]
 
 EdgeKey = tuple[str, str, str]  # (source key, role, target key) of a drawn edge
 
 
-class Status(str, Enum):
+class Status(WordEnum):
+    """A node's alignment status in the drawing; the values are the words shown."""
+
     MATCHED = "aligned, same concept"
     DIFFERS = "aligned, concept differs"
     UNALIGNED = "unaligned"
@@ -78,11 +80,25 @@ def _aligned_mark(node: Node, partner: Node, partner_side: str, status: Status, 
     return NodeMark(status, tooltip, tag, partner.var)
 
 
-def pair_marks(result: PairResult, rows: list[TripleMatch]) -> tuple[GraphMarks, GraphMarks]:
+class AlignedPair(Protocol):
+    """What the marks need of a pair (a scored pair, :class:`engine.scoring.PairResult`, has it):
+    both graphs and their alignment, None where the pair has none."""
+
+    @property
+    def test(self) -> Graph | None: ...
+
+    @property
+    def gold(self) -> Graph | None: ...
+
+    @property
+    def alignment(self) -> Alignment | None: ...
+
+
+def pair_marks(pair: AlignedPair, rows: list[TripleMatch]) -> tuple[GraphMarks, GraphMarks]:
     """Test and gold marks of a scored pair. Tags number the aligned pairs 1, 2, …
     in gold node order; a relation is unmatched when its role has no counterpart
     (label differs, only in test, only in gold)."""
-    test, gold, alignment = result.test, result.gold, result.alignment
+    test, gold, alignment = pair.test, pair.gold, pair.alignment
     if test is None or gold is None or alignment is None:
         raise ValueError("pair_marks needs a scored pair (both graphs and their alignment)")
     test_marks, gold_marks = GraphMarks(), GraphMarks()

@@ -4,17 +4,36 @@ tag. A side that could not be read, or is missing from its file, has no drawing 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
+from ..errors import InputError
 from ..metrics.triples import TripleMatch
-from ..scoring import PairResult
 from .drawing import lay_out
 from .elements import graph_elements
 from .geometry import GraphGeometry
-from .marks import GraphMarks, graph_marks, pair_marks
+from .marks import AlignedPair, GraphMarks, graph_marks, pair_marks
 from .text import TextMeasure
 
-__all__ = ["PairDrawing", "SideDrawing", "lay_out_pair", "plural"]
+__all__ = ["PairDrawing", "PairToDraw", "SideDrawing", "lay_out_pair", "plural"]
+
+
+class PairToDraw(AlignedPair, Protocol):
+    """What the drawing needs of a pair (a scored pair, :class:`engine.scoring.PairResult`, has
+    it): both graphs, their alignment (None when the pair was not scored), its relations by
+    category, and why it was not scored."""
+
+    @property
+    def problems(self) -> Sequence[InputError]: ...
+
+    @property
+    def error(self) -> str | None: ...
+
+    @property
+    def missing(self) -> bool: ...
+
+    def triples(self) -> list[TripleMatch]: ...
 
 
 def plural(count: int, word: str) -> str:
@@ -44,7 +63,7 @@ def _summary(graph) -> str:
     return f"{plural(len(graph), 'node')}, {plural(len(graph.edges) + len(graph.attributes), 'relation')}"
 
 
-def lay_out_pair(result: PairResult, rows: list[TripleMatch] | None, measure: TextMeasure) -> PairDrawing:
+def lay_out_pair(result: PairToDraw, rows: list[TripleMatch] | None, measure: TextMeasure) -> PairDrawing:
     """The drawings of a pair; an unscored pair draws each readable side on its own."""
     if result.alignment is not None and result.test is not None and result.gold is not None:
         test_marks, gold_marks = pair_marks(result, rows if rows is not None else result.triples())

@@ -18,12 +18,13 @@ problem and its pair bounds cannot stop part-way (about a second for a 1,000-nod
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from typing import Literal, get_args
 
+from ..params import SOLVERS, Solver, SolverOptions
 from .bound import assignment_bound, dual_bound, pair_bounds, quick_bound
 from .facts import Facts
 from .hillclimb import climb, random_start, smart_start
@@ -33,23 +34,20 @@ from .problem import Pair, Problem, compile_problem
 
 __all__ = ["SOLVERS", "Solver", "best_match"]
 
-Solver = Literal["exact", "ilp", "hillclimb"]
-SOLVERS: tuple[str, ...] = get_args(Solver)
+log = logging.getLogger(__name__)
 SMALL_PROBLEM = 2000  # pairs that can score (LPP-size pairs have a few hundred)
 
 
 def best_match(
     test: Facts,
     gold: Facts,
-    solver: Solver = "exact",
-    time_limit: float = 10.0,
-    restarts: int = 5,
-    seed: int = 1,
+    options: SolverOptions = SolverOptions(),
     start: Callable[[Hashable], bool] = lambda label: False,
 ) -> Match:
-    """The best mapping the solver finds within ``time_limit`` seconds (see the module
-    docstring); ``optimal`` only when it is proven."""
-    deadline = time.perf_counter() + time_limit
+    """The best mapping ``options.solver`` finds within ``options.time_limit`` seconds (see the
+    module docstring); ``optimal`` only when it is proven."""
+    solver, restarts = options.solver, options.restarts
+    deadline = time.perf_counter() + options.time_limit
     problem = compile_problem(test, gold, start)
     bounds, capacities = pair_bounds(problem)
     search = _Search(problem, capacities, quick_bound(problem, bounds), deadline)
@@ -64,7 +62,7 @@ def best_match(
         else:
             search.bound = min(search.bound, assignment_bound(problem, bounds))
     if solver == "hillclimb" or small:
-        rng = random.Random(seed)
+        rng = random.Random(options.seed)
         for _ in range(max(1, restarts) - 1):
             if search.done():
                 break
@@ -106,4 +104,6 @@ class _Search:
 
     def match(self) -> Match:
         optimal = self.matched >= self.bound
+        if not optimal:
+            log.debug("mapping not proven optimal by the deadline: %d matched, bound %d", self.matched, self.bound)
         return Match(tuple(self.mapping), self.matched, optimal, float(max(self.bound, self.matched)), self.method)

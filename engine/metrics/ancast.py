@@ -1,4 +1,4 @@
-"""The AnCast metrics of one aligned pair (AnCast paper §2.3; SPEC section 4).
+"""The AnCast metrics of one aligned pair (AnCast paper §2.3, eq. 15-26).
 
 Each metric is a :class:`~engine.metrics.tally.Tally` - the score and the size of each
 side - so that a corpus can pool them (micro) as well as average their F1 (macro).

@@ -1,4 +1,5 @@
-"""UMR document-level agreement (SPEC section 6).
+"""UMR document-level agreement: the coreference, temporal and modal relations of UMR
+(Van Gysel et al. 2021, as the AnCast paper §1 introduces them), scored as the AnCast tool does.
 
 Test variables are mapped to gold variables through the sentence alignments;
 symbols that are no test variable (``author``, ``root``,

@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..registry import METRICS
-
 __all__ = ["PRF", "FallbackTally", "Tally", "Totals", "f_score"]
 
 
@@ -115,9 +113,10 @@ class FallbackTally(Tally):
 class Totals:
     """Running corpus totals: pooled tallies (micro) and sums of per-pair P, R, F
     (macro: the mean over pairs whose F is defined, each of P and R over the
-    pairs where it is defined)."""
+    pairs where it is defined). ``names``: the metrics reported even when no pair has them
+    (:func:`engine.registry.run_metrics`); others are added as pairs bring them."""
 
-    def __init__(self, names: tuple[str, ...] = METRICS) -> None:
+    def __init__(self, names: tuple[str, ...] = ()) -> None:
         self.pooled = {name: Tally() for name in names}
         self.sums = {name: [0.0] * 6 for name in names}
 

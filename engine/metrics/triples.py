@@ -1,28 +1,27 @@
 """Mismatched triples: every relation of a pair put in one category, the basis
-of the GUI's triples table (SPEC section 4, last item), with the aligned partner
+of the GUI's triples table, under the alignment (AnCast paper §2.3), with the aligned partner
 of each end and, for a relation that does not match, why in words."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from ..align.alignment import Alignment
+from ..enums import WordEnum
 from ..model import Child, Graph, Node
 from .ancast import mirror
 
 __all__ = ["Category", "Partners", "Triple", "TripleMatch", "classify_triples"]
 
 
-class Category(str, Enum):
+class Category(WordEnum):
+    """How a relation of one graph compares with the other graph's; the values are the words shown."""
+
     MATCHED = "matched"
     LABEL_DIFFERS = "label differs"
     CONCEPT_DIFFERS = "concept differs"
     ONLY_IN_TEST = "only in test"
     ONLY_IN_GOLD = "only in gold"
-
-
-ONLY = (Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,7 @@ import math
 
 from ..drs import CLAUSE_CLASSES, DScorerScore, DScorerTally
 from ..metrics.tally import Totals
-from ..registry import DSCORER
-from ..scoring.drs import COUNTER_CLASS
+from ..registry import COUNTER, DSCORER, sub_key
 from ..scoring.results import PairResult
 
 __all__ = ["corpus_drs_items", "counter_warning", "dscorer_orders", "pair_drs_items"]
@@ -62,7 +61,7 @@ def corpus_drs_items(totals: Totals) -> dict:
     """Counter's classes and DScorer's orders pooled over the scored pairs (micro); null
     scores when no DRS pair was scored."""
     pooled = totals.pooled
-    classes = {name: pooled.get(COUNTER_CLASS.format(name)) for name in CLAUSE_CLASSES}
+    classes = {name: pooled.get(sub_key(COUNTER, name)) for name in CLAUSE_CLASSES}
     dscorer = pooled.get(DSCORER)
     return {
         "counter_classes": {name: tally.prf().as_dict() if tally else _NONE for name, tally in classes.items()},

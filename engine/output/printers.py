@@ -17,7 +17,7 @@ from typing import Any, Literal, Protocol, TextIO
 
 from ..metrics.tally import PRF, Totals
 from ..params import Params
-from ..registry import ALL_METRICS, METRICS, scored_metrics, short_name
+from ..registry import Format, metrics, params_dict, run_metrics, short_name
 from ..scoring.results import CorpusResult, PairResult
 from .drs import corpus_drs_items, pair_drs_items
 from .rows import alignment_rows
@@ -94,10 +94,11 @@ def summary_from(totals: Totals, count: int, errors: int, drs: bool = False) -> 
 
 
 class Printer(Protocol):
-    """Writes a corpus as it is scored: ``begin``, one ``pair`` per pair, ``end``; ``drs``:
-    the input is DRS, so Counter and DScorer are among the scores."""
+    """Writes a corpus as it is scored: ``begin``, one ``pair`` per pair, ``end``; ``format``:
+    the input's, which with ``params`` says which metrics are scored
+    (:func:`engine.registry.run_metrics`; Counter and DScorer for DRS)."""
 
-    def begin(self, profile: str, params: Params, drs: bool = False) -> None: ...
+    def begin(self, params: Params, format: Format) -> None: ...
 
     def pair(self, row: PairRow) -> None: ...
 
@@ -107,11 +108,12 @@ class Printer(Protocol):
 _NO_SCORE = PRF(None, None, None)
 
 
-def _scores_dict(scores: dict[str, PRF], metrics: tuple[str, ...] = ()) -> dict:
-    """The JSON scores object: the AnCast metrics, Smatch, Counter and DScorer (sub-scores
-    stay in the app); each of ``metrics`` is there, null when no pair had it."""
-    found = {name: prf.as_dict() for name, prf in scores.items() if name in ALL_METRICS}
-    return found | {name: _NO_SCORE.as_dict() for name in metrics if name not in found}
+def _scores_dict(scores: dict[str, PRF], run: tuple[str, ...] = ()) -> dict:
+    """The JSON scores object: every pair metric of the specification the scores have, in its
+    order (sub-scores stay in the app); each of the ``run``'s metrics is there, null when no
+    pair had it."""
+    found = {name: scores[name].as_dict() for name in metrics() if name in scores}
+    return found | {name: _NO_SCORE.as_dict() for name in run if name not in found}
 
 
 class JsonPrinter:
@@ -122,14 +124,13 @@ class JsonPrinter:
     def __init__(self, out: TextIO):
         self.out = out
         self.first = True
-        self.metrics: tuple[str, ...] = METRICS
+        self.metrics: tuple[str, ...] = ()
         self.drs = False
 
-    def begin(self, profile: str, params: Params, drs: bool = False) -> None:
-        self.metrics, self.drs = scored_metrics(params.smatch, drs), drs
-        self.out.write(
-            f'{{\n  "profile": {json.dumps(profile)},\n  "params": {json.dumps(params.as_dict())},\n  "pairs": ['
-        )
+    def begin(self, params: Params, format: Format) -> None:
+        self.metrics, self.drs = run_metrics(params, format), format == "drs"
+        profile, stored = json.dumps(params.profile), json.dumps(params_dict(params))
+        self.out.write(f'{{\n  "profile": {profile},\n  "params": {stored},\n  "pairs": [')
 
     def pair(self, row: PairRow) -> None:
         self.out.write(("\n    " if self.first else ",\n    ") + json.dumps(row.item, ensure_ascii=False))
@@ -162,10 +163,10 @@ class CsvPrinter:
 
     def __init__(self, out: TextIO):
         self.writer = csv.writer(out, lineterminator="\n")
-        self.metrics: tuple[str, ...] = METRICS
+        self.metrics: tuple[str, ...] = ()
 
-    def begin(self, profile: str, params: Params, drs: bool = False) -> None:
-        self.metrics = scored_metrics(params.smatch, drs)
+    def begin(self, params: Params, format: Format) -> None:
+        self.metrics = run_metrics(params, format)
         self.writer.writerow(["index", "id", "error"] + [f"{m}_{x}" for m in self.metrics for x in "prf"])
 
     def pair(self, row: PairRow) -> None:
@@ -185,12 +186,12 @@ class TablePrinter:
         self.out = out
         self.rows: list[list[str]] = []
         self.profile = ""
-        self.metrics: tuple[str, ...] = METRICS
+        self.metrics: tuple[str, ...] = ()
 
-    def begin(self, profile: str, params: Params, drs: bool = False) -> None:
-        self.profile = profile
-        self.metrics = scored_metrics(params.smatch, drs)
-        if drs:
+    def begin(self, params: Params, format: Format) -> None:
+        self.profile = params.profile
+        self.metrics = run_metrics(params, format)
+        if format == "drs":
             given = params.dscorer_weights
             weights = ", weights " + ",".join(f"{w:g}" for w in given) if given else ""
             self.profile += f"; DScorer {params.dscorer_profile} profile, n = {params.dscorer_n}{weights}"
@@ -242,7 +243,7 @@ PRINTERS: dict[str, Callable[[TextIO], Printer]] = {"json": JsonPrinter, "csv": 
 
 
 def print_corpus(corpus: CorpusResult, printer: Printer) -> None:
-    printer.begin(corpus.profile, corpus.params, corpus.drs)
+    printer.begin(corpus.params, corpus.format)
     for result in corpus.pairs:
         printer.pair(pair_row(result))
     printer.end(summary_of(corpus))

@@ -5,13 +5,13 @@ the alignment and the triples."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from html import escape
 
 from ..align.explain import Caption
 from ..metrics.triples import TripleMatch
 from ..params import Params
-from ..registry import ALL_METRICS, short_name
+from ..registry import metrics, params_dict, short_name
 from ..scoring.results import PairResult
 from .rows import alignment_table
 from .text import f1_text
@@ -33,10 +33,9 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 
 
 def parameters_text(params: Params) -> str:
-    """The profile and every parameter on one line: "profile paper · gamma=0.1 alpha=0.2 ..."."""
-    values = " ".join(
-        f"{field.name}={getattr(params, field.name)}" for field in fields(params) if field.name != "profile"
-    )
+    """The profile and every parameter on one line, as stored (:func:`engine.registry.params_dict`):
+    "profile paper · gamma=0.1 alpha=0.2 ..."."""
+    values = " ".join(f"{name}={value}" for name, value in params_dict(params).items() if name != "profile")
     return f"profile {params.profile} · {values}"
 
 
@@ -65,11 +64,7 @@ def _run_section(run: Run) -> list[str]:
     cells = (
         [(role, path) for role, path in run.files]
         + [("profile", run.params.profile)]
-        + [
-            (field.name, str(getattr(run.params, field.name)))
-            for field in fields(run.params)
-            if field.name != "profile"
-        ]
+        + [(name, str(value)) for name, value in params_dict(run.params).items() if name != "profile"]
     )
     return (
         ["<h2>Run</h2><table>"]
@@ -112,12 +107,12 @@ def pair_report(
     if run is not None:
         parts.extend(_run_section(run))
     if result.tallies:
-        metrics = [m for m in ALL_METRICS if m in result.tallies]
+        shown = [m for m in metrics() if m in result.tallies]
         parts.append(
-            "<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{short_name(m)}</th>" for m in metrics) + "</tr>"
+            "<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{short_name(m)}</th>" for m in shown) + "</tr>"
         )
         for part, name in (("p", "P (test)"), ("r", "R (gold)"), ("f", "F1")):
-            cells = "".join(f"<td class='num'>{f1_text(getattr(result.scores[m], part))}</td>" for m in metrics)
+            cells = "".join(f"<td class='num'>{f1_text(getattr(result.scores[m], part))}</td>" for m in shown)
             parts.append(f"<tr><th>{name}</th>{cells}</tr>")
         parts.append("</table>")
     if figures:

@@ -5,25 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..align.alignment import quality_label
 from ..model import Node
 from ..scoring.results import PairResult
 
-__all__ = ["AlignmentRow", "alignment_rows", "alignment_table", "quality_label"]
-
-
-def quality_label(quality: int | None, rounds: int) -> str:
-    """How a test node got its partner, in words.
-
-    >>> [quality_label(q, 2) for q in (None, 0, 1, 3)]
-    ['unaligned', 'initial anchor', 'round 1', 'finalisation']
-    """
-    if quality is None:
-        return "unaligned"
-    if quality == 0:
-        return "initial anchor"
-    if quality > rounds:
-        return "finalisation"
-    return f"round {quality}"
+__all__ = ["AlignmentRow", "alignment_rows", "alignment_table"]
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ blank or white-space line inside an open graph does not end it unless the next l
 new block (an unindented ``#`` or ``(``), so an unclosed graph is reported where it started
 and the graphs after it are still read. Each graph is parsed once (:mod:`.penman_tree`) into
 an :class:`~engine.model.Graph` that keeps its tree. ``(a :domain b)`` is read as
-``(b :mod a)`` and a duplicate triple counts once (SPEC section 1). A block that cannot be
-read becomes an :class:`~engine.read.source.Entry` with an error naming file and line.
+``(b :mod a)`` (AMR guidelines: :domain is the inverse of :mod) and a duplicate triple counts
+once. A block that cannot be read becomes an :class:`~engine.read.source.Entry` with an error naming file and line.
 """
 
 from __future__ import annotations

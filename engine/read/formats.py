@@ -12,6 +12,7 @@ file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from .umr import looks_like_umr, umr_from_text
 
 __all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "group_sources", "load_sources"]
 
+log = logging.getLogger(__name__)
 FormatChoice = Literal["auto", "amr", "umr", "drs"]
 FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
 
@@ -138,4 +140,5 @@ def group_sources(
 ) -> LoadedSentences:
     """Group the graphs of two or more texts already read (see :func:`load_sources`)."""
     form = detect(sources[0].name, sources[0].text) if format_in == "auto" else FORMATS[format_in]
+    log.debug("reading %d files as %s (%s)", len(sources), form.name, "detected" if format_in == "auto" else "given")
     return form.load(sources, pair_by, lazy)

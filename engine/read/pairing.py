@@ -1,4 +1,4 @@
-"""Group the graphs of several files into sentences (SPEC section 1, "Pairing"); two files
+"""Group the graphs of several files into sentences; two files
 (a test and a gold file) are the usual case.
 
 ``auto`` groups by ``# ::id`` when every graph of every file has an id, no id repeats within

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Sized
 from contextlib import contextmanager
 
@@ -9,6 +10,7 @@ from .process import one_blas_thread_meanwhile, single_threaded_blas
 
 __all__ = ["PARALLEL_WORK", "ordered_map", "worth_processes"]
 
+log = logging.getLogger(__name__)
 PARALLEL_WORK = 60_000  # Σ |V_T|·|V_G| below which starting processes costs more than it saves
 
 
@@ -29,6 +31,7 @@ def ordered_map(jobs: int) -> Iterator[Callable]:
     def chunks(items: Sized) -> int:
         return max(1, len(items) // (8 * jobs))
 
+    log.debug("scoring in %d worker processes", jobs)
     if "fork" in multiprocessing.get_all_start_methods():
         # forked workers inherit the BLAS thread setting, so set it once here (and restore it after)
         with one_blas_thread_meanwhile(), multiprocessing.get_context("fork").Pool(jobs) as pool:

@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+
+log = logging.getLogger(__name__)
 
 # kernel(n_row, n_col, n_vecs, indptr, indices, data, x_flat, y_flat): y += A x, row-major
 Kernel = Callable[..., None]
@@ -90,6 +93,7 @@ def _works(kernel: Kernel) -> bool:
     try:
         kernel(3, 3, 2, matrix.indptr, matrix.indices, matrix.data, right.ravel(), result.ravel())
     except Exception:  # any failure means: use the public API
+        log.debug("the directly loaded sparse kernel failed its check; using scipy.sparse", exc_info=True)
         return False
     return bool(np.array_equal(result, left @ right))
 

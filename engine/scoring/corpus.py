@@ -3,6 +3,7 @@ UMR document level."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -12,13 +13,14 @@ from ..metrics.document import score_document
 from ..params import ANCAST, Params
 from ..read import load_pairs
 from ..read.pairing import Pair, pair_sizes
+from ..registry import Format
 from ..runtime.parallel import ordered_map, worth_processes
-from .drs import has_clauses
 from .pair import pair_result, pair_scores
 from .results import CorpusResult, PairResult
 
-__all__ = ["Progress", "check_profile", "score_corpus", "score_files"]
+__all__ = ["Progress", "check_profile", "corpus_format", "score_corpus", "score_files"]
 
+log = logging.getLogger(__name__)
 Progress = Callable[[int, int], None]
 
 
@@ -37,20 +39,29 @@ def score_corpus(
     are computed at the end. ``jobs`` > 1 scores in that many worker processes
     (results keep their order)."""
     results: list[PairResult] = []
-    drs = has_clauses(pairs)
+    format = corpus_format(pairs)
+    log.debug("scoring %d %s pairs under the %s profile", len(pairs), format.upper(), params.profile)
     with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
         scored = map(pair_result, pairs, mapped(partial(pair_scores, params=params), pairs))
         for done, result in enumerate(scored, start=1):
             if cancelled is not None and cancelled():
-                return CorpusResult(results, params, cancelled=True, drs=drs)
+                return CorpusResult(results, params, cancelled=True, format=format)
             results.append(result)
             if progress is not None:
                 progress(done, len(pairs))
-    corpus = CorpusResult(results, params, drs=drs)
+    corpus = CorpusResult(results, params, format=format)
     for number, (test, gold) in enumerate(documents):
         members = [result for pair, result in zip(pairs, results) if pair.document == number]
         corpus.documents.append(score_document(test, gold, members))
     return corpus
+
+
+def corpus_format(pairs: Sequence[Pair]) -> Format:
+    """The input format of a corpus's pairs: DRS when a graph was read from clause files, UMR
+    when a pair belongs to a document, else AMR (also for no pair)."""
+    if any(entry is not None and entry.clauses is not None for pair in pairs for entry in (pair.test, pair.gold)):
+        return "drs"
+    return "umr" if any(pair.document is not None for pair in pairs) else "amr"
 
 
 def check_profile(format_name: str, params: Params, path: str | Path) -> None:

@@ -19,16 +19,16 @@ F1 is the same and P and R change places. ``tests/test_matrix.py`` checks this o
 pairs. The ``ancast-0.1.1`` profile is not symmetric (its concept score is the test side's,
 its WLR weights read the test graph), so there both directions are scored. Smatch's matched
 count under an optimal mapping is the same both ways; a pair whose ILP stops before proving
-optimality is scored both ways. DRS annotations also get Counter and DScorer
-(:mod:`.drs`): Counter as Smatch (a matched clause has the same class on both sides, so
-the classes swap too), DScorer's counts of (B, A) are those of (A, B) with the test and
-gold k-grams exchanged.
+optimality is scored both ways (each stage's :attr:`~engine.registry.Scored.reversible` says
+which). DRS annotations also get Counter and DScorer (:mod:`engine.drs.pair`): Counter as
+Smatch (a matched clause has the same class on both sides, so the classes swap too),
+DScorer's counts of (B, A) are those of (A, B) with the test and gold k-grams exchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import combinations, permutations
 from typing import Literal
@@ -37,7 +37,6 @@ import numpy as np
 
 from ..compat import NoConvergence
 from ..errors import InputError
-from ..matching import best_match
 from ..metrics.agreement import SentenceAgreement, annotator_means, sentence_agreement
 from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion
@@ -48,11 +47,9 @@ from ..read.amr import parse_entry
 from ..read.annotations import AnnotationSet
 from ..read.pairing import LoadedPairs
 from ..read.source import Entry
-from ..registry import DRS_METRICS, SMATCH, scored_metrics
+from ..registry import METRIC, Format, PairInput, PairStage, pair_stages, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
-from ..smatch.triples import is_concept, smatch_reads, smatch_triples
-from .drs import score_drs
-from .pair import score_graphs, unscorable
+from .pair import aligned, unscorable
 
 __all__ = [
     "AnnotatorRow",
@@ -112,89 +109,94 @@ class SentenceScores:
         return tuple(inverse)
 
 
-def _smatch_tallies(graphs: Sequence[Graph | None], cells: list[Cell], symmetric: bool) -> dict[Cell, Tally]:
-    """Smatch of each cell, each graph's triples built once; a cell whose optimum is not proven
-    is also scored the other way when ``symmetric`` would otherwise take it from this one."""
-    triples = [smatch_triples(graph) if graph is not None else None for graph in graphs]
-    tallies: dict[Cell, Tally] = {}
-    for test, gold in cells:
-        test_triples, gold_triples = triples[test], triples[gold]
-        assert test_triples is not None and gold_triples is not None
-        match = best_match(test_triples, gold_triples, start=is_concept)
-        tallies[test, gold] = Tally(match.matched, test_triples.size, match.matched, gold_triples.size)
+@dataclass
+class _Sides:
+    """Each annotator's graph of a sentence decoded once (None: missing or unreadable), with a
+    DRS's clauses, and the annotators found unreadable just now."""
+
+    graphs: list[Graph | None]
+    clauses: list[tuple | None]
+    problems: list[tuple[int, int | None, InputError]]
+
+    @classmethod
+    def decode(cls, entries: Sequence[Entry | None]) -> _Sides:
+        sides = cls([], [], [])
+        for k, entry in enumerate(entries):
+            decoded = parse_entry(entry) if entry is not None else None  # None: the annotation set says so
+            if entry is not None and decoded is not None and decoded.error is not None:
+                if not entry.parsed:  # found unreadable just now
+                    sides.problems.append((k, None, decoded.error))
+                decoded = None
+            sides.graphs.append(decoded.graph if decoded is not None else None)
+            sides.clauses.append(decoded.clauses if decoded is not None else None)
+        return sides
+
+    def graph(self, k: int) -> Graph:
+        """Annotator ``k``'s graph, known to be readable."""
+        graph = self.graphs[k]
+        assert graph is not None
+        return graph
+
+    def cells(self, symmetric: bool) -> list[Cell]:
+        """The pairs of readable graphs to score: each unordered pair once when ``symmetric``."""
+        readable = [k for k, graph in enumerate(self.graphs) if graph is not None]
         if symmetric:
-            if match.optimal:
-                tallies[gold, test] = tallies[test, gold].swapped()
-            else:
-                back = best_match(gold_triples, test_triples, start=is_concept)
-                tallies[gold, test] = Tally(back.matched, gold_triples.size, back.matched, test_triples.size)
-    return tallies
+            return list(combinations(readable, 2))
+        return [(i, j) for i in readable for j in readable if i != j]
+
+    def aligned(self, test: int, gold: int, params: Params) -> PairInput:
+        """The cell aligned, for its stages (sub-scores left out); raises NoConvergence as
+        :func:`.pair.aligned`."""
+        test_graph, gold_graph = self.graph(test), self.graph(gold)
+        alignment, reference = aligned(test_graph, gold_graph, params)
+        clauses = self.clauses[test], self.clauses[gold]
+        return PairInput(test_graph, gold_graph, alignment, params, reference, *clauses, sub_scores=False)
+
+    def release(self) -> None:
+        for graph in self.graphs:
+            if graph is not None:
+                graph.release_caches()
 
 
-def _drs_tallies(
-    clauses: Sequence[tuple | None], cells: list[Cell], symmetric: bool, params: Params
-) -> dict[Cell, dict[str, Tally]]:
-    """Counter and DScorer of each cell (both ways when ``symmetric``: swapped, or scored again
-    when Counter's optimum is not proven)."""
-    tallies: dict[Cell, dict[str, Tally]] = {}
-    for test, gold in cells:
-        test_clauses, gold_clauses = clauses[test], clauses[gold]
-        assert test_clauses is not None and gold_clauses is not None
-        scores, tallies[test, gold] = score_drs(test_clauses, gold_clauses, params)
-        if symmetric:
-            if scores.counter.match.optimal:
-                tallies[gold, test] = {name: tally.swapped() for name, tally in tallies[test, gold].items()}
-            else:
-                tallies[gold, test] = score_drs(gold_clauses, test_clauses, params)[1]
-    return tallies
+def _both_ways(pair: PairInput, stages: Sequence[PairStage]) -> tuple[dict[str, Tally], dict[str, Tally]]:
+    """Every stage's tallies of the pair and of the reverse pair: swapped where the stage's
+    result is reversible, else the stage run again the other way round."""
+    forward: dict[str, Tally] = {}
+    backward: dict[str, Tally] = {}
+    for stage in stages:
+        scored = stage(pair)
+        forward.update(scored.tallies)
+        if scored.reversible:
+            backward.update({name: tally.swapped() for name, tally in scored.tallies.items()})
+        else:
+            backward.update(stage(pair.reversed()).tallies)
+    return forward, backward
 
 
-def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceScores:
+def score_sentence(entries: Sequence[Entry | None], params: Params, format: Format = "amr") -> SentenceScores:
     """Decode each annotator's graph once and score the pairs of readable graphs: each
-    unordered pair once when :func:`one_direction`, else each ordered pair; the other
-    direction's tallies are the swapped ones. Runs in worker processes."""
-    graphs: list[Graph | None] = []
-    clauses: list[tuple | None] = []  # a DRS's clauses, for Counter and DScorer
-    problems: list[tuple[int, int | None, InputError]] = []
-    for k, entry in enumerate(entries):
-        if entry is None:  # missing from the file: the annotation set says so
-            graphs.append(None)
-            clauses.append(None)
-            continue
-        decoded = parse_entry(entry)
-        if decoded.error is not None and not entry.parsed:  # found unreadable just now
-            problems.append((k, None, decoded.error))
-        graphs.append(decoded.graph if decoded.error is None else None)
-        clauses.append(decoded.clauses if decoded.error is None else None)
+    unordered pair once when :func:`one_direction` (the other direction from
+    :func:`_both_ways`), else each ordered pair. Runs in worker processes."""
+    sides = _Sides.decode(entries)
     symmetric = one_direction(params)
-    readable = [k for k, graph in enumerate(graphs) if graph is not None]
-    cells = list(combinations(readable, 2)) if symmetric else [(i, j) for i in readable for j in readable if i != j]
-    ancast = replace(params, smatch=False)  # Smatch below, each graph's triples built once
+    stages = pair_stages(params, format)
     tallies: dict[Cell, dict[str, Tally]] = {}
     alignments: dict[Cell, tuple[int | None, ...]] = {}
-    for test, gold in cells:
-        test_graph, gold_graph = graphs[test], graphs[gold]
-        assert test_graph is not None and gold_graph is not None
+    for test, gold in sides.cells(symmetric):
         try:
-            alignment, pair_tallies = score_graphs(test_graph, gold_graph, ancast)
+            pair = sides.aligned(test, gold, params)
         except NoConvergence as error:
-            problems.append((test, gold, unscorable(test_graph, error, params, f"annotator {test + 1}")))
+            sides.problems.append((test, gold, unscorable(sides.graph(test), error, params, f"annotator {test + 1}")))
             continue
-        alignments[test, gold] = alignment.gold_of
-        tallies[test, gold] = pair_tallies
+        assert pair.alignment is not None
+        alignments[test, gold] = pair.alignment.gold_of
         if symmetric:
-            tallies[gold, test] = {name: tally.swapped() for name, tally in pair_tallies.items()}
-    if params.smatch and smatch_reads(*(graph for graph in graphs if graph is not None)):  # not for DRS
-        for cell, tally in _smatch_tallies(graphs, [c for c in cells if c in tallies], symmetric).items():
-            tallies[cell][SMATCH] = tally
-    if any(found is not None for found in clauses):
-        for cell, found in _drs_tallies(clauses, [c for c in cells if c in tallies], symmetric, params).items():
-            tallies[cell].update(found)
-    sizes = tuple(len(graph) if graph is not None else None for graph in graphs)
-    for graph in graphs:
-        if graph is not None:
-            graph.release_caches()
-    return SentenceScores(tallies, alignments, sizes, tuple(problems))
+            tallies[test, gold], tallies[gold, test] = _both_ways(pair, stages)
+        else:
+            tallies[test, gold] = {name: tally for stage in stages for name, tally in stage(pair).tallies.items()}
+    sizes = tuple(len(graph) if graph is not None else None for graph in sides.graphs)
+    sides.release()
+    return SentenceScores(tallies, alignments, sizes, tuple(sides.problems))
 
 
 @dataclass(frozen=True)
@@ -239,15 +241,23 @@ class MatrixResult:
         return self.annotations.gold
 
     @property
+    def format(self) -> Format:
+        return self.annotations.format
+
+    @property
     def metrics(self) -> tuple[str, ...]:
-        """The metrics this result answers (Smatch only when ``params.smatch``, Counter and
-        DScorer for DRS annotations)."""
-        return scored_metrics(self.params.smatch, self.annotations.format == "drs")
+        """The metrics this result answers (:func:`engine.registry.run_metrics`: optional ones
+        when switched on, Counter and DScorer for DRS annotations)."""
+        return run_metrics(self.params, self.format)
 
     def _check(self, metric: str) -> None:
         if metric not in self.metrics:
-            hint = "; score with Params(smatch=True) for it" if metric == SMATCH else ""
-            hint = "; they score DRS annotations" if metric in DRS_METRICS else hint
+            known = METRIC.get(metric)
+            hint = ""
+            if known is not None and known.optional:
+                hint = f"; switch it on (Params.switched({metric!r})) to score it"
+            if known is not None and self.format not in known.inputs:
+                hint = f"; it scores {'/'.join(sorted(known.inputs)).upper()} annotations"
             raise ValueError(f"{metric!r} was not computed (available: {', '.join(self.metrics)}){hint}")
 
     def cell_tallies(self, test: int, gold: int) -> Iterator[tuple[int, dict[str, Tally]]]:
@@ -394,8 +404,8 @@ def score_matrix(
     """Score every sentence's pairs of annotators (:func:`score_sentence`); ``progress(done,
     total)`` after each sentence; when ``cancelled()`` turns true, scoring stops and the result
     holds the sentences done so far with ``cancelled`` set. ``jobs`` > 1 scores in that many
-    worker processes. Smatch is computed when ``params.smatch``. The caller checks that the
-    profile reads the format (:func:`~engine.scoring.check_profile`). Every cell's totals are
+    worker processes. Optional metrics (Smatch) are computed when ``params`` switches them on.
+    The caller checks that the profile reads the format (:func:`~engine.scoring.check_profile`). Every cell's totals are
     computed before returning (a worker thread's job, not the view's)."""
     sentences = annotations.sentences
     sizes = [
@@ -406,7 +416,8 @@ def score_matrix(
     scored: list[SentenceScores | None] = [None] * len(sentences)
     stopped = False
     with ordered_map(jobs if worth_processes(sizes) else 1) as mapped:
-        results = mapped(partial(score_sentence, params=params), [sentence.entries for sentence in sentences])
+        work = partial(score_sentence, params=params, format=annotations.format)
+        results = mapped(work, [sentence.entries for sentence in sentences])
         for index, scores in enumerate(results):
             scored[index] = scores
             if progress is not None:

@@ -1,52 +1,70 @@
-"""Score one pair: the alignment under the chosen profile, then every metric's tally (and,
-for a DRS pair, Counter and DScorer on its clauses: :mod:`.drs`)."""
+"""Score one pair: the alignment under the chosen profile, then the stages of the metrics the
+run computes (:func:`engine.registry.pair_stages`; for a DRS pair also Counter and DScorer on
+its clauses)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from ..align.alignment import Alignment, align
 from ..align.anchors import Correction
 from ..compat import NoConvergence, score_ancast
+from ..drs.pair import DrsPairScores
 from ..errors import InputError
-from ..metrics.ancast import pair_tallies
 from ..metrics.tally import Tally
 from ..model import Graph
 from ..params import ANCAST, Params
 from ..read.pairing import Pair
-from ..smatch.scorer import smatch_tallies
-from ..smatch.triples import smatch_reads
-from .drs import DrsPairScores, score_drs
+from ..registry import Format, PairInput, Scored, pair_stages
 from .results import PairResult
 
-__all__ = ["score_graphs", "score_pair", "traced_alignment", "unscorable"]
+__all__ = ["aligned", "pair_format", "score_graphs", "score_pair", "score_stages", "traced_alignment", "unscorable"]
 
 
-def score_graphs(
+def aligned(
     test: Graph, gold: Graph, params: Params = Params(), trace: bool = False, correction: Correction | None = None
-) -> tuple[Alignment, dict[str, Tally]]:
-    """Align two graphs and compute every metric's tally, under ``params.profile``; a
-    ``correction`` (hand-pinned and excluded pairs, paper profile only) steers the alignment.
-    Smatch (``params.smatch``) reads the PENMAN trees: none for graphs without one (DRS).
+) -> tuple[Alignment, Mapping[str, Tally] | None]:
+    """The pair's alignment under ``params.profile`` and, under ``ancast-0.1.1``, the reference
+    package's tallies of the AnCast metrics; a ``correction`` (hand-pinned and excluded pairs,
+    paper profile only) steers the alignment.
 
-    Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1``
-    profile cannot finish (the reference fails on it too)."""
+    Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1`` profile
+    cannot finish (the reference fails on it too)."""
     if params.profile == ANCAST:
         if correction:
             raise ValueError("alignment corrections need the paper profile")
-        alignment, tallies = score_ancast(test, gold, params, trace=trace)
-    else:
-        alignment = align(test, gold, params, trace=trace, correction=correction)
-        tallies = pair_tallies(alignment, test, gold)
-    if params.smatch and smatch_reads(test, gold):  # no Smatch for DRS input
-        tallies.update(smatch_tallies(test, gold))
-    return alignment, tallies
+        return score_ancast(test, gold, params, trace=trace)
+    return align(test, gold, params, trace=trace, correction=correction), None
+
+
+def score_stages(pair: PairInput, format: Format) -> list[Scored]:
+    """What every stage of the run's metrics computes for ``pair`` (``format``: the input's)."""
+    return [stage(pair) for stage in pair_stages(pair.params, format)]
+
+
+def _tallies(scored: list[Scored]) -> dict[str, Tally]:
+    return {key: tally for result in scored for key, tally in result.tallies.items()}
+
+
+def score_graphs(
+    test: Graph,
+    gold: Graph,
+    params: Params = Params(),
+    trace: bool = False,
+    correction: Correction | None = None,
+    format: Format = "amr",
+) -> tuple[Alignment, dict[str, Tally]]:
+    """Align two graphs (:func:`aligned`) and compute the tallies of every metric a run on
+    ``format`` input computes (Smatch, when switched on, reads the PENMAN trees: none for
+    graphs without one)."""
+    alignment, reference = aligned(test, gold, params, trace, correction)
+    return alignment, _tallies(score_stages(PairInput(test, gold, alignment, params, reference), format))
 
 
 def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Alignment:
     """The pair's alignment with every round's matrices, under ``params.profile``
-    (for the heatmaps; raises :class:`~engine.compat.NoConvergence` as :func:`score_graphs`)."""
-    if params.profile == ANCAST:
-        return score_ancast(test, gold, params, trace=True)[0]
-    return align(test, gold, params, trace=True)
+    (for the heatmaps; raises :class:`~engine.compat.NoConvergence` as :func:`aligned`)."""
+    return aligned(test, gold, params, trace=True)[0]
 
 
 PairScores = tuple[Alignment, dict[str, Tally], DrsPairScores | None] | InputError | None
@@ -63,6 +81,14 @@ def unscorable(test: Graph, error: NoConvergence, params: Params, unknown: str) 
     )
 
 
+def pair_format(pair: Pair) -> Format:
+    """The input format of a pair: DRS when both sides keep their clauses, UMR when the pair
+    belongs to a document, else AMR."""
+    if pair.test is not None and pair.gold is not None and None not in (pair.test.clauses, pair.gold.clauses):
+        return "drs"
+    return "umr" if pair.document is not None else "amr"
+
+
 def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     """Alignment, tallies and DRS scores (None unless both sides are DRSs) of a readable pair
     (None for a pair with an input error, an :class:`InputError` for a pair that cannot be
@@ -72,18 +98,17 @@ def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     gold = pair.gold.graph if pair.gold else None
     if pair.errors or test is None or gold is None:
         return None
+    assert pair.test is not None and pair.gold is not None
     try:
-        alignment, tallies = score_graphs(test, gold, params, trace)
+        alignment, reference = aligned(test, gold, params, trace)
     except NoConvergence as error:
         return unscorable(test, error, params, f"pair {pair.index + 1}")
-    drs = None
-    assert pair.test is not None and pair.gold is not None
-    if pair.test.clauses is not None and pair.gold.clauses is not None:
-        drs, drs_tallies = score_drs(pair.test.clauses, pair.gold.clauses, params)
-        tallies.update(drs_tallies)
+    sides = PairInput(test, gold, alignment, params, reference, pair.test.clauses, pair.gold.clauses)
+    scored = score_stages(sides, pair_format(pair))
+    drs = next((result.detail for result in scored if result.detail is not None), None)
     test.release_caches()
     gold.release_caches()
-    return alignment, tallies, drs
+    return alignment, _tallies(scored), drs
 
 
 def pair_result(pair: Pair, scores: PairScores) -> PairResult:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..align.alignment import Alignment
+from ..drs.pair import DrsPairScores
+from ..enums import WordEnum
 from ..errors import InputError, MissingGraph
 from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion
@@ -14,10 +16,19 @@ from ..metrics.tally import PRF, Tally, Totals
 from ..metrics.triples import TripleMatch, classify_triples
 from ..model import Graph
 from ..params import Params
-from ..registry import DOCUMENT_METRICS
-from .drs import DrsPairScores
+from ..registry import Format, metrics, run_metrics
 
-__all__ = ["CorpusResult", "PairResult"]
+__all__ = ["CorpusResult", "PairResult", "PairStatus"]
+
+
+class PairStatus(WordEnum):
+    """Whether a pair was scored: ``ok``; ``missing``, not scored because a file has no graph of
+    the sentence; ``error``, a graph could not be read or the pair could not be scored. The
+    values are the words the corpus table and its filter show."""
+
+    OK = "ok"
+    MISSING = "missing"
+    ERROR = "error"
 
 
 @dataclass
@@ -45,6 +56,12 @@ class PairResult:
         return bool(self.problems) and all(isinstance(problem, MissingGraph) for problem in self.problems)
 
     @property
+    def status(self) -> PairStatus:
+        if not self.problems:
+            return PairStatus.OK
+        return PairStatus.MISSING if self.missing else PairStatus.ERROR
+
+    @property
     def scores(self) -> dict[str, PRF]:
         return {name: tally.prf() for name, tally in self.tallies.items()}
 
@@ -63,26 +80,37 @@ class CorpusResult:
     params: Params
     cancelled: bool = False
     documents: list[DocumentResult] = field(default_factory=list)  # UMR only
-    drs: bool = False  # read from DRS clause files: Counter and DScorer are scored too
+    format: Format = "amr"  # the input's: DRS clause files also get Counter and DScorer
 
     @property
     def profile(self) -> str:
         return self.params.profile
 
     @property
+    def drs(self) -> bool:
+        """Read from DRS clause files: Counter and DScorer are scored too."""
+        return self.format == "drs"
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """The pair metrics this run computes (:func:`engine.registry.run_metrics`)."""
+        return run_metrics(self.params, self.format)
+
+    @property
     def document_scores(self) -> dict[str, PRF]:
         """Document-level scores pooled over every document pair (empty for AMR)."""
         if not self.documents:
             return {}
-        totals = {name: Tally() for name in DOCUMENT_METRICS}
+        names = metrics("document")
+        totals = {name: Tally() for name in names}
         for document in self.documents:
-            for name in DOCUMENT_METRICS:
+            for name in names:
                 totals[name] = totals[name] + document.tallies[name]
         return {name: tally.prf() for name, tally in totals.items()}
 
     @cached_property
     def totals(self) -> Totals:
-        totals = Totals()
+        totals = Totals(self.metrics)
         for result in self.pairs:
             totals.add(result.tallies)
         return totals

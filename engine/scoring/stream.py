@@ -14,6 +14,7 @@ from ..metrics.tally import Tally, Totals
 from ..params import Params
 from ..read.amr import parse_entry
 from ..read.pairing import Pair, pair_sizes
+from ..registry import Format, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
 from .pair import score_pair
 from .results import PairResult
@@ -35,11 +36,19 @@ def _scored(
 
 class ScoreStream(Generic[Rendered]):
     """Iterate to get ``(render(result), problems)`` per pair, in order; ``totals``,
-    ``count`` and ``errors`` afterwards. ``render`` must be picklable for ``jobs`` > 1."""
+    ``count`` and ``errors`` afterwards. ``render`` must be picklable for ``jobs`` > 1;
+    ``format`` is the input's (the totals report each metric a run on it computes)."""
 
-    def __init__(self, pairs: list[Pair], params: Params, render: Callable[[PairResult], Rendered], jobs: int = 1):
+    def __init__(
+        self,
+        pairs: list[Pair],
+        params: Params,
+        render: Callable[[PairResult], Rendered],
+        jobs: int = 1,
+        format: Format = "amr",
+    ):
         self.pairs, self.params, self.render, self.jobs = pairs, params, render, jobs
-        self.totals = Totals()
+        self.totals = Totals(run_metrics(params, format))
         self.errors = 0
 
     @property

@@ -3,7 +3,7 @@
 with :mod:`.fine_grained` sub-scores under the same mapping."""
 
 from .fine_grained import SUB_SCORES
-from .scorer import SmatchPairResult, smatch_corpus, smatch_pair, smatch_tallies
+from .scorer import SmatchPairResult, smatch_corpus, smatch_pair
 from .triples import STANDARDIZATIONS, Standardization, smatch_triples
 
 __all__ = [
@@ -13,6 +13,5 @@ __all__ = [
     "Standardization",
     "smatch_corpus",
     "smatch_pair",
-    "smatch_tallies",
     "smatch_triples",
 ]

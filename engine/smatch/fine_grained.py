@@ -1,4 +1,4 @@
-"""Fine-grained Smatch sub-scores (SPEC section 5; after Damonte et al. 2017 and Smatch++).
+"""Fine-grained Smatch sub-scores (Damonte et al. 2017; Smatch++, Opitz 2023, §7.2-7.4).
 
 Every sub-score looks at one subset of the triples - the concepts, the named
 entities, the negations, the ``:ARGn`` arguments, the reentrant edges, ... -

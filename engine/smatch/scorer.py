@@ -5,16 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 
-from ..matching import Match, Solver, best_match
+from ..matching import Match, best_match
 from ..metrics.tally import Tally
 from ..model import Graph
+from ..params import SolverOptions
 from ..read.amr import parse_entry
 from ..read.pairing import Pair, pair_sizes
 from ..runtime.parallel import ordered_map, worth_processes
 from .fine_grained import fine_grained_tallies
 from .triples import Standardization, is_concept, smatch_triples
 
-__all__ = ["SmatchPairResult", "smatch_corpus", "smatch_pair", "smatch_tallies"]
+__all__ = ["SMATCH_SEARCH", "SmatchPairResult", "smatch_corpus", "smatch_pair"]
+
+SMATCH_SEARCH = SolverOptions(restarts=5)  # Smatch's default search: 5 hill-climbing starts, as smatch 1.0.4
 
 
 @dataclass(frozen=True)
@@ -30,28 +33,18 @@ class SmatchPairResult:
 def smatch_pair(
     test: Graph,
     gold: Graph,
-    solver: Solver = "exact",
-    time_limit: float = 10.0,
-    restarts: int = 5,
-    seed: int = 1,
+    options: SolverOptions = SMATCH_SEARCH,
     fine_grained: bool = False,
     standardize: Standardization = "none",
 ) -> tuple[Tally, Match, dict[str, Tally] | None]:
-    """Smatch of one pair: its tally (matched triples over each side's), the mapping, and with
-    ``fine_grained`` the sub-scores of :mod:`.fine_grained` under the same mapping."""
+    """Smatch of one pair (Cai and Knight 2013): its tally (matched triples over each side's),
+    the mapping found with ``options``, and with ``fine_grained`` the sub-scores of
+    :mod:`.fine_grained` under the same mapping."""
     test_triples, gold_triples = smatch_triples(test, standardize), smatch_triples(gold, standardize)
-    match = best_match(test_triples, gold_triples, solver, time_limit, restarts, seed, start=is_concept)
+    match = best_match(test_triples, gold_triples, options, start=is_concept)
     tally = Tally(match.matched, test_triples.size, match.matched, gold_triples.size)
     parts = fine_grained_tallies(test_triples, gold_triples, match.mapping) if fine_grained else None
     return tally, match, parts
-
-
-def smatch_tallies(test: Graph, gold: Graph, time_limit: float = 10.0) -> dict[str, Tally]:
-    """Classic Smatch under the optimal alignment as ``{"smatch": tally, "smatch.concepts":
-    tally, ...}``, the fine-grained sub-scores prefixed with ``smatch.`` (``score --smatch``)."""
-    tally, _, parts = smatch_pair(test, gold, time_limit=time_limit, fine_grained=True)
-    assert parts is not None
-    return {"smatch": tally} | {f"smatch.{name}": part for name, part in parts.items()}
 
 
 def _scored(pair: Pair, **options) -> SmatchPairResult:
@@ -67,25 +60,14 @@ def _scored(pair: Pair, **options) -> SmatchPairResult:
 
 def smatch_corpus(
     pairs: list[Pair],
-    solver: Solver = "exact",
-    time_limit: float = 10.0,
-    restarts: int = 5,
-    seed: int = 1,
+    options: SolverOptions = SMATCH_SEARCH,
     fine_grained: bool = False,
     standardize: Standardization = "none",
     jobs: int = 1,
 ) -> list[SmatchPairResult]:
     """Smatch of every readable pair, in order, in ``jobs`` worker processes when the corpus
-    is worth them (pairs with an input error keep it and get no score); ``time_limit`` caps
-    each pair."""
-    work = partial(
-        _scored,
-        solver=solver,
-        time_limit=time_limit,
-        restarts=restarts,
-        seed=seed,
-        fine_grained=fine_grained,
-        standardize=standardize,
-    )
+    is worth them (pairs with an input error keep it and get no score); ``options.time_limit``
+    caps each pair."""
+    work = partial(_scored, options=options, fine_grained=fine_grained, standardize=standardize)
     with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
         return list(mapped(work, pairs))

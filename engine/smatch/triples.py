@@ -1,4 +1,4 @@
-"""Smatch triples of a graph, standardised (SPEC section 5; Smatch++).
+"""Smatch triples of a graph, standardised (Cai and Knight 2013; Smatch++, Opitz 2023, §5).
 
 A graph becomes a multiset of triples: one ``instance`` triple per variable, one
 ``TOP`` triple for the root, relations between variables and attributes with a

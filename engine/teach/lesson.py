@@ -16,7 +16,7 @@ from typing import Literal
 import numpy as np
 
 from ..align.explain import NodeNames, count, deferred_ties, initial_caption, join, node_names
-from ..registry import METRIC, METRICS
+from ..registry import METRIC, metrics
 from .cell import CellExplanation, explain_cell
 from .trace import LABELS, ORDER, AnchorChoice, Pick, RoundTrace, Trace
 
@@ -260,7 +260,7 @@ def _metrics_step(trace: Trace, names: NodeNames) -> Step:
     )
     scores = []
     details = []
-    for key in METRICS:
+    for key in metrics():
         if key not in trace.tallies:
             continue
         f = trace.tallies[key].prf().f

@@ -10,7 +10,7 @@ iterations the scorer ran.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -20,6 +20,7 @@ from ..align.explain import shared_labels
 from ..metrics.tally import Tally
 from ..model import Graph
 from ..params import PAPER, Params
+from ..registry import SMATCH
 from ..scoring.pair import score_graphs
 from .replay import Iterate, Replay
 
@@ -152,7 +153,7 @@ def trace_pair(test: Graph, gold: Graph, params: Params = Params()) -> Trace:
     left out whatever ``params.smatch`` says)."""
     if params.profile != PAPER:
         raise ValueError(f"the step-by-step trace follows the paper's equations; profile {params.profile} has its own")
-    alignment, tallies = score_graphs(test, gold, replace(params, smatch=False), trace=True)
+    alignment, tallies = score_graphs(test, gold, params.switched(SMATCH, on=False), trace=True)
     replay = Replay.of(test, gold)
     rounds = []
     for round_ in alignment.rounds:
