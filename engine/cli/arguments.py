@@ -9,6 +9,7 @@ from ..output.printers import PRINTERS
 from ..params import ANCAST, PAPER, PROFILES, Params
 from ..smatch import STANDARDIZATIONS
 from .common import add_drs_options, add_input_options, add_jobs, checked_number
+from .compare import add_compare_command
 from .matrix import add_matrix_command
 from .session import add_session_parser
 
@@ -102,5 +103,6 @@ def build_parser() -> argparse.ArgumentParser:
     smatch.add_argument("--format", choices=("table", "json"), default="table")
     add_jobs(smatch)
     add_matrix_command(commands)
+    add_compare_command(commands)
     add_session_parser(commands)
     return parser

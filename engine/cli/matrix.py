@@ -14,6 +14,7 @@ import argparse
 import json
 from typing import get_args
 
+from ..comparison import metrics_for
 from ..errors import InputError
 from ..output.matrix import (
     CsvTable,
@@ -27,7 +28,7 @@ from ..output.matrix import (
 )
 from ..params import PAPER, PROFILES, Params
 from ..read import AnnotationSet, load_annotations
-from ..registry import ALL_METRICS, DRS_METRICS, SMATCH
+from ..registry import ALL_METRICS, SMATCH
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
 from .common import EXIT_INPUT_ERROR, add_drs_options, add_input_options, add_jobs, drs_params, say, write_result
@@ -108,12 +109,7 @@ def run_matrix(args: argparse.Namespace) -> int:
         )
         annotations = load_annotations(args.files, args.format_in, args.pair_by, gold=args.gold)
         check_profile(annotations.format, params, annotations.paths[0])
-        if args.metric in DRS_METRICS and annotations.format != "drs":
-            raise ValueError(f"--metric {args.metric} scores DRS clause files; these are {annotations.format.upper()}")
-        if args.metric == SMATCH and annotations.format == "drs":
-            raise ValueError(
-                "--metric smatch reads PENMAN graphs; for DRS clause files Counter is its counterpart: --metric counter"
-            )
+        metrics_for(args.metric, annotations.format)  # the input has the metric
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
     except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name, ...

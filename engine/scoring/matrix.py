@@ -27,7 +27,7 @@ gold k-grams exchanged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, partial
 from itertools import combinations, permutations
@@ -149,10 +149,13 @@ def _drs_tallies(
     return tallies
 
 
-def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceScores:
+def score_sentence(
+    entries: Sequence[Entry | None], params: Params, wanted: Collection[Cell] | None = None
+) -> SentenceScores:
     """Decode each annotator's graph once and score the pairs of readable graphs: each
     unordered pair once when :func:`one_direction`, else each ordered pair; the other
-    direction's tallies are the swapped ones. Runs in worker processes."""
+    direction's tallies are the swapped ones. With ``wanted``, only those cells (and, when
+    one direction is enough, their reverses) are scored. Runs in worker processes."""
     graphs: list[Graph | None] = []
     clauses: list[tuple | None] = []  # a DRS's clauses, for Counter and DScorer
     problems: list[tuple[int, int | None, InputError]] = []
@@ -169,6 +172,8 @@ def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceS
     symmetric = one_direction(params)
     readable = [k for k, graph in enumerate(graphs) if graph is not None]
     cells = list(combinations(readable, 2)) if symmetric else [(i, j) for i in readable for j in readable if i != j]
+    if wanted is not None:
+        cells = [cell for cell in cells if cell in wanted or (symmetric and cell[::-1] in wanted)]
     ancast = replace(params, smatch=False)  # Smatch below, each graph's triples built once
     tallies: dict[Cell, dict[str, Tally]] = {}
     alignments: dict[Cell, tuple[int | None, ...]] = {}
@@ -390,11 +395,13 @@ def score_matrix(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     jobs: int = 1,
+    cells: Collection[Cell] | None = None,
 ) -> MatrixResult:
     """Score every sentence's pairs of annotators (:func:`score_sentence`); ``progress(done,
     total)`` after each sentence; when ``cancelled()`` turns true, scoring stops and the result
     holds the sentences done so far with ``cancelled`` set. ``jobs`` > 1 scores in that many
-    worker processes. Smatch is computed when ``params.smatch``. The caller checks that the
+    worker processes. ``cells`` (test, gold) limits the scoring to those cells (the others stay
+    empty). Smatch is computed when ``params.smatch``. The caller checks that the
     profile reads the format (:func:`~engine.scoring.check_profile`). Every cell's totals are
     computed before returning (a worker thread's job, not the view's)."""
     sentences = annotations.sentences
@@ -406,7 +413,9 @@ def score_matrix(
     scored: list[SentenceScores | None] = [None] * len(sentences)
     stopped = False
     with ordered_map(jobs if worth_processes(sizes) else 1) as mapped:
-        results = mapped(partial(score_sentence, params=params), [sentence.entries for sentence in sentences])
+        results = mapped(
+            partial(score_sentence, params=params, wanted=cells), [sentence.entries for sentence in sentences]
+        )
         for index, scores in enumerate(results):
             scored[index] = scores
             if progress is not None:
