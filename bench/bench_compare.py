@@ -50,15 +50,11 @@ def write_drs(folder: Path, sentences: int, seed: int) -> tuple[Path, Path, Path
 
 
 def median_seconds(command: list[str], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(command, check=False, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return timed(lambda: subprocess.run(command, check=False, capture_output=True), repeat)
 
 
 def timed(function, repeat: int) -> float:
+    """The median wall time of ``repeat`` calls."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()

@@ -67,7 +67,7 @@ def test_table_says_it_in_words():
     assert lines[0] == f"A = comptest_annot1 ({ANNOT1})" and lines[2] == f"gold = comptest_gold ({GOLD})"
     assert "all 16 swap patterns (exact), seed 1" in lines[3]
     assert lines[-1] == (
-        "Concept: B is higher by 0.0823 Concept F1; p = 0.38 - no evidence of a real difference over these 4 sentences"
+        "B is higher by 0.0823 Concept F1; p = 0.38 - no evidence of a real difference over these 4 sentences"
     )
     row = next(line for line in lines if line.startswith("Concept "))
     assert row.split()[1:] == ["0.7694", "0.8656", "0.8147", "0.8706", "0.9250", "0.8970", "+0.0823", "0.38"] + [

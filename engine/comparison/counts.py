@@ -43,8 +43,8 @@ class PairedCounts:
     of summed rows.
 
     >>> counts = paired_counts([Tally(1, 2, 1, 2), Tally(2, 2, 2, 4)], [Tally(2, 2, 2, 2)] * 2)
-    >>> counts.micro_f(np.stack([counts.a.sum(axis=0), counts.b.sum(axis=0)])).round(4).tolist()
-    [0.6857, 1.0]
+    >>> counts.micro_f(np.stack([counts.a.sum(axis=0), counts.b.sum(axis=0)])).round(4).tolist()  # A: P 3/4, R 3/6
+    [0.6, 1.0]
     """
 
     a: np.ndarray

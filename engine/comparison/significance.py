@@ -139,7 +139,7 @@ class Bootstrap:
     resampled: np.ndarray
 
 
-def resample_weights(rng: np.random.Generator, resamples: int, sentences: int) -> np.ndarray:
+def _resample_weights(rng: np.random.Generator, resamples: int, sentences: int) -> np.ndarray:
     """How often each sentence is drawn in each resample, ``(resamples, sentences)``, from
     ``rng.integers(0, sentences, (resamples, sentences))`` (the draws of ``scipy.stats.bootstrap``)."""
     picks = rng.integers(0, sentences, (resamples, sentences))
@@ -165,7 +165,7 @@ def paired_bootstrap(counts: PairedCounts, trials: int, seed: int, level: float 
     rng = np.random.default_rng(seed)
     draws = []
     for size in _blocks(trials, n):
-        weights = resample_weights(rng, size, n).astype(float)
+        weights = _resample_weights(rng, size, n).astype(float)
         f = counts.micro_f(np.concatenate([weights @ counts.a, weights @ counts.b]))
         draws.append(f[size:] - f[:size])
     resampled = np.concatenate(draws)

@@ -35,8 +35,6 @@ __all__ = [
     "verdict",
 ]
 
-TESTS_IN_WORDS = {"permutation": "paired approximate randomisation", "bootstrap": "paired bootstrap"}
-
 
 def p_text(p: float) -> str:
     """A p-value for people: two significant digits, ``< 0.001`` below that.
@@ -126,16 +124,15 @@ def _row(result: MetricComparison) -> list[str]:
 def _how(comparison: Comparison) -> str:
     """The test and the interval in one line."""
     setup = comparison.setup
-    first = next(iter(comparison.metrics.values()), None)
-    tested = first.significance if first is not None else None
-    trials = (
-        f"all {tested.trials} swap patterns (exact)"
-        if tested is not None and tested.exact
-        else f"{setup.trials} {'trials' if setup.test == 'permutation' else 'resamples'}"
-    )
+    interval = f"{setup.level:.0%} percentile interval of B - A"
+    if setup.test == "bootstrap":
+        return f"paired bootstrap, {setup.trials} resamples, seed {setup.seed}: two-sided p of B - A = 0, {interval}"
+    tested = [result.significance for result in comparison.metrics.values() if result.significance is not None]
+    exact = bool(tested) and all(test.exact for test in tested)
+    trials = f"all {tested[0].trials} swap patterns (exact)" if exact else f"{setup.trials} trials"
     return (
-        f"{TESTS_IN_WORDS[setup.test]}, two-sided, {trials}, seed {setup.seed}; "
-        f"{setup.level:.0%} interval of B - A: paired bootstrap, {setup.trials} resamples"
+        f"paired approximate randomisation, two-sided, {trials}, seed {setup.seed}; "
+        f"{interval}: paired bootstrap, {setup.trials} resamples"
     )
 
 
@@ -154,7 +151,7 @@ def comparison_table(comparison: Comparison) -> str:
     headers = ["metric", "A P", "A R", "A F1", "B P", "B R", "B F1", "B - A", "p", f"{setup.level:.0%} interval"]
     out += text_grid(headers, [_row(result) for result in comparison.metrics.values()])
     out.append("")
-    out += [f"{short_name(metric)}: {verdict(result)}" for metric, result in comparison.metrics.items()]
+    out += [verdict(result) for result in comparison.metrics.values()]
     return "\n".join(out) + "\n"
 
 
