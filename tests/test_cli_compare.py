@@ -5,6 +5,7 @@ import csv
 import io
 import json
 import shutil
+from dataclasses import replace
 
 import numpy as np
 
@@ -145,6 +146,8 @@ def test_verdict_wording():
         "concept", PRF(None, None, None), PRF(1, 1, 1), np.arange(2), ("a", "b"), np.zeros(2), np.zeros(2), None
     )
     assert verdict(undefined) == "Concept F1 is not defined for A over these 2 sentences: nothing to test"
+    neither = replace(undefined, b=PRF(None, None, None))
+    assert verdict(neither, "x", "y") == "Concept F1 is not defined for x and y over these 2 sentences: nothing to test"
     setup = CompareSetup(("a", "b", "g"), ("a", "b", "g"), ("concept",), "permutation", 10, 1, 0.95, Params())
     assert undefined.as_dict(setup)["p_value"] is None and undefined.as_dict(setup)["ci"] is None
 

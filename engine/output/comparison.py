@@ -66,7 +66,8 @@ def verdict(result: MetricComparison, a: str = "A", b: str = "B") -> str:
     over = "over this one sentence" if result.count == 1 else f"over these {result.count} sentences"
     difference, p = result.difference, result.p_value
     if difference is None or p is None:
-        return f"{name} F1 is not defined for {a if result.a.f is None else b} {over}: nothing to test"
+        undefined = " and ".join(side for side, score in ((a, result.a), (b, result.b)) if score.f is None)
+        return f"{name} F1 is not defined for {undefined} {over}: nothing to test"
     if difference == 0:
         lead = f"{a} and {b} have the same {name} F1 ({f1_text(result.a.f)})"
     else:
