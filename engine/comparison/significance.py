@@ -6,26 +6,27 @@ and B against the same gold, on the same sentences (:mod:`.counts`). Both tests 
 pairing: a sentence's counts of A and of B move together.
 
 **Paired approximate randomisation** (Noreen 1989, *Computer-Intensive Methods for Testing
-Hypotheses*, ch. 2-3; Riezler & Maxwell 2005, "On some pitfalls in automatic evaluation and
-significance testing for MT", §3, eq. 1). Under the null hypothesis that A and B are
-exchangeable, each sentence's A and B counts are swapped with probability 1/2, independently
-per sentence, and δ* is recomputed from the pooled counts. The two-sided p-value, with the
-usual add-one correction, over N random trials is
+Hypotheses*, ch. 2; Riezler & Maxwell 2005, "On some pitfalls in automatic evaluation and
+significance testing for MT": approximate randomization with the add-one p-value). Under the
+null hypothesis that A and B are exchangeable, each sentence's A and B counts are swapped
+with probability 1/2, independently per sentence, and δ* is recomputed from the pooled
+counts. The two-sided p-value, with the usual add-one correction, over N random trials is
 
     p = (c + 1) / (N + 1),    c = #{trials : |δ*| ≥ |δ|}.
 
 When 2^n ≤ N for n sentences, every one of the 2^n swap patterns is enumerated instead and
-p = c / 2^n is exact (the identity pattern is among them, so p ≥ 2^-n). Swapping every
-sentence negates δ*, so the null distribution is symmetric and this p equals SciPy's
-two-sided ``permutation_test`` (2 · the smaller one-sided p) in the exact case.
+p = c / 2^n is exact. Swapping every sentence negates δ*, so the null distribution is
+symmetric: the identity pattern and its mirror both count, p ≥ 2 / 2^n, and this p equals
+SciPy's two-sided ``permutation_test`` (2 · the smaller one-sided p) in the exact case.
 
-**Paired bootstrap** (Efron & Tibshirani 1993, *An Introduction to the Bootstrap*, §13.3
-percentile interval, §16.4 testing by shifting to the null; Koehn 2004, "Statistical
-significance tests for machine translation evaluation", §4). N resamples of n sentences drawn
-with replacement, the same sentences for A and B; δ*_b per resample. The interval is the
-percentile interval of the δ*_b (linear interpolation, as ``numpy.percentile``); the p-value
-tests δ = 0 two-sided by centring the bootstrap distribution on the null (the δ*_b − δ are
-the null's draws, as in Berg-Kirkpatrick et al. 2012, §2, two-sided):
+**Paired bootstrap** (Efron & Tibshirani 1993, *An Introduction to the Bootstrap*: ch. 13,
+the percentile interval; ch. 16, testing with the data shifted to satisfy the null; Koehn
+2004, "Statistical significance tests for machine translation evaluation": paired bootstrap
+resampling). N resamples of n sentences drawn with replacement, the same sentences for A and
+B; δ*_b per resample. The interval is the percentile interval of the δ*_b (linear
+interpolation, as ``numpy.percentile``); the p-value tests δ = 0 two-sided by centring the
+bootstrap distribution on the null (the δ*_b − δ are the null's draws; Berg-Kirkpatrick,
+Burkett & Klein 2012 count δ*_b > 2δ, one tail; here both tails):
 
     p = (1 + #{b : |δ*_b − δ| ≥ |δ|}) / (N + 1).
 
