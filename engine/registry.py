@@ -398,6 +398,41 @@ def pair_stages(params: Params, format: Format) -> tuple[PairStage, ...]:
     return tuple(dict.fromkeys(stage for stage in stages if stage is not None))
 
 
+ALL = "all"  # a request for every pair metric the input has (``compare --metric all``)
+
+
+def metric_choices() -> tuple[str, ...]:
+    """What ``--metric`` takes: a pair metric's key, or :data:`ALL`."""
+    return metrics() + (ALL,)
+
+
+def requested_metrics(request: str, format: Format, params: Params) -> tuple[str, ...]:
+    """The metrics of ``request`` (a pair metric's key, or :data:`ALL`: every pair metric that
+    ``format`` input has under ``params.profile``, optional ones included) for ``format`` input;
+    ValueError, in the command line's words, for one the input or the profile does not have.
+
+    >>> requested_metrics("all", "amr", Params())
+    ('concept', 'labeled_relation', 'unlabeled_relation', 'weighted_relation', 'mock_smatch', 'smatch')
+    >>> requested_metrics("all", "drs", Params())[-2:]
+    ('counter', 'dscorer')
+    >>> requested_metrics("counter", "amr", Params())
+    Traceback (most recent call last):
+    ...
+    ValueError: --metric counter scores DRS clause files; these are AMR
+    """
+    if request == ALL:
+        every = replace(params, optional_metrics=frozenset(metric.key for metric in optional_metrics()))
+        return run_metrics(every, format)
+    metric = METRIC.get(request)
+    if metric is None or metric.level != "pair":
+        raise ValueError(f"unknown metric {request!r}; choose one of {', '.join(metric_choices())}")
+    if format not in metric.inputs:
+        raise ValueError(f"--metric {metric.key} {metric.wrong_input(format)}")
+    if params.profile not in metric.profiles:
+        raise ValueError(f"--metric {metric.key} is not computed under the {params.profile} profile")
+    return (request,)
+
+
 def optional_metrics() -> tuple[Metric, ...]:
     """The optional pair metrics, each with its :class:`Switch`."""
     return tuple(METRIC[key] for key in metrics() if METRIC[key].optional)

@@ -150,9 +150,9 @@ def test_a_generated_10_by_200_corpus_scores_with_progress_and_the_gui_thread_st
     threads, progress, ticks = set(), [], []
     scorer = matrix_module.score_sentence
 
-    def scored_on_a_worker(entries, params, format):
+    def scored_on_a_worker(entries, params, **options):
         threads.add(threading.current_thread() is threading.main_thread())
-        return scorer(entries, params, format)
+        return scorer(entries, params, **options)
 
     monkeypatch.setattr(matrix_module, "score_sentence", scored_on_a_worker)
     state.annotators.progress.connect(lambda done, total: progress.append((done, total)))

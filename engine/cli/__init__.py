@@ -1,6 +1,7 @@
 """The command line: ``python -m engine score|smatch TEST GOLD``, ``trace|explain TEST GOLD``,
-``matrix FILE...`` and ``session CREATE|SUMMARY|EXPORT DB``; the grammar (:mod:`.arguments`)
-and the commands (:mod:`.commands`, :mod:`.trace`, :mod:`.matrix`, :mod:`.session`)."""
+``matrix FILE...``, ``compare A B GOLD`` and ``session CREATE|SUMMARY|EXPORT DB``; the grammar
+(:mod:`.arguments`) and the commands (:mod:`.commands`, :mod:`.trace`, :mod:`.matrix`,
+:mod:`.compare`, :mod:`.session`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from ..runtime.process import tune_for_scoring
 from .arguments import build_parser, log_level
 from .commands import run_score, run_smatch
+from .compare import run_compare
 from .matrix import run_matrix
 from .session import run_session
 from .trace import run_explain, run_trace
@@ -28,13 +30,15 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     tune_for_scoring()
     try:
-        return {
+        commands = {
             "smatch": run_smatch,
             "matrix": run_matrix,
+            "compare": run_compare,
             "session": run_session,
             "trace": run_trace,
             "explain": run_explain,
-        }.get(args.command, run_score)(args)
+        }
+        return commands.get(args.command, run_score)(args)
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         sys.stderr.close()
         return 0

@@ -11,6 +11,7 @@ from ..params import PAPER, PROFILES
 from ..registry import METRIC, SMATCH, optional_metrics
 from ..smatch import STANDARDIZATIONS
 from .common import add_alignment_options, add_drs_options, add_jobs, add_pair_arguments, checked_number
+from .compare import add_compare_command
 from .matrix import add_matrix_command
 from .session import add_session_parser
 from .trace import add_trace_commands
@@ -108,5 +109,6 @@ def build_parser() -> argparse.ArgumentParser:
     add_jobs(smatch)
     add_matrix_command(commands)
     add_trace_commands(commands)
+    add_compare_command(commands)
     add_session_parser(commands)
     return parser

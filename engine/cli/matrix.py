@@ -27,7 +27,7 @@ from ..output.matrix import (
 )
 from ..params import PAPER, PROFILES, Params
 from ..read import AnnotationSet, load_annotations
-from ..registry import METRIC, metrics
+from ..registry import METRIC, metrics, requested_metrics
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
 from .common import (
@@ -119,10 +119,7 @@ def run_matrix(args: argparse.Namespace) -> int:
         )
         annotations = load_annotations(args.files, args.format_in, args.pair_by, gold=args.gold)
         check_profile(annotations.format, params, annotations.paths[0])
-        if annotations.format not in metric.inputs:
-            raise ValueError(f"--metric {metric.key} {metric.wrong_input(annotations.format)}")
-        if params.profile not in metric.profiles:
-            raise ValueError(f"--metric {metric.key} is not computed under the {params.profile} profile")
+        requested_metrics(metric.key, annotations.format, params)  # the input and profile have the metric
         if args.confusion is not None:
             _confusion_pair(annotations, args.confusion)  # a wrong name fails before scoring
     except (InputError, ValueError) as error:  # a file that cannot be used, too many files, an unknown name, ...

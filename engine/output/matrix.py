@@ -14,7 +14,7 @@ from typing import Literal
 from ..metrics.confusion import Confusion, ConfusionCell
 from ..registry import METRIC
 from ..scoring.matrix import MatrixProblem, MatrixResult
-from .text import f1_text, number_text
+from .text import f1_text, number_text, text_grid
 
 __all__ = [
     "CELLS",
@@ -100,19 +100,6 @@ def problem_text(result: MatrixResult, problem: MatrixProblem) -> str:
     return f"{problem.error} (sentence {sentence!r} left out of the cell {pair})"
 
 
-def _grid(headers: list[str], rows: list[list[str]], align: str = "") -> list[str]:
-    """Rows under headers; ``align`` has an ``l`` or ``r`` per column (default: the first
-    column left-aligned, the others right-aligned)."""
-    align = align or "l" + "r" * (len(headers) - 1)
-    widths = [max(len(row[k]) for row in [headers, *rows]) for k in range(len(headers))]
-
-    def line(row: list[str]) -> str:
-        cells = (cell.ljust(w) if a == "l" else cell.rjust(w) for cell, w, a in zip(row, widths, align))
-        return "  ".join(cells).rstrip()
-
-    return [line(headers), "  ".join("-" * w for w in widths), *map(line, rows)]
-
-
 def _number(value: float | None) -> str:
     return "-" if value is None else f1_text(value)
 
@@ -125,13 +112,13 @@ def matrix_table(data: dict) -> str:
     out = [f"{metric.title} F1 between annotators, profile {data['profile']}; row = test, column = gold"]
     for average, what in (("micro", "pooled over the sentences both annotated"), ("macro", "mean of sentence F1")):
         out += ["", f"{average} F1 ({what})"]
-        out += _grid(
+        out += text_grid(
             ["test \\ gold", *marked], [[marked[i], *map(_number, row)] for i, row in enumerate(data[average])]
         )
     if "ci" in data:
         cells = [["-" if c is None else f"{c[0]:.4f}-{c[1]:.4f}" for c in row] for row in data["ci"]["cells"]]
         out += ["", "95 % bootstrap interval of the micro F1 (sentences resampled)"]
-        out += _grid(["test \\ gold", *marked], [[marked[i], *row] for i, row in enumerate(cells)])
+        out += text_grid(["test \\ gold", *marked], [[marked[i], *row] for i, row in enumerate(cells)])
     gold = data["gold"] is not None
     out += ["", "Annotators: mean agreement with the others" + (", F1 against the gold" if gold else "")]
     headers = ["annotator", "mean micro", "mean macro"] + (["gold micro", "gold macro"] if gold else [])
@@ -140,7 +127,7 @@ def matrix_table(data: dict) -> str:
         + ([_number(a["gold_micro"]), _number(a["gold_macro"])] if gold else [])
         for k, a in enumerate(data["annotator_means"])
     ]
-    out += _grid(headers, rows)
+    out += text_grid(headers, rows)
     out += ["", "Sentences: mean pairwise F1, its spread (standard deviation), range, most central annotator"]
     rows = [
         [
@@ -155,7 +142,7 @@ def matrix_table(data: dict) -> str:
         ]
         for s in data["sentences"]
     ]
-    out += _grid(["#", "id", "mean", "spread", "min", "max", "central", "left out"], rows, "llrrrrll")
+    out += text_grid(["#", "id", "mean", "spread", "min", "max", "central", "left out"], rows, "llrrrrll")
     return "\n".join(out) + "\n"
 
 
@@ -229,7 +216,7 @@ def confusion_table(data: dict) -> str:
         table = data[kind]
         out += ["", f"{kind.capitalize()}s: {table['agreed']} of {table['total']} label pairs agree"]
         rows = [[str(c["count"]), c["test"], c["gold"], "; ".join(c["sentences"])] for c in table["confusions"]]
-        out += _grid(["count", "test", "gold", "sentences"], rows, "rlll") if rows else ["no confusion"]
+        out += text_grid(["count", "test", "gold", "sentences"], rows, "rlll") if rows else ["no confusion"]
     return "\n".join(out) + "\n"
 
 

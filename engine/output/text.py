@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["f1_text", "number_text"]
+__all__ = ["f1_text", "number_text", "text_grid"]
 
 
 def number_text(value: float | None) -> str:
@@ -21,3 +21,22 @@ def f1_text(value: float | None) -> str:
     'n/a'
     """
     return "n/a" if value is None else f"{value:.4f}"
+
+
+def text_grid(headers: list[str], rows: list[list[str]], align: str = "") -> list[str]:
+    """Rows under headers; ``align`` has an ``l`` or ``r`` per column (default: the first
+    column left-aligned, the others right-aligned), two spaces apart.
+
+    >>> print("\\n".join(text_grid(["name", "F1"], [["LR", "0.5000"]])))
+    name      F1
+    ----  ------
+    LR    0.5000
+    """
+    align = align or "l" + "r" * (len(headers) - 1)
+    widths = [max(len(row[k]) for row in [headers, *rows]) for k in range(len(headers))]
+
+    def line(row: list[str]) -> str:
+        cells = (cell.ljust(w) if a == "l" else cell.rjust(w) for cell, w, a in zip(row, widths, align))
+        return "  ".join(cells).rstrip()
+
+    return [line(headers), "  ".join("-" * w for w in widths), *map(line, rows)]

@@ -27,7 +27,7 @@ DScorer's counts of (B, A) are those of (A, B) with the test and gold k-grams ex
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import combinations, permutations
@@ -137,12 +137,17 @@ class _Sides:
         assert graph is not None
         return graph
 
-    def cells(self, symmetric: bool) -> list[Cell]:
-        """The pairs of readable graphs to score: each unordered pair once when ``symmetric``."""
+    def cells(self, symmetric: bool, wanted: Collection[Cell] | None = None) -> list[Cell]:
+        """The pairs of readable graphs to score: each unordered pair once when ``symmetric``;
+        with ``wanted``, only those (or, when ``symmetric``, their reverses)."""
         readable = [k for k, graph in enumerate(self.graphs) if graph is not None]
         if symmetric:
-            return list(combinations(readable, 2))
-        return [(i, j) for i in readable for j in readable if i != j]
+            cells = list(combinations(readable, 2))
+        else:
+            cells = [(i, j) for i in readable for j in readable if i != j]
+        if wanted is None:
+            return cells
+        return [cell for cell in cells if cell in wanted or (symmetric and cell[::-1] in wanted)]
 
     def aligned(self, test: int, gold: int, params: Params) -> PairInput:
         """The cell aligned, for its stages (sub-scores left out); raises NoConvergence as
@@ -173,16 +178,22 @@ def _both_ways(pair: PairInput, stages: Sequence[PairStage]) -> tuple[dict[str, 
     return forward, backward
 
 
-def score_sentence(entries: Sequence[Entry | None], params: Params, format: Format = "amr") -> SentenceScores:
+def score_sentence(
+    entries: Sequence[Entry | None],
+    params: Params,
+    format: Format = "amr",
+    wanted: Collection[Cell] | None = None,
+) -> SentenceScores:
     """Decode each annotator's graph once and score the pairs of readable graphs: each
     unordered pair once when :func:`one_direction` (the other direction from
-    :func:`_both_ways`), else each ordered pair. Runs in worker processes."""
+    :func:`_both_ways`), else each ordered pair. With ``wanted``, only those cells (and, when
+    one direction is enough, their reverses) are scored. Runs in worker processes."""
     sides = _Sides.decode(entries)
     symmetric = one_direction(params)
     stages = pair_stages(params, format)
     tallies: dict[Cell, dict[str, Tally]] = {}
     alignments: dict[Cell, tuple[int | None, ...]] = {}
-    for test, gold in sides.cells(symmetric):
+    for test, gold in sides.cells(symmetric, wanted):
         try:
             pair = sides.aligned(test, gold, params)
         except NoConvergence as error:
@@ -400,11 +411,13 @@ def score_matrix(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     jobs: int = 1,
+    cells: Collection[Cell] | None = None,
 ) -> MatrixResult:
     """Score every sentence's pairs of annotators (:func:`score_sentence`); ``progress(done,
     total)`` after each sentence; when ``cancelled()`` turns true, scoring stops and the result
     holds the sentences done so far with ``cancelled`` set. ``jobs`` > 1 scores in that many
-    worker processes. Optional metrics (Smatch) are computed when ``params`` switches them on.
+    worker processes. ``cells`` (test, gold) limits the scoring to those cells (the others stay
+    empty). Optional metrics (Smatch) are computed when ``params`` switches them on.
     The caller checks that the profile reads the format (:func:`~engine.scoring.check_profile`). Every cell's totals are
     computed before returning (a worker thread's job, not the view's)."""
     sentences = annotations.sentences
@@ -416,7 +429,7 @@ def score_matrix(
     scored: list[SentenceScores | None] = [None] * len(sentences)
     stopped = False
     with ordered_map(jobs if worth_processes(sizes) else 1) as mapped:
-        work = partial(score_sentence, params=params, format=annotations.format)
+        work = partial(score_sentence, params=params, format=annotations.format, wanted=cells)
         results = mapped(work, [sentence.entries for sentence in sentences])
         for index, scores in enumerate(results):
             scored[index] = scores
