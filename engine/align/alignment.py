@@ -1,8 +1,9 @@
-"""Anchor-broadcast alignment of two graphs with a per-round trace
+"""Anchor-broadcast alignment of two graphs with a per-round trace, and of many pairs at once
 (AnCast paper Algorithm 1 and 2; SPEC section 3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -10,8 +11,17 @@ import numpy as np
 from ..model import Graph
 from ..params import Params
 from .anchors import Correction, initial_anchors
-from .broadcast import Neighbourhood, NewAnchor, adjusted_similarity, broadcast, finalise, select_anchors
+from .broadcast import (
+    Neighbourhood,
+    NewAnchor,
+    adjusted_similarity,
+    broadcast,
+    finalise,
+    select_anchors,
+    select_stacked,
+)
 from .similarity import intrinsic_similarity
+from .stack import Hops, Stack, broadcast_stack, stack_groups
 
 
 @dataclass(frozen=True)
@@ -77,7 +87,10 @@ def align(
 
     A ``correction`` (an adjudicator's hand-fixed pairs) makes its pinned pairs initial
     anchors and keeps its excluded pairs out: their adjusted similarity is set below any
-    real value, and a pair chosen at that value (its whole row or column excluded) is dropped."""
+    real value, and a pair chosen at that value (its whole row or column excluded) is dropped.
+    Without a trace, this is :func:`align_batch` of the one pair."""
+    if not trace:
+        return align_batch([(test, gold)], params, [correction])[0]
     similarity = intrinsic_similarity(test, gold, params.gamma)
     neighbourhood = Neighbourhood.of(test.adjacency, gold.adjacency)
     overlap = label_overlap(test, gold)
@@ -127,3 +140,123 @@ def align(
     for i, j in finalised:
         gold_of[i], quality[i] = j, len(rounds) + 1
     return Alignment(tuple(gold_of), tuple(quality), similarity, tuple(initial), tuple(rounds), tuple(finalised))
+
+
+class _PairState:
+    """One pair's alignment as it is built, round by round, in :func:`align_batch`."""
+
+    def __init__(
+        self, test: Graph, gold: Graph, hops: tuple[Hops, Hops], params: Params, correction: Correction | None
+    ):
+        self.similarity = intrinsic_similarity(test, gold, params.gamma)
+        self.hops = hops
+        self.overlap = label_overlap(test, gold)
+        self.shape = self.similarity.shape
+        initial = initial_anchors(test, gold, params)
+        self.excluded = tuple(zip(*correction.excluded)) if correction and correction.excluded else None
+        self.initial = correction.anchors(initial) if correction else initial
+        self.gold_of: list[int | None] = [None] * len(test)
+        self.quality: list[int | None] = [None] * len(test)
+        for i, j in self.initial:
+            self.gold_of[i], self.quality[i] = j, 0
+        self.cells = [i * self.shape[1] + j for i, j in self.initial]  # the anchors, as flat positions
+        self.rounds: list[Round] = []
+        self.adjusted = np.zeros(self.shape)
+
+    def end_round(self, number: int, iterations: int, new: list[NewAnchor], adjusted: np.ndarray) -> bool:
+        """Record round ``number`` (its F and new anchors); whether it added any."""
+        if self.excluded:
+            new = [anchor for anchor in new if anchor.value != EXCLUDED]
+        self.rounds.append(Round(number, iterations, tuple(new)))
+        self.adjusted = adjusted
+        for anchor in new:
+            self.gold_of[anchor.test], self.quality[anchor.test] = anchor.gold, number
+            self.cells.append(anchor.test * self.shape[1] + anchor.gold)
+        return bool(new)
+
+    def finish(self) -> Alignment:
+        """Finalisation (Algorithm 2) on what the rounds left."""
+        adjusted = self.adjusted
+        anchored_rows = {i for i, j in enumerate(self.gold_of) if j is not None}
+        anchored_columns = {j for j in self.gold_of if j is not None}
+        finalised = finalise(adjusted, anchored_rows, anchored_columns, self.overlap)
+        if self.excluded:
+            finalised = [(i, j) for i, j in finalised if adjusted[i, j] != EXCLUDED]
+        for i, j in finalised:
+            self.gold_of[i], self.quality[i] = j, len(self.rounds) + 1
+        return Alignment(
+            tuple(self.gold_of),
+            tuple(self.quality),
+            self.similarity,
+            tuple(self.initial),
+            tuple(self.rounds),
+            tuple(finalised),
+        )
+
+
+def align_batch(
+    pairs: Sequence[tuple[Graph, Graph]],
+    params: Params = Params(),
+    corrections: Sequence[Correction | None] | None = None,
+) -> list[Alignment]:
+    """:func:`align` of every pair (test, gold), without a trace, with ``corrections[k]`` for
+    pair k: the same alignments, the broadcasts of pairs of similar size made together
+    (:mod:`.stack`) in rounds that every pair of a stack takes at once."""
+    hops = Hops.of_graphs([graph for pair in pairs for graph in pair])
+    states = [
+        _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), params, correction)
+        for k, ((test, gold), correction) in enumerate(zip(pairs, corrections or [None] * len(pairs)))
+    ]
+    for group in stack_groups([state.shape for state in states]):
+        _align_stacked([states[k] for k in group], params)
+    return [state.finish() for state in states]
+
+
+def _align_stacked(states: list[_PairState], params: Params) -> None:
+    """The outer rounds of pairs stacked together, until each round adds no anchor (or
+    ``params.max_outer`` rounds): broadcast, F (eq. 13), new anchors (eq. 14)."""
+    count = len(states)
+    rows, columns = max(state.shape[0] for state in states), max(state.shape[1] for state in states)
+    if count == 1:
+        similarity = states[0].similarity[None]
+    else:
+        similarity = np.zeros((count, rows, columns))
+        for place, state in zip(similarity, states):
+            place[: state.shape[0], : state.shape[1]] = state.similarity
+    anchored_rows, anchored_columns = np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool)
+    for k, state in enumerate(states):
+        for i, j in state.initial:
+            anchored_rows[k, i] = anchored_columns[k, j] = True
+    active = np.arange(count)
+    stack = Stack([state.hops for state in states])
+    for number in range(1, params.max_outer + 1):
+        cells = [np.array(states[k].cells, dtype=np.int64) for k in active]
+        adjusted, iterations = broadcast_stack(stack, cells, params.tolerance, params.max_inner)
+        _, height, width = stack.shape
+        shown = similarity if len(active) == count else similarity[active]
+        adjusted_similarity(shown[:, :height, :width], adjusted, params.alpha, params.beta, params.digits, out=adjusted)
+        real = stack.real_cells()
+        if not real.all():
+            np.copyto(adjusted, -np.inf, where=~real)  # padding: below every value, never a maximum
+        for place, k in zip(adjusted, active.tolist()):
+            if states[k].excluded:
+                place[states[k].excluded] = EXCLUDED
+        new = select_stacked(
+            adjusted,
+            real[:, :, 0],
+            anchored_rows[active, :height],
+            anchored_columns[active, :width],
+            [states[k].overlap for k in active.tolist()],
+        )
+        going = []
+        for place, k, chosen, steps in zip(adjusted, active.tolist(), new, iterations.tolist()):
+            state = states[k]
+            if state.end_round(number, steps, chosen, place[: state.shape[0], : state.shape[1]]):
+                going.append(k)
+                for anchor in chosen:
+                    anchored_rows[k, anchor.test] = anchored_columns[k, anchor.gold] = True
+        if not going:
+            return
+        if len(going) < len(active):
+            stack = stack.subset(np.flatnonzero(np.isin(active, going)))
+        active = np.array(going)
