@@ -89,19 +89,16 @@ def test_a_stacked_step_is_each_pair_alone_to_the_last_bit(sizes, seed):
         assert not place[n:].any() and not place[:, m:].any()  # the padding stays 0
 
 
-@pytest.mark.parametrize("sizes", [(70, 90), (130, 40), (1, 200)])
-def test_a_large_pair_by_rows_and_in_pieces_gives_the_same_step(monkeypatch, sizes):
+@pytest.mark.parametrize("sizes", [(70, 90), (130, 40), (1, 300), (300, 1)])
+def test_a_large_pair_stepped_in_blocks_of_test_nodes_gives_the_same_step(monkeypatch, sizes):
     rng = np.random.default_rng(sum(sizes))
     pair = (Hops.of_adjacency(random_adjacency(rng, sizes[0])), Hops.of_adjacency(random_adjacency(rng, sizes[1])))
     anchor = rng.random(sizes)[None]
     whole = Stack([pair]).step(anchor, np.empty(anchor.shape))
-    monkeypatch.setattr(stacking, "BLOCK_CELLS", 257)  # pieces of a few rows, ratios made per piece
-    in_pieces = Stack([pair])
-    monkeypatch.setattr(stacking, "ROW_BY_ROW_FROM", 1)
-    by_rows = Stack([pair])
-    assert by_rows.row_by_row and not in_pieces.row_by_row
-    assert np.array_equal(in_pieces.step(anchor, np.empty(anchor.shape)), whole)
-    assert np.array_equal(by_rows.step(anchor, np.empty(anchor.shape)), whole)
+    monkeypatch.setattr(stacking, "BLOCK_CELLS", 257)  # blocks of a few test nodes, their ratios made per block
+    in_blocks = Stack([pair])
+    assert in_blocks.ratios is None and (in_blocks.block < sizes[0] or sizes[0] == 1)
+    assert np.array_equal(in_blocks.step(anchor, np.empty(anchor.shape)), whole)
 
 
 @settings(max_examples=40, deadline=None)

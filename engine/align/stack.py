@@ -29,8 +29,7 @@ from ..runtime.sparse_products import CsrMatrix
 
 __all__ = ["Hops", "Stack", "broadcast_stack", "neighbour_ratios", "stack_groups"]
 
-ROW_BY_ROW_FROM = 1 << 20  # cells of a lone pair from which its products go row by row (no transposed copies)
-BLOCK_CELLS = 1 << 16  # cells of the pieces that large products are made in, to keep the temporaries small
+BLOCK_CELLS = 1 << 16  # cells of a lone pair's block of test nodes stepped at once (its temporaries fit a cache)
 STACK_CELLS = 1 << 15  # padded cells of a stack of several pairs (each of its arrays then fits in a core's cache)
 
 
@@ -176,10 +175,31 @@ def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.nda
     return np.divide(low, np.maximum(test_counts, gold_counts), out=np.zeros(low.shape), where=low > 0)
 
 
+class _RatioTable:
+    """1/ΔN of one layer for every cell of a lone large pair, looked up in a table over the
+    distinct neighbour counts of each side (there are few): the same numbers as
+    :func:`neighbour_ratios`, from one small index per cell instead of a float."""
+
+    def __init__(self, test_counts: np.ndarray, gold_counts: np.ndarray, block: int):
+        test_values, test_codes = np.unique(test_counts, return_inverse=True)
+        gold_values, gold_codes = np.unique(gold_counts, return_inverse=True)
+        self.table = neighbour_ratios(gold_values[:, None], test_values[None, :]).ravel()
+        kind = np.uint16 if len(self.table) <= 1 << 16 else np.uint32
+        self.codes = [  # per block of test nodes: (gold node, test node) -> place in the table
+            (gold_codes[:, None] * len(test_values) + test_codes[None, start : start + block]).astype(kind)
+            for start in range(0, len(test_counts), block)
+        ]
+
+    def apply(self, products: np.ndarray, start: int, block: int) -> None:
+        """Multiply the block of Pᵀ or Cᵀ (gold node, test node start...) by its ratios."""
+        products *= self.table.take(self.codes[start // block])
+
+
 class Stack:
     """Pairs (each a test graph's and a gold graph's :class:`Hops`) padded to N test and M gold
     nodes, with what their broadcast step needs: the block-diagonal neighbourhood matrices of
-    both sides and the ratios 1/ΔN of every cell."""
+    both sides and the ratios 1/ΔN of every cell. A lone large pair is stepped in blocks of
+    its test nodes, so that the step needs no n x m temporaries."""
 
     def __init__(self, pairs: Sequence[tuple[Hops, Hops]]):
         self.pairs = list(pairs)
@@ -189,20 +209,22 @@ class Stack:
         count = len(pairs)
         rows, columns = int(self.test_sizes.max(initial=0)), int(self.gold_sizes.max(initial=0))
         self.shape = (count, rows, columns)
-        self.row_by_row = count == 1 and rows * columns >= ROW_BY_ROW_FROM
-        self.rows_per_piece = max(1, BLOCK_CELLS // max(columns if self.row_by_row else rows, 1))
         # eq. 10-11: the test side's sums on A (rows: layer, pair, test node), then the gold side's on
-        # the halfway products - transposed (rows: layer, pair, gold node), or row by row for one large pair
+        # these halfway products transposed (rows: layer, pair, gold node)
         self.first = _stacked_lists(tests, rows, layers_apart=False)
-        self.second = _stacked_lists(golds, columns, layers_apart=not self.row_by_row)
+        self.second = _stacked_lists(golds, columns, layers_apart=True)
         self.test_counts = _padded_counts(tests, rows)
         self.gold_counts = _padded_counts(golds, columns)
-        cells = count * rows * columns
-        self.ratios = (  # [ancestors, descendants] x pair x gold node x test node, when they fit in a few pieces
-            neighbour_ratios(self.gold_counts[:, :, :, None], self.test_counts[:, :, None, :])
-            if cells <= 4 * BLOCK_CELLS and not self.row_by_row
-            else None
-        )
+        whole = count > 1 or rows * columns <= BLOCK_CELLS
+        self.block = rows if whole else max(1, BLOCK_CELLS // max(columns, 1))  # test nodes stepped at once
+        self.ratios: np.ndarray | None = None  # [ancestors, descendants] x pair x gold node x test node
+        self.ratio_tables: list[_RatioTable] = []  # a lone large pair: per layer, looked up block by block
+        if whole:
+            self.ratios = neighbour_ratios(self.gold_counts[:, :, :, None], self.test_counts[:, :, None, :])
+        else:
+            self.ratio_tables = [
+                _RatioTable(self.test_counts[layer, 0], self.gold_counts[layer, 0], self.block) for layer in (0, 1)
+            ]
 
     def subset(self, kept: np.ndarray) -> Stack:
         """The stack of the pairs at positions ``kept``."""
@@ -221,56 +243,27 @@ class Stack:
         P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1),
 
         ``current`` and ``out`` (B, N, M) C-contiguous; each operation in the order of the formula."""
-        if self.row_by_row:
-            return self._step_by_rows(current[0], out[0])[None]
         count, rows, columns = self.shape
-        halfway = np.zeros((2, count, rows, columns))  # Y_Tᵀ A and Z_Tᵀ A
-        self.first.product_into(current.reshape(count * rows, columns), halfway.reshape(2 * count * rows, columns))
-        crossed = np.ascontiguousarray(halfway.transpose(0, 1, 3, 2)).reshape(2 * count * columns, rows)
-        result = np.empty((count, columns, rows))
-        flat = result.reshape(count * columns, rows)
-        total = count * columns
-        for start in range(0, total, self.rows_per_piece):
-            stop = min(start + self.rows_per_piece, total)
-            both = np.zeros((2, stop - start, rows))  # rows of Pᵀ and Cᵀ
-            if stop - start == total:
-                self.second.product_into(crossed, both.reshape(2 * total, rows))
-            else:
-                self.second.product_into(crossed, both[0], start, stop)
-                self.second.product_into(crossed, both[1], total + start, total + stop)
-            self._ratios_into(both, start, stop)
-            _combine(both, flat[start:stop])
-        np.copyto(out, result.transpose(0, 2, 1))
-        return out
-
-    def _ratios_into(self, both: np.ndarray, start: int, stop: int) -> None:
-        """Multiply rows [start, stop) of Pᵀ and Cᵀ (pair x gold node, flattened) by their 1/ΔN."""
-        count, rows, columns = self.shape
-        if self.ratios is not None:
-            both *= self.ratios.reshape(2, count * columns, rows)[:, start:stop]
-            return
-        pairs = np.arange(start, stop) // columns
-        gold = self.gold_counts.reshape(2, count * columns)[:, start:stop, None]
-        both *= neighbour_ratios(gold, self.test_counts[:, pairs, :])
-
-    def _step_by_rows(self, current: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """The step of one large pair in its own layout, without transposed copies: the halfway
-        products by rows, then each of their rows times the gold side's lists (one vector at a
-        time), in pieces of rows."""
-        rows, columns = current.shape
-        halfway = self.first.product_into(current, np.zeros((2 * rows, columns)))
-        test_counts, gold_counts = self.test_counts[:, 0], self.gold_counts[:, 0]
-        for start in range(0, rows, self.rows_per_piece):
-            stop = min(start + self.rows_per_piece, rows)
-            both = np.zeros((2, stop - start, columns))
-            for offset, row in enumerate(range(start, stop)):
+        for start in range(0, rows, self.block):
+            stop = min(start + self.block, rows)
+            height = stop - start
+            halfway = np.zeros((2, count, height, columns))  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
+            if height == rows:
+                self.first.product_into(current.reshape(-1, columns), halfway.reshape(-1, columns))
+            else:  # one pair: its rows of each layer
                 for layer in (0, 1):
-                    vector = halfway[layer * rows + row].reshape(columns, 1)
-                    self.second.product_into(
-                        vector, both[layer, offset].reshape(columns, 1), layer * columns, (layer + 1) * columns
-                    )
-            both *= neighbour_ratios(test_counts[:, start:stop, None], gold_counts[:, None, :])
-            _combine(both, out[start:stop])
+                    self.first.product_into(current[0], halfway[layer, 0], layer * rows + start, layer * rows + stop)
+            crossed = np.ascontiguousarray(halfway.transpose(0, 1, 3, 2)).reshape(-1, height)
+            both = np.zeros((2, count, columns, height))  # Pᵀ and Cᵀ
+            self.second.product_into(crossed, both.reshape(-1, height))
+            if self.ratios is not None:
+                both *= self.ratios
+            else:
+                for layer, table in enumerate(self.ratio_tables):
+                    table.apply(both[layer, 0], start, self.block)
+            result = np.empty((count, columns, height))
+            _combine(both, result)
+            np.copyto(out[:, start:stop], result.transpose(0, 2, 1))
         return out
 
 
