@@ -9,7 +9,7 @@ import numpy as np
 
 from ..model import Graph, Node
 
-__all__ = ["attribute_similarity", "intrinsic_similarity", "lemma_similarity", "similarity_reasons"]
+__all__ = ["attribute_similarity", "intrinsic_similarity", "lemma_similarity", "lemma_table", "similarity_reasons"]
 
 
 @lru_cache(maxsize=65536)
@@ -41,6 +41,30 @@ def _distinct(values: list[str]) -> tuple[list[str], list[int]]:
     return list(positions), index
 
 
+def lemma_table(test_lemmas: list[str], gold_lemmas: list[str]) -> np.ndarray:
+    """:func:`lemma_similarity` of every test lemma against every gold lemma, computed for all
+    of them at once (NumPy's string functions): the same numbers.
+
+    >>> lemma_table(["he", "fry"], ["she", "stir-fry", "book"]).round(3).tolist()
+    [[0.667, 0.0, 0.0], [0.0, 0.375, 0.0]]
+    """
+    test, gold = np.array(test_lemmas, dtype=str)[:, None], np.array(gold_lemmas, dtype=str)[None, :]
+    test_length, gold_length = np.strings.str_len(test), np.strings.str_len(gold)
+    contained = np.where(test_length <= gold_length, np.strings.find(gold, test) >= 0, np.strings.find(test, gold) >= 0)
+    longer = np.maximum(test_length, gold_length)
+    contained &= longer > 0
+    return np.divide(np.minimum(test_length, gold_length), longer, out=np.zeros(contained.shape), where=contained)
+
+
+def _codes(test_values: list, gold_values: list) -> tuple[np.ndarray, np.ndarray]:
+    """Each value as an integer, equal values alike across both lists."""
+    codes: dict = {}
+    return (
+        np.array([codes.setdefault(value, len(codes)) for value in test_values], dtype=np.int64),
+        np.array([codes.setdefault(value, len(codes)) for value in gold_values], dtype=np.int64),
+    )
+
+
 def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     """The |V_T| x |V_G| matrix S of eq. 1 for every test/gold node pair:
 
@@ -51,22 +75,19 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     """
     test_lemmas, test_index = _distinct([node.lemma for node in test.nodes])
     gold_lemmas, gold_index = _distinct([node.lemma for node in gold.nodes])
-    table = np.zeros((len(test_lemmas), len(gold_lemmas)))
-    for row, a in enumerate(test_lemmas):
-        for column, b in enumerate(gold_lemmas):
-            if a in b or b in a:  # most pairs share nothing: test containment before calling
-                table[row, column] = lemma_similarity(a, b)
-    lemma = table[np.ix_(test_index, gold_index)]
-    test_senses = np.array([node.sense or "" for node in test.nodes], dtype=object)
-    gold_senses = np.array([node.sense or "" for node in gold.nodes], dtype=object)
+    lemma = lemma_table(test_lemmas, gold_lemmas)[np.ix_(test_index, gold_index)]
+    test_senses, gold_senses = _codes(
+        [node.sense or "" for node in test.nodes], [node.sense or "" for node in gold.nodes]
+    )
     sense_equal = (test_senses[:, None] == gold_senses[None, :]).astype(float)
     similarity = lemma * (1 + gamma * (sense_equal - 1))
-    gold_with_attributes = [j for j, attrs in enumerate(gold.attributes_by_node) if attrs]
+    gold_attributes = gold.attributes_by_node
+    gold_with_attributes = [j for j, attrs in enumerate(gold_attributes) if attrs]
     for i, test_attrs in enumerate(test.attributes_by_node):
         if not test_attrs:
             continue
         for j in gold_with_attributes:
-            value, shared = attribute_similarity(test_attrs, gold.attributes_by_node[j])
+            value, shared = attribute_similarity(test_attrs, gold_attributes[j])
             if shared:
                 similarity[i, j] = (similarity[i, j] + value) / 2
     return similarity
