@@ -142,3 +142,19 @@ def test_the_lemma_table_is_lemma_similarity_cell_by_cell(test_lemmas, gold_lemm
     for i, a in enumerate(test_lemmas):
         for j, b in enumerate(gold_lemmas):
             assert table[i, j] == lemma_similarity(a, b)  # the same float, not just a close one
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_triples(), graph_triples(), st.sampled_from([0.0, 0.1, 0.35, 1.0]))
+def test_s_is_eq_1_computed_cell_by_cell(test_triples, gold_triples, gamma):
+    """The matrix computed at once holds, to the last bit, eq. 1 evaluated for each pair of nodes."""
+    test, gold = decode(test_triples), decode(gold_triples)
+    similarity = intrinsic_similarity(test, gold, gamma)
+    for i, a in enumerate(test.nodes):
+        for j, b in enumerate(gold.nodes):
+            sense = 1.0 if (a.sense or "") == (b.sense or "") else 0.0
+            expected = lemma_similarity(a.lemma, b.lemma) * (1 + gamma * (sense - 1))
+            value, shared = attribute_similarity(test.attributes_by_node[i], gold.attributes_by_node[j])
+            if shared:
+                expected = (expected + value) / 2
+            assert similarity[i, j] == expected

@@ -161,7 +161,7 @@ class _PairState:
             self.gold_of[i], self.quality[i] = j, 0
         self.cells = [i * self.shape[1] + j for i, j in self.initial]  # the anchors, as flat positions
         self.rounds: list[Round] = []
-        self.adjusted = np.zeros(self.shape)
+        self.adjusted: np.ndarray | None = None  # the last round's F
 
     def end_round(self, number: int, iterations: int, new: list[NewAnchor], adjusted: np.ndarray) -> bool:
         """Record round ``number`` (its F and new anchors); whether it added any."""
@@ -177,6 +177,7 @@ class _PairState:
     def finish(self) -> Alignment:
         """Finalisation (Algorithm 2) on what the rounds left."""
         adjusted = self.adjusted
+        assert adjusted is not None  # every pair takes at least one round
         anchored_rows = {i for i, j in enumerate(self.gold_of) if j is not None}
         anchored_columns = {j for j in self.gold_of if j is not None}
         finalised = finalise(adjusted, anchored_rows, anchored_columns, self.overlap)
@@ -214,7 +215,7 @@ def align_batch(
 
 def _align_stacked(states: list[_PairState], params: Params) -> None:
     """The outer rounds of pairs stacked together, until each round adds no anchor (or
-    ``params.max_outer`` rounds): broadcast, F (eq. 13), new anchors (eq. 14)."""
+    ``params.max_outer`` rounds)."""
     count = len(states)
     rows, columns = max(state.shape[0] for state in states), max(state.shape[1] for state in states)
     if count == 1:
@@ -223,40 +224,59 @@ def _align_stacked(states: list[_PairState], params: Params) -> None:
         similarity = np.zeros((count, rows, columns))
         for place, state in zip(similarity, states):
             place[: state.shape[0], : state.shape[1]] = state.similarity
-    anchored_rows, anchored_columns = np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool)
+    anchored = (np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool))
     for k, state in enumerate(states):
         for i, j in state.initial:
-            anchored_rows[k, i] = anchored_columns[k, j] = True
+            anchored[0][k, i] = anchored[1][k, j] = True
     active = np.arange(count)
     stack = Stack([state.hops for state in states])
     for number in range(1, params.max_outer + 1):
-        cells = [np.array(states[k].cells, dtype=np.int64) for k in active]
-        adjusted, iterations = broadcast_stack(stack, cells, params.tolerance, params.max_inner)
-        _, height, width = stack.shape
-        shown = similarity if len(active) == count else similarity[active]
-        adjusted_similarity(shown[:, :height, :width], adjusted, params.alpha, params.beta, params.digits, out=adjusted)
-        real = stack.real_cells()
-        if not real.all():
-            np.copyto(adjusted, -np.inf, where=~real)  # padding: below every value, never a maximum
-        for place, k in zip(adjusted, active.tolist()):
-            if states[k].excluded:
-                place[states[k].excluded] = EXCLUDED
-        new = select_stacked(
-            adjusted,
-            real[:, :, 0],
-            anchored_rows[active, :height],
-            anchored_columns[active, :width],
-            [states[k].overlap for k in active.tolist()],
-        )
-        going = []
-        for place, k, chosen, steps in zip(adjusted, active.tolist(), new, iterations.tolist()):
-            state = states[k]
-            if state.end_round(number, steps, chosen, place[: state.shape[0], : state.shape[1]]):
-                going.append(k)
-                for anchor in chosen:
-                    anchored_rows[k, anchor.test] = anchored_columns[k, anchor.gold] = True
+        going = _stacked_round(number, stack, [states[k] for k in active], active, similarity, anchored, params)
         if not going:
             return
+        for k in going:
+            if number < params.max_outer:  # a new F comes next round: let this one go before the broadcast
+                states[k].adjusted = None
         if len(going) < len(active):
             stack = stack.subset(np.flatnonzero(np.isin(active, going)))
         active = np.array(going)
+
+
+def _stacked_round(
+    number: int,
+    stack: Stack,
+    states: list[_PairState],
+    places: np.ndarray,
+    similarity: np.ndarray,
+    anchored: tuple[np.ndarray, np.ndarray],
+    params: Params,
+) -> list[int]:
+    """Round ``number`` of the stacked pairs (``places``: their positions in ``similarity`` and
+    ``anchored``): broadcast, F (eq. 13), new anchors (eq. 14). Returns the places of the pairs
+    that gained anchors."""
+    cells = [np.array(state.cells, dtype=np.int64) for state in states]
+    adjusted, iterations = broadcast_stack(stack, cells, params.tolerance, params.max_inner)
+    _, height, width = stack.shape
+    shown = similarity if len(places) == len(similarity) else similarity[places]
+    adjusted_similarity(shown[:, :height, :width], adjusted, params.alpha, params.beta, params.digits, out=adjusted)
+    real = stack.real_cells()
+    if not real.all():
+        np.copyto(adjusted, -np.inf, where=~real)  # padding: below every value, never a maximum
+    for place, state in zip(adjusted, states):
+        if state.excluded:
+            place[state.excluded] = EXCLUDED
+    anchored_rows, anchored_columns = anchored
+    new = select_stacked(
+        adjusted,
+        real[:, :, 0],
+        anchored_rows[places, :height],
+        anchored_columns[places, :width],
+        [state.overlap for state in states],
+    )
+    going = []
+    for place, k, state, chosen, steps in zip(adjusted, places.tolist(), states, new, iterations.tolist()):
+        if state.end_round(number, steps, chosen, place[: state.shape[0], : state.shape[1]]):
+            going.append(k)
+            for anchor in chosen:
+                anchored_rows[k, anchor.test] = anchored_columns[k, anchor.gold] = True
+    return going

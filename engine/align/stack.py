@@ -178,21 +178,17 @@ def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.nda
 class _RatioTable:
     """1/ΔN of one layer for every cell of a lone large pair, looked up in a table over the
     distinct neighbour counts of each side (there are few): the same numbers as
-    :func:`neighbour_ratios`, from one small index per cell instead of a float."""
+    :func:`neighbour_ratios`, without an n x m matrix of them."""
 
-    def __init__(self, test_counts: np.ndarray, gold_counts: np.ndarray, block: int):
-        test_values, test_codes = np.unique(test_counts, return_inverse=True)
-        gold_values, gold_codes = np.unique(gold_counts, return_inverse=True)
-        self.table = neighbour_ratios(gold_values[:, None], test_values[None, :]).ravel()
-        kind = np.uint16 if len(self.table) <= 1 << 16 else np.uint32
-        self.codes = [  # per block of test nodes: (gold node, test node) -> place in the table
-            (gold_codes[:, None] * len(test_values) + test_codes[None, start : start + block]).astype(kind)
-            for start in range(0, len(test_counts), block)
-        ]
+    def __init__(self, test_counts: np.ndarray, gold_counts: np.ndarray):
+        test_values, self.test_codes = np.unique(test_counts, return_inverse=True)
+        gold_values, self.gold_codes = np.unique(gold_counts, return_inverse=True)
+        self.table = neighbour_ratios(gold_values[:, None], test_values[None, :])
 
-    def apply(self, products: np.ndarray, start: int, block: int) -> None:
-        """Multiply the block of Pᵀ or Cᵀ (gold node, test node start...) by its ratios."""
-        products *= self.table.take(self.codes[start // block])
+    def apply(self, products: np.ndarray, start: int, stop: int) -> None:
+        """Multiply the block of Pᵀ or Cᵀ (gold node, test nodes start..stop) by its ratios: each
+        gold node's row is that of its count, taken from the few rows of the block's counts."""
+        products *= self.table[:, self.test_codes[start:stop]].take(self.gold_codes, axis=0)
 
 
 class Stack:
@@ -223,7 +219,7 @@ class Stack:
             self.ratios = neighbour_ratios(self.gold_counts[:, :, :, None], self.test_counts[:, :, None, :])
         else:
             self.ratio_tables = [
-                _RatioTable(self.test_counts[layer, 0], self.gold_counts[layer, 0], self.block) for layer in (0, 1)
+                _RatioTable(self.test_counts[layer, 0], self.gold_counts[layer, 0]) for layer in (0, 1)
             ]
 
     def subset(self, kept: np.ndarray) -> Stack:
@@ -260,7 +256,7 @@ class Stack:
                 both *= self.ratios
             else:
                 for layer, table in enumerate(self.ratio_tables):
-                    table.apply(both[layer, 0], start, self.block)
+                    table.apply(both[layer, 0], start, stop)
             result = np.empty((count, columns, height))
             _combine(both, result)
             np.copyto(out[:, start:stop], result.transpose(0, 2, 1))
