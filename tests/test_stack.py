@@ -188,3 +188,15 @@ def test_finalise_follows_the_definition_on_tie_heavy_matrices(data):
     assert finalise(adjusted, anchored_rows, anchored_columns, overlap) == finalise_by_definition(
         adjusted, anchored_rows, anchored_columns, overlap
     )
+
+
+@settings(max_examples=100, deadline=None)
+@given(graph_triples(max_nodes=10), graph_triples(max_nodes=10))
+def test_label_overlaps_counted_at_once_are_those_counted_one_by_one(test_triples, gold_triples):
+    from engine.align.alignment import label_overlap
+
+    test, gold = decode(test_triples), decode(gold_triples)
+    overlap = label_overlap(test, gold)
+    rows, columns = np.divmod(np.arange(len(test) * len(gold)), len(gold))
+    expected = [len(test.incident_labels[i] & gold.incident_labels[j]) for i, j in zip(rows, columns)]
+    assert overlap.many(rows, columns).tolist() == expected == [overlap(i, j) for i, j in zip(rows, columns)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -70,10 +71,46 @@ class Alignment:
         return [(i, j) for i, j in enumerate(self.gold_of) if j is not None]
 
 
-def label_overlap(test: Graph, gold: Graph):
+class LabelOverlap:
+    """|labels(i) ∩ labels(j)| of the relations around a test node i and a gold node j, for
+    tie-breaks (paper §2.2.2). The graphs' labels are gathered when first asked for: most
+    pairs have no tie to break."""
+
+    def __init__(self, test: Graph, gold: Graph):
+        self.graphs = (test, gold)
+
+    @cached_property
+    def labels(self) -> tuple[tuple[frozenset, ...], tuple[frozenset, ...]]:
+        test, gold = self.graphs
+        return test.incident_labels, gold.incident_labels
+
+    def __call__(self, i: int, j: int) -> int:
+        test_labels, gold_labels = self.labels
+        return len(test_labels[i] & gold_labels[j])
+
+    def many(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """The overlap of each cell (rows[k], columns[k]), counted for all of them at once."""
+        known: dict = {}
+        sides = []
+        for labels in self.labels:
+            places = [[known.setdefault(label, len(known)) for label in node] for node in labels]
+            sides.append(places)
+        matrices = [np.zeros((len(places), len(known)), dtype=bool) for places in sides]
+        for matrix, places in zip(matrices, sides):
+            for node, found in enumerate(places):
+                matrix[node, found] = True
+        test_labels, gold_labels = matrices
+        counts = np.empty(len(rows), dtype=np.int64)
+        step = max(1, (1 << 20) // max(len(known), 1))  # cells counted at once: about a million booleans
+        for start in range(0, len(rows), step):
+            part = slice(start, start + step)
+            counts[part] = (test_labels[rows[part]] & gold_labels[columns[part]]).sum(axis=1)
+        return counts
+
+
+def label_overlap(test: Graph, gold: Graph) -> LabelOverlap:
     """|labels(i) ∩ labels(j)| of the relations around two nodes, for tie-breaks."""
-    test_labels, gold_labels = test.incident_labels, gold.incident_labels
-    return lambda i, j: len(test_labels[i] & gold_labels[j])
+    return LabelOverlap(test, gold)
 
 
 EXCLUDED = -1.0  # the adjusted similarity of an excluded pair: below every real value (F >= 0)

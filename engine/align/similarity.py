@@ -49,8 +49,8 @@ def lemma_table(test_lemmas: list[str], gold_lemmas: list[str]) -> np.ndarray:
     [[0.667, 0.0, 0.0], [0.0, 0.375, 0.0]]
     """
     test, gold = np.array(test_lemmas, dtype=str)[:, None], np.array(gold_lemmas, dtype=str)[None, :]
-    test_length, gold_length = np.strings.str_len(test), np.strings.str_len(gold)
-    contained = np.where(test_length <= gold_length, np.strings.find(gold, test) >= 0, np.strings.find(test, gold) >= 0)
+    test_length, gold_length = np.char.str_len(test), np.char.str_len(gold)
+    contained = np.where(test_length <= gold_length, np.char.find(gold, test) >= 0, np.char.find(test, gold) >= 0)
     longer = np.maximum(test_length, gold_length)
     contained &= longer > 0
     return np.divide(np.minimum(test_length, gold_length), longer, out=np.zeros(contained.shape), where=contained)

@@ -94,7 +94,7 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
     variables = {node.var for node in nodes}
     edges: dict[Edge, None] = {}
     attributes: dict[Attribute, None] = {}
-    for source, role, target in interpret(tree):
+    for source, role, target in interpret(tree, variables):
         if role == ":instance":
             continue
         if target in variables:
