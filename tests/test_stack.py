@@ -200,3 +200,18 @@ def test_label_overlaps_counted_at_once_are_those_counted_one_by_one(test_triple
     rows, columns = np.divmod(np.arange(len(test) * len(gold)), len(gold))
     expected = [len(test.incident_labels[i] & gold.incident_labels[j]) for i, j in zip(rows, columns)]
     assert overlap.many(rows, columns).tolist() == expected == [overlap(i, j) for i, j in zip(rows, columns)]
+
+
+def test_finalisation_of_a_large_tie_counts_the_overlaps_at_once_with_the_same_matching():
+    """A chain of one concept against itself: no anchor is found, every cell of F ties, and
+    finalisation breaks the ties of all 30 x 30 cells by their label overlaps."""
+    from engine.align.alignment import label_overlap
+    from engine.read import read_graph
+
+    chain = read_graph("".join(f"(c{k} / thing :ARG1 " for k in range(29)) + "(c29 / thing" + ")" * 30)
+    alignment = align_batch([(chain, chain)])[0]
+    assert alignment.rounds[0].new_anchors == () and len(alignment.finalised) == 30
+    adjusted = np.full((30, 30), 0.5)
+    overlap = label_overlap(chain, chain)
+    assert finalise(adjusted, set(), set(), overlap) == finalise_by_definition(adjusted, set(), set(), overlap)
+    assert alignment.gold_of == tuple(range(30))  # the inner nodes first (two labels shared), then the ends

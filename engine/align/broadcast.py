@@ -243,8 +243,9 @@ def finalise(
 
 
 def _overlaps(overlap: LabelOverlap, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
-    """The label overlap of each cell (rows[k], columns[k]), at once where ``overlap`` can."""
+    """The label overlap of each cell (rows[k], columns[k]); at once where ``overlap`` can and
+    there are many cells (counting at once has a set-up cost of its own)."""
     many = getattr(overlap, "many", None)
-    if many is not None:
+    if many is not None and len(rows) > 256:
         return many(rows, columns)
     return np.array([overlap(i, j) for i, j in zip(rows.tolist(), columns.tolist())], dtype=np.int64)

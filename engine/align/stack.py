@@ -282,8 +282,8 @@ def broadcast_stack(
     cells as flat positions in its own n x m matrix. Returns the converged matrices (B, N, M),
     padded with zeros, and each pair's iterations.
 
-    A pair that has converged stays in the stack (its result kept) until a quarter of the
-    stack has; then the stack is remade without them."""
+    A pair that has converged stays in the stack (its result kept) until half of the stack
+    has; then the stack is remade without them."""
     count = stack.shape[0]
     iterations = np.zeros(count, dtype=np.int64)
     current, spare = np.zeros(stack.shape), np.empty(stack.shape)
@@ -310,7 +310,7 @@ def broadcast_stack(
             live &= ~done
             if not live.any():
                 break
-            if 4 * live.sum() <= 3 * len(live):
+            if 2 * live.sum() <= len(live):
                 stack = stack.subset(np.flatnonzero(live))
                 updated = np.ascontiguousarray(updated[live][:, : stack.shape[1], : stack.shape[2]])
                 pending, live = pending[live], np.ones(len(stack.pairs), dtype=bool)
@@ -345,9 +345,8 @@ def _positions(stack: Stack, anchors: Sequence[np.ndarray]) -> np.ndarray:
     """Flat positions in the (B, N, M) stack of every pair's anchor cells, given as flat
     positions in each pair's own n x m matrix."""
     _, rows, columns = stack.shape
-    positions = []
-    for number, cells in enumerate(anchors):
-        size = int(stack.gold_sizes[number])
-        within, across = np.divmod(cells, size) if size else (cells, cells)
-        positions.append(number * rows * columns + within * columns + across)
-    return np.concatenate(positions).astype(np.int64) if positions else np.zeros(0, dtype=np.int64)
+    if not anchors:
+        return np.zeros(0, dtype=np.int64)
+    pairs = np.repeat(np.arange(len(anchors)), [len(cells) for cells in anchors])
+    within, across = np.divmod(np.concatenate(anchors).astype(np.int64), np.maximum(stack.gold_sizes[pairs], 1))
+    return pairs * (rows * columns) + within * columns + across
