@@ -139,6 +139,9 @@ def main() -> None:
                         help="also time this other checkout's engine, and compare its output with ours")
     parser.add_argument("--jobs", type=int, nargs="+", default=None,
                         help="the engine's --jobs values to time (default: 1 and all cores)")
+    parser.add_argument("--reference-threads", type=int, metavar="N",
+                        help="run the reference with N BLAS threads (default: as installed, which uses every core "
+                             "for its matrix products)")
     args = parser.parse_args()
     if importlib.util.find_spec("ancast") is None:
         raise SystemExit("the reference is not installed: pip install -e '.[bench]' (ancast==0.1.1)")
@@ -172,8 +175,11 @@ def main() -> None:
                                   "--profile", args.profile, "--jobs", str(jobs),
                                   "--output", str(directory / f"out{len(commands)}.json")], checkout))
                 names.append(f"{name}, {'1 process' if jobs == 1 else f'--jobs {jobs}'}:")
-        commands.append(([sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt", "-df", "amr",
-                          "-o", str(directory / "ref.csv")], ROOT))
+        threads = [] if args.reference_threads is None else [
+            "env", *(f"{name}={args.reference_threads}" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                                                     "MKL_NUM_THREADS"))]
+        commands.append(([*threads, sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt",
+                          "-df", "amr", "-o", str(directory / "ref.csv")], ROOT))
         times = timed_turns(commands, args.repeat)
         outputs = {(directory / f"out{k}.json").read_bytes() for k in range(len(names))}
     reference = len(commands) - 1
@@ -184,7 +190,9 @@ def main() -> None:
         print(f"{name:24}{median:8.3f} s  ({1000 * median / count:.2f} ms/pair)  "
               f"ancast/engine {ratio:.2f}x ({low:.2f}-{high:.2f})")
     median_reference = statistics.median(turn[reference] for turn in times)
-    print(f"{'ancast 0.1.1:':<24}{median_reference:8.3f} s  ({1000 * median_reference / count:.2f} ms/pair)")
+    threads = "" if args.reference_threads is None else f", {args.reference_threads} BLAS thread(s)"
+    print(f"{'ancast 0.1.1' + threads + ':':<24}{median_reference:8.3f} s  "
+          f"({1000 * median_reference / count:.2f} ms/pair)")
     print(f"JSON output of the {len(names)} engine commands: "
           + ("byte for byte the same" if len(outputs) == 1 else f"{len(outputs)} DIFFERENT versions"))
     if cores > 1 and any(jobs > 1 for jobs in args.jobs or [cores]):
