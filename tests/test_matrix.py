@@ -83,13 +83,13 @@ def test_one_direction_only_where_the_profile_is_symmetric():
 
 def test_each_pair_is_aligned_once_and_the_transpose_equals_scoring_both_ways(generated, monkeypatch):
     calls = []
-    real = matrix_module.score_graphs
+    real = matrix_module.align_batch
 
-    def counting(test, gold, params):
-        calls.append(1)
-        return real(test, gold, params)
+    def counting(pairs, params):
+        calls.extend(pairs)
+        return real(pairs, params)
 
-    monkeypatch.setattr(matrix_module, "score_graphs", counting)
+    monkeypatch.setattr(matrix_module, "align_batch", counting)
     annotations = load_annotations(generated)
     once = score_matrix(annotations)
     assert len(calls) == 12 * 6  # sentences x unordered pairs of 4 annotators
@@ -224,14 +224,14 @@ def test_umr_files_score_as_two_files_do(tmp_path):
 
 
 def test_a_pair_that_cannot_be_scored_leaves_its_sentence_out_of_that_cell_only(monkeypatch):
-    real = matrix_module.score_graphs
+    real = matrix_module.graph_tallies
 
-    def failing(test, gold, params):
+    def failing(alignment, test, gold, params):
         if test.location.file == str(TRIO[0]) and gold.location.file == str(TRIO[2]) and test.id == "s2":
             raise matrix_module.NoConvergence("no end")
-        return real(test, gold, params)
+        return real(alignment, test, gold, params)
 
-    monkeypatch.setattr(matrix_module, "score_graphs", failing)
+    monkeypatch.setattr(matrix_module, "graph_tallies", failing)
     result = score_matrix(load_annotations(TRIO))
     [problem] = result.problems
     assert (problem.sentence, problem.annotator, problem.other) == (1, 0, 2)

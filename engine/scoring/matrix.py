@@ -35,6 +35,7 @@ from typing import Literal
 
 import numpy as np
 
+from ..align.alignment import Alignment, align_batch
 from ..compat import NoConvergence
 from ..errors import InputError
 from ..matching import best_match
@@ -43,7 +44,7 @@ from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion
 from ..metrics.tally import PRF, Tally, Totals
 from ..model import Graph
-from ..params import PAPER, Params
+from ..params import ANCAST, PAPER, Params
 from ..read.amr import parse_entry
 from ..read.annotations import AnnotationSet
 from ..read.pairing import LoadedPairs
@@ -52,7 +53,7 @@ from ..registry import DRS_METRICS, SMATCH, scored_metrics
 from ..runtime.parallel import ordered_map, worth_processes
 from ..smatch.triples import is_concept, smatch_reads, smatch_triples
 from .drs import score_drs
-from .pair import score_graphs, unscorable
+from .pair import graph_tallies, score_graphs, unscorable
 
 __all__ = [
     "AnnotatorRow",
@@ -172,11 +173,19 @@ def score_sentence(entries: Sequence[Entry | None], params: Params) -> SentenceS
     ancast = replace(params, smatch=False)  # Smatch below, each graph's triples built once
     tallies: dict[Cell, dict[str, Tally]] = {}
     alignments: dict[Cell, tuple[int | None, ...]] = {}
+    together: dict[Cell, Alignment] = {}  # the paper profile: every cell's alignment made at once
+    if params.profile != ANCAST:
+        both = [(graphs[test], graphs[gold]) for test, gold in cells]
+        together = dict(zip(cells, align_batch([(test, gold) for test, gold in both if test and gold], params)))
     for test, gold in cells:
         test_graph, gold_graph = graphs[test], graphs[gold]
         assert test_graph is not None and gold_graph is not None
         try:
-            alignment, pair_tallies = score_graphs(test_graph, gold_graph, ancast)
+            if (test, gold) in together:
+                alignment = together[test, gold]
+                pair_tallies = graph_tallies(alignment, test_graph, gold_graph, ancast)
+            else:
+                alignment, pair_tallies = score_graphs(test_graph, gold_graph, ancast)
         except NoConvergence as error:
             problems.append((test, gold, unscorable(test_graph, error, params, f"annotator {test + 1}")))
             continue
