@@ -38,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from engine.read import load_pairs
+
 from .generate import write_corpus
 from .real_corpus import cut
 
@@ -139,6 +141,8 @@ def main() -> None:
                         help="also time this other checkout's engine, and compare its output with ours")
     parser.add_argument("--jobs", type=int, nargs="+", default=None,
                         help="the engine's --jobs values to time (default: 1 and all cores)")
+    parser.add_argument("--data-format", choices=("amr", "umr"), default="amr",
+                        help="umr: --files are UMR documents, scored whole (the reference with -df umr)")
     parser.add_argument("--reference-threads", type=int, metavar="N",
                         help="run the reference with N BLAS threads (default: as installed, which uses every core "
                              "for its matrix products)")
@@ -155,7 +159,10 @@ def main() -> None:
     cores = os.cpu_count() or 1
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
-        if args.files:
+        if args.files and args.data_format == "umr":
+            test, gold = args.files
+            described = f"UMR documents {test.name} / {gold.name}, whole"
+        elif args.files:
             nodes = None if args.join else (args.min_nodes, args.max_nodes)
             test, gold, count = cut(args.files[0], args.files[1], directory / "corpus", nodes, args.pairs, args.join)
             shape = f"joined into {args.join[0]}-{args.join[1]} node graphs" if args.join else (
@@ -167,7 +174,7 @@ def main() -> None:
         else:
             test, gold = write_corpus(directory, args.pairs, args.min_nodes, args.max_nodes, args.seed)
             described = f"{args.pairs} generated pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed})"
-        count = len(re.findall(r"^# ::id ", test.read_text(encoding="utf-8"), flags=re.MULTILINE))
+        count = len(load_pairs(test, gold, lazy=True).pairs)
         commands, names = [], []
         for name, checkout in checkouts:
             for jobs in args.jobs or sorted({1, cores}):
@@ -179,7 +186,7 @@ def main() -> None:
             "env", *(f"{name}={args.reference_threads}" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
                                                                      "MKL_NUM_THREADS"))]
         commands.append(([*threads, sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt",
-                          "-df", "amr", "-o", str(directory / "ref.csv")], ROOT))
+                          "-df", args.data_format, "-o", str(directory / "ref.csv")], ROOT))
         times = timed_turns(commands, args.repeat)
         outputs = {(directory / f"out{k}.json").read_bytes() for k in range(len(names))}
     reference = len(commands) - 1
