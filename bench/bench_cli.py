@@ -20,8 +20,14 @@ repository, e.g. the Little Prince AMR bank's releases 1.6 and 3.0 as test and
 gold): their first ``--pairs`` pairs whose gold graph has ``--min-nodes`` to
 ``--max-nodes`` nodes, or with ``--join LOW HIGH`` consecutive pairs joined into
 multi-sentence graphs of LOW-HIGH gold nodes (:mod:`bench.real_corpus`).
+``--data-format umr`` scores two UMR files whole (the reference with ``-df umr``).
 ``--compare-with`` also times the engine of another checkout of this project
-(e.g. a ``git worktree`` of an earlier commit) in the same turns.
+(e.g. a ``git worktree`` of an earlier commit) in the same turns. ``--startup`` also
+times every command on the corpus's first pair alone, in the same turns, and prints
+what the rest of the corpus adds: the per-pair cost with start-up left out.
+``--reference-threads N`` runs the reference with N BLAS threads (as installed it
+uses every core for its matrix products, which slows it down badly when other work
+shares the machine).
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.read import load_pairs
+from engine.read import load_pairs, read_entries
 
 from .generate import write_corpus
 from .real_corpus import cut
@@ -141,6 +147,9 @@ def main() -> None:
                         help="also time this other checkout's engine, and compare its output with ours")
     parser.add_argument("--jobs", type=int, nargs="+", default=None,
                         help="the engine's --jobs values to time (default: 1 and all cores)")
+    parser.add_argument("--startup", action="store_true",
+                        help="also time every command on the corpus's first pair alone, and print the time beyond "
+                             "that (the cost of the other pairs, start-up left out)")
     parser.add_argument("--data-format", choices=("amr", "umr"), default="amr",
                         help="umr: --files are UMR documents, scored whole (the reference with -df umr)")
     parser.add_argument("--reference-threads", type=int, metavar="N",
@@ -175,21 +184,37 @@ def main() -> None:
             test, gold = write_corpus(directory, args.pairs, args.min_nodes, args.max_nodes, args.seed)
             described = f"{args.pairs} generated pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed})"
         count = len(load_pairs(test, gold, lazy=True).pairs)
-        commands, names = [], []
-        for name, checkout in checkouts:
-            for jobs in args.jobs or sorted({1, cores}):
-                commands.append(([sys.executable, "-m", "engine", "score", str(test), str(gold), "--format", "json",
-                                  "--profile", args.profile, "--jobs", str(jobs),
-                                  "--output", str(directory / f"out{len(commands)}.json")], checkout))
-                names.append(f"{name}, {'1 process' if jobs == 1 else f'--jobs {jobs}'}:")
-        threads = [] if args.reference_threads is None else [
-            "env", *(f"{name}={args.reference_threads}" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
-                                                                     "MKL_NUM_THREADS"))]
-        commands.append(([*threads, sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s", "snt",
-                          "-df", args.data_format, "-o", str(directory / "ref.csv")], ROOT))
+        def commands_for(test: Path, gold: Path, tag: str) -> tuple[list[tuple[list[str], Path]], list[str]]:
+            commands, names = [], []
+            for name, checkout in checkouts:
+                for jobs in args.jobs or sorted({1, cores}):
+                    commands.append(([sys.executable, "-m", "engine", "score", str(test), str(gold), "--format",
+                                      "json", "--profile", args.profile, "--jobs", str(jobs),
+                                      "--output", str(directory / f"out{tag}{len(commands)}.json")], checkout))
+                    names.append(f"{name}, {'1 process' if jobs == 1 else f'--jobs {jobs}'}:")
+            threads = [] if args.reference_threads is None else [
+                "env", *(f"{name}={args.reference_threads}" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                                                         "MKL_NUM_THREADS"))]
+            commands.append(([*threads, sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s",
+                              "snt", "-df", args.data_format, "-o", str(directory / f"ref{tag}.csv")], ROOT))
+            return commands, names
+
+        commands, names = commands_for(test, gold, "")
+        if args.startup and args.data_format == "umr":
+            raise SystemExit("--startup needs AMR files (the first pair of a UMR document is no document)")
+        if args.startup:  # the same commands on the corpus's first pair alone, in the same turns
+            first = directory / "first"
+            first.mkdir()
+            for path in (test, gold):
+                (first / path.name).write_text(read_entries(path)[0].text + "\n", encoding="utf-8")
+            commands += commands_for(first / test.name, first / gold.name, "first")[0]
         times = timed_turns(commands, args.repeat)
         outputs = {(directory / f"out{k}.json").read_bytes() for k in range(len(names))}
-    reference = len(commands) - 1
+        if args.startup:
+            half = len(commands) // 2
+            beyond = [[turn[k] - turn[half + k] for k in range(half)] for turn in times]
+            times = [turn[:half] for turn in times]
+    reference = len(names)  # the reference follows the engine commands
     print(f"corpus: {described}; profile {args.profile}; medians of {args.repeat} turns, and the median (range) of "
           "the per-turn ratios")
     for k, name in enumerate(names):
@@ -200,6 +225,14 @@ def main() -> None:
     threads = "" if args.reference_threads is None else f", {args.reference_threads} BLAS thread(s)"
     print(f"{'ancast 0.1.1' + threads + ':':<24}{median_reference:8.3f} s  "
           f"({1000 * median_reference / count:.2f} ms/pair)")
+    if args.startup:
+        print("beyond start-up (each command's time less its time on the corpus's first pair alone, same turn):")
+        for k, name in enumerate(names):
+            median, ratio, low, high = summary(beyond, k, reference)
+            print(f"{name:24}{median:8.3f} s  ({1000 * median / max(count - 1, 1):.2f} ms/pair)  "
+                  f"ancast/engine {ratio:.2f}x ({low:.2f}-{high:.2f})")
+        median_beyond = statistics.median(turn[reference] for turn in beyond)
+        print(f"{'ancast 0.1.1:':<24}{median_beyond:8.3f} s  ({1000 * median_beyond / max(count - 1, 1):.2f} ms/pair)")
     print(f"JSON output of the {len(names)} engine commands: "
           + ("byte for byte the same" if len(outputs) == 1 else f"{len(outputs)} DIFFERENT versions"))
     if cores > 1 and any(jobs > 1 for jobs in args.jobs or [cores]):

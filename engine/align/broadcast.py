@@ -12,7 +12,6 @@ from functools import partial
 
 import numpy as np
 
-from ..model import Graph
 from .stack import Hops, Stack, neighbour_ratios
 
 LabelOverlap = Callable[[int, int], int]
@@ -45,10 +44,6 @@ class Neighbourhood:
     @classmethod
     def of(cls, test_adjacency: np.ndarray, gold_adjacency: np.ndarray) -> Neighbourhood:
         return cls(Stack([(Hops.of_adjacency(test_adjacency), Hops.of_adjacency(gold_adjacency))]))
-
-    @classmethod
-    def of_graphs(cls, test: Graph, gold: Graph) -> Neighbourhood:
-        return cls(Stack([(Hops.of_graph(test), Hops.of_graph(gold))]))
 
     def step(self, anchor: np.ndarray) -> np.ndarray:
         """One broadcast step before normalisation, eq. 10-12:

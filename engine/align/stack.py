@@ -107,10 +107,6 @@ class Hops:
             for k, (size, offset) in enumerate(zip(sizes.tolist(), offsets.tolist()))
         ]
 
-    @classmethod
-    def of_graph(cls, graph: Graph) -> Hops:
-        return cls.of_graphs([graph])[0]
-
     def ancestors_of(self, node: int) -> np.ndarray:
         first = int(self.counts[0, :node].sum())
         return self.members[0][first : first + self.counts[0, node]]
@@ -282,8 +278,9 @@ def broadcast_stack(
     cells as flat positions in its own n x m matrix. Returns the converged matrices (B, N, M),
     padded with zeros, and each pair's iterations.
 
-    A pair that has converged stays in the stack (its result kept) until half of the stack
-    has; then the stack is remade without them."""
+    A pair that has converged stays in the stack (its result kept) until three quarters of
+    the stack have (remaking a stack costs about as much as the steps it saves, unless one
+    pair goes on much longer than the others); then the stack is remade without them."""
     count = stack.shape[0]
     iterations = np.zeros(count, dtype=np.int64)
     current, spare = np.zeros(stack.shape), np.empty(stack.shape)
@@ -310,7 +307,7 @@ def broadcast_stack(
             live &= ~done
             if not live.any():
                 break
-            if 2 * live.sum() <= len(live):
+            if 4 * live.sum() <= len(live):
                 stack = stack.subset(np.flatnonzero(live))
                 updated = np.ascontiguousarray(updated[live][:, : stack.shape[1], : stack.shape[2]])
                 pending, live = pending[live], np.ones(len(stack.pairs), dtype=bool)
