@@ -215,3 +215,39 @@ def test_finalisation_of_a_large_tie_counts_the_overlaps_at_once_with_the_same_m
     overlap = label_overlap(chain, chain)
     assert finalise(adjusted, set(), set(), overlap) == finalise_by_definition(adjusted, set(), set(), overlap)
     assert alignment.gold_of == tuple(range(30))  # the inner nodes first (two labels shared), then the ends
+
+
+def test_a_stack_is_remade_without_its_converged_pairs_and_each_pair_keeps_its_own_result(monkeypatch):
+    rng = np.random.default_rng(5)
+    sizes = [(2, 2)] * 7 + [(40, 40)]  # the small pairs converge within a few steps, the large one goes on
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, m)) for n, m in sizes]
+    anchors = [np.array([0]) for _ in sizes]
+    remade = []
+    subset = Stack.subset
+    monkeypatch.setattr(Stack, "subset", lambda self, kept: remade.append(kept.tolist()) or subset(self, kept))
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    converged, iterations = broadcast_stack(stack, anchors, 1e-4, 100)
+    assert remade == [[7]]  # the seven small pairs converged: the large one goes on alone
+    for place, steps, (test, gold), (n, m) in zip(converged, iterations, adjacencies, sizes):
+        matrix = np.zeros((n, m))
+        matrix[0, 0] = 1.0
+        alone, alone_steps = broadcast(matrix, Neighbourhood.of(test, gold), 1e-4, 100)
+        assert steps == alone_steps and np.array_equal(place[:n, :m], alone)
+    assert len(set(iterations.tolist())) > 1
+
+
+def test_pairs_that_reach_the_step_limit_stop_together_with_their_last_matrices():
+    rng = np.random.default_rng(6)
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, n)) for n in (5, 9, 14)]
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    converged, iterations = broadcast_stack(stack, [np.array([0])] * 3, 1e-12, 2)
+    assert iterations.tolist() == [2, 2, 2]
+    for place, (test, gold) in zip(converged, adjacencies):
+        matrix = np.zeros((len(test), len(gold)))
+        matrix[0, 0] = 1.0
+        alone, _ = broadcast(matrix, Neighbourhood.of(test, gold), 1e-12, 2)
+        assert np.array_equal(place[: len(test), : len(gold)], alone)
+
+
+def test_no_pairs_no_alignments():
+    assert align_batch([]) == []
