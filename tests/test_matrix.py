@@ -83,13 +83,13 @@ def test_one_direction_only_where_the_profile_is_symmetric():
 
 def test_each_pair_is_aligned_once_and_the_transpose_equals_scoring_both_ways(generated, monkeypatch):
     calls = []
-    real = matrix_module.aligned
+    real = matrix_module.align_batch
 
-    def counting(test, gold, params):
-        calls.append(1)
-        return real(test, gold, params)
+    def counting(pairs, params):
+        calls.extend(pairs)
+        return real(pairs, params)
 
-    monkeypatch.setattr(matrix_module, "aligned", counting)
+    monkeypatch.setattr(matrix_module, "align_batch", counting)
     annotations = load_annotations(generated)
     once = score_matrix(annotations)
     assert len(calls) == 12 * 6  # sentences x unordered pairs of 4 annotators
@@ -97,7 +97,7 @@ def test_each_pair_is_aligned_once_and_the_transpose_equals_scoring_both_ways(ge
     monkeypatch.setattr(matrix_module, "one_direction", lambda params: False)
     both = score_matrix(annotations)
     assert len(calls) == 12 * 12  # every ordered pair
-    for (i, j) in [(i, j) for i in range(4) for j in range(4) if i != j]:
+    for i, j in [(i, j) for i in range(4) for j in range(4) if i != j]:
         for (s, scored), (_, swapped) in zip(both.cell_tallies(i, j), once.cell_tallies(i, j)):
             for metric in run_metrics(Params(), "amr"):
                 assert scored[metric].test_score == pytest.approx(swapped[metric].test_score, abs=1e-12), (s, i, j)
@@ -178,8 +178,11 @@ def test_smatch_must_be_asked_for():
 
 def test_progress_and_cancel():
     seen = []
-    result = score_matrix(load_annotations(TRIO), progress=lambda done, total: seen.append((done, total)),
-                          cancelled=lambda: len(seen) >= 2)
+    result = score_matrix(
+        load_annotations(TRIO),
+        progress=lambda done, total: seen.append((done, total)),
+        cancelled=lambda: len(seen) >= 2,
+    )
     assert seen == [(1, 4), (2, 4)] and result.cancelled
     assert [s is not None for s in result.sentences] == [True, True, False, False]
     assert result.counts()[0] == [0, 2, 2]
@@ -224,18 +227,25 @@ def test_umr_files_score_as_two_files_do(tmp_path):
 
 
 def test_a_pair_that_cannot_be_scored_leaves_its_sentence_out_of_that_cell_only(monkeypatch):
-    real = matrix_module.aligned
+    real = matrix_module._Sides.aligned
 
-    def failing(test, gold, params):
-        if test.location.file == str(TRIO[0]) and gold.location.file == str(TRIO[2]) and test.id == "s2":
+    def failing(sides, test, gold, params, alignment=None):
+        test_graph, gold_graph = sides.graph(test), sides.graph(gold)
+        if (
+            test_graph.location.file == str(TRIO[0])
+            and gold_graph.location.file == str(TRIO[2])
+            and test_graph.id == "s2"
+        ):
             raise matrix_module.NoConvergence("no end")
-        return real(test, gold, params)
+        return real(sides, test, gold, params, alignment)
 
-    monkeypatch.setattr(matrix_module, "aligned", failing)
+    monkeypatch.setattr(matrix_module._Sides, "aligned", failing)
     result = score_matrix(load_annotations(TRIO))
     [problem] = result.problems
     assert (problem.sentence, problem.annotator, problem.other) == (1, 0, 2)
     assert str(problem.error) == f"{TRIO[0]}:9: cannot be scored under the paper profile: no end"
     assert result.counts() == [[0, 4, 3], [4, 0, 4], [3, 4, 0]]
-    assert result.sentence_table("concept")[1].left_out == () and result.sentence_table("concept")[1].agreement.pairs == 4
+    assert (
+        result.sentence_table("concept")[1].left_out == () and result.sentence_table("concept")[1].agreement.pairs == 4
+    )
     assert problem_text(result, problem).endswith("(sentence 's2' left out of the cell ann_a vs ann_c)")

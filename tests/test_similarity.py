@@ -4,7 +4,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.align.similarity import attribute_similarity, intrinsic_similarity, lemma_similarity, similarity_reasons
+from engine.align.similarity import (
+    attribute_similarity,
+    intrinsic_similarity,
+    lemma_similarity,
+    lemma_table,
+    similarity_reasons,
+)
 from engine.model import split_concept
 from engine.read import read_graph
 
@@ -29,7 +35,13 @@ def test_split_concept(concept, lemma, sense):
 
 @pytest.mark.parametrize(
     "a, b, expected",
-    [("he", "she", 2 / 3), ("fry", "stir-fry", 3 / 8), ("stir-fry", "fry", 3 / 8), ("book", "paper", 0.0), ("i", "i", 1.0)],
+    [
+        ("he", "she", 2 / 3),
+        ("fry", "stir-fry", 3 / 8),
+        ("stir-fry", "fry", 3 / 8),
+        ("book", "paper", 0.0),
+        ("i", "i", 1.0),
+    ],
 )
 def test_lemma_similarity(a, b, expected):
     assert lemma_similarity(a, b) == pytest.approx(expected)
@@ -37,7 +49,9 @@ def test_lemma_similarity(a, b, expected):
 
 def test_attribute_similarity_counts_only_shared_keys():
     # fry: quant differs, polarity equal, mode only on one side -> 1/2 over 2 shared keys
-    assert attribute_similarity({":quant": "5", ":polarity": "-", ":mode": "imperative"}, {":quant": "7", ":polarity": "-"}) == (0.5, 2)
+    assert attribute_similarity(
+        {":quant": "5", ":polarity": "-", ":mode": "imperative"}, {":quant": "7", ":polarity": "-"}
+    ) == (0.5, 2)
     assert attribute_similarity({":mode": "imperative"}, {":polarity": "-"}) == (0.0, 0)
 
 
@@ -68,8 +82,9 @@ def test_senseless_concepts_have_equal_senses():
 def reasons(test_text: str, gold_text: str, i: int = 0, j: int = 0, gamma: float = 0.1) -> str:
     test, gold = read_graph(test_text), read_graph(gold_text)
     value = float(intrinsic_similarity(test, gold, gamma)[i, j])
-    return similarity_reasons(test.nodes[i], gold.nodes[j], test.attributes_by_node[i], gold.attributes_by_node[j],
-                              value)
+    return similarity_reasons(
+        test.nodes[i], gold.nodes[j], test.attributes_by_node[i], gold.attributes_by_node[j], value
+    )
 
 
 def test_the_reasons_of_s_say_which_part_made_it():
@@ -114,3 +129,32 @@ def test_the_lemma_and_sense_term_of_the_reasons_is_that_of_eq_1(test_triples, g
                 assert "the mean of" not in text
                 assert shared or value == pytest.approx(term)
             assert ("senses differ" in text) == (a.sense != b.sense)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(alphabet="ab-é", max_size=5), max_size=6),
+    st.lists(st.text(alphabet="ab-é", max_size=5), max_size=6),
+)
+def test_the_lemma_table_is_lemma_similarity_cell_by_cell(test_lemmas, gold_lemmas):
+    table = lemma_table(test_lemmas, gold_lemmas)
+    assert table.shape == (len(test_lemmas), len(gold_lemmas))
+    for i, a in enumerate(test_lemmas):
+        for j, b in enumerate(gold_lemmas):
+            assert table[i, j] == lemma_similarity(a, b)  # the same float, not just a close one
+
+
+@settings(max_examples=200, deadline=None)
+@given(graph_triples(), graph_triples(), st.sampled_from([0.0, 0.1, 0.35, 1.0]))
+def test_s_is_eq_1_computed_cell_by_cell(test_triples, gold_triples, gamma):
+    """The matrix computed at once holds, to the last bit, eq. 1 evaluated for each pair of nodes."""
+    test, gold = decode(test_triples), decode(gold_triples)
+    similarity = intrinsic_similarity(test, gold, gamma)
+    for i, a in enumerate(test.nodes):
+        for j, b in enumerate(gold.nodes):
+            sense = 1.0 if (a.sense or "") == (b.sense or "") else 0.0
+            expected = lemma_similarity(a.lemma, b.lemma) * (1 + gamma * (sense - 1))
+            value, shared = attribute_similarity(test.attributes_by_node[i], gold.attributes_by_node[j])
+            if shared:
+                expected = (expected + value) / 2
+            assert similarity[i, j] == expected

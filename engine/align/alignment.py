@@ -3,15 +3,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
 from ..model import Graph
 from ..params import Params
 from .anchors import Correction, initial_anchors
-from .broadcast import Neighbourhood, NewAnchor, adjusted_similarity, broadcast, finalise, select_anchors
+from .broadcast import (
+    Neighbourhood,
+    NewAnchor,
+    adjusted_similarity,
+    broadcast,
+    finalise,
+    select_anchors,
+    select_stacked,
+)
 from .similarity import intrinsic_similarity
+from .stack import Hops, Stack, broadcast_stack, stack_groups
 
 
 @dataclass(frozen=True)
@@ -75,10 +86,46 @@ def quality_label(quality: int | None, rounds: int) -> str:
     return f"round {quality}"
 
 
-def label_overlap(test: Graph, gold: Graph):
+class LabelOverlap:
+    """|labels(i) ∩ labels(j)| of the relations around a test node i and a gold node j, for
+    tie-breaks (paper §2.2.2). The graphs' labels are gathered when first asked for: most
+    pairs have no tie to break."""
+
+    def __init__(self, test: Graph, gold: Graph):
+        self.graphs = (test, gold)
+
+    @cached_property
+    def labels(self) -> tuple[tuple[frozenset, ...], tuple[frozenset, ...]]:
+        test, gold = self.graphs
+        return test.incident_labels, gold.incident_labels
+
+    def __call__(self, i: int, j: int) -> int:
+        test_labels, gold_labels = self.labels
+        return len(test_labels[i] & gold_labels[j])
+
+    def many(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+        """The overlap of each cell (rows[k], columns[k]), counted for all of them at once."""
+        known: dict = {}
+        sides = []
+        for labels in self.labels:
+            places = [[known.setdefault(label, len(known)) for label in node] for node in labels]
+            sides.append(places)
+        matrices = [np.zeros((len(places), len(known)), dtype=bool) for places in sides]
+        for matrix, places in zip(matrices, sides):
+            for node, found in enumerate(places):
+                matrix[node, found] = True
+        test_labels, gold_labels = matrices
+        counts = np.empty(len(rows), dtype=np.int64)
+        step = max(1, (1 << 20) // max(len(known), 1))  # cells counted at once: about a million booleans
+        for start in range(0, len(rows), step):
+            part = slice(start, start + step)
+            counts[part] = (test_labels[rows[part]] & gold_labels[columns[part]]).sum(axis=1)
+        return counts
+
+
+def label_overlap(test: Graph, gold: Graph) -> LabelOverlap:
     """|labels(i) ∩ labels(j)| of the relations around two nodes, for tie-breaks."""
-    test_labels, gold_labels = test.incident_labels, gold.incident_labels
-    return lambda i, j: len(test_labels[i] & gold_labels[j])
+    return LabelOverlap(test, gold)
 
 
 EXCLUDED = -1.0  # the adjusted similarity of an excluded pair: below every real value (F >= 0)
@@ -92,7 +139,10 @@ def align(
 
     A ``correction`` (an adjudicator's hand-fixed pairs) makes its pinned pairs initial
     anchors and keeps its excluded pairs out: their adjusted similarity is set below any
-    real value, and a pair chosen at that value (its whole row or column excluded) is dropped."""
+    real value, and a pair chosen at that value (its whole row or column excluded) is dropped.
+    Without a trace, this is :func:`align_batch` of the one pair."""
+    if not trace:
+        return align_batch([(test, gold)], params, [correction])[0]
     similarity = intrinsic_similarity(test, gold, params.gamma)
     neighbourhood = Neighbourhood.of(test.adjacency, gold.adjacency)
     overlap = label_overlap(test, gold)
@@ -142,3 +192,143 @@ def align(
     for i, j in finalised:
         gold_of[i], quality[i] = j, len(rounds) + 1
     return Alignment(tuple(gold_of), tuple(quality), similarity, tuple(initial), tuple(rounds), tuple(finalised))
+
+
+class _PairState:
+    """One pair's alignment as it is built, round by round, in :func:`align_batch`."""
+
+    def __init__(
+        self, test: Graph, gold: Graph, hops: tuple[Hops, Hops], params: Params, correction: Correction | None
+    ):
+        self.similarity = intrinsic_similarity(test, gold, params.gamma)
+        self.hops = hops
+        self.overlap = label_overlap(test, gold)
+        self.shape = self.similarity.shape
+        initial = initial_anchors(test, gold, params)
+        self.excluded = tuple(zip(*correction.excluded)) if correction and correction.excluded else None
+        self.initial = correction.anchors(initial) if correction else initial
+        self.gold_of: list[int | None] = [None] * len(test)
+        self.quality: list[int | None] = [None] * len(test)
+        for i, j in self.initial:
+            self.gold_of[i], self.quality[i] = j, 0
+        self.cells = [i * self.shape[1] + j for i, j in self.initial]  # the anchors, as flat positions
+        self.rounds: list[Round] = []
+        self.adjusted: np.ndarray | None = None  # the last round's F
+
+    def end_round(self, number: int, iterations: int, new: list[NewAnchor], adjusted: np.ndarray) -> bool:
+        """Record round ``number`` (its F and new anchors); whether it added any."""
+        if self.excluded:
+            new = [anchor for anchor in new if anchor.value != EXCLUDED]
+        self.rounds.append(Round(number, iterations, tuple(new)))
+        self.adjusted = adjusted
+        for anchor in new:
+            self.gold_of[anchor.test], self.quality[anchor.test] = anchor.gold, number
+            self.cells.append(anchor.test * self.shape[1] + anchor.gold)
+        return bool(new)
+
+    def finish(self) -> Alignment:
+        """Finalisation (Algorithm 2) on what the rounds left."""
+        adjusted = self.adjusted
+        assert adjusted is not None  # every pair takes at least one round
+        anchored_rows = {i for i, j in enumerate(self.gold_of) if j is not None}
+        anchored_columns = {j for j in self.gold_of if j is not None}
+        finalised = finalise(adjusted, anchored_rows, anchored_columns, self.overlap)
+        if self.excluded:
+            finalised = [(i, j) for i, j in finalised if adjusted[i, j] != EXCLUDED]
+        for i, j in finalised:
+            self.gold_of[i], self.quality[i] = j, len(self.rounds) + 1
+        return Alignment(
+            tuple(self.gold_of),
+            tuple(self.quality),
+            self.similarity,
+            tuple(self.initial),
+            tuple(self.rounds),
+            tuple(finalised),
+        )
+
+
+def align_batch(
+    pairs: Sequence[tuple[Graph, Graph]],
+    params: Params = Params(),
+    corrections: Sequence[Correction | None] | None = None,
+) -> list[Alignment]:
+    """:func:`align` of every pair (test, gold), without a trace, with ``corrections[k]`` for
+    pair k: the same alignments, the broadcasts of pairs of similar size made together
+    (:mod:`.stack`) in rounds that every pair of a stack takes at once."""
+    hops = Hops.of_graphs([graph for pair in pairs for graph in pair])
+    states = [
+        _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), params, correction)
+        for k, ((test, gold), correction) in enumerate(zip(pairs, corrections or [None] * len(pairs)))
+    ]
+    for group in stack_groups([state.shape for state in states]):
+        _align_stacked([states[k] for k in group], params)
+    return [state.finish() for state in states]
+
+
+def _align_stacked(states: list[_PairState], params: Params) -> None:
+    """The outer rounds of pairs stacked together, until each round adds no anchor (or
+    ``params.max_outer`` rounds)."""
+    count = len(states)
+    rows, columns = max(state.shape[0] for state in states), max(state.shape[1] for state in states)
+    if count == 1:
+        similarity = states[0].similarity[None]
+    else:
+        similarity = np.zeros((count, rows, columns))
+        for place, state in zip(similarity, states):
+            place[: state.shape[0], : state.shape[1]] = state.similarity
+    anchored = (np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool))
+    for k, state in enumerate(states):
+        for i, j in state.initial:
+            anchored[0][k, i] = anchored[1][k, j] = True
+    active = np.arange(count)
+    stack = Stack([state.hops for state in states])
+    for number in range(1, params.max_outer + 1):
+        going = _stacked_round(number, stack, [states[k] for k in active], active, similarity, anchored, params)
+        if not going:
+            return
+        for k in going:
+            if number < params.max_outer:  # a new F comes next round: let this one go before the broadcast
+                states[k].adjusted = None
+        if len(going) < len(active):
+            stack = stack.subset(np.flatnonzero(np.isin(active, going)))
+        active = np.array(going)
+
+
+def _stacked_round(
+    number: int,
+    stack: Stack,
+    states: list[_PairState],
+    places: np.ndarray,
+    similarity: np.ndarray,
+    anchored: tuple[np.ndarray, np.ndarray],
+    params: Params,
+) -> list[int]:
+    """Round ``number`` of the stacked pairs (``places``: their positions in ``similarity`` and
+    ``anchored``): broadcast, F (eq. 13), new anchors (eq. 14). Returns the places of the pairs
+    that gained anchors."""
+    cells = [np.array(state.cells, dtype=np.int64) for state in states]
+    adjusted, iterations = broadcast_stack(stack, cells, params.tolerance, params.max_inner)
+    _, height, width = stack.shape
+    shown = similarity if len(places) == len(similarity) else similarity[places]
+    adjusted_similarity(shown[:, :height, :width], adjusted, params.alpha, params.beta, params.digits, out=adjusted)
+    real = stack.real_cells()
+    if not real.all():
+        np.copyto(adjusted, -np.inf, where=~real)  # padding: below every value, never a maximum
+    for place, state in zip(adjusted, states):
+        if state.excluded:
+            place[state.excluded] = EXCLUDED
+    anchored_rows, anchored_columns = anchored
+    new = select_stacked(
+        adjusted,
+        real[:, :, 0],
+        anchored_rows[places, :height],
+        anchored_columns[places, :width],
+        [state.overlap for state in states],
+    )
+    going = []
+    for place, k, state, chosen, steps in zip(adjusted, places.tolist(), states, new, iterations.tolist()):
+        if state.end_round(number, steps, chosen, place[: state.shape[0], : state.shape[1]]):
+            going.append(k)
+            for anchor in chosen:
+                anchored_rows[k, anchor.test] = anchored_columns[k, anchor.gold] = True
+    return going

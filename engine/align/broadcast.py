@@ -6,13 +6,13 @@ the adjusted similarity, the choice of new anchors and the finalisation.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
 
-from ..runtime.sparse_products import CsrMatrix
+from .stack import Hops, Stack, neighbour_ratios
 
 LabelOverlap = Callable[[int, int], int]
 
@@ -30,69 +30,28 @@ def ancestor_matrix(adjacency: np.ndarray) -> np.ndarray:
 
 def neighbour_ratio(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndarray:
     """1 / ΔN_ij = min(n_i, n_j) / max(n_i, n_j), and 0 where either node has no neighbour."""
-    low = np.minimum(test_counts[:, None], gold_counts[None, :])
-    high = np.maximum(test_counts[:, None], gold_counts[None, :])
-    return np.divide(low, high, out=np.zeros_like(low, dtype=float), where=low > 0)
-
-
-SPARSE_FROM = 64  # nodes in the larger graph from which sparse products are faster
-
-
-def _sandwich(left, anchor: np.ndarray, right) -> np.ndarray:
-    """left · anchor · rightᵀ, with ``left`` and ``right`` dense or sparse 0/1 matrices."""
-    if isinstance(left, np.ndarray):
-        return left @ anchor @ right.T
-    return (right @ (left @ anchor).T).T
+    return neighbour_ratios(test_counts[:, None].astype(float), gold_counts[None, :].astype(float))
 
 
 @dataclass(frozen=True)
 class Neighbourhood:
-    """The matrices eq. 10-11 need for one test/gold pair; computed once, used every round.
+    """The neighbourhoods eq. 10-11 need for one test/gold pair, computed once and used every
+    round: a :class:`~.stack.Stack` of that one pair (its sums added in node order, the same
+    numbers as when the pair is stacked with others)."""
 
-    Y_T and Y_G (ancestor matrices) are kept as the factors of the products,
-    sparse for large graphs, where they hold few ones.
-    """
-
-    test_parents: object  # Y_Tᵀ
-    gold_parents: object  # Y_Gᵀ
-    test_children: object  # Z_Tᵀ = Y_T
-    gold_children: object  # Z_Gᵀ = Y_G
-    ancestor_ratio: np.ndarray
-    descendant_ratio: np.ndarray
+    stack: Stack
 
     @classmethod
     def of(cls, test_adjacency: np.ndarray, gold_adjacency: np.ndarray) -> Neighbourhood:
-        test_y = ancestor_matrix(test_adjacency)
-        gold_y = ancestor_matrix(gold_adjacency)
-        ancestor_ratio = neighbour_ratio(test_y.sum(axis=0), gold_y.sum(axis=0))
-        descendant_ratio = neighbour_ratio(test_y.sum(axis=1), gold_y.sum(axis=1))
-        if max(len(test_y), len(gold_y)) < SPARSE_FROM:
-            return cls(test_y.T, gold_y.T, test_y, gold_y, ancestor_ratio, descendant_ratio)
-        sparse = CsrMatrix.from_dense
-        # sparse sandwiches come out column-major: the ratios in the same layout
-        return cls(
-            sparse(test_y.T),
-            sparse(gold_y.T),
-            sparse(test_y),
-            sparse(gold_y),
-            np.asfortranarray(ancestor_ratio),
-            np.asfortranarray(descendant_ratio),
-        )
+        return cls(Stack([(Hops.of_adjacency(test_adjacency), Hops.of_adjacency(gold_adjacency))]))
 
     def step(self, anchor: np.ndarray) -> np.ndarray:
         """One broadcast step before normalisation, eq. 10-12:
 
-        P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1).
-        """
-        parents = _sandwich(self.test_parents, anchor, self.gold_parents)
-        parents *= self.ancestor_ratio
-        children = _sandwich(self.test_children, anchor, self.gold_children)
-        children *= self.descendant_ratio
-        parents += 1.0  # in place, in the order of the formula: the same numbers, fewer temporaries
-        children += 1.0
-        parents *= children
-        parents -= 1.0
-        return np.sqrt(parents, out=parents)
+        P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1)."""
+        updated = np.empty(anchor.shape)
+        self.stack.step(np.ascontiguousarray(anchor, dtype=float)[None], updated[None])
+        return updated
 
 
 def broadcast(
@@ -127,10 +86,21 @@ def _moved_less_than(change: np.ndarray, tolerance: float) -> bool:
 
 
 def adjusted_similarity(
-    similarity: np.ndarray, broadcast_anchor: np.ndarray, alpha: float, beta: float, digits: int
+    similarity: np.ndarray,
+    broadcast_anchor: np.ndarray,
+    alpha: float,
+    beta: float,
+    digits: int,
+    out: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Eq. 13: F = (S + alpha)(A + beta), rounded to ``digits`` decimals."""
-    return np.round((similarity + alpha) * (broadcast_anchor + beta), digits)
+    """Eq. 13: F = (S + alpha)(A + beta), rounded to ``digits`` decimals (into ``out``, which
+    may be ``broadcast_anchor`` itself)."""
+    shifted = similarity + alpha
+    if out is None:  # an array also for 0-d input (np.add would give a scalar, which cannot be rounded in place)
+        out = np.empty_like(broadcast_anchor, dtype=float)
+    result = np.add(broadcast_anchor, beta, out=out)
+    result *= shifted  # (A + beta)(S + alpha): the same product
+    return np.round(result, digits, out=result)
 
 
 @dataclass(frozen=True)
@@ -171,38 +141,61 @@ def select_anchors(
     anchor when each is the other's maximum over the whole row and column
     (anchored cells included). When a maximum is shared, the candidate whose
     relation labels overlap most wins; a tie there too is deferred."""
+    rows, columns = adjusted.shape
+    taken_rows, taken_columns = np.zeros((1, rows), dtype=bool), np.zeros((1, columns), dtype=bool)
+    taken_rows[0, list(anchored_rows)] = True
+    taken_columns[0, list(anchored_columns)] = True
+    return select_stacked(adjusted[None], np.ones((1, rows), dtype=bool), taken_rows, taken_columns, [overlap])[0]
+
+
+def select_stacked(
+    adjusted: np.ndarray,
+    real_rows: np.ndarray,
+    anchored_rows: np.ndarray,
+    anchored_columns: np.ndarray,
+    overlaps: Sequence[LabelOverlap],
+) -> list[list[NewAnchor]]:
+    """:func:`select_anchors` of every pair of a stack: ``adjusted`` (B, N, M) with the padding
+    at -inf, ``real_rows`` (B, N) the rows of each pair's own test nodes, ``anchored_rows`` (B, N)
+    and ``anchored_columns`` (B, M) the anchored nodes, ``overlaps[b]`` pair b's label overlap.
+    Each pair's new anchors come in row order."""
+    count, rows, _ = adjusted.shape
+    chosen: list[list[NewAnchor]] = [[] for _ in range(count)]
     if adjusted.size == 0:
-        return []
-    rows = np.arange(adjusted.shape[0])
-    row_max = adjusted.max(axis=1)
-    column_max = adjusted.max(axis=0)
-    at_row_max = adjusted == row_max[:, None]
-    at_column_max = adjusted == column_max[None, :]
-    row_ties = at_row_max.sum(axis=1)
-    column_ties = at_column_max.sum(axis=0)
-    best = at_row_max.argmax(axis=1)  # the row's maximum when it is unique
-    mutual = at_column_max[rows, best]
-    unique = (row_ties == 1) & mutual & (column_ties[best] == 1)  # no tie on either side: no labels needed
-    undecided = (row_ties > 1) | ((row_ties == 1) & mutual & (column_ties[best] > 1))
-    chosen = []
-    for i in np.flatnonzero(unique | undecided).tolist():
-        if i in anchored_rows:
+        return chosen
+    at_row_max = adjusted == adjusted.max(axis=2)[:, :, None]
+    at_column_max = adjusted == adjusted.max(axis=1)[:, None, :]
+    row_ties = at_row_max.sum(axis=2)
+    column_ties = at_column_max.sum(axis=1)
+    pairs = np.arange(count)[:, None]
+    best = at_row_max.argmax(axis=2)  # the row's maximum when it is unique
+    mutual = at_column_max[pairs, np.arange(rows)[None, :], best]
+    best_ties = column_ties[pairs, best]
+    free = real_rows & ~anchored_rows
+    unique = free & (row_ties == 1) & mutual & (best_ties == 1)  # no tie on either side: no labels needed
+    unique &= ~anchored_columns[pairs, best]
+    undecided = free & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
+    numbers, found = np.nonzero(unique | undecided)  # pair by pair, rows in order
+    columns = best[numbers, found]
+    values = adjusted[numbers, found, columns].tolist()
+    for b, i, j, value, plain in zip(
+        numbers.tolist(), found.tolist(), columns.tolist(), values, unique[numbers, found].tolist()
+    ):
+        if plain:
+            chosen[b].append(NewAnchor(i, j, value, (j,), (i,)))
             continue
-        if unique[i]:
-            j = int(best[i])
-            if j not in anchored_columns:
-                chosen.append(NewAnchor(i, j, float(adjusted[i, j]), (j,), (i,)))
-            continue
-        row_rivals = np.flatnonzero(at_row_max[i])
+        overlap = overlaps[b]
+        row_rivals = np.flatnonzero(at_row_max[b, i])
         winner = _unique_best(row_rivals, partial(overlap, i))
-        if winner is None or winner in anchored_columns or not at_column_max[i, winner]:
+        if winner is None or anchored_columns[b, winner] or not at_column_max[b, i, winner]:
             continue
-        j = winner
-        column_rivals = np.flatnonzero(at_column_max[:, j])
-        if _unique_best(column_rivals, lambda row: overlap(row, j)) != i:  # noqa: B023 (called here, at once)
+        column_rivals = np.flatnonzero(at_column_max[b, :, winner])
+        if _unique_best(column_rivals, lambda row: overlap(row, winner)) != i:  # noqa: B023 (called here, at once)
             continue
-        chosen.append(
-            NewAnchor(i, j, float(adjusted[i, j]), tuple(map(int, row_rivals)), tuple(map(int, column_rivals)))
+        chosen[b].append(
+            NewAnchor(
+                i, winner, float(adjusted[b, i, winner]), tuple(map(int, row_rivals)), tuple(map(int, column_rivals))
+            )
         )
     return chosen
 
@@ -212,16 +205,44 @@ def finalise(
 ) -> list[tuple[int, int]]:
     """Algorithm 2: on the unanchored rows and columns, repeatedly take the
     global maximum (ties: most overlapping relation labels, then matrix order)
-    and remove its row and column, until rows or columns run out."""
-    rows = [i for i in range(adjusted.shape[0]) if i not in anchored_rows]
-    columns = [j for j in range(adjusted.shape[1]) if j not in anchored_columns]
+    and remove its row and column, until rows or columns run out.
+
+    Done in one pass: the free cells ordered by value, then overlap (both descending), then
+    matrix order, each taken when its row and its column are still free - the repeated
+    maximum's next cell is always the first free one in that order, as the order does not
+    change when rows and columns go. Overlaps are counted only where a value is shared."""
+    rows = np.array([i for i in range(adjusted.shape[0]) if i not in anchored_rows], dtype=np.int64)
+    columns = np.array([j for j in range(adjusted.shape[1]) if j not in anchored_columns], dtype=np.int64)
+    if not rows.size or not columns.size:
+        return []
+    values = adjusted[np.ix_(rows, columns)].ravel()
+    order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
+    ranked = values[order]
+    shared = np.flatnonzero(np.diff(ranked) == 0)
+    if shared.size:
+        tied = np.zeros(len(order), dtype=bool)
+        tied[shared] = tied[shared + 1] = True
+        cells = order[tied]
+        labels = _overlaps(overlap, rows[cells // len(columns)], columns[cells % len(columns)])
+        group = np.cumsum(np.concatenate([[True], ranked[1:] != ranked[:-1]]))[tied]
+        order[tied] = cells[np.lexsort((-labels, group))]  # within a value: overlap descending, then matrix order
     matched = []
-    while rows and columns:
-        sub = adjusted[np.ix_(rows, columns)]
-        tied = np.argwhere(sub == sub.max())
-        overlaps = [overlap(rows[r], columns[c]) for r, c in tied]
-        r, c = tied[overlaps.index(max(overlaps))]
-        matched.append((rows[r], columns[c]))
-        del rows[r]
-        del columns[c]
+    free_rows, free_columns = [True] * len(rows), [True] * len(columns)
+    room = min(len(rows), len(columns))
+    for cell in order.tolist():
+        r, c = divmod(cell, len(columns))
+        if free_rows[r] and free_columns[c]:
+            free_rows[r] = free_columns[c] = False
+            matched.append((int(rows[r]), int(columns[c])))
+            if len(matched) == room:
+                break
     return matched
+
+
+def _overlaps(overlap: LabelOverlap, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """The label overlap of each cell (rows[k], columns[k]); at once where ``overlap`` can and
+    there are many cells (counting at once has a set-up cost of its own)."""
+    many = getattr(overlap, "many", None)
+    if many is not None and len(rows) > 256:
+        return many(rows, columns)
+    return np.array([overlap(i, j) for i, j in zip(rows.tolist(), columns.tolist())], dtype=np.int64)

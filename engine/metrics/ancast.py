@@ -92,9 +92,9 @@ def relation_side(own: Graph, other: Graph, mapping, own_similarity) -> Relation
 
 def relation_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Tally]:
     """Labeled, unlabeled and weighted relation tallies (eq. 17-26) of both sides."""
-    similarity = alignment.similarity
-    test_side = relation_side(test, gold, alignment.gold_map, lambda i, j: float(similarity[i, j]))
-    gold_side = relation_side(gold, test, alignment.test_of, lambda j, i: float(similarity[i, j]))
+    cell = alignment.similarity.item  # S_ij as a Python float
+    test_side = relation_side(test, gold, alignment.gold_map, cell)
+    gold_side = relation_side(gold, test, alignment.test_of, lambda j, i: cell(i, j))
     return side_tallies(test_side, gold_side)
 
 

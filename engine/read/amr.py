@@ -12,6 +12,7 @@ once. A block that cannot be read becomes an :class:`~engine.read.source.Entry` 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
@@ -89,18 +90,17 @@ def split_blocks(text: str) -> list[tuple[int, list[str]]]:
 def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str], penman: str) -> Graph:
     """The graph of a parsed tree: nodes with their ``~e.N`` token spans, relations between
     variables (``:domain`` turned into ``:mod``) and attributes, each once."""
-    nodes = [Node(var, concept, frozenset(span_of(alignment))) for var, concept, alignment, _ in iter_nodes(tree)]
+    nodes = [_node(var, concept, alignment) for var, concept, alignment, _ in iter_nodes(tree)]
     variables = {node.var for node in nodes}
     edges: dict[Edge, None] = {}
     attributes: dict[Attribute, None] = {}
-    for source, role, target in interpret(tree):
+    for source, role, target in interpret(tree, variables):
         if role == ":instance":
             continue
-        found = relation(source, role, target, variables)
-        if isinstance(found, Edge):
-            edges.setdefault(found)
+        if target in variables:
+            edges.setdefault(_edge(source, role, target))
         else:
-            attributes.setdefault(found)
+            attributes.setdefault(_attribute(source, role, target))
     return Graph(
         top=tree[0],
         nodes=tuple(nodes),
@@ -115,6 +115,23 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
     )
 
 
+# Nodes, edges and attributes are immutable values that recur from graph to graph (the same
+# variable and concept, the same relation): each is made once and shared.
+@lru_cache(maxsize=1 << 16)
+def _node(var: str, concept: str, alignment: str | None) -> Node:
+    return Node(var, concept, frozenset(span_of(alignment)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _edge(source: str, role: str, target: str) -> Edge:
+    return Edge(target, ":mod", source) if role == ":domain" else Edge(source, role, target)
+
+
+@lru_cache(maxsize=1 << 16)
+def _attribute(source: str, role: str, value: str) -> Attribute:
+    return Attribute(source, role, value)
+
+
 def relation(source: str, role: str, target: str, variables: set[str] | frozenset[str]) -> Edge | Attribute:
     """The relation a (non-instance) triple stands for: an :class:`Edge` when the target is a
     variable (``(a :domain b)`` read as ``(b :mod a)``), else an :class:`Attribute`.
@@ -122,11 +139,7 @@ def relation(source: str, role: str, target: str, variables: set[str] | frozense
     >>> relation("a", ":domain", "b", {"a", "b"}), relation("a", ":quant", "5", {"a"})
     (Edge(source='b', role=':mod', target='a'), Attribute(source='a', role=':quant', value='5'))
     """
-    if target not in variables:
-        return Attribute(source, role, target)
-    if role == ":domain":
-        return Edge(target, ":mod", source)
-    return Edge(source, role, target)
+    return _edge(source, role, target) if target in variables else _attribute(source, role, target)
 
 
 def parse_block(file: str, start: int, lines: list[str]) -> Entry:

@@ -26,6 +26,7 @@ __all__ = [
     "Pair",
     "PairBy",
     "Sentence",
+    "batches",
     "first_id",
     "group_entries",
     "pair_entries",
@@ -153,6 +154,25 @@ def _by_id(files: Sequence[Sequence[Entry]]) -> list[Sentence]:
 def pair_sizes(pairs: Sequence[Pair]) -> list[tuple[int, int]]:
     """(test, gold) node counts of the pairs that have both sides (estimated before parsing)."""
     return [(pair.test.size, pair.gold.size) for pair in pairs if pair.test is not None and pair.gold is not None]
+
+
+def batches(pairs: Sequence[Pair], cells: int, most: int = 256) -> list[list[Pair]]:
+    """The pairs in order, cut into runs of at most ``most`` pairs that each hold about
+    ``cells`` cells (Σ |V_T|·|V_G|, estimated before parsing); a larger pair is a run of its own.
+
+    >>> [len(run) for run in batches([Pair(k, None, None, None) for k in range(5)], 1, most=2)]
+    [2, 2, 1]
+    """
+    runs: list[list[Pair]] = []
+    held = 0
+    for pair in pairs:
+        size = pair.test.size * pair.gold.size if pair.test is not None and pair.gold is not None else 0
+        if not runs or (held and held + size > cells) or len(runs[-1]) >= most:
+            runs.append([])
+            held = 0
+        runs[-1].append(pair)
+        held += size
+    return runs
 
 
 def unequal_counts(

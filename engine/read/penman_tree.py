@@ -69,6 +69,9 @@ def _kind(token: str) -> str:
     return "sym"
 
 
+_FIRST = {"(": "(", ")": ")", "/": "/", ":": ":", '"': "check", "~": "check"}
+
+
 def _deinverted(role: str) -> str | None:
     """The de-inverted role if the AMR model considers ``role`` inverted (``:ARG0-of``), else
     None (``:consist-of`` is a role of its own)."""
@@ -84,7 +87,12 @@ class _Tokens:
         self.text = text
         self.first_line = first_line
         self.items = [token for token in _TOKEN.findall(text) if token[0] != "#"]
-        self.kinds = [_kind(token) for token in self.items]
+        # most tokens are told by their first character; strings and alignments need a second look
+        kinds = [_FIRST.get(token[0], "sym") for token in self.items]
+        for index, kind in enumerate(kinds):
+            if kind == "check":
+                kinds[index] = _kind(self.items[index])
+        self.kinds = kinds
 
     def line(self, index: int) -> int:
         """The line of token ``index`` (the end of the text past the last token)."""
@@ -235,16 +243,18 @@ def span_of(alignment: str | None) -> tuple[int, ...]:
     return tuple(int(number) for number in _ALIGNMENT_NUMBERS.findall(alignment.split(".")[-1]))
 
 
-def interpret(tree: Tree) -> list[Triple]:
+def interpret(tree: Tree, variables: set[str] | frozenset[str] | None = None) -> list[Triple]:
     """The graph's triples in ``penman.decode``'s order (AMR model): per node, its instance
     triple, then each edge, a nested node's triples right after the edge that leads to it.
     Inverted roles (``:ARG0-of``) are turned round, except on a constant, which keeps the
-    role as written (penman warns and does the same).
+    role as written (penman warns and does the same). ``variables``: the tree's variables,
+    when the caller has them already.
 
     >>> interpret(("b", "boy", None, [(":ARG0-of", ("w", "want-01", None, [])), (":quant", "2")]))
     [('b', ':instance', 'boy'), ('w', ':ARG0', 'b'), ('w', ':instance', 'want-01'), ('b', ':quant', '2')]
     """
-    variables = {node[0] for node in iter_nodes(tree)}
+    if variables is None:
+        variables = {node[0] for node in iter_nodes(tree)}
     triples: list[Triple] = []
     stack: list[tuple[Tree, int]] = [(tree, -1)]
     while stack:

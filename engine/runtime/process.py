@@ -4,6 +4,7 @@ the app, worker processes), never on import."""
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
 import sys
 from contextlib import contextmanager
@@ -73,9 +74,14 @@ def one_blas_thread_meanwhile():
 
 
 def tune_for_scoring() -> None:
-    """Memory reuse and one BLAS thread, for a process about to score. The BLAS
-    limit is set at run time only when :func:`one_blas_thread_at_load` did not
-    already give one thread (that would cost 9 ms of start-up for nothing)."""
+    """Memory reuse, one BLAS thread and a lighter garbage collector, for a process about to
+    score. The BLAS limit is set at run time only when :func:`one_blas_thread_at_load` did
+    not already give one thread (that would cost 9 ms of start-up for nothing). The objects
+    made so far (the imported modules' functions, classes and constants: some 40,000 for the
+    command line) are moved out of the collector's generations (``gc.freeze``), so that the
+    collections that scoring's many short-lived objects set off no longer walk them (on 200
+    sentence pairs, about a sixth of the scoring time)."""
     keep_freed_memory()
     if not _blas_single_from_load:
         single_threaded_blas()
+    gc.freeze()

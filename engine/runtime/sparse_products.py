@@ -45,20 +45,34 @@ class CsrMatrix:
 
     def __matmul__(self, other: np.ndarray) -> np.ndarray:
         """self · other for a dense 2-D ``other``."""
+        other = np.ascontiguousarray(other, dtype=float)
+        return self.product_into(other, np.zeros((self.shape[0], other.shape[1])))
+
+    def product_into(self, other: np.ndarray, out: np.ndarray, start: int = 0, stop: int | None = None) -> np.ndarray:
+        """``out += self[start:stop] · other`` and ``out``, for C-contiguous float arrays: ``other``
+        with a row per column of self, ``out`` with a row per row taken. Each row of ``out`` gets
+        its terms added one by one in the order of the row's column indices."""
+        if not out.flags.c_contiguous:
+            raise ValueError("the product is written into a C-contiguous array only")
+        stop = self.shape[0] if stop is None else stop
+        indptr = self.indptr[start : stop + 1]
         kernel = csr_kernel()
         if kernel is None:
-            return _scipy_product(self, other)
-        rows, columns = self.shape
-        other = np.ascontiguousarray(other, dtype=float)
-        result = np.zeros((rows, other.shape[1]))
-        kernel(rows, columns, other.shape[1], self.indptr, self.indices, self.data, other.ravel(), result.ravel())
-        return result
+            out += _scipy_product(self, indptr, other)
+            return out
+        kernel(stop - start, self.shape[1], other.shape[1], indptr, self.indices, self.data, other.ravel(), out.ravel())
+        return out
 
 
-def _scipy_product(matrix: CsrMatrix, other: np.ndarray) -> np.ndarray:
+def _scipy_product(matrix: CsrMatrix, indptr: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """The rows of ``matrix`` that ``indptr`` (a slice of its own) delimits, times ``other``."""
     from scipy import sparse
 
-    return sparse.csr_array((matrix.data, matrix.indices, matrix.indptr), shape=matrix.shape) @ other
+    first, last = int(indptr[0]), int(indptr[-1])
+    rows = sparse.csr_array(
+        (matrix.data[first:last], matrix.indices[first:last], indptr - first), shape=(len(indptr) - 1, matrix.shape[1])
+    )
+    return rows @ other
 
 
 def _load_kernel() -> Kernel | None:

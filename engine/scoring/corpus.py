@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 from ..errors import InputError
@@ -15,7 +16,7 @@ from ..read import load_pairs
 from ..read.pairing import Pair, pair_sizes
 from ..registry import Format
 from ..runtime.parallel import ordered_map, worth_processes
-from .pair import pair_result, pair_scores
+from .pair import pair_result, pair_scores_many, scoring_batches
 from .results import CorpusResult, PairResult
 
 __all__ = ["Progress", "check_profile", "corpus_format", "score_corpus", "score_files"]
@@ -41,8 +42,10 @@ def score_corpus(
     results: list[PairResult] = []
     format = corpus_format(pairs)
     log.debug("scoring %d %s pairs under the %s profile", len(pairs), format.upper(), params.profile)
-    with ordered_map(jobs if worth_processes(pair_sizes(pairs)) else 1) as mapped:
-        scored = map(pair_result, pairs, mapped(partial(pair_scores, params=params), pairs))
+    jobs = jobs if worth_processes(pair_sizes(pairs)) else 1
+    with ordered_map(jobs) as mapped:
+        runs = mapped(partial(pair_scores_many, params=params), scoring_batches(pairs, jobs))
+        scored = map(pair_result, pairs, chain.from_iterable(runs))
         for done, result in enumerate(scored, start=1):
             if cancelled is not None and cancelled():
                 return CorpusResult(results, params, cancelled=True, format=format)

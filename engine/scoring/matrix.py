@@ -35,6 +35,7 @@ from typing import Literal
 
 import numpy as np
 
+from ..align.alignment import Alignment, align_batch
 from ..compat import NoConvergence
 from ..errors import InputError
 from ..metrics.agreement import SentenceAgreement, annotator_means, sentence_agreement
@@ -42,7 +43,7 @@ from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion
 from ..metrics.tally import PRF, Tally, Totals
 from ..model import Graph
-from ..params import PAPER, Params
+from ..params import ANCAST, PAPER, Params
 from ..read.amr import parse_entry
 from ..read.annotations import AnnotationSet
 from ..read.pairing import LoadedPairs
@@ -149,11 +150,13 @@ class _Sides:
             return cells
         return [cell for cell in cells if cell in wanted or (symmetric and cell[::-1] in wanted)]
 
-    def aligned(self, test: int, gold: int, params: Params) -> PairInput:
-        """The cell aligned, for its stages (sub-scores left out); raises NoConvergence as
-        :func:`.pair.aligned`."""
+    def aligned(self, test: int, gold: int, params: Params, alignment: Alignment | None = None) -> PairInput:
+        """The cell aligned (``alignment`` when already made), for its stages (sub-scores left
+        out); raises NoConvergence as :func:`.pair.aligned`."""
         test_graph, gold_graph = self.graph(test), self.graph(gold)
-        alignment, reference = aligned(test_graph, gold_graph, params)
+        reference = None
+        if alignment is None:
+            alignment, reference = aligned(test_graph, gold_graph, params)
         clauses = self.clauses[test], self.clauses[gold]
         return PairInput(test_graph, gold_graph, alignment, params, reference, *clauses, sub_scores=False)
 
@@ -193,9 +196,15 @@ def score_sentence(
     stages = pair_stages(params, format)
     tallies: dict[Cell, dict[str, Tally]] = {}
     alignments: dict[Cell, tuple[int | None, ...]] = {}
-    for test, gold in sides.cells(symmetric, wanted):
+    cells = sides.cells(symmetric, wanted)
+    together: dict[Cell, Alignment] = {}  # the paper profile: every cell's alignment made at once
+    if params.profile != ANCAST:
+        together = dict(
+            zip(cells, align_batch([(sides.graph(test), sides.graph(gold)) for test, gold in cells], params))
+        )
+    for test, gold in cells:
         try:
-            pair = sides.aligned(test, gold, params)
+            pair = sides.aligned(test, gold, params, together.get((test, gold)))
         except NoConvergence as error:
             sides.problems.append((test, gold, unscorable(sides.graph(test), error, params, f"annotator {test + 1}")))
             continue

@@ -16,7 +16,7 @@ from ..read.amr import parse_entry
 from ..read.pairing import Pair, pair_sizes
 from ..registry import Format, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
-from .pair import score_pair
+from .pair import pair_result, pair_scores_many, scoring_batches
 from .results import PairResult
 
 __all__ = ["ScoreStream"]
@@ -25,13 +25,19 @@ Rendered = TypeVar("Rendered")
 
 
 def _scored(
-    pair: Pair, params: Params, render: Callable[[PairResult], Rendered]
-) -> tuple[Rendered, dict[str, Tally], list[InputError]]:
-    """Decode, score and render one pair."""
-    test = parse_entry(pair.test) if pair.test is not None else None
-    gold = parse_entry(pair.gold) if pair.gold is not None else None
-    result = score_pair(replace(pair, test=test, gold=gold), params)
-    return render(result), result.tallies, list(result.problems)
+    pairs: list[Pair], params: Params, render: Callable[[PairResult], Rendered]
+) -> list[tuple[Rendered, dict[str, Tally], list[InputError]]]:
+    """Decode, score (together: :func:`~.pair.pair_scores_many`) and render a run of pairs."""
+    decoded = [
+        replace(
+            pair,
+            test=parse_entry(pair.test) if pair.test is not None else None,
+            gold=parse_entry(pair.gold) if pair.gold is not None else None,
+        )
+        for pair in pairs
+    ]
+    results = map(pair_result, decoded, pair_scores_many(decoded, params))
+    return [(render(result), result.tallies, list(result.problems)) for result in results]
 
 
 class ScoreStream(Generic[Rendered]):
@@ -57,8 +63,10 @@ class ScoreStream(Generic[Rendered]):
 
     def __iter__(self) -> Iterator[tuple[Rendered, list[InputError]]]:
         work = partial(_scored, params=self.params, render=self.render)
-        with ordered_map(self.jobs if worth_processes(pair_sizes(self.pairs)) else 1) as mapped:
-            for rendered, tallies, problems in mapped(work, self.pairs):
-                self.totals.add(tallies)
-                self.errors += bool(problems)
-                yield rendered, problems
+        jobs = self.jobs if worth_processes(pair_sizes(self.pairs)) else 1
+        with ordered_map(jobs) as mapped:
+            for run in mapped(work, scoring_batches(self.pairs, jobs)):
+                for rendered, tallies, problems in run:
+                    self.totals.add(tallies)
+                    self.errors += bool(problems)
+                    yield rendered, problems

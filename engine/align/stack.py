@@ -1,0 +1,349 @@
+"""The inner broadcast loop of many pairs at once (AnCast paper §2.2, eq. 8-12; Algorithm 1,
+lines 2-5).
+
+A graph's neighbourhoods are index lists (:class:`Hops`): per node, its parents and
+grandparents (the ones of its column of Y, eq. 10) and its children and grandchildren (of its
+row of Y, that is of its column of Z = Yᵀ, eq. 11). Pairs of similar size are stacked
+(:class:`Stack`): their anchor matrices padded with zeros to a common N x M and the
+neighbourhoods of all of them made into one block-diagonal sparse matrix per side, so that
+a step of every pair in the stack takes the few NumPy calls that a step of one pair takes.
+Padding stays 0 (a padded node has no neighbours, so its products and its ratios ΔN are 0,
+and sqrt((0 + 1)(0 + 1) - 1) = 0) and never enters the sum of a real cell.
+
+Every sum of eq. 10-11, P_ij = Σ_l (Σ_k A_kl) with k over the test node's neighbours and l
+over the gold node's, is added term by term in ascending node order, whatever the size of the
+graphs or of the stack. A pair's numbers are therefore the same to the last bit alone or
+stacked, and on any machine (a dense BLAS product adds in an order of its own, which depends
+on the matrix sizes and on the processor).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..model import Graph
+from ..runtime.sparse_products import CsrMatrix
+
+__all__ = ["Hops", "Stack", "broadcast_stack", "neighbour_ratios", "stack_groups"]
+
+BLOCK_CELLS = 1 << 16  # cells of a lone pair's block of test nodes stepped at once (its temporaries fit a cache)
+STACK_CELLS = 1 << 15  # padded cells of a stack of several pairs (each of its arrays then fits in a core's cache)
+
+
+@dataclass(frozen=True)
+class Hops:
+    """One graph's 1- and 2-hop neighbours: per node, its ancestors (parents and grandparents,
+    the ones of its column of Y, eq. 10) and its descendants (children and grandchildren, its
+    row of Y), each list in ascending order and the node itself left out. ``counts[0]`` and
+    ``counts[1]`` hold the list lengths, ``members[0]`` and ``members[1]`` the lists one after
+    the other in node order. The ones of binarise(A + A·A) with the diagonal removed, A the
+    adjacency matrix, without making any n x n matrix."""
+
+    size: int
+    counts: np.ndarray  # (2, size) int64
+    members: tuple[np.ndarray, np.ndarray]  # int64
+
+    @classmethod
+    def of_edges(cls, size: int, sources: np.ndarray, targets: np.ndarray) -> Hops:
+        """The neighbours of a graph of ``size`` nodes with edges ``sources[e] -> targets[e]``.
+
+        >>> chain = Hops.of_edges(3, np.array([0, 1]), np.array([1, 2]))  # a -> b -> c
+        >>> chain.ancestors_of(2).tolist(), chain.descendants_of(0).tolist(), chain.counts.tolist()
+        ([0, 1], [1, 2], [[0, 1, 2], [2, 1, 0]])
+        """
+        one = np.unique(np.asarray(sources, dtype=np.int64) * size + np.asarray(targets, dtype=np.int64))
+        parents, children = np.divmod(one, max(size, 1))
+        child_starts = np.searchsorted(parents, np.arange(size + 1))
+        # two hops: every edge p -> c followed by each edge c -> g
+        counts = child_starts[children + 1] - child_starts[children]
+        firsts = np.repeat(child_starts[children] - (np.cumsum(counts) - counts), counts)
+        grandchildren = children[firsts + np.arange(int(counts.sum()))]
+        keys = np.unique(np.concatenate([one, np.repeat(parents, counts) * size + grandchildren]))
+        above, below = np.divmod(keys, max(size, 1))
+        keep = above != below
+        above, below = above[keep], below[keep]  # sorted by (above, below): descendant lists
+        by_below = np.lexsort((above, below))  # ancestor lists
+        nodes = np.arange(size + 1)
+        starts = np.stack([np.searchsorted(below[by_below], nodes), np.searchsorted(above, nodes)])
+        return cls(size, np.diff(starts), (above[by_below], below))
+
+    @classmethod
+    def of_adjacency(cls, adjacency: np.ndarray) -> Hops:
+        """The neighbours of the graph whose edges are the non-zero cells of ``adjacency``."""
+        sources, targets = np.nonzero(adjacency)
+        return cls.of_edges(len(adjacency), sources, targets)
+
+    @classmethod
+    def of_graphs(cls, graphs: Sequence[Graph]) -> list[Hops]:
+        """The neighbours of each graph, found for all of them at once (as one graph)."""
+        sizes = np.array([len(graph) for graph in graphs], dtype=np.int64)
+        offsets = np.cumsum(sizes) - sizes
+        ends = [
+            (offset + graph.index[edge.source], offset + graph.index[edge.target])
+            for graph, offset in zip(graphs, offsets.tolist())
+            for edge in graph.edges
+        ]
+        sources, targets = np.array(ends, dtype=np.int64).reshape(-1, 2).T
+        union = cls.of_edges(int(sizes.sum()), sources, targets)
+        owners = np.repeat(np.arange(len(graphs)), sizes)
+        shares = []  # per layer: each graph's first entry and count in the union's lists, in its own numbers
+        for layer in (0, 1):
+            lengths = np.bincount(owners, weights=union.counts[layer], minlength=len(graphs)).astype(np.int64)
+            members = union.members[layer] - np.repeat(offsets, lengths)
+            shares.append(((np.cumsum(lengths) - lengths).tolist(), lengths.tolist(), members))
+        (ancestor_firsts, ancestor_lengths, ancestors), (descendant_firsts, descendant_lengths, descendants) = shares
+        return [
+            cls(
+                size,
+                union.counts[:, offset : offset + size],
+                (
+                    ancestors[ancestor_firsts[k] : ancestor_firsts[k] + ancestor_lengths[k]],
+                    descendants[descendant_firsts[k] : descendant_firsts[k] + descendant_lengths[k]],
+                ),
+            )
+            for k, (size, offset) in enumerate(zip(sizes.tolist(), offsets.tolist()))
+        ]
+
+    def ancestors_of(self, node: int) -> np.ndarray:
+        first = int(self.counts[0, :node].sum())
+        return self.members[0][first : first + self.counts[0, node]]
+
+    def descendants_of(self, node: int) -> np.ndarray:
+        first = int(self.counts[1, :node].sum())
+        return self.members[1][first : first + self.counts[1, node]]
+
+
+def stack_groups(sizes: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The pairs (given by their sizes n x m) in stacks of similar sizes: sorted by size, then
+    taken in turn while the stack, padded to its largest n and m, holds at most
+    ``STACK_CELLS`` cells (a larger pair is a stack of its own).
+
+    >>> stack_groups([(30, 30), (200, 180), (28, 31), (5, 4)])
+    [[3, 2, 0], [1]]
+    """
+    groups: list[list[int]] = []
+    rows = columns = 0
+    for number in sorted(range(len(sizes)), key=lambda k: sizes[k]):
+        test, gold = sizes[number]
+        wider_rows, wider_columns = max(rows, test), max(columns, gold)
+        if groups and (len(groups[-1]) + 1) * wider_rows * wider_columns <= STACK_CELLS:
+            groups[-1].append(number)
+            rows, columns = wider_rows, wider_columns
+        else:
+            groups.append([number])
+            rows, columns = test, gold
+    return groups
+
+
+def _stacked_lists(sides: Sequence[Hops], width: int, layers_apart: bool) -> CsrMatrix:
+    """The 0/1 CSR matrix of a side's neighbour lists, stacked: rows (layer, pair, node), each
+    pair given ``width`` rows (its own nodes first, then empty ones), and the members of pair
+    b's lists shifted by ``b * width`` - or by ``(layer * B + b) * width`` when ``layers_apart``
+    (the rows they index are stacked by layer too)."""
+    count = len(sides)
+    real = np.arange(width)[None, :] < np.array([side.size for side in sides])[:, None]
+    counts = np.zeros((2, count, width), dtype=np.int64)
+    counts[:, real] = np.concatenate([side.counts for side in sides], axis=1) if sides else 0
+    indptr = np.zeros(counts.size + 1, dtype=np.int32)
+    np.cumsum(counts, out=indptr[1:])
+    members = np.concatenate([side.members[layer] for layer in (0, 1) for side in sides])
+    blocks = np.arange(2 * count) if layers_apart else np.tile(np.arange(count), 2)
+    indices = (members + np.repeat(blocks * width, counts.sum(axis=2).ravel())).astype(np.int32)
+    return CsrMatrix((counts.size, (2 if layers_apart else 1) * count * width), indptr, indices, np.ones(len(indices)))
+
+
+def _padded_counts(sides: Sequence[Hops], width: int) -> np.ndarray:
+    """(2, B, width) floats: the neighbour counts of each side's nodes, 0 on padding."""
+    counts = np.zeros((2, len(sides), width))
+    if sides:
+        real = np.arange(width)[None, :] < np.array([side.size for side in sides])[:, None]
+        counts[:, real] = np.concatenate([side.counts for side in sides], axis=1)
+    return counts
+
+
+def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndarray:
+    """1/ΔN of eq. 10-11: min(n_i, n_j) / max(n_i, n_j), 0 where either is 0, for neighbour
+    counts (floats) that broadcast against each other."""
+    low = np.minimum(test_counts, gold_counts)
+    return np.divide(low, np.maximum(test_counts, gold_counts), out=np.zeros(low.shape), where=low > 0)
+
+
+class _RatioTable:
+    """1/ΔN of one layer for every cell of a lone large pair, looked up in a table over the
+    distinct neighbour counts of each side (there are few): the same numbers as
+    :func:`neighbour_ratios`, without an n x m matrix of them."""
+
+    def __init__(self, test_counts: np.ndarray, gold_counts: np.ndarray):
+        test_values, self.test_codes = np.unique(test_counts, return_inverse=True)
+        gold_values, self.gold_codes = np.unique(gold_counts, return_inverse=True)
+        self.table = neighbour_ratios(gold_values[:, None], test_values[None, :])
+
+    def apply(self, products: np.ndarray, start: int, stop: int) -> None:
+        """Multiply the block of Pᵀ or Cᵀ (gold node, test nodes start..stop) by its ratios: each
+        gold node's row is that of its count, taken from the few rows of the block's counts."""
+        products *= self.table[:, self.test_codes[start:stop]].take(self.gold_codes, axis=0)
+
+
+class Stack:
+    """Pairs (each a test graph's and a gold graph's :class:`Hops`) padded to N test and M gold
+    nodes, with what their broadcast step needs: the block-diagonal neighbourhood matrices of
+    both sides and the ratios 1/ΔN of every cell. A lone large pair is stepped in blocks of
+    its test nodes, so that the step needs no n x m temporaries."""
+
+    def __init__(self, pairs: Sequence[tuple[Hops, Hops]]):
+        self.pairs = list(pairs)
+        tests, golds = [test for test, _ in pairs], [gold for _, gold in pairs]
+        self.test_sizes = np.array([test.size for test in tests], dtype=np.int64)
+        self.gold_sizes = np.array([gold.size for gold in golds], dtype=np.int64)
+        count = len(pairs)
+        rows, columns = int(self.test_sizes.max(initial=0)), int(self.gold_sizes.max(initial=0))
+        self.shape = (count, rows, columns)
+        # eq. 10-11: the test side's sums on A (rows: layer, pair, test node), then the gold side's on
+        # these halfway products transposed (rows: layer, pair, gold node)
+        self.first = _stacked_lists(tests, rows, layers_apart=False)
+        self.second = _stacked_lists(golds, columns, layers_apart=True)
+        self.test_counts = _padded_counts(tests, rows)
+        self.gold_counts = _padded_counts(golds, columns)
+        whole = count > 1 or rows * columns <= BLOCK_CELLS
+        self.block = rows if whole else max(1, BLOCK_CELLS // max(columns, 1))  # test nodes stepped at once
+        self.ratios: np.ndarray | None = None  # [ancestors, descendants] x pair x gold node x test node
+        self.ratio_tables: list[_RatioTable] = []  # a lone large pair: per layer, looked up block by block
+        if whole:
+            self.ratios = neighbour_ratios(self.gold_counts[:, :, :, None], self.test_counts[:, :, None, :])
+        else:
+            self.ratio_tables = [
+                _RatioTable(self.test_counts[layer, 0], self.gold_counts[layer, 0]) for layer in (0, 1)
+            ]
+
+    def subset(self, kept: np.ndarray) -> Stack:
+        """The stack of the pairs at positions ``kept``."""
+        return Stack([self.pairs[number] for number in kept.tolist()])
+
+    def real_cells(self) -> np.ndarray:
+        """(B, N, M) booleans: the cells of each pair's own nodes (the rest is padding)."""
+        _, rows, columns = self.shape
+        return (np.arange(rows)[None, :, None] < self.test_sizes[:, None, None]) & (
+            np.arange(columns)[None, None, :] < self.gold_sizes[:, None, None]
+        )
+
+    def step(self, current: np.ndarray, out: np.ndarray) -> np.ndarray:
+        """One broadcast step of every pair before normalisation (eq. 10-12), into ``out``:
+
+        P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1),
+
+        ``current`` and ``out`` (B, N, M) C-contiguous; each operation in the order of the formula."""
+        count, rows, columns = self.shape
+        for start in range(0, rows, self.block):
+            stop = min(start + self.block, rows)
+            height = stop - start
+            halfway = np.zeros((2, count, height, columns))  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
+            if height == rows:
+                self.first.product_into(current.reshape(-1, columns), halfway.reshape(-1, columns))
+            else:  # one pair: its rows of each layer
+                for layer in (0, 1):
+                    self.first.product_into(current[0], halfway[layer, 0], layer * rows + start, layer * rows + stop)
+            crossed = np.ascontiguousarray(halfway.transpose(0, 1, 3, 2)).reshape(-1, height)
+            both = np.zeros((2, count, columns, height))  # Pᵀ and Cᵀ
+            self.second.product_into(crossed, both.reshape(-1, height))
+            if self.ratios is not None:
+                both *= self.ratios
+            else:
+                for layer, table in enumerate(self.ratio_tables):
+                    table.apply(both[layer, 0], start, stop)
+            result = np.empty((count, columns, height))
+            _combine(both, result)
+            np.copyto(out[:, start:stop], result.transpose(0, 2, 1))
+        return out
+
+
+def _combine(both: np.ndarray, out: np.ndarray) -> None:
+    """Eq. 12 on [P, C] (both already divided by ΔN), in place and in the formula's order:
+    sqrt((P + 1)(C + 1) - 1) into ``out``."""
+    both += 1.0
+    parents, children = both
+    parents *= children
+    parents -= 1.0
+    np.sqrt(parents, out=out)
+
+
+def broadcast_stack(
+    stack: Stack, anchors: Sequence[np.ndarray], tolerance: float, max_iterations: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The inner loop of every pair of ``stack``: broadcast (eq. 10-12), normalise so that
+    max(A) = 1 (eq. 8), reset the anchors to 1 (eq. 9), until no cell of the pair moves by
+    ``tolerance`` or more, or ``max_iterations`` steps. ``anchors[b]`` holds pair b's anchor
+    cells as flat positions in its own n x m matrix. Returns the converged matrices (B, N, M),
+    padded with zeros, and each pair's iterations.
+
+    A pair that has converged stays in the stack (its result kept) until three quarters of
+    the stack have (remaking a stack costs about as much as the steps it saves, unless one
+    pair goes on much longer than the others); then the stack is remade without them."""
+    count = stack.shape[0]
+    iterations = np.zeros(count, dtype=np.int64)
+    current, spare = np.zeros(stack.shape), np.empty(stack.shape)
+    positions = _positions(stack, anchors)
+    current.put(positions, 1.0)
+    result: np.ndarray | None = None  # made when a first pair converges before the others
+    pending = np.arange(count)  # the place in the result of each pair of the (current) stack
+    live = np.ones(count, dtype=bool)  # not yet converged
+    for iteration in range(1, max_iterations + 1):
+        updated = stack.step(current, spare)
+        peak = updated.reshape(len(live), -1).max(axis=1, initial=0.0)
+        updated /= np.where(peak > 0, peak, 1.0)[:, None, None]  # x / 1 = x: as if not divided
+        updated.put(positions, 1.0)
+        highest, lowest = _extremes(updated, current)
+        done = live & (highest < tolerance) & (lowest > -tolerance) if iteration < max_iterations else live
+        if done.any():
+            iterations[pending[done]] = iteration
+            if result is None and done.all():
+                return updated, iterations  # every pair at once: no copy
+            if result is None:
+                result = np.zeros((count, *stack.shape[1:]))
+            _, rows, columns = updated.shape
+            result[pending[done], :rows, :columns] = updated[done]
+            live &= ~done
+            if not live.any():
+                break
+            if 4 * live.sum() <= len(live):
+                stack = stack.subset(np.flatnonzero(live))
+                updated = np.ascontiguousarray(updated[live][:, : stack.shape[1], : stack.shape[2]])
+                pending, live = pending[live], np.ones(len(stack.pairs), dtype=bool)
+                positions = _positions(stack, [anchors[number] for number in pending.tolist()])
+                current = np.empty(stack.shape)
+        current, spare = updated, current
+    assert result is not None  # the last iteration keeps every pair still live
+    return result, iterations
+
+
+def _extremes(updated: np.ndarray, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pair, the largest and the smallest change of a cell (computed in pieces on large matrices)."""
+    count = len(updated)
+    cells = updated[0].size
+    if count * cells <= 4 * BLOCK_CELLS:
+        change = (updated - previous).reshape(count, cells)
+        return change.max(axis=1, initial=0.0), change.min(axis=1, initial=0.0)
+    highest, lowest = np.zeros(count), np.zeros(count)
+    flat_updated, flat_previous = updated.reshape(count, cells), previous.reshape(count, cells)
+    for number in range(count):
+        for start in range(0, cells, 4 * BLOCK_CELLS):
+            change = (
+                flat_updated[number, start : start + 4 * BLOCK_CELLS]
+                - flat_previous[number, start : start + 4 * BLOCK_CELLS]
+            )
+            highest[number] = max(highest[number], change.max())
+            lowest[number] = min(lowest[number], change.min())
+    return highest, lowest
+
+
+def _positions(stack: Stack, anchors: Sequence[np.ndarray]) -> np.ndarray:
+    """Flat positions in the (B, N, M) stack of every pair's anchor cells, given as flat
+    positions in each pair's own n x m matrix."""
+    _, rows, columns = stack.shape
+    if not anchors:
+        return np.zeros(0, dtype=np.int64)
+    pairs = np.repeat(np.arange(len(anchors)), [len(cells) for cells in anchors])
+    within, across = np.divmod(np.concatenate(anchors).astype(np.int64), np.maximum(stack.gold_sizes[pairs], 1))
+    return pairs * (rows * columns) + within * columns + across

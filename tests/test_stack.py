@@ -1,0 +1,253 @@
+"""The stacked broadcast (engine.align.stack) and the batched alignment give, pair for pair and
+to the last bit, what one pair alone gives; its sums are added in node order."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.align import stack as stacking
+from engine.align.alignment import align, align_batch
+from engine.align.anchors import Correction
+from engine.align.broadcast import Neighbourhood, ancestor_matrix, broadcast, finalise
+from engine.align.stack import Hops, Stack, broadcast_stack, stack_groups
+from engine.params import Params
+
+from .strategies import decode, graph_triples
+
+
+def random_adjacency(rng, size):
+    adjacency = np.zeros((size, size))
+    for child in range(1, size):
+        adjacency[rng.integers(0, child), child] = 1.0
+    for _ in range(size // 4):
+        adjacency[rng.integers(0, size), rng.integers(0, size)] = 1.0  # reentrancies, cycles, self-loops
+    return adjacency
+
+
+def step_by_definition(test_adjacency, gold_adjacency, anchor):
+    """Eq. 10-12 with every sum written out, its terms added in ascending node order."""
+    test_y, gold_y = ancestor_matrix(test_adjacency), ancestor_matrix(gold_adjacency)
+
+    def sandwich(test_side, gold_side):  # Σ_l (Σ_k A_kl), k with test_side[k, i], l with gold_side[l, j]
+        result = np.zeros(anchor.shape)
+        for i in range(anchor.shape[0]):
+            for j in range(anchor.shape[1]):
+                total = 0.0
+                for other in np.flatnonzero(gold_side[:, j]):
+                    inner = 0.0
+                    for k in np.flatnonzero(test_side[:, i]):
+                        inner += anchor[k, other]
+                    total += inner
+                result[i, j] = total
+        return result
+
+    def ratio(test_counts, gold_counts):
+        low, high = np.minimum.outer(test_counts, gold_counts), np.maximum.outer(test_counts, gold_counts)
+        return np.divide(low, high, out=np.zeros(low.shape), where=low > 0)
+
+    parents = sandwich(test_y, gold_y) * ratio(test_y.sum(axis=0), gold_y.sum(axis=0))
+    children = sandwich(test_y.T, gold_y.T) * ratio(test_y.sum(axis=1), gold_y.sum(axis=1))
+    return np.sqrt((parents + 1.0) * (children + 1.0) - 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 14), st.integers(1, 14), st.integers(0, 2**32 - 1))
+def test_a_step_adds_its_terms_in_node_order(test_size, gold_size, seed):
+    rng = np.random.default_rng(seed)
+    test, gold = random_adjacency(rng, test_size), random_adjacency(rng, gold_size)
+    anchor = rng.random((test_size, gold_size)) * (rng.random((test_size, gold_size)) < 0.7)
+    expected = step_by_definition(test, gold, anchor)
+    assert np.array_equal(Neighbourhood.of(test, gold).step(anchor), expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_hops_are_the_ones_of_the_ancestor_matrix(size, seed):
+    adjacency = random_adjacency(np.random.default_rng(seed), size)
+    hops, ancestors = Hops.of_adjacency(adjacency), ancestor_matrix(adjacency)
+    for node in range(size):
+        assert hops.ancestors_of(node).tolist() == np.flatnonzero(ancestors[:, node]).tolist()
+        assert hops.descendants_of(node).tolist() == np.flatnonzero(ancestors[node]).tolist()
+    assert hops.counts.tolist() == [ancestors.sum(axis=0).tolist(), ancestors.sum(axis=1).tolist()]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 30), st.integers(1, 30)), min_size=1, max_size=6), st.integers(0, 2**32 - 1))
+def test_a_stacked_step_is_each_pair_alone_to_the_last_bit(sizes, seed):
+    rng = np.random.default_rng(seed)
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, m)) for n, m in sizes]
+    anchors = [rng.random(size) for size in sizes]
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    current = np.zeros(stack.shape)
+    for place, anchor in zip(current, anchors):
+        place[: anchor.shape[0], : anchor.shape[1]] = anchor
+    stacked = stack.step(current, np.empty(stack.shape))
+    for place, (test, gold), anchor in zip(stacked, adjacencies, anchors):
+        n, m = anchor.shape
+        assert np.array_equal(place[:n, :m], Neighbourhood.of(test, gold).step(anchor))
+        assert not place[n:].any() and not place[:, m:].any()  # the padding stays 0
+
+
+@pytest.mark.parametrize("sizes", [(70, 90), (130, 40), (1, 300), (300, 1)])
+def test_a_large_pair_stepped_in_blocks_of_test_nodes_gives_the_same_step(monkeypatch, sizes):
+    rng = np.random.default_rng(sum(sizes))
+    pair = (Hops.of_adjacency(random_adjacency(rng, sizes[0])), Hops.of_adjacency(random_adjacency(rng, sizes[1])))
+    anchor = rng.random(sizes)[None]
+    whole = Stack([pair]).step(anchor, np.empty(anchor.shape))
+    monkeypatch.setattr(stacking, "BLOCK_CELLS", 257)  # blocks of a few test nodes, their ratios made per block
+    in_blocks = Stack([pair])
+    assert in_blocks.ratios is None and (in_blocks.block < sizes[0] or sizes[0] == 1)
+    assert np.array_equal(in_blocks.step(anchor, np.empty(anchor.shape)), whole)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 25), st.integers(1, 25)), min_size=1, max_size=8), st.integers(0, 2**32 - 1))
+def test_the_stacked_inner_loop_converges_pair_by_pair_as_alone(sizes, seed):
+    rng = np.random.default_rng(seed)
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, m)) for n, m in sizes]
+    anchors = [rng.choice(n * m, size=rng.integers(0, min(n, m) + 1), replace=False) for n, m in sizes]
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    converged, iterations = broadcast_stack(stack, anchors, 1e-4, 30)
+    for place, steps, (test, gold), cells, (n, m) in zip(converged, iterations, adjacencies, anchors, sizes):
+        matrix = np.zeros((n, m))
+        matrix.put(cells, 1.0)
+        alone, alone_steps = broadcast(matrix, Neighbourhood.of(test, gold), 1e-4, 30)
+        assert steps == alone_steps and np.array_equal(place[:n, :m], alone)
+
+
+def test_pairs_are_stacked_by_size_within_a_budget_of_cells():
+    sizes = [(40, 40)] * 30 + [(3, 3)] * 50 + [(300, 250)]
+    groups = stack_groups(sizes)
+    assert sorted(k for group in groups for k in group) == list(range(len(sizes)))
+    assert [80] in groups  # too large to share a stack
+    for group in groups:
+        rows, columns = max(sizes[k][0] for k in group), max(sizes[k][1] for k in group)
+        assert len(group) == 1 or len(group) * rows * columns <= stacking.STACK_CELLS
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(graph_triples(max_nodes=14), graph_triples(max_nodes=14)), min_size=1, max_size=6))
+def test_aligning_a_batch_gives_each_pair_its_traced_alignment(pairs):
+    graphs = [(decode(test), decode(gold)) for test, gold in pairs]
+    for batched, (test, gold) in zip(align_batch(graphs), graphs):
+        traced = align(test, gold, trace=True)
+        assert (batched.gold_of, batched.quality, batched.initial, batched.finalised) == (
+            traced.gold_of,
+            traced.quality,
+            traced.initial,
+            traced.finalised,
+        )
+        assert [(r.number, r.iterations, r.new_anchors) for r in batched.rounds] == [
+            (r.number, r.iterations, r.new_anchors) for r in traced.rounds
+        ]
+        assert np.array_equal(batched.similarity, traced.similarity)
+
+
+@settings(max_examples=40, deadline=None)
+@given(graph_triples(max_nodes=10), graph_triples(max_nodes=10), st.data())
+def test_corrections_steer_the_batch_as_the_traced_alignment(test_triples, gold_triples, data):
+    test, gold = decode(test_triples), decode(gold_triples)
+    cells = st.tuples(st.integers(0, len(test) - 1), st.integers(0, len(gold) - 1))
+    excluded = tuple(sorted(data.draw(st.sets(cells, max_size=6))))
+    pin = data.draw(st.one_of(st.none(), cells.filter(lambda cell: cell not in excluded)))
+    correction = Correction(pinned=(pin,) if pin else (), excluded=excluded)
+    params = Params(max_outer=data.draw(st.integers(1, 4)))
+    batched = align_batch([(test, gold), (gold, test)], params, [correction, None])[0]
+    traced = align(test, gold, params, trace=True, correction=correction)
+    assert (batched.gold_of, batched.quality, batched.finalised) == (traced.gold_of, traced.quality, traced.finalised)
+    assert [r.new_anchors for r in batched.rounds] == [r.new_anchors for r in traced.rounds]
+
+
+def finalise_by_definition(adjusted, anchored_rows, anchored_columns, overlap):
+    """Algorithm 2 read literally: take the global maximum of the free cells again and again."""
+    rows = [i for i in range(adjusted.shape[0]) if i not in anchored_rows]
+    columns = [j for j in range(adjusted.shape[1]) if j not in anchored_columns]
+    matched = []
+    while rows and columns:
+        best = max(adjusted[i, j] for i in rows for j in columns)
+        tied = [(i, j) for i in rows for j in columns if adjusted[i, j] == best]  # in matrix order
+        most = max(overlap(i, j) for i, j in tied)
+        i, j = next(cell for cell in tied if overlap(*cell) == most)
+        matched.append((i, j))
+        rows.remove(i)
+        columns.remove(j)
+    return matched
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_finalise_follows_the_definition_on_tie_heavy_matrices(data):
+    rows, columns = data.draw(st.integers(0, 7)), data.draw(st.integers(0, 7))
+    cells = st.lists(st.sampled_from([0.0, 0.25, 0.5, -1.0]), min_size=rows * columns, max_size=rows * columns)
+    adjusted = np.array(data.draw(cells), dtype=float).reshape(rows, columns)
+    anchored_rows = data.draw(st.sets(st.integers(0, max(rows - 1, 0)))) if rows else set()
+    anchored_columns = data.draw(st.sets(st.integers(0, max(columns - 1, 0)))) if columns else set()
+    labels = data.draw(st.lists(st.integers(0, 2), min_size=64, max_size=64))
+    overlap = lambda i, j: labels[8 * i + j]  # noqa: E731
+    assert finalise(adjusted, anchored_rows, anchored_columns, overlap) == finalise_by_definition(
+        adjusted, anchored_rows, anchored_columns, overlap
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(graph_triples(max_nodes=10), graph_triples(max_nodes=10))
+def test_label_overlaps_counted_at_once_are_those_counted_one_by_one(test_triples, gold_triples):
+    from engine.align.alignment import label_overlap
+
+    test, gold = decode(test_triples), decode(gold_triples)
+    overlap = label_overlap(test, gold)
+    rows, columns = np.divmod(np.arange(len(test) * len(gold)), len(gold))
+    expected = [len(test.incident_labels[i] & gold.incident_labels[j]) for i, j in zip(rows, columns)]
+    assert overlap.many(rows, columns).tolist() == expected == [overlap(i, j) for i, j in zip(rows, columns)]
+
+
+def test_finalisation_of_a_large_tie_counts_the_overlaps_at_once_with_the_same_matching():
+    """A chain of one concept against itself: no anchor is found, every cell of F ties, and
+    finalisation breaks the ties of all 30 x 30 cells by their label overlaps."""
+    from engine.align.alignment import label_overlap
+    from engine.read import read_graph
+
+    chain = read_graph("".join(f"(c{k} / thing :ARG1 " for k in range(29)) + "(c29 / thing" + ")" * 30)
+    alignment = align_batch([(chain, chain)])[0]
+    assert alignment.rounds[0].new_anchors == () and len(alignment.finalised) == 30
+    adjusted = np.full((30, 30), 0.5)
+    overlap = label_overlap(chain, chain)
+    assert finalise(adjusted, set(), set(), overlap) == finalise_by_definition(adjusted, set(), set(), overlap)
+    assert alignment.gold_of == tuple(range(30))  # the inner nodes first (two labels shared), then the ends
+
+
+def test_a_stack_is_remade_without_its_converged_pairs_and_each_pair_keeps_its_own_result(monkeypatch):
+    rng = np.random.default_rng(5)
+    sizes = [(2, 2)] * 7 + [(40, 40)]  # the small pairs converge within a few steps, the large one goes on
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, m)) for n, m in sizes]
+    anchors = [np.array([0]) for _ in sizes]
+    remade = []
+    subset = Stack.subset
+    monkeypatch.setattr(Stack, "subset", lambda self, kept: remade.append(kept.tolist()) or subset(self, kept))
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    converged, iterations = broadcast_stack(stack, anchors, 1e-4, 100)
+    assert remade == [[7]]  # the seven small pairs converged: the large one goes on alone
+    for place, steps, (test, gold), (n, m) in zip(converged, iterations, adjacencies, sizes):
+        matrix = np.zeros((n, m))
+        matrix[0, 0] = 1.0
+        alone, alone_steps = broadcast(matrix, Neighbourhood.of(test, gold), 1e-4, 100)
+        assert steps == alone_steps and np.array_equal(place[:n, :m], alone)
+    assert len(set(iterations.tolist())) > 1
+
+
+def test_pairs_that_reach_the_step_limit_stop_together_with_their_last_matrices():
+    rng = np.random.default_rng(6)
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, n)) for n in (5, 9, 14)]
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    converged, iterations = broadcast_stack(stack, [np.array([0])] * 3, 1e-12, 2)
+    assert iterations.tolist() == [2, 2, 2]
+    for place, (test, gold) in zip(converged, adjacencies):
+        matrix = np.zeros((len(test), len(gold)))
+        matrix[0, 0] = 1.0
+        alone, _ = broadcast(matrix, Neighbourhood.of(test, gold), 1e-12, 2)
+        assert np.array_equal(place[: len(test), : len(gold)], alone)
+
+
+def test_no_pairs_no_alignments():
+    assert align_batch([]) == []
