@@ -263,6 +263,17 @@ def test_the_matrix_scores_counter_and_dscorer_both_ways(tmp_path, capsys):
     assert "--metric counter scores DRS clause files; these are AMR" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("options", [["--format", "json"], ["--fine-grained", "--ci"], ["--standardize", "smatchpp"]])
+def test_the_smatch_command_on_drs_input_is_one_line_naming_counter_and_exit_2(capsys, options):
+    status = main(["smatch", *map(str, DRS_DEMO), *options, "--jobs", "1"])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert captured.err == (
+        f"error: {DRS_DEMO[0]}: classic Smatch is not computed for DRS input (it reads PENMAN graphs); Counter is "
+        f"its clause-level counterpart: python -m engine score {DRS_DEMO[0]} {DRS_DEMO[1]}\n"
+    )
+
+
 def test_group_sources_reads_drs_from_text():
     from engine.read.formats import group_sources
 

@@ -88,10 +88,17 @@ def run_score(args: argparse.Namespace) -> int:
 
 def run_smatch(args: argparse.Namespace) -> int:
     try:
-        pairs = _load(args, lazy=True).pairs
+        loaded = _load(args, lazy=True)
     except InputError as error:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
+    if loaded.format == "drs":
+        say(
+            f"error: {args.test}: classic Smatch is not computed for DRS input (it reads PENMAN graphs); Counter is "
+            f"its clause-level counterpart: python -m engine score {args.test} {args.gold}"
+        )
+        return EXIT_INPUT_ERROR
+    pairs = loaded.pairs
     results = smatch_corpus(
         pairs,
         args.solver,
