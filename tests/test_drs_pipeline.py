@@ -274,6 +274,16 @@ def test_the_smatch_command_on_drs_input_is_one_line_naming_counter_and_exit_2(c
     )
 
 
+@pytest.mark.parametrize("command", ["score", "matrix"])
+def test_the_include_ref_help_names_counters_own_option(capsys, command):
+    """Counter's -r is its number of restarts; counting REF clauses is its -ic/--include_ref."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Counter also counts REF clauses (Counter's -ic/--include_ref option)" in text
+    assert "-r option" not in text
+
+
 def test_group_sources_reads_drs_from_text():
     from engine.read.formats import group_sources
 
