@@ -69,7 +69,8 @@ class CorpusPanel(QWidget):
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
-        self._syncing = False
+        self._syncing = False  # the table follows the state: its own changes are not choices
+        self._choosing = False  # the state follows the table: it selects and shows the row itself
         self.model = CorpusTableModel(self)
         self.model.review_of = state.adjudication.review_of
         self.proxy = CorpusFilterProxy(self)
@@ -200,7 +201,11 @@ class CorpusPanel(QWidget):
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:
-            self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
+            self._choosing = True
+            try:
+                self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
+            finally:
+                self._choosing = False
 
     def _show_corpus(self, corpus: CorpusResult | None) -> None:
         self._syncing = True
@@ -225,7 +230,13 @@ class CorpusPanel(QWidget):
         self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:
+        """Select and show the row of the state's pair - unless the table has just made it current
+        itself (a click or a key): it selects it then, and scrolls to it as it sees fit; scrolling
+        here, in the middle of a click on a half-visible row, would move the next row under the
+        pointer, which the click would then select."""
         row = self.proxy.row_of(result) if result is not None else None
+        if self._choosing and row is not None and row == self.table.currentIndex().row():
+            return
         self._syncing = True
         if row is None:
             self.table.clearSelection()
