@@ -318,6 +318,36 @@ def test_a_second_window_on_the_session_gets_the_engines_refusal(qtbot, window, 
     other.close()
 
 
+def test_the_resume_question_names_the_live_window_holding_the_session_and_offers_no_resume(
+    qtbot, window, tmp_path, monkeypatch
+):
+    start_session(qtbot, window)
+    other = MainWindow(temporary_settings(tmp_path, "other.ini"))
+    qtbot.addWidget(other)
+    other.state.adjudication.clock = window.clock  # the lock's heartbeat is on the same clock
+    other.state.settings.save_adjudicator("ben")
+    score_now(other.state, *window.files)
+    asked = []
+
+    def answer(box):
+        asked.append((box.text(), [button.text() for button in box.buttons()], box.defaultButton().text()))
+        box.defaultButton().click()
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    refused = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: refused.append(text))
+    other.action_set["adjudicate"].trigger()
+    (text, buttons, default), = asked
+    assert "open for writing by ana (process" in text and "resumed here once it is closed there" in text
+    assert "Resume" not in buttons and "New Session..." in buttons and default == "Cancel"
+    assert other.state.adjudication.session is None and refused == []  # nothing offered that is refused then
+    window.action_set["close_session"].trigger()  # released: resuming is offered again
+    asked.clear()
+    other.action_set["adjudicate"].trigger()
+    assert asked[0][2] == "Resume" and other.state.adjudication.session is not None
+    other.close()
+
+
 def test_another_process_holding_the_session_is_named(qtbot, window, monkeypatch):
     adjudication = start_session(qtbot, window)
     window.action_set["close_session"].trigger()
