@@ -130,6 +130,18 @@ class Params:
     def as_dict(self) -> dict:
         return asdict(self)
 
+    def applying(self, drs: bool) -> dict[str, object]:
+        """The parameters that apply to input of this kind, profile first: Counter's and
+        DScorer's (:data:`DRS_PARAMETERS`) only for DRS input.
+
+        >>> list(Params().applying(drs=False))[:3], "dscorer_n" in Params().applying(drs=True)
+        (['profile', 'gamma', 'alpha'], True)
+        """
+        values = {"profile": self.profile} | self.as_dict()
+        return {name: value for name, value in values.items() if drs or name not in DRS_PARAMETERS}
+
+
+DRS_PARAMETERS = ("dscorer_profile", "dscorer_n", "dscorer_weights", "drs_include_ref", "counter_time_limit")
 
 PROFILES: dict[str, dict] = {
     PAPER: {},

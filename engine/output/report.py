@@ -5,7 +5,7 @@ the alignment and the triples."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from html import escape
 
 from ..align.explain import Caption
@@ -32,11 +32,10 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 """
 
 
-def parameters_text(params: Params) -> str:
-    """The profile and every parameter on one line: "profile paper · gamma=0.1 alpha=0.2 ..."."""
-    values = " ".join(
-        f"{field.name}={getattr(params, field.name)}" for field in fields(params) if field.name != "profile"
-    )
+def parameters_text(params: Params, drs: bool) -> str:
+    """The profile and every parameter that applies to the input (Counter's and DScorer's for
+    DRS input only) on one line: "profile paper · gamma=0.1 alpha=0.2 ..."."""
+    values = " ".join(f"{name}={value}" for name, value in params.applying(drs).items() if name != "profile")
     return f"profile {params.profile} · {values}"
 
 
@@ -46,6 +45,7 @@ class Run:
 
     files: tuple[tuple[str, str], ...]
     params: Params
+    drs: bool  # DRS input: Counter's and DScorer's parameters apply
 
 
 @dataclass(frozen=True)
@@ -62,15 +62,9 @@ def items_html(lines: Sequence[str]) -> str:
 
 
 def _run_section(run: Run) -> list[str]:
-    cells = (
-        [(role, path) for role, path in run.files]
-        + [("profile", run.params.profile)]
-        + [
-            (field.name, str(getattr(run.params, field.name)))
-            for field in fields(run.params)
-            if field.name != "profile"
-        ]
-    )
+    cells = [(role, path) for role, path in run.files] + [
+        (name, str(value)) for name, value in run.params.applying(run.drs).items()
+    ]
     return (
         ["<h2>Run</h2><table>"]
         + [f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in cells]

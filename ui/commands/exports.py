@@ -172,5 +172,6 @@ def write_report(ctx: Context, path: Path) -> bool:
         figures = {"Test graph": side_svg(ctx.graphs, "test"), "Gold graph": side_svg(ctx.graphs, "gold")}
         traced = _rounds(ctx)
         rounds = report_rounds(traced[0]) if traced is not None else []
-    run = Run(((("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()), _params(ctx))
+    paths = (("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()
+    run = Run(paths, _params(ctx), drs=result.drs is not None)
     return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, figures, rounds, run))
