@@ -12,8 +12,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from engine.output.drs import dscorer_note, with_profile
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, METRICS, scored_metrics, short_name
+from engine.params import Params
+from engine.registry import ALL_METRICS, DSCORER, METRICS, scored_metrics, short_name
 from engine.scoring import CorpusResult, PairResult
 
 from .filter_expression import Review, ReviewOf, pair_status
@@ -23,6 +25,7 @@ FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
 REVIEW_COLUMNS = ("Adjudication", "Decided by", "Notes")  # shown while an adjudication session is open
 COLUMNS = FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in ALL_METRICS) + ("Status",) + REVIEW_COLUMNS
 FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
+DSCORER_COLUMN = FIRST_METRIC_COLUMN + ALL_METRICS.index(DSCORER)
 STATUS_COLUMN = COLUMNS.index("Status")
 FIRST_REVIEW_COLUMN = COLUMNS.index(REVIEW_COLUMNS[0])
 ERROR_COLOUR = QColor("#b3261e")
@@ -53,6 +56,7 @@ class CorpusTableModel(QAbstractTableModel):
         self._results: list[PairResult] = []
         self._rows: dict[int, int] = {}
         self.review_of: ReviewOf = lambda result: None
+        self._params: Params | None = None  # the corpus's: DScorer's column names the profile that scored it
 
     def refresh_reviews(self, result: PairResult | None = None) -> None:
         """The review columns changed: of one pair (a status, decider or notes), or of every pair
@@ -65,6 +69,7 @@ class CorpusTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._results = list(corpus.pairs) if corpus is not None else []
         self._rows = {result.index: row for row, result in enumerate(self._results)}
+        self._params = corpus.params if corpus is not None else None
         self.endResetModel()
 
     def result(self, row: int) -> PairResult:
@@ -84,10 +89,12 @@ class CorpusTableModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation != Qt.Orientation.Horizontal:
             return None
+        dscorer = section == DSCORER_COLUMN and self._params is not None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return f"{with_profile(short_name(DSCORER), DSCORER, self._params)} F1" if dscorer else COLUMNS[section]
         if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < STATUS_COLUMN:
-            return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
+            tip = "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
+            return f"{tip}\n{dscorer_note(self._params)}" if dscorer else tip
         if role == Qt.ItemDataRole.ToolTipRole and section >= FIRST_REVIEW_COLUMN:
             return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
                     "decided by = NAME, notes)")

@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.output.drs import dscorer_note, with_profile
 from engine.output.text import f1_text
-from engine.registry import ALL_METRICS, SMATCH, short_name
+from engine.registry import ALL_METRICS, DSCORER, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
 from .corpus_model import (
@@ -28,7 +29,7 @@ from .corpus_model import (
 )
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
-from .row_table import compact_rows, fit_grid_width, score_grid
+from .row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
@@ -216,6 +217,9 @@ class CorpusPanel(QWidget):
         for column, metric in enumerate(ALL_METRICS):
             self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, metric not in computed)
             self.summary.setColumnHidden(column, metric not in computed)
+        if corpus is not None:  # DScorer's figures name the profile that produced them
+            name_grid_header(self.summary, Qt.Orientation.Horizontal, ALL_METRICS.index(DSCORER),
+                             with_profile(short_name(DSCORER), DSCORER, corpus.params), dscorer_note(corpus.params))
         fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._keep_review_in_sight()  # the id column fitted to the new ids
         self._fit_sentence()

@@ -8,11 +8,12 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from engine.registry import ALL_METRICS, short_name
+from engine.output.drs import dscorer_note, with_profile
+from engine.registry import ALL_METRICS, DSCORER, short_name
 from engine.scoring import PairResult
 
 from .corpus_model import run_metrics, sentence_of
-from .row_table import prf_grid, show_grid_rows, show_prf
+from .row_table import name_grid_header, prf_grid, show_grid_rows, show_prf
 from .state import AppState
 
 __all__ = ["PairView", "sentence_words"]
@@ -76,6 +77,9 @@ class PairView(QWidget):
     def _show_metrics(self, corpus) -> None:
         """A row for each metric the run computes (Smatch when asked for, Counter and DScorer for DRS)."""
         computed = run_metrics(corpus)
+        if corpus is not None:  # DScorer's figures name the profile that produced them
+            name_grid_header(self.scores, Qt.Orientation.Vertical, ALL_METRICS.index(DSCORER),
+                             with_profile(short_name(DSCORER), DSCORER, corpus.params), dscorer_note(corpus.params))
         show_grid_rows(self.scores, [row for row, metric in enumerate(ALL_METRICS) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:

@@ -219,6 +219,20 @@ def fit_grid_width(grid: QTableWidget) -> None:
     grid.setMinimumWidth(grid.verticalHeader().sizeHint().width() + columns_width + 2 * grid.frameWidth())
 
 
+def name_grid_header(grid: QTableWidget, orientation: Qt.Orientation, section: int, text: str, tip: str) -> None:
+    """Rename a column (or row) of a score grid, with a tooltip; the grid is widened to fit it."""
+    horizontal = orientation == Qt.Orientation.Horizontal
+    item = grid.horizontalHeaderItem(section) if horizontal else grid.verticalHeaderItem(section)
+    if item.text() == text and item.toolTip() == tip:
+        return
+    item.setText(text)
+    item.setToolTip(tip)
+    if horizontal:
+        header = grid.horizontalHeader()
+        header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(grid.columnCount())))
+    fit_grid_width(grid)
+
+
 def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
     """A read-only grid of scores, exactly as tall as its rows (it never scrolls them away); with
     ``at_least``, a long grid that may shrink to that many rows and scroll the rest."""

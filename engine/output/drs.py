@@ -20,11 +20,58 @@ import math
 
 from ..drs import CLAUSE_CLASSES, DScorerScore, DScorerTally
 from ..metrics.tally import Totals
+from ..params import Params
 from ..registry import DSCORER
 from ..scoring.drs import COUNTER_CLASS
 from ..scoring.results import PairResult
 
-__all__ = ["corpus_drs_items", "counter_warning", "dscorer_orders", "pair_drs_items"]
+__all__ = [
+    "DSCORER_PROFILE_NOTES",
+    "corpus_drs_items",
+    "counter_warning",
+    "dscorer_note",
+    "dscorer_orders",
+    "dscorer_setting",
+    "pair_drs_items",
+    "with_profile",
+]
+
+# what each DScorer profile computes, in one line (a DScorer figure is not comparable across them)
+DSCORER_PROFILE_NOTES = {
+    "paper": "DScorer as the paper defines it (Liu et al. 2020, eq. 1-3: its graph, k-grams as walks)",
+    "reference": "the numbers of the public DRSScorer code (its graph, node-simple paths, counts pooled "
+    "over the corpus), as published DScorer results were computed",
+}
+
+
+def dscorer_setting(params: Params) -> str:
+    """DScorer's settings in words: its profile, highest order and the weights when given.
+
+    >>> dscorer_setting(Params())
+    'DScorer paper profile, n = 4'
+    """
+    given = params.dscorer_weights
+    weights = ", weights " + ",".join(f"{w:g}" for w in given) if given else ""
+    return f"DScorer {params.dscorer_profile} profile, n = {params.dscorer_n}{weights}"
+
+
+def dscorer_note(params: Params) -> str:
+    """Which DScorer produced a figure and what that profile computes (for tooltips)."""
+    other = "reference" if params.dscorer_profile == "paper" else "paper"
+    return (
+        f"{dscorer_setting(params)}: {DSCORER_PROFILE_NOTES[params.dscorer_profile]}. The {other} profile "
+        f"({DSCORER_PROFILE_NOTES[other]}) gives other numbers."
+    )
+
+
+def with_profile(name: str, metric: str, params: Params) -> str:
+    """A metric's name, DScorer's with the profile that produced its figures.
+
+    >>> with_profile("DScorer", "dscorer", Params()), with_profile("LR", "labeled_relation", Params())
+    ('DScorer (paper)', 'LR')
+    """
+    return f"{name} ({params.dscorer_profile})" if metric == DSCORER else name
+
 
 _NONE = {"p": None, "r": None, "f": None}
 

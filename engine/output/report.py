@@ -13,6 +13,7 @@ from ..metrics.triples import TripleMatch
 from ..params import Params
 from ..registry import ALL_METRICS, short_name
 from ..scoring.results import PairResult
+from .drs import with_profile
 from .rows import alignment_table
 from .text import f1_text
 
@@ -107,9 +108,8 @@ def pair_report(
         parts.extend(_run_section(run))
     if result.tallies:
         metrics = [m for m in ALL_METRICS if m in result.tallies]
-        parts.append(
-            "<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{short_name(m)}</th>" for m in metrics) + "</tr>"
-        )
+        names = [short_name(m) if run is None else with_profile(short_name(m), m, run.params) for m in metrics]
+        parts.append("<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>")
         for part, name in (("p", "P (test)"), ("r", "R (gold)"), ("f", "F1")):
             cells = "".join(f"<td class='num'>{f1_text(getattr(result.scores[m], part))}</td>" for m in metrics)
             parts.append(f"<tr><th>{name}</th>{cells}</tr>")
