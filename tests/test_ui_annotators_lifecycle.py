@@ -17,6 +17,7 @@ from .ui_support import (
     open_annotators,
     score_now,
     shown_window,
+    wait_until_idle,
 )
 
 A, B, C = 0, 1, 2
@@ -93,7 +94,8 @@ def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, windo
             assert state.annotators.open(TRIO_FILES)
         qtbot.waitUntil(lambda: not state.busy)
     assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result is not None
-    qtbot.waitUntil(lambda: state.annotators.confusion is not None)
+    wait_until_idle(qtbot, state)
+    assert state.annotators.confusion is not None
     boxes = window.confusion_panel.test_box, window.confusion_panel.gold_box  # the pair is no cell: say what to choose
     assert [(box.currentIndex(), box.placeholderText()) for box in boxes] == [
         (-1, "(test annotator)"), (-1, "(gold annotator)")

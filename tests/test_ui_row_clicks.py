@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QTableView
 from bench.generate import write_corpus
 from ui.adjudication_tasks import NewSession, create_session
 
-from .ui_support import DRS_PAIR, shown_window
+from .ui_support import DRS_PAIR, shown_window, wait_until_idle
 
 SCREENS = [(1920, 1080), (1366, 768)]
 
@@ -70,7 +70,7 @@ def test_the_corpus_table_highlights_the_sentence_clicked_and_decided(qtbot, tmp
     if perspective == "adjudication":
         session = create_session(NewSession(files, "ana", tmp_path / "many.adjudication.sqlite"))
         assert window.state.adjudication.open(session, "ana") is None
-        qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)
+        wait_until_idle(qtbot, window.state)
     assert window.workspace.show_perspective(perspective)
     settle()
     table = window.corpus_panel.table
@@ -123,10 +123,11 @@ def test_every_table_of_every_perspective_highlights_the_row_clicked(qtbot, tmp_
     window = shown_window(qtbot, tmp_path, files, (1366, 768))
     session = create_session(NewSession(files, "ana", tmp_path / "c.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None
-    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)
+    wait_until_idle(qtbot, window.state)
     assert click_every_table(qtbot, window, ("corpus", "pair", "rounds", "adjudication")) == []
 
 
 def test_the_drs_tables_highlight_the_row_clicked(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, DRS_PAIR, (1366, 768))
+    wait_until_idle(qtbot, window.state)
     assert click_every_table(qtbot, window, ("pair",)) == []

@@ -25,6 +25,7 @@ from .ui_support import (
     score_now,
     shown_window,
     temporary_settings,
+    wait_until_idle,
 )
 
 SCREENS = [(1920, 1080), (1366, 768)]
@@ -125,6 +126,7 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
     window = shown_window(qtbot, tmp_path, UMR_PAIR, (width, height - CHROME))
     session = create_session(NewSession(UMR_PAIR, "ana", tmp_path / "umr.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None  # the Adjudication perspective too
+    wait_until_idle(qtbot, window.state)  # the label confusion too, which the Annotators perspective shows
     for key, page in window.workspace.pages.items():
         assert window.workspace.show_perspective(key)
         settle()

@@ -98,7 +98,7 @@ class FindBar(QWidget):
         if not text:
             self.count.setText("")
         elif missing:
-            self.count.setText("no match" if asked else "not in this pair")
+            self.count.setText("no match" if asked else "not in this pair" if self.state.pair is not None else "no pair")
         else:
             shown = f"{self.position + 1} of " if self.position is not None else ""
             self.count.setText(f"{shown}{len(self.matches)}")
