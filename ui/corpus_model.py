@@ -75,6 +75,10 @@ class CorpusTableModel(QAbstractTableModel):
     def result(self, row: int) -> PairResult:
         return self._results[row]
 
+    def column_texts(self, column: int) -> list[str]:
+        """What a column shows in every row of the corpus (the filter's hidden rows too)."""
+        return [self._value(result, column)[0] for result in self._results]
+
     def row_of(self, result: PairResult) -> int | None:
         """The row of ``result`` (None when it is not one of this corpus's pairs)."""
         row = self._rows.get(result.index)

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QStyle,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -45,6 +46,8 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
     """Micro and macro F1 of every metric over the corpus (P and R in tooltips), the
     micro Smatch F1 with its bootstrap interval."""
     grid.clearContents()
+    smatch = ALL_METRICS.index(SMATCH)
+    grid.horizontalHeader().setSectionResizeMode(smatch, QHeaderView.ResizeMode.Stretch)
     if corpus is None:
         return
     interval = corpus.interval(SMATCH)
@@ -59,6 +62,8 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None) -> None:
             if metric == SMATCH and row == 0 and interval is not None:
                 item.setText(f"{f1_text(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
                 tip += "\n[ ] = 95% bootstrap interval over pairs"
+                # as wide as its interval (the grid's minimum width counts it: see fit_grid_width)
+                grid.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
             item.setToolTip(tip)
             grid.setItem(row, column, item)
 
@@ -86,8 +91,7 @@ class CorpusPanel(QWidget):
         compact_rows(self.table)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(50)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the corpus: _fit_columns
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         for column, width in zip(range(FIRST_REVIEW_COLUMN, len(COLUMNS)), (110, 90, 150)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
@@ -188,6 +192,19 @@ class CorpusPanel(QWidget):
         if not stretch:
             header.resizeSection(sentence, SENTENCE_LEAST)
 
+    def _fit_columns(self) -> None:
+        """The number, id, nodes, score and status columns as wide as their widest text in the
+        whole corpus (and their header): not in the rows a filter leaves or in sight only, which
+        would cut longer ids when the rows change."""
+        header, metrics = self.table.horizontalHeader(), self.table.fontMetrics()
+        # a cell's text margins, as the item delegate lays them out, and the grid line
+        margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 1
+        for column in range(FIRST_REVIEW_COLUMN):
+            if column == COLUMNS.index("Sentence"):
+                continue
+            widest = max((metrics.horizontalAdvance(text) for text in self.model.column_texts(column)), default=0)
+            header.resizeSection(column, max(widest + margin, header.sectionSizeHint(column)))
+
     def _keep_review_in_sight(self) -> None:
         """While the review columns are shown, the table is at least wide enough for the columns
         before the sentence and :data:`REVIEW_SENTENCE_LEAST` of it (a splitter gives it no less)."""
@@ -221,6 +238,7 @@ class CorpusPanel(QWidget):
             name_grid_header(self.summary, Qt.Orientation.Horizontal, ALL_METRICS.index(DSCORER),
                              with_profile(short_name(DSCORER), DSCORER, corpus.params), dscorer_note(corpus.params))
         fit_grid_width(self.summary)  # no room kept for the hidden columns
+        self._fit_columns()
         self._keep_review_in_sight()  # the id column fitted to the new ids
         self._fit_sentence()
         self._show_note()
