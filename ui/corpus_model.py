@@ -56,7 +56,7 @@ class CorpusTableModel(QAbstractTableModel):
         self._results: list[PairResult] = []
         self._rows: dict[int, int] = {}
         self.review_of: ReviewOf = lambda result: None
-        self._params: Params | None = None  # the corpus's: DScorer's column names the profile that scored it
+        self._params: Params | None = None  # a DRS corpus's: DScorer's column names the profile that scored it
 
     def refresh_reviews(self, result: PairResult | None = None) -> None:
         """The review columns changed: of one pair (a status, decider or notes), or of every pair
@@ -69,7 +69,7 @@ class CorpusTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._results = list(corpus.pairs) if corpus is not None else []
         self._rows = {result.index: row for row, result in enumerate(self._results)}
-        self._params = corpus.params if corpus is not None else None
+        self._params = corpus.params if corpus is not None and corpus.drs else None
         self.endResetModel()
 
     def result(self, row: int) -> PairResult:

@@ -234,9 +234,10 @@ class CorpusPanel(QWidget):
         for column, metric in enumerate(ALL_METRICS):
             self.table.setColumnHidden(FIRST_METRIC_COLUMN + column, metric not in computed)
             self.summary.setColumnHidden(column, metric not in computed)
-        if corpus is not None:  # DScorer's figures name the profile that produced them
-            name_grid_header(self.summary, Qt.Orientation.Horizontal, ALL_METRICS.index(DSCORER),
-                             with_profile(short_name(DSCORER), DSCORER, corpus.params), dscorer_note(corpus.params))
+        drs = corpus.params if corpus is not None and corpus.drs else None  # DScorer's figures name their profile
+        name_grid_header(self.summary, Qt.Orientation.Horizontal, ALL_METRICS.index(DSCORER),
+                         with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
+                         dscorer_note(drs) if drs else "")
         fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._fit_columns()
         self._keep_review_in_sight()  # the id column fitted to the new ids

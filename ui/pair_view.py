@@ -77,9 +77,10 @@ class PairView(QWidget):
     def _show_metrics(self, corpus) -> None:
         """A row for each metric the run computes (Smatch when asked for, Counter and DScorer for DRS)."""
         computed = run_metrics(corpus)
-        if corpus is not None:  # DScorer's figures name the profile that produced them
-            name_grid_header(self.scores, Qt.Orientation.Vertical, ALL_METRICS.index(DSCORER),
-                             with_profile(short_name(DSCORER), DSCORER, corpus.params), dscorer_note(corpus.params))
+        drs = corpus.params if corpus is not None and corpus.drs else None  # DScorer's figures name their profile
+        name_grid_header(self.scores, Qt.Orientation.Vertical, ALL_METRICS.index(DSCORER),
+                         with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
+                         dscorer_note(drs) if drs else "")
         show_grid_rows(self.scores, [row for row, metric in enumerate(ALL_METRICS) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:
