@@ -223,7 +223,8 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
 
 
 def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tmp_path, monkeypatch):
-    from PySide6.QtWidgets import QDialog, QFileDialog
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
     import ui.commands.exports as exports
 
@@ -234,11 +235,24 @@ def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tm
         dialog.selectFile(str(tmp_path / names[-1].replace(".svg", ".png")))
         return QDialog.DialogCode.Accepted
 
+    def resolution(dialog):  # the user sees the whole title, then asks for 150 dots per inch
+        dialog.show()
+        QApplication.processEvents()
+        bold = QFont(dialog.font())
+        bold.setBold(True)
+        title = QFontMetrics(bold).horizontalAdvance(dialog.windowTitle())
+        asked.append((dialog.windowTitle(), dialog.intValue(), dialog.intMinimum(), dialog.intMaximum(),
+                      dialog.width() >= title + 150))
+        dialog.setIntValue(150)
+        dialog.hide()
+        return QDialog.DialogCode.Accepted
+
     monkeypatch.setattr(QFileDialog, "exec", choose_png)
-    monkeypatch.setattr(exports.QInputDialog, "getInt",
-                        staticmethod(lambda *args: asked.append(args[3:6]) or (150, True)))
+    monkeypatch.setattr(exports.QInputDialog, "exec", resolution)
+    monkeypatch.setattr(exports.QInputDialog, "getInt",  # Qt's own little dialog, sized by Qt
+                        staticmethod(lambda parent, title, *args: asked.append((title, *args)) or (150, True)))
     exports.export_heatmaps_dialog(context)
     written = tmp_path / "snt16-round-1-heatmaps.png"
     assert names == ["snt16-round-1-heatmaps.svg"]
-    assert asked == [(300, 72, 1200)] and written.exists()
+    assert asked == [("PNG resolution", 300, 72, 1200, True)] and written.exists()  # the whole title has room
     assert QImage(str(written)).dotsPerMeterX() == round(150 / 0.0254)
