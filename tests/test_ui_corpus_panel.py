@@ -2,7 +2,7 @@
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QStyle
 
 from engine.params import Params
@@ -177,9 +177,9 @@ def test_the_id_column_fits_every_id_of_the_corpus_whatever_the_filter(qtbot, st
     panel.resize(900, 500)
     panel.show()
     score_now(state, test, gold)
-    table, metrics = panel.table, panel.table.fontMetrics()
-    margins = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)  # the delegate's
-    widest = max(metrics.horizontalAdvance(f"lpp_1943.{k}") for k in range(1, 161)) + margins
+    table, metrics = panel.table, QFontMetricsF(panel.table.font())
+    margins = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 1  # delegate, grid
+    widest = max(metrics.horizontalAdvance(f"lpp_1943.{k}") for k in range(1, 161)) + margins  # fractions count
     for text in ("", "lpp_1943.1", "no such words", "ok", ""):
         panel.filter_edit.setText(text)
         assert table.columnWidth(1) >= widest, text

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
@@ -196,14 +199,15 @@ class CorpusPanel(QWidget):
         """The number, id, nodes, score and status columns as wide as their widest text in the
         whole corpus (and their header): not in the rows a filter leaves or in sight only, which
         would cut longer ids when the rows change."""
-        header, metrics = self.table.horizontalHeader(), self.table.fontMetrics()
-        # a cell's text margins, as the item delegate lays them out, and the grid line
-        margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 1
+        header, metrics = self.table.horizontalHeader(), QFontMetricsF(self.table.font())
+        # a cell's text margins as the item delegate lays them out, the grid line, and a pixel
+        # for the text's fraction of a pixel (rounded down, it is elided)
+        margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 2
         for column in range(FIRST_REVIEW_COLUMN):
             if column == COLUMNS.index("Sentence"):
                 continue
-            widest = max((metrics.horizontalAdvance(text) for text in self.model.column_texts(column)), default=0)
-            header.resizeSection(column, max(widest + margin, header.sectionSizeHint(column)))
+            widest = max((metrics.horizontalAdvance(text) for text in self.model.column_texts(column)), default=0.0)
+            header.resizeSection(column, max(math.ceil(widest) + margin, header.sectionSizeHint(column)))
 
     def _keep_review_in_sight(self) -> None:
         """While the review columns are shown, the table is at least wide enough for the columns
