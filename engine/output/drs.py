@@ -36,11 +36,10 @@ __all__ = [
     "with_profile",
 ]
 
-# what each DScorer profile computes, in one line (a DScorer figure is not comparable across them)
+# what each DScorer profile computes, in a few words (a DScorer figure is not comparable across them)
 DSCORER_PROFILE_NOTES = {
-    "paper": "DScorer as the paper defines it (Liu et al. 2020, eq. 1-3: its graph, k-grams as walks)",
-    "reference": "the numbers of the public DRSScorer code (its graph, node-simple paths, counts pooled "
-    "over the corpus), as published DScorer results were computed",
+    "paper": "the paper's definition (Liu et al. 2020, eq. 1-3)",
+    "reference": "the public DRSScorer code's numbers, as in published results",
 }
 
 
@@ -56,11 +55,16 @@ def dscorer_setting(params: Params) -> str:
 
 
 def dscorer_note(params: Params) -> str:
-    """Which DScorer produced a figure and what that profile computes (for tooltips)."""
+    """Which DScorer produced a figure and what that profile computes, on two lines (tooltips).
+
+    >>> print(dscorer_note(Params()))
+    DScorer paper profile, n = 4: the paper's definition (Liu et al. 2020, eq. 1-3).
+    The reference profile gives other numbers: the public DRSScorer code's numbers, as in published results.
+    """
     other = "reference" if params.dscorer_profile == "paper" else "paper"
     return (
-        f"{dscorer_setting(params)}: {DSCORER_PROFILE_NOTES[params.dscorer_profile]}. The {other} profile "
-        f"({DSCORER_PROFILE_NOTES[other]}) gives other numbers."
+        f"{dscorer_setting(params)}: {DSCORER_PROFILE_NOTES[params.dscorer_profile]}.\n"
+        f"The {other} profile gives other numbers: {DSCORER_PROFILE_NOTES[other]}."
     )
 
 
