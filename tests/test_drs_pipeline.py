@@ -131,6 +131,13 @@ def test_a_clause_file_without_its_last_drs_is_paired_by_sentence_and_speaks_of_
     assert "::id" not in " ".join(loaded.warnings) and "graph" not in " ".join(loaded.warnings)
 
 
+def test_a_drs_without_an_id_and_without_a_partner_says_so(tmp_path):
+    _, gold, loaded = load_demo_pair(tmp_path, demo_drss(ids=False, order=(0, 1)), demo_drss(ids=False))
+    sang = gold.read_text(encoding="utf-8").splitlines().index("%%% She sang .") + 1
+    assert loaded.pairs[2].id is None
+    assert loaded.pairs[2].error == f"{gold}:{sang}: this DRS has no partner in the test file"
+
+
 def test_clause_files_in_different_orders_are_paired_by_their_sentence_lines(tmp_path):
     _, _, loaded = load_demo_pair(tmp_path, demo_drss(ids=False, order=(2, 0, 1)))
     assert loaded.warnings == [

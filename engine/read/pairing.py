@@ -57,8 +57,9 @@ class Pair:
         found = [entry.error for entry in (self.test, self.gold) if entry is not None and entry.error]
         for name, entry, other in ((self.names[0], self.test, self.gold), (self.names[1], self.gold, self.test)):
             if entry is None and other is not None:
-                what = f"id {self.id!r}" if self.id is not None else f"this {_noun(other)}"
-                found.append(MissingGraph(other.file, other.line, f"{what} has no {_noun(other)} in {name}"))
+                noun = _noun(other)
+                what = f"id {self.id!r} has no {noun}" if self.id is not None else f"this {noun} has no partner"
+                found.append(MissingGraph(other.file, other.line, f"{what} in {name}"))
         if self.test is None and self.gold is None:  # several annotators: another one has the sentence
             where = self.elsewhere
             found.append(
