@@ -537,6 +537,24 @@ def _solvers_dict(params: Params) -> dict:
     return limits | ({"solvers": changed} if changed else {})
 
 
+DRS_SETTINGS = ("dscorer_profile", "dscorer_n", "dscorer_weights", "drs_include_ref")  # the Params only DRS input reads
+
+
+def applying_params(params: Params, drs: bool) -> dict:
+    """The parameters of :func:`params_dict` that apply to the input, profile first: DScorer's
+    and Counter's settings (and the time limits of metrics that read DRS input only) for DRS
+    input only.
+
+    >>> list(applying_params(Params(), drs=False))[:3], "dscorer_n" in applying_params(Params(), drs=True)
+    (['profile', 'gamma', 'alpha'], True)
+    >>> "counter_time_limit" in applying_params(Params(), drs=False)
+    False
+    """
+    drs_only = set(DRS_SETTINGS) | {time_limit_key(key) for key, metric in METRIC.items() if metric.inputs == {"drs"}}
+    values = {"profile": params.profile} | params_dict(params)
+    return {name: value for name, value in values.items() if drs or name not in drs_only}
+
+
 def params_from_dict(stored: Mapping) -> Params:
     """The :class:`Params` of :func:`params_dict`'s shape; keys it does not know are left out
     (settings of another version), values out of their range are a ValueError."""

@@ -38,12 +38,3 @@ def test_diagnostics_are_debug_records_and_the_user_messages_stay_on_stderr(capl
     assert any(r.name == "engine.read.formats" and "as amr" in r.getMessage() for r in caplog.records)
     assert all(r.levelno <= logging.INFO for r in caplog.records)
     assert capsys.readouterr().err == ""  # nothing for the user to know: stderr stays empty
-
-
-def test_smatch_on_drs_input_is_an_input_error_not_a_crash(capsys):
-    drs = [
-        str(EXAMPLES.parent.parent.parent / "resources" / "demo" / "drs" / name) for name in ("test.clf", "gold.clf")
-    ]
-    assert main(["smatch", *drs, "--jobs", "1"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"error: {drs[0]}: smatch reads PENMAN graphs; these are DRS") and "Traceback" not in err

@@ -90,6 +90,85 @@ def test_drss_are_paired_by_header_id_when_every_drs_has_one(tmp_path):
     assert by_position.pairs[0].gold.id == "sang" and by_position.warnings
 
 
+def demo_drss(ids=True, prefix="", order=(0, 1, 2)) -> str:
+    """The demo test file's DRSs in ``order``, with their '%%% id: ' lines (each id after
+    ``prefix``) or without them (the sentence line only, as in PMB clause files)."""
+    blocks = DRS_DEMO[0].read_text(encoding="utf-8").strip().split("\n\n")
+    chosen = [blocks[k] for k in order]
+    if not ids:
+        chosen = ["\n".join(line for line in block.splitlines() if not line.startswith("%%% id:")) for block in chosen]
+    return "\n\n".join(chosen).replace("%%% id: ", f"%%% id: {prefix}") + "\n"
+
+
+def load_demo_pair(tmp_path, test_text, gold_text=None):
+    test, gold = tmp_path / "test.clf", tmp_path / "gold.clf"
+    test.write_text(test_text, encoding="utf-8")
+    gold.write_text(gold_text if gold_text is not None else demo_drss(), encoding="utf-8")
+    return test, gold, load_pairs(test, gold)
+
+
+@pytest.mark.parametrize("ids", ["none", "unshared"])
+def test_clause_files_paired_by_position_say_nothing_when_their_counts_agree(tmp_path, ids):
+    """PMB clause files carry no ids (or ids the other file does not share): position is the
+    norm for them, as for Counter and DScorer, so no warning."""
+    text = demo_drss(ids=False) if ids == "none" else demo_drss(prefix="parser-")
+    _, _, loaded = load_demo_pair(tmp_path, text, demo_drss(ids=False) if ids == "none" else None)
+    assert loaded.warnings == [] and all(pair.error is None for pair in loaded.pairs)
+    assert [pair.test.text.splitlines()[-1] == pair.gold.text.splitlines()[-1] for pair in loaded.pairs] == [True] * 3
+
+
+@pytest.mark.parametrize("ids", ["none", "unshared"])
+def test_a_clause_file_without_its_last_drs_is_paired_by_sentence_and_speaks_of_drss(tmp_path, ids):
+    text = demo_drss(ids=False, order=(0, 1)) if ids == "none" else demo_drss(prefix="parser-", order=(0, 1))
+    _, gold, loaded = load_demo_pair(tmp_path, text)
+    sang = gold.read_text(encoding="utf-8").splitlines().index("%%% id: sang") + 1
+    assert loaded.warnings == [
+        "test.clf holds 2 DRSs but gold.clf holds 3, so they were paired by their '%%%' sentence lines; 1 DRS has "
+        f"no partner and is not scored (first: {gold}:{sang})"
+    ]
+    assert [pair.error for pair in loaded.pairs[:2]] == [None, None]
+    assert loaded.pairs[2].error == f"{gold}:{sang}: id 'sang' has no DRS in the test file"
+    assert "::id" not in " ".join(loaded.warnings) and "graph" not in " ".join(loaded.warnings)
+
+
+def test_a_drs_without_an_id_and_without_a_partner_says_so(tmp_path):
+    _, gold, loaded = load_demo_pair(tmp_path, demo_drss(ids=False, order=(0, 1)), demo_drss(ids=False))
+    sang = gold.read_text(encoding="utf-8").splitlines().index("%%% She sang .") + 1
+    assert loaded.pairs[2].id is None
+    assert loaded.pairs[2].error == f"{gold}:{sang}: this DRS has no partner in the test file"
+
+
+def test_clause_files_in_different_orders_are_paired_by_their_sentence_lines(tmp_path):
+    _, _, loaded = load_demo_pair(tmp_path, demo_drss(ids=False, order=(2, 0, 1)))
+    assert loaded.warnings == [
+        "test.clf and gold.clf list their DRSs in different orders, so they were paired by their '%%%' sentence lines"
+    ]
+    assert [pair.gold.id for pair in loaded.pairs] == ["sang", "contrast", "gift"]
+    assert all(pair.test.text.splitlines()[0] == pair.gold.text.splitlines()[1] for pair in loaded.pairs)
+    assert score_corpus(loaded.pairs, Params()).micro["counter"].f == 1.0  # each DRS with its own copy
+
+
+def test_a_sentence_that_differs_in_one_place_keeps_position_pairing(tmp_path):
+    """Position pairs two of three DRSs with their own sentence, the sentence lines no more."""
+    text = demo_drss(ids=False).replace("%%% Mary gave Tom a red book .", "%%% Mary gave Tom the red book .")
+    _, _, loaded = load_demo_pair(tmp_path, text)
+    assert loaded.warnings == [] and [pair.gold.id for pair in loaded.pairs] == ["contrast", "gift", "sang"]
+
+
+def test_clause_files_of_different_counts_without_sentence_lines_are_an_error_about_drss(tmp_path):
+    blocks = demo_drss().split("\n\n")
+    text = "\n\n".join("\n".join(line for line in b.splitlines() if not line.startswith("%%%")) for b in blocks)
+    test, gold = tmp_path / "test.clf", tmp_path / "gold.clf"
+    test.write_text(text.split("\n\n")[0] + "\n", encoding="utf-8")
+    gold.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        load_pairs(test, gold)
+    assert "test.clf holds 1 DRSs but gold.clf holds 3: this DRS has no partner; DRSs are paired by position" in str(
+        raised.value
+    )
+    assert "::id" not in str(raised.value)
+
+
 def test_drss_without_ids_are_paired_by_position_and_counts_must_agree(tmp_path):
     test, gold = tmp_path / "a.clf", tmp_path / "b.clf"
     test.write_text("b1 REF x1\n\nb1 REF x2\n", encoding="utf-8")
@@ -261,6 +340,27 @@ def test_the_matrix_scores_counter_and_dscorer_both_ways(tmp_path, capsys):
     smatch_demo = [DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt"]
     assert main(["matrix", *map(str, smatch_demo), "--metric", "counter"]) == 2
     assert "--metric counter scores DRS clause files; these are AMR" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("options", [["--format", "json"], ["--fine-grained", "--ci"], ["--standardize", "smatchpp"]])
+def test_the_smatch_command_on_drs_input_is_one_line_naming_counter_and_exit_2(capsys, options):
+    status = main(["smatch", *map(str, DRS_DEMO), *options, "--jobs", "1"])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert captured.err == (
+        f"error: {DRS_DEMO[0]}: classic Smatch is not computed for DRS input (it reads PENMAN graphs); Counter is "
+        f"its clause-level counterpart: python -m engine score {DRS_DEMO[0]} {DRS_DEMO[1]}\n"
+    )
+
+
+@pytest.mark.parametrize("command", ["score", "matrix"])
+def test_the_include_ref_help_names_counters_own_option(capsys, command):
+    """Counter's -r is its number of restarts; counting REF clauses is its -ic/--include_ref."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "Counter also counts REF clauses (Counter's -ic/--include_ref option)" in text
+    assert "-r option" not in text
 
 
 def test_group_sources_reads_drs_from_text():

@@ -19,7 +19,8 @@ from ui.commands.exports import write_heatmaps, write_report
 from ui.comparison_panel import ComparisonPanel
 from ui.corpus_panel import CorpusPanel
 from ui.heatmap_panel import HeatmapPanel
-from ui.heatmap_scale import colour_indices, hex_colour
+from ui.heatmap_model import PANELS
+from ui.heatmap_scale import colour_indices, hex_colour, value_text
 from ui.heatmap_svg import OVERLAP, _Sizes
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, scored_state
@@ -86,6 +87,28 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
                 x = float(by_row[top][0].get("x")) + (column + 0.5) * cell
                 rect = next(r for r in by_row[top] if float(r.get("x")) <= x < float(r.get("x")) + float(r.get("width")))
                 assert rect.get("fill") == hex_colour(int(adjusted[0, column]))
+
+
+def test_every_heatmap_has_its_own_colour_scale_at_its_right(context, tmp_path):
+    """No heatmap beside another's scale: A's bar says 0-1 next to A, F's its own range next to F."""
+    panel = context.heatmaps
+    assert write_heatmaps(context, tmp_path / "rounds.svg")
+    root = ET.parse(tmp_path / "rounds.svg").getroot()
+    bars = [rect for rect in root.iter(f"{SVG}rect") if rect.get("fill") == "url(#heatmap-scale)"]
+    groups = cell_groups(root)  # the heatmaps' cells, in PANELS order
+    assert len(groups) == len(PANELS) == 4 and len(bars) == 4
+    texts = list(root.iter(f"{SVG}text"))
+    for (key, _), group, bar in zip(PANELS, groups, bars):
+        cells = list(group.iter(f"{SVG}rect"))
+        right = max(float(r.get("x")) + float(r.get("width")) for r in cells)
+        top = min(float(r.get("y")) for r in cells)
+        bottom = max(float(r.get("y")) + float(r.get("height")) for r in cells)
+        x, y, height = float(bar.get("x")), float(bar.get("y")), float(bar.get("height"))
+        assert 0 < x - right <= 10 and y == pytest.approx(top) and y + height == pytest.approx(bottom, abs=1)
+        beside = [t for t in texts if 0 < float(t.get("x")) - x <= 20]
+        highest = min(beside, key=lambda t: abs(float(t.get("y")) - y))  # the label at the bar's top
+        assert highest.text == value_text(panel.view.heatmaps[key].levels[1]), key
+    assert {value_text(panel.view.heatmaps[key].levels[1]) for key in ("similarity", "anchors", "broadcast")} == {"1"}
 
 
 def test_anchors_are_outlined_black_and_white_new_anchors_black_and_orange(context, tmp_path):
@@ -200,7 +223,8 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
 
 
 def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tmp_path, monkeypatch):
-    from PySide6.QtWidgets import QDialog, QFileDialog
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
     import ui.commands.exports as exports
 
@@ -211,11 +235,24 @@ def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tm
         dialog.selectFile(str(tmp_path / names[-1].replace(".svg", ".png")))
         return QDialog.DialogCode.Accepted
 
+    def resolution(dialog):  # the user sees the whole title, then asks for 150 dots per inch
+        dialog.show()
+        QApplication.processEvents()
+        bold = QFont(dialog.font())
+        bold.setBold(True)
+        title = QFontMetrics(bold).horizontalAdvance(dialog.windowTitle())
+        asked.append((dialog.windowTitle(), dialog.intValue(), dialog.intMinimum(), dialog.intMaximum(),
+                      dialog.width() >= title + 150))
+        dialog.setIntValue(150)
+        dialog.hide()
+        return QDialog.DialogCode.Accepted
+
     monkeypatch.setattr(QFileDialog, "exec", choose_png)
-    monkeypatch.setattr(exports.QInputDialog, "getInt",
-                        staticmethod(lambda *args: asked.append(args[3:6]) or (150, True)))
+    monkeypatch.setattr(exports.QInputDialog, "exec", resolution)
+    monkeypatch.setattr(exports.QInputDialog, "getInt",  # Qt's own little dialog, sized by Qt
+                        staticmethod(lambda parent, title, *args: asked.append((title, *args)) or (150, True)))
     exports.export_heatmaps_dialog(context)
     written = tmp_path / "snt16-round-1-heatmaps.png"
     assert names == ["snt16-round-1-heatmaps.svg"]
-    assert asked == [(300, 72, 1200)] and written.exists()
+    assert asked == [("PNG resolution", 300, 72, 1200, True)] and written.exists()  # the whole title has room
     assert QImage(str(written)).dotsPerMeterX() == round(150 / 0.0254)

@@ -1,5 +1,6 @@
 """The visual panels (graphs, heatmaps, triples, PENMAN) driven offscreen."""
 
+import threading
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -8,24 +9,49 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from engine.metrics.triples import Category
+from ui import annotators_state
 from ui.adjudication_tasks import NewSession, create_session
 from ui.commands.exports import write_panel, write_report
 from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
 from ui.main_window import MainWindow
 
-from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings, wait_until_idle
 
 
-@pytest.fixture
-def window(qtbot, tmp_path):
+def spec_window(qtbot, tmp_path, prepare=lambda window: None):
+    """A window on the SPEC examples, "read" selected, once every job is over (the scores, the
+    trace, the label confusion that the Annotators perspective shows...); ``prepare(window)``
+    runs before the files are opened."""
     window = MainWindow(temporary_settings(tmp_path))
     qtbot.addWidget(window)
     window.show()
+    prepare(window)
     with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
         window.state.open_pair(*SPEC_PAIR)
     with qtbot.waitSignal(window.state.trace_ready, timeout=20000):
         assert window.state.select_pair_id("read")
+    wait_until_idle(qtbot, window.state)
     return window
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    return spec_window(qtbot, tmp_path)
+
+
+def test_the_window_is_ready_when_the_label_confusion_comes_last(qtbot, tmp_path, monkeypatch):
+    """The label confusion held until the trace is in (as a loaded machine may finish them):
+    the window is still only handed over with every panel of every perspective ready."""
+    traced = threading.Event()
+    counted = annotators_state.confusion_of_corpus
+
+    def after_the_trace(*args):
+        assert traced.wait(timeout=20)
+        return counted(*args)
+
+    monkeypatch.setattr(annotators_state, "confusion_of_corpus", after_the_trace)
+    window = spec_window(qtbot, tmp_path, lambda window: window.state.trace_ready.connect(lambda _: traced.set()))
+    assert window.state.annotators.confusion is not None and window.confusion_panel.is_available()
 
 
 def test_graphs_show_every_node_edge_and_aligned_tags(window):

@@ -4,7 +4,7 @@ import pytest
 
 from engine.errors import InputError
 from engine.read import load_pairs, read_entries, read_graph
-from engine.read.amr import split_blocks
+from engine.read.amr import parse_entry, split_blocks
 from engine.read.pairing import pair_entries
 from engine.read.penman_tree import format_tree
 from engine.read.source import parse_metadata
@@ -95,7 +95,26 @@ def test_an_unclosed_graph_says_where_it_started_and_the_next_graphs_are_kept(tm
     assert [e.id for e in entries] == ["1", "2", None]
     assert entries[0].error.line == 2 and "'(' opened on line 2 is never closed" in entries[0].error.message
     assert entries[1].graph is not None
-    assert entries[2].error.line == 8 and "opened on line 8" in entries[2].error.message
+    assert entries[2].error.line == 10
+    assert entries[2].error.message == "the file ends inside a graph (unclosed parenthesis opened at line 8)"
+
+
+@pytest.mark.parametrize(
+    "cut", ["(x / xx :A", "(x / xx\n  :A (y", "(x / xx\n  :A (y / yy\n  :B", "(x /", "(x", "(x / xx :A (y / yy)"]
+)
+@pytest.mark.parametrize("lazy", [False, True])
+def test_a_file_cut_inside_its_last_graph_says_so_with_the_line_the_graph_opened_on(tmp_path, cut, lazy):
+    path = write(tmp_path, "cut.amr", f"# ::id a\n(w / want-01)\n\n# ::id b\n# ::snt cut\n{cut}\n")
+    entries = [parse_entry(entry) for entry in read_entries(path, lazy=lazy)]
+    last = 6 + cut.count("\n")
+    assert entries[0].graph is not None
+    expected = f"{path}:{last}: the file ends inside a graph (unclosed parenthesis opened at line 6)"
+    assert str(entries[1].error) == expected
+
+
+def test_a_graph_left_open_before_the_next_block_keeps_its_own_message(tmp_path):
+    entries = read_entries(write(tmp_path, "open.amr", "# ::id a\n(w / want-01 :ARG0\n\n# ::id b\n(x / xx)\n"))
+    assert str(entries[0].error).endswith(":2: role :ARG0 of w has no target") and entries[1].graph is not None
 
 
 def test_an_empty_graph_is_an_error_on_its_line_only(tmp_path):
@@ -109,7 +128,7 @@ def test_nesting_of_any_depth_is_read(tmp_path):
     graph = "(n0 / c0" + "".join(f" :ARG0 (n{k} / c{k}" for k in range(1, depth)) + ")" * depth
     entries = read_entries(write(tmp_path, "deep.amr", f"# ::id deep\n{graph}\n\n# ::id bad\n{graph[:-1]}\n"))
     assert len(entries[0].graph) == depth and len(entries[0].graph.edges) == depth - 1
-    assert entries[1].error.line == 5 and "never closed" in entries[1].error.message
+    assert entries[1].error.line == 5 and "the file ends inside a graph" in entries[1].error.message
 
 
 def test_empty_file(tmp_path):

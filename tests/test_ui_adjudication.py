@@ -301,13 +301,19 @@ def test_resuming_asks_and_says_the_files_changed(qtbot, window, monkeypatch):
     assert "changed since the session was made" in window.banner.text()
 
 
-def test_a_second_window_on_the_session_gets_the_engines_refusal(qtbot, window, tmp_path, monkeypatch):
+def second_window(qtbot, window, tmp_path):
+    """Another window of the same process, on the same files, while ``window`` holds their session."""
     start_session(qtbot, window)
     other = MainWindow(temporary_settings(tmp_path, "other.ini"))
     qtbot.addWidget(other)
     other.state.adjudication.clock = window.clock  # the lock's heartbeat is on the same clock
     other.state.settings.save_adjudicator("ben")
     score_now(other.state, *window.files)
+    return other
+
+
+def test_a_second_window_on_the_session_gets_the_engines_refusal(qtbot, window, tmp_path, monkeypatch):
+    other = second_window(qtbot, window, tmp_path)
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: refused.append(text))
     monkeypatch.setattr(commands, "resume_choice", lambda ctx, path: "resume")
@@ -315,6 +321,31 @@ def test_a_second_window_on_the_session_gets_the_engines_refusal(qtbot, window, 
     assert other.state.adjudication.session is None
     assert len(refused) == 1 and "is open for writing by ana (process" in refused[0]
     assert "close it there first" in refused[0] and "open for writing by ana" in other.banner.text()
+    other.close()
+
+
+def test_the_resume_question_names_the_live_window_holding_the_session_and_offers_no_resume(
+    qtbot, window, tmp_path, monkeypatch
+):
+    other = second_window(qtbot, window, tmp_path)
+    asked = []
+
+    def answer(box):
+        asked.append((box.text(), [button.text() for button in box.buttons()], box.defaultButton().text()))
+        box.defaultButton().click()
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    refused = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: refused.append(text))
+    other.action_set["adjudicate"].trigger()
+    (text, buttons, default), = asked
+    assert "open for writing by ana (process" in text and "resumed here once it is closed there" in text
+    assert "Resume" not in buttons and "New Session..." in buttons and default == "Cancel"
+    assert other.state.adjudication.session is None and refused == []  # nothing offered that is refused then
+    window.action_set["close_session"].trigger()  # released: resuming is offered again
+    asked.clear()
+    other.action_set["adjudicate"].trigger()
+    assert asked[0][2] == "Resume" and other.state.adjudication.session is not None
     other.close()
 
 

@@ -3,11 +3,12 @@ scored), new parameters score it again without opening a cell in place of other 
 opens on a scored sentence, a sentence missing from a cell's files is a "missing" row, and the
 bar back to the matrix shows only while a cell is shown and the matrix is not."""
 
-from dataclasses import replace
+import threading
 
 import pytest
 from PySide6.QtCore import Qt
 
+from ui import annotators_state
 
 from .ui_support import (
     SPEC_PAIR,
@@ -16,6 +17,7 @@ from .ui_support import (
     open_annotators,
     score_now,
     shown_window,
+    wait_until_idle,
 )
 
 A, B, C = 0, 1, 2
@@ -60,7 +62,8 @@ def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window
     assert state.annotators.result is None and state.annotators.cell is None
     assert not window.annotators_panel.is_available() and not window.cell_bar.isVisible()
     assert not window.action_set["export_matrix"].isEnabled()
-    qtbot.waitUntil(lambda: state.annotators.confusion is not None and state.annotators.confusion.cell is None)
+    wait_until_idle(qtbot, state)
+    assert state.annotators.confusion is not None and state.annotators.confusion.cell is None
     assert workspace.show_perspective("annotators")  # Ctrl+4: the pair's label confusion, as with no matrix
     assert window.confusion_panel.isVisible() and not window.annotators_panel.isVisible()
     matrices = []
@@ -92,7 +95,8 @@ def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, windo
             assert state.annotators.open(TRIO_FILES)
         qtbot.waitUntil(lambda: not state.busy)
     assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result is not None
-    qtbot.waitUntil(lambda: state.annotators.confusion is not None)
+    wait_until_idle(qtbot, state)
+    assert state.annotators.confusion is not None
     boxes = window.confusion_panel.test_box, window.confusion_panel.gold_box  # the pair is no cell: say what to choose
     assert [(box.currentIndex(), box.placeholderText()) for box in boxes] == [
         (-1, "(test annotator)"), (-1, "(gold annotator)")
@@ -102,6 +106,28 @@ def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, windo
     qtbot.waitUntil(lambda: not state.busy)
     assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result.params.computes("smatch")
     assert not window.cell_bar.isVisible()
+
+
+def test_the_label_confusion_of_the_pair_shown_survives_a_matrix_arriving_meanwhile(qtbot, window, monkeypatch):
+    """The two files' label confusion still being counted when a matrix (whose cell cannot be
+    opened) arrives: it is kept, not dropped with the matrix's (it was, and never asked again)."""
+    state, arrived = window.state, threading.Event()
+    counted = annotators_state.confusion_of_corpus
+
+    def after_the_matrix(*args):
+        assert arrived.wait(timeout=20)
+        return counted(*args)
+
+    monkeypatch.setattr(annotators_state, "confusion_of_corpus", after_the_matrix)
+    state.annotators.matrix_changed.connect(lambda result: arrived.set())
+    score_now(state, *SPEC_PAIR)  # its confusion held until the matrix is in
+    with monkeypatch.context() as patched:
+        patched.setattr(state, "open_files", lambda *args, **kwargs: False)
+        with qtbot.waitSignal(state.annotators.matrix_changed, timeout=20000):
+            assert state.annotators.open(TRIO_FILES)
+        wait_until_idle(qtbot, state)
+    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.confusion is not None
+    assert state.annotators.confusion.cell is None and window.confusion_panel.is_available()
 
 
 def test_other_files_stop_a_matrix_being_scored(qtbot, window, monkeypatch):

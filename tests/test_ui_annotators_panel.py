@@ -5,7 +5,6 @@ the pair, the annotator and sentence tables, the CLI's matrix is the app's."""
 import gc
 import json
 import weakref
-from functools import partial
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -20,7 +19,14 @@ from engine.scoring import score_corpus
 from ui.annotators_panel import AnnotatorsPanel
 from ui.state import AppState
 
-from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings
+from .ui_support import (
+    ANNOTATOR_FILES,
+    TRIO_FILES,
+    hold_matrix_after_first_report,
+    open_annotators,
+    temporary_settings,
+    wait_until_idle,
+)
 
 GOLD = 2  # comptest_gold
 
@@ -215,16 +221,13 @@ def test_a_panel_made_after_scoring_shows_the_matrix(qtbot, state):
     assert panel.heatmap.cell_at(QPoint(-5, -5).toPointF()) is None
 
 
-def confusion_counted(state) -> bool:
-    return state.annotators.confusion is not None and not state.runner.busy("confusion")
-
-
 def test_the_state_is_freed_without_the_cyclic_collector(qtbot, tmp_path):
     """No reference cycle through the annotators' state: the collector, run at an arbitrary
     moment, would delete Qt objects in the middle of Qt's own work (which deadlocked the tests)."""
     state = AppState(temporary_settings(tmp_path))
     open_annotators(qtbot, state, TRIO_FILES)
-    qtbot.waitUntil(partial(confusion_counted, state))
+    wait_until_idle(qtbot, state)  # every job over: the confusion, the cells' intervals, ...
+    assert state.annotators.confusion is not None
     state.shutdown()
     gc.collect()
     gc.disable()

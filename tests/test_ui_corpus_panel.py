@@ -2,6 +2,8 @@
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics, QFontMetricsF
+from PySide6.QtWidgets import QStyle
 
 from engine.params import Params
 from ui.corpus_model import SENTENCE_COLUMN
@@ -161,3 +163,51 @@ def test_the_sentence_column_stretches_and_keeps_a_readable_width(qtbot, state, 
     assert header.length() > viewport.width()  # the scores scroll into sight
     panel.resize(1600, 400)
     qtbot.waitUntil(lambda: header.length() == viewport.width() and sentence_width(panel) > SENTENCE_LEAST)
+
+
+def test_the_id_column_fits_every_id_of_the_corpus_whatever_the_filter(qtbot, state, tmp_path):
+    """Ids that grow longer down the corpus (lpp_1943.1 ... lpp_1943.160): the column fits the
+    longest, not only the rows in sight or those a filter leaves, so no id is cut."""
+    test, gold = tmp_path / "t.amr", tmp_path / "g.amr"
+    for path, concept in ((test, "go-02"), (gold, "go-01")):
+        path.write_text("".join(f"# ::id lpp_1943.{k}\n# ::snt Sentence {k}.\n(g / {concept} :ARG0 (b / boy))\n\n"
+                                for k in range(1, 161)), encoding="utf-8")
+    panel = CorpusPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(900, 500)
+    panel.show()
+    score_now(state, test, gold)
+    table, metrics = panel.table, QFontMetricsF(panel.table.font())
+    margins = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 1  # delegate, grid
+    widest = max(metrics.horizontalAdvance(f"lpp_1943.{k}") for k in range(1, 161)) + margins  # fractions count
+    for text in ("", "lpp_1943.1", "no such words", "ok", ""):
+        panel.filter_edit.setText(text)
+        assert table.columnWidth(1) >= widest, text
+
+
+def whole(grid, row, column) -> bool:
+    """Whether a grid cell's text fits its column (not elided)."""
+    item = grid.item(row, column)
+    font = item.font()
+    metrics = QFontMetrics(font)
+    margins = 2 * (grid.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    return grid.columnWidth(column) >= metrics.horizontalAdvance(item.text()) + margins
+
+
+@pytest.mark.parametrize("width", [560, 900, 1300])  # the corpus column at 1366x768 in Adjudication, Corpus; wider
+def test_every_score_of_the_corpus_summary_is_whole_the_interval_too(qtbot, tmp_path, width):
+    state = AppState(temporary_settings(tmp_path))
+    state.params = Params(optional_metrics={"smatch"})
+    panel = CorpusPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(width, 500)
+    panel.show()
+    score_now(state, *SMATCH_PAIR)
+    qtbot.waitUntil(lambda: panel.summary.width() <= panel.width())
+    grid = panel.summary
+    shown = [column for column in range(grid.columnCount()) if not grid.isColumnHidden(column)]
+    cells = [(row, column) for row in range(2) for column in shown]
+    assert all(whole(grid, row, column) for row, column in cells), [
+        (grid.item(row, column).text(), grid.columnWidth(column)) for row, column in cells if not whole(grid, row, column)]
+    assert grid.viewport().width() >= grid.horizontalHeader().length()  # nothing scrolled out of sight either
+    state.shutdown()

@@ -1,7 +1,9 @@
 """The document-level panel alone with a state."""
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QStyle
 
 from ui.document_panel import DocumentPanel
 
@@ -92,4 +94,30 @@ def test_test_and_gold_share_the_width_by_their_texts(qtbot, tmp_path):
     assert sum(header.sectionSize(c) for c in range(4)) <= panel.table.viewport().width()
     assert longest[0] > longest[1] and test > gold  # the longer texts get the wider column
     assert test >= min(longest[0], 0.5 * panel.table.viewport().width())
+    state.shutdown()
+
+
+@pytest.mark.parametrize("width", [460, 810])  # the document tab at 1366x768 in Corpus and in Pair
+def test_at_its_room_at_1366_no_score_is_cut_and_both_relations_are_readable(qtbot, tmp_path, width):
+    """The scores are whole ("0.0..." before, beside the relations in Pair), and Test and Gold
+    each show a readable start of their relations - up to 18 characters - before the longer
+    one takes more."""
+    state = scored_state(tmp_path, UMR_PAIR)
+    panel = DocumentPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(width, 260)
+    panel.show()
+    qtbot.waitExposed(panel)
+    state.select_pair(state.corpus.pairs[1])
+    QApplication.processEvents()
+    grid, margins = panel.scores, 2 * (panel.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
+    for row in range(grid.rowCount()):
+        for column in range(grid.columnCount()):
+            item = grid.item(row, column)
+            assert grid.columnWidth(column) >= QFontMetrics(item.font()).horizontalAdvance(item.text()) + margins
+    metrics, header = panel.table.fontMetrics(), panel.table.horizontalHeader()
+    longest = {k: max(metrics.horizontalAdvance(row[k]) for row in panel.model._cells) for k in (2, 3)}
+    assert longest[2] > 18 * metrics.averageCharWidth() and longest[3] > 18 * metrics.averageCharWidth()
+    for column in (2, 3):
+        assert header.sectionSize(column) >= 18 * metrics.averageCharWidth(), column
     state.shutdown()

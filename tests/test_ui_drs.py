@@ -15,6 +15,7 @@ from engine.read import load_pairs
 from engine.registry import metrics
 from engine.scoring import score_corpus
 from ui.clause_panel import ONLY_GOLD, ONLY_TEST, ClausePanel, clause_rows
+from ui.commands.exports import write_report
 from ui.demos import DEMOS
 from ui.dscorer_panel import SHOWN, DScorerPanel
 from ui.graph_svg import graph_svg
@@ -181,7 +182,7 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     assert window.corpus_panel.table.isColumnHidden(smatch)  # no empty Smatch column
     scores = window.pair_view.scores  # nor Smatch row, and no empty Smatch breakdown
     assert [scores.verticalHeaderItem(k).text() for k in range(scores.rowCount()) if not scores.isRowHidden(k)] == [
-        "Concept", "LR", "ULR", "WLR", "Mock Smatch", "Counter", "DScorer"]
+        "Concept", "LR", "ULR", "WLR", "Mock Smatch", "Counter", "DScorer (paper)"]
     assert "not computed for DRS input" in window.smatch_panel.title.text()
     assert not window.smatch_panel.table.isVisibleTo(window.smatch_panel)
     proxy = window.corpus_panel.proxy
@@ -193,6 +194,34 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     assert all(window.corpus_panel.table.isColumnHidden(column) for column in columns)
     assert not window.corpus_panel.table.isColumnHidden(smatch)  # AMR input: Smatch was asked for
     assert not scores.isRowHidden(metrics().index("smatch")) and scores.isRowHidden(metrics().index("counter"))
+    window.state.shutdown()
+
+
+@pytest.mark.parametrize("profile", ["paper", "reference"])
+def test_every_dscorer_figure_names_the_profile_that_produced_it(qtbot, tmp_path, profile):
+    """Published DScorer numbers come from the reference code: the table's column, the corpus
+    summary, the pair's scores and the pair report say which profile gave the figure shown."""
+    window = MainWindow(temporary_settings(tmp_path))
+    qtbot.addWidget(window)
+    window.state.params = Params(dscorer_profile=profile)
+    score_now(window.state, *DRS_PAIR)
+    column = window.corpus_panel.model.metric_column("dscorer")
+    header = window.corpus_panel.proxy.headerData(column, Qt.Orientation.Horizontal)
+    tip = window.corpus_panel.proxy.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+    assert header == f"DScorer ({profile}) F1" and f"DScorer {profile} profile, n = 4" in tip
+    assert "public DRSScorer code" in tip  # what the reference profile is, either way
+    summary = window.corpus_panel.summary.horizontalHeaderItem(metrics().index("dscorer"))
+    assert summary.text() == f"DScorer ({profile})" and f"DScorer {profile} profile" in summary.toolTip()
+    table = window.corpus_panel.table.horizontalHeader()
+    assert table.sectionSize(column) >= table.sectionSizeHint(column)  # the longer header is not cut
+    row = window.pair_view.scores.verticalHeaderItem(metrics().index("dscorer"))
+    assert row.text() == f"DScorer ({profile})" and f"DScorer {profile} profile" in row.toolTip()
+    assert write_report(window.context, tmp_path / "pair.html")
+    assert f"<th>DScorer ({profile})</th>" in (tmp_path / "pair.html").read_text(encoding="utf-8")
+    dialog = ParamsDialog(window.state.params, drs=True)
+    qtbot.addWidget(dialog)
+    line = dialog.drs.profiles_line.text()
+    assert "paper: DScorer as the paper defines it" in line and "reference: the numbers of the public DRSScorer" in line
     window.state.shutdown()
 
 

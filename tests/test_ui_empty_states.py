@@ -38,7 +38,8 @@ def test_a_filter_that_keeps_nothing_clears_and_explains_every_panel(window):
     assert window.heatmaps.trace is None and window.heatmaps.headline.text() == ""  # not "could not be read"
     assert window.heatmaps.message.text().startswith(EMPTY) and not window.heatmaps.readout.isVisibleTo(window.heatmaps)
     assert "could not be read" not in window.heatmaps.initial.text()
-    assert window.find_bar.matches == [] and window.find_bar.count.text() == "no match"
+    assert window.find_bar.matches == [] and window.find_bar.count.text() == "no pair"  # and not red
+    assert window.find_bar.edit.styleSheet() == ""
     assert window.document_panel.model.rowCount() == 0
     assert graphs.test_box.note.text().startswith(EMPTY)
     window.state.set_filter("nor these")  # still nothing: every explanation names the new filter

@@ -1,14 +1,21 @@
 """The export dialogs: titled by what they export, opened in the last export's folder (kept
 in the settings), offering a name made of the pair's id, and large enough for the file list."""
 
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QTreeView
 
 from engine.scoring import PairResult
+from ui.commands.exports import write_panel, write_report
 from ui.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
+from ui.graph_export import graphs_sheet
 
-from .ui_support import SYS_PAIR, shown_window
+from .ui_support import DRS_PAIR, SYS_PAIR, shown_window
+
+SVG = "{http://www.w3.org/2000/svg}"
+DRS_PARAMETERS = ("dscorer_profile", "dscorer_n", "dscorer_weights", "drs_include_ref", "counter_time_limit")
 
 
 def answer_dialogs(monkeypatch, answers: list):
@@ -79,3 +86,24 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == ("Export report of pair 0",
                                                                        "sentence_1-report.html", later)
     assert len(seen) == 5
+
+
+@pytest.mark.parametrize("pair, drs", [(SYS_PAIR, False), (DRS_PAIR, True)], ids=["amr", "drs"])
+def test_exports_list_only_the_parameters_that_apply_to_the_input(qtbot, tmp_path, pair, drs):
+    """Counter's and DScorer's parameters in the graphs, heatmaps and report of DRS input only."""
+    window = shown_window(qtbot, tmp_path, pair)
+    context = window.context
+    assert write_panel(context, "graphs", tmp_path / "graphs.svg")
+    assert write_panel(context, "graphs", tmp_path / "graphs.pdf")
+    assert write_panel(context, "rounds", tmp_path / "rounds.svg")
+    assert write_report(context, tmp_path / "pair.html")
+    texts = {
+        "graphs.svg": ET.parse(tmp_path / "graphs.svg").getroot().find(f"{SVG}desc").text,
+        "rounds.svg": (tmp_path / "rounds.svg").read_text(encoding="utf-8"),
+        "pair.html": (tmp_path / "pair.html").read_text(encoding="utf-8"),
+        "the graphs' sheet (PNG, PDF)": " ".join(graphs_sheet(window.graphs, window.state.corpus.params).caption),
+    }
+    for name, text in texts.items():
+        assert "gamma" in text, name  # the parameters are there
+        for parameter in DRS_PARAMETERS:
+            assert (parameter in text) == drs, (name, parameter)

@@ -6,10 +6,10 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QFontMetricsF, QWheelEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QFontMetricsF, QHelpEvent, QWheelEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolTip
 
 import ui.tasks
 from bench.generate import write_corpus
@@ -373,3 +373,51 @@ def test_the_enlarged_heatmap_sizes_labels_and_values_to_its_cells(qtbot, state)
     assert geometry.cell_height > 100 and geometry.value_font.pixelSize() == 18
     assert label_px(plot, "row") == label_px(plot, "column") == 16
     assert overlaps(plot.label_boxes()) == [] and len(plot.label_boxes()) == 10
+
+
+def test_a_cut_label_is_at_the_smallest_font_and_whole_in_its_tooltip(qtbot, umr_state):
+    """The four heatmaps in the Rounds perspective's room at 1366x768 (about 760 x 420): a column
+    name is made smaller before it is cut (to the smallest font), and one cut shows its whole
+    name in a tooltip when pointed at; none runs past the edge."""
+    panel = shown(qtbot, umr_state, "snt16", 760, 420)
+    plot = panel.plots["adjusted"]
+    geometry = plot.geometry_now()
+    labels = [label for label in plot.label_boxes() if label.axis == "column"]
+    names = panel.model.column_names
+    cut = [label for label in labels if label.text != names[label.index]]
+    whole = [label for label in labels if label.text == names[label.index]]
+    assert whole and cut and geometry.column_px == plot.label_px[0]  # cut only at the smallest font
+    assert all(plot.rect().toRectF().contains(label.box) for label in labels)  # none clipped by the edge
+    if cut:
+        label = cut[0]
+        tip = QHelpEvent(QEvent.Type.ToolTip, label.box.center().toPoint(), plot.mapToGlobal(label.box.center().toPoint()))
+        QApplication.sendEvent(plot, tip)
+        assert QToolTip.text() == names[label.index]
+
+
+def line_bottoms(document) -> list[float]:
+    """Where each laid-out line of the list ends, from its top."""
+    bottoms, block = [], document.begin()
+    while block.isValid():
+        top, lines = document.documentLayout().blockBoundingRect(block).top(), block.layout()
+        bottoms += [top + lines.lineAt(k).y() + lines.lineAt(k).height() for k in range(lines.lineCount())]
+        block = block.next()
+    return bottoms
+
+
+@pytest.mark.parametrize("size", [(760, 600), (1060, 860)])  # the Rounds heatmaps at 1366x768 and 1920x1080
+def test_the_list_of_pairs_shows_whole_lines_as_many_as_it_has_up_to_seven(qtbot, umr_state, size):
+    """Under the heatmaps the round's pairs fill the list's height with whole lines (a fourth
+    line was cut in half): all of them when they are few, else up to seven and a scroll bar."""
+    panel = shown(qtbot, umr_state, "snt16", *size)
+    details = panel.details
+    for number in range(1, panel.model.rounds + 1):
+        panel.slider.setValue(number)
+        QApplication.processEvents()
+        bottoms = line_bottoms(details.document())
+        seen = details.viewport().height()
+        if details.verticalScrollBar().maximum() == 0:  # every line in sight
+            assert bottoms and max(bottoms) <= seen
+        else:
+            assert any(abs(seen - bottom) <= 1 for bottom in bottoms), (seen, bottoms)  # ends at a whole line
+            assert len([bottom for bottom in bottoms if bottom <= seen + 1]) >= 3

@@ -76,6 +76,24 @@ def test_a_queued_job_replaces_the_one_waiting(qtbot, runner):
     assert finished == ["first", "third"] and ran == ["first", "third"]
 
 
+def test_idle_means_no_job_runs_or_waits_in_any_lane(qtbot, runner):
+    release, finished = threading.Event(), []
+
+    def held(progress, cancelled):
+        release.wait(5)
+        return "held"
+
+    assert runner.idle()
+    runner.start("a", held, finished.append)
+    runner.queue("b", lambda progress, cancelled: "quick", finished.append)
+    runner.queue("a", lambda progress, cancelled: "next", finished.append)  # waits for "a"
+    qtbot.waitUntil(lambda: finished == ["quick"], timeout=5000)
+    assert not runner.idle() and not runner.busy("b")  # "a" runs, its next job waits
+    release.set()
+    qtbot.waitUntil(runner.idle, timeout=5000)
+    assert finished == ["quick", "held", "next"]
+
+
 def test_cancel_is_seen_by_the_work(qtbot, runner):
     started, finished = threading.Event(), []
 

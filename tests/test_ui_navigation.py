@@ -129,6 +129,21 @@ def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
 
 
+def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_red(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR)
+    state, bar = window.state, window.find_bar
+    state.select_pair_id("read")
+    qtbot.keyClicks(bar.edit, "fry")
+    assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()  # typed: red
+    state.select_pair_id("fry")
+    assert bar.matches == [("test", "f")] and bar.count.text() == "1" and bar.edit.styleSheet() == ""
+    state.select_pair_id("read")  # the text kept, looked for in this pair: a miss, said in grey
+    assert bar.edit.text() == "fry" and bar.matches == []
+    assert bar.count.text() == "not in this pair" and bar.edit.styleSheet() == ""
+    window.action_set["find_next"].trigger()  # asked again here: red
+    assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
+
+
 def test_tables_show_the_graphs_tooltips(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
     window.state.select_pair_id("read")

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from engine.metrics.triples import Category
 from ui.triples_panel import TriplesPanel, triple_text, triples_csv
 
-from .ui_support import reentrant_pair, scored_state
+from .ui_support import UMR_VERSIONS, reentrant_pair, scored_state
 
 CSV_HEADER = "category,test_triple,gold_triple,similarity,test_ends_aligned_to,gold_ends_aligned_to,why"
 
@@ -155,3 +155,23 @@ def test_why_and_the_triples_share_the_width(qtbot, reentrant):
     category, test, gold, similarity, why = widths(panel)
     assert test >= text_width(panel, 1) and gold >= text_width(panel, 2)  # whole
     assert sum(widths(panel)) == panel.table.viewport().width() and why > text_width(panel, 4) / 2
+
+
+@pytest.mark.parametrize("width", [810, 600])  # the triples tab at 1366x768; narrower still
+def test_long_triples_leave_why_a_readable_start(qtbot, tmp_path, width):
+    """A 30-node UMR pair's long triples in the triples tab's room at 1366x768: each of the
+    triples and why first gets up to 18 characters, so why is never cut to a few characters
+    (it was, by the triples' longer texts); the rest goes by what each still wants."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    assert state.select_pair_id("snt16")
+    panel = TriplesPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(width, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    readable = 18 * panel.table.fontMetrics().averageCharWidth()
+    _, test, gold, _, why = widths(panel)
+    assert min(text_width(panel, k) for k in (1, 2, 4)) > readable  # long texts in all three
+    assert min(test, gold, why) >= readable, (test, gold, why)
+    assert sum(widths(panel)) <= panel.table.viewport().width()
+    state.shutdown()

@@ -26,6 +26,7 @@ from .ui_support import (
     score_now,
     shown_window,
     temporary_settings,
+    wait_until_idle,
 )
 
 SCREENS = [(1920, 1080), (1366, 768)]
@@ -126,12 +127,14 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
     window = shown_window(qtbot, tmp_path, UMR_PAIR, (width, height - CHROME))
     session = create_session(NewSession(UMR_PAIR, "ana", tmp_path / "umr.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None  # the Adjudication perspective too
+    wait_until_idle(qtbot, window.state)  # the label confusion too, which the Annotators perspective shows
     for key, page in window.workspace.pages.items():
         assert window.workspace.show_perspective(key)
         settle()
         for splitter, _ in page.splitters.values():  # the layout's proportions, unless a minimum size wins
             sizes = splitter.sizes()  # a part hidden while its panel has nothing to show has none
             assert all(size > 0 for k, size in enumerate(sizes) if not splitter.widget(k).isHidden())
+        assert page.squeezed() == [], key  # the default leaves every panel its least useful size
         for table in visible_tables(page):
             header = table.horizontalHeader()
             shown = [c for c in range(header.count()) if not header.isSectionHidden(c)]
@@ -238,6 +241,57 @@ def test_the_arrangement_is_remembered(qtbot, tmp_path):
     settle()
     restored, _ = again.workspace.pages["pair"].splitters["0"]
     assert proportions(restored) == pytest.approx([1 / 3, 2 / 3], abs=0.03)
+
+
+def default_proportions(layout: Split) -> list[float]:
+    return [size / sum(layout.sizes) for size in layout.sizes]
+
+
+@pytest.mark.parametrize("size", SCREENS)
+def test_a_perspective_not_shown_in_a_session_comes_back_with_its_default_sizes(qtbot, tmp_path, size):
+    """Fresh settings, two files, only Corpus and Pair shown, quit, start again, Rounds: every
+    splitter of Rounds has its default proportions (not the sizes of a page never laid out)."""
+    settings = temporary_settings(tmp_path)
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR, size=size, settings=settings)
+    for key in ("corpus", "pair"):
+        window.workspace.show_perspective(key)
+        settle()
+    window.close()
+    assert AppSettings(settings).workspace()["pages"]["rounds"]["splitters"] == {}  # never laid out: nothing saved
+    again = shown_window(qtbot, tmp_path, SPEC_PAIR, size=size, settings=settings)
+    again.workspace.show_perspective("rounds")
+    settle()
+    for splitter, layout in again.workspace.pages["rounds"].splitters.values():
+        assert proportions(splitter) == pytest.approx(default_proportions(layout), abs=0.02), splitter.objectName()
+
+
+@pytest.mark.parametrize("size", SCREENS)
+def test_a_saved_arrangement_that_squeezes_a_panel_is_not_restored(qtbot, tmp_path, size):
+    """Heatmaps dragged (or saved) down to 270 px: below what the panel needs, so Rounds starts
+    with its default sizes; an arrangement that leaves every panel its room is restored."""
+    settings = temporary_settings(tmp_path)
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR, size=size, settings=settings)
+    window.workspace.show_perspective("rounds")
+    settle()
+    outer, layout = window.workspace.pages["rounds"].splitters["0"]
+    room = sum(outer.sizes())
+    outer.setSizes([270, room - 270])
+    outer.splitterMoved.emit(270, 1)
+    window.close()
+    again = shown_window(qtbot, tmp_path, SPEC_PAIR, size=size, settings=settings)
+    again.workspace.show_perspective("rounds")
+    settle()
+    restored, _ = again.workspace.pages["rounds"].splitters["0"]
+    assert proportions(restored) == pytest.approx(default_proportions(layout), abs=0.02)
+    wider = round(room * 0.62)
+    restored.setSizes([wider, room - wider])
+    restored.splitterMoved.emit(wider, 1)
+    again.close()
+    third = shown_window(qtbot, tmp_path, SPEC_PAIR, size=size, settings=settings)
+    third.workspace.show_perspective("rounds")
+    settle()
+    kept, _ = third.workspace.pages["rounds"].splitters["0"]
+    assert proportions(kept) == pytest.approx([0.62, 0.38], abs=0.02)
 
 
 def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_path):

@@ -170,3 +170,11 @@ def test_broken_sentence_graph_names_file_and_line(tmp_path):
     corpus = score_files(broken, DATA / "doc_gold.umr")
     assert corpus.pairs[0].error.startswith(f"{broken}:") and "never closed" in corpus.pairs[0].error
     assert corpus.pairs[1].error is None
+
+
+def test_a_umr_file_cut_inside_its_last_sentence_graph_says_so(tmp_path):
+    lines = (DEMO / "umr" / "lindsay_v1.umr").read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.umr"
+    cut.write_text("\n".join(lines[:12]) + "\n", encoding="utf-8")  # inside sentence 1's graph (line 8 on)
+    entry = read_umr(cut).sentences[0].entry
+    assert str(entry.error) == f"{cut}:12: the file ends inside a graph (unclosed parenthesis opened at line 8)"

@@ -68,6 +68,13 @@ def score_now(state: AppState, test: Path, gold: Path) -> None:
     state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
 
 
+def wait_until_idle(qtbot, state: AppState, timeout: int = 30000) -> None:
+    """Wait until no job runs or waits in any lane (scores, trace, k-grams, matrix, label
+    confusion, intervals, adjudication): what a test looks at after one job may come from
+    another that its action started too, and a loaded machine finishes them in any order."""
+    qtbot.waitUntil(state.runner.idle, timeout=timeout)
+
+
 def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppState:
     """A state with ``pair`` read and scored (its first pair selected); call ``shutdown()`` when done."""
     state = AppState(temporary_settings(tmp_path))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.metrics.confusion import NONE, ConfusionCell, ConfusionTable
+from engine.output.drs import with_profile
 from engine.output.text import f1_text
 from engine.read import Sentence
 from engine.read.source import parse_metadata
@@ -114,7 +115,7 @@ def matrix_grid(result: MatrixResult, metric: str, average: Average, marked: tup
     defined = [value for row in matrix for value in row if value is not None]
     low = math.floor(min(defined, default=0.0) * 10) / 10
     return Grid(
-        f"{METRIC[metric].title} F1 between annotators ({average})",
+        f"{with_profile(METRIC[metric].title, metric, result.params)} F1 between annotators ({average})",
         names,
         names,
         tuple(tuple(row) for row in matrix),

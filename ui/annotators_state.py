@@ -141,7 +141,7 @@ class AnnotatorsState(QObject):
             return
         self.request, self.result, self.tables, self.cell = None, None, None, None
         self._intervals.clear()
-        self._confusion_source = None
+        self._forget_cell_confusion()
         self.matrix_changed.emit(None)
         self.cell_changed.emit(None)
 
@@ -201,7 +201,7 @@ class AnnotatorsState(QObject):
         self.request = replace(request, annotations=result.annotations)
         self.result, self.tables = result, scored.tables
         self._intervals.clear()
-        self._confusion_source = None
+        self._forget_cell_confusion()
         if self.metric not in result.metrics:
             self.metric = DEFAULT_METRIC
         self.matrix_changed.emit(result)
@@ -373,6 +373,12 @@ class AnnotatorsState(QObject):
             return
         self._confusion_source = source
         self.app.runner.queue(CONFUSION, work, partial(self._confusion_arrived, source), self._confusion_failed)
+
+    def _forget_cell_confusion(self) -> None:
+        """Another matrix (or none): the confusion of a cell of the old one is asked for again;
+        that of the two files shown still holds (it is kept, and kept coming if it is on its way)."""
+        if self._confusion_source is not None and self._confusion_source[1] is not None:
+            self._confusion_source = None
 
     def _same_source(self, source: tuple | None) -> bool:
         known = self._confusion_source

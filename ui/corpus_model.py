@@ -12,9 +12,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from engine.output.drs import dscorer_note, with_profile
 from engine.output.text import f1_text
 from engine.params import Params
-from engine.registry import metrics, short_name
+from engine.registry import DSCORER, metrics, short_name
 from engine.registry import run_metrics as metrics_of_run
 from engine.scoring import CorpusResult, PairResult
 
@@ -61,6 +62,7 @@ class CorpusTableModel(QAbstractTableModel):
         self._results: list[PairResult] = []
         self._rows: dict[int, int] = {}
         self.review_of: ReviewOf = lambda result: None
+        self._params: Params | None = None  # a DRS corpus's: DScorer's column names the profile that scored it
 
     def refresh_reviews(self, result: PairResult | None = None) -> None:
         """The review columns changed: of one pair (a status, decider or notes), or of every pair
@@ -74,6 +76,7 @@ class CorpusTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._results = list(corpus.pairs) if corpus is not None else []
         self._rows = {result.index: row for row, result in enumerate(self._results)}
+        self._params = corpus.params if corpus is not None and corpus.drs else None
         self.endResetModel()
 
     def result(self, row: int) -> PairResult:
@@ -85,6 +88,10 @@ class CorpusTableModel(QAbstractTableModel):
 
     def _metric_at(self, column: int) -> str:
         return self.metrics[column - FIRST_METRIC_COLUMN]
+
+    def column_texts(self, column: int) -> list[str]:
+        """What a column shows in every row of the corpus (the filter's hidden rows too)."""
+        return [self._value(result, column)[0] for result in self._results]
 
     def row_of(self, result: PairResult) -> int | None:
         """The row of ``result`` (None when it is not one of this corpus's pairs)."""
@@ -100,10 +107,15 @@ class CorpusTableModel(QAbstractTableModel):
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if orientation != Qt.Orientation.Horizontal:
             return None
+        metric_column = FIRST_METRIC_COLUMN <= section < self.status_column
+        dscorer = self._params is not None and metric_column and self._metric_at(section) == DSCORER
         if role == Qt.ItemDataRole.DisplayRole:
+            if dscorer:
+                return f"{with_profile(short_name(DSCORER), DSCORER, self._params)} F1"
             return self.columns[section]
         if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < self.status_column:
-            return "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
+            tip = "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
+            return f"{tip}\n{dscorer_note(self._params)}" if dscorer else tip
         if role == Qt.ItemDataRole.ToolTipRole and section >= self.first_review_column:
             return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
                     "decided by = NAME, notes)")

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QStyle,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -14,8 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.output.drs import dscorer_note, with_profile
 from engine.output.text import f1_text
-from engine.registry import SMATCH, short_name
+from engine.registry import DSCORER, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
 from .corpus_model import (
@@ -26,7 +31,7 @@ from .corpus_model import (
 )
 from .filter_expression import __doc__ as FILTER_HELP
 from .navigation import disagrees, next_position
-from .row_table import compact_rows, fit_grid_width, score_grid
+from .row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
 from .state import AppState
 
 __all__ = ["CorpusPanel", "show_summary"]
@@ -42,6 +47,8 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple
     """Micro and macro F1 of every metric over the corpus (P and R in tooltips), a column each
     of ``metrics``, the micro Smatch F1 with its bootstrap interval."""
     grid.clearContents()
+    if SMATCH in metrics:
+        grid.horizontalHeader().setSectionResizeMode(metrics.index(SMATCH), QHeaderView.ResizeMode.Stretch)
     if corpus is None:
         return
     interval = corpus.interval(SMATCH)
@@ -56,6 +63,8 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple
             if metric == SMATCH and row == 0 and interval is not None:
                 item.setText(f"{f1_text(score.f)} [{interval[0]:.3f}, {interval[1]:.3f}]")
                 tip += "\n[ ] = 95% bootstrap interval over pairs"
+                # as wide as its interval (the grid's minimum width counts it: see fit_grid_width)
+                grid.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
             item.setToolTip(tip)
             grid.setItem(row, column, item)
 
@@ -67,7 +76,8 @@ class CorpusPanel(QWidget):
     def __init__(self, state: AppState, parent=None):
         super().__init__(parent)
         self.state = state
-        self._syncing = False
+        self._syncing = False  # the table follows the state: its own changes are not choices
+        self._choosing = False  # the state follows the table: it selects and shows the row itself
         self.model = CorpusTableModel(self)
         self.model.review_of = state.adjudication.review_of
         self.proxy = CorpusFilterProxy(self)
@@ -82,8 +92,7 @@ class CorpusPanel(QWidget):
         compact_rows(self.table)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(50)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the corpus: _fit_columns
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         columns, first_review = self.model.columns, self.model.first_review_column
         for column, width in zip(range(first_review, len(columns)), (110, 90, 150)):
@@ -185,6 +194,20 @@ class CorpusPanel(QWidget):
         if not stretch:
             header.resizeSection(sentence, SENTENCE_LEAST)
 
+    def _fit_columns(self) -> None:
+        """The number, id, nodes, score and status columns as wide as their widest text in the
+        whole corpus (and their header): not in the rows a filter leaves or in sight only, which
+        would cut longer ids when the rows change."""
+        header, metrics = self.table.horizontalHeader(), QFontMetricsF(self.table.font())
+        # a cell's text margins as the item delegate lays them out, the grid line, and a pixel
+        # for the text's fraction of a pixel (rounded down, it is elided)
+        margin = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1) + 2
+        for column in range(self.model.first_review_column):
+            if column == SENTENCE_COLUMN:
+                continue
+            widest = max((metrics.horizontalAdvance(text) for text in self.model.column_texts(column)), default=0.0)
+            header.resizeSection(column, max(math.ceil(widest) + margin, header.sectionSizeHint(column)))
+
     def _keep_review_in_sight(self) -> None:
         """While the review columns are shown, the table is at least wide enough for the columns
         before the sentence and :data:`REVIEW_SENTENCE_LEAST` of it (a splitter gives it no less)."""
@@ -199,7 +222,11 @@ class CorpusPanel(QWidget):
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self._syncing:
-            self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
+            self._choosing = True
+            try:
+                self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
+            finally:
+                self._choosing = False
 
     def _show_corpus(self, corpus: CorpusResult | None) -> None:
         self._syncing = True
@@ -210,7 +237,12 @@ class CorpusPanel(QWidget):
         for column, metric in enumerate(self.model.metrics):
             self.table.setColumnHidden(self.model.metric_column(metric), metric not in computed)
             self.summary.setColumnHidden(column, metric not in computed)
+        drs = corpus.params if corpus is not None and corpus.drs else None  # DScorer's figures name their profile
+        name_grid_header(self.summary, Qt.Orientation.Horizontal, self.model.metrics.index(DSCORER),
+                         with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
+                         dscorer_note(drs) if drs else "")
         fit_grid_width(self.summary)  # no room kept for the hidden columns
+        self._fit_columns()
         self._keep_review_in_sight()  # the id column fitted to the new ids
         self._fit_sentence()
         self._show_note()
@@ -224,7 +256,13 @@ class CorpusPanel(QWidget):
         self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:
+        """Select and show the row of the state's pair - unless the table has just made it current
+        itself (a click or a key): it selects it then, and scrolls to it as it sees fit; scrolling
+        here, in the middle of a click on a half-visible row, would move the next row under the
+        pointer, which the click would then select."""
         row = self.proxy.row_of(result) if result is not None else None
+        if self._choosing and row is not None and row == self.table.currentIndex().row():
+            return
         self._syncing = True
         if row is None:
             self.table.clearSelection()

@@ -42,7 +42,7 @@ class FindBar(QWidget):
         layout.addWidget(self.next_button)
         self.edit.textEdited.connect(lambda text: self.search(reveal=True))
         self.edit.returnPressed.connect(self._enter)
-        state.pair_selected.connect(lambda result: self.search(reveal=False))
+        state.pair_selected.connect(lambda result: self.search(reveal=False, asked=False))
         self._show_count()
 
     @staticmethod
@@ -62,13 +62,15 @@ class FindBar(QWidget):
         shift = QGuiApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier
         self.step(-1 if shift else 1)
 
-    def search(self, reveal: bool) -> None:
-        """Find the text in the selected pair; ``reveal`` shows the first match."""
+    def search(self, reveal: bool, asked: bool = True) -> None:
+        """Find the text in the selected pair; ``reveal`` shows the first match. ``asked``: the
+        user searched (typed, stepped) - a text that matches nothing is marked red; when another
+        pair is selected the text is looked for again, and a miss there only says so, in grey."""
         self.matches = find_nodes(self.state.pair, self.edit.text())
         self.position = None
         if reveal and self.matches:
             self._show(0)
-        self._show_count()
+        self._show_count(asked)
 
     def step(self, delta: int) -> None:
         """Show the next match (the previous one when ``delta`` < 0), going round past the end."""
@@ -88,14 +90,15 @@ class FindBar(QWidget):
         self.state.reveal_node(side, key)
         self._show_count()
 
-    def _show_count(self) -> None:
+    def _show_count(self, asked: bool = True) -> None:
         text = self.edit.text().strip()
         missing = bool(text) and not self.matches
-        self.edit.setStyleSheet(NO_MATCH_STYLE if missing else "")
+        self.edit.setStyleSheet(NO_MATCH_STYLE if missing and asked else "")
+        self.count.setStyleSheet("" if asked else "color: #666;")
         if not text:
             self.count.setText("")
         elif missing:
-            self.count.setText("no match")
+            self.count.setText("no match" if asked else "not in this pair" if self.state.pair is not None else "no pair")
         else:
             shown = f"{self.position + 1} of " if self.position is not None else ""
             self.count.setText(f"{shown}{len(self.matches)}")

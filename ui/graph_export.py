@@ -30,7 +30,7 @@ def graphs_sheet(panel: ComparisonPanel, params: Params | None = None) -> Sheet:
     if result.test is not None and result.test.text:
         caption.append(f"sentence: {result.test.text}")
     if params is not None:
-        caption.append(parameters_text(params))
+        caption.append(parameters_text(params, drs=result.drs is not None))
     panels = [Panel(f"{title}: {side.summary}", side.geometry, side.marks, side.note)
               for title, side in (("Test", drawing.test), ("Gold", drawing.gold))]
     return Sheet(f"graphagree: test and gold graphs of {name}", caption, panels, LEGEND)

@@ -24,7 +24,7 @@ def figure_text(model: RoundsModel, number: int, result: PairResult, params: Par
     sentence = next((graph.text for graph in (result.test, result.gold) if graph is not None and graph.text), "")
     if sentence:
         lines.append(f"sentence: {sentence}")
-    lines += [parameters_text(params), model.captions[number].headline]
+    lines += [parameters_text(params, drs=result.drs is not None), model.captions[number].headline]
     return FigureText(f"graphagree: alignment rounds of {name}, round {number} of {model.rounds}", tuple(lines))
 
 

@@ -12,9 +12,11 @@ aligned here; what is shown is arranged by :class:`~ui.heatmap_model.RoundsModel
 
 from __future__ import annotations
 
+import math
 from html import escape
 
 from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -46,6 +48,7 @@ HINT = (f"{OUTLINE_LEGEND.capitalize()}; red names after the grey line: unaligne
         "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge.")
 SPACING = 6  # between the heatmaps
 WIDE = 2.0  # width / height from which the list of pairs goes beside the heatmaps
+DETAIL_LINES = 7  # under the heatmaps, the list of pairs shows up to this many lines (it scrolls for more)
 # where each heatmap sits in the 2 x 2 grid, and which of its axes are labelled:
 # row names on the left column, column names on the bottom row, the colour scales on the right
 GRID = {
@@ -62,6 +65,16 @@ def caption_html(caption: Caption, initial: Caption | None = None) -> str:
     if initial is not None:
         html += f"<p><b>Before the rounds:</b> {escape(initial.headline)}</p>" + items_html(initial.details)
     return html
+
+
+def _line_bottoms(document: QTextDocument) -> list[float]:
+    """Where each laid-out line of a document ends, from its top."""
+    bottoms, layout, block = [], document.documentLayout(), document.begin()
+    while block.isValid():
+        top, lines = layout.blockBoundingRect(block).top(), block.layout()
+        bottoms += [top + lines.lineAt(k).y() + lines.lineAt(k).height() for k in range(lines.lineCount())]
+        block = block.next()
+    return bottoms
 
 
 class HeatmapPanel(QWidget):
@@ -136,6 +149,8 @@ class HeatmapPanel(QWidget):
         self.splitter.addWidget(self.details)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setChildrenCollapsible(False)
+        self._details_dragged = False  # the list's height chosen by hand: kept
+        self.splitter.splitterMoved.connect(lambda *_: setattr(self, "_details_dragged", True))
         self.readout = QLabel(HINT)
         self.readout.setWordWrap(True)
         self.readout.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -162,6 +177,26 @@ class HeatmapPanel(QWidget):
             beside = min(round(0.3 * total), 420) if wide else 4 * self.fontMetrics().lineSpacing()
             self.splitter.setSizes([max(1, total - beside), beside])
             self._placed = True
+        self._fit_details()
+
+    def _fit_details(self) -> None:
+        """Under the heatmaps, the list of pairs as tall as its text, up to :data:`DETAIL_LINES`
+        lines and a quarter of the room (at least three lines), and then ending at a whole line
+        (it scrolls for the rest); beside them, or once its height was dragged, as it is."""
+        if self.splitter.orientation() != Qt.Orientation.Vertical or self._details_dragged:
+            return
+        document, frame = self.details.document(), 2 * self.details.frameWidth()
+        document.setTextWidth(self.details.viewport().width())
+        total = self.splitter.height() - self.splitter.handleWidth()
+        line = self.fontMetrics().lineSpacing()
+        room = max(3 * line, min(DETAIL_LINES * line, total // 4)) - frame
+        wanted = math.ceil(document.size().height())
+        if wanted > room:  # the last line that fits whole
+            wanted = math.ceil(max((bottom for bottom in _line_bottoms(document) if bottom <= room),
+                                   default=room))
+        height = wanted + frame
+        if self.splitter.sizes()[1] != height and total > height:
+            self.splitter.setSizes([total - height, height])
 
     @property
     def captions(self) -> tuple[Caption, ...]:
@@ -230,6 +265,7 @@ class HeatmapPanel(QWidget):
         self.round_label.setText(f"round {number} of {view.total}")
         self.headline.setText(view.caption.headline)
         self.details.setHtml(caption_html(view.caption, self.model.captions[0] if number == 1 else None))
+        self._fit_details()
         self.previous_button.setEnabled(number > 1)
         self.next_button.setEnabled(number < view.total)
         self._show_readout()

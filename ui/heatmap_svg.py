@@ -2,7 +2,7 @@
 cells as ``<rect>`` (runs of one colour merged, ``crispEdges``), real ``<text>`` in
 the generic ``sans-serif`` family with Greek letters as characters, every row and
 column named (a vector figure can be zoomed), the four heatmaps in a 2 x 2 grid
-as on screen, a header (pair, round, profile and parameters, the round's headline)
+as on screen, each with its own colour bar at its right, a header (pair, round, profile and parameters, the round's headline)
 that is also the file's ``<title>``/``<desc>``, and a legend.
 
 ``raster`` (for the HTML report) turns the cells of a large matrix into one image
@@ -50,7 +50,8 @@ OVERLAP = 0.5
 TEXT, UNALIGNED_TEXT, SEPARATOR = "#1a1a1a", "#b71c1c", "#9e9e9e"
 LEGEND = ("Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed "
           "(initial anchors first); unaligned nodes (red, italic) come after the grey line. "
-          f"{OUTLINE_LEGEND.capitalize()}. S, the anchors and A share the scale 0-1.")
+          f"{OUTLINE_LEGEND.capitalize()}. Each heatmap's colour scale is the bar at its right "
+          "(S, the anchors and A: 0-1; F: 0 to its largest value).")
 
 
 @dataclass(frozen=True)
@@ -228,8 +229,7 @@ def round_svg(model: RoundsModel, number: int, text: FigureText,
             body += _labels(model.row_names, model.order.aligned, "row", x, top, sizes)
         if position[0] == 1:
             body += _labels(model.column_names, model.order.aligned, "column", x, top + height_cells, sizes)
-        if position[1] == 1:
-            body += _colour_bar(x + width_cells + 8, top, height_cells, heatmap.levels)
+        body += _colour_bar(x + width_cells + 8, top, height_cells, heatmap.levels)  # each its own scale
     y = tops[1] + height_cells + 4 + sizes.column_margin + 8
     for line in _wrap(LEGEND, text_width, CAPTION_PX):
         body.append(_text(MARGIN, y + CAPTION_PX / 2, CAPTION_PX, line, colour="#37474f"))

@@ -22,9 +22,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from .heatmap_model import Heatmap
 from .heatmap_scale import (
@@ -219,6 +219,12 @@ class HeatmapView(QWidget):
         low, high = self.label_px
         return next((px for px in range(high, low - 1, -1) if self._line(px) <= cell), low)
 
+    def _whole_px(self, axis: str, px: int, room: float) -> int:
+        """The label font from ``px`` down: the largest in which the longest name fits its room
+        whole (the smallest when none does: the names are cut then, whole in their tooltips)."""
+        low = self.label_px[0]
+        return next((size for size in range(px, low - 1, -1) if self._widest_label(axis, size) <= room), low)
+
     def _enlarged_layout(self, window: CellWindow) -> tuple[QRectF, int, int]:
         """The plot and the row and column label sizes of an enlarged heatmap: from the largest,
         each made smaller while its labels do not fit their cells or their room whole (at most
@@ -275,8 +281,9 @@ class HeatmapView(QWidget):
         else:
             largest = self.label_px[1]
             plot = self._plot(largest, largest)
-            row_px = self._fitting_px(plot.height() / window.height)
-            column_px = self._fitting_px(plot.width() / window.width)
+            row_px = self._whole_px("row", self._fitting_px(plot.height() / window.height), plot.left() - GAP - 2)
+            column_px = self._whole_px("column", self._fitting_px(plot.width() / window.width),
+                                       self.height() - plot.bottom() - GAP - 2)
         cell_width, cell_height = plot.width() / window.width, plot.height() / window.height
         labels: list[Label] = []
         if self.heatmap is not None and self.show_rows:
@@ -552,6 +559,19 @@ class HeatmapView(QWidget):
                 self.clicked.emit(*target)
         self._press, self._dragged = None, False
         super().mouseReleaseEvent(event)
+
+    def event(self, event) -> bool:
+        """A label cut to its room shows its whole name in a tooltip."""
+        if event.type() == QEvent.Type.ToolTip:
+            label = next((label for label in self.label_boxes() if label.box.contains(QPointF(event.pos()))), None)
+            names = None if label is None else self.row_names if label.axis == "row" else self.column_names
+            if label is not None and names is not None and label.text != names[label.index]:
+                QToolTip.showText(event.globalPos(), names[label.index], self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
 
     def mouseDoubleClickEvent(self, event) -> None:
         self.enlarge_requested.emit()

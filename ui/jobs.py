@@ -127,6 +127,10 @@ class JobRunner(QObject):
     def busy(self, lane: str) -> bool:
         return lane in self._running
 
+    def idle(self) -> bool:
+        """No job runs or waits in any lane."""
+        return not self._running and not self._waiting
+
     def start(self, lane: str, work: Work, on_finished, on_failed=None, on_progress=None) -> bool:
         """Run ``work`` now; False (and nothing started) when the lane is busy."""
         if self.busy(lane):

@@ -72,23 +72,24 @@ class MainWindow(QMainWindow):
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
         self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
-        # every panel by the key the perspectives (ui.perspectives) place it with; add new panels here
+        # every panel by the key the perspectives (ui.perspectives) place it with, and the least
+        # (width, height) in which it is still of use; add new panels here
         self.panels = {
-            "corpus": Panel("Corpus", self.corpus_panel),
-            "summary": Panel("Pair scores", self.pair_view),
-            "graphs": Panel("Graphs", self.graphs),
-            "penman": Panel("PENMAN", self.penman_panel),
-            "triples": Panel("Triples", self.triples_panel),
-            "alignment": Panel("Alignment", self.alignment_panel),
-            "rounds": Panel("Alignment rounds", self.heatmaps),
-            "document": Panel("Document level (UMR)", self.document_panel),
-            "smatch": Panel("Smatch breakdown", self.smatch_panel),
-            "clauses": Panel("Clauses (DRS)", self.clause_panel),
-            "dscorer": Panel("DScorer k-grams (DRS)", self.dscorer_panel),
-            "annotators": Panel("Annotators", self.annotators_panel),
-            "confusion": Panel("Label confusion", self.confusion_panel),
-            "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs),
-            "adjudication": Panel("Adjudication", self.adjudication_panel),
+            "corpus": Panel("Corpus", self.corpus_panel, (480, 200)),
+            "summary": Panel("Pair scores", self.pair_view, (240, 160)),
+            "graphs": Panel("Graphs", self.graphs, (400, 200)),
+            "penman": Panel("PENMAN", self.penman_panel, (280, 120)),
+            "triples": Panel("Triples", self.triples_panel, (300, 120)),
+            "alignment": Panel("Alignment", self.alignment_panel, (300, 120)),
+            "rounds": Panel("Alignment rounds", self.heatmaps, (480, 320)),
+            "document": Panel("Document level (UMR)", self.document_panel, (300, 120)),
+            "smatch": Panel("Smatch breakdown", self.smatch_panel, (300, 120)),
+            "clauses": Panel("Clauses (DRS)", self.clause_panel, (300, 120)),
+            "dscorer": Panel("DScorer k-grams (DRS)", self.dscorer_panel, (300, 120)),
+            "annotators": Panel("Annotators", self.annotators_panel, (400, 240)),
+            "confusion": Panel("Label confusion", self.confusion_panel, (400, 240)),
+            "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs, (400, 200)),
+            "adjudication": Panel("Adjudication", self.adjudication_panel, (600, 200)),
         }
         self.workspace = Workspace(self.panels, self.state.settings)
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)

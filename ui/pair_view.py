@@ -8,11 +8,12 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from engine.registry import metrics, short_name
+from engine.output.drs import dscorer_note, with_profile
+from engine.registry import DSCORER, metrics, short_name
 from engine.scoring import PairResult
 
 from .corpus_model import run_metrics, sentence_of
-from .row_table import prf_grid, show_grid_rows, show_prf
+from .row_table import name_grid_header, prf_grid, show_grid_rows, show_prf
 from .state import AppState
 
 __all__ = ["PairView", "sentence_words"]
@@ -76,6 +77,10 @@ class PairView(QWidget):
     def _show_metrics(self, corpus) -> None:
         """A row for each metric the run computes (Smatch when asked for, Counter and DScorer for DRS)."""
         computed = run_metrics(corpus)
+        drs = corpus.params if corpus is not None and corpus.drs else None  # DScorer's figures name their profile
+        name_grid_header(self.scores, Qt.Orientation.Vertical, metrics().index(DSCORER),
+                         with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
+                         dscorer_note(drs) if drs else "")
         show_grid_rows(self.scores, [row for row, metric in enumerate(metrics()) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:

@@ -34,6 +34,9 @@ DSCORER_TIPS = {
                  "corpus (see README).",
 }
 
+PROFILES_LINE = ("paper: DScorer as the paper defines it;  reference: the numbers of the public DRSScorer code, "
+                 "as in published results (they differ)")
+
 
 def _spin(value: float, maximum: float, step: float, decimals: int, tip: str) -> QDoubleSpinBox:
     spin = QDoubleSpinBox()
@@ -67,8 +70,11 @@ class DrsBox(QGroupBox):
                                 "Seconds per pair for Counter's optimal mapping; a pair not proven optimal by then "
                                 "keeps the best mapping found")
         self.time_limit.setMinimum(0.1)
+        self.profiles_line = QLabel(PROFILES_LINE)  # the two profiles told apart in one line
+        self.profiles_line.setStyleSheet("color:#555;")
         form = QFormLayout(self)
         form.addRow("DScorer profile", self.profile)
+        form.addRow(self.profiles_line)
         form.addRow("DScorer n", self.n)
         form.addRow("DScorer weights", self.weights)
         form.addRow(self.include_ref)

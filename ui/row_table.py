@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem
 
 from engine.metrics import PRF
@@ -132,14 +132,16 @@ def share_width(view: QTableView, stretched: Sequence[int], fixed: dict[int, int
 
 class FittedColumns(QObject):
     """Keeps ``columns`` of a view as wide as their longest text, sharing what the other columns
-    leave - in proportion to their texts when these do not all fit (elided then) - and the last
-    column over the rest (at least its header's width; in ``columns`` its text counts in the
-    sharing, as at most ``last_share`` of the room), again whenever the view is resized: every
-    column fits, none scrolls out of sight."""
+    leave when these do not all fit: each first gets up to ``least_chars`` characters (a readable
+    start of its text), then what is left goes in proportion to what each still wants (texts are
+    elided then, whole in their tooltips). The last column takes the rest (at least its header's
+    width; in ``columns`` its text counts in the sharing, as at most ``last_share`` of the room),
+    again whenever the view is resized: every column fits, none scrolls out of sight."""
 
-    def __init__(self, view: QTableView, columns: Sequence[int], last_share: float = 1.0):
+    def __init__(self, view: QTableView, columns: Sequence[int], last_share: float = 1.0, least_chars: int = 18):
         super().__init__(view)
         self.view, self.columns, self.last_share = view, tuple(columns), last_share
+        self.least_chars = least_chars
         self.longest = dict.fromkeys(self.columns, 0)
         view.horizontalHeader().setStretchLastSection(False)
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -163,11 +165,14 @@ class FittedColumns(QObject):
         wanted = {c: max(header.sectionSizeHint(c), self.longest[c]) for c in self.columns}
         if last in wanted:
             wanted[last] = max(header.sectionSizeHint(last), min(wanted[last], self.last_share * room))
-        total = sum(wanted.values()) + (0 if last in wanted else header.sectionSizeHint(last))
-        share = min(1.0, room / total) if total else 1.0
+        readable = self.least_chars * self.view.fontMetrics().averageCharWidth()
+        floors = {c: min(wanted[c], max(header.sectionSizeHint(c), readable)) for c in self.columns}
+        extra = {c: wanted[c] - floors[c] for c in self.columns}
+        spare = room - sum(floors.values()) - (0 if last in wanted else header.sectionSizeHint(last))
+        share = min(1.0, max(0.0, spare / sum(extra.values()))) if sum(extra.values()) else 1.0
         for column in self.columns:
             if column != last:
-                header.resizeSection(column, max(header.sectionSizeHint(column), int(wanted[column] * share)))
+                header.resizeSection(column, int(floors[column] + extra[column] * share))
         used = sum(header.sectionSize(c) for c in range(last))
         header.resizeSection(last, max(header.sectionSizeHint(last), width - used))
 
@@ -212,11 +217,41 @@ PRF_COLUMNS = ("F1", "P", "R")
 
 
 def fit_grid_width(grid: QTableWidget) -> None:
-    """A grid at least as wide as its shown columns' headers (call it again after hiding
-    columns): a splitter never squeezes a column out of sight, nor keeps room for hidden ones."""
-    shown = sum(1 for column in range(grid.columnCount()) if not grid.isColumnHidden(column))
-    columns_width = shown * grid.horizontalHeader().minimumSectionSize()
+    """A grid at least as wide as its shown columns' headers and scores - wider for a column
+    sized to its contents (call it again after hiding columns or filling such a column): a
+    splitter never squeezes a column's text, nor keeps room for hidden ones."""
+    header = grid.horizontalHeader()
+    least = header.minimumSectionSize()
+    columns_width = sum(
+        max(least, grid.sizeHintForColumn(column))
+        if header.sectionResizeMode(column) == QHeaderView.ResizeMode.ResizeToContents
+        else least
+        for column in range(grid.columnCount())
+        if not grid.isColumnHidden(column)
+    )
     grid.setMinimumWidth(grid.verticalHeader().sizeHint().width() + columns_width + 2 * grid.frameWidth())
+
+
+def _least_column(grid: QTableWidget) -> int:
+    """The width every column of a score grid needs: its header, and a score in bold ("0.0000")."""
+    header = grid.horizontalHeader()
+    bold = QFont(grid.font())
+    bold.setBold(True)
+    score = QFontMetrics(bold).horizontalAdvance(f1_text(0.0)) + 2 * grid.fontMetrics().averageCharWidth() + 2
+    return max([score] + [header.sectionSizeHint(column) for column in range(grid.columnCount())])
+
+
+def name_grid_header(grid: QTableWidget, orientation: Qt.Orientation, section: int, text: str, tip: str) -> None:
+    """Rename a column (or row) of a score grid, with a tooltip; the grid is widened to fit it."""
+    horizontal = orientation == Qt.Orientation.Horizontal
+    item = grid.horizontalHeaderItem(section) if horizontal else grid.verticalHeaderItem(section)
+    if item.text() == text and item.toolTip() == tip:
+        return
+    item.setText(text)
+    item.setToolTip(tip)
+    if horizontal:
+        grid.horizontalHeader().setMinimumSectionSize(_least_column(grid))
+    fit_grid_width(grid)
 
 
 def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None = None) -> QTableWidget:
@@ -231,7 +266,7 @@ def score_grid(columns: Sequence[str], rows: Sequence[str], at_least: int | None
     compact_rows(grid)
     header = grid.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    header.setMinimumSectionSize(max(header.sectionSizeHint(column) for column in range(len(columns))))
+    header.setMinimumSectionSize(_least_column(grid))
     fit_grid_width(grid)
     if at_least is None:
         grid.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

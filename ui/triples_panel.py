@@ -36,7 +36,7 @@ HEADER_TIPS = (
     "another concept or role (in full under the table)",
 )
 WIDTHS = (100, 0, 0, 56)  # the triples and why share the rest by their texts, why the stretch
-WHY_SHARE = 0.25  # in that sharing, why claims at most this share (its text is in full under the table)
+WHY_SHARE = 0.3  # in that sharing, why claims at most this share (its text is in full under the table)
 NONE = "none"
 
 

@@ -2,6 +2,11 @@
 groups built from its layout, the panels moved into the page shown, the arrangement saved in
 the settings, restored at start and reset to the default on request.
 
+A page's saved sizes are applied when it is first shown (when it has its real size) and only
+if they leave every panel at least its least useful size (:attr:`Panel.least`), else the page
+takes its default proportions; a page not shown in a session keeps what it was restored from
+(the sizes of a page never laid out are not saved).
+
 A panel may say it has nothing to show for the files loaded (the UMR document level for AMR
 input): it then has a ``availability_changed(bool)`` signal and an ``is_available()`` method,
 and its tab (or its place in a split) is hidden while it is unavailable; so is the tab of a
@@ -10,10 +15,9 @@ perspective without a session)."""
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from .perspectives import DEFAULT, PERSPECTIVES, Layout, Perspective, Split, Tabs, panels_of
@@ -21,13 +25,18 @@ from .settings import AppSettings
 
 __all__ = ["LAYOUT_VERSION", "Panel", "Workspace"]
 
-LAYOUT_VERSION = 1  # saved arrangements of another version are not restored
+LAYOUT_VERSION = 2  # saved arrangements of another version are not restored (1: Qt's splitter states)
+LEAST = (160, 90)  # the least useful (width, height) of a panel that does not say its own
 
 
 @dataclass(frozen=True)
 class Panel:
+    """A panel: its tab title, its widget and ``least``, the smallest (width, height) in pixels
+    at which it still shows what it is for (a saved arrangement that leaves it less is not restored)."""
+
     title: str
     widget: QWidget
+    least: tuple[int, int] = LEAST
 
 
 def _available(panel: Panel) -> bool:
@@ -60,6 +69,8 @@ class _Page(QWidget):
         self.groups: dict[str, tuple[QTabWidget, list[_Slot]]] = {}
         self.slots: dict[str, _Slot] = {}
         self.following_default = True  # the default proportions, kept on resizes until a handle is dragged
+        self.laid_out = False  # shown with its real size in this session (its sizes mean something)
+        self.pending: dict[str, list[int]] = {}  # saved sizes by splitter path, applied when first shown
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._build(perspective.layout, "0", panels))
@@ -98,17 +109,73 @@ class _Page(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.following_default:
-            self._proportions()
+        self._lay_out()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """The saved sizes the first time the page has room for every panel's least useful size
+        (if they leave each panel that much), else - and on later resizes until a handle is
+        dragged - the default proportions."""
+        if not self._has_size():
+            return
+        width, height = self._least(self.perspective.layout)
+        if not self.laid_out and self.width() >= width and self.height() >= height:
+            self.laid_out = True
+            if self.pending and self._apply(self.pending):
+                self.following_default = False
+            self.pending = {}
         if self.following_default:
             self._proportions()
 
+    def _has_size(self) -> bool:
+        return self.isVisible() and self.width() > 0 and self.height() > 0
+
+    def _apply(self, sizes: dict[str, list[int]]) -> bool:
+        """Saved sizes, outer splitters first; False (the default proportions back) when they
+        leave a part less than its least useful size."""
+        for path in sorted(self.splitters, key=lambda path: path.count("/")):
+            splitter, layout = self.splitters[path]
+            saved = sizes.get(path)
+            if saved is not None and len(saved) == len(layout.sizes) and sum(saved) > 0:
+                splitter.setSizes(saved)
+        if self.squeezed():
+            self.following_default = True
+            return False
+        return True
+
+    def squeezed(self) -> list[str]:
+        """The splitters (by path) with a shown part smaller than its least useful size."""
+        found = []
+        for path, (splitter, layout) in self.splitters.items():
+            for number, (part, size) in enumerate(zip(layout.parts, splitter.sizes())):
+                if splitter.widget(number).isHidden():
+                    continue
+                width, height = self._least(part)
+                if size < (height if layout.vertical else width):
+                    found.append(path)
+                    break
+        return found
+
+    def _least(self, layout: Layout) -> tuple[int, int]:
+        """The least useful (width, height) of a part of the layout: of its shown panels, tabs on
+        top of each other, split parts side by side or one above the other."""
+        if isinstance(layout, str):
+            return self.slots[layout].panel.least if _available(self.slots[layout].panel) else (0, 0)
+        if isinstance(layout, Tabs):
+            sizes = [self._least(key) for key in layout.panels]
+            return max(width for width, _ in sizes), max(height for _, height in sizes)
+        sizes = [self._least(part) for part in layout.parts]
+        widths, heights = [width for width, _ in sizes], [height for _, height in sizes]
+        if layout.vertical:
+            return max(widths), sum(heights)
+        return sum(widths), max(heights)
+
     def default_sizes(self) -> None:
         """Back to the layout's proportions (kept on resizes until a handle is dragged) and first tabs."""
-        self.following_default = True
+        self.following_default, self.pending = True, {}
         self._proportions()
         for path in self.groups:
             self.front(path)
@@ -116,7 +183,7 @@ class _Page(QWidget):
     def _proportions(self) -> None:
         """The layout's relative sizes, spread over the room each splitter has (outer splitters
         first, so that the inner ones have their size); nothing while the page is not shown."""
-        if not (self.isVisible() and self.width() > 0 and self.height() > 0):
+        if not self._has_size():
             return
         for path in sorted(self.splitters, key=lambda path: path.count("/")):
             splitter, layout = self.splitters[path]
@@ -151,18 +218,25 @@ class _Page(QWidget):
                     group.setCurrentWidget(slot)
 
     def saved(self) -> dict:
-        return {
-            "splitters": {path: base64.b64encode(bytes(s.saveState())).decode()
-                          for path, (s, _) in self.splitters.items()},
-            "tabs": {path: group.currentIndex() for path, (group, _) in self.groups.items()},
-        }
+        """The splitters' sizes (those restored, when the page was not laid out in this session;
+        none while it follows the default or leaves a panel squeezed) and the tabs in front."""
+        if not self.laid_out:
+            splitters = self.pending
+        elif self.following_default or self.squeezed():
+            splitters = {}
+        else:
+            splitters = {path: splitter.sizes() for path, (splitter, _) in self.splitters.items()}
+        tabs = {path: group.currentIndex() for path, (group, _) in self.groups.items()}
+        return {"splitters": splitters, "tabs": tabs}
 
     def restore(self, saved: dict) -> None:
-        if saved.get("splitters"):
-            self.following_default = False
-        for path, text in saved.get("splitters", {}).items():
-            if path in self.splitters and isinstance(text, str):
-                self.splitters[path][0].restoreState(QByteArray(base64.b64decode(text)))
+        """A saved arrangement: the tabs in front now, the sizes when the page is first shown."""
+        splitters = saved.get("splitters", {})
+        self.pending = {
+            path: sizes
+            for path, sizes in (splitters.items() if isinstance(splitters, dict) else ())
+            if path in self.splitters and isinstance(sizes, list) and all(isinstance(k, int) and k > 0 for k in sizes)
+        }
         for path, index in saved.get("tabs", {}).items():
             if path in self.groups and isinstance(index, int) and self.groups[path][0].isTabVisible(index):
                 self.groups[path][0].setCurrentIndex(index)

@@ -100,8 +100,8 @@ def run_smatch(args: argparse.Namespace) -> int:
         return EXIT_INPUT_ERROR
     if loaded.format not in METRIC[SMATCH].inputs:
         say(
-            f"error: {args.test}: smatch reads PENMAN graphs; these are {loaded.format.upper()} (for DRS clause "
-            "files Counter is its counterpart: python -m engine score TEST GOLD)"
+            f"error: {args.test}: classic Smatch is not computed for {loaded.format.upper()} input (it reads PENMAN "
+            f"graphs); Counter is its clause-level counterpart: python -m engine score {args.test} {args.gold}"
         )
         return EXIT_INPUT_ERROR
     pairs = loaded.pairs

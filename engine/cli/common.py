@@ -174,7 +174,9 @@ def add_drs_options(command: argparse.ArgumentParser) -> None:
         help="DScorer's n + 1 weights w_0..w_n, comma-separated (default 0.1, then 0.9/n each)",
     )
     drs.add_argument(
-        "--drs-include-ref", action="store_true", help="Counter also counts REF clauses (Counter's -r option)"
+        "--drs-include-ref",
+        action="store_true",
+        help="Counter also counts REF clauses (Counter's -ic/--include_ref option)",
     )
     add_time_limits(drs)
 

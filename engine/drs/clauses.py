@@ -37,6 +37,7 @@ __all__ = [
     "DrsEntry",
     "clause_kind",
     "header_id",
+    "header_sentence",
     "is_constant",
     "looks_like_drs",
     "pair_drs",
@@ -238,6 +239,17 @@ def header_id(lines: Sequence[str]) -> str | None:
     """The id a DRS's ``%%%`` header lines give (None without one), read without
     parsing its clauses (for pairing DRSs read lazily)."""
     return _header_value([line for line in lines if line.lstrip().startswith("%%%")])[0]
+
+
+def header_sentence(lines: Sequence[str]) -> str | None:
+    """The sentence a DRS's ``%%%`` header lines give, its white space made single spaces
+    (None without one), read without parsing its clauses (for pairing DRSs by sentence).
+
+    >>> header_sentence(["%%% id: a", "%%%  She   sang .", "b1 REF x1"])
+    'She sang .'
+    """
+    sentence = _header_value([line for line in lines if line.lstrip().startswith("%%%")])[1]
+    return " ".join(sentence.split()) if sentence else None
 
 
 def parse_drs_block(file: str, start: int, position: int, lines: Sequence[str]) -> DrsEntry:

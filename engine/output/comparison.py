@@ -137,6 +137,10 @@ def _how(comparison: Comparison) -> str:
     )
 
 
+def _reads_drs(comparison: Comparison) -> bool:
+    return comparison.matrix.annotations.format == "drs"
+
+
 def comparison_table(comparison: Comparison) -> str:
     """The comparison as a terminal table, then each metric's :func:`verdict`."""
     setup = comparison.setup
@@ -146,7 +150,7 @@ def comparison_table(comparison: Comparison) -> str:
         f"B = {b} ({setup.files[1]})",
         f"gold = {gold} ({setup.files[2]})",
         f"test: {_how(comparison)}",
-        f"scoring: {parameters_text(setup.params)}",
+        f"scoring: {parameters_text(setup.params, _reads_drs(comparison))}",
         "",
     ]
     headers = ["metric", "A P", "A R", "A F1", "B P", "B R", "B F1", "B - A", "p", f"{setup.level:.0%} interval"]
@@ -195,9 +199,10 @@ def comparison_html(comparison: Comparison) -> str:
     (the report's styles: ``td.num`` right-aligned)."""
     setup = comparison.setup
     a, b, gold = (escape(name) for name in setup.names)
+    scoring = parameters_text(setup.params, _reads_drs(comparison))
     parts = [
         "<section class='comparison'><h2>A and B against the gold</h2>",
-        f"<p>A = {a}, B = {b}, gold = {gold}; {escape(_how(comparison))}; {escape(parameters_text(setup.params))}</p>",
+        f"<p>A = {a}, B = {b}, gold = {gold}; {escape(_how(comparison))}; {escape(scoring)}</p>",
         "<table><tr><th>metric</th><th>A P</th><th>A R</th><th>A F1</th><th>B P</th><th>B R</th><th>B F1</th>"
         f"<th>B &minus; A</th><th>p</th><th>{setup.level:.0%} interval</th><th>sentences</th></tr>",
     ]

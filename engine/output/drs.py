@@ -20,10 +20,61 @@ import math
 
 from ..drs import CLAUSE_CLASSES, DScorerScore, DScorerTally
 from ..metrics.tally import Totals
+from ..params import Params
 from ..registry import COUNTER, DSCORER, sub_key
 from ..scoring.results import PairResult
 
-__all__ = ["corpus_drs_items", "counter_warning", "dscorer_orders", "pair_drs_items"]
+__all__ = [
+    "DSCORER_PROFILE_NOTES",
+    "corpus_drs_items",
+    "counter_warning",
+    "dscorer_note",
+    "dscorer_orders",
+    "dscorer_setting",
+    "pair_drs_items",
+    "with_profile",
+]
+
+# what each DScorer profile computes, in a few words (a DScorer figure is not comparable across them)
+DSCORER_PROFILE_NOTES = {
+    "paper": "the paper's definition (Liu et al. 2020, eq. 1-3)",
+    "reference": "the public DRSScorer code's numbers, as in published results",
+}
+
+
+def dscorer_setting(params: Params) -> str:
+    """DScorer's settings in words: its profile, highest order and the weights when given.
+
+    >>> dscorer_setting(Params())
+    'DScorer paper profile, n = 4'
+    """
+    given = params.dscorer_weights
+    weights = ", weights " + ",".join(f"{w:g}" for w in given) if given else ""
+    return f"DScorer {params.dscorer_profile} profile, n = {params.dscorer_n}{weights}"
+
+
+def dscorer_note(params: Params) -> str:
+    """Which DScorer produced a figure and what that profile computes, on two lines (tooltips).
+
+    >>> print(dscorer_note(Params()))
+    DScorer paper profile, n = 4: the paper's definition (Liu et al. 2020, eq. 1-3).
+    The reference profile gives other numbers: the public DRSScorer code's numbers, as in published results.
+    """
+    other = "reference" if params.dscorer_profile == "paper" else "paper"
+    return (
+        f"{dscorer_setting(params)}: {DSCORER_PROFILE_NOTES[params.dscorer_profile]}.\n"
+        f"The {other} profile gives other numbers: {DSCORER_PROFILE_NOTES[other]}."
+    )
+
+
+def with_profile(name: str, metric: str, params: Params) -> str:
+    """A metric's name, DScorer's with the profile that produced its figures.
+
+    >>> with_profile("DScorer", "dscorer", Params()), with_profile("LR", "labeled_relation", Params())
+    ('DScorer (paper)', 'LR')
+    """
+    return f"{name} ({params.dscorer_profile})" if metric == DSCORER else name
+
 
 _NONE = {"p": None, "r": None, "f": None}
 

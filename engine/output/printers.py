@@ -19,7 +19,7 @@ from ..metrics.tally import PRF, Totals
 from ..params import Params
 from ..registry import Format, metrics, params_dict, run_metrics, short_name
 from ..scoring.results import CorpusResult, PairResult
-from .drs import corpus_drs_items, pair_drs_items
+from .drs import corpus_drs_items, dscorer_setting, pair_drs_items
 from .rows import alignment_rows
 from .text import f1_text, number_text
 
@@ -192,9 +192,7 @@ class TablePrinter:
         self.profile = params.profile
         self.metrics = run_metrics(params, format)
         if format == "drs":
-            given = params.dscorer_weights
-            weights = ", weights " + ",".join(f"{w:g}" for w in given) if given else ""
-            self.profile += f"; DScorer {params.dscorer_profile} profile, n = {params.dscorer_n}{weights}"
+            self.profile += f"; {dscorer_setting(params)}"
             self.profile += "; Counter with REF clauses" if params.drs_include_ref else ""
 
     def pair(self, row: PairRow) -> None:

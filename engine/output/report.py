@@ -11,8 +11,9 @@ from html import escape
 from ..align.explain import Caption
 from ..metrics.triples import TripleMatch
 from ..params import Params
-from ..registry import metrics, params_dict, short_name
+from ..registry import applying_params, metrics, short_name
 from ..scoring.results import PairResult
+from .drs import with_profile
 from .rows import alignment_table
 from .text import f1_text
 
@@ -32,10 +33,10 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 """
 
 
-def parameters_text(params: Params) -> str:
-    """The profile and every parameter on one line, as stored (:func:`engine.registry.params_dict`):
-    "profile paper · gamma=0.1 alpha=0.2 ..."."""
-    values = " ".join(f"{name}={value}" for name, value in params_dict(params).items() if name != "profile")
+def parameters_text(params: Params, drs: bool) -> str:
+    """The profile and every parameter that applies to the input (:func:`engine.registry.applying_params`:
+    Counter's and DScorer's for DRS input only) on one line: "profile paper · gamma=0.1 alpha=0.2 ..."."""
+    values = " ".join(f"{name}={value}" for name, value in applying_params(params, drs).items() if name != "profile")
     return f"profile {params.profile} · {values}"
 
 
@@ -45,6 +46,7 @@ class Run:
 
     files: tuple[tuple[str, str], ...]
     params: Params
+    drs: bool  # DRS input: Counter's and DScorer's parameters apply
 
 
 @dataclass(frozen=True)
@@ -61,11 +63,9 @@ def items_html(lines: Sequence[str]) -> str:
 
 
 def _run_section(run: Run) -> list[str]:
-    cells = (
-        [(role, path) for role, path in run.files]
-        + [("profile", run.params.profile)]
-        + [(name, str(value)) for name, value in params_dict(run.params).items() if name != "profile"]
-    )
+    cells = [(role, path) for role, path in run.files] + [
+        (name, str(value)) for name, value in applying_params(run.params, run.drs).items()
+    ]
     return (
         ["<h2>Run</h2><table>"]
         + [f"<tr><th>{escape(name)}</th><td>{escape(value)}</td></tr>" for name, value in cells]
@@ -108,9 +108,8 @@ def pair_report(
         parts.extend(_run_section(run))
     if result.tallies:
         shown = [m for m in metrics() if m in result.tallies]
-        parts.append(
-            "<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{short_name(m)}</th>" for m in shown) + "</tr>"
-        )
+        names = [short_name(m) if run is None else with_profile(short_name(m), m, run.params) for m in shown]
+        parts.append("<h2>Scores</h2><table><tr><th></th>" + "".join(f"<th>{escape(n)}</th>" for n in names) + "</tr>")
         for part, name in (("p", "P (test)"), ("r", "R (gold)"), ("f", "F1")):
             cells = "".join(f"<td class='num'>{f1_text(getattr(result.scores[m], part))}</td>" for m in shown)
             parts.append(f"<tr><th>{name}</th>{cells}</tr>")

@@ -142,20 +142,31 @@ def relation(source: str, role: str, target: str, variables: set[str] | frozense
     return _edge(source, role, target) if target in variables else _attribute(source, role, target)
 
 
-def parse_block(file: str, start: int, lines: list[str]) -> Entry:
-    """Turn one block into an :class:`Entry` (a graph or an error)."""
+def parse_block(file: str, start: int, lines: list[str], ends_file: bool = False) -> Entry:
+    """Turn one block into an :class:`Entry` (a graph or an error). ``ends_file``: the block
+    is the end of its file, so a graph still open at its end is a file cut inside it."""
     metadata = parse_metadata(lines)
-    entry = Entry(file=file, line=start, id=metadata.get("id"), text="\n".join(lines))
+    entry = Entry(file=file, line=start, id=metadata.get("id"), text="\n".join(lines), ends_file=ends_file)
     # comment lines become empty lines so that line numbers stay block-relative
     graph_lines = [line if _is_graph_line(line) else "" for line in lines]
     try:
         tree = parse("\n".join(graph_lines), first_line=start)
     except PenmanSyntaxError as problem:
-        entry.error = InputError(file, problem.line, problem.message)
+        entry.error = _block_error(file, start, graph_lines, problem, ends_file)
         return entry
     penman = "\n".join(line for line in graph_lines if line.strip())
     entry.graph = graph_from_tree(tree, file=file, line=start, metadata=metadata, penman=penman)
     return entry
+
+
+def _block_error(file: str, start: int, lines: list[str], problem: PenmanSyntaxError, ends_file: bool) -> InputError:
+    """The error of a block that could not be parsed; a graph still open where its file ends
+    is reported at the file's last line, with the line its first '(' is on."""
+    if ends_file and problem.unclosed is not None:
+        last = start + max(number for number, line in enumerate(lines) if line.strip())
+        message = f"the file ends inside a graph (unclosed parenthesis opened at line {problem.unclosed})"
+        return InputError(file, last, message)
+    return InputError(file, problem.line, problem.message)
 
 
 def entries_from_text(name: str, text: str, lazy: bool = False) -> list[Entry]:
@@ -173,10 +184,11 @@ def entries_from_text(name: str, text: str, lazy: bool = False) -> list[Entry]:
                 parse_metadata([line for line in lines if "::id" in line]).get("id"),
                 "\n".join(lines),
                 parsed=False,
+                ends_file=number == len(blocks) - 1,
             )
-            for start, lines in blocks
+            for number, (start, lines) in enumerate(blocks)
         ]
-    return [parse_block(name, start, lines) for start, lines in blocks]
+    return [parse_block(name, start, lines, number == len(blocks) - 1) for number, (start, lines) in enumerate(blocks)]
 
 
 def read_entries(path: str | Path, lazy: bool = False) -> list[Entry]:
@@ -192,7 +204,7 @@ def parse_entry(entry: Entry) -> Entry:
         return entry
     if entry.decode is not None:
         return entry.decode(entry)
-    return parse_block(entry.file, entry.line, entry.text.split("\n"))
+    return parse_block(entry.file, entry.line, entry.text.split("\n"), entry.ends_file)
 
 
 def read_graph(text: str, file: str = "<string>") -> Graph:

@@ -6,8 +6,9 @@ lazy)`` that reads two or more files and groups their graphs into sentences
 usual case (:func:`engine.read.load_pairs`). ``auto`` detection asks the formats in
 :data:`FORMATS` order; AMR/PENMAN is the fallback.
 
-DRS clause files (:mod:`.drs`) are grouped by position, or by id when every DRS of every
-file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``).
+DRS clause files (:mod:`.drs`) are grouped by position, as Counter and DScorer pair them, by
+id when every DRS of every file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``),
+or by their ``%%%`` sentence lines when the files list them in different orders.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Literal, get_args
 from ..drs.clauses import looks_like_drs
 from ..errors import InputError
 from .amr import entries_from_text
-from .drs import drs_entries
+from .drs import drs_entries, group_drs
 from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
 from .source import read_text
 from .umr import looks_like_umr, umr_from_text
@@ -87,19 +88,9 @@ def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedS
 
 
 def _load_drs(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
-    """DRSs grouped by position, or by id when every one has a header id (``auto``) or when asked."""
+    """DRSs grouped by id, by position or by sentence (see :func:`~engine.read.drs.group_drs`)."""
     files = [drs_entries(source.name, source.text, lazy) for source in sources]
-    names = [source.name for source in sources]
-    missing = next((entry for entries in files for entry in entries if not entry.id), None)
-    if missing is not None and pair_by != "position":
-        if pair_by == "id":
-            raise InputError(
-                missing.file, missing.line, "this DRS has no '%%% id: X' header; --pair-by id needs one on every DRS"
-            )
-        why = "DRSs are paired by position ('%%% id: X' headers in every file pair them by id)"
-        check_equal_counts(files, names, why, noun="DRS")
-        pair_by = "position"
-    sentences, warnings = group_entries(files, names, pair_by)
+    sentences, warnings = group_drs(files, [source.name for source in sources], pair_by)
     return LoadedSentences(sentences, "drs", warnings=warnings)
 
 

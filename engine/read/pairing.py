@@ -10,7 +10,7 @@ would work.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -28,6 +28,7 @@ __all__ = [
     "Sentence",
     "batches",
     "first_id",
+    "group_by_key",
     "group_entries",
     "pair_entries",
     "pair_sizes",
@@ -57,7 +58,9 @@ class Pair:
         found = [entry.error for entry in (self.test, self.gold) if entry is not None and entry.error]
         for name, entry, other in ((self.names[0], self.test, self.gold), (self.names[1], self.gold, self.test)):
             if entry is None and other is not None:
-                found.append(MissingGraph(other.file, other.line, f"id {self.id!r} has no graph in {name}"))
+                noun = _noun(other)
+                what = f"id {self.id!r} has no {noun}" if self.id is not None else f"this {noun} has no partner"
+                found.append(MissingGraph(other.file, other.line, f"{what} in {name}"))
         if self.test is None and self.gold is None:  # several annotators: another one has the sentence
             where = self.elsewhere
             found.append(
@@ -74,6 +77,11 @@ class Pair:
         """All problems of the pair in one line, or None when it can be scored."""
         errors = self.errors
         return "; ".join(str(e) for e in errors) if errors else None
+
+
+def _noun(entry: Entry) -> str:
+    """What an entry holds: a DRS (clauses) or a graph."""
+    return "DRS" if entry.clauses is not None or entry.decode is not None else "graph"
 
 
 @dataclass
@@ -141,14 +149,19 @@ def _id_problems(entries: Sequence[Entry]) -> list[str]:
     return problems
 
 
+def group_by_key(files: Sequence[Sequence[Entry]], keys: Sequence[Sequence[Hashable]]) -> list[Sentence]:
+    """Entries of the same key (``keys[k][j]``: the key of ``files[k][j]``, unique within a file)
+    grouped: sentences in the first file's order, then keys first seen in later files; a file
+    without the key leaves None in its place. A sentence's id is the first id its entries have."""
+    rows: dict[Hashable, list[Entry | None]] = {}
+    for k, (entries, file_keys) in enumerate(zip(files, keys)):
+        for entry, key in zip(entries, file_keys):
+            rows.setdefault(key, [None] * len(files))[k] = entry
+    return [Sentence(i, first_id(row), tuple(row)) for i, row in enumerate(rows.values())]
+
+
 def _by_id(files: Sequence[Sequence[Entry]]) -> list[Sentence]:
-    """Sentences in the first file's order, then ids first seen in later files; a file without
-    an id leaves None in its place."""
-    rows: dict[str | None, list[Entry | None]] = {}
-    for k, entries in enumerate(files):
-        for entry in entries:
-            rows.setdefault(entry.id, [None] * len(files))[k] = entry
-    return [Sentence(i, identifier, tuple(row)) for i, (identifier, row) in enumerate(rows.items())]
+    return group_by_key(files, [[entry.id for entry in entries] for entries in files])
 
 
 def pair_sizes(pairs: Sequence[Pair]) -> list[tuple[int, int]]:

@@ -48,12 +48,15 @@ _inverted: dict[str, str | None] = {}
 
 
 class PenmanSyntaxError(Exception):
-    """A problem at ``line`` (counted from the ``first_line`` given to :func:`parse`)."""
+    """A problem at ``line`` (counted from the ``first_line`` given to :func:`parse`);
+    ``unclosed`` is the line of the graph's first '(' when the text ended before it closed
+    (a reader that knows the text is the end of its file says so: the file was cut)."""
 
-    def __init__(self, line: int, message: str):
+    def __init__(self, line: int, message: str, unclosed: int | None = None):
         super().__init__(line, message)
         self.line = line
         self.message = message
+        self.unclosed = unclosed
 
 
 def _kind(token: str) -> str:
@@ -105,8 +108,10 @@ class _Tokens:
                 return self.text.count("\n", 0, match.start()) + self.first_line
         return self.text.count("\n") + self.first_line
 
-    def error(self, index: int, message: str) -> PenmanSyntaxError:
-        return PenmanSyntaxError(self.line(index), message)
+    def error(self, index: int, message: str, ended: bool = False) -> PenmanSyntaxError:
+        """The problem at token ``index``; ``ended``: found at the end of the text, inside the
+        graph opened by the first token."""
+        return PenmanSyntaxError(self.line(index), message, self.line(0) if ended else None)
 
     def describe(self, index: int) -> str:
         return repr(self.items[index][:20]) if index < len(self.items) else "the end of the graph"
@@ -135,7 +140,9 @@ def parse(text: str, first_line: int = 1) -> Tree:
             raise tokens.error(opened, "empty graph '()': a node needs a variable and a concept")
         if position >= count or kinds[position] != "sym":
             raise tokens.error(
-                position, f"cannot parse graph: expected a variable after '(', found {tokens.describe(position)}"
+                position,
+                f"cannot parse graph: expected a variable after '(', found {tokens.describe(position)}",
+                ended=position >= count,
             )
         var = items[position]
         position += 1
@@ -144,7 +151,7 @@ def parse(text: str, first_line: int = 1) -> Tree:
             if position >= count or kinds[position] not in ("sym", '"'):
                 raise _concept_problem(tokens, position, var)
         elif position >= count or kinds[position] in (":", ")"):
-            raise tokens.error(opened, f"variable {var} has no concept")
+            raise tokens.error(opened, f"variable {var} has no concept", ended=position >= count)
         else:
             raise tokens.error(
                 position,
@@ -167,6 +174,7 @@ def parse(text: str, first_line: int = 1) -> Tree:
                 raise tokens.error(
                     stack[-1][5],
                     f"unbalanced parenthesis: '(' opened on line {tokens.line(stack[-1][5])} is never closed",
+                    ended=True,
                 )
             kind = kinds[position]
             if kind == ")":
@@ -201,7 +209,8 @@ def parse(text: str, first_line: int = 1) -> Tree:
                 role_to_parent = role
                 break
             if kind in (":", ")"):
-                raise tokens.error(position - 1, f"role {role} of {stack[-1][0]} has no target")
+                message = f"role {role} of {stack[-1][0]} has no target"
+                raise tokens.error(position - 1, message, ended=position >= count)
             if items[position] == '"':
                 raise tokens.error(position, "unterminated string (a '\"' is never closed)")
             raise tokens.error(position, f"cannot parse graph: unexpected {tokens.describe(position)} after {role}")
@@ -210,7 +219,7 @@ def parse(text: str, first_line: int = 1) -> Tree:
 def _concept_problem(tokens: _Tokens, position: int, var: str) -> PenmanSyntaxError:
     if position < len(tokens.items) and tokens.items[position] == '"':
         return tokens.error(position, "unterminated string (a '\"' is never closed)")
-    return tokens.error(position - 1, f"variable {var} has no concept")
+    return tokens.error(position - 1, f"variable {var} has no concept", ended=position >= len(tokens.items))
 
 
 def _check_end(tokens: _Tokens, position: int) -> None:

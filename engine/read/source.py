@@ -28,6 +28,7 @@ class Entry:
     parsed: bool = True  # False for an entry read lazily, until engine.read.amr.parse_entry
     clauses: tuple | None = None  # a DRS: its clauses as read (engine.drs.Clause), () when unreadable
     decode: Callable[[Entry], Entry] | None = None  # what parses a lazily read entry (None: a PENMAN block)
+    ends_file: bool = False  # the file's last block: a graph still open at its end was cut with the file
 
     @property
     def size(self) -> int:

@@ -195,7 +195,11 @@ def parse_document_annotation(file: str, start: int, lines: list[str]) -> list[D
     return triples
 
 
-def parse_sentence_block(file: str, start: int, lines: list[str], warnings: list[str]) -> UmrSentence:
+def parse_sentence_block(
+    file: str, start: int, lines: list[str], warnings: list[str], ends_file: bool = False
+) -> UmrSentence:
+    """One sentence's block; ``ends_file``: the file's last block (a sentence graph that is its
+    last section and is still open at its end was cut with the file)."""
     parts = _sections(start, lines)
     head_lines = parts["head"][1]
     number, words, text = 0, [], ""
@@ -217,7 +221,8 @@ def parse_sentence_block(file: str, start: int, lines: list[str], warnings: list
         )
         return UmrSentence(number, words, entry)
     graph_start, graph_lines = parts["sentence level graph"]
-    entry = parse_block(file, graph_start, [line if line.strip() else "" for line in graph_lines])
+    cut = ends_file and list(parts)[-1] == "sentence level graph"
+    entry = parse_block(file, graph_start, [line if line.strip() else "" for line in graph_lines], cut)
     entry.id, entry.text = identifier, "\n".join(lines)
     if entry.graph is not None:
         variables = {node.var for node in entry.graph.nodes}
@@ -292,7 +297,11 @@ def umr_from_text(name: str, text: str) -> UmrFile:
     """Every sentence of a UMR text, grouped into documents."""
     lines = text.splitlines()
     warnings: list[str] = []
-    sentences = [parse_sentence_block(name, start, block, warnings) for start, block in split_sentence_blocks(lines)]
+    blocks = split_sentence_blocks(lines)
+    sentences = [
+        parse_sentence_block(name, start, block, warnings, number == len(blocks) - 1)
+        for number, (start, block) in enumerate(blocks)
+    ]
     if not sentences:
         raise InputError(name, None, "no UMR sentence blocks found (the file is empty or is not UMR)")
     normalise_alignment_base(name, sentences, warnings)

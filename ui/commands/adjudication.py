@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.adjudication import STATUSES, AdjudicationError, Session, find_session, progress
+from engine.adjudication.lock import LockHolder, is_stale
 
 from ..adjudication_dialogs import NameDialog, NewSessionDialog
 from ..adjudication_tasks import EXPORTS, ExportKind, NewSession, session_params
@@ -84,18 +85,38 @@ def describe_session(path: Path) -> str:
     return "\n".join(lines)
 
 
+def live_writer(ctx: Context, path: Path) -> LockHolder | None:
+    """Who has the session open for writing now - another window or process that is still
+    there (None: nobody, a lock that would be taken over, or a file that cannot be read)."""
+    try:
+        with Session.open(path, readonly=True) as session:
+            holder = session.lock_holder
+    except AdjudicationError:
+        return None
+    return holder if holder is not None and not is_stale(holder, ctx.state.adjudication.clock()) else None
+
+
 def resume_choice(ctx: Context, path: Path) -> str | None:
-    """Ask whether to resume the session found for the loaded files: "resume", "new" or None."""
-    box = QMessageBox(QMessageBox.Icon.Question, "Resume adjudication?",
-                      "These files already have an adjudication session:", parent=ctx.window)
+    """Ask whether to resume the session found for the loaded files: "resume", "new" or None.
+    A session another live window holds cannot be resumed: the question says who holds it
+    and offers a new session only."""
+    holder = live_writer(ctx, path)
+    if holder is None:
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume adjudication?",
+                          "These files already have an adjudication session:", parent=ctx.window)
+    else:
+        box = QMessageBox(QMessageBox.Icon.Information, "Adjudication session in use",
+                          f"These files' adjudication session is open for writing by {holder}. It can be "
+                          "resumed here once it is closed there (or that window ends); meanwhile you can "
+                          "make a new session.", parent=ctx.window)
     box.setInformativeText(describe_session(path))
-    resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+    resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole) if holder is None else None
     new = box.addButton("New Session...", QMessageBox.ButtonRole.ActionRole)
-    box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(resume)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(resume if resume is not None else cancel)
     box.exec()
     clicked = box.clickedButton()
-    return "resume" if clicked is resume else "new" if clicked is new else None
+    return "resume" if resume is not None and clicked is resume else "new" if clicked is new else None
 
 
 def chosen_gold(ctx: Context) -> Path | None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QDialog, QInputDialog
 
 from engine.output.printers import render
 from engine.output.report import Run, pair_report
@@ -122,10 +123,30 @@ def export_heatmaps_dialog(ctx: Context) -> None:
         return
     dpi = 300
     if path.suffix.lower() not in (".svg", ".pdf"):
-        dpi, accepted = QInputDialog.getInt(ctx.window, "PNG resolution", "Dots per inch:", 300, 72, 1200, 50)
-        if not accepted:
+        asked = ask_resolution(ctx)
+        if asked is None:
             return
+        dpi = asked
     write_heatmaps(ctx, path, dpi)
+
+
+RESOLUTION_TITLE = "PNG resolution"
+TITLE_BAR_ROOM = 160  # px a window title bar keeps for its icon and buttons
+
+
+def ask_resolution(ctx: Context) -> int | None:
+    """The PNG's dots per inch (300 offered, 72-1200), None when cancelled; the dialog is wide
+    enough for its whole title in the window's title bar (a narrow one was cut: "PNG re...lution")."""
+    dialog = QInputDialog(ctx.window)
+    dialog.setWindowTitle(RESOLUTION_TITLE)
+    dialog.setLabelText("Dots per inch of the PNG (300 for print):")
+    dialog.setIntRange(72, 1200)
+    dialog.setIntStep(50)
+    dialog.setIntValue(300)
+    bold = QFont(dialog.font())
+    bold.setBold(True)
+    dialog.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(RESOLUTION_TITLE) + TITLE_BAR_ROOM)
+    return dialog.intValue() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 def write_heatmaps(ctx: Context, path: Path, dpi: int = 300) -> bool:
@@ -172,5 +193,6 @@ def write_report(ctx: Context, path: Path) -> bool:
         figures = {"Test graph": side_svg(ctx.graphs, "test"), "Gold graph": side_svg(ctx.graphs, "gold")}
         traced = _rounds(ctx)
         rounds = report_rounds(traced[0]) if traced is not None else []
-    run = Run(((("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()), _params(ctx))
+    paths = (("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()
+    run = Run(paths, _params(ctx), drs=result.drs is not None)
     return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, figures, rounds, run))
