@@ -19,8 +19,6 @@ import sys
 import time
 from dataclasses import dataclass
 
-import numpy as np
-
 from .problem import Problem
 
 __all__ = ["ISOLATE_COLUMNS", "IlpResult", "solve_ilp", "solve_ilp_by"]
@@ -49,6 +47,7 @@ class IlpResult:
 def solve_ilp(problem: Problem, deadline: float = math.inf) -> IlpResult | None:
     """The mapping with the most matched facts (see the module docstring); None when HiGHS
     finds no solution by ``deadline`` (a ``time.perf_counter`` time)."""
+    import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_array
 

@@ -7,21 +7,21 @@ usual case (:func:`engine.read.load_pairs`). ``auto`` detection asks the formats
 :data:`FORMATS` order; AMR/PENMAN is the fallback.
 
 DRS clause files (:mod:`.drs`) are grouped by position, or by id when every DRS of every
-file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``).
+file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``). The DRS code is
+imported only for a file that may be one: AMR and UMR runs do not load it.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from ..drs.clauses import looks_like_drs
 from ..errors import InputError
 from .amr import entries_from_text
-from .drs import drs_entries
 from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
 from .source import read_text
 from .umr import looks_like_umr, umr_from_text
@@ -31,6 +31,7 @@ __all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "det
 log = logging.getLogger(__name__)
 FormatChoice = Literal["auto", "amr", "umr", "drs"]
 FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
+_FIRST_CHARACTER = re.compile(r"\s*(\S)")
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,8 @@ def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedS
 
 def _load_drs(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
     """DRSs grouped by position, or by id when every one has a header id (``auto``) or when asked."""
+    from .drs import drs_entries
+
     files = [drs_entries(source.name, source.text, lazy) for source in sources]
     names = [source.name for source in sources]
     missing = next((entry for entries in files for entry in entries if not entry.id), None)
@@ -104,8 +107,16 @@ def _load_drs(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedS
 
 
 def _is_drs(name: str, text: str) -> bool:
-    """Files named ``*.clf``, or whose first line is a ``%`` comment or a clause."""
-    return name.lower().endswith(".clf") or looks_like_drs(text)
+    """Files named ``*.clf``, or whose first line is a ``%`` comment or a clause (a file that
+    starts as PENMAN does, with a ``#`` comment or a graph's ``(``, is none)."""
+    if name.lower().endswith(".clf"):
+        return True
+    start = _FIRST_CHARACTER.match(text)
+    if start is None or start.group(1) in "#(":
+        return False
+    from ..drs.clauses import looks_like_drs
+
+    return looks_like_drs(text)
 
 
 def _is_umr(name: str, text: str) -> bool:
