@@ -6,19 +6,21 @@ does (first improvement; only the links of the variables a move touches are reco
 The first start is the *smart start*: pairs whose identifying labels agree (the problem's
 ``identified`` pairs: Smatch's concepts) first, then by the pair bound c_ij of :mod:`.bound`, taken greedily;
 the others are seeded random one-to-one mappings over the pairs that can score, so the
-same input gives the same result. A search stops at ``deadline`` (a ``perf_counter`` time)
-with the best mapping so far, or when it reaches ``target`` (a proven upper bound).
+same input gives the same result. A search stops when its budget of work runs out
+(:mod:`.budget`: ``CLIMB_COST`` units per move tried) with the best mapping so far, or when it
+reaches ``target`` (a proven upper bound).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 
+from .budget import Budget
 from .problem import Pair, Problem
 
-__all__ = ["climb", "random_start", "smart_start"]
+__all__ = ["CLIMB_COST", "climb", "random_start", "smart_start"]
+
+CLIMB_COST = 1  # units of work (~µs) per move tried
 
 
 def smart_start(problem: Problem, bounds: dict[Pair, float]) -> list[int]:
@@ -53,7 +55,7 @@ def climb(
     problem: Problem,
     mapping: list[int],
     capacities: dict[Pair, int],
-    deadline: float = math.inf,
+    budget: Budget | None = None,
     target: int | None = None,
 ) -> int:
     """Improve ``mapping`` in place (see the module docstring); returns its matched count.
@@ -96,7 +98,7 @@ def climb(
     while improved and score != target:
         improved = False
         for i, row in enumerate(candidates):
-            if time.perf_counter() > deadline:
+            if budget is not None and not budget.spend(CLIMB_COST * (len(row) + 1)):
                 return score
             for j in row:
                 old = mapping[i]

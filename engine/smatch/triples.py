@@ -30,7 +30,6 @@ __all__ = [
 ]
 
 
-
 def _constant(value: str) -> str:
     return value[1:-1].lower() if len(value) >= 2 and value[0] == value[-1] == '"' else value.lower()
 
