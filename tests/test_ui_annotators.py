@@ -11,8 +11,9 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent, QImage
 
-import engine.scoring.matrix as matrix_module
+import ui.annotator_tasks as annotator_tasks
 from bench.bench_matrix import write_annotators
+from engine.runtime import parallel
 from engine.output.matrix import matrix_csv, matrix_data
 from ui.annotators_dialog import OpenAnnotatorsDialog, guess_gold
 from ui.commands.annotators import write_annotators_report, write_confusion, write_matrix
@@ -145,16 +146,19 @@ def test_exports_of_the_matrix_the_confusion_and_the_report(qtbot, window, tmp_p
 def test_a_generated_10_by_200_corpus_scores_with_progress_and_the_gui_thread_stays_free(
     qtbot, window, tmp_path, monkeypatch
 ):
+    """The matrix is scored in worker processes (one per core), started off the GUI thread from a fork
+    server (the app is never forked), with progress sentence by sentence; the GUI thread stays free."""
     paths, _ = write_annotators(tmp_path, 10, 200, 4, 9)
     state, panel = window.state, window.annotators_panel
     threads, progress, ticks = set(), [], []
-    scorer = matrix_module.score_sentence
+    how = parallel._method
 
-    def scored_on_a_worker(entries, params, format):
-        threads.add(threading.current_thread() is threading.main_thread())
-        return scorer(entries, params, format)
+    def started(*arguments):
+        threads.add((threading.current_thread() is threading.main_thread(), how()))
+        return how()
 
-    monkeypatch.setattr(matrix_module, "score_sentence", scored_on_a_worker)
+    monkeypatch.setattr(annotator_tasks, "WORKERS", 2)
+    monkeypatch.setattr(parallel, "_method", started)
     state.annotators.progress.connect(lambda done, total: progress.append((done, total)))
     timer = QTimer()
     timer.setInterval(10)  # the GUI thread's event loop: it keeps firing while the worker scores
@@ -164,7 +168,7 @@ def test_a_generated_10_by_200_corpus_scores_with_progress_and_the_gui_thread_st
         assert state.annotators.open(paths)
         assert state.busy and window.action_set["cancel"].isEnabled()
     timer.stop()
-    assert threads == {False}  # every sentence was scored off the GUI thread
+    assert threads == {(False, "forkserver")}  # off the GUI thread, in processes that are not forks of the app
     assert [done for done, _ in progress] == list(range(1, 201)) and {total for _, total in progress} == {200}
     during = {done for done, _ in ticks if 0 < done < 200}
     assert len(during) >= 3  # the event loop ran again and again while scoring was under way
