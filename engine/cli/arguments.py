@@ -95,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=checked_number(float, 0.0, low_open=True),
         default=defaults.time_limit,
-        help="seconds per pair for the whole search, the integer program included; a pair not proven "
-        f"optimal by then keeps the best alignment found, with a warning (default {defaults.time_limit:g})",
+        help="seconds per pair for the whole search, counted as work (about that many seconds on the development "
+        "machine; the same result in every run); a pair not proven optimal within it keeps the best alignment "
+        f"found, with a warning (default {defaults.time_limit:g})",
     )
     smatch.add_argument(
         "--restarts",

@@ -202,8 +202,9 @@ def add_time_limits(group) -> None:
             "--" + time_limit_key(key).replace("_", "-"),
             type=checked_number(float, 0.0, low_open=True),
             default=default.time_limit,
-            help=f"seconds per pair for {metric.title}'s optimal mapping; a pair not proven optimal by then keeps "
-            f"the best mapping found, with a warning (default {default.time_limit:g})",
+            help=f"seconds per pair for {metric.title}'s optimal mapping, counted as work (the same result in every "
+            "run); a pair not proven optimal within it keeps the best mapping found, with a warning "
+            f"(default {default.time_limit:g})",
         )
 
 

@@ -20,8 +20,9 @@ of one shape at (i, j) have distinct test facts and distinct gold facts). The pr
 subtree whose bound does not beat the best mapping found is skipped; when the search ends,
 the best mapping found is optimal.
 
-Each node costs a unit of work per ``BRANCH_COST`` links and pairs looked at; the search stops
-when its budget (:mod:`.budget`) runs out, and then proves nothing beyond the root's bound.
+Each node costs a unit of work per ``BRANCH_COST`` links, places in links and pairs it looked
+at; the search stops when its budget (:mod:`.budget`) runs out, and then proves nothing beyond
+the root's bound.
 The tests check the result against brute force.
 """
 
@@ -35,7 +36,7 @@ from .problem import Pair, Problem
 
 __all__ = ["BRANCH_COST", "branch_and_bound"]
 
-BRANCH_COST = 3  # links and pairs looked at in a node per unit of work (~µs)
+BRANCH_COST = 2  # links and pairs looked at in a node per unit of work (~µs)
 _SLACK = 1e-9
 _UNFIXED = -2
 
@@ -68,10 +69,10 @@ class _Search:
         self.owner = [-1] * problem.gold_count
         self.fixed = problem.fixed
         self.caps: dict[tuple[Pair, object], int] = {}
-        self.cost = (len(problem.links) + len(bounds)) // BRANCH_COST + 1
 
     def run(self) -> tuple[list[int], int, int]:
-        root = self.node_bound()[0]
+        root, _, work = self.node_bound()
+        self.budget.spend(work // BRANCH_COST + 1)
         if root <= self.best:
             return self.best_mapping, self.best, self.best
         try:
@@ -91,10 +92,12 @@ class _Search:
             )
         return found
 
-    def node_bound(self) -> tuple[int, dict[int, dict[int, float]]]:
-        """The node's bound and, per unfixed variable, c'_ij for each free partner j."""
+    def node_bound(self) -> tuple[int, dict[int, dict[int, float]], int]:
+        """The node's bound, per unfixed variable c'_ij for each free partner j, and the work
+        done: links, link places handed out and pairs looked at."""
         problem, mapping, owner = self.problem, self.mapping, self.owner
-        hand_outs: dict[Pair, dict] = defaultdict(dict)  # pair -> shape -> [Σ worth / k, fewest k]
+        hand_outs: dict[Pair, dict] = {}  # pair -> shape -> [Σ worth / k, fewest k]
+        work = len(problem.links)
         for (pairs, worth), shapes in zip(problem.links, problem.link_shapes):
             open_places = []
             for place, (a, c) in enumerate(pairs):
@@ -107,10 +110,21 @@ class _Search:
                     break
             else:
                 k = len(open_places)
+                if not k:  # complete: counted in the fixed part
+                    continue
+                share = worth / k
+                work += 2 * k
                 for place in open_places:
-                    entry = hand_outs[pairs[place]].setdefault(shapes[place], [0.0, k])
-                    entry[0] += worth / k
-                    entry[1] = min(entry[1], k)
+                    by_shape = hand_outs.get(pairs[place])
+                    if by_shape is None:
+                        by_shape = hand_outs[pairs[place]] = {}
+                    entry = by_shape.get(shapes[place])
+                    if entry is None:
+                        by_shape[shapes[place]] = [share, k]
+                    else:
+                        entry[0] += share
+                        if k < entry[1]:
+                            entry[1] = k
         values: dict[int, dict[int, float]] = {}
         columns: dict[int, float] = {}
         rows = 0.0
@@ -123,15 +137,19 @@ class _Search:
                 if owner[j] >= 0:
                     continue
                 value = float(unary.get((i, j), 0))
-                for shape, (total, fewest) in hand_outs.get((i, j), {}).items():
-                    value += min(total, self.cap((i, j), shape) / fewest)
+                shares = hand_outs.get((i, j))
+                if shares:
+                    work += len(shares)
+                    for shape, (total, fewest) in shares.items():
+                        value += min(total, self.cap((i, j), shape) / fewest)
                 row[j] = value
                 if value > columns.get(j, 0.0):
                     columns[j] = value
+            work += len(row) + 1
             values[i] = row
             rows += max(row.values(), default=0.0)
         remainder = min(rows, sum(columns.values()))
-        return self.fixed + math.floor(remainder + _SLACK), values
+        return self.fixed + math.floor(remainder + _SLACK), values, work
 
     def gain(self, i: int, j: int) -> int:
         """What fixing i -> j adds to the fixed part: w_ij and the links it completes."""
@@ -143,13 +161,15 @@ class _Search:
         return total
 
     def search(self, depth: int) -> None:
-        if not self.budget.spend(self.cost):
+        if self.budget.spent:
             raise _OutOfWork
         if depth == len(self.order):
+            self.budget.spend(1)
             if self.fixed > self.best:
                 self.best, self.best_mapping = self.fixed, list(self.mapping)
             return
-        bound, values = self.node_bound()
+        bound, values, work = self.node_bound()
+        self.budget.spend(work // BRANCH_COST + 1)
         if bound <= self.best:
             return
         i = self.order[depth]

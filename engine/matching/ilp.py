@@ -10,10 +10,11 @@ kind; leaving any other pair unmapped loses nothing (tested against brute force)
 
 HiGHS is given a budget of work, not of time (:mod:`.budget`), so that it stops at the same
 point in every run: a program is started only when the budget affords ``PROGRAM_COST`` units a
-column (what presolving and the root relaxation take, about), and the rest of the budget pays
-for branch-and-bound nodes at ``NODE_COST`` units a column each (HiGHS's ``mip_max_nodes``).
-HiGHS's search is deterministic for given limits, so the mapping, its count and the bound it
-proves are the same every run.
+column, and the rest of the budget pays for branch-and-bound nodes at ``NODE_COST`` units a
+column each (HiGHS's ``mip_max_nodes``). HiGHS's search is deterministic for given limits, so
+the mapping, its count and the bound it proves are the same every run. Its time is not bounded
+so: presolving and the root node's cuts and heuristics heed no node limit, and on some programs
+take far longer than their size suggests (see :mod:`.solve`).
 """
 
 from __future__ import annotations

@@ -2,20 +2,26 @@
 
 ``exact`` (the default): a hill climb from the smart start; if it reaches the quick bound of
 :mod:`.bound`, its mapping is optimal. Otherwise, on a problem of at most ``SMALL_PROBLEM``
-scoring pairs, the dual bound (pure Python), up to ``restarts - 1`` seeded random starts
-while the best climb falls short of the bound, then the branch and bound of :mod:`.branch`
-(pure Python) with up to ``BRANCH_SHARE`` of the budget left; on a larger problem the exact
-assignment bound (SciPy, in C) and no restarts. Only if the optimum is still not proven, the
-integer program of :mod:`.ilp` with what is left - so SciPy's optimiser (a third of a second
-to import) loads only for a problem the bounds and the branch and bound leave open or a
-large one. ``ilp``: the integer program for every pair (after the first climb, kept if the
-program finds nothing). ``hillclimb``: the climbs alone, stopping early at the quick bound.
+scoring pairs, the dual bound (pure Python) and up to ``restarts - 1`` seeded random starts
+while the best climb falls short of the bound; on a larger problem the exact assignment bound
+(SciPy, in C) and no restarts. Then, if the optimum is still not proven, the branch and bound
+of :mod:`.branch` (pure Python) with the budget left, on problems of at most ``BRANCH_DEPTH``
+test variables. ``ilp``: the integer program of :mod:`.ilp` for every pair (after the first
+climb, kept if the program finds nothing). ``hillclimb``: the climbs alone, stopping early at
+the quick bound.
 
-``time_limit`` caps the whole pair, from compiling the problem to the program, as a budget of
-work (:mod:`.budget`), not of time: equal input gives the same mapping, count and proven bound
-in every run, however busy the machine. A problem too large to compile whole within the
+``time_limit`` caps the whole pair, from compiling the problem to the last search, as a budget
+of work (:mod:`.budget`), not of time: equal input gives the same mapping, count and proven
+bound in every run, however busy the machine. A problem too large to compile whole within the
 budget is compiled over fewer pairs (:mod:`.problem`) and only climbed; a pair not proven
 optimal keeps the best mapping found, with ``optimal`` false and the best bound proven.
+
+The integer program is not part of ``exact``: HiGHS's own first steps (presolving, cuts and
+heuristics at the root) heed none of its work limits, and on some programs they take far
+longer than their size suggests (a 120-referent DRS pair of 28,000 columns: 31 s at the root,
+whatever the node limit; AMR programs three times as large, 2 s), so no budget could promise
+to pay for them. The branch and bound proves what the program proved on real Smatch pairs;
+``ilp`` remains for proving larger problems when time does not matter.
 """
 
 from __future__ import annotations
@@ -80,8 +86,8 @@ def _best_match(test: Facts, gold: Facts, options: SolverOptions, start: Callabl
     problem = compiler.problem(keep)
     budget.spend(compiler.cost(keep))
     bounds, capacities = pair_bounds(problem)
-    bound = loose_bound(problem) if problem.restricted else quick_bound(problem, bounds)
-    search = _Search(problem, capacities, bound, budget)
+    search = _Search(problem, capacities, budget, problem.bag_bound)
+    search.lower(loose_bound(problem) if problem.restricted else quick_bound(problem, bounds), _proof(problem))
     search.climb(smart_start(problem, bounds))
     while problem.restricted and not search.done():  # widen while the budget affords it, climbing on
         keep *= 2
@@ -90,7 +96,8 @@ def _best_match(test: Facts, gold: Facts, options: SolverOptions, start: Callabl
         problem = compiler.problem(keep)
         budget.spend(compiler.cost(keep))
         bounds, capacities = pair_bounds(problem)
-        search.widen(problem, capacities, loose_bound(problem) if problem.restricted else quick_bound(problem, bounds))
+        search.widen(problem, capacities)
+        search.lower(loose_bound(problem) if problem.restricted else quick_bound(problem, bounds), _proof(problem))
     if problem.restricted:  # nothing more can be proven; a swap may have used a pair left out: count exactly
         search.matched = matched_count(test, gold, search.mapping)
         return search.match()
@@ -100,30 +107,37 @@ def _best_match(test: Facts, gold: Facts, options: SolverOptions, start: Callabl
     small = len(bounds) <= SMALL_PROBLEM
     if solver == "exact" and not search.done():
         if small:
-            search.bound = min(search.bound, dual_bound(problem, bounds, search.matched, budget))
+            search.lower(dual_bound(problem, bounds, search.matched, budget), "dual bound")
         elif budget.spend(BOUND_COST * problem.test_count * problem.gold_count):
-            search.bound = min(search.bound, assignment_bound(problem, bounds))
+            search.lower(assignment_bound(problem, bounds), "assignment bound")
     if solver == "hillclimb" or small:
         search.restarts(options)
-    if solver == "exact" and not search.done():
-        if small and problem.test_count <= BRANCH_DEPTH:
-            search.branch_and_bound(bounds)
-        else:
-            search.integer_program()
+    if solver == "exact" and not search.done() and problem.test_count <= BRANCH_DEPTH:
+        search.branch_and_bound(bounds)
     return search.match()
 
 
-class _Search:
-    """The best mapping found so far and the best proven bound, until the budget is spent."""
+def _proof(problem: Problem) -> str:
+    return "loose bound" if problem.restricted else "quick bound"
 
-    def __init__(self, problem: Problem, capacities: dict[Pair, int], bound: int, budget: Budget):
+
+class _Search:
+    """The best mapping found so far and the best proven bound (and what proved it), until the
+    budget is spent."""
+
+    def __init__(self, problem: Problem, capacities: dict[Pair, int], budget: Budget, bound: int):
         self.problem = problem
         self.capacities = capacities
-        self.bound = bound
+        self.bound, self.proof = bound, "label bound"
         self.budget = budget
         self.mapping = [-1] * problem.test_count
         self.matched = -1  # no mapping yet
         self.method = "hillclimb"
+
+    def lower(self, bound: int, proof: str) -> None:
+        """Take ``bound``, proven by ``proof``, if it is lower than the best so far."""
+        if bound < self.bound:
+            self.bound, self.proof = bound, proof
 
     def done(self) -> bool:
         return self.matched >= self.bound or self.budget.spent
@@ -133,9 +147,9 @@ class _Search:
         if matched > self.matched:
             self.matched, self.mapping = matched, mapping
 
-    def widen(self, problem: Problem, capacities: dict[Pair, int], bound: int) -> None:
+    def widen(self, problem: Problem, capacities: dict[Pair, int]) -> None:
         """Go on climbing from the best mapping on a wider problem (one with more pairs)."""
-        self.problem, self.capacities, self.bound = problem, capacities, min(self.bound, bound)
+        self.problem, self.capacities = problem, capacities
         mapping = list(self.mapping)
         self.matched = -1
         self.climb(mapping)
@@ -152,7 +166,7 @@ class _Search:
         mapping, matched, bound = branch_and_bound(self.problem, bounds, self.mapping, self.matched, self.budget)
         if matched > self.matched:
             self.matched, self.mapping, self.method = matched, mapping, "branch-and-bound"
-        self.bound = min(self.bound, bound)
+        self.lower(bound, "branch-and-bound")
 
     def integer_program(self) -> None:
         result = solve_ilp(self.problem, self.budget)
@@ -162,10 +176,11 @@ class _Search:
         matched = self.problem.score(result.mapping)
         if matched >= self.matched:
             self.matched, self.mapping = matched, result.mapping
-        self.bound = self.matched if result.optimal else min(self.bound, math.floor(result.upper_bound + 1e-6))
+        self.lower(self.matched if result.optimal else math.floor(result.upper_bound + 1e-6), "ilp")
 
     def match(self) -> Match:
         optimal = self.matched >= self.bound
         if not optimal:
             log.debug("mapping not proven optimal within the budget: %d matched, bound %d", self.matched, self.bound)
-        return Match(tuple(self.mapping), self.matched, optimal, float(max(self.bound, self.matched)), self.method)
+        bound = float(max(self.bound, self.matched))
+        return Match(tuple(self.mapping), self.matched, optimal, bound, self.method, self.proof)
