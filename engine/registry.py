@@ -312,8 +312,8 @@ _BUILT_IN = (
         inputs=_GRAPHS,
         switch=Switch(
             "--smatch",
-            "also compute classic Smatch under the optimal (ILP) alignment for every pair",
-            "Also compute Smatch under the optimal (ILP) alignment (slower)",
+            "also compute classic Smatch under the optimal alignment for every pair",
+            "Also compute Smatch under the optimal alignment (slower)",
             "(Smatch reads PENMAN graphs); the counter score is its clause-level counterpart",
         ),
         solver=SMATCH_SEARCH,

@@ -107,15 +107,20 @@ def test_hill_climbing_is_a_one_to_one_mapping_within_kinds_and_below_the_optimu
     assert match == best_match(test, gold, SolverOptions("hillclimb", restarts=3, seed=seed))  # seeded
 
 
+def climbed_from_a_random_start(test: Facts, gold: Facts, seed: int):
+    """The problem, its pair bounds, a climbed mapping from a seeded random start, the start's
+    count and the climb's."""
+    problem = compile_problem(test, gold)
+    shares, capacities = pair_bounds(problem)
+    mapping = random_start(problem, random.Random(seed))
+    start = problem.score(mapping)
+    return problem, shares, mapping, start, climb(problem, mapping, capacities)
+
+
 @settings(max_examples=100, deadline=None)
 @given(pairs_of_facts, st.integers(0, 5))
 def test_a_climb_never_loses_and_ends_where_no_move_or_swap_gains(sides, seed):
-    test, gold = sides
-    problem = compile_problem(test, gold)
-    _, capacities = pair_bounds(problem)
-    mapping = random_start(problem, random.Random(seed))
-    start = problem.score(mapping)
-    score = climb(problem, mapping, capacities)
+    problem, _, mapping, start, score = climbed_from_a_random_start(*sides, seed)
     assert score == problem.score(mapping) >= start
     for i, row in enumerate(problem.candidates):  # a local optimum: no single move or swap gains
         for j in row:
@@ -227,10 +232,7 @@ def test_the_dual_bound_counts_no_row_below_zero():
 @given(pairs_of_facts, st.integers(0, 5))
 def test_the_branch_and_bound_finds_the_optimum_from_any_start(sides, seed):
     test, gold = sides
-    problem = compile_problem(test, gold)
-    shares, capacities = pair_bounds(problem)
-    mapping = random_start(problem, random.Random(seed))
-    matched = climb(problem, mapping, capacities)
+    problem, shares, mapping, _, matched = climbed_from_a_random_start(test, gold, seed)
     found, count, bound = branch_and_bound(problem, shares, mapping, matched, Budget(10**9))
     assert count == bound == brute_force(test, gold) == matched_count(test, gold, found)
 
