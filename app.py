@@ -16,6 +16,7 @@ import os
 import sys
 from pathlib import Path
 
+from engine.runtime.parallel import start_workers_from_server
 from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring
 
 
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     one_blas_thread_at_load()  # before Qt, pyqtgraph and the engine import NumPy
     tune_for_scoring()
+    start_workers_from_server()  # the app has threads: its scoring workers never fork it
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings, QTimer

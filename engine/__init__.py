@@ -5,7 +5,7 @@ The pipeline, one subpackage a stage::
     read/      files -> paired graphs          load_pairs()
     align/     anchor-broadcast alignment     align()
     metrics/   AnCast scores, triples, UMR document level, tallies
-    matching/  optimal variable mapping (ILP) and hill-climbing
+    matching/  optimal variable mapping: bounds, hill-climbing, branch and bound
     smatch/    Smatch triples -> mapping -> scores
     compat/    the ancast-0.1.1 compatibility profile
     scoring/   pair and corpus scoring        score_corpus(), score_pair()

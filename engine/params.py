@@ -14,14 +14,20 @@ from typing import Literal, get_args
 
 __all__ = [
     "ANCAST",
+    "COUNTER_SEARCH",
     "PAPER",
     "PROFILES",
+    "SMATCH_SEARCH",
     "SOLVERS",
+    "STANDARDIZATIONS",
+    "TESTS",
     "DScorerProfile",
     "Params",
     "Profile",
     "Solver",
     "SolverOptions",
+    "Standardization",
+    "TestName",
     "check_dscorer",
     "check_range",
     "in_range",
@@ -34,6 +40,10 @@ PAPER: Profile = "paper"
 ANCAST: Profile = "ancast-0.1.1"
 Solver = Literal["exact", "ilp", "hillclimb"]
 SOLVERS: tuple[str, ...] = get_args(Solver)
+Standardization = Literal["none", "smatchpp"]  # Smatch's triples: classic smatch 1.0.4's, or Smatch++'s
+STANDARDIZATIONS: tuple[str, ...] = get_args(Standardization)
+TestName = Literal["permutation", "bootstrap"]  # the significance tests of a comparison (engine.comparison)
+TESTS: tuple[str, ...] = get_args(TestName)
 
 
 def in_range(value: float, low: float, high: float = math.inf, low_open: bool = False) -> bool:
@@ -96,6 +106,10 @@ class SolverOptions:
         check_range("time_limit", self.time_limit, 0.0, low_open=True)
         if self.restarts < 1:
             raise ValueError(f"restarts must be at least 1 (got {self.restarts})")
+
+
+SMATCH_SEARCH = SolverOptions(restarts=5)  # Smatch's default search: 5 hill-climbing starts, as smatch 1.0.4
+COUNTER_SEARCH = SolverOptions(restarts=20)  # Counter's default search (Counter itself restarts 20 times)
 
 
 @dataclass(frozen=True)

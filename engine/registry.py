@@ -32,18 +32,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
-from .align.alignment import Alignment
-from .drs.clauses import Clause
-from .drs.counter import COUNTER_SEARCH
-from .drs.pair import DrsPairScores, score_drs
-from .metrics.ancast import pair_tallies
 from .metrics.tally import Tally
-from .model import Graph
-from .params import PROFILES, Params, Profile, SolverOptions
-from .smatch.scorer import SMATCH_SEARCH, smatch_pair
-from .smatch.triples import smatch_reads
+from .params import COUNTER_SEARCH, PROFILES, SMATCH_SEARCH, Params, Profile, SolverOptions
+
+if TYPE_CHECKING:  # the stages import what computes them when they run: a run loads only its metrics' code
+    from .align.alignment import Alignment
+    from .drs.clauses import Clause
+    from .drs.pair import DrsPairScores
+    from .model import Graph
 
 __all__ = [
     "COUNTER",
@@ -211,6 +209,8 @@ def _ancast(pair: PairInput) -> Scored:
     """Concept (AnCast paper eq. 15-16), labeled, unlabeled and weighted relation (eq. 17-26) and
     mock Smatch (section 2.3.1) under the alignment; the reference package's numbers under the
     ``ancast-0.1.1`` profile (:mod:`engine.compat`)."""
+    from .metrics.ancast import pair_tallies
+
     if pair.reference is not None:
         return Scored(dict(pair.reference))
     assert pair.alignment is not None
@@ -220,6 +220,9 @@ def _ancast(pair: PairInput) -> Scored:
 def _smatch(pair: PairInput) -> Scored:
     """Classic Smatch under the optimal variable mapping (Cai and Knight 2013) with its
     fine-grained sub-scores; none for graphs without a PENMAN tree."""
+    from .smatch.scorer import smatch_pair
+    from .smatch.triples import smatch_reads
+
     if not smatch_reads(pair.test, pair.gold):
         return Scored({})
     tally, match, parts = smatch_pair(pair.test, pair.gold, solver_options(pair.params, SMATCH), pair.sub_scores)
@@ -230,6 +233,8 @@ def _smatch(pair: PairInput) -> Scored:
 def _drs(pair: PairInput) -> Scored:
     """Counter (van Noord et al. 2018) with its clause classes, and DScorer (Liu et al. 2020),
     on a DRS pair's clauses."""
+    from .drs.pair import score_drs
+
     if pair.test_clauses is None or pair.gold_clauses is None:
         return Scored({})
     scores, dscorer = score_drs(pair.test_clauses, pair.gold_clauses, pair.params, solver_options(pair.params, COUNTER))
@@ -307,8 +312,8 @@ _BUILT_IN = (
         inputs=_GRAPHS,
         switch=Switch(
             "--smatch",
-            "also compute classic Smatch under the optimal (ILP) alignment for every pair",
-            "Also compute Smatch under the optimal (ILP) alignment (slower)",
+            "also compute classic Smatch under the optimal alignment for every pair",
+            "Also compute Smatch under the optimal alignment (slower)",
             "(Smatch reads PENMAN graphs); the counter score is its clause-level counterpart",
         ),
         solver=SMATCH_SEARCH,

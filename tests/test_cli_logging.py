@@ -3,7 +3,7 @@ unexpected error is logged with its traceback (exit status 1) instead of a bare 
 
 import logging
 
-import engine.cli
+import engine.cli.score
 from engine.cli import EXIT_INTERNAL_ERROR, main
 from engine.cli.arguments import build_parser, log_level
 
@@ -24,7 +24,7 @@ def test_an_unexpected_error_is_logged_with_its_traceback(monkeypatch, caplog):
     def broken(args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(engine.cli, "run_score", broken)
+    monkeypatch.setattr(engine.cli.score, "run_score", broken)
     with caplog.at_level(logging.DEBUG):
         assert main(["score", *FILES, "--jobs", "1"]) == EXIT_INTERNAL_ERROR
     [record] = [r for r in caplog.records if r.levelno == logging.CRITICAL]

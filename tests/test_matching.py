@@ -1,8 +1,11 @@
 """The generic variable-mapping solver (engine.matching): facts of arity 0-3, variable kinds,
 upper bounds, hill-climbing, the integer program and the solver choice, against brute force."""
 
+import json
 import math
-import time
+import random
+import subprocess
+import sys
 from itertools import permutations
 
 import pytest
@@ -10,11 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.matching import SOLVERS, Facts, best_match, matched_count
-from engine.matching.bound import assignment_bound, dual_bound, pair_bounds, quick_bound
+from engine.matching.bound import assignment_bound, dual_bound, loose_bound, pair_bounds, quick_bound
+from engine.matching.branch import branch_and_bound
+from engine.matching.budget import Budget
 from engine.matching.hillclimb import climb, random_start, smart_start
 from engine.matching.ilp import solve_ilp
-from engine.matching.problem import compile_problem
+from engine.matching.problem import Compiler, compile_problem
 from engine.params import SolverOptions
+
+from .conftest import ROOT
 
 LABELS = ["REF", "Agent", "Theme", ("eat", "v.01"), ("male", "n.02")]
 
@@ -100,17 +107,20 @@ def test_hill_climbing_is_a_one_to_one_mapping_within_kinds_and_below_the_optimu
     assert match == best_match(test, gold, SolverOptions("hillclimb", restarts=3, seed=seed))  # seeded
 
 
+def climbed_from_a_random_start(test: Facts, gold: Facts, seed: int):
+    """The problem, its pair bounds, a climbed mapping from a seeded random start, the start's
+    count and the climb's."""
+    problem = compile_problem(test, gold)
+    shares, capacities = pair_bounds(problem)
+    mapping = random_start(problem, random.Random(seed))
+    start = problem.score(mapping)
+    return problem, shares, mapping, start, climb(problem, mapping, capacities)
+
+
 @settings(max_examples=100, deadline=None)
 @given(pairs_of_facts, st.integers(0, 5))
 def test_a_climb_never_loses_and_ends_where_no_move_or_swap_gains(sides, seed):
-    import random
-
-    test, gold = sides
-    problem = compile_problem(test, gold)
-    _, capacities = pair_bounds(problem)
-    mapping = random_start(problem, random.Random(seed))
-    start = problem.score(mapping)
-    score = climb(problem, mapping, capacities)
+    problem, _, mapping, start, score = climbed_from_a_random_start(*sides, seed)
     assert score == problem.score(mapping) >= start
     for i, row in enumerate(problem.candidates):  # a local optimum: no single move or swap gains
         for j in row:
@@ -199,56 +209,12 @@ def test_facts_without_variables_match_by_label():
     assert (match.matched, match.optimal) == (2, True)
 
 
-def test_a_time_limit_stops_the_search_with_the_best_mapping_so_far():
-    """A 400-variable problem with many equal labels given 0.3 s: not proven, scored by the best
-    mapping found, which is a real mapping and no more than the bound."""
-    size = 400
-    counts = {(("instance", k % 7), (k,)): 1 for k in range(size)}
-    counts.update({("r", (k, (k * 7 + 1) % size)): 1 for k in range(size)})
-    test = Facts(tuple(map(str, range(size))), counts)
-    gold_counts = {(("instance", k % 7), (k,)): 1 for k in range(size)}
-    gold_counts.update({("r", (k, (k * 11 + 3) % size)): 1 for k in range(size)})
-    gold = Facts(tuple(map(str, range(size))), gold_counts)
-    started = time.perf_counter()
-    match = best_match(test, gold, SolverOptions(time_limit=0.3), start=lambda label: label[0] == "instance")
-    elapsed = time.perf_counter() - started
-    assert not match.optimal and match.matched == matched_count(test, gold, match.mapping) <= match.upper_bound
-    assert elapsed < 30  # the search itself stops at 0.3 s; building the problem comes first
-
-
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_empty_sides(solver):
     nothing = Facts((), {})
     one = Facts(("a",), {(("instance", "x"), (0,)): 1})
     assert best_match(nothing, one, SolverOptions(solver)).matched == 0
     assert best_match(one, nothing, SolverOptions(solver)).mapping == (-1,)
-
-
-def test_a_program_run_in_a_child_process_gives_the_same_answer(monkeypatch):
-    """The child interpreter's protocol (pickled problem in, pickled result out), forced on a small problem."""
-    import engine.matching.ilp as ilp
-
-    problem = compile_problem(DRS_TEST, DRS_GOLD)
-    here = solve_ilp(problem)
-    monkeypatch.setattr(ilp, "ISOLATE_COLUMNS", 0)
-    there = ilp.solve_ilp_by(problem, time.perf_counter() + 120)
-    assert there == here and problem.score(there.mapping) == 3
-
-
-def test_a_large_program_stops_at_the_deadline(tmp_path):
-    """A 500-node pair's program (about 75,000 columns; HiGHS alone, given 5 s, ran 5.7 s without
-    proving it) runs in a child process: nothing by a deadline 1.5 s away, and the call returns then."""
-    from bench.generate import write_corpus
-    from engine.matching.ilp import ISOLATE_COLUMNS, solve_ilp_by
-    from engine.read import load_pairs
-    from engine.smatch import smatch_triples
-
-    (pair,) = load_pairs(*write_corpus(tmp_path, 1, 500, 500, 11)).pairs
-    problem = compile_problem(smatch_triples(pair.test.graph), smatch_triples(pair.gold.graph))
-    assert len(problem.unary.keys() | problem.needs.keys()) + len(problem.links) >= ISOLATE_COLUMNS
-    started = time.perf_counter()
-    assert solve_ilp_by(problem, started + 1.5) is None
-    assert time.perf_counter() - started < 10  # loose: the point is that HiGHS is not waited for
 
 
 def test_the_dual_bound_counts_no_row_below_zero():
@@ -260,3 +226,147 @@ def test_the_dual_bound_counts_no_row_below_zero():
     problem = compile_problem(test, gold)
     shares, _ = pair_bounds(problem)
     assert brute_force(test, gold) == 2 == dual_bound(problem, shares) == assignment_bound(problem, shares)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pairs_of_facts, st.integers(0, 5))
+def test_the_branch_and_bound_finds_the_optimum_from_any_start(sides, seed):
+    test, gold = sides
+    problem, shares, mapping, _, matched = climbed_from_a_random_start(test, gold, seed)
+    found, count, bound = branch_and_bound(problem, shares, mapping, matched, Budget(10**9))
+    assert count == bound == brute_force(test, gold) == matched_count(test, gold, found)
+
+
+def two_links_that_cannot_both_match() -> tuple[Facts, Facts]:
+    """test (c / contrast :ARG2 (h / hd :ARG2 (f / foolish))) against gold (c / contrast :ARG2 (f / foolish)),
+    with TOP on c: ARG2(c, h) matches if h -> f, ARG2(h, f) if h -> c; either takes a partner away."""
+    top, contrast, foolish = (("top", "top"), (0,)), ("instance", "contrast"), ("instance", "foolish")
+    test = Facts(
+        ("c", "h", "f"),
+        {
+            top: 1,
+            (contrast, (0,)): 1,
+            ("arg2", (0, 1)): 1,
+            (("instance", "hd"), (1,)): 1,
+            ("arg2", (1, 2)): 1,
+            (foolish, (2,)): 1,
+        },
+    )
+    gold = Facts(("c", "f"), {top: 1, (contrast, (0,)): 1, ("arg2", (0, 1)): 1, (foolish, (1,)): 1})
+    return test, gold
+
+
+def test_the_branch_and_bound_by_hand():
+    """c_cc = 2 + 1/2, c_hc = c_hf = 1/2, c_ff = 1 + 1/2: rows 2.5 + 0.5 + 1.5, columns 2.5 + 1.5, labels
+    top, contrast, foolish and one arg2: the bounds say 4. Fixing c first (the largest row): c -> c leaves h
+    only f, which takes f's place, so 3; c to nothing leaves at most 2. The optimum is 3, proven."""
+    test, gold = two_links_that_cannot_both_match()
+    problem = compile_problem(test, gold)
+    shares, _ = pair_bounds(problem)
+    assert shares == {(0, 0): 2.5, (1, 0): 0.5, (1, 1): 0.5, (2, 1): 1.5}
+    assert quick_bound(problem, shares) == 4 == dual_bound(problem, shares) == problem.bag_bound
+    assert brute_force(test, gold) == 3
+    assert branch_and_bound(problem, shares, [-1, -1, -1], 0, Budget(10**6))[1:] == (3, 3)
+    match = best_match(test, gold, SolverOptions(restarts=1))
+    assert (match.matched, match.optimal, match.upper_bound) == (3, True, 3.0)
+    assert (match.method, match.proof) == ("hillclimb", "branch-and-bound")  # the climb found it, the search proved it
+
+
+def test_a_branch_and_bound_out_of_work_keeps_the_root_bound():
+    test, gold = two_links_that_cannot_both_match()
+    problem = compile_problem(test, gold)
+    shares, _ = pair_bounds(problem)
+    assert branch_and_bound(problem, shares, [-1, -1, -1], 0, Budget(1)) == ([-1, -1, -1], 0, 4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pairs_of_facts, st.integers(1, 3), st.data())
+def test_a_restricted_problem_counts_its_mappings_exactly_and_the_loose_bound_holds(sides, keep, data):
+    """Compiled over the nearest pairs only, a mapping of those pairs scores its real count, and the
+    loose bound bounds the whole problem (brute force); a keep as wide as the widest label is the whole problem."""
+    test, gold = sides
+    compiler = Compiler(test, gold)
+    problem = compiler.problem(keep)
+    assert problem.restricted == (0 < keep < compiler.widest())
+    mapping, taken = [], set()
+    for row in problem.candidates:
+        free = [j for j in row if j not in taken] + [-1]
+        mapping.append(data.draw(st.sampled_from(free)))
+        taken.add(mapping[-1])
+    assert problem.score(mapping) == matched_count(test, gold, mapping)
+    assert brute_force(test, gold) <= loose_bound(problem) <= problem.bag_bound
+    assert compiler.problem(compiler.widest()).restricted is False
+
+
+def test_the_nearest_pairs_follow_the_text_order():
+    """Ten test and ten gold variables, one label on all: kept two, each test variable pairs with the gold
+    variables at its own place and the next one (ties to the left), scaled to the gold side's length."""
+    test = Facts(tuple(f"t{k}" for k in range(10)), {(("instance", "x"), (k,)): 1 for k in range(10)})
+    gold = Facts(tuple(f"g{k}" for k in range(5)), {(("instance", "x"), (k,)): 1 for k in range(5)})
+    problem = Compiler(test, gold).problem(2)
+    assert problem.restricted and problem.candidates[0] == [0, 1] and problem.candidates[9] == [3, 4]
+    assert all(len(row) == 2 for row in problem.candidates)
+
+
+def large_problem(size: int = 400) -> tuple[Facts, Facts]:
+    """Many equal labels and scrambled relations: no bound settles it."""
+    counts = {(("instance", k % 7), (k,)): 1 for k in range(size)}
+    counts.update({("r", (k, (k * 7 + 1) % size)): 1 for k in range(size)})
+    gold_counts = {(("instance", k % 7), (k,)): 1 for k in range(size)}
+    gold_counts.update({("r", (k, (k * 11 + 3) % size)): 1 for k in range(size)})
+    return Facts(tuple(map(str, range(size))), counts), Facts(tuple(map(str, range(size))), gold_counts)
+
+
+def test_a_budget_stops_the_search_with_a_real_mapping_and_a_bound():
+    test, gold = large_problem()
+    match = best_match(test, gold, SolverOptions(time_limit=0.05), start=lambda label: label[0] == "instance")
+    assert not match.optimal and match.matched == matched_count(test, gold, match.mapping) <= match.upper_bound
+    mapped = [j for j in match.mapping if j >= 0]
+    assert len(mapped) == len(set(mapped))
+
+
+SOLVE_TWICE = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from tests.test_matching import large_problem
+from engine.matching import best_match
+from engine.params import SolverOptions
+test, gold = large_problem()
+for solver in ("exact", "hillclimb", "ilp"):
+    match = best_match(test, gold, SolverOptions(solver, time_limit=0.05, restarts=3), lambda label: label[0] == "instance")
+    print(json.dumps([match.mapping, match.matched, match.optimal, match.upper_bound, match.method]))
+"""
+
+
+def test_a_limited_search_gives_the_same_result_in_every_run_and_under_load():
+    """Budgets count work, not seconds: the same limited problem gives the same mapping, count and bound
+    in a quiet process and in one that shares the machine with two busy ones."""
+    quiet = subprocess.run([sys.executable, "-c", SOLVE_TWICE, str(ROOT)], capture_output=True, text=True, cwd=ROOT)
+    assert quiet.returncode == 0, quiet.stderr
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        loaded = subprocess.run(
+            [sys.executable, "-c", SOLVE_TWICE, str(ROOT)], capture_output=True, text=True, cwd=ROOT
+        )
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    assert loaded.returncode == 0, loaded.stderr
+    assert quiet.stdout == loaded.stdout and len(quiet.stdout.splitlines()) == 3
+    test, gold = large_problem()
+    here = best_match(test, gold, SolverOptions(time_limit=0.05, restarts=3), lambda label: label[0] == "instance")
+    assert json.loads(quiet.stdout.splitlines()[0]) == [
+        list(here.mapping),
+        here.matched,
+        here.optimal,
+        here.upper_bound,
+        here.method,
+    ]
+
+
+def test_an_integer_program_the_budget_cannot_pay_for_is_not_started():
+    problem = compile_problem(DRS_TEST, DRS_GOLD)
+    assert solve_ilp(problem, Budget(1)) is None
+    result = solve_ilp(problem, Budget(10**7))
+    assert result is not None and result.optimal and problem.score(result.mapping) == 3

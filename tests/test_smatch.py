@@ -4,7 +4,6 @@ import importlib.util
 import json
 import subprocess
 import sys
-import time
 from collections import Counter
 
 import pytest
@@ -216,20 +215,21 @@ def test_a_pair_not_proven_in_time_is_scored_with_a_warning_that_says_so():
     assert smatch_notes([result], "hillclimb", 2.0) == []  # the search alone promises nothing
 
 
-def test_the_time_limit_caps_a_large_pair_fallback_included(tmp_path):
-    """A 700-node pair under --time-limit 2 ends near the limit, scored with the best alignment found,
-    reported as not optimal with a warning (before the fix: over 120 s). The bound is loose on purpose -
-    start-up, reading and building the problem come on top of the search, on a shared machine."""
+def test_a_large_pair_under_a_time_limit_is_scored_the_same_way_every_run(tmp_path):
+    """A 700-node pair under --time-limit 2: scored with the best alignment found within the budget, reported
+    as not optimal with a warning, and the same mapping, count and bound in both runs (the budget counts work,
+    not seconds; how long it takes is measured in bench/, not here)."""
     test_path, gold_path = write_corpus(tmp_path, 1, 700, 700, seed=3)
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "engine", "smatch", str(test_path), str(gold_path), "--time-limit", "2",
-                           "--format", "json", "--jobs", "1"], capture_output=True, text=True, cwd=ROOT, timeout=300)
-    elapsed = time.perf_counter() - started
-    assert done.returncode == 0, done.stderr
-    (pair,) = json.loads(done.stdout)["pairs"]
-    assert pair["optimal"] is False and pair["matched"] <= pair["upper_bound"]
-    assert "warning: pair 0: optimum not proven within the time limit of 2 s" in done.stderr
-    assert elapsed < 15
+    runs = [
+        subprocess.run([sys.executable, "-m", "engine", "smatch", str(test_path), str(gold_path), "--time-limit", "2",
+                        "--format", "json", "--jobs", "1"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+        for _ in range(2)
+    ]
+    assert runs[0].returncode == 0, runs[0].stderr
+    (pair,) = json.loads(runs[0].stdout)["pairs"]
+    assert pair["optimal"] is False and pair["matched"] < pair["upper_bound"]
+    assert "warning: pair 0: optimum not proven within the time limit of 2 s" in runs[0].stderr
+    assert (runs[0].stdout, runs[0].stderr) == (runs[1].stdout, runs[1].stderr)
 
 
 def test_jobs_give_the_same_scores(tmp_path):

@@ -107,3 +107,39 @@ def test_a_kernel_that_gives_wrong_answers_is_not_used(fresh_kernel_choice, monk
     assert sparse_products.csr_kernel() is None
     left = np.eye(3)
     assert np.array_equal(sparse_products.CsrMatrix.from_dense(left) @ np.ones((3, 2)), np.ones((3, 2)))
+
+
+def in_a_thread(function):
+    """``function()`` run on a thread that is not the main one (as the app's worker thread), its result."""
+    import threading
+
+    out = {}
+    worker = threading.Thread(target=lambda: out.update(value=function()))
+    worker.start()
+    worker.join()
+    return out["value"]
+
+
+def test_workers_started_from_a_thread_come_from_a_server_and_give_the_same_matrix(tmp_path):
+    """From any thread but the main one (the app scores on a worker thread), workers are not forked from the
+    program: they come from a fork server. The matrix is the same, progress is reported sentence by sentence and
+    a cancel stops early."""
+    from bench.bench_matrix import write_annotators
+    from engine.read import load_annotations
+    from engine.scoring.matrix import score_matrix
+
+    assert parallel._method() == "fork" and in_a_thread(parallel._method) in ("forkserver", "spawn")
+    paths, _ = write_annotators(tmp_path, 4, 12, 8, 16)
+    annotations = load_annotations(paths)
+    single = score_matrix(annotations)
+    seen = []
+    served = in_a_thread(lambda: score_matrix(annotations, progress=lambda done, total: seen.append(done), jobs=2))
+    assert seen == list(range(1, 13))
+    for metric in ("concept", "labeled_relation", "mock_smatch"):
+        for average in ("micro", "macro"):
+            assert served.f_matrix(metric, average) == single.f_matrix(metric, average)
+    done = []
+    stopped = in_a_thread(
+        lambda: score_matrix(annotations, progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 3, jobs=2)
+    )
+    assert stopped.cancelled and done == [1, 2, 3]

@@ -11,9 +11,10 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent, QImage
 
-import engine.scoring.matrix as matrix_module
+import ui.annotator_tasks as annotator_tasks
 from bench.bench_matrix import write_annotators
 from engine.output.matrix import matrix_csv, matrix_data
+from engine.runtime import parallel
 from ui.annotators_dialog import OpenAnnotatorsDialog, guess_gold
 from ui.commands.annotators import write_annotators_report, write_confusion, write_matrix
 from ui.main_window import MainWindow
@@ -145,40 +146,29 @@ def test_exports_of_the_matrix_the_confusion_and_the_report(qtbot, window, tmp_p
 def test_a_generated_10_by_200_corpus_scores_with_progress_and_the_gui_thread_stays_free(
     qtbot, window, tmp_path, monkeypatch
 ):
+    """The matrix is scored in worker processes (one per core), started off the GUI thread from a fork
+    server (the app is never forked), with progress sentence by sentence; the GUI thread stays free."""
     paths, _ = write_annotators(tmp_path, 10, 200, 4, 9)
     state, panel = window.state, window.annotators_panel
-    threads, progress, ticks, scored, waits = set(), [], [], [], []
-    scorer = matrix_module.score_sentence
-    ticked = threading.Event()  # set by the GUI thread's timer
+    threads, progress, ticks = set(), [], []
+    how = parallel._method
 
-    def scored_on_a_worker(entries, params, **options):
-        threads.add(threading.current_thread() is threading.main_thread())
-        scores = scorer(entries, params, **options)
-        scored.append(entries)
-        if len(scored) % 50 == 0 and len(scored) < 200:
-            # mid-scoring, the worker waits for the GUI thread's timer to fire: it does only if the
-            # GUI thread runs its event loop while the worker scores (on a loaded machine too, where
-            # a free-running worker may finish before the GUI thread is next scheduled)
-            ticked.clear()
-            waits.append(ticked.wait(timeout=60))
-        return scores
+    def started(*arguments):
+        threads.add((threading.current_thread() is threading.main_thread(), how()))
+        return how()
 
-    def tick():
-        ticks.append((progress[-1][0] if progress else 0, panel.progress.value()))
-        ticked.set()
-
-    monkeypatch.setattr(matrix_module, "score_sentence", scored_on_a_worker)
+    monkeypatch.setattr(annotator_tasks, "WORKERS", 2)
+    monkeypatch.setattr(parallel, "_method", started)
     state.annotators.progress.connect(lambda done, total: progress.append((done, total)))
     timer = QTimer()
     timer.setInterval(10)  # the GUI thread's event loop: it keeps firing while the worker scores
-    timer.timeout.connect(tick)
+    timer.timeout.connect(lambda: ticks.append((progress[-1][0] if progress else 0, panel.progress.value())))
     timer.start()
     with qtbot.waitSignal(state.annotators.matrix_changed, timeout=300000):
         assert state.annotators.open(paths)
         assert state.busy and window.action_set["cancel"].isEnabled()
     timer.stop()
-    assert threads == {False}  # every sentence was scored off the GUI thread
-    assert waits == [True, True, True]  # the GUI thread ran while the worker was under way, each time
+    assert threads == {(False, "forkserver")}  # off the GUI thread, in processes that are not forks of the app
     assert [done for done, _ in progress] == list(range(1, 201)) and {total for _, total in progress} == {200}
     during = {done for done, _ in ticks if 0 < done < 200}
     assert len(during) >= 3  # the event loop ran again and again while scoring was under way

@@ -20,7 +20,7 @@ from engine.read import AnnotationSet, load_annotations
 from engine.scoring import CorpusResult, MatrixResult, check_profile, score_matrix
 
 from .annotator_views import MatrixTables, sentence_text
-from .tasks import Cancelled, Progress, TaskFailed
+from .tasks import WORKERS, Cancelled, Progress, TaskFailed
 
 __all__ = [
     "ConfusionOutcome",
@@ -59,10 +59,11 @@ class ScoredMatrix:
 def read_and_score_matrix(
     request: MatrixRequest, progress: Progress | None = None, cancelled: Cancelled | None = None
 ) -> ScoredMatrix:
-    """Read the files (unless already read) and score every pair of annotators, one sentence at
-    a time in this thread (worker processes are not forked from the app's threads). The cells'
-    sentence counts and every metric's sentence rows are computed here too, so that the views
-    never wait for them. A cancelled run returns the sentences done so far with ``cancelled`` set."""
+    """Read the files (unless already read) and score every pair of annotators, in worker
+    processes when the corpus is worth them (started from a fork server, never forked from the
+    app's threads: :mod:`engine.runtime.parallel`). The cells' sentence counts and every metric's
+    sentence rows are computed here too, so that the views never wait for them. A cancelled run
+    returns the sentences done so far with ``cancelled`` set."""
     try:
         annotations = request.annotations
         if annotations is None:
@@ -73,7 +74,7 @@ def read_and_score_matrix(
     except Exception as error:  # a worker must never die silently
         raise TaskFailed(f"unexpected problem while reading: {error!r}") from error
     try:
-        result = score_matrix(annotations, request.params, progress=progress, cancelled=cancelled)
+        result = score_matrix(annotations, request.params, progress=progress, cancelled=cancelled, jobs=WORKERS)
         tables = MatrixTables.of(result) if not result.cancelled else None
     except Exception as error:
         raise TaskFailed(f"unexpected problem while scoring: {error!r}") from error

@@ -8,6 +8,7 @@ user when the input cannot be used at all.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ __all__ = ["PairTrace", "ScoreRequest", "ScoringOutcome", "TaskFailed", "read_an
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
+WORKERS = os.cpu_count() or 1  # worker processes for a corpus or matrix large enough (engine.runtime.parallel)
 
 
 class TaskFailed(Exception):
@@ -72,7 +74,9 @@ def read_and_score(
     except Exception as error:  # a worker must never die silently
         raise TaskFailed(f"unexpected problem while reading: {error!r}") from error
     try:
-        corpus = score_corpus(loaded.pairs, params, progress=progress, cancelled=cancelled, documents=loaded.documents)
+        corpus = score_corpus(
+            loaded.pairs, params, progress=progress, cancelled=cancelled, documents=loaded.documents, jobs=WORKERS
+        )
     except Exception as error:
         raise TaskFailed(f"unexpected problem while scoring: {error!r}") from error
     if not corpus.cancelled:

@@ -1,20 +1,18 @@
 """The command line: ``python -m engine score|smatch TEST GOLD``, ``trace|explain TEST GOLD``,
 ``matrix FILE...``, ``compare A B GOLD`` and ``session CREATE|SUMMARY|EXPORT DB``; the grammar
-(:mod:`.arguments`) and the commands (:mod:`.commands`, :mod:`.trace`, :mod:`.matrix`,
-:mod:`.compare`, :mod:`.session`)."""
+(:mod:`.arguments`) and the commands (:mod:`.score`, :mod:`.smatch`, :mod:`.trace`, :mod:`.matrix`,
+:mod:`.compare`, :mod:`.session`),
+of which only the one given is imported: a run loads only the code it uses."""
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
+from collections.abc import Callable
 
 from ..runtime.process import tune_for_scoring
 from .arguments import build_parser, log_level
-from .commands import run_score, run_smatch
-from .compare import run_compare
-from .matrix import run_matrix
-from .session import run_session
-from .trace import run_explain, run_trace
 
 __all__ = ["EXIT_INTERNAL_ERROR", "main"]
 
@@ -30,15 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     tune_for_scoring()
     try:
-        commands = {
-            "smatch": run_smatch,
-            "matrix": run_matrix,
-            "compare": run_compare,
-            "session": run_session,
-            "trace": run_trace,
-            "explain": run_explain,
-        }
-        return commands.get(args.command, run_score)(args)
+        return _command(args.command)(args)
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         sys.stderr.close()
         return 0
@@ -47,3 +37,30 @@ def main(argv: list[str] | None = None) -> int:
             "%s stopped on an unexpected error (please report it with this message)", args.command, exc_info=True
         )
         return EXIT_INTERNAL_ERROR
+
+
+def _command(name: str) -> Callable[[argparse.Namespace], int]:
+    """The function that runs the sub-command ``name``, its module imported now."""
+    if name == "smatch":
+        from .smatch import run_smatch
+
+        return run_smatch
+    if name == "matrix":
+        from .matrix import run_matrix
+
+        return run_matrix
+    if name == "session":
+        from .session import run_session
+
+        return run_session
+    if name == "compare":
+        from .compare import run_compare
+
+        return run_compare
+    if name in ("trace", "explain"):
+        from .trace import run_explain, run_trace
+
+        return run_trace if name == "trace" else run_explain
+    from .score import run_score
+
+    return run_score

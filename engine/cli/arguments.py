@@ -1,24 +1,30 @@
-"""The command line's grammar: commands, options, and checks of every value's domain."""
+"""The command line's grammar: commands, options, and checks of every value's domain.
+
+It imports only names and defaults, so that parsing the command line loads none of the code
+that runs a command (:mod:`engine.cli` imports that for the command given)."""
 
 from __future__ import annotations
 
 import argparse
 import logging
+from typing import get_args
 
-from ..matching import SOLVERS
-from ..output.printers import PRINTERS
-from ..params import PAPER, PROFILES
-from ..registry import METRIC, SMATCH, optional_metrics
-from ..smatch import STANDARDIZATIONS
-from .common import add_alignment_options, add_drs_options, add_jobs, add_pair_arguments, checked_number
-from .compare import add_compare_command
-from .matrix import add_matrix_command
-from .session import add_session_parser
-from .trace import add_trace_commands
+from ..output.text import CsvTable, OutputFormat
+from ..params import PAPER, PROFILES, SOLVERS, STANDARDIZATIONS, TESTS
+from ..registry import METRIC, SMATCH, metric_choices, metrics, optional_metrics
+from .common import (
+    add_alignment_options,
+    add_drs_options,
+    add_input_options,
+    add_jobs,
+    add_pair_arguments,
+    checked_number,
+)
 
-__all__ = ["LOG_LEVELS", "build_parser", "log_level"]
+__all__ = ["DEFAULT_METRIC", "LOG_LEVELS", "build_parser", "log_level"]
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
+DEFAULT_METRIC = "labeled_relation"  # the matrix and compare commands'
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,7 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     score = commands.add_parser("score", help="score a test file against a gold file")
     add_pair_arguments(score)
-    score.add_argument("--format", choices=sorted(PRINTERS), default="table", help="output format (default: table)")
+    score.add_argument(
+        "--format", choices=sorted(get_args(OutputFormat)), default="table", help="output format (default: table)"
+    )
     score.add_argument(
         "--profile",
         choices=sorted(PROFILES),
@@ -72,8 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--solver",
         choices=SOLVERS,
         default=defaults.solver,
-        help="exact: hill-climbing proven optimal by upper bounds, the integer program (SciPy milp/HiGHS) "
-        "only where they differ; ilp: the integer program for every pair; hillclimb: the search alone "
+        help="exact: hill-climbing proven optimal by upper bounds, else by a branch and bound, within the time "
+        "limit; ilp: the integer program (SciPy milp/HiGHS) for every pair; hillclimb: the search alone "
         f"(default: {defaults.solver})",
     )
     smatch.add_argument(
@@ -87,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=checked_number(float, 0.0, low_open=True),
         default=defaults.time_limit,
-        help="seconds per pair for the whole search, the integer program included; a pair not proven "
-        f"optimal by then keeps the best alignment found, with a warning (default {defaults.time_limit:g})",
+        help="seconds per pair for the whole search, counted as work (about that many seconds on the development "
+        "machine; the same result in every run); a pair not proven optimal within it keeps the best alignment "
+        f"found, with a warning (default {defaults.time_limit:g})",
     )
     smatch.add_argument(
         "--restarts",
@@ -107,8 +116,159 @@ def build_parser() -> argparse.ArgumentParser:
     )
     smatch.add_argument("--format", choices=("table", "json"), default="table")
     add_jobs(smatch)
-    add_matrix_command(commands)
-    add_trace_commands(commands)
-    add_compare_command(commands)
-    add_session_parser(commands)
+    _add_matrix(commands)
+    _add_trace(commands)
+    _add_compare(commands)
+    _add_session(commands)
     return parser
+
+
+def _add_matrix(commands) -> None:
+    """Add ``matrix`` to the command line's sub-commands."""
+    matrix = commands.add_parser(
+        "matrix",
+        help="agreement between several annotators' files of the same sentences",
+        description="Score every pair of 2 to 20 annotators' files of the same sentences: the agreement "
+        "matrix (row = test, column = gold), each annotator's mean agreement, each sentence's agreement.",
+    )
+    matrix.add_argument("files", nargs="+", metavar="FILE", help="annotation files (AMR/PENMAN, UMR or DRS)")
+    matrix.add_argument(
+        "--metric",
+        choices=metrics(),
+        default=DEFAULT_METRIC,
+        help=f"the score shown (default {DEFAULT_METRIC}); smatch also computes optimal Smatch, which is slower; "
+        "counter and dscorer are for DRS clause files",
+    )
+    matrix.add_argument("--gold", metavar="FILE", help="the gold (reference) file: one of FILE, or one more")
+    matrix.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
+    matrix.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
+    add_input_options(matrix, what="sentences")
+    matrix.add_argument("--profile", choices=sorted(PROFILES), default=PAPER, help="scoring profile (see score)")
+    add_drs_options(matrix)
+    add_jobs(matrix)
+    matrix.add_argument("--ci", action="store_true", help="95%% bootstrap interval of every cell's micro F1")
+    matrix.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
+    matrix.add_argument(
+        "--sort", choices=("order", "hardest"), default="order", help="sentences in file order or hardest first"
+    )
+    matrix.add_argument(
+        "--table",
+        choices=get_args(CsvTable),
+        default="cells",
+        help="with --format csv: one row per cell, per annotator or per sentence (default cells)",
+    )
+    matrix.add_argument(
+        "--confusion",
+        nargs="*",
+        metavar="ANNOTATOR",
+        help="print the label confusion of TEST against GOLD (names or files, after the FILEs; none needed for "
+        "two files) instead of the matrix",
+    )
+
+
+def _add_session(commands: argparse._SubParsersAction) -> None:
+    """Register ``session`` and its actions on the main parser's subcommands."""
+    session = commands.add_parser("session", help="adjudication sessions: CREATE, SUMMARY, EXPORT")
+    actions = session.add_subparsers(dest="action", required=True, parser_class=type(session))
+    create = actions.add_parser("CREATE", aliases=["create"], help="make a session of annotation files")
+    create.add_argument("db", help="the session file to make ('-': <first file>.adjudication.sqlite beside it)")
+    create.add_argument("files", nargs="+", help="annotation files of the same sentences")
+    create.add_argument("--gold", metavar="FILE", help="the gold/reference annotation (added if not among FILES)")
+    create.add_argument("--author", default=None, help="the adjudicator's name (default: the login name)")
+    create.add_argument(
+        "--start",
+        choices=("auto", "gold", "central", "first"),
+        default="auto",
+        help="annotation each sentence starts from (default auto: the gold, else the most central of three or "
+        "more, else the first file's)",
+    )
+    add_input_options(create, what="sentences")
+    summary = actions.add_parser("SUMMARY", aliases=["summary"], help="print a session's progress")
+    summary.add_argument("db", help="the session file")
+    summary.add_argument("--format", choices=("table", "json"), default="table")
+    export = actions.add_parser("EXPORT", aliases=["export"], help="write the adjudicated corpus, log and report")
+    export.add_argument("db", help="the session file")
+    export.add_argument("--output", "-o", metavar="FILE", help="the adjudicated corpus (default: stdout)")
+    export.add_argument("--log", metavar="FILE", help="the decisions log (JSON)")
+    export.add_argument("--report", metavar="FILE", help="the session report (HTML)")
+
+
+def _trace_options(command: argparse.ArgumentParser) -> None:
+    add_pair_arguments(command)
+    command.add_argument(
+        "--id",
+        metavar="ID",
+        help="the pair: its '# ::id', or its position (from 0, the # column of score); "
+        "needed when the files hold more than one pair",
+    )
+    command.add_argument("--format", choices=("table", "json"), default="table", help="output format (default: table)")
+    add_alignment_options(command)
+
+
+def _add_trace(commands) -> None:
+    """Add ``trace`` and ``explain`` to the command line's sub-commands."""
+    trace = commands.add_parser(
+        "trace",
+        help="one pair's alignment step by step",
+        description="One pair's anchor-broadcast alignment step by step (paper profile): S, then for every "
+        "round its anchors, the broadcast matrix A after every inner iteration, F and the new anchors with "
+        "the rule that chose each; the finalisation's picks; the alignment score reports.",
+    )
+    _trace_options(trace)
+    explain = commands.add_parser(
+        "explain",
+        help="one cell of a pair's alignment with the numbers of every equation",
+        description="Why a test node and a gold node have their A and F in a round: S with its terms, P and C "
+        "as sums over named neighbour pairs, the root, the normalisation, F (paper profile).",
+    )
+    _trace_options(explain)
+    explain.add_argument("--test-node", required=True, metavar="V", help="the test node's variable")
+    explain.add_argument("--gold-node", required=True, metavar="W", help="the gold node's variable")
+    explain.add_argument("--round", type=checked_number(int, 1), default=1, metavar="R", help="the round (default 1)")
+    explain.add_argument(
+        "--iteration",
+        type=checked_number(int, 1),
+        metavar="K",
+        help="the inner iteration of the round (default: the last, converged one)",
+    )
+
+
+def _add_compare(commands) -> None:
+    """Add ``compare`` to the command line's sub-commands."""
+    compare = commands.add_parser(
+        "compare",
+        help="is the difference between two systems (or annotators) against one gold real?",
+        description="Score A and B against GOLD sentence by sentence (paired by id, as matrix pairs "
+        "them) and test the difference of their micro F1, F(B) - F(A): paired approximate "
+        "randomisation or paired bootstrap (two-sided p-value), with the paired bootstrap's 95%% "
+        "interval of the difference.",
+    )
+    compare.add_argument("a", metavar="A", help="the first system's or annotator's file")
+    compare.add_argument("b", metavar="B", help="the second system's or annotator's file")
+    compare.add_argument("gold", metavar="GOLD", help="the gold (reference) file")
+    compare.add_argument(
+        "--metric",
+        choices=metric_choices(),
+        default=DEFAULT_METRIC,
+        help=f"the score compared (default {DEFAULT_METRIC}); all: every sentence-level metric of the input "
+        "(Smatch for PENMAN input, which is slower; Counter and DScorer for DRS clause files)",
+    )
+    compare.add_argument(
+        "--test",
+        choices=TESTS,
+        default="permutation",
+        help="permutation: paired approximate randomisation, exact over all 2^n swaps when 2^n <= TRIALS; "
+        "bootstrap: paired bootstrap (default: permutation)",
+    )
+    compare.add_argument(
+        "--trials", type=checked_number(int, 1), default=10_000, help="trials and resamples (default 10000)"
+    )
+    compare.add_argument("--seed", type=int, default=1, help="seed of the trials and resamples (default 1)")
+    compare.add_argument(
+        "--format", choices=sorted(get_args(OutputFormat)), default="table", help="output format (default table)"
+    )
+    compare.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
+    add_input_options(compare, what="sentences")
+    compare.add_argument("--profile", choices=sorted(PROFILES), default=PAPER, help="scoring profile (see score)")
+    add_drs_options(compare)
+    add_jobs(compare)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TextIO, get_args
 
 from ..params import ANCAST, DScorerProfile, Params, SolverOptions, in_range, range_text
-from ..read import FORMAT_CHOICES, PAIR_BY
+from ..read import FORMAT_CHOICES, PAIR_BY, LoadedPairs, load_pairs
 from ..registry import METRIC, time_limit_key
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "alignment_params",
     "checked_number",
     "drs_params",
+    "load",
     "open_result",
     "say",
     "solver_params",
@@ -38,6 +39,14 @@ EXIT_INPUT_ERROR = 2
 def say(line: str) -> None:
     """One line on stderr (a problem, a warning, a note)."""
     print(line, file=sys.stderr)
+
+
+def load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
+    """The pairs of TEST and GOLD as the options say, each warning said on stderr."""
+    loaded = load_pairs(args.test, args.gold, args.format_in, args.pair_by, lazy=lazy)
+    for warning in loaded.warnings:
+        say(f"warning: {warning}")
+    return loaded
 
 
 def open_result(path: str | None) -> TextIO | None:
@@ -195,8 +204,9 @@ def add_time_limits(group) -> None:
             "--" + time_limit_key(key).replace("_", "-"),
             type=checked_number(float, 0.0, low_open=True),
             default=default.time_limit,
-            help=f"seconds per pair for {metric.title}'s optimal mapping; a pair not proven optimal by then keeps "
-            f"the best mapping found, with a warning (default {default.time_limit:g})",
+            help=f"seconds per pair for {metric.title}'s optimal mapping, counted as work (the same result in every "
+            "run); a pair not proven optimal within it keeps the best mapping found, with a warning "
+            f"(default {default.time_limit:g})",
         )
 
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import get_args
 
 from ..errors import InputError
 from ..output.matrix import (
-    CsvTable,
     confusion_csv,
     confusion_data,
     confusion_table,
@@ -25,68 +23,20 @@ from ..output.matrix import (
     matrix_table,
     problem_text,
 )
-from ..params import PAPER, PROFILES, Params
+from ..params import Params
 from ..read import AnnotationSet, load_annotations
-from ..registry import METRIC, metrics, requested_metrics
+from ..registry import METRIC, requested_metrics
 from ..scoring import check_profile
 from ..scoring.matrix import MatrixResult, score_matrix
 from .common import (
     EXIT_INPUT_ERROR,
-    add_drs_options,
-    add_input_options,
-    add_jobs,
     drs_params,
     say,
     solver_params,
     write_result,
 )
 
-__all__ = ["add_matrix_command", "run_matrix"]
-
-DEFAULT_METRIC = "labeled_relation"
-
-
-def add_matrix_command(commands) -> None:
-    """Add ``matrix`` to the command line's sub-commands."""
-    matrix = commands.add_parser(
-        "matrix",
-        help="agreement between several annotators' files of the same sentences",
-        description="Score every pair of 2 to 20 annotators' files of the same sentences: the agreement "
-        "matrix (row = test, column = gold), each annotator's mean agreement, each sentence's agreement.",
-    )
-    matrix.add_argument("files", nargs="+", metavar="FILE", help="annotation files (AMR/PENMAN, UMR or DRS)")
-    matrix.add_argument(
-        "--metric",
-        choices=metrics(),
-        default=DEFAULT_METRIC,
-        help=f"the score shown (default {DEFAULT_METRIC}); smatch also computes optimal Smatch, which is slower; "
-        "counter and dscorer are for DRS clause files",
-    )
-    matrix.add_argument("--gold", metavar="FILE", help="the gold (reference) file: one of FILE, or one more")
-    matrix.add_argument("--format", choices=("table", "json", "csv"), default="table", help="output format")
-    matrix.add_argument("--output", "-o", metavar="FILE", help="write the result to FILE instead of stdout")
-    add_input_options(matrix, what="sentences")
-    matrix.add_argument("--profile", choices=sorted(PROFILES), default=PAPER, help="scoring profile (see score)")
-    add_drs_options(matrix)
-    add_jobs(matrix)
-    matrix.add_argument("--ci", action="store_true", help="95%% bootstrap interval of every cell's micro F1")
-    matrix.add_argument("--seed", type=int, default=1, help="seed of the bootstrap (default 1)")
-    matrix.add_argument(
-        "--sort", choices=("order", "hardest"), default="order", help="sentences in file order or hardest first"
-    )
-    matrix.add_argument(
-        "--table",
-        choices=get_args(CsvTable),
-        default="cells",
-        help="with --format csv: one row per cell, per annotator or per sentence (default cells)",
-    )
-    matrix.add_argument(
-        "--confusion",
-        nargs="*",
-        metavar="ANNOTATOR",
-        help="print the label confusion of TEST against GOLD (names or files, after the FILEs; none needed for "
-        "two files) instead of the matrix",
-    )
+__all__ = ["run_matrix"]
 
 
 def _confusion_pair(annotations: AnnotationSet, named: list[str]) -> tuple[int, int]:

@@ -35,38 +35,11 @@ from ..adjudication import (
     write_corpus,
 )
 from ..errors import InputError
-from .common import EXIT_INPUT_ERROR, add_input_options, say
+from .common import EXIT_INPUT_ERROR, say
 
-__all__ = ["add_session_parser", "run_session"]
+__all__ = ["run_session"]
 
 EXIT_EXPORT_BROKEN = 1
-
-
-def add_session_parser(commands: argparse._SubParsersAction) -> None:
-    """Register ``session`` and its actions on the main parser's subcommands."""
-    session = commands.add_parser("session", help="adjudication sessions: CREATE, SUMMARY, EXPORT")
-    actions = session.add_subparsers(dest="action", required=True, parser_class=type(session))
-    create = actions.add_parser("CREATE", aliases=["create"], help="make a session of annotation files")
-    create.add_argument("db", help="the session file to make ('-': <first file>.adjudication.sqlite beside it)")
-    create.add_argument("files", nargs="+", help="annotation files of the same sentences")
-    create.add_argument("--gold", metavar="FILE", help="the gold/reference annotation (added if not among FILES)")
-    create.add_argument("--author", default=None, help="the adjudicator's name (default: the login name)")
-    create.add_argument(
-        "--start",
-        choices=("auto", "gold", "central", "first"),
-        default="auto",
-        help="annotation each sentence starts from (default auto: the gold, else the most central of three or "
-        "more, else the first file's)",
-    )
-    add_input_options(create, what="sentences")
-    summary = actions.add_parser("SUMMARY", aliases=["summary"], help="print a session's progress")
-    summary.add_argument("db", help="the session file")
-    summary.add_argument("--format", choices=("table", "json"), default="table")
-    export = actions.add_parser("EXPORT", aliases=["export"], help="write the adjudicated corpus, log and report")
-    export.add_argument("db", help="the session file")
-    export.add_argument("--output", "-o", metavar="FILE", help="the adjudicated corpus (default: stdout)")
-    export.add_argument("--log", metavar="FILE", help="the decisions log (JSON)")
-    export.add_argument("--report", metavar="FILE", help="the session report (HTML)")
 
 
 def _write(path: str, text: str) -> None:

@@ -17,55 +17,12 @@ from ..teach import explain_cell, trace_pair
 from ..teach.trace import Trace
 from .common import (
     EXIT_INPUT_ERROR,
-    add_alignment_options,
-    add_pair_arguments,
     alignment_params,
-    checked_number,
     say,
     write_result,
 )
 
-__all__ = ["add_trace_commands", "choose_pair", "run_explain", "run_trace"]
-
-
-def _options(command: argparse.ArgumentParser) -> None:
-    add_pair_arguments(command)
-    command.add_argument(
-        "--id",
-        metavar="ID",
-        help="the pair: its '# ::id', or its position (from 0, the # column of score); "
-        "needed when the files hold more than one pair",
-    )
-    command.add_argument("--format", choices=("table", "json"), default="table", help="output format (default: table)")
-    add_alignment_options(command)
-
-
-def add_trace_commands(commands) -> None:
-    """Add ``trace`` and ``explain`` to the command line's sub-commands."""
-    trace = commands.add_parser(
-        "trace",
-        help="one pair's alignment step by step",
-        description="One pair's anchor-broadcast alignment step by step (paper profile): S, then for every "
-        "round its anchors, the broadcast matrix A after every inner iteration, F and the new anchors with "
-        "the rule that chose each; the finalisation's picks; the alignment score reports.",
-    )
-    _options(trace)
-    explain = commands.add_parser(
-        "explain",
-        help="one cell of a pair's alignment with the numbers of every equation",
-        description="Why a test node and a gold node have their A and F in a round: S with its terms, P and C "
-        "as sums over named neighbour pairs, the root, the normalisation, F (paper profile).",
-    )
-    _options(explain)
-    explain.add_argument("--test-node", required=True, metavar="V", help="the test node's variable")
-    explain.add_argument("--gold-node", required=True, metavar="W", help="the gold node's variable")
-    explain.add_argument("--round", type=checked_number(int, 1), default=1, metavar="R", help="the round (default 1)")
-    explain.add_argument(
-        "--iteration",
-        type=checked_number(int, 1),
-        metavar="K",
-        help="the inner iteration of the round (default: the last, converged one)",
-    )
+__all__ = ["choose_pair", "run_explain", "run_trace"]
 
 
 def choose_pair(pairs: list[Pair], key: str | None) -> Pair:

@@ -41,10 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal, get_args
 
 import numpy as np
 
+from ..params import TESTS, TestName
 from .counts import PairedCounts
 
 __all__ = [
@@ -60,8 +60,6 @@ __all__ = [
     "significance",
 ]
 
-TestName = Literal["permutation", "bootstrap"]
-TESTS: tuple[str, ...] = get_args(TestName)
 LEVEL = 0.95
 TOLERANCE = 1e-9  # |δ*| within this of |δ| counts as a tie (F scores lie in [0, 1])
 _BLOCK = 1 << 20  # random numbers drawn per block of trials

@@ -9,20 +9,10 @@ scores k-gram overlap in the ``paper`` and ``reference`` profiles, through the g
 into an :class:`~engine.model.Graph` for the AnCast alignment and metrics.
 """
 
-from .clauses import Anchor, Clause, DrsEntry, looks_like_drs, pair_drs, parse_drs_text, read_drs_file
-from .counter import CLAUSE_CLASSES, CounterScore, counter_score
-from .dscorer import (
-    DSCORER_PROFILES,
-    DScorerCounts,
-    DScorerProfile,
-    DScorerScore,
-    DScorerSettings,
-    DScorerTally,
-    dscorer_counts,
-    dscorer_kgrams,
-    dscorer_score,
-)
-from .graph import drs_graph
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
 
 __all__ = [
     "CLAUSE_CLASSES",
@@ -46,3 +36,34 @@ __all__ = [
     "parse_drs_text",
     "read_drs_file",
 ]
+
+_HOMES = {
+    "Anchor": "clauses",
+    "Clause": "clauses",
+    "DrsEntry": "clauses",
+    "looks_like_drs": "clauses",
+    "pair_drs": "clauses",
+    "parse_drs_text": "clauses",
+    "read_drs_file": "clauses",
+    "CLAUSE_CLASSES": "counter",
+    "CounterScore": "counter",
+    "counter_score": "counter",
+    "DSCORER_PROFILES": "dscorer",
+    "DScorerCounts": "dscorer",
+    "DScorerProfile": "dscorer",
+    "DScorerScore": "dscorer",
+    "DScorerSettings": "dscorer",
+    "DScorerTally": "dscorer",
+    "dscorer_counts": "dscorer",
+    "dscorer_kgrams": "dscorer",
+    "dscorer_score": "dscorer",
+    "drs_graph": "graph",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names above load with their module on first use: reading a clause file does not
+    load DScorer's sparse k-gram counting, nor Counter's solver."""
+    if name not in _HOMES:
+        raise AttributeError(f"module 'engine.drs' has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_HOMES[name]}"), name)

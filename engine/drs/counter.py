@@ -33,13 +33,12 @@ from dataclasses import dataclass
 
 from ..matching import Facts, Match, best_match
 from ..metrics import Tally
-from ..params import SolverOptions
+from ..params import COUNTER_SEARCH, SolverOptions
 from .clauses import Clause, is_constant
 from .normalise import SYMMETRIC_OPERATORS, counter_clauses, variable_kinds, variables_in_order
 
 __all__ = ["CLAUSE_CLASSES", "COUNTER_SEARCH", "CounterScore", "DrsFacts", "counter_facts", "counter_score"]
 
-COUNTER_SEARCH = SolverOptions(restarts=20)  # Counter's default search (Counter itself restarts 20 times)
 
 CLAUSE_CLASSES = ("operators", "roles", "concepts", "nouns", "verbs", "adjectives", "adverbs", "events")
 _SENSE_CLASS = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "r": "adverbs"}

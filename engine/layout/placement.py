@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.optimize import isotonic_regression
 
 from .layering import ItemKind, LayeredGraph
 
@@ -92,6 +91,8 @@ def place_x(
                 partner_moment,
             )
         )
+    from scipy.optimize import isotonic_regression  # a third of a second to import: when a graph is first laid out
+
     for sweep in range(sweeps):
         order = plans if sweep % 2 == 0 else plans[::-1]
         for items, offsets, rows, columns, weights, total, partner_moment in order:

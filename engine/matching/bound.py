@@ -23,16 +23,23 @@ over (label, pattern) of min(test count, gold count), holds on its own: a matche
 matches a gold fact with its label and pattern. Matched counts are integers, so every bound
 may be rounded down. The tests compare every bound with brute force, for facts of one to
 three arguments and with variable kinds.
+
+Without the pairs (a restricted problem, :mod:`.problem`, has only some of them), c_ij ≤ u_i +
+Σ_σ min(T_i[σ], G*[σ]) / k_σ, where u_i = Σ over i's one-variable labels λ of min(n_iλ, max_j
+m_jλ) bounds w_ij and G*[σ] = max_j G_j[σ]; summed over the rows (and likewise over the
+columns) this is the *loose bound*, which holds for the whole problem.
 """
 
 from __future__ import annotations
 
 import math
-import time
 
+from .budget import Budget
 from .problem import Pair, Problem
 
-__all__ = ["assignment_bound", "dual_bound", "pair_bounds", "quick_bound"]
+__all__ = ["BOUND_COST", "assignment_bound", "dual_bound", "loose_bound", "pair_bounds", "quick_bound"]
+
+BOUND_COST = 3  # units of work (~µs) per pair and sweep of the dual bound, per cell of the assignment bound
 
 
 _SLACK = 1e-9  # rounding error of the float sums before rounding down
@@ -73,8 +80,34 @@ def quick_bound(problem: Problem, bounds: dict[Pair, float]) -> int:
     return min(problem.bag_bound, problem.fixed + math.floor(assignment + _SLACK))
 
 
+def loose_bound(problem: Problem) -> int:
+    """fixed + min(Σ_i of i's loose row bound, Σ_j of j's loose column bound), and at most the
+    label bound (see the module docstring): a bound of the whole problem, even a restricted one."""
+    totals = []
+    for own_units, own_shapes, other_units, other_shapes in (
+        (problem.test_units, problem.test_shapes, problem.gold_units, problem.gold_shapes),
+        (problem.gold_units, problem.gold_shapes, problem.test_units, problem.test_shapes),
+    ):
+        most_units: dict = {}
+        for units in other_units:
+            for key, m in units.items():
+                if m > most_units.get(key, 0):
+                    most_units[key] = m
+        most_shapes: dict = {}
+        for shapes in other_shapes:
+            for shape, m in shapes.items():
+                if m > most_shapes.get(shape, 0):
+                    most_shapes[shape] = m
+        total = 0.0
+        for units, shapes in zip(own_units, own_shapes):
+            total += sum(min(n, most_units.get(key, 0)) for key, n in units.items())
+            total += sum(min(n, most_shapes.get(shape, 0)) / (max(shape[0][1]) + 1) for shape, n in shapes.items())
+        totals.append(total)
+    return min(problem.bag_bound, problem.fixed + math.floor(min(totals) + _SLACK))
+
+
 def dual_bound(
-    problem: Problem, bounds: dict[Pair, float], target: int = -1, deadline: float = math.inf, sweeps: int = 20
+    problem: Problem, bounds: dict[Pair, float], target: int = -1, budget: Budget | None = None, sweeps: int = 20
 ) -> int:
     """fixed + an upper bound on A, rounded down, without SciPy.
 
@@ -84,8 +117,7 @@ def dual_bound(
     piecewise linear in v_j, its slope 1 - #{i : c_ij - r_i > v_j} with r_i = max(0,
     max over k ≠ j of c_ik - v_k), so the best v_j is the second largest c_ij - r_i (or 0).
     Any v gives a valid bound; the sweeps stop when v settles, after ``sweeps`` sweeps, once
-    the bound is down to ``target`` or at ``deadline`` (``time.perf_counter``). v = 0 gives
-    the row bound.
+    the bound is down to ``target`` or when the ``budget`` runs out. v = 0 gives the row bound.
     """
     rows: list[list[tuple[int, float]]] = [[] for _ in range(problem.test_count)]
     columns: dict[int, list[tuple[int, float]]] = {}
@@ -107,9 +139,9 @@ def dual_bound(
         if bound <= target:
             break
         changed = False
+        if budget is not None and not budget.spend(BOUND_COST * len(bounds)):
+            break
         for j, entries in columns.items():
-            if time.perf_counter() > deadline:
-                return min(bound, total())
             gaps = sorted((value - max(0.0, best_excluding(i, j)) for i, value in entries), reverse=True)
             best = max(0.0, gaps[1]) if len(gaps) > 1 else 0.0
             if abs(best - v[j]) > _SLACK:
@@ -122,7 +154,8 @@ def dual_bound(
 
 
 def assignment_bound(problem: Problem, bounds: dict[Pair, float]) -> int:
-    """fixed + A rounded down, A solved exactly by SciPy's ``linear_sum_assignment``."""
+    """fixed + A rounded down, A solved exactly by SciPy's ``linear_sum_assignment`` (about
+    ``BOUND_COST`` units of work a cell of the test x gold matrix)."""
     import numpy as np
     from scipy.optimize import linear_sum_assignment
 

@@ -6,19 +6,22 @@ does (first improvement; only the links of the variables a move touches are reco
 The first start is the *smart start*: pairs whose identifying labels agree (the problem's
 ``identified`` pairs: Smatch's concepts) first, then by the pair bound c_ij of :mod:`.bound`, taken greedily;
 the others are seeded random one-to-one mappings over the pairs that can score, so the
-same input gives the same result. A search stops at ``deadline`` (a ``perf_counter`` time)
-with the best mapping so far, or when it reaches ``target`` (a proven upper bound).
+same input gives the same result. A search stops when its budget of work runs out
+(:mod:`.budget`: a move tried costs a unit per ``CLIMB_COST`` of the pairs and links it looks
+at, on average) with the best mapping so far, or when it reaches ``target`` (a proven upper
+bound).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import time
 
+from .budget import Budget
 from .problem import Pair, Problem
 
-__all__ = ["climb", "random_start", "smart_start"]
+__all__ = ["CLIMB_COST", "climb", "random_start", "smart_start"]
+
+CLIMB_COST = 3  # pairs and links looked at per unit of work (~µs)
 
 
 def smart_start(problem: Problem, bounds: dict[Pair, float]) -> list[int]:
@@ -49,11 +52,19 @@ def random_start(problem: Problem, rng: random.Random) -> list[int]:
     return mapping
 
 
+def _move_work(problem: Problem) -> float:
+    """What trying a move looks at, on average: the pair and twice the links through a pair
+    (those of the old and of the new partner)."""
+    pairs = len(problem.unary.keys() | problem.needs.keys())
+    entries = sum(len(needs) for needs in problem.needs.values())
+    return 1 + 2 * entries / max(1, pairs)
+
+
 def climb(
     problem: Problem,
     mapping: list[int],
     capacities: dict[Pair, int],
-    deadline: float = math.inf,
+    budget: Budget | None = None,
     target: int | None = None,
 ) -> int:
     """Improve ``mapping`` in place (see the module docstring); returns its matched count.
@@ -91,12 +102,13 @@ def climb(
         if old >= 0:
             owner[old] = other
 
+    per_move = _move_work(problem) / CLIMB_COST
     score = problem.score(mapping)
     improved = True
     while improved and score != target:
         improved = False
         for i, row in enumerate(candidates):
-            if time.perf_counter() > deadline:
+            if budget is not None and not budget.spend(int(per_move * len(row)) + 1):
                 return score
             for j in row:
                 old = mapping[i]

@@ -7,29 +7,27 @@ where x_ij maps test variable i to gold variable j and y_l is link l of :mod:`.p
 (Smatch++; Bonial et al.). Lossless compression: a pair (i, j) gets a variable x_ij only if
 it can score - a w_ij > 0 or a place in some link - and only between variables of the same
 kind; leaving any other pair unmapped loses nothing (tested against brute force).
+
+HiGHS is given a budget of work, not of time (:mod:`.budget`), so that it stops at the same
+point in every run: a program is started only when the budget affords ``PROGRAM_COST`` units a
+column, and the rest of the budget pays for branch-and-bound nodes at ``NODE_COST`` units a
+column each (HiGHS's ``mip_max_nodes``). HiGHS's search is deterministic for given limits, so
+the mapping, its count and the bound it proves are the same every run. Its time is not bounded
+so: presolving and the root node's cuts and heuristics heed no node limit, and on some programs
+take far longer than their size suggests (see :mod:`.solve`).
 """
 
 from __future__ import annotations
 
-import math
-import os
-import pickle
-import subprocess
-import sys
-import time
 from dataclasses import dataclass
 
-import numpy as np
-
+from .budget import Budget
 from .problem import Problem
 
-__all__ = ["ISOLATE_COLUMNS", "IlpResult", "solve_ilp", "solve_ilp_by"]
+__all__ = ["NODE_COST", "PROGRAM_COST", "IlpResult", "solve_ilp"]
 
-# From about this many columns HiGHS overruns its time limit (it reads its clock between long
-# steps: a 500-node pair given 1 s took 2 s, a 1,000-node pair given 12.8 s took 24.9 s), so
-# solve_ilp_by runs such programs in a child interpreter that is stopped at the deadline.
-ISOLATE_COLUMNS = 10_000
-CHILD_START = 1.0  # seconds: a child with less time left than it takes to start is not started
+PROGRAM_COST = 30  # units of work (~µs) per column for presolving and the root relaxation
+NODE_COST = 6  # units of work per column and branch-and-bound node
 
 
 def _pairs(problem: Problem) -> list[tuple[int, int]]:
@@ -46,16 +44,24 @@ class IlpResult:
     upper_bound: float
 
 
-def solve_ilp(problem: Problem, deadline: float = math.inf) -> IlpResult | None:
-    """The mapping with the most matched facts (see the module docstring); None when HiGHS
-    finds no solution by ``deadline`` (a ``time.perf_counter`` time)."""
-    from scipy.optimize import Bounds, LinearConstraint, milp
-    from scipy.sparse import csr_array
-
+def solve_ilp(problem: Problem, budget: Budget | None = None) -> IlpResult | None:
+    """The mapping with the most matched facts (see the module docstring); None when the
+    ``budget`` cannot pay for the program or HiGHS finds no mapping within it."""
     pairs = _pairs(problem)
     mapping = [-1] * problem.test_count
     if not pairs:
         return IlpResult(mapping, True, float(problem.fixed))
+    columns = len(pairs) + len(problem.links)
+    options: dict[str, int] = {}
+    if budget is not None:
+        if not budget.affords(PROGRAM_COST * columns):
+            return None
+        options["node_limit"] = max(1, (budget.left - PROGRAM_COST * columns) // (NODE_COST * columns))
+        budget.spend(PROGRAM_COST * columns)
+    import numpy as np
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import csr_array
+
     column_of = {pair: k for k, pair in enumerate(pairs)}
     weights = [float(problem.unary.get(pair, 0)) for pair in pairs] + [float(worth) for _, worth in problem.links]
     rows: list[int] = []
@@ -78,9 +84,6 @@ def solve_ilp(problem: Problem, deadline: float = math.inf) -> IlpResult | None:
                 cols += members
                 values += [1.0] * len(members)
                 upper.append(1.0)
-    time_limit = deadline - time.perf_counter()
-    if time_limit <= 0:
-        return None
     constraints = []
     if upper:
         matrix = csr_array((values, (rows, cols)), shape=(len(upper), len(weights)))
@@ -90,8 +93,10 @@ def solve_ilp(problem: Problem, deadline: float = math.inf) -> IlpResult | None:
         integrality=np.ones(len(weights)),
         bounds=Bounds(0, 1),
         constraints=constraints,
-        options={"time_limit": time_limit} if time_limit < math.inf else {},
+        options=options,
     )
+    if budget is not None:
+        budget.spend(NODE_COST * columns * int(getattr(result, "mip_node_count", 0) or 0))
     if result.x is None:
         return None
     for (i, j), x in zip(pairs, result.x):
@@ -100,42 +105,3 @@ def solve_ilp(problem: Problem, deadline: float = math.inf) -> IlpResult | None:
     bound = getattr(result, "mip_dual_bound", None)
     bound = -float(bound if bound is not None else result.fun) + problem.fixed
     return IlpResult(mapping, result.status == 0, bound)
-
-
-def solve_ilp_by(problem: Problem, deadline: float) -> IlpResult | None:
-    """:func:`solve_ilp`, stopped at ``deadline`` even when HiGHS would run on: a program of
-    ``ISOLATE_COLUMNS`` columns or more is solved in a child interpreter, killed at the
-    deadline (None then, as when less than ``CHILD_START`` seconds are left); a smaller one
-    here."""
-    if len(problem.unary.keys() | problem.needs.keys()) + len(problem.links) < ISOLATE_COLUMNS:
-        return solve_ilp(problem, deadline)
-    if deadline - time.perf_counter() < CHILD_START:
-        return None
-    payload = pickle.dumps(problem)
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(path for path in sys.path if path)}
-    child = subprocess.Popen(
-        [sys.executable, "-c", "from engine.matching.ilp import _child; _child()"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=environment,
-    )
-    try:
-        remaining = deadline - time.perf_counter()
-        output, _ = child.communicate(pickle.dumps(remaining) + payload, timeout=max(0.0, remaining))
-    except subprocess.TimeoutExpired:
-        child.kill()
-        child.communicate()
-        return None
-    if child.returncode != 0:
-        raise RuntimeError(f"the integer program's process ended with status {child.returncode}")
-    return pickle.loads(output)
-
-
-def _child() -> None:
-    """The child interpreter of :func:`solve_ilp_by`: the seconds left and the problem in on
-    stdin, the result out on stdout, all pickled."""
-    seconds = pickle.load(sys.stdin.buffer)
-    started = time.perf_counter()
-    problem = pickle.load(sys.stdin.buffer)
-    result = solve_ilp(problem, started + seconds)
-    sys.stdout.buffer.write(pickle.dumps(result))

@@ -11,10 +11,14 @@ __all__ = ["Match"]
 class Match:
     """``mapping[i]``: the gold index of test variable i (-1: unmapped); ``matched``: the facts
     it matches; ``optimal``: proven optimal; ``upper_bound``: no mapping matches more (the best
-    bound proven); ``method``: what found the mapping, ``"hillclimb"`` or ``"ilp"``."""
+    bound proven); ``method``: what found the mapping, ``"hillclimb"``, ``"branch-and-bound"`` or
+    ``"ilp"``; ``proof``: what proved the best bound, ``"label bound"``, ``"quick bound"``,
+    ``"dual bound"``, ``"assignment bound"``, ``"branch-and-bound"``, ``"ilp"`` or ``"loose bound"``
+    (a restricted problem's): the bounds of :mod:`.bound`, or the exact searches."""
 
     mapping: tuple[int, ...]
     matched: int
     optimal: bool
     upper_bound: float
     method: str
+    proof: str = "quick bound"

@@ -17,12 +17,15 @@ leaves out (the test side has no k-gram of it) has p, r and f null.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from ..drs import CLAUSE_CLASSES, DScorerScore, DScorerTally
 from ..metrics.tally import Totals
 from ..params import Params
 from ..registry import COUNTER, DSCORER, sub_key
-from ..scoring.results import PairResult
+
+if TYPE_CHECKING:
+    from ..drs.dscorer import DScorerScore
+    from ..scoring.results import PairResult
 
 __all__ = [
     "DSCORER_PROFILE_NOTES",
@@ -111,6 +114,9 @@ def pair_drs_items(result: PairResult) -> dict:
 def corpus_drs_items(totals: Totals) -> dict:
     """Counter's classes and DScorer's orders pooled over the scored pairs (micro); null
     scores when no DRS pair was scored."""
+    from ..drs.counter import CLAUSE_CLASSES  # DRS runs only: other runs do not load the DRS code
+    from ..drs.dscorer import DScorerTally
+
     pooled = totals.pooled
     classes = {name: pooled.get(sub_key(COUNTER, name)) for name in CLAUSE_CLASSES}
     dscorer = pooled.get(DSCORER)

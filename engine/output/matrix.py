@@ -9,12 +9,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING
 
-from ..metrics.confusion import Confusion, ConfusionCell
 from ..registry import METRIC
-from ..scoring.matrix import MatrixProblem, MatrixResult
-from .text import f1_text, number_text, text_grid
+from .text import CsvTable, f1_text, number_text, text_grid
+
+if TYPE_CHECKING:
+    from ..metrics.confusion import Confusion, ConfusionCell
+    from ..scoring.matrix import MatrixProblem, MatrixResult
 
 __all__ = [
     "CELLS",
@@ -32,7 +34,6 @@ CELLS = (
     "F1 of the row annotator (test) against the column annotator (gold); micro: pooled over the "
     "sentences both annotated, macro: the mean of those sentences' F1; null on the diagonal"
 )
-CsvTable = Literal["cells", "annotators", "sentences"]
 
 
 def matrix_data(

@@ -13,7 +13,7 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from ..metrics.tally import PRF, Totals
 from ..params import Params
@@ -21,7 +21,7 @@ from ..registry import Format, metrics, params_dict, run_metrics, short_name
 from ..scoring.results import CorpusResult, PairResult
 from .drs import corpus_drs_items, dscorer_setting, pair_drs_items
 from .rows import alignment_rows
-from .text import f1_text, number_text
+from .text import OutputFormat, f1_text, number_text
 
 __all__ = [
     "PRINTERS",
@@ -236,7 +236,6 @@ class TablePrinter:
         self.out.write("\n".join(out + ["", footer]) + "\n")
 
 
-OutputFormat = Literal["table", "json", "csv"]
 PRINTERS: dict[str, Callable[[TextIO], Printer]] = {"json": JsonPrinter, "csv": CsvPrinter, "table": TablePrinter}
 
 

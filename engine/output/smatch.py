@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.tally import Totals
 from ..smatch import SUB_SCORES, SmatchPairResult
 from .text import f1_text
@@ -52,6 +51,8 @@ def smatch_data(
         "macro": totals.macro()["smatch"].as_dict(),
     }
     if ci:
+        from ..metrics.bootstrap import bootstrap_interval  # NumPy: loaded only when an interval is asked for
+
         interval = bootstrap_interval(scored, seed=seed)
         data["ci"] = {"micro_f": list(interval) if interval else None, "level": 0.95}
     if fine_grained:

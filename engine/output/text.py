@@ -1,8 +1,14 @@
-"""How numbers are written in every output: four decimals, and what stands for "undefined"."""
+"""How numbers are written in every output: four decimals, and what stands for "undefined";
+and the names of the output formats (light, for the command line's grammar)."""
 
 from __future__ import annotations
 
-__all__ = ["f1_text", "number_text", "text_grid"]
+from typing import Literal
+
+__all__ = ["CsvTable", "OutputFormat", "f1_text", "number_text", "text_grid"]
+
+OutputFormat = Literal["table", "json", "csv"]  # the score printers (:mod:`.printers`)
+CsvTable = Literal["cells", "annotators", "sentences"]  # the matrix command's CSV tables (:mod:`.matrix`)
 
 
 def number_text(value: float | None) -> str:

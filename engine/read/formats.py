@@ -6,23 +6,20 @@ lazy)`` that reads two or more files and groups their graphs into sentences
 usual case (:func:`engine.read.load_pairs`). ``auto`` detection asks the formats in
 :data:`FORMATS` order; AMR/PENMAN is the fallback.
 
-DRS clause files (:mod:`.drs`) are grouped by position, as Counter and DScorer pair them, by
-id when every DRS of every file has a ``%%%`` header id (as AMR files are grouped by ``# ::id``),
-or by their ``%%%`` sentence lines when the files list them in different orders.
+
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from ..drs.clauses import looks_like_drs
 from ..errors import InputError
 from .amr import entries_from_text
-from .drs import drs_entries, group_drs
 from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
 from .source import read_text
 from .umr import looks_like_umr, umr_from_text
@@ -32,6 +29,7 @@ __all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "det
 log = logging.getLogger(__name__)
 FormatChoice = Literal["auto", "amr", "umr", "drs"]
 FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
+_FIRST_CHARACTER = re.compile(r"\s*(\S)")
 
 
 @dataclass(frozen=True)
@@ -89,14 +87,24 @@ def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedS
 
 def _load_drs(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
     """DRSs grouped by id, by position or by sentence (see :func:`~engine.read.drs.group_drs`)."""
+    from .drs import drs_entries, group_drs
+
     files = [drs_entries(source.name, source.text, lazy) for source in sources]
     sentences, warnings = group_drs(files, [source.name for source in sources], pair_by)
     return LoadedSentences(sentences, "drs", warnings=warnings)
 
 
 def _is_drs(name: str, text: str) -> bool:
-    """Files named ``*.clf``, or whose first line is a ``%`` comment or a clause."""
-    return name.lower().endswith(".clf") or looks_like_drs(text)
+    """Files named ``*.clf``, or whose first line is a ``%`` comment or a clause (a file that
+    starts as PENMAN does, with a ``#`` comment or a graph's ``(``, is none)."""
+    if name.lower().endswith(".clf"):
+        return True
+    start = _FIRST_CHARACTER.match(text)
+    if start is None or start.group(1) in "#(":
+        return False
+    from ..drs.clauses import looks_like_drs
+
+    return looks_like_drs(text)
 
 
 def _is_umr(name: str, text: str) -> bool:

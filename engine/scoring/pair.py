@@ -5,11 +5,11 @@ its clauses)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..align.alignment import Alignment, align, align_batch
 from ..align.anchors import Correction
 from ..compat import NoConvergence, score_ancast
-from ..drs.pair import DrsPairScores
 from ..errors import InputError
 from ..metrics.tally import Tally
 from ..model import Graph
@@ -17,6 +17,9 @@ from ..params import ANCAST, Params
 from ..read.pairing import Pair, batches, pair_sizes
 from ..registry import Format, PairInput, Scored, pair_stages
 from .results import PairResult
+
+if TYPE_CHECKING:
+    from ..drs.pair import DrsPairScores
 
 __all__ = [
     "BATCH_CELLS",
@@ -78,7 +81,7 @@ def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Ali
     return aligned(test, gold, params, trace=True)[0]
 
 
-PairScores = tuple[Alignment, dict[str, Tally], DrsPairScores | None] | InputError | None
+PairScores: TypeAlias = "tuple[Alignment, dict[str, Tally], DrsPairScores | None] | InputError | None"
 
 
 def unscorable(test: Graph, error: NoConvergence, params: Params, unknown: str) -> InputError:

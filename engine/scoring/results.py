@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from ..align.alignment import Alignment
-from ..drs.pair import DrsPairScores
 from ..enums import WordEnum
 from ..errors import InputError, MissingGraph
-from ..metrics.bootstrap import bootstrap_interval
-from ..metrics.confusion import Confusion, corpus_confusion
-from ..metrics.document import DocumentResult
 from ..metrics.tally import PRF, Tally, Totals
-from ..metrics.triples import TripleMatch, classify_triples
-from ..model import Graph
 from ..params import Params
 from ..registry import Format, metrics, run_metrics
+
+if TYPE_CHECKING:  # what a result computes on demand is imported then: a command line run needs none of it
+    from ..align.alignment import Alignment
+    from ..drs.pair import DrsPairScores
+    from ..metrics.confusion import Confusion
+    from ..metrics.document import DocumentResult
+    from ..metrics.triples import TripleMatch
+    from ..model import Graph
 
 __all__ = ["CorpusResult", "PairResult", "PairStatus"]
 
@@ -69,6 +71,8 @@ class PairResult:
         """The pair's relations by category (empty for a pair with an error)."""
         if self.alignment is None or self.test is None or self.gold is None:
             return []
+        from ..metrics.triples import classify_triples
+
         return classify_triples(self.alignment, self.test, self.gold)
 
 
@@ -130,6 +134,8 @@ class CorpusResult:
     def confusion(self) -> Confusion:
         """Label confusion of the test file against the gold file under each pair's alignment
         (:mod:`engine.metrics.confusion`), over the scored pairs."""
+        from ..metrics.confusion import corpus_confusion
+
         return corpus_confusion(
             (r.index, r.test, r.gold, r.alignment.gold_of)
             for r in self.pairs
@@ -141,6 +147,8 @@ class CorpusResult:
         (computed once per corpus and metric)."""
         key = (metric, samples, seed)
         if key not in self._intervals:
+            from ..metrics.bootstrap import bootstrap_interval
+
             tallies = [result.tallies[metric] for result in self.pairs if metric in result.tallies]
             self._intervals[key] = bootstrap_interval(tallies, samples, seed)
         return self._intervals[key]

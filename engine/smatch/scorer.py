@@ -8,7 +8,7 @@ from functools import partial
 from ..matching import Match, best_match
 from ..metrics.tally import Tally
 from ..model import Graph
-from ..params import SolverOptions
+from ..params import SMATCH_SEARCH, SolverOptions
 from ..read.amr import parse_entry
 from ..read.pairing import Pair, pair_sizes
 from ..runtime.parallel import ordered_map, worth_processes
@@ -16,8 +16,6 @@ from .fine_grained import fine_grained_tallies
 from .triples import Standardization, is_concept, smatch_triples
 
 __all__ = ["SMATCH_SEARCH", "SmatchPairResult", "smatch_corpus", "smatch_pair"]
-
-SMATCH_SEARCH = SolverOptions(restarts=5)  # Smatch's default search: 5 hill-climbing starts, as smatch 1.0.4
 
 
 @dataclass(frozen=True)

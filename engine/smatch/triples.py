@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from typing import Literal, get_args
 
 from ..matching import Facts
 from ..model import Graph
+from ..params import STANDARDIZATIONS, Standardization
 from ..read.penman_tree import interpret
 from .classic import classic_facts
 
@@ -28,9 +28,6 @@ __all__ = [
     "smatch_reads",
     "smatch_triples",
 ]
-
-Standardization = Literal["none", "smatchpp"]
-STANDARDIZATIONS: tuple[str, ...] = get_args(Standardization)
 
 
 def _constant(value: str) -> str:

@@ -1,4 +1,5 @@
-"""What each command does: read and pair, score, print; problems on stderr, one a line.
+"""The ``score`` command: read and pair, score every metric of the run, print pair by pair;
+problems on stderr, one a line.
 
 Exit status: 0 when every pair was scored, 2 when any input problem was found (each
 printed on stderr as ``FILE:LINE: what is wrong``; the other pairs are still scored and
@@ -8,28 +9,17 @@ printed) or an option is out of its domain.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..errors import InputError
 from ..output.drs import counter_warning
 from ..output.printers import PRINTERS, pair_row, print_corpus, summary_from
-from ..output.smatch import smatch_data, smatch_notes, smatch_table
-from ..params import Params, SolverOptions
-from ..read import LoadedPairs, load_pairs
-from ..registry import COUNTER, METRIC, SMATCH, optional_metrics, solver_options
+from ..params import Params
+from ..registry import COUNTER, optional_metrics, solver_options
 from ..scoring import ScoreStream, check_profile, score_corpus
-from ..smatch import smatch_corpus
-from .common import EXIT_INPUT_ERROR, alignment_params, drs_params, open_result, say, solver_params, write_result
+from .common import EXIT_INPUT_ERROR, alignment_params, drs_params, load, open_result, say, solver_params
 
-__all__ = ["run_score", "run_smatch"]
-
-
-def _load(args: argparse.Namespace, lazy: bool) -> LoadedPairs:
-    loaded = load_pairs(args.test, args.gold, args.format_in, args.pair_by, lazy=lazy)
-    for warning in loaded.warnings:
-        say(f"warning: {warning}")
-    return loaded
+__all__ = ["run_score"]
 
 
 def _params(args: argparse.Namespace) -> Params:
@@ -57,7 +47,7 @@ def run_score(args: argparse.Namespace) -> int:
         say(f"error: {error}")
         return EXIT_INPUT_ERROR
     try:
-        loaded = _load(args, lazy=True)
+        loaded = load(args, lazy=True)
         check_profile(loaded.format, params, args.test)
     except InputError as error:
         say(f"error: {error}")
@@ -90,27 +80,3 @@ def run_score(args: argparse.Namespace) -> int:
     finally:
         if handle is not sys.stdout:
             handle.close()
-
-
-def run_smatch(args: argparse.Namespace) -> int:
-    try:
-        loaded = _load(args, lazy=True)
-    except InputError as error:
-        say(f"error: {error}")
-        return EXIT_INPUT_ERROR
-    if loaded.format not in METRIC[SMATCH].inputs:
-        say(
-            f"error: {args.test}: classic Smatch is not computed for {loaded.format.upper()} input (it reads PENMAN "
-            f"graphs); Counter is its clause-level counterpart: python -m engine score {args.test} {args.gold}"
-        )
-        return EXIT_INPUT_ERROR
-    pairs = loaded.pairs
-    options = SolverOptions(args.solver, args.time_limit, args.restarts, args.seed)
-    results = smatch_corpus(pairs, options, args.fine_grained, args.standardize, args.jobs)
-    data = smatch_data(results, args.solver, args.standardize, args.ci, args.seed, args.fine_grained)
-    for note in smatch_notes(results, args.solver, args.time_limit):
-        say(note)
-    text = json.dumps(data, indent=2) + "\n" if args.format == "json" else smatch_table(data)
-    if write_result(args.output, text):
-        return EXIT_INPUT_ERROR
-    return EXIT_INPUT_ERROR if any(r.error for r in results) else 0

@@ -1,0 +1,61 @@
+"""A command loads only the code its input needs: on a small AMR pair, `score` and `smatch` import
+neither SciPy's optimiser (the bounds prove the climb optimal) nor the DRS, adjudication, teaching or
+report code, and `smatch` not even NumPy. Checked in a fresh interpreter through ``sys.modules``."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from .conftest import ROOT
+
+SMATCH_PAIR = [str(ROOT / "resources/demo/smatch" / name) for name in ("test_input1.txt", "test_input2.txt")]
+DRS_PAIR = [str(ROOT / "resources/demo/drs" / name) for name in ("test.clf", "gold.clf")]
+NEVER_ON_AMR = ("scipy.optimize", "engine.drs", "engine.adjudication", "engine.teach", "engine.output.report")
+
+RUN_AND_LIST = """
+import json, runpy, sys
+listing, sys.argv = sys.argv[1], ["engine"] + sys.argv[2:]
+try:
+    runpy.run_module("engine", run_name="__main__", alter_sys=True)
+except SystemExit as done:
+    code = done.code
+with open(listing, "w") as out:
+    json.dump({"code": code, "modules": sorted(sys.modules)}, out)
+"""
+
+
+def modules_after(tmp_path, *arguments: str) -> set[str]:
+    """The modules loaded once ``python -m engine ARGUMENTS`` has run (its exit status 0)."""
+    listing = tmp_path / "modules.json"
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_LIST, str(listing), *arguments], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(listing.read_text())
+    assert found["code"] == 0
+    return set(found["modules"])
+
+
+def loaded(modules: set[str], package: str) -> list[str]:
+    return sorted(name for name in modules if name == package or name.startswith(package + "."))
+
+
+@pytest.mark.parametrize("command", [["score"], ["score", "--smatch"], ["smatch"], ["smatch", "--fine-grained"]])
+def test_a_small_amr_pair_loads_no_optimiser_and_no_drs_or_adjudication_code(tmp_path, command):
+    modules = modules_after(tmp_path, command[0], *SMATCH_PAIR, "--jobs", "1", *command[1:])
+    assert "engine.read.amr" in modules  # the run did read the pair
+    for package in NEVER_ON_AMR:
+        assert loaded(modules, package) == [], f"{' '.join(command)} loaded {package}"
+
+
+def test_smatch_runs_without_numpy(tmp_path):
+    modules = modules_after(tmp_path, "smatch", *SMATCH_PAIR, "--jobs", "1")
+    assert "engine.smatch.scorer" in modules and loaded(modules, "numpy") == []
+
+
+def test_drs_input_does_load_the_drs_code(tmp_path):
+    """The other side of the check above: the same probe sees the DRS code when the input needs it."""
+    modules = modules_after(tmp_path, "score", *DRS_PAIR, "--jobs", "1")
+    assert {"engine.drs.counter", "engine.drs.dscorer"} <= modules
