@@ -48,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.commands.files import open_at_start
-    from ui.main_window import APP_NAME, MainWindow
+    from ui.shell.commands.files import open_at_start
+    from ui.shell.main_window import APP_NAME, MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)

@@ -40,7 +40,7 @@ def main() -> None:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.main_window import MainWindow
+    from ui.shell.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:

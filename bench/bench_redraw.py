@@ -37,9 +37,9 @@ def main() -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from ui.annotators import AnnotatorFiles
-    from ui.main_window import MainWindow
-    from ui.tasks import ScoreRequest, read_and_score
+    from ui.state.files import AnnotatorFiles
+    from ui.shell.main_window import MainWindow
+    from ui.state.tasks import ScoreRequest, read_and_score
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as tmp:

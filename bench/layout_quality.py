@@ -75,7 +75,7 @@ def qt_measure() -> TextMeasure:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from ui.graph_view import QtText
+    from ui.pair.graph_view import QtText
 
     QApplication.instance() or QApplication([])
     return QtText()

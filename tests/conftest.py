@@ -58,7 +58,7 @@ def graph():
 @pytest.fixture
 def app_state(tmp_path):
     """The app's state with its settings in a temporary file; its jobs are stopped after the test."""
-    from ui.state import AppState
+    from ui.app_state import AppState
 
     from .ui_support import temporary_settings
 

@@ -1,7 +1,7 @@
 """The corpus filter language (pure Python)."""
 
 from engine.scoring import score_files
-from ui.filter_expression import parse_filter
+from ui.state.filter_expression import parse_filter
 
 from .conftest import DEMO, EXAMPLES
 
@@ -50,7 +50,7 @@ def test_missing_is_a_status_of_its_own(tmp_path):
     """A sentence one file has no graph of is "missing", not "error"; both are left unscored."""
     from engine.read import load_pairs
     from engine.scoring import score_corpus
-    from ui.filter_expression import pair_status
+    from ui.state.filter_expression import pair_status
 
     (tmp_path / "test.amr").write_text("# ::id a\n(x / one)\n\n# ::id b\n(y / two\n", encoding="utf-8")
     (tmp_path / "gold.amr").write_text("# ::id a\n(x / one)\n\n# ::id c\n(z / three)\n", encoding="utf-8")

@@ -16,9 +16,9 @@ from engine.layout.viewport import READABLE_TEXT_PX, fit_scale, frame
 from engine.params import Params
 from engine.read import read_graph
 from engine.scoring import PairResult, score_files, score_graphs
-from ui.comparison_panel import ComparisonPanel
-from ui.graph_export import SCENE_DPI, export_graphs, side_svg
-from ui.graph_view import QtText
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.pair.graph_export import SCENE_DPI, export_graphs, side_svg
+from ui.pair.graph_view import QtText
 
 from .conftest import DEMO, FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
 

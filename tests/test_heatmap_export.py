@@ -14,14 +14,14 @@ from PySide6.QtWidgets import QMainWindow
 
 from bench.generate import write_corpus
 from engine.layout.text import approximate_width
-from ui.commands import Context
-from ui.commands.exports import write_heatmaps, write_report
-from ui.comparison_panel import ComparisonPanel
-from ui.corpus_panel import CorpusPanel
-from ui.heatmap_panel import HeatmapPanel
-from ui.heatmap_model import PANELS
-from ui.heatmap_scale import colour_indices, hex_colour, value_text
-from ui.heatmap_svg import OVERLAP, _Sizes
+from ui.shell.commands import Context
+from ui.shell.commands.exports import write_heatmaps, write_report
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.corpus.panel import CorpusPanel
+from ui.rounds.panel import HeatmapPanel
+from ui.rounds.model import PANELS
+from ui.rounds.scale import colour_indices, hex_colour, value_text
+from ui.rounds.svg import OVERLAP, _Sizes
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, scored_state
 
@@ -226,7 +226,7 @@ def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tm
     from PySide6.QtGui import QFont, QFontMetrics
     from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
-    import ui.commands.exports as exports
+    import ui.shell.commands.exports as exports
 
     asked, names = [], []
 

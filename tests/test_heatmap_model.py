@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from engine.params import Params
 from engine.read import read_graph
-from ui.heatmap_model import HeatmapOrder, RoundsModel, fixed_text
-from ui.heatmap_scale import (
+from ui.rounds.model import HeatmapOrder, RoundsModel, fixed_text
+from ui.rounds.scale import (
     ANCHOR_OUTLINE,
     NEW_ANCHOR_OUTLINE,
     SIZE,
@@ -20,8 +20,8 @@ from ui.heatmap_scale import (
     text_on,
     value_text,
 )
-from ui.heatmap_window import MIN_CELLS, CellWindow, label_stride, shown_indices
-from ui.tasks import trace_pair
+from ui.rounds.window import MIN_CELLS, CellWindow, label_stride, shown_indices
+from ui.state.tasks import trace_pair
 
 from .conftest import READ_GOLD, READ_TEST
 

@@ -9,11 +9,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from engine.metrics.triples import Category
-from ui import annotators_state
-from ui.adjudication_tasks import NewSession, create_session
-from ui.commands.exports import write_panel, write_report
-from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
-from ui.main_window import MainWindow
+from ui.annotators import state as annotators_state
+from ui.adjudication.tasks import NewSession, create_session
+from ui.shell.commands.exports import write_panel, write_report
+from ui.pair.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
+from ui.shell.main_window import MainWindow
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings, wait_until_idle
 

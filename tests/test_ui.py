@@ -9,10 +9,10 @@ from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
 from engine.params import ANCAST, Params
-from ui.commands.exports import write_scores
-from ui.corpus_model import ERROR_COLOUR
-from ui.main_window import MainWindow
-from ui.params_dialog import ParamsDialog
+from ui.shell.commands.exports import write_scores
+from ui.corpus.model import ERROR_COLOUR
+from ui.shell.main_window import MainWindow
+from ui.shell.params_dialog import ParamsDialog
 
 from .ui_support import SMATCH_PAIR, SPEC_PAIR, SYS_PAIR, broken_pair, temporary_settings
 

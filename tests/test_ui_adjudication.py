@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
-from ui import adjudication_dialogs
-from ui.adjudication_binding import AdjudicationBinding
-from ui.adjudication_tasks import NewSession, create_session
-from ui.commands import adjudication as commands
-from ui.main_window import MainWindow
+from ui.adjudication import dialogs as adjudication_dialogs
+from ui.adjudication.binding import AdjudicationBinding
+from ui.adjudication.tasks import NewSession, create_session
+from ui.shell.commands import adjudication as commands
+from ui.shell.main_window import MainWindow
 
 from .conftest import ROOT
 from .test_adjudication_session import Clock
@@ -397,7 +397,7 @@ import sys
 from pathlib import Path
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from tests.ui_support import score_now, temporary_settings
 folder = Path(sys.argv[1])
 window = MainWindow(temporary_settings(folder, "killed.ini"))

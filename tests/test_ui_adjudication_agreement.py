@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from engine.adjudication import Decision, ExcludePair
-from ui.adjudication_tasks import NewSession, create_session
+from ui.adjudication.tasks import NewSession, create_session
 
 from .ui_support import ANNOTATOR_FILES, score_now, shown_window
 

@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 
 from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
 from engine.model import Attribute
-from ui import adjudication_dialogs as dialogs
-from ui.adjudication_panel import AdjudicationPanel
-from ui.adjudication_tasks import NewSession, create_session
-from ui.state import AppState
+from ui.adjudication import dialogs
+from ui.adjudication.panel import AdjudicationPanel
+from ui.adjudication.tasks import NewSession, create_session
+from ui.app_state import AppState
 
 from .ui_support import adjudication_files, score_now, temporary_settings
 

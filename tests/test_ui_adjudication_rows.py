@@ -16,9 +16,9 @@ from engine.adjudication import (
 )
 from engine.metrics.triples import Category
 from engine.model import Attribute, Edge
-from ui.adjudication_rows import ChangeLog, counts_text, mismatch_rows, same_files, sentence_map
-from ui.adjudication_tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
-from ui.tasks import TaskFailed
+from ui.adjudication.rows import ChangeLog, counts_text, mismatch_rows, same_files, sentence_map
+from ui.adjudication.tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
+from ui.state.tasks import TaskFailed
 
 from .ui_support import adjudication_files
 

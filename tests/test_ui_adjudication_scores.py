@@ -7,9 +7,9 @@ import pytest
 
 from engine.read import load_pairs
 from engine.scoring import score_corpus
-from ui import adjudication_dialogs
-from ui.adjudication_tasks import NewSession, create_session
-from ui.commands import adjudication as commands
+from ui.adjudication import dialogs as adjudication_dialogs
+from ui.adjudication.tasks import NewSession, create_session
+from ui.shell.commands import adjudication as commands
 
 from .test_ui_adjudication import accepted_with, choose
 from .ui_support import ANNOTATOR_FILES, SPEC_PAIR, open_annotators, score_now, shown_window

@@ -3,7 +3,7 @@ node tooltip (identical concepts whose attributes differ have S < 1)."""
 
 from PySide6.QtCore import Qt
 
-from ui.alignment_panel import AlignmentPanel
+from ui.pair.alignment_panel import AlignmentPanel
 
 from .ui_support import scored_state
 

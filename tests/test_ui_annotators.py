@@ -14,9 +14,9 @@ from PySide6.QtGui import QDropEvent, QImage
 import engine.scoring.matrix as matrix_module
 from bench.bench_matrix import write_annotators
 from engine.output.matrix import matrix_csv, matrix_data
-from ui.annotators_dialog import OpenAnnotatorsDialog, guess_gold
-from ui.commands.annotators import write_annotators_report, write_confusion, write_matrix
-from ui.main_window import MainWindow
+from ui.annotators.dialog import OpenAnnotatorsDialog, guess_gold
+from ui.shell.commands.annotators import write_annotators_report, write_confusion, write_matrix
+from ui.shell.main_window import MainWindow
 
 from .test_app import run_app
 from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings

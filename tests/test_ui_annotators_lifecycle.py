@@ -8,7 +8,7 @@ import threading
 import pytest
 from PySide6.QtCore import Qt
 
-from ui import annotators_state
+from ui.annotators import state as annotators_state
 
 from .ui_support import (
     SPEC_PAIR,

@@ -16,8 +16,8 @@ from engine.params import Params
 from engine.read import load_pairs
 from engine.registry import run_metrics
 from engine.scoring import score_corpus
-from ui.annotators_panel import AnnotatorsPanel
-from ui.state import AppState
+from ui.annotators.panel import AnnotatorsPanel
+from ui.app_state import AppState
 
 from .ui_support import (
     ANNOTATOR_FILES,
@@ -56,7 +56,7 @@ def test_the_demo_matrix_equals_the_two_file_scores_of_every_pair(qtbot, panel, 
     grid = panel.heatmap.grid
     assert grid.rows == ("comptest_annot1", "comptest_annot3", "comptest_gold (gold)", "comptest_sys")
     calls = []
-    monkeypatch.setattr("ui.annotator_tasks.score_matrix", lambda *a, **k: calls.append(1))
+    monkeypatch.setattr("ui.annotators.tasks.score_matrix", lambda *a, **k: calls.append(1))
     for i, test in enumerate(ANNOTATOR_FILES):
         for j, gold in enumerate(ANNOTATOR_FILES):
             if i == j:

@@ -2,9 +2,9 @@
 
 import pytest
 
-from ui.comparison_binding import ComparisonBinding
-from ui.comparison_panel import ComparisonPanel
-from ui.graph_view import HIGHLIGHT
+from ui.pair.comparison_binding import ComparisonBinding
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.pair.graph_view import HIGHLIGHT
 
 from .ui_support import broken_pair, scored_state
 

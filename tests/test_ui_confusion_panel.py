@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.metrics.confusion import NONE
-from ui.confusion_panel import ConfusionPanel
+from ui.annotators.confusion_panel import ConfusionPanel
 
 from .ui_support import TRIO_FILES, open_annotators
 

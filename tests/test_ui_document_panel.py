@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QStyle
 
-from ui.document_panel import DocumentPanel
+from ui.corpus.document_panel import DocumentPanel
 
 from .ui_support import SPEC_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, scored_state
 

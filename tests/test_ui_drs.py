@@ -14,14 +14,14 @@ from engine.params import Params
 from engine.read import load_pairs
 from engine.registry import metrics
 from engine.scoring import score_corpus
-from ui.clause_panel import ONLY_GOLD, ONLY_TEST, ClausePanel, clause_rows
-from ui.commands.exports import write_report
-from ui.demos import DEMOS
-from ui.dscorer_panel import SHOWN, DScorerPanel
-from ui.graph_svg import graph_svg
-from ui.kgram_rows import MORE_GOLD, MORE_TEST, differing_kgrams, kgram_text
-from ui.main_window import MainWindow
-from ui.params_dialog import ParamsDialog
+from ui.drs.clause_panel import ONLY_GOLD, ONLY_TEST, ClausePanel, clause_rows
+from ui.shell.commands.exports import write_report
+from ui.shell.demos import DEMOS
+from ui.drs.dscorer_panel import SHOWN, DScorerPanel
+from ui.pair.graph_svg import graph_svg
+from ui.drs.kgram_rows import MORE_GOLD, MORE_TEST, differing_kgrams, kgram_text
+from ui.shell.main_window import MainWindow
+from ui.shell.params_dialog import ParamsDialog
 
 from .conftest import DATA
 from .ui_support import DRS_PAIR, SPEC_PAIR, score_now, scored_state, temporary_settings

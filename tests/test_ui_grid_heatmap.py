@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontInfo, QImage
 
-from ui.annotator_views import Grid, compact_f1
-from ui.grid_heatmap import (
+from ui.annotators.views import Grid, compact_f1
+from ui.annotators.grid_heatmap import (
     MIN_VALUE_PX,
     NO_VALUE,
     STOPS,
@@ -99,7 +99,7 @@ def test_png_at_a_dpi_and_svg_from_the_data(qapp, tmp_path):
 def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot):
     from PySide6.QtGui import QFontMetricsF
 
-    from ui.grid_heatmap import GAP
+    from ui.annotators.grid_heatmap import GAP
 
     test, gold = "minecraft_1267_annotA_Tadai (test)", "minecraft_1267_annotB (gold)"
     shown = Grid("Most frequent concept confusions", ("be-destined-for-91",), ("have-goal-91",), ((12.0,),),

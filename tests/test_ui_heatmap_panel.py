@@ -11,9 +11,9 @@ from PySide6.QtGui import QFontMetricsF, QHelpEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolTip
 
-import ui.tasks
+import ui.state.tasks
 from bench.generate import write_corpus
-from ui.heatmap_panel import HINT, TRACING, HeatmapPanel
+from ui.rounds.panel import HINT, TRACING, HeatmapPanel
 
 from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state
 
@@ -21,13 +21,13 @@ from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_s
 @pytest.fixture
 def calls(monkeypatch):
     made = []
-    original = ui.tasks.traced_alignment
+    original = ui.state.tasks.traced_alignment
 
     def counting(test, gold, params):
         made.append(len(test))
         return original(test, gold, params)
 
-    monkeypatch.setattr(ui.tasks, "traced_alignment", counting)
+    monkeypatch.setattr(ui.state.tasks, "traced_alignment", counting)
     return made
 
 

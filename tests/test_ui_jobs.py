@@ -5,8 +5,8 @@ import threading
 
 import pytest
 
-from ui.jobs import JobRunner
-from ui.tasks import TaskFailed
+from ui.state.jobs import JobRunner
+from ui.state.tasks import TaskFailed
 
 
 @pytest.fixture

@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QByteArray
 
 from engine.params import Params
-from ui.annotators import AnnotatorFiles
-from ui.selection import other_side, partner
-from ui.settings import MAX_RECENT, AppSettings
-from ui.trace_cache import TraceCache, TraceKey
+from ui.state.files import AnnotatorFiles
+from ui.common.sides import other_side, partner
+from ui.state.settings import MAX_RECENT, AppSettings
+from ui.state.trace_cache import TraceCache, TraceKey
 
 from .ui_support import scored_state, temporary_settings
 

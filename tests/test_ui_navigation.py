@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from engine.read import read_graph
 from engine.scoring import PairResult, score_graphs
-from ui.navigation import disagrees, find_nodes, next_position
+from ui.common.navigation import disagrees, find_nodes, next_position
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
 from .ui_support import SPEC_PAIR, SYS_PAIR, broken_pair, scored_state, shown_window

@@ -4,7 +4,7 @@ import pytest
 
 from engine.params import Params
 from engine.registry import SMATCH, metrics, short_name
-from ui.pair_view import NOT_SCORED, PairView
+from ui.corpus.pair_view import NOT_SCORED, PairView
 
 from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state
 

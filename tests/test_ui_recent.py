@@ -5,9 +5,9 @@ they are gone), the status line saying which."""
 
 from pathlib import Path
 
-from ui.commands.files import open_at_start, recent_titles
-from ui.demos import DEFAULT_DEMO
-from ui.settings import AppSettings, RecentFiles
+from ui.shell.commands.files import open_at_start, recent_titles
+from ui.shell.demos import DEFAULT_DEMO
+from ui.state.settings import AppSettings, RecentFiles
 
 from .ui_support import (
     ANNOTATOR_FILES,

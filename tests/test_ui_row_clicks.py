@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QTableView
 
 from bench.generate import write_corpus
-from ui.adjudication_tasks import NewSession, create_session
+from ui.adjudication.tasks import NewSession, create_session
 
 from .ui_support import DRS_PAIR, shown_window, wait_until_idle
 

@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-import ui.tasks
+import ui.state.tasks
 from engine.params import Params
 
 from .ui_support import (
@@ -27,13 +27,13 @@ def state(app_state):
 def traced(monkeypatch):
     """Records the thread of every call of the engine's traced alignment."""
     calls = []
-    original = ui.tasks.traced_alignment
+    original = ui.state.tasks.traced_alignment
 
     def recording(test, gold, params):
         calls.append((threading.current_thread(), len(test), len(gold), params))
         return original(test, gold, params)
 
-    monkeypatch.setattr(ui.tasks, "traced_alignment", recording)
+    monkeypatch.setattr(ui.state.tasks, "traced_alignment", recording)
     return calls
 
 
@@ -171,7 +171,7 @@ def test_the_trace_is_made_off_the_gui_thread_and_cached(qtbot, tmp_path, traced
 
 def test_a_trace_for_a_pair_no_longer_selected_is_not_shown(qtbot, tmp_path, monkeypatch):
     state = scored_state(tmp_path)
-    original = ui.tasks.traced_alignment
+    original = ui.state.tasks.traced_alignment
     release = threading.Event()
 
     def slow(test, gold, params):
@@ -179,7 +179,7 @@ def test_a_trace_for_a_pair_no_longer_selected_is_not_shown(qtbot, tmp_path, mon
             release.wait(10)
         return original(test, gold, params)
 
-    monkeypatch.setattr(ui.tasks, "traced_alignment", slow)
+    monkeypatch.setattr(ui.state.tasks, "traced_alignment", slow)
     qtbot.waitUntil(lambda: state.trace is not None, timeout=10000)  # the first pair, fry
     ready = record(state.trace_ready)
     state.select_pair_id("read")  # traced slowly

@@ -4,8 +4,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStatusTipEvent
 from PySide6.QtWidgets import QApplication
 
-from ui.state import AppState
-from ui.status import ProblemBanner, StatusLine
+from ui.app_state import AppState
+from ui.shell.status import ProblemBanner, StatusLine
 
 from .ui_support import SYS_PAIR, shown_window, temporary_settings
 

@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.metrics.triples import Category
-from ui.triples_panel import TriplesPanel, triple_text, triples_csv
+from ui.pair.triples_panel import TriplesPanel, triple_text, triples_csv
 
 from .ui_support import UMR_VERSIONS, reentrant_pair, scored_state
 

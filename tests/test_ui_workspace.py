@@ -10,12 +10,12 @@ from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from engine.adjudication.agreement import agreement_metrics
 from engine.registry import short_name
-from ui.adjudication_tasks import NewSession, create_session
-from ui.comparison_panel import ELLIPSIS
-from ui.graph_view import QtText
-from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
-from ui.settings import AppSettings
-from ui.workspace import LAYOUT_VERSION, Panel, Workspace
+from ui.adjudication.tasks import NewSession, create_session
+from ui.pair.comparison_panel import ELLIPSIS
+from ui.pair.graph_view import QtText
+from ui.shell.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
+from ui.state.settings import AppSettings
+from ui.shell.workspace import LAYOUT_VERSION, Panel, Workspace
 
 from .ui_support import (
     DRS_PAIR,

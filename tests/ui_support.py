@@ -7,10 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from ui import annotators_state
-from ui.annotators import AnnotatorFiles
-from ui.state import AppState
-from ui.tasks import ScoreRequest, read_and_score
+from ui.annotators import state as annotators_state
+from ui.state.files import AnnotatorFiles
+from ui.app_state import AppState
+from ui.state.tasks import ScoreRequest, read_and_score
 
 from .conftest import DATA, DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
@@ -86,7 +86,7 @@ def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PA
                  settings: QSettings | None = None):
     """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
     qtbot closes it."""
-    from ui.main_window import MainWindow  # the window only where a test asks for one
+    from ui.shell.main_window import MainWindow  # the window only where a test asks for one
 
     window = MainWindow(settings if settings is not None else temporary_settings(tmp_path))
     qtbot.addWidget(window)
