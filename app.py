@@ -69,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()
 
         def scored() -> None:  # once the selected pair's heatmaps are drawn too
-            if state.trace is None and state.pair is not None:
-                state.trace_ready.connect(lambda trace: QTimer.singleShot(50, save))
+            if state.traces.trace is None and state.selection.pair is not None:
+                state.traces.trace_ready.connect(lambda trace: QTimer.singleShot(50, save))
             else:
                 QTimer.singleShot(50, save)
 
@@ -79,13 +79,13 @@ def main(argv: list[str] | None = None) -> int:
             status["code"] = 2
             app.quit()
 
-        state.corpus_changed.connect(lambda corpus: QTimer.singleShot(0, scored))
-        state.load_failed.connect(failed)
+        state.scoring.corpus_changed.connect(lambda corpus: QTimer.singleShot(0, scored))
+        state.scoring.load_failed.connect(failed)
     window.show()
     if len(args.files) >= 3 or args.gold:
         state.annotators.open(args.files, args.gold, select=args.pair)
     elif args.files:
-        state.open_pair(*args.files, select=args.pair)
+        state.scoring.open_pair(*args.files, select=args.pair)
     else:
         open_at_start(window.context, args.pair)  # the files opened last, else the demo
     code = app.exec()

@@ -80,7 +80,7 @@ def main() -> None:
                 f"99th percentile {high:.1f} ms, longest {gaps[-1]:.1f} ms"
             )
         panel = window.annotators_panel
-        while window.state.busy or window.state.runner.busy("confusion"):  # the pair views' own scoring
+        while window.state.scoring.busy or window.state.runner.busy("confusion"):  # the pair views' own scoring
             app.processEvents()
             time.sleep(0.01)
         begin = time.perf_counter()

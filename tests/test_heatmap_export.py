@@ -37,8 +37,8 @@ def context(qtbot, tmp_path, request):
     heatmaps = HeatmapPanel(state)
     qtbot.addWidget(heatmaps)
     context = Context(state, window, CorpusPanel(state), ComparisonPanel(), heatmaps)
-    assert state.select_pair_id(pair_id)
-    state.wait_for_trace()
+    assert state.selection.select_pair_id(pair_id)
+    state.traces.wait_for_trace()
     yield context
     state.shutdown()
 

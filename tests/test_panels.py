@@ -26,10 +26,10 @@ def spec_window(qtbot, tmp_path, prepare=lambda window: None):
     qtbot.addWidget(window)
     window.show()
     prepare(window)
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.open_pair(*SPEC_PAIR)
-    with qtbot.waitSignal(window.state.trace_ready, timeout=20000):
-        assert window.state.select_pair_id("read")
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.open_pair(*SPEC_PAIR)
+    with qtbot.waitSignal(window.state.traces.trace_ready, timeout=20000):
+        assert window.state.selection.select_pair_id("read")
     wait_until_idle(qtbot, window.state)
     return window
 
@@ -50,7 +50,7 @@ def test_the_window_is_ready_when_the_label_confusion_comes_last(qtbot, tmp_path
         return counted(*args)
 
     monkeypatch.setattr(annotators_state, "confusion_of_corpus", after_the_trace)
-    window = spec_window(qtbot, tmp_path, lambda window: window.state.trace_ready.connect(lambda _: traced.set()))
+    window = spec_window(qtbot, tmp_path, lambda window: window.state.traces.trace_ready.connect(lambda _: traced.set()))
     assert window.state.annotators.confusion is not None and window.confusion_panel.is_available()
 
 
@@ -74,10 +74,10 @@ def test_graphs_show_every_node_edge_and_aligned_tags(window):
 
 
 def test_unaligned_nodes_are_marked(window, qtbot):
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.open_pair(*SYS_PAIR)
-    window.state.select_pair_id("sentence 4")  # 4 test nodes against 3 gold nodes
-    result = window.state.pair
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.open_pair(*SYS_PAIR)
+    window.state.selection.select_pair_id("sentence 4")  # 4 test nodes against 3 gold nodes
+    result = window.state.selection.pair
     unaligned = [result.test.nodes[i].var for i, j in enumerate(result.alignment.gold_of) if j is None]
     assert len(unaligned) == 1
     item = window.graphs.test_scene.node_items[unaligned[0]]
@@ -181,9 +181,9 @@ def test_umr_pair_shows_document_level_and_aligned_tokens(qtbot, tmp_path):
     window = MainWindow(temporary_settings(tmp_path, "umr.ini"))
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.open_pair(*UMR_PAIR)
-    assert window.corpus_panel.model.rowCount() == 2 and len(window.state.corpus.documents) == 1
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.open_pair(*UMR_PAIR)
+    assert window.corpus_panel.model.rowCount() == 2 and len(window.state.scoring.corpus.documents) == 1
     assert "counted from 0" in window.banner.text()
     panel = window.document_panel
     assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample

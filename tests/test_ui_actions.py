@@ -118,9 +118,9 @@ def test_demo_and_recent_submenus(qtbot, built):
         "&1 comptest_sys.txt vs comptest_gold.txt",
         "&2 spec_examples_test.amr vs spec_examples_gold.amr",
     ]
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         actions.submenus["demos"].actions()[1].trigger()  # the AnCast paper examples
-    assert state.files.test_path.name == "spec_examples_test.amr"
+    assert state.scoring.files.test_path.name == "spec_examples_test.amr"
 
 
 IN_SESSION = {
@@ -169,19 +169,19 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
-        state.open_pair(*SPEC_PAIR)
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.open_pair(*SPEC_PAIR)
         assert actions["cancel"].isEnabled() and not actions["rescore"].isEnabled()
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
         conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix)
-    state.set_filter("no such words")
+    state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
     assert not actions["next_mismatch"].isEnabled() and actions["next_disagreement"].isEnabled()
 
 
 def test_submenus_are_declared_in_the_table():
     submenus = [spec for spec in TABLE if isinstance(spec, SubmenuSpec)]
-    assert [(spec.key, spec.refresh_on) for spec in submenus] == [("demos", None), ("recent", "recent_changed")]
+    assert [(spec.key, spec.refresh_on) for spec in submenus] == [("demos", None), ("recent", "scoring.recent_changed")]
     assert all(re.fullmatch(r"[a-z_]+", spec.key) for spec in TABLE)

@@ -73,7 +73,7 @@ def start_session(qtbot, window):
     """Adjudication > Adjudicate Loaded Files (the name is asked first, then the new session's file)."""
     window.action_set["adjudicate"].trigger()
     qtbot.waitUntil(lambda: window.state.adjudication.session is not None, timeout=20000)
-    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)  # the table re-scored for the session
+    qtbot.waitUntil(lambda: not window.state.scoring.busy, timeout=20000)  # the table re-scored for the session
     return window.state.adjudication
 
 
@@ -192,11 +192,11 @@ def test_three_sentences_adjudicated_through_the_gui(qtbot, window, monkeypatch,
     assert reviews == [["adjudicated", "ana", ""], ["adjudicated", "ana", ""],
                        ["needs discussion", "ben", "leave-11 or leave-01? see the guidelines"]]
     corpus.filter_edit.setText("status = needs discussion")
-    assert [r.id for r in window.state.visible_pairs()] == ["s3"]
+    assert [r.id for r in window.state.selection.visible_pairs()] == ["s3"]
     corpus.filter_edit.setText("decided by = ana, notes")
-    assert window.state.visible_pairs() == []
+    assert window.state.selection.visible_pairs() == []
     corpus.filter_edit.setText("guidelines")  # free text searches the notes too
-    assert [r.id for r in window.state.visible_pairs()] == ["s3"]
+    assert [r.id for r in window.state.selection.visible_pairs()] == ["s3"]
     corpus.filter_edit.setText("")
     # the three exports, written from the session file on a worker
     out = tmp_path / "adjudicated.amr"
@@ -261,7 +261,7 @@ def test_undo_shows_the_sentence_it_changes(qtbot, window):
     judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
     select_sentence(window, "s3")
     window.action_set["undo"].trigger()
-    assert window.state.pair.id == "s1" and adjudication.view().record.id == "s1"
+    assert window.state.selection.pair.id == "s1" and adjudication.view().record.id == "s1"
     assert adjudication.session.decisions(0) == [] and window.adjudication_panel.counts.text().endswith(": 0 decided (0 accepted, 0 rejected), 3 open")
 
 
@@ -385,9 +385,9 @@ def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, win
     review = window.corpus_panel.model.first_review_column
     assert window.corpus_panel.table.isColumnHidden(review)
     assert window.corpus_panel.table.horizontalHeader().visualIndex(review) == review
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
         assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
-    assert window.state.files.paths == tuple(path.resolve() for path in window.files)
+    assert window.state.scoring.files.paths == tuple(path.resolve() for path in window.files)
     assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text().endswith(": 0 decided (0 accepted, 0 rejected), 3 open")
     assert "adjudicating in s.adjudication.sqlite" in window.windowTitle()
 
@@ -408,7 +408,7 @@ assert adjudication.open(folder / "s.adjudication.sqlite", "ana") is None
 panel = window.adjudication_panel
 panel.judge(True)
 adjudication.set_status("agreed")
-state.show_pair(state.corpus.pairs[1])
+state.selection.show_pair(state.scoring.corpus.pairs[1])
 panel.judge(False)
 print("done", flush=True)
 sys.stdin.read()
@@ -438,16 +438,16 @@ def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qt
     state = window.state
     open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])  # --gold comptest_gold.txt
     assert commands.chosen_gold(window.context) == ANNOTATOR_FILES[2]
-    dialog = adjudication_dialogs.NewSessionDialog(list(state.files.paths), window, commands.chosen_gold(window.context))
+    dialog = adjudication_dialogs.NewSessionDialog(list(state.scoring.files.paths), window, commands.chosen_gold(window.context))
     assert dialog.gold_box.currentText() == "comptest_gold.txt" and dialog.gold() == ANNOTATOR_FILES[2]
     state.annotators.set_gold(None)  # the matrix's gold unmarked: none
     assert commands.chosen_gold(window.context) is None
-    assert adjudication_dialogs.NewSessionDialog(list(state.files.paths), window, None).gold() is None
+    assert adjudication_dialogs.NewSessionDialog(list(state.scoring.files.paths), window, None).gold() is None
 
 
 def messages(state):
     shown = []
-    state.message.connect(shown.append)
+    state.messages.message.connect(shown.append)
     return shown
 
 
@@ -522,7 +522,7 @@ def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
     # a logged change's sentence is shown by a double click
     select_sentence(window, "s3")
     panel.log.doubleClicked.emit(panel.log_proxy.index(0, 3))
-    assert window.state.pair.id == "s1"
+    assert window.state.selection.pair.id == "s1"
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])

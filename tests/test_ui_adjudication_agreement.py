@@ -38,7 +38,7 @@ def test_six_annotators_agreement_fits_without_scrolling(qtbot, tmp_path, size):
     session = create_session(NewSession(tuple(files), "ana", tmp_path / "six.adjudication.sqlite", gold=files[2]))
     adjudication = window.state.adjudication
     assert adjudication.open(session, "ana") is None
-    qtbot.waitUntil(lambda: not window.state.busy, timeout=30000)
+    qtbot.waitUntil(lambda: not window.state.scoring.busy, timeout=30000)
     table = window.adjudication_panel.scores
     qtbot.waitUntil(table.isVisible)
     assert table.rowCount() == 6 and table.isColumnHidden(table.columnCount() - 1)  # no corrections yet

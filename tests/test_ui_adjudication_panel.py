@@ -97,7 +97,7 @@ def test_status_notes_and_start(qtbot, panel, state):
 
 def test_an_excluded_pair_is_scored_without_it_and_a_pin_with_it(panel, state):
     adjudication = state.adjudication
-    state.show_pair(state.corpus.pairs[2])
+    state.selection.show_pair(state.scoring.corpus.pairs[2])
     assert adjudication.view().record.id == "s3"
     # ann2 against ann1 in s3: s, p, n the same; leave-01 / leave-11 S = 0.9; ann2's b (before) unaligned:
     # P = 3.9 / 5, R = 3.9 / 4, F = 2PR / (P + R) = 0.8667
@@ -165,7 +165,7 @@ def test_a_pair_outside_the_session(panel, state):
     state.adjudication.close()
     assert panel.pages.currentIndex() == 0
     state.adjudication.open(state.session_path, "ana")
-    state.select_pair(None)
+    state.selection.select_pair(None)
     assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
     assert panel.proxy.rowCount() == 0
 

@@ -101,7 +101,7 @@ def test_exports_list_only_the_parameters_that_apply_to_the_input(qtbot, tmp_pat
         "graphs.svg": ET.parse(tmp_path / "graphs.svg").getroot().find(f"{SVG}desc").text,
         "rounds.svg": (tmp_path / "rounds.svg").read_text(encoding="utf-8"),
         "pair.html": (tmp_path / "pair.html").read_text(encoding="utf-8"),
-        "the graphs' sheet (PNG, PDF)": " ".join(graphs_sheet(window.graphs, window.state.corpus.params).caption),
+        "the graphs' sheet (PNG, PDF)": " ".join(graphs_sheet(window.graphs, window.state.scoring.corpus.params).caption),
     }
     for name, text in texts.items():
         assert "gamma" in text, name  # the parameters are there

@@ -76,7 +76,7 @@ def test_the_corpus_table_highlights_the_sentence_clicked_and_decided(qtbot, tmp
     table = window.corpus_panel.table
     row = click_half_visible_last_row(qtbot, table, column=1)
     clicked = window.corpus_panel.proxy.result(row)
-    assert window.state.pair is clicked
+    assert window.state.selection.pair is clicked
     assert selected_rows(table) == [row] and table.currentIndex().row() == row
     if perspective == "adjudication":
         assert window.state.adjudication.view().record.id == clicked.id  # what the panel decides on

@@ -330,7 +330,7 @@ def fitted_scale(graphs) -> float:
 def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, UMR_VERSIONS, (1920, 1080 - CHROME))
     graphs, state = window.graphs, window.state
-    state.select_pair(state.corpus.pairs[4])  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
+    state.selection.select_pair(state.scoring.corpus.pairs[4])  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
     settle()
     view = graphs.test_view
     assert view.scale_factor() == pytest.approx(fitted_scale(graphs))

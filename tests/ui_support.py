@@ -65,7 +65,7 @@ def reentrant_pair(folder: Path) -> tuple[Path, Path]:
 
 def score_now(state: AppState, test: Path, gold: Path) -> None:
     """Read and score on this thread and show the result, as the job runner would."""
-    state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
+    state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.scoring.params)))
 
 
 def wait_until_idle(qtbot, state: AppState, timeout: int = 30000) -> None:
@@ -116,7 +116,7 @@ TRIO_FILES = [DATA / "annotators" / f"ann_{name}.amr" for name in "abc"]
 
 def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 30000) -> None:
     """Open ``paths`` as several annotators and wait for the matrix and for the pair the views open with it."""
-    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=timeout):
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=timeout):
         assert state.annotators.open(paths, gold)
 
 

@@ -19,7 +19,7 @@ from .rows import MismatchRow
 from .state import SentenceView
 from ..pair.comparison_panel import ComparisonPanel
 from ..pair.graph_view import EdgeItem, NodeItem
-from ..app_state import AppState
+from .state import AdjudicationApp
 
 __all__ = ["AdjudicationBinding"]
 
@@ -52,7 +52,7 @@ def _rows_at(rows: list[MismatchRow], side: str, graph: Graph, node: str | None,
 class AdjudicationBinding(QObject):
     """Lives as the panel's child, so its connections end with the panel."""
 
-    def __init__(self, panel: ComparisonPanel, state: AppState):
+    def __init__(self, panel: ComparisonPanel, state: AdjudicationApp):
         super().__init__(panel)
         self.panel, self.adjudication = panel, state.adjudication
         self._shown: tuple[int | None, str | None] = (None, None)  # sentence and annotator drawn

@@ -47,7 +47,7 @@ from . import dialogs
 from .rows import LogEntry, MismatchRow, counts_text
 from .state import SentenceView
 from ..common.row_table import FittedColumns, RowTableModel, filtered_table
-from ..app_state import AppState
+from .state import AdjudicationApp
 
 __all__ = ["DECISION_COLOURS", "HEADERS", "LOG_HEADERS", "SHOWN", "AdjudicationPanel"]
 
@@ -141,7 +141,7 @@ class AdjudicationPanel(QWidget):
     adjudicate_requested = Signal()  # the empty page's button
     availability_changed = Signal(bool)  # a session opened (True) or closed
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AdjudicationApp, parent=None):
         super().__init__(parent)
         self.state = state
         self.adjudication = state.adjudication
@@ -199,7 +199,7 @@ class AdjudicationPanel(QWidget):
         layout.addWidget(self.scoring)
         layout.addWidget(self.saved)
         layout.addWidget(splitter, 1)
-        self.state.corpus_changed.connect(lambda corpus: self._show_scoring())
+        self.state.scoring.corpus_changed.connect(lambda corpus: self._show_scoring())
         return page
 
     def _review_box(self) -> QWidget:
@@ -384,7 +384,7 @@ class AdjudicationPanel(QWidget):
                        *self.edit_buttons):
             widget.setEnabled(enabled)
         if view is None:
-            self.header.setText("This pair is not in the adjudication session." if self.state.pair is not None
+            self.header.setText("This pair is not in the adjudication session." if self.state.selection.pair is not None
                                 else "Select a sentence.")
             self.decided.setText("")
             self.notes.setPlainText("")
@@ -497,7 +497,7 @@ class AdjudicationPanel(QWidget):
         entry: LogEntry = self.log_proxy.item(row)
         pair = self.adjudication.pair_of(entry.sentence) if entry.sentence is not None else None
         if pair is not None:
-            self.state.show_pair(pair)
+            self.state.selection.show_pair(pair)
 
     def _select_open_row(self, near: int) -> None:
         """Select the first row still to decide at or after ``near`` (else before it)."""

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -53,7 +54,7 @@ from .undo import DecisionCommand, FieldCommand, WrittenCommand
 from ..state.files import AnnotatorFiles
 from ..state.services import AppServices
 
-__all__ = ["LANE", "AdjudicationState", "SentenceView"]
+__all__ = ["LANE", "AdjudicationApp", "AdjudicationState", "SentenceView"]
 
 LANE = "adjudication"
 HEARTBEAT_MS = 60_000
@@ -112,9 +113,9 @@ class AdjudicationState(QObject):
         self._notes_timer.timeout.connect(self.flush_notes)
         for signal in (self.stack.indexChanged, self.stack.cleanChanged):
             signal.connect(lambda *_: self.changed.emit())
-        app.corpus_changed.connect(self._corpus_changed)
-        app.pair_selected.connect(self._pair_selected)
-        app.load_failed.connect(self._load_failed)
+        app.scoring.corpus_changed.connect(self._corpus_changed)
+        app.selection.pair_selected.connect(self._pair_selected)
+        app.scoring.load_failed.connect(self._load_failed)
 
     @property
     def app(self) -> AppServices:
@@ -129,10 +130,10 @@ class AdjudicationState(QObject):
         """Make a session on a worker, then open it for ``request.author`` (False: busy)."""
         started = self.app.runner.start(
             LANE, partial(create_session, request), lambda path: self.open(path, request.author),
-            lambda text: self.app.show_problem(f"Could not make the adjudication session: {text}"),
+            lambda text: self.app.messages.show_problem(f"Could not make the adjudication session: {text}"),
         )
         if started:
-            self.app.show_message(f"Making the adjudication session {request.path.name}...")
+            self.app.messages.show(f"Making the adjudication session {request.path.name}...")
         return started
 
     def open(self, path: str | Path, author: str) -> str | None:
@@ -142,7 +143,7 @@ class AdjudicationState(QObject):
         try:
             session = Session.open(path, author, clock=self.clock)
         except AdjudicationError as error:
-            self.app.show_problem(f"Could not open the adjudication session: {error}")
+            self.app.messages.show_problem(f"Could not open the adjudication session: {error}")
             return str(error)
         self.show(session)
         return None
@@ -153,7 +154,7 @@ class AdjudicationState(QObject):
         self.session = session
         self._log = ChangeLog()
         self._rebuild_history()
-        loaded = self.app.files is not None and same_files(self._stored_paths(), self.app.files.paths)
+        loaded = self.app.scoring.files is not None and same_files(self._stored_paths(), self.app.scoring.files.paths)
         if not loaded:
             paths = [Path(file.path) for file in session.corpus.files]
             missing = [str(path) for path in paths if not path.is_file()]
@@ -163,22 +164,22 @@ class AdjudicationState(QObject):
                            "EXPORT still writes its adjudicated file from the session's own copy).")
                 return
             self._awaiting_files = True
-            if not self.app.open_files(self._files_to_score(paths)):
+            if not self.app.scoring.open_files(self._files_to_score(paths)):
                 self.close(f"The session {session.path.name} was closed: its files cannot be read while "
                            "other files are being scored.")
                 return
         self._map()
         self._heartbeat.start()
         self.session_changed.emit(session)
-        self._pair_selected(self.app.pair)
+        self._pair_selected(self.app.selection.pair)
         self.changed.emit()
-        self.app.refresh_filter()
+        self.app.selection.refresh_filter()
         if loaded:
             self._score_compared()
         changes = session.changed_files
         if changes:
-            self.app.show_problem("\n".join(str(change) for change in changes))
-        self.app.show_message(
+            self.app.messages.show_problem("\n".join(str(change) for change in changes))
+        self.app.messages.show(
             f"Adjudicating in {session.path.name} as {session.author}: every change is saved as you make it."
         )
 
@@ -197,11 +198,11 @@ class AdjudicationState(QObject):
         self.session_changed.emit(None)
         self.current_changed.emit()
         self.changed.emit()
-        self.app.refresh_filter()
+        self.app.selection.refresh_filter()
         if why:
-            self.app.show_problem(why)
+            self.app.messages.show_problem(why)
         else:
-            self.app.show_message(f"Closed the adjudication session {session.path.name}; everything is saved in it.")
+            self.app.messages.show(f"Closed the adjudication session {session.path.name}; everything is saved in it.")
 
     def _stored_paths(self) -> list[str]:
         assert self.session is not None
@@ -263,7 +264,7 @@ class AdjudicationState(QObject):
     def scored_names(self) -> tuple[str, str] | None:
         """The session's names of the annotators the corpus table scores now, as (test, gold)
         (None: no session, or other files are loaded)."""
-        files, session = self.app.files, self.session
+        files, session = self.app.scoring.files, self.session
         if session is None or files is None or not same_files(self._stored_paths(), files.paths):
             return None
         by_path = {file.path: file.annotator for file in session.corpus.files}
@@ -273,8 +274,8 @@ class AdjudicationState(QObject):
     def _score_compared(self) -> None:
         """Have the corpus table and the pair views score :meth:`scoring_roles` (in the background)
         unless they do already; the sentence shown stays."""
-        roles, files = self.scoring_roles(), self.app.files
-        if roles is None or files is None or self.scored_names() in (None, roles) or self.app.busy:
+        roles, files = self.scoring_roles(), self.app.scoring.files
+        if roles is None or files is None or self.scored_names() in (None, roles) or self.app.scoring.busy:
             return
         by_path = {str(Path(path).resolve()): k for k, path in enumerate(files.paths)}
         assert self.session is not None
@@ -293,10 +294,10 @@ class AdjudicationState(QObject):
     def _map(self) -> None:
         """Which session sentence each loaded pair is (nothing while other files are loaded)."""
         self._sentence_of, self._pairs, self._view = {}, {}, None
-        corpus, session = self.app.corpus, self.session
-        if corpus is None or session is None or self.app.files is None:
+        corpus, session = self.app.scoring.corpus, self.session
+        if corpus is None or session is None or self.app.scoring.files is None:
             return
-        if not same_files(self._stored_paths(), self.app.files.paths):
+        if not same_files(self._stored_paths(), self.app.scoring.files.paths):
             return
         pairs = [(result.index, result.id) for result in corpus.pairs]
         self._sentence_of = sentence_map(pairs, [(record.index, record.id) for record in session.sentences()])
@@ -306,7 +307,7 @@ class AdjudicationState(QObject):
     def _corpus_changed(self, corpus) -> None:
         if self.session is None:
             return
-        if self.app.files is not None and same_files(self._stored_paths(), self.app.files.paths):
+        if self.app.scoring.files is not None and same_files(self._stored_paths(), self.app.scoring.files.paths):
             self._awaiting_files = False
             self._map()
         elif not self._awaiting_files:
@@ -417,7 +418,7 @@ class AdjudicationState(QObject):
         label = self._label(index, decision_text(session.decisions(index)[-1].decision))
         self.stack.push(DecisionCommand(self, index, number, label))
         self._changed(index)
-        self.app.show_message(f"{label} (saved)")
+        self.app.messages.show(f"{label} (saved)")
         return None
 
     def judge(self, row: MismatchRow, accept: bool) -> str | None:
@@ -473,7 +474,7 @@ class AdjudicationState(QObject):
         label = self._label(index, _field_text(field, before or "", value))
         self.stack.push(FieldCommand(self, index, field, before or "", value, label))  # merged notes are deleted
         self._changed(index)
-        self.app.show_message(f"{label} (saved)")
+        self.app.messages.show(f"{label} (saved)")
         return None
 
     def undo(self) -> None:
@@ -498,8 +499,8 @@ class AdjudicationState(QObject):
         self._changed(command.index)
         pair = self.pair_of(command.index)
         if pair is not None and command.index != self.current:
-            self.app.show_pair(pair)
-        self.app.show_message(f"{'Undone' if undo else 'Redone'}: {command.text()} (saved)")
+            self.app.selection.show_pair(pair)
+        self.app.messages.show(f"{'Undone' if undo else 'Redone'}: {command.text()} (saved)")
 
     def log_entries(self) -> list[LogEntry]:
         """Every change logged in the session, oldest first, in words (empty with no session)."""
@@ -511,7 +512,7 @@ class AdjudicationState(QObject):
         return f"{sid or f'sentence {index + 1}'}: {text}"
 
     def _refused(self, error: AdjudicationError) -> str:
-        self.app.show_problem(f"Not done: {error}")
+        self.app.messages.show_problem(f"Not done: {error}")
         return str(error)
 
     def _changed(self, index: int) -> None:
@@ -522,7 +523,7 @@ class AdjudicationState(QObject):
         if index == self.current:
             self.current_changed.emit()
         self.changed.emit()
-        self.app.refresh_filter()
+        self.app.selection.refresh_filter()
 
     # -------------------------------------------------------------- exports
     def export(self, kind: ExportKind, output: Path) -> bool:
@@ -533,17 +534,25 @@ class AdjudicationState(QObject):
         self.flush_notes()
         request = ExportRequest(self.session.path, kind, output)
         started = self.app.runner.start(LANE, partial(export_session, request), self._exported,
-                                        lambda text: self.app.show_problem(f"Export failed: {text}"))
+                                        lambda text: self.app.messages.show_problem(f"Export failed: {text}"))
         if started:
-            self.app.show_message(f"Writing the {EXPORTS[kind]} {output.name}...")
+            self.app.messages.show(f"Writing the {EXPORTS[kind]} {output.name}...")
         return started
 
     def _exported(self, done: Exported) -> None:
         text = f"Saved {done.output} ({done.sentences} sentence(s))."
         if done.skipped:
-            self.app.show_problem(f"{len(done.skipped)} sentence(s) not written:\n" + "\n".join(done.skipped[:3]))
-        self.app.show_message(text)
+            self.app.messages.show_problem(f"{len(done.skipped)} sentence(s) not written:\n" + "\n".join(done.skipped[:3]))
+        self.app.messages.show(text)
 
     def shutdown(self) -> None:
         """Write pending notes and release the session (before the window closes)."""
         self.close()
+
+
+class AdjudicationApp(AppServices, Protocol):
+    """The application state as the views of the adjudication (and the corpus table's review
+    columns) see it."""
+
+    @property
+    def adjudication(self) -> AdjudicationState: ...

@@ -25,7 +25,7 @@ from .tasks import ConfusionOutcome
 from .views import CONFUSION_HEADERS, Grid, confusion_grid, confusion_rows
 from .grid_heatmap import GridHeatmap
 from ..common.row_table import filtered_table, share_width
-from ..app_state import AppState
+from .state import AnnotatorsApp
 
 __all__ = ["ConfusionPanel"]
 
@@ -41,7 +41,7 @@ class ConfusionPanel(QWidget):
 
     availability_changed = Signal(bool)
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AnnotatorsApp, parent=None):
         super().__init__(parent)
         self.state = state
         self.annotators = state.annotators

@@ -34,7 +34,7 @@ from .views import (
 )
 from .grid_heatmap import GridHeatmap
 from ..common.row_table import filtered_table, share_width
-from ..app_state import AppState
+from .state import AnnotatorsApp
 
 __all__ = ["EMPTY_TEXT", "AnnotatorsPanel", "MatrixCellBar"]
 
@@ -52,7 +52,7 @@ class AnnotatorsPanel(QWidget):
 
     availability_changed = Signal(bool)
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AnnotatorsApp, parent=None):
         super().__init__(parent)
         self.state = state
         self.annotators = state.annotators
@@ -290,7 +290,7 @@ class MatrixCellBar(QWidget):
     ``matrix_view`` (the Annotators panel) is not on screen: which pair it is, and the way back
     to the matrix."""
 
-    def __init__(self, state: AppState, matrix_view: QWidget | None = None, parent=None):
+    def __init__(self, state: AnnotatorsApp, matrix_view: QWidget | None = None, parent=None):
         super().__init__(parent)
         self.state = state
         self.matrix_view = matrix_view
@@ -306,7 +306,7 @@ class MatrixCellBar(QWidget):
         layout.addWidget(self.label, 1)
         layout.addWidget(self.back)
         self.back.clicked.connect(state.annotators.show_matrix)
-        state.corpus_changed.connect(self._show)
+        state.scoring.corpus_changed.connect(self._show)
         state.annotators.matrix_changed.connect(self._show)
         state.annotators.view_changed.connect(self._show)
         self._show()
@@ -318,7 +318,7 @@ class MatrixCellBar(QWidget):
 
     def _show(self, *_) -> None:
         annotators = self.state.annotators
-        cell = annotators.cell_of(self.state.files) if self.state.corpus is not None else None
+        cell = annotators.cell_of(self.state.scoring.files) if self.state.scoring.corpus is not None else None
         in_front = self.matrix_view is not None and self.matrix_view.isVisible()
         self.setVisible(cell is not None and not in_front)
         if cell is None or annotators.result is None:

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -55,11 +56,12 @@ from .tasks import (
 )
 from .views import MatrixTables
 from ..state.files import AnnotatorFiles
+from ..state.scoring import MATRIX
 from ..state.services import AppServices
 
-__all__ = ["CONFUSION", "INTERVAL", "MATRIX", "MATRIX_PANEL", "PAIR_PANEL", "AnnotatorsState"]
+__all__ = ["CONFUSION", "INTERVAL", "MATRIX", "MATRIX_PANEL", "PAIR_PANEL", "AnnotatorsApp", "AnnotatorsState"]
 
-MATRIX, CONFUSION, INTERVAL = "matrix", "confusion", "interval"
+CONFUSION, INTERVAL = "confusion", "interval"
 MATRIX_PANEL, PAIR_PANEL = "annotators", "graphs"  # the panels shown for the matrix and for a pair
 DEFAULT_METRIC = "labeled_relation"
 Cell = tuple[int, int]
@@ -87,8 +89,8 @@ class AnnotatorsState(QObject):
         self._intervals: dict[tuple[int, int, str], tuple[float, float] | None] = {}
         self._wanted: str | None = None  # a sentence to show once the matrix is in
         self._asked: MatrixRequest | None = None  # the scoring under way whose result is wanted
-        app.params_changed.connect(self._params_changed)
-        app.corpus_changed.connect(self._pair_shown)
+        app.scoring.params_changed.connect(self._params_changed)
+        app.scoring.corpus_changed.connect(self._pair_shown)
 
     @property
     def app(self) -> AppServices:
@@ -104,10 +106,10 @@ class AnnotatorsState(QObject):
         the new one is in (and for good if it fails), then the pair views show its default cell.
         ``select``: a sentence id or index to show in the pair views then. Refused while a pair
         of files is being read (its scores would replace the cell)."""
-        if self.app.busy and not self.busy:  # the app is reading a pair of files
-            self.app.show_message("Still reading a pair of files: cancel (Esc) before opening annotators.")
+        if self.app.scoring.busy and not self.busy:  # the app is reading a pair of files
+            self.app.messages.show("Still reading a pair of files: cancel (Esc) before opening annotators.")
             return False
-        request = MatrixRequest.of(paths, self.app.params, gold)
+        request = MatrixRequest.of(paths, self.app.scoring.params, gold)
         names = ", ".join(path.name for path in request.paths)
         started = self._score(request, f"Reading {len(request.paths)} annotators' files: {names}...")
         if started:
@@ -119,12 +121,12 @@ class AnnotatorsState(QObject):
         """Score the annotators read before again, under the current parameters."""
         if self.request is None:
             return False
-        return self._score(replace(self.request, params=self.app.params), "Re-scoring the annotators...")
+        return self._score(replace(self.request, params=self.app.scoring.params), "Re-scoring the annotators...")
 
     def cancel(self) -> None:
         if self.busy:
             self.app.runner.cancel(MATRIX)
-            self.app.show_message("Cancelling the matrix...")
+            self.app.messages.show("Cancelling the matrix...")
 
     def files_requested(self, files: AnnotatorFiles) -> None:
         """The pair views are to show ``files``: unless they are a cell of the matrix, close it."""
@@ -157,21 +159,21 @@ class AnnotatorsState(QObject):
             self._progress,
         )
         if not started:
-            self.app.show_message("Still scoring the annotators: cancel (Esc) before starting again.")
+            self.app.messages.show("Still scoring the annotators: cancel (Esc) before starting again.")
             return False
         self._asked = request
-        self.app.show_message(text)
+        self.app.messages.show(text)
         self._busy(True)
         return True
 
     def _busy(self, busy: bool) -> None:
         self.busy_changed.emit(busy)
-        self.app.busy_changed.emit(self.app.busy)
+        self.app.messages.show_busy(self.app.scoring.busy)
 
     def _progress(self, done: int, total: int) -> None:
         self.progress.emit(done, total)
-        self.app.progress.emit(done, total)
-        self.app.show_message(f"Scoring the annotators: sentence {done} of {total}...")
+        self.app.messages.show_progress(done, total)
+        self.app.messages.show(f"Scoring the annotators: sentence {done} of {total}...")
 
     def _failed(self, request: MatrixRequest, text: str) -> None:
         self._busy(False)
@@ -179,9 +181,9 @@ class AnnotatorsState(QObject):
             return
         self._asked, self._wanted = None, None
         kept = " The matrix scored before is still shown." if self.result is not None else ""
-        self.app.show_problem(f"Could not open the annotators' files: {text}.{kept}")
-        self.app.show_message("Could not open the annotators' files." + kept)
-        self.app.load_failed.emit(text)
+        self.app.messages.show_problem(f"Could not open the annotators' files: {text}.{kept}")
+        self.app.messages.show("Could not open the annotators' files." + kept)
+        self.app.scoring.load_failed.emit(text)
 
     def _scored(self, request: MatrixRequest, scored: ScoredMatrix) -> None:
         result = scored.result
@@ -194,7 +196,7 @@ class AnnotatorsState(QObject):
             self._wanted = None
             done = sum(scores is not None for scores in result.sentences)
             kept = " the previous matrix is still shown" if self.result is not None else " nothing is shown"
-            self.app.show_message(f"Cancelled after {done} of {len(result.sentences)} sentences;{kept}.")
+            self.app.messages.show(f"Cancelled after {done} of {len(result.sentences)} sentences;{kept}.")
             return
         if self.result is None or result.annotations is not self.result.annotations:
             self.cell = None
@@ -208,10 +210,10 @@ class AnnotatorsState(QObject):
         self._busy(False)
         self._report(result)
         wanted, self._wanted = self._wanted, None
-        if self.cell_of(self.app.files) is not None and self.app.corpus is not None:
+        if self.cell_of(self.app.scoring.files) is not None and self.app.scoring.corpus is not None:
             self._pair_shown()
             if wanted is not None:
-                self.app.select_pair_id(wanted)
+                self.app.selection.select_pair_id(wanted)
         elif request.annotations is None:  # opened: the first annotator against the gold (or the second)
             self.open_cell(*self.default_cell(), sentence=wanted, show=False)
         # scored again with other files shown (its cell could not be opened): they stay
@@ -223,14 +225,14 @@ class AnnotatorsState(QObject):
         if problems:
             shown = "\n".join(problem_text(result, problem) for problem in problems[:3])
             more = f"\n... and {len(problems) - 3} more" if len(problems) > 3 else ""
-            self.app.show_problem(f"{len(problems)} problem(s) left sentences out of some cells:\n{shown}{more}")
+            self.app.messages.show_problem(f"{len(problems)} problem(s) left sentences out of some cells:\n{shown}{more}")
             text += f"; {len(problems)} problem(s) left sentences out of some cells"
         elif result.annotations.warnings:
             warnings = result.annotations.warnings
-            self.app.show_problem(f"{len(warnings)} warning(s):\n" + "\n".join(warnings[:3]))
+            self.app.messages.show_problem(f"{len(warnings)} warning(s):\n" + "\n".join(warnings[:3]))
         else:
-            self.app.show_problem("")
-        self.app.show_message(text + ". Click a cell to open that pair.")
+            self.app.messages.show_problem("")
+        self.app.messages.show(text + ". Click a cell to open that pair.")
 
     # --------------------------------------------------------------- view
     def set_metric(self, metric: str) -> None:
@@ -255,7 +257,7 @@ class AnnotatorsState(QObject):
         return self.result.metrics if self.result is not None else run_metrics(Params(), "amr")
 
     def show_matrix(self) -> None:
-        self.app.request_panel(MATRIX_PANEL)
+        self.app.selection.request_panel(MATRIX_PANEL)
 
     # --------------------------------------------------------------- cells
     def files_of(self, test: int, gold: int) -> AnnotatorFiles:
@@ -283,11 +285,11 @@ class AnnotatorsState(QObject):
         if self.result is None:
             return False
         if test == gold:
-            self.app.show_message("The diagonal compares an annotator with itself: choose another cell.")
+            self.app.messages.show("The diagonal compares an annotator with itself: choose another cell.")
             return False
-        if self.cell_of(self.app.files) == (test, gold) and self.app.corpus is not None:
-            opened = self.app.select_pair_id(sentence) if sentence is not None else True
-        elif self.app.open_files(
+        if self.cell_of(self.app.scoring.files) == (test, gold) and self.app.scoring.corpus is not None:
+            opened = self.app.selection.select_pair_id(sentence) if sentence is not None else True
+        elif self.app.scoring.open_files(
             self.files_of(test, gold),
             sentence or self.opening_sentence(test, gold),
             annotations=self.result.annotations,
@@ -297,7 +299,7 @@ class AnnotatorsState(QObject):
         else:
             return False
         if show:
-            self.app.request_panel(PAIR_PANEL)
+            self.app.selection.request_panel(PAIR_PANEL)
         return opened
 
     def opening_sentence(self, test: int, gold: int) -> str | None:
@@ -306,7 +308,7 @@ class AnnotatorsState(QObject):
         assert self.result is not None
         labels = self.result.annotations.sentence_labels()
         scored = [labels[s] for s, _ in self.result.cell_tallies(test, gold)]
-        shown = self.app.pair if self.cell_of(self.app.files) is not None else None
+        shown = self.app.selection.pair if self.cell_of(self.app.scoring.files) is not None else None
         if shown is not None and (shown.id if shown.id is not None else str(shown.index)) in scored:
             return shown.id if shown.id is not None else str(shown.index)
         return scored[0] if scored else labels[0] if labels else None
@@ -317,8 +319,8 @@ class AnnotatorsState(QObject):
         if self.result is None:
             return False
         label = self.result.annotations.sentence_labels()[index]
-        shown = self.cell_of(self.app.files)
-        cell = shown if shown is not None and self.app.corpus is not None else self.default_cell()
+        shown = self.cell_of(self.app.scoring.files)
+        cell = shown if shown is not None and self.app.scoring.corpus is not None else self.default_cell()
         return self.open_cell(*cell, sentence=label)
 
     def _set_cell(self, cell: Cell | None) -> None:
@@ -329,8 +331,8 @@ class AnnotatorsState(QObject):
 
     def _pair_shown(self, corpus: CorpusResult | None = None) -> None:
         """The pair views show new scores: the cell follows, and the confusion with it."""
-        if self.app.corpus is not None:
-            self._set_cell(self.cell_of(self.app.files))
+        if self.app.scoring.corpus is not None:
+            self._set_cell(self.cell_of(self.app.scoring.files))
 
     # ----------------------------------------------------------- intervals
     def interval(self, test: int, gold: int) -> tuple[bool, tuple[float, float] | None]:
@@ -361,8 +363,8 @@ class AnnotatorsState(QObject):
             result, (test, gold) = self.result, self.cell
             source: tuple = (result, self.cell)
             work = lambda progress, cancelled: confusion_of_cell(result, test, gold)  # noqa: E731
-        elif self.app.corpus is not None and self.app.files is not None:
-            corpus, files = self.app.corpus, self.app.files
+        elif self.app.scoring.corpus is not None and self.app.scoring.files is not None:
+            corpus, files = self.app.scoring.corpus, self.app.scoring.files
             source = (corpus, None)
             work = lambda progress, cancelled: confusion_of_corpus(  # noqa: E731
                 corpus, files.test_path.stem, files.gold_path.stem
@@ -391,7 +393,7 @@ class AnnotatorsState(QObject):
 
     def _confusion_failed(self, text: str) -> None:
         self._confusion_source = None
-        self.app.show_problem(f"Could not count the label confusion: {text}")
+        self.app.messages.show_problem(f"Could not count the label confusion: {text}")
 
     def open_confusion_sentence(self, sentence: int) -> bool:
         """Show a sentence of a confusion cell in the pair views (its pair opened if need be)."""
@@ -401,5 +403,12 @@ class AnnotatorsState(QObject):
         label = outcome.labels[sentence]
         if outcome.cell is not None:
             return self.open_cell(*outcome.cell, sentence=label)
-        self.app.request_panel(PAIR_PANEL)
-        return self.app.select_pair_id(label)
+        self.app.selection.request_panel(PAIR_PANEL)
+        return self.app.selection.select_pair_id(label)
+
+
+class AnnotatorsApp(AppServices, Protocol):
+    """The application state as the Annotators and Label confusion panels see it."""
+
+    @property
+    def annotators(self) -> AnnotatorsState: ...

@@ -17,7 +17,7 @@ from engine.metrics.document import UNMAPPED, DocumentResult
 from engine.registry import metrics
 
 from ..common.row_table import FittedColumns, filtered_table, prf_grid, show_prf
-from ..app_state import AppState
+from ..state.services import AppServices
 
 CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
 HEADERS = ("Kind", "Category", "Test", "Gold")
@@ -48,7 +48,7 @@ class DocumentPanel(QWidget):
 
     availability_changed = Signal(bool)
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self.title = QLabel("Document level: open UMR files to see modal, temporal and coreference agreement.")
@@ -78,9 +78,9 @@ class DocumentPanel(QWidget):
         layout.addWidget(self.title)
         layout.addLayout(self.body, 1)
         self._arrange(WIDE)
-        state.pair_selected.connect(self._show_pair)
-        state.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
-        self._show_pair(state.pair)  # what the state holds already
+        state.selection.pair_selected.connect(self._show_pair)
+        state.scoring.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
+        self._show_pair(state.selection.pair)  # what the state holds already
 
     def _arrange(self, width: int) -> None:
         """Scores beside the relations from WIDE px on, above them below (by width alone, which
@@ -109,11 +109,11 @@ class DocumentPanel(QWidget):
         self._arrange(WIDE)  # the least height while behind another tab
 
     def is_available(self) -> bool:
-        return self.state.corpus is not None and bool(self.state.corpus.documents)
+        return self.state.scoring.corpus is not None and bool(self.state.scoring.corpus.documents)
 
     def _show_pair(self, result) -> None:
-        corpus = self.state.corpus
-        self.set_document(self.state.document_of(result), len(corpus.documents) if corpus else 0)
+        corpus = self.state.scoring.corpus
+        self.set_document(self.state.scoring.document_of(result), len(corpus.documents) if corpus else 0)
 
     def set_document(self, document: DocumentResult | None, count: int = 1) -> None:
         rows = [] if document is None else [
@@ -132,6 +132,6 @@ class DocumentPanel(QWidget):
     def _why_none(self) -> str:
         if not self.is_available():
             return "Document level: open UMR files to see modal, temporal and coreference agreement."
-        if self.state.pair is None:
-            return "Document level: " + self.state.empty_text()
+        if self.state.selection.pair is None:
+            return "Document level: " + self.state.selection.empty_text()
         return "Document level: none for this pair (it could not be read, or it is in no document)."

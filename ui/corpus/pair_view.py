@@ -14,7 +14,7 @@ from engine.scoring import PairResult
 
 from .model import run_metrics, sentence_of
 from ..common.row_table import name_grid_header, prf_grid, show_grid_rows, show_prf
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["PairView", "sentence_words"]
 
@@ -33,7 +33,7 @@ class PairView(QWidget):
     the words aligned to the selected node (or why the pair could not be read) in a scrolled area,
     so that a long sentence never pushes the scores out of sight."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self.result: PairResult | None = None
@@ -67,11 +67,11 @@ class PairView(QWidget):
         layout.addWidget(self.header)
         layout.addWidget(self.scores)
         layout.addWidget(scrolled, 1)
-        state.corpus_changed.connect(self._show_metrics)
-        state.pair_selected.connect(self.set_result)
-        state.node_selected.connect(self._show_node)
-        self._show_metrics(state.corpus)
-        self.set_result(state.pair)  # what the state holds already
+        state.scoring.corpus_changed.connect(self._show_metrics)
+        state.selection.pair_selected.connect(self.set_result)
+        state.selection.node_selected.connect(self._show_node)
+        self._show_metrics(state.scoring.corpus)
+        self.set_result(state.selection.pair)  # what the state holds already
         self._show_node()
 
     def _show_metrics(self, corpus) -> None:
@@ -84,7 +84,7 @@ class PairView(QWidget):
         show_grid_rows(self.scores, [row for row, metric in enumerate(metrics()) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:
-        self.show_tokens(self.state.selected_nodes())
+        self.show_tokens(self.state.selection.selected_nodes())
 
     def show_tokens(self, selected: dict[str, str | None]) -> None:
         """The words of both sentences, those aligned to the selected nodes highlighted (side -> variable)."""
@@ -113,7 +113,7 @@ class PairView(QWidget):
     def set_result(self, result: PairResult | None) -> None:
         self.result = result
         if result is None:
-            self.header.setText(escape(self.state.empty_text()))
+            self.header.setText(escape(self.state.selection.empty_text()))
             self.sentence.clear()
             self.scores.clearContents()
             self.show_tokens({})

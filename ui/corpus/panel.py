@@ -32,7 +32,7 @@ from .model import (
 from ..state.filter_expression import __doc__ as FILTER_HELP
 from ..common.navigation import disagrees, next_position
 from ..common.row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
-from ..app_state import AppState
+from ..adjudication.state import AdjudicationApp
 
 __all__ = ["CorpusPanel", "show_summary"]
 
@@ -70,10 +70,10 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple
 
 
 class CorpusPanel(QWidget):
-    """Shows ``state.corpus``; choosing a row selects that pair (a double click or Enter shows
+    """Shows ``state.scoring.corpus``; choosing a row selects that pair (a double click or Enter shows
     its graphs), typing filters the pairs; a note says why the table is empty."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AdjudicationApp, parent=None):
         super().__init__(parent)
         self.state = state
         self._syncing = False  # the table follows the state: its own changes are not choices
@@ -116,19 +116,19 @@ class CorpusPanel(QWidget):
         header.sectionResized.connect(  # ...and to the other columns, fitted to their contents
             lambda column, old, new: column != SENTENCE_COLUMN and self._fit_sentence())
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
-        self.table.activated.connect(lambda index: state.request_panel("graphs"))
-        self.filter_edit.textChanged.connect(state.set_filter)
-        state.corpus_changed.connect(self._show_corpus)
-        state.filter_changed.connect(self._show_filter)
-        state.pair_selected.connect(self._show_selection)
-        state.busy_changed.connect(lambda busy: self._show_note())
+        self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))
+        self.filter_edit.textChanged.connect(state.selection.set_filter)
+        state.scoring.corpus_changed.connect(self._show_corpus)
+        state.selection.filter_changed.connect(self._show_filter)
+        state.selection.pair_selected.connect(self._show_selection)
+        state.messages.busy_changed.connect(lambda busy: self._show_note())
         state.adjudication.session_changed.connect(self._show_review_columns)
         state.adjudication.sentence_changed.connect(
             lambda index: self.model.refresh_reviews(state.adjudication.pair_of(index)))
         self._show_review_columns(state.adjudication.session)
-        self._show_corpus(state.corpus)  # what the state holds already
-        self._show_filter(state.filter_text)
-        self._show_selection(state.pair)
+        self._show_corpus(state.scoring.corpus)  # what the state holds already
+        self._show_filter(state.selection.filter_text)
+        self._show_selection(state.selection.pair)
 
     def focus_filter(self) -> None:
         self.filter_edit.setFocus()
@@ -137,19 +137,19 @@ class CorpusPanel(QWidget):
     def step_disagreement(self, step: int) -> None:
         """Select the next pair down the table (up when ``step`` < 0) that disagrees: an F1
         below 1 or an error; past the last row the search goes round to the first."""
-        current = self.proxy.row_of(self.state.pair) if self.state.pair is not None else None
+        current = self.proxy.row_of(self.state.selection.pair) if self.state.selection.pair is not None else None
         row, wrapped = next_position(self.proxy.rowCount(), current, step,
                                      lambda number: disagrees(self.proxy.result(number)))
         if row is None or row == current:
-            self.state.show_message("No other pair shown disagrees: every F1 is 1.")
+            self.state.messages.show("No other pair shown disagrees: every F1 is 1.")
             return
-        self.state.select_pair(self.proxy.result(row))
+        self.state.selection.select_pair(self.proxy.result(row))
         if wrapped:
-            self.state.show_message("Went round to the " + ("first" if step > 0 else "last") + " pair that disagrees.")
+            self.state.messages.show("Went round to the " + ("first" if step > 0 else "last") + " pair that disagrees.")
 
     def _show_note(self) -> None:
         empty = self.proxy.rowCount() == 0
-        self.note.setText(self.state.empty_text() if empty else "")
+        self.note.setText(self.state.selection.empty_text() if empty else "")
         self.note.setVisible(empty)
 
     def _show_review_columns(self, session) -> None:
@@ -224,7 +224,7 @@ class CorpusPanel(QWidget):
         if not self._syncing:
             self._choosing = True
             try:
-                self.state.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
+                self.state.selection.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
             finally:
                 self._choosing = False
 
@@ -251,7 +251,7 @@ class CorpusPanel(QWidget):
         self._syncing = True
         if self.filter_edit.text() != text:
             self.filter_edit.setText(text)
-        self.proxy.set_predicate(self.state.accepts)
+        self.proxy.set_predicate(self.state.selection.accepts)
         self._syncing = False
         self._show_note()
 

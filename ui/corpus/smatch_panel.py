@@ -11,7 +11,7 @@ from engine.scoring import CorpusResult
 from engine.smatch import SUB_SCORES
 
 from ..common.row_table import prf_grid, show_prf
-from ..app_state import AppState
+from ..state.services import AppServices
 
 HINT = "Smatch is not computed: turn it on in Scoring > Parameters (\"Also compute Smatch\")."
 DRS_HINT = "Smatch reads PENMAN graphs and is not computed for DRS input: Counter (the Clauses tab) is its counterpart."
@@ -20,7 +20,7 @@ DRS_HINT = "Smatch reads PENMAN graphs and is not computed for DRS input: Counte
 class SmatchPanel(QWidget):
     """The corpus's Smatch with its bootstrap interval, and the sub-scores."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self.title = QLabel(HINT)
@@ -32,8 +32,8 @@ class SmatchPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
         layout.addStretch(1)  # what the table does not need stays under it
-        state.corpus_changed.connect(self.set_corpus)
-        self.set_corpus(state.corpus)  # what the state holds already
+        state.scoring.corpus_changed.connect(self.set_corpus)
+        self.set_corpus(state.scoring.corpus)  # what the state holds already
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
         """Show the Smatch scores of ``corpus`` with the bootstrap interval of its micro F1."""

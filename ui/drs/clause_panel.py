@@ -17,7 +17,7 @@ from engine.output.text import f1_text
 from engine.scoring import PairResult
 
 from ..common.row_table import filtered_table
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["ClausePanel", "ClauseRow", "clause_rows"]
 
@@ -88,7 +88,7 @@ class ClausePanel(QWidget):
 
     availability_changed = Signal(bool)  # offered only while the corpus is DRS input
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self._syncing = False
@@ -120,13 +120,13 @@ class ClausePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
         layout.addWidget(self.body, 1)
-        state.pair_selected.connect(self.show_pair)
-        state.node_selected.connect(self.select_node)
-        state.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
-        self.show_pair(state.pair)  # what the state holds already
+        state.selection.pair_selected.connect(self.show_pair)
+        state.selection.node_selected.connect(self.select_node)
+        state.scoring.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
+        self.show_pair(state.selection.pair)  # what the state holds already
 
     def is_available(self) -> bool:
-        return self.state.corpus is not None and self.state.corpus.drs
+        return self.state.scoring.corpus is not None and self.state.scoring.corpus.drs
 
     def show_pair(self, result: PairResult | None) -> None:
         drs = result.drs if result is not None else None
@@ -151,7 +151,7 @@ class ClausePanel(QWidget):
         variable = row.variable(side)
         if variable is not None:
             self._syncing = True  # the node selected is this row's: keep the row
-            self.state.select_node(side, variable)
+            self.state.selection.select_node(side, variable)
             self._syncing = False
 
     def select_node(self, side: str, var: str) -> None:

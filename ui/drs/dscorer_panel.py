@@ -2,7 +2,7 @@
 pair's and the corpus's DScorer, and the k-grams of one order that one side has and the
 other has not (or has fewer times), so a user sees which chains of meaning differ.
 
-The k-grams are listed on a worker thread (:meth:`ui.state.AppState.request_kgrams`)."""
+The k-grams are listed on a worker thread (:class:`~ui.drs.kgrams.KgramLister`)."""
 
 from __future__ import annotations
 
@@ -27,9 +27,10 @@ from engine.registry import DSCORER
 from engine.scoring import CorpusResult, PairResult
 from engine.drs.pair import dscorer_settings
 
+from .kgrams import KgramLister
 from .kgram_rows import MORE_GOLD, MORE_TEST, ONLY_GOLD, ONLY_TEST, KgramList, KgramRow
 from ..common.row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["DScorerPanel", "OneLineLabel", "settings_text"]
 
@@ -139,9 +140,11 @@ class DScorerPanel(QWidget):
 
     availability_changed = Signal(bool)  # offered only while the corpus is DRS input
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
+        self.kgram_lister = KgramLister(state, self)
+        self.kgram_lister.ready.connect(self.show_kgrams)
         self.title = QLabel(HINT)
         self.title.setWordWrap(True)
         self.title.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -192,19 +195,18 @@ class DScorerPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.split, 1)
         self.listing: KgramList | None = None
-        state.pair_selected.connect(self.show_pair)
-        state.kgrams_ready.connect(self.show_kgrams)
-        state.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
-        self.show_pair(state.pair)  # what the state holds already
+        state.selection.pair_selected.connect(self.show_pair)
+        state.scoring.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
+        self.show_pair(state.selection.pair)  # what the state holds already
 
     def is_available(self) -> bool:
-        return self.state.corpus is not None and self.state.corpus.drs
+        return self.state.scoring.corpus is not None and self.state.scoring.corpus.drs
 
     def show_pair(self, result: PairResult | None) -> None:
         """The pair's DScorer by order, then its k-grams of the order chosen (asked for)."""
         self.listing = None
         self.model.set_rows([], [])
-        drs, corpus = (result.drs if result is not None else None), self.state.corpus
+        drs, corpus = (result.drs if result is not None else None), self.state.scoring.corpus
         self.split.setVisible(drs is not None)
         if drs is None or corpus is None or result is None:
             self.title.setText(HINT if result is None or result.error is None else f"Not compared: {result.error}")
@@ -251,22 +253,22 @@ class DScorerPanel(QWidget):
 
     def _node_counts(self, drs) -> tuple[int, int] | None:
         """The nodes of DScorer's test and gold graphs (referents, boxes and constants; None without the corpus)."""
-        corpus = self.state.corpus
+        corpus = self.state.scoring.corpus
         if corpus is None:
             return None
         settings = dscorer_settings(corpus.params)
         return len(settings.graph(drs.test_clauses)), len(settings.graph(drs.gold_clauses))
 
     def _request(self) -> None:
-        result = self.state.pair
+        result = self.state.selection.pair
         if result is None or result.drs is None:
             return
         self.found.setText(f"Listing the {self.order.value()}-grams...")
-        self.state.request_kgrams(self.order.value())
+        self.kgram_lister.request(self.order.value())
 
     def show_kgrams(self, listing: KgramList) -> None:
         """Show a listing if it is of the selected pair and the order chosen."""
-        result = self.state.pair
+        result = self.state.selection.pair
         if result is None or listing.index != result.index or listing.k != self.order.value():
             return
         self.listing = listing

@@ -13,7 +13,7 @@ from engine.output.rows import AlignmentRow, alignment_table
 from engine.scoring import PairResult
 
 from ..common.row_table import RowTableModel, compact_rows, select_row, share_width
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["ALIGNMENT_HEADERS", "AlignmentPanel"]
 
@@ -56,7 +56,7 @@ class AlignmentPanel(QWidget):
     """``model`` holds one :class:`~engine.output.rows.AlignmentRow` per row (test order, then
     the unaligned gold nodes)."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self._syncing = False
@@ -78,9 +78,9 @@ class AlignmentPanel(QWidget):
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
-        state.pair_selected.connect(self.set_result)
-        state.node_selected.connect(self._show_node)
-        self.set_result(state.pair)  # what the state holds already
+        state.selection.pair_selected.connect(self.set_result)
+        state.selection.node_selected.connect(self._show_node)
+        self.set_result(state.selection.pair)  # what the state holds already
 
     def set_result(self, result: PairResult | None) -> None:
         rows = alignment_table(result) if result is not None else []
@@ -89,7 +89,7 @@ class AlignmentPanel(QWidget):
         self.model.set_rows(rows, [_cells(row) for row in rows], tips=tips)
         self._syncing = False
         if result is None:
-            note = self.state.empty_text()
+            note = self.state.selection.empty_text()
         elif result.alignment is None:
             why = "a graph of the sentence is missing" if result.missing else "the pair could not be read"
             note = f"No alignment: {why} (see the pair's header and PENMAN texts)."
@@ -99,8 +99,8 @@ class AlignmentPanel(QWidget):
         self.note.setText(note)
 
     def _tips(self, result: PairResult | None, row: AlignmentRow) -> tuple[str, ...]:
-        test = self.state.node_tooltip("test", row.test.var) if row.test else ""
-        gold = self.state.node_tooltip("gold", row.gold.var) if row.gold else ""
+        test = self.state.selection.node_tooltip("test", row.test.var) if row.test else ""
+        gold = self.state.selection.node_tooltip("gold", row.gold.var) if row.gold else ""
         either = test or gold
         return (test, gold, _similarity_tip(result, row, either), either)
 
@@ -110,7 +110,7 @@ class AlignmentPanel(QWidget):
         row: AlignmentRow = self.model.rows[current.row()]
         side, node = ("test", row.test) if row.test is not None else ("gold", row.gold)
         self._syncing = True
-        self.state.reveal_node(side, node.var)
+        self.state.selection.reveal_node(side, node.var)
         self._syncing = False
 
     def _show_node(self, side: str, var: str) -> None:

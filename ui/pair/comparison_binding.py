@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from .comparison_panel import ComparisonPanel
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["ComparisonBinding"]
 
@@ -16,22 +16,22 @@ __all__ = ["ComparisonBinding"]
 class ComparisonBinding(QObject):
     """Lives as the panel's child, so its connections end with the panel."""
 
-    def __init__(self, panel: ComparisonPanel, state: AppState):
+    def __init__(self, panel: ComparisonPanel, state: AppServices):
         super().__init__(panel)
         self.panel, self.state = panel, state
-        state.pair_selected.connect(self._show_pair)
-        state.node_selected.connect(self._show_node)
-        state.triple_selected.connect(self._show_triple)
-        state.node_revealed.connect(panel.reveal)
-        panel.node_selected.connect(state.select_node)
+        state.selection.pair_selected.connect(self._show_pair)
+        state.selection.node_selected.connect(self._show_node)
+        state.selection.triple_selected.connect(self._show_triple)
+        state.selection.node_revealed.connect(panel.reveal)
+        panel.node_selected.connect(state.selection.select_node)
         panel.node_hovered.connect(self._hovered)
-        self._show_pair(state.pair)  # what the state holds already
-        if state.node is not None:
-            self._show_node(*state.node)
+        self._show_pair(state.selection.pair)  # what the state holds already
+        if state.selection.node is not None:
+            self._show_node(*state.selection.node)
 
     def _show_pair(self, result) -> None:
         # an unscored pair shows its readable graphs; no pair, why there is none
-        self.panel.set_result(result, self.state.triple_rows, self.state.empty_text())
+        self.panel.set_result(result, self.state.selection.triple_rows, self.state.selection.empty_text())
 
     def _show_node(self, side: str, var: str) -> None:
         if var:
@@ -44,4 +44,4 @@ class ComparisonBinding(QObject):
 
     def _hovered(self, side: str, var: str) -> None:
         if var:  # hovering a node selects it; leaving it keeps the selection
-            self.state.select_node(side, var)
+            self.state.selection.select_node(side, var)

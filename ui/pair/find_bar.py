@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidg
 
 from ..common.navigation import find_nodes
 from ..common.sides import Side
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["FindBar"]
 
@@ -19,7 +19,7 @@ NO_MATCH_STYLE = "QLineEdit { background: #fde7e9; }"
 class FindBar(QWidget):
     """``matches`` are the selected pair's nodes the text names; ``position`` the one shown."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self.matches: list[tuple[Side, str]] = []
@@ -42,7 +42,7 @@ class FindBar(QWidget):
         layout.addWidget(self.next_button)
         self.edit.textEdited.connect(lambda text: self.search(reveal=True))
         self.edit.returnPressed.connect(self._enter)
-        state.pair_selected.connect(lambda result: self.search(reveal=False, asked=False))
+        state.selection.pair_selected.connect(lambda result: self.search(reveal=False, asked=False))
         self._show_count()
 
     @staticmethod
@@ -66,7 +66,7 @@ class FindBar(QWidget):
         """Find the text in the selected pair; ``reveal`` shows the first match. ``asked``: the
         user searched (typed, stepped) - a text that matches nothing is marked red; when another
         pair is selected the text is looked for again, and a miss there only says so, in grey."""
-        self.matches = find_nodes(self.state.pair, self.edit.text())
+        self.matches = find_nodes(self.state.selection.pair, self.edit.text())
         self.position = None
         if reveal and self.matches:
             self._show(0)
@@ -78,7 +78,7 @@ class FindBar(QWidget):
             self.search(reveal=False)
         if not self.matches:
             if self.edit.text().strip():
-                self.state.show_message(f"No node of this pair matches \u201c{self.edit.text().strip()}\u201d.")
+                self.state.messages.show(f"No node of this pair matches \u201c{self.edit.text().strip()}\u201d.")
             return
         start = self.position if self.position is not None else (-1 if delta > 0 else 0)
         self._show((start + delta) % len(self.matches))
@@ -86,8 +86,8 @@ class FindBar(QWidget):
     def _show(self, position: int) -> None:
         self.position = position
         side, key = self.matches[position]
-        self.state.request_panel("graphs")
-        self.state.reveal_node(side, key)
+        self.state.selection.request_panel("graphs")
+        self.state.selection.reveal_node(side, key)
         self._show_count()
 
     def _show_count(self, asked: bool = True) -> None:
@@ -98,7 +98,7 @@ class FindBar(QWidget):
         if not text:
             self.count.setText("")
         elif missing:
-            self.count.setText("no match" if asked else "not in this pair" if self.state.pair is not None else "no pair")
+            self.count.setText("no match" if asked else "not in this pair" if self.state.selection.pair is not None else "no pair")
         else:
             shown = f"{self.position + 1} of " if self.position is not None else ""
             self.count.setText(f"{shown}{len(self.matches)}")

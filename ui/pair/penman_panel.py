@@ -18,7 +18,7 @@ from engine.scoring import PairResult
 from .numbered_text import NumberedText
 from .penman_highlight import block_start, node_line, triple_line
 from ..common.sides import SIDES
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["PenmanPanel"]
 
@@ -53,7 +53,7 @@ class _Pane(QGroupBox):
 class PenmanPanel(QWidget):
     """``test_text`` and ``gold_text`` are the two PENMAN views."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self.panes = {side: _Pane(side.capitalize()) for side in SIDES}
@@ -66,11 +66,11 @@ class PenmanPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
-        state.pair_selected.connect(self.set_result)
-        state.node_selected.connect(lambda side, var: self.highlight_nodes(state.selected_nodes()))
-        state.triple_selected.connect(self._show_triple)
-        self.set_result(state.pair)  # what the state holds already
-        self.highlight_nodes(state.selected_nodes())
+        state.selection.pair_selected.connect(self.set_result)
+        state.selection.node_selected.connect(lambda side, var: self.highlight_nodes(state.selection.selected_nodes()))
+        state.selection.triple_selected.connect(self._show_triple)
+        self.set_result(state.selection.pair)  # what the state holds already
+        self.highlight_nodes(state.selection.selected_nodes())
 
     def set_result(self, result: PairResult | None) -> None:
         """Show both texts; an unreadable side shows its text as written, numbered, and why it could not be read."""
@@ -83,7 +83,7 @@ class PenmanPanel(QWidget):
                 pane.setToolTip("")
                 pane.show_note("")
                 pane.text.clear()
-                pane.text.setPlaceholderText(self.state.empty_text())
+                pane.text.setPlaceholderText(self.state.selection.empty_text())
                 continue
             number = 0 if side == "test" else 1
             graph = (result.test, result.gold)[number]
@@ -108,7 +108,7 @@ class PenmanPanel(QWidget):
         return [p for p in result.problems if path is None or Path(p.file).resolve() == path] or list(result.problems)
 
     def _path(self, number: int) -> Path | None:
-        files = self.state.files
+        files = self.state.scoring.files
         return (files.test_path, files.gold_path)[number].resolve() if files is not None else None
 
     @staticmethod

@@ -15,7 +15,7 @@ from engine.metrics.triples import Category, Partners, Triple, TripleMatch
 
 from ..common.navigation import next_position
 from ..common.row_table import FittedColumns, filtered_table, select_row
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["CATEGORY_COLOURS", "HEADERS", "TriplesPanel", "triple_cells", "triple_text", "triples_csv"]
 
@@ -86,7 +86,7 @@ class TriplesPanel(QWidget):
     """The selected pair's triples in the engine's order (click a header to sort); choosing a
     row selects that triple, selecting a node shows the first row that touches it."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self._syncing = False
@@ -116,15 +116,15 @@ class TriplesPanel(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.detail)
-        state.pair_selected.connect(self._show_pair)
-        state.node_selected.connect(self.select_node)
-        state.triple_selected.connect(self._show_triple)
-        self._show_pair(state.pair)  # what the state holds already
+        state.selection.pair_selected.connect(self._show_pair)
+        state.selection.node_selected.connect(self.select_node)
+        state.selection.triple_selected.connect(self._show_triple)
+        self._show_pair(state.selection.pair)  # what the state holds already
 
     def _show_pair(self, result) -> None:
-        self.set_rows(self.state.triple_rows)
+        self.set_rows(self.state.selection.triple_rows)
         if result is None:
-            self.counts.setText(self.state.empty_text())
+            self.counts.setText(self.state.selection.empty_text())
         elif result.alignment is None:
             why = "a graph of the sentence is missing" if result.missing else "the pair could not be read"
             self.counts.setText(f"No triples: {why}.")
@@ -160,7 +160,7 @@ class TriplesPanel(QWidget):
             if triple is None:
                 return ""
             keys = [triple.source] + ([triple.target] if triple.target_concept is not None else [])
-            tips = (self.state.node_tooltip(side, key) for key in keys)
+            tips = (self.state.selection.node_tooltip(side, key) for key in keys)
             return "\n\n".join(filter(None, (triple_text(triple, partners), *tips)))
 
         return (row.why or row.category.value, ends("test", row.test, row.test_partners),
@@ -173,7 +173,7 @@ class TriplesPanel(QWidget):
         self._show_detail(self.proxy.item(current.row()) if current.isValid() else None)
         if current.isValid() and not self._syncing:
             self._syncing = True
-            self.state.select_triple(self.proxy.item(current.row()))
+            self.state.selection.select_triple(self.proxy.item(current.row()))
             self._syncing = False
 
     def _show_triple(self, row: TripleMatch | None) -> None:
@@ -184,18 +184,18 @@ class TriplesPanel(QWidget):
 
     def step_mismatch(self, step: int) -> None:
         """Select the next row down (up when ``step`` < 0) that does not match, going round past the end."""
-        current = self.proxy.row_of(self.state.triple) if self.state.triple is not None else None
+        current = self.proxy.row_of(self.state.selection.triple) if self.state.selection.triple is not None else None
         if current is None and self.table.selectionModel().selectedRows():
             current = self.table.selectionModel().selectedRows()[0].row()
         row, wrapped = next_position(self.proxy.rowCount(), current, step,
                                      lambda number: self.proxy.item(number).category is not Category.MATCHED)
         if row is None:
-            self.state.show_message("No unmatched triple is shown for this pair.")
+            self.state.messages.show("No unmatched triple is shown for this pair.")
             return
-        self.state.request_panel("triples")
-        self.state.select_triple(self.proxy.item(row))
+        self.state.selection.request_panel("triples")
+        self.state.selection.select_triple(self.proxy.item(row))
         if wrapped:
-            self.state.show_message("Went round to the " + ("first" if step > 0 else "last") + " unmatched triple.")
+            self.state.messages.show("Went round to the " + ("first" if step > 0 else "last") + " unmatched triple.")
 
     def select_node(self, side: str, var: str) -> None:
         """Select the first shown row whose triple on ``side`` starts or ends at ``var``."""

@@ -38,7 +38,7 @@ from .model import PANELS, RoundsModel, RoundView
 from .scale import OUTLINE_LEGEND
 from .view import HELP, HeatmapView, SharedWindow
 from .window import CellWindow
-from ..app_state import AppState
+from ..state.services import AppServices
 from ..state.tasks import PairTrace
 
 __all__ = ["TRACING", "HeatmapPanel", "caption_html"]
@@ -78,7 +78,7 @@ def _line_bottoms(document: QTextDocument) -> list[float]:
 
 
 class HeatmapPanel(QWidget):
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
         self.trace: PairTrace | None = None
@@ -97,15 +97,15 @@ class HeatmapPanel(QWidget):
         self.previous_button.clicked.connect(lambda: self.step(-1))
         self.next_button.clicked.connect(lambda: self.step(1))
         self.slider.valueChanged.connect(self.show_round)
-        state.pair_selected.connect(self._pair_selected)
-        state.trace_ready.connect(self.set_trace)
-        state.node_selected.connect(self._node_selected)
-        state.corpus_changed.connect(lambda corpus: self._hovered(-1, -1))
-        self._clear(self.state.empty_text())
-        if state.trace is not None:  # what the state holds already
-            self.set_trace(state.trace)
+        state.selection.pair_selected.connect(self._pair_selected)
+        state.traces.trace_ready.connect(self.set_trace)
+        state.selection.node_selected.connect(self._node_selected)
+        state.scoring.corpus_changed.connect(lambda corpus: self._hovered(-1, -1))
+        self._clear(self.state.selection.empty_text())
+        if state.traces.trace is not None:  # what the state holds already
+            self.set_trace(state.traces.trace)
         else:
-            self._pair_selected(state.pair)
+            self._pair_selected(state.selection.pair)
 
     def _build(self) -> None:
         self.initial = QLabel()
@@ -209,8 +209,8 @@ class HeatmapPanel(QWidget):
     # ----------------------------------------------------------- the trace
     def _pair_selected(self, result) -> None:
         if result is None:
-            self._clear(self.state.empty_text())
-        elif self.state.trace is None:  # it will come through trace_ready
+            self._clear(self.state.selection.empty_text())
+        elif self.state.traces.trace is None:  # it will come through trace_ready
             self._clear(TRACING)
 
     def _clear(self, text: str) -> None:
@@ -323,7 +323,7 @@ class HeatmapPanel(QWidget):
     def _marks(self) -> None:
         rows, columns = set(), set()
         if self.model is not None:
-            nodes = self.state.selected_nodes()
+            nodes = self.state.selection.selected_nodes()
             rows = {row for row in [self.model.row_of(nodes.get("test"))] if row is not None}
             columns = {column for column in [self.model.column_of(nodes.get("gold"))] if column is not None}
         for plot in self.plots.values():
@@ -351,6 +351,6 @@ class HeatmapPanel(QWidget):
         if self.model is None:
             return
         if row >= 0 and self.model.row_vars:
-            self.state.select_node("test", self.model.row_vars[row])
+            self.state.selection.select_node("test", self.model.row_vars[row])
         elif column >= 0 and self.model.column_vars:
-            self.state.select_node("gold", self.model.column_vars[column])
+            self.state.selection.select_node("gold", self.model.column_vars[column])

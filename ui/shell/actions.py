@@ -57,19 +57,19 @@ class SubmenuSpec:
 
 
 def _loaded_and_idle(state: AppState) -> bool:
-    return state.loaded is not None and not state.busy
+    return state.scoring.loaded is not None and not state.scoring.busy
 
 
 def _has_corpus(state: AppState) -> bool:
-    return state.corpus is not None
+    return state.scoring.corpus is not None
 
 
 def _has_pair(state: AppState) -> bool:
-    return state.pair is not None
+    return state.selection.pair is not None
 
 
 def _can_adjudicate(state: AppState) -> bool:
-    return state.corpus is not None and not state.adjudication.busy
+    return state.scoring.corpus is not None and not state.adjudication.busy
 
 
 def _step_text(verb: str, step: str, longest: int = 60) -> str:
@@ -203,7 +203,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         group="open",
     ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
-    SubmenuSpec("recent", "&Recent Files", files.recent_entries, FILE, refresh_on="recent_changed", group="open"),
+    SubmenuSpec("recent", "&Recent Files", files.recent_entries, FILE, refresh_on="scoring.recent_changed", group="open"),
     ActionSpec(
         "export_scores",
         "&Export Scores...",
@@ -307,7 +307,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
         "rescore",
         "&Re-score",
-        lambda ctx: ctx.state.rescore(),
+        lambda ctx: ctx.state.scoring.rescore(),
         SCORING,
         "F5",
         Icon.SP_BrowserReload,
@@ -334,7 +334,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         Icon.SP_BrowserStop,
         "Stop scoring and keep the previous results",
         toolbar=True,
-        enabled_when=lambda state: state.busy,
+        enabled_when=lambda state: state.scoring.busy,
     ),
     ActionSpec(
         "adjudicate",
@@ -514,9 +514,9 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
 
 # the state's signals after which ``enabled_when`` is asked again
 STATE_CHANGES = (
-    "busy_changed",
-    "corpus_changed",
-    "pair_selected",
+    "messages.busy_changed",
+    "scoring.corpus_changed",
+    "selection.pair_selected",
     "annotators.matrix_changed",
     "annotators.confusion_changed",
     "adjudication.changed",
@@ -569,7 +569,7 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
             submenu = built.submenus[spec.key] = menu.addMenu(spec.title)
             _fill(window, ctx, submenu, spec)
             if spec.refresh_on:
-                getattr(ctx.state, spec.refresh_on).connect(
+                attrgetter(spec.refresh_on)(ctx.state).connect(
                     lambda *_, submenu=submenu, spec=spec: _fill(window, ctx, submenu, spec)
                 )
             continue

@@ -93,12 +93,12 @@ class MainWindow(QMainWindow):
         }
         self.workspace = Workspace(self.panels, self.state.settings)
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
-        self.state.panel_requested.connect(self.workspace.show_panel)
+        self.state.selection.panel_requested.connect(self.workspace.show_panel)
         self._build_central()
         self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps,
                                self.triples_panel, self.workspace, self.find_bar)
         self.action_set = build_actions(self, self.context)
-        self.state.corpus_changed.connect(self._show_title)
+        self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)
         self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
         self._restore_layout()
@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
             self.restoreState(window_state)
 
     def _show_title(self, *_) -> None:
-        files, session = self.state.files, self.state.adjudication.session
+        files, session = self.state.scoring.files, self.state.adjudication.session
         title = f"{APP_NAME} - {files.title()}" if files else APP_NAME
         self.setWindowTitle(title + (f" - adjudicating in {session.path.name}" if session is not None else ""))
 

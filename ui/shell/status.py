@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QStatusBar, QToolButton, QWidget
 
-from ..app_state import AppState
+from ..state.services import AppServices
 
 __all__ = ["ProblemBanner", "StatusLine"]
 
@@ -31,7 +31,7 @@ class ProblemBanner(QFrame):
     """A red banner with the state's last problem on one line; hidden when there is none, or
     once closed (until the next problem)."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.setObjectName("ProblemBanner")
         self.setStyleSheet("#ProblemBanner { background:#fde7e9; border:1px solid #e8b4b8; }"
@@ -59,7 +59,7 @@ class ProblemBanner(QFrame):
         layout.addWidget(self.details, 0, Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.close_button, 0, Qt.AlignmentFlag.AlignTop)
         self.hide()
-        state.problem.connect(self.show_problem)
+        state.messages.problem.connect(self.show_problem)
 
     def text(self) -> str:
         """The whole problem shown (also when elided)."""
@@ -105,7 +105,7 @@ class StatusLine(QWidget):
     """The state's last message (``label``), and a progress bar while scoring; a temporary
     message of the status bar (``hint``) shows in the message's place while it lasts."""
 
-    def __init__(self, state: AppState, parent=None):
+    def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.label = QLabel("Open a test and a gold file (Ctrl+O) or drop two files here.")
         self.hint = QLabel()
@@ -120,9 +120,9 @@ class StatusLine(QWidget):
         layout.addWidget(self.label, 1)
         layout.addWidget(self.hint, 1)
         layout.addWidget(self.progress)
-        state.message.connect(self.label.setText)
-        state.busy_changed.connect(self._busy)
-        state.progress.connect(self._progress)
+        state.messages.message.connect(self.label.setText)
+        state.messages.busy_changed.connect(self._busy)
+        state.messages.progress.connect(self._progress)
 
     def attach(self, bar: QStatusBar) -> None:
         """Fill ``bar``: permanent, so that Qt neither hides it for a temporary message nor

@@ -1,46 +1,40 @@
-"""What the parts of the application state (several annotators, adjudication) use of the
-application state: a Protocol, so that they need not import :mod:`ui.state`, which owns them."""
+"""What the parts of the features (several annotators, adjudication) and the views use of the
+application state: a Protocol, so that they need not import :mod:`ui.app_state`, which owns the
+features' parts (:class:`ui.app_state.AppState` is one)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
-from engine.params import Params
-from engine.scoring import CorpusResult, PairResult
-
-from .files import AnnotatorFiles
 from .jobs import JobRunner
+from .messages import Messages
+from .scoring import Scoring
+from .selection import Selection
+from .settings import AppSettings
+from .traces import Traces
 
 __all__ = ["AppServices"]
 
 
 class AppServices(Protocol):
-    """The application state as its parts see it (:class:`ui.state.AppState` is one)."""
-
-    params: Params
-    runner: JobRunner
-    files: AnnotatorFiles | None
-    corpus: CorpusResult | None
-    pair: PairResult | None
-    progress: Any  # Signal(int, int)
-    load_failed: Any  # Signal(str)
-    busy_changed: Any  # Signal(bool)
+    """The application state's parts, and what needs more than one of them."""
 
     @property
-    def busy(self) -> bool: ...
+    def settings(self) -> AppSettings: ...
 
-    def open_files(self, files: AnnotatorFiles, select: str | None = None, annotations: Any = None) -> bool: ...
+    @property
+    def runner(self) -> JobRunner: ...
+
+    @property
+    def messages(self) -> Messages: ...
+
+    @property
+    def scoring(self) -> Scoring: ...
+
+    @property
+    def selection(self) -> Selection: ...
+
+    @property
+    def traces(self) -> Traces: ...
 
     def open_roles(self, test: int, gold: int) -> bool: ...
-
-    def show_message(self, text: str) -> None: ...
-
-    def show_problem(self, text: str) -> None: ...
-
-    def refresh_filter(self) -> None: ...
-
-    def show_pair(self, result: PairResult) -> None: ...
-
-    def select_pair_id(self, wanted: str) -> bool: ...
-
-    def request_panel(self, key: str) -> None: ...

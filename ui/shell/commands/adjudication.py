@@ -123,24 +123,24 @@ def chosen_gold(ctx: Context) -> Path | None:
     """The gold the files were opened with: the annotators' matrix's gold when the loaded files
     are its annotators (None when it has none), else the gold file of the pair opened."""
     state = ctx.state
-    if state.files is None:
+    if state.scoring.files is None:
         return None
     matrix = state.annotators.result
-    if state.annotators.cell_of(state.files) is not None and matrix is not None:
-        return state.files.paths[matrix.gold] if matrix.gold is not None else None
-    return state.files.gold_path
+    if state.annotators.cell_of(state.scoring.files) is not None and matrix is not None:
+        return state.scoring.files.paths[matrix.gold] if matrix.gold is not None else None
+    return state.scoring.files.gold_path
 
 
 def adjudicate(ctx: Context) -> None:
     """Adjudicate the loaded files: resume their session (asked) or make a new one."""
     state = ctx.state
-    if state.files is None:
-        state.show_problem("Open the annotation files first (File > Open Test and Gold).")
+    if state.scoring.files is None:
+        state.messages.show_problem("Open the annotation files first (File > Open Test and Gold).")
         return
     name = ask_name(ctx)
     if name is None:
         return
-    paths = list(state.files.paths)
+    paths = list(state.scoring.files.paths)
     found = find_session(paths)
     if found is not None:
         choice = resume_choice(ctx, found)
@@ -155,7 +155,7 @@ def adjudicate(ctx: Context) -> None:
         _refuse(ctx, f"{dialog.path()} is already there: open it, or choose another name.")
         return
     request = NewSession(tuple(paths), name, dialog.path(), dialog.gold(), dialog.start(),
-                         session_params(state.params), state.adjudication.clock)
+                         session_params(state.scoring.params), state.adjudication.clock)
     state.adjudication.create(request)
 
 
@@ -174,7 +174,7 @@ def open_session(ctx: Context, path: Path) -> bool:
 
 def choose_session(ctx: Context) -> None:
     """Adjudication > Open Session File."""
-    files = ctx.state.files
+    files = ctx.state.scoring.files
     start = str(files.paths[0].parent) if files is not None else ""
     path, _ = QFileDialog.getOpenFileName(ctx.window, "Open an adjudication session", start,
                                           "Adjudication session (*.sqlite);;All files (*)")
@@ -196,7 +196,7 @@ def judge(ctx: Context, accept: bool) -> None:
     adjudication = ctx.state.adjudication
     row = adjudication.row
     if row is None or not row.mismatched:
-        ctx.state.show_message("Select a mismatched triple in the Adjudication panel first.")
+        ctx.state.messages.show("Select a mismatched triple in the Adjudication panel first.")
         return
     adjudication.judge(row, accept)
 

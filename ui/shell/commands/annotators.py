@@ -59,7 +59,7 @@ CONFUSION_KINDS = {
 
 def choose_annotators(ctx: Context) -> None:
     """Ask for the files, then for the gold among them, and open them as annotators."""
-    files = ctx.state.files
+    files = ctx.state.scoring.files
     start = str(files.test_path.parent) if files else ""
     chosen, _ = QFileDialog.getOpenFileNames(ctx.window, "Choose 2 to 20 annotators' files", start)
     if not chosen:
@@ -80,11 +80,11 @@ def _in_background(ctx: Context, compute: Callable[[], Any], finish: Callable[[A
         EXPORT,
         lambda progress, cancelled: compute(),
         finish,
-        lambda text: ctx.state.show_problem(f"Could not export: {text}"),
+        lambda text: ctx.state.messages.show_problem(f"Could not export: {text}"),
     ):
-        ctx.state.show_message("Still exporting: wait a moment.")
+        ctx.state.messages.show("Still exporting: wait a moment.")
         return
-    ctx.state.show_message("Preparing the export (bootstrap intervals)...")
+    ctx.state.messages.show("Preparing the export (bootstrap intervals)...")
 
 
 # ------------------------------------------------------------------- matrix
@@ -104,7 +104,7 @@ def _matrix_parts(ctx: Context, kind: str) -> tuple[Callable[[], Any], Callable[
 
 
 def _saved(ctx: Context, path: Path, done: bool) -> bool:
-    ctx.state.show_message(f"Saved {path}." if done else f"Could not save {path}.")
+    ctx.state.messages.show(f"Saved {path}." if done else f"Could not save {path}.")
     return done
 
 

@@ -51,23 +51,23 @@ def _write_text(ctx: Context, path: Path, text: str) -> bool:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        ctx.state.show_problem(f"Could not write {path}: {error.strerror or error}")
+        ctx.state.messages.show_problem(f"Could not write {path}: {error.strerror or error}")
         return False
-    ctx.state.show_message(f"Saved {path}.")
+    ctx.state.messages.show(f"Saved {path}.")
     return True
 
 
 def export_scores(ctx: Context) -> None:
-    files = ctx.state.files
+    files = ctx.state.scoring.files
     name = f"{safe_name(files.test_path.stem) or 'corpus'}-scores.csv" if files is not None else "scores.csv"
-    if ctx.state.corpus is not None and (path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))):
+    if ctx.state.scoring.corpus is not None and (path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))):
         write_scores(ctx, path)
 
 
 def write_scores(ctx: Context, path: Path) -> bool:
     """The corpus scores as CSV, or JSON when the name ends in .json."""
     kind = "json" if path.suffix.lower() == ".json" else "csv"
-    return ctx.state.corpus is not None and _write_text(ctx, path, render(ctx.state.corpus, kind))
+    return ctx.state.scoring.corpus is not None and _write_text(ctx, path, render(ctx.state.scoring.corpus, kind))
 
 
 def export_panel(ctx: Context, key: str) -> None:
@@ -75,9 +75,9 @@ def export_panel(ctx: Context, key: str) -> None:
     if key != "graphs":
         export_heatmaps_dialog(ctx)
         return
-    result = ctx.state.pair
+    result = ctx.state.selection.pair
     if result is None:
-        ctx.state.show_message("No graphs to export: select a pair first.")
+        ctx.state.messages.show("No graphs to export: select a pair first.")
         return
     if path := _ask(ctx, f"Export graphs of pair {result.index}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
         write_panel(ctx, key, path)
@@ -89,19 +89,19 @@ def write_panel(ctx: Context, key: str, path: Path) -> bool:
     if key != "graphs":
         return write_heatmaps(ctx, path)
     done = export_graphs(ctx.graphs, path, dpi=300, params=_params(ctx))
-    ctx.state.show_message(f"Saved {path}." if done else f"Could not save {path}.")
+    ctx.state.messages.show(f"Saved {path}." if done else f"Could not save {path}.")
     return done
 
 
 def _params(ctx: Context):
     """The parameters the shown scores were computed under."""
-    corpus = ctx.state.corpus
-    return corpus.params if corpus else ctx.state.params
+    corpus = ctx.state.scoring.corpus
+    return corpus.params if corpus else ctx.state.scoring.params
 
 
 def _rounds(ctx: Context) -> tuple[RoundsModel, int] | None:
     """The selected pair's rounds and the round shown (traced now if the trace has not come yet)."""
-    trace = ctx.state.wait_for_trace()
+    trace = ctx.state.traces.wait_for_trace()
     if trace is None or trace.alignment is None:
         return None
     panel = ctx.heatmaps
@@ -112,9 +112,9 @@ def _rounds(ctx: Context) -> tuple[RoundsModel, int] | None:
 
 def export_heatmaps_dialog(ctx: Context) -> None:
     """Ask for a file (PNG, SVG or PDF) and, for PNG, the resolution; then export."""
-    result = ctx.state.pair
+    result = ctx.state.selection.pair
     if result is None:
-        ctx.state.show_message("No heatmaps to export: select a pair first.")
+        ctx.state.messages.show("No heatmaps to export: select a pair first.")
         return
     number = ctx.heatmaps.round_number
     path = _ask(ctx, f"Export heatmaps of round {number} of pair {result.index}",
@@ -152,19 +152,19 @@ def ask_resolution(ctx: Context) -> int | None:
 def write_heatmaps(ctx: Context, path: Path, dpi: int = 300) -> bool:
     """The heatmaps of the round shown, drawn from the matrices: .svg, .pdf, else PNG at ``dpi``."""
     rounds = _rounds(ctx)
-    if rounds is None or ctx.state.pair is None:
-        ctx.state.show_message("No heatmaps to export: select a pair that was scored.")
+    if rounds is None or ctx.state.selection.pair is None:
+        ctx.state.messages.show("No heatmaps to export: select a pair that was scored.")
         return False
     model, number = rounds
-    done = export_heatmaps(model, number, ctx.state.pair, _params(ctx), path, dpi)
-    ctx.state.show_message(f"Saved {path}." if done else f"Could not save {path}.")
+    done = export_heatmaps(model, number, ctx.state.selection.pair, _params(ctx), path, dpi)
+    ctx.state.messages.show(f"Saved {path}." if done else f"Could not save {path}.")
     return done
 
 
 def export_triples(ctx: Context) -> None:
-    result = ctx.state.pair
+    result = ctx.state.selection.pair
     if result is None:
-        ctx.state.show_message("No triples to export: select a pair first.")
+        ctx.state.messages.show("No triples to export: select a pair first.")
         return
     name = f"{pair_stem(result)}-triples.csv"
     if path := _ask(ctx, f"Export triples of pair {result.index}", name, ("CSV (*.csv)",)):
@@ -172,11 +172,11 @@ def export_triples(ctx: Context) -> None:
 
 
 def write_triples(ctx: Context, path: Path) -> bool:
-    return _write_text(ctx, path, triples_csv(ctx.state.triple_rows))
+    return _write_text(ctx, path, triples_csv(ctx.state.selection.triple_rows))
 
 
 def export_report(ctx: Context) -> None:
-    result = ctx.state.pair
+    result = ctx.state.selection.pair
     if result is not None and (path := _ask(ctx, f"Export report of pair {result.index}",
                                             f"{pair_stem(result)}-report.html", ("HTML (*.html)",))):
         write_report(ctx, path)
@@ -185,7 +185,7 @@ def export_report(ctx: Context) -> None:
 def write_report(ctx: Context, path: Path) -> bool:
     """An HTML report of the selected pair: the run's files and parameters, scores, both graphs,
     every round's heatmaps with its caption, the alignment, the triples."""
-    result, files = ctx.state.pair, ctx.state.files
+    result, files = ctx.state.selection.pair, ctx.state.scoring.files
     if result is None:
         return False
     figures, rounds = {}, []
@@ -195,4 +195,4 @@ def write_report(ctx: Context, path: Path) -> bool:
         rounds = report_rounds(traced[0]) if traced is not None else []
     paths = (("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()
     run = Run(paths, _params(ctx), drs=result.drs is not None)
-    return _write_text(ctx, path, pair_report(result, ctx.state.triple_rows, figures, rounds, run))
+    return _write_text(ctx, path, pair_report(result, ctx.state.selection.triple_rows, figures, rounds, run))

@@ -34,29 +34,29 @@ def _ask(ctx: Context, title: str, start: Path | None) -> Path | None:
 
 def choose_pair(ctx: Context) -> None:
     """Ask for the test file, then the gold file, and open them."""
-    files = ctx.state.files
+    files = ctx.state.scoring.files
     test = _ask(ctx, "Choose the TEST file (annotator A / system)", files.test_path.parent if files else None)
     gold = test and _ask(ctx, "Choose the GOLD file (annotator B / reference)", test.parent)
     if test and gold:
-        ctx.state.open_pair(test, gold)
+        ctx.state.scoring.open_pair(test, gold)
 
 
 def choose_side(ctx: Context, side: Side) -> None:
     """Replace one file; with nothing loaded yet, ask for the other one too."""
-    files = ctx.state.files
+    files = ctx.state.scoring.files
     path = _ask(ctx, f"Choose the {side.upper()} file", files.path(side).parent if files else None)
     if path is None:
         return
     if files is not None:
-        ctx.state.replace_file(side, path)
+        ctx.state.scoring.replace_file(side, path)
         return
     other = _ask(ctx, f"Choose the {other_side(side).upper()} file", path.parent)
     if other is not None:
-        ctx.state.open_pair(*((path, other) if side == "test" else (other, path)))
+        ctx.state.scoring.open_pair(*((path, other) if side == "test" else (other, path)))
 
 
 def swap(ctx: Context) -> None:
-    ctx.state.swap()
+    ctx.state.scoring.swap()
 
 
 def open_dropped(ctx: Context, paths: Sequence[Path]) -> None:
@@ -66,12 +66,12 @@ def open_dropped(ctx: Context, paths: Sequence[Path]) -> None:
     if len(paths) >= 3:
         state.annotators.open(paths)
     elif len(paths) == 2:
-        state.open_pair(paths[0], paths[1])
-    elif len(paths) == 1 and state.files is not None:
-        if state.replace_file("gold", paths[0]):
-            state.show_message(f"Dropped {paths[0].name} as the new gold file (Ctrl+Shift+W swaps).")
+        state.scoring.open_pair(paths[0], paths[1])
+    elif len(paths) == 1 and state.scoring.files is not None:
+        if state.scoring.replace_file("gold", paths[0]):
+            state.messages.show(f"Dropped {paths[0].name} as the new gold file (Ctrl+Shift+W swaps).")
     else:
-        state.show_problem(
+        state.messages.show_problem(
             "Drop two files at once (the first becomes the test file, the second the gold file), "
             "or three or more annotators' files of the same sentences."
         )
@@ -114,7 +114,7 @@ def open_recent(ctx: Context, entry: RecentFiles, select: str | None = None) -> 
     """Open files opened before: the pair, or the annotators with their gold (the matrix)."""
     if entry.annotators:
         return ctx.state.annotators.open(entry.paths, entry.gold, select)
-    return ctx.state.open_files(entry.files, select)
+    return ctx.state.scoring.open_files(entry.files, select)
 
 
 def recent_entries(ctx: Context) -> list[MenuEntry]:
@@ -134,12 +134,12 @@ def open_at_start(ctx: Context, select: str | None = None) -> None:
     last = recent[0] if recent else None
     missing = last.missing() if last is not None else []
     if last is not None and not missing:
-        ctx.state.note_next_report(f"Reopened the files opened last ({last.title()}; demos: File > Open Demo)")
+        ctx.state.scoring.note_next_report(f"Reopened the files opened last ({last.title()}; demos: File > Open Demo)")
         open_recent(ctx, last, select)
         return
     why = f"{missing[0]}, opened last, is no longer there" if missing else "no files were opened before"
-    ctx.state.note_next_report(f"Opened the bundled demo ({why})")
-    ctx.state.open_files(AnnotatorFiles.of((DEFAULT_DEMO.test, DEFAULT_DEMO.gold)), select)
+    ctx.state.scoring.note_next_report(f"Opened the bundled demo ({why})")
+    ctx.state.scoring.open_files(AnnotatorFiles.of((DEFAULT_DEMO.test, DEFAULT_DEMO.gold)), select)
 
 
 def demo_entries(ctx: Context) -> list[MenuEntry]:
@@ -148,7 +148,7 @@ def demo_entries(ctx: Context) -> list[MenuEntry]:
         (
             demo.title,
             f"test: {demo.test.name}   gold: {demo.gold.name}",
-            lambda ctx, demo=demo: ctx.state.open_files(AnnotatorFiles.of((demo.test, demo.gold))),
+            lambda ctx, demo=demo: ctx.state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold))),
         )
         for demo in DEMOS
     ]

@@ -16,7 +16,7 @@ def reset_layout(ctx: Context) -> None:
     """Every perspective back to its default arrangement."""
     if ctx.workspace is not None:
         ctx.workspace.reset()
-        ctx.state.show_message("The perspectives are back to their default arrangement.")
+        ctx.state.messages.show("The perspectives are back to their default arrangement.")
 
 
 def step_pair(ctx: Context, step: int) -> None:

@@ -37,7 +37,7 @@ def _start_folder(ctx: Context) -> Path:
     remembered = ctx.state.settings.export_folder()
     if remembered is not None and remembered.is_dir():
         return remembered
-    files = ctx.state.files
+    files = ctx.state.scoring.files
     return files.test_path.parent if files is not None else Path.home()
 
 

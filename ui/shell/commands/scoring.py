@@ -10,7 +10,7 @@ __all__ = ["edit_params"]
 
 def edit_params(ctx: Context) -> None:
     """Show the parameters; OK re-scores with the new ones (and remembers them)."""
-    loaded = ctx.state.loaded
-    dialog = ParamsDialog(ctx.state.params, ctx.window, drs=loaded is not None and loaded.format == "drs")
+    loaded = ctx.state.scoring.loaded
+    dialog = ParamsDialog(ctx.state.scoring.params, ctx.window, drs=loaded is not None and loaded.format == "drs")
     if dialog.exec():
-        ctx.state.set_params(dialog.params())
+        ctx.state.scoring.set_params(dialog.params())
