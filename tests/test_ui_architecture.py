@@ -76,3 +76,11 @@ def test_the_main_window_only_assembles():
     methods = [node.name for node in window.body if isinstance(node, ast.FunctionDef)]
     assert len(methods) <= 25, methods
     assert "engine" not in {name.split(".")[0] for name in all_imports("shell.main_window")}
+
+
+def test_views_follow_the_state_through_one_guard():
+    """A view showing the state's value uses :class:`ui.common.binding.SyncGuard`, never flags set
+    and cleared by hand nor blocked signals, which an error would leave set."""
+    for path in UI.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "blockSignals(" not in text and "_syncing = " not in text, path

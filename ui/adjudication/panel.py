@@ -43,6 +43,7 @@ from engine.output.text import f1_text
 from engine.adjudication.agreement import agreement_metrics
 from engine.registry import short_name
 
+from ..common.binding import SyncGuard
 from . import dialogs
 from .rows import LogEntry, MismatchRow, counts_text
 from .state import SentenceView
@@ -145,7 +146,7 @@ class AdjudicationPanel(QWidget):
         super().__init__(parent)
         self.state = state
         self.adjudication = state.adjudication
-        self._syncing = False
+        self.syncing = SyncGuard()
         self.pages = QStackedWidget()
         self.pages.addWidget(self._empty_page())
         self.pages.addWidget(self._work_page())
@@ -353,13 +354,10 @@ class AdjudicationPanel(QWidget):
         self.pages.setCurrentIndex(0 if session is None else 1)
         if session is None:
             return
-        self._syncing = True
-        try:
+        with self.syncing:
             self._show_review(view)
             self._show_scores(view)
             self._show_rows(view)
-        finally:
-            self._syncing = False
         self.saved.setText(f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
                            "in the session file at once: there is nothing to save.")
         self._show_scoring()
@@ -535,15 +533,15 @@ class AdjudicationPanel(QWidget):
             self.adjudication.judge(row, accept)
 
     def _status_chosen(self) -> None:
-        if not self._syncing and self.adjudication.set_status(self.status_box.currentText()) is not None:
+        if not self.syncing and self.adjudication.set_status(self.status_box.currentText()) is not None:
             self._show()
 
     def _start_chosen(self) -> None:
-        if not self._syncing and self.adjudication.set_start(self.start_box.currentText()) is not None:
+        if not self.syncing and self.adjudication.set_start(self.start_box.currentText()) is not None:
             self._show()
 
     def _notes_typed(self) -> None:
-        if not self._syncing:
+        if not self.syncing:
             self.adjudication.edit_notes(self.notes.toPlainText())
 
     def select_node(self, side: str, var: str) -> None:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from engine.metrics.confusion import KINDS, ConfusionCell
 
+from ..common.binding import SyncGuard
 from .tasks import ConfusionOutcome
 from .views import CONFUSION_HEADERS, Grid, confusion_grid, confusion_rows
 from .grid_heatmap import GridHeatmap
@@ -47,7 +48,7 @@ class ConfusionPanel(QWidget):
         self.annotators = state.annotators
         self.outcome: ConfusionOutcome | None = None
         self._arranged = False  # the splitter's shares set once shown at a size
-        self._syncing = False
+        self.syncing = SyncGuard()
         self.header = QLabel(NOTHING)
         self.header.setWordWrap(True)
         self.test_box, self.gold_box = QComboBox(), QComboBox()
@@ -126,12 +127,11 @@ class ConfusionPanel(QWidget):
     # ------------------------------------------------------------- showing
     def _fill_pair_boxes(self) -> None:
         result = self.annotators.result
-        self._syncing = True
-        for box in (self.test_box, self.gold_box):
-            box.clear()
-            for name in result.names if result is not None else ():
-                box.addItem(name)
-        self._syncing = False
+        with self.syncing:
+            for box in (self.test_box, self.gold_box):
+                box.clear()
+                for name in result.names if result is not None else ():
+                    box.addItem(name)
         for widget in (self.pair_label, self.test_box, self.against, self.gold_box):
             widget.setVisible(result is not None)
         self._show_pair_boxes()
@@ -142,10 +142,9 @@ class ConfusionPanel(QWidget):
         cell = self.outcome.cell if self.outcome is not None else None
         if cell is None or self.test_box.count() <= max(cell):
             cell = (-1, -1)
-        self._syncing = True
-        self.test_box.setCurrentIndex(cell[0])
-        self.gold_box.setCurrentIndex(cell[1])
-        self._syncing = False
+        with self.syncing:
+            self.test_box.setCurrentIndex(cell[0])
+            self.gold_box.setCurrentIndex(cell[1])
 
     def is_available(self) -> bool:
         return self.outcome is not None
@@ -251,7 +250,7 @@ class ConfusionPanel(QWidget):
         self.annotators.open_confusion_sentence(item.data(Qt.ItemDataRole.UserRole))
 
     def _pair_chosen(self, index: int) -> None:
-        if self._syncing:
+        if self.syncing:
             return
         test, gold = self.test_box.currentIndex(), self.gold_box.currentIndex()
         if test >= 0 and gold >= 0 and test != gold:

@@ -23,6 +23,7 @@ from engine.output.drs import dscorer_note, with_profile
 from engine.registry import DSCORER, METRIC
 from engine.scoring import MatrixResult
 
+from ..common.binding import SyncGuard
 from .views import (
     ANNOTATOR_HEADERS,
     AVERAGES,
@@ -56,7 +57,7 @@ class AnnotatorsPanel(QWidget):
         super().__init__(parent)
         self.state = state
         self.annotators = state.annotators
-        self._syncing = False
+        self.syncing = SyncGuard()
         self._sentences_of: str | None = None  # the metric of the sentence rows shown
         self.metric_box = QComboBox()
         self.metric_box.setToolTip("The score shown; every metric was computed, switching does not score again")
@@ -160,20 +161,19 @@ class AnnotatorsPanel(QWidget):
     def _show_matrix(self, result: MatrixResult | None) -> None:
         self.availability_changed.emit(self.is_available())
         self._sentences_of = None
-        self._syncing = True
-        self.metric_box.clear()
-        for metric in self.annotators.metrics():
-            self.metric_box.addItem(with_profile(METRIC[metric].title, metric, result.params) if result else
-                                    METRIC[metric].title, metric)
-            if metric == DSCORER and result is not None:
-                self.metric_box.setItemData(self.metric_box.count() - 1, dscorer_note(result.params),
-                                            Qt.ItemDataRole.ToolTipRole)
-        self.metric_box.setCurrentIndex(max(0, self.metric_box.findData(self.annotators.metric)))
-        self.gold_box.clear()
-        self.gold_box.addItem("(none)", None)
-        for k, name in enumerate(result.names if result is not None else ()):
-            self.gold_box.addItem(name, k)
-        self._syncing = False
+        with self.syncing:
+            self.metric_box.clear()
+            for metric in self.annotators.metrics():
+                self.metric_box.addItem(with_profile(METRIC[metric].title, metric, result.params) if result else
+                                        METRIC[metric].title, metric)
+                if metric == DSCORER and result is not None:
+                    self.metric_box.setItemData(self.metric_box.count() - 1, dscorer_note(result.params),
+                                                Qt.ItemDataRole.ToolTipRole)
+            self.metric_box.setCurrentIndex(max(0, self.metric_box.findData(self.annotators.metric)))
+            self.gold_box.clear()
+            self.gold_box.addItem("(none)", None)
+            for k, name in enumerate(result.names if result is not None else ()):
+                self.gold_box.addItem(name, k)
         self._show_view()
         if result is not None:
             self.sort_hardest_first()
@@ -181,14 +181,13 @@ class AnnotatorsPanel(QWidget):
     def _show_view(self) -> None:
         """The metric, average or gold changed: redraw the matrix and refill the tables."""
         result = self.result
-        self._syncing = True
-        for button in self.average_buttons.buttons():
-            button.setChecked(button.text() == self.annotators.average)
-        gold = result.gold if result is not None else None
-        self.gold_box.setCurrentIndex(0 if gold is None else gold + 1)
-        self.gold_box.setEnabled(result is not None)
-        self.metric_box.setEnabled(result is not None)
-        self._syncing = False
+        with self.syncing:
+            for button in self.average_buttons.buttons():
+                button.setChecked(button.text() == self.annotators.average)
+            gold = result.gold if result is not None else None
+            self.gold_box.setCurrentIndex(0 if gold is None else gold + 1)
+            self.gold_box.setEnabled(result is not None)
+            self.metric_box.setEnabled(result is not None)
         if result is None:
             self.heatmap.set_grid(Grid(EMPTY_TEXT, (), (), (), ()))
             self.cell_info.setText("")
@@ -210,11 +209,10 @@ class AnnotatorsPanel(QWidget):
     def _show_sentences(self, metric: str) -> None:
         self._sentences_of = metric
         sentences = self.annotators.tables.sentences[metric]
-        self._syncing = True
-        self.sentence_model.set_rows(
-            [r.item for r in sentences], [r.cells for r in sentences], keys=[r.keys for r in sentences]
-        )
-        self._syncing = False
+        with self.syncing:
+            self.sentence_model.set_rows(
+                [r.item for r in sentences], [r.cells for r in sentences], keys=[r.keys for r in sentences]
+            )
         self.sentence_note.setText(
             f"Per sentence, the {METRIC[metric].title} F1 of every ordered pair of annotators: mean, spread "
             "(standard deviation), range; most central: the highest mean agreement with the others."
@@ -273,15 +271,15 @@ class AnnotatorsPanel(QWidget):
 
     # ------------------------------------------------------------- choices
     def _metric_chosen(self, index: int) -> None:
-        if not self._syncing and index >= 0:
+        if not self.syncing and index >= 0:
             self.annotators.set_metric(self.metric_box.itemData(index))
 
     def _gold_chosen(self, index: int) -> None:
-        if not self._syncing and index >= 0:
+        if not self.syncing and index >= 0:
             self.annotators.set_gold(self.gold_box.itemData(index))
 
     def _sentence_chosen(self, current, previous=None) -> None:
-        if not self._syncing and current.isValid():
+        if not self.syncing and current.isValid():
             self.annotators.open_sentence(self.sentence_proxy.item(current.row()).index)
 
 

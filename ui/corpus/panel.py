@@ -23,6 +23,7 @@ from engine.output.text import f1_text
 from engine.registry import DSCORER, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
+from ..common.binding import SyncGuard
 from .model import (
     SENTENCE_COLUMN,
     CorpusFilterProxy,
@@ -76,8 +77,8 @@ class CorpusPanel(QWidget):
     def __init__(self, state: AdjudicationApp, parent=None):
         super().__init__(parent)
         self.state = state
-        self._syncing = False  # the table follows the state: its own changes are not choices
-        self._choosing = False  # the state follows the table: it selects and shows the row itself
+        self.syncing = SyncGuard()  # the table follows the state: its own changes are not choices
+        self.choosing = SyncGuard()  # the state follows the table: it selects and shows the row itself
         self.model = CorpusTableModel(self)
         self.model.review_of = state.adjudication.review_of
         self.proxy = CorpusFilterProxy(self)
@@ -221,17 +222,13 @@ class CorpusPanel(QWidget):
         self.table.setMinimumWidth(before + REVIEW_SENTENCE_LEAST + chrome)
 
     def _row_chosen(self, current, previous=None) -> None:
-        if not self._syncing:
-            self._choosing = True
-            try:
+        if not self.syncing:
+            with self.choosing:
                 self.state.selection.select_pair(self.proxy.result(current.row()) if current.isValid() else None)
-            finally:
-                self._choosing = False
 
     def _show_corpus(self, corpus: CorpusResult | None) -> None:
-        self._syncing = True
-        self.model.set_corpus(corpus)
-        self._syncing = False
+        with self.syncing:
+            self.model.set_corpus(corpus)
         show_summary(self.summary, corpus, self.model.metrics)
         computed = run_metrics(corpus)  # Smatch when asked for, Counter and DScorer only for DRS input
         for column, metric in enumerate(self.model.metrics):
@@ -248,11 +245,10 @@ class CorpusPanel(QWidget):
         self._show_note()
 
     def _show_filter(self, text: str) -> None:
-        self._syncing = True
-        if self.filter_edit.text() != text:
-            self.filter_edit.setText(text)
-        self.proxy.set_predicate(self.state.selection.accepts)
-        self._syncing = False
+        with self.syncing:
+            if self.filter_edit.text() != text:
+                self.filter_edit.setText(text)
+            self.proxy.set_predicate(self.state.selection.accepts)
         self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:
@@ -261,14 +257,13 @@ class CorpusPanel(QWidget):
         here, in the middle of a click on a half-visible row, would move the next row under the
         pointer, which the click would then select."""
         row = self.proxy.row_of(result) if result is not None else None
-        if self._choosing and row is not None and row == self.table.currentIndex().row():
+        if self.choosing and row is not None and row == self.table.currentIndex().row():
             return
-        self._syncing = True
-        if row is None:
-            self.table.clearSelection()
-            self.table.setCurrentIndex(self.proxy.index(-1, -1))
-        else:
-            self.table.selectRow(row)
-            self.table.setCurrentIndex(self.proxy.index(row, 0))
-            self.table.scrollTo(self.proxy.index(row, 0))
-        self._syncing = False
+        with self.syncing:
+            if row is None:
+                self.table.clearSelection()
+                self.table.setCurrentIndex(self.proxy.index(-1, -1))
+            else:
+                self.table.selectRow(row)
+                self.table.setCurrentIndex(self.proxy.index(row, 0))
+                self.table.scrollTo(self.proxy.index(row, 0))

@@ -16,6 +16,7 @@ from engine.drs.counter import clause_class
 from engine.output.text import f1_text
 from engine.scoring import PairResult
 
+from ..common.binding import SyncGuard
 from ..common.row_table import filtered_table
 from ..state.services import AppServices
 
@@ -91,7 +92,7 @@ class ClausePanel(QWidget):
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
-        self._syncing = False
+        self.syncing = SyncGuard()
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, (100, 300, 300), self)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.summary = QLabel(HINT)
@@ -144,27 +145,25 @@ class ClausePanel(QWidget):
         self.counts.setText("  ".join(f"{status}: {count}" for status, count in tally.items()))
 
     def _current_changed(self, current, previous=None) -> None:
-        if not current.isValid() or self._syncing:
+        if not current.isValid() or self.syncing:
             return
         row: ClauseRow = self.proxy.item(current.row())
         side = "test" if row.test is not None else "gold"
         variable = row.variable(side)
         if variable is not None:
-            self._syncing = True  # the node selected is this row's: keep the row
-            self.state.selection.select_node(side, variable)
-            self._syncing = False
+            with self.syncing:  # the node selected is this row's: keep the row
+                self.state.selection.select_node(side, variable)
 
     def select_node(self, side: str, var: str) -> None:
         """Select the first shown row whose clause on ``side`` has ``var``."""
-        if self._syncing:
+        if self.syncing:
             return
         for proxy_row in range(self.proxy.rowCount()):
             row: ClauseRow = self.proxy.item(proxy_row)
             clause = row.test if side == "test" else row.gold
             if clause is not None and var in clause.variables:
-                self._syncing = True
-                self.table.selectRow(proxy_row)
-                self._syncing = False
+                with self.syncing:
+                    self.table.selectRow(proxy_row)
                 self.table.scrollTo(self.proxy.index(proxy_row, 0))
                 return
         self.table.clearSelection()

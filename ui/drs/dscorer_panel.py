@@ -27,6 +27,7 @@ from engine.registry import DSCORER
 from engine.scoring import CorpusResult, PairResult
 from engine.drs.pair import dscorer_settings
 
+from ..common.binding import SyncGuard
 from .kgrams import KgramLister
 from .kgram_rows import MORE_GOLD, MORE_TEST, ONLY_GOLD, ONLY_TEST, KgramList, KgramRow
 from ..common.row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid
@@ -143,6 +144,7 @@ class DScorerPanel(QWidget):
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
+        self.syncing = SyncGuard()  # the order box follows the pair: its range is no choice
         self.kgram_lister = KgramLister(state, self)
         self.kgram_lister.ready.connect(self.show_kgrams)
         self.title = QLabel(HINT)
@@ -158,7 +160,7 @@ class DScorerPanel(QWidget):
         self.order.setRange(1, 4)
         self.order.setPrefix("k = ")
         self.order.setToolTip("The order of the k-grams listed: paths of k edges")
-        self.order.valueChanged.connect(self._request)
+        self.order.valueChanged.connect(self.syncing.unless_syncing(lambda order: self._request()))
         self.shown = QComboBox()
         for text, _ in SHOWN:
             self.shown.addItem(text)
@@ -219,9 +221,8 @@ class DScorerPanel(QWidget):
         for widget in (self.legend, self.table):
             widget.setToolTip(explained)
         self._show_orders(result)
-        self.order.blockSignals(True)
-        self.order.setRange(1, len(drs.dscorer.orders))
-        self.order.blockSignals(False)
+        with self.syncing:
+            self.order.setRange(1, len(drs.dscorer.orders))
         self._request()
 
     def _show_orders(self, result: PairResult) -> None:

@@ -12,6 +12,7 @@ from engine.layout.pair import plural
 from engine.output.rows import AlignmentRow, alignment_table
 from engine.scoring import PairResult
 
+from ..common.binding import SyncGuard
 from ..common.row_table import RowTableModel, compact_rows, select_row, share_width
 from ..state.services import AppServices
 
@@ -59,7 +60,7 @@ class AlignmentPanel(QWidget):
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
-        self._syncing = False
+        self.syncing = SyncGuard()
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color:#555; padding:4px;")
@@ -85,9 +86,8 @@ class AlignmentPanel(QWidget):
     def set_result(self, result: PairResult | None) -> None:
         rows = alignment_table(result) if result is not None else []
         tips = [self._tips(result, row) for row in rows]
-        self._syncing = True
-        self.model.set_rows(rows, [_cells(row) for row in rows], tips=tips)
-        self._syncing = False
+        with self.syncing:
+            self.model.set_rows(rows, [_cells(row) for row in rows], tips=tips)
         if result is None:
             note = self.state.selection.empty_text()
         elif result.alignment is None:
@@ -105,20 +105,18 @@ class AlignmentPanel(QWidget):
         return (test, gold, _similarity_tip(result, row, either), either)
 
     def _row_chosen(self, current, previous=None) -> None:
-        if self._syncing or not current.isValid():
+        if self.syncing or not current.isValid():
             return
         row: AlignmentRow = self.model.rows[current.row()]
         side, node = ("test", row.test) if row.test is not None else ("gold", row.gold)
-        self._syncing = True
-        self.state.selection.reveal_node(side, node.var)
-        self._syncing = False
+        with self.syncing:
+            self.state.selection.reveal_node(side, node.var)
 
     def _show_node(self, side: str, var: str) -> None:
         """Select the row of the selected node."""
-        if self._syncing:
+        if self.syncing:
             return
         found = next((number for number, row in enumerate(self.model.rows)
                       if (node := _node(row, side)) is not None and node.var == var), None)
-        self._syncing = True
-        select_row(self.table, found)
-        self._syncing = False
+        with self.syncing:
+            select_row(self.table, found)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from engine.metrics.triples import Category, Partners, Triple, TripleMatch
 
+from ..common.binding import SyncGuard
 from ..common.navigation import next_position
 from ..common.row_table import FittedColumns, filtered_table, select_row
 from ..state.services import AppServices
@@ -89,7 +90,7 @@ class TriplesPanel(QWidget):
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
-        self._syncing = False
+        self.syncing = SyncGuard()
         self.model, self.proxy, self.table = filtered_table(HEADERS, 0, WIDTHS, self)
         self.fitted = FittedColumns(self.table, (1, 2, 4), WHY_SHARE)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the engine's order until a header is clicked
@@ -132,10 +133,9 @@ class TriplesPanel(QWidget):
     def set_rows(self, rows: list[TripleMatch]) -> None:
         cells = [triple_cells(row) for row in rows]
         keys = [c[:3] + (row.similarity, row.why) for c, row in zip(cells, rows)]
-        self._syncing = True
-        self.model.set_rows(rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys,
-                            [self._tips(row) for row in rows])
-        self._syncing = False
+        with self.syncing:
+            self.model.set_rows(rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys,
+                                [self._tips(row) for row in rows])
         tally = dict.fromkeys(Category, 0)
         for row in rows:
             tally[row.category] += 1
@@ -171,16 +171,14 @@ class TriplesPanel(QWidget):
 
     def _current_changed(self, current, previous=None) -> None:
         self._show_detail(self.proxy.item(current.row()) if current.isValid() else None)
-        if current.isValid() and not self._syncing:
-            self._syncing = True
-            self.state.selection.select_triple(self.proxy.item(current.row()))
-            self._syncing = False
+        if current.isValid() and not self.syncing:
+            with self.syncing:
+                self.state.selection.select_triple(self.proxy.item(current.row()))
 
     def _show_triple(self, row: TripleMatch | None) -> None:
-        if not self._syncing:
-            self._syncing = True
-            select_row(self.table, self.proxy.row_of(row) if row is not None else None)
-            self._syncing = False
+        if not self.syncing:
+            with self.syncing:
+                select_row(self.table, self.proxy.row_of(row) if row is not None else None)
 
     def step_mismatch(self, step: int) -> None:
         """Select the next row down (up when ``step`` < 0) that does not match, going round past the end."""
@@ -203,8 +201,7 @@ class TriplesPanel(QWidget):
             row = self.proxy.item(proxy_row)
             triple = row.test if side == "test" else row.gold
             if triple is not None and var in (triple.source, triple.target if triple.target_concept else None):
-                self._syncing = True
-                select_row(self.table, proxy_row)
-                self._syncing = False
+                with self.syncing:
+                    select_row(self.table, proxy_row)
                 return
         self.table.clearSelection()

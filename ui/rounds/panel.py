@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from engine.align.explain import Caption
 from engine.output.report import items_html
 
+from ..common.binding import SyncGuard
 from .model import PANELS, RoundsModel, RoundView
 from .scale import OUTLINE_LEGEND
 from .view import HELP, HeatmapView, SharedWindow
@@ -81,6 +82,7 @@ class HeatmapPanel(QWidget):
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
+        self.syncing = SyncGuard()  # the slider follows the trace shown: no choice of round
         self.trace: PairTrace | None = None
         self.model: RoundsModel | None = None
         self.view: RoundView | None = None
@@ -96,7 +98,7 @@ class HeatmapPanel(QWidget):
             plot.enlarge_requested.connect(lambda key=key: self.enlarge(None if self.enlarged else key))
         self.previous_button.clicked.connect(lambda: self.step(-1))
         self.next_button.clicked.connect(lambda: self.step(1))
-        self.slider.valueChanged.connect(self.show_round)
+        self.slider.valueChanged.connect(self.syncing.unless_syncing(self.show_round))
         state.selection.pair_selected.connect(self._pair_selected)
         state.traces.trace_ready.connect(self.set_trace)
         state.selection.node_selected.connect(self._node_selected)
@@ -243,10 +245,9 @@ class HeatmapPanel(QWidget):
         for widget in (self.details, self.readout):
             widget.setVisible(True)
         self.slider.setEnabled(True)
-        self.slider.blockSignals(True)
-        self.slider.setMaximum(self.model.rounds)
-        self.slider.setValue(1)
-        self.slider.blockSignals(False)
+        with self.syncing:
+            self.slider.setMaximum(self.model.rounds)
+            self.slider.setValue(1)
         self.show_round(1)
         self._place()  # new names: new room for them
         self._node_selected()

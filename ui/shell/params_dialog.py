@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
 from engine.params import ANCAST, PAPER, PROFILES, DScorerProfile, Params
 from engine.registry import COUNTER, optional_metrics, solver_options
 
+from ..common.binding import SyncGuard
+
 PROFILE_TIPS = {
     PAPER: "The AnCast paper's equations (SPEC sections 2-4); fixes the reference package's known behaviours.",
     ANCAST: "The numbers of the reference package ancast 0.1.1, pair for pair, for comparison with published "
@@ -116,6 +118,7 @@ class ParamsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Scoring parameters")
         self._base = params
+        self.syncing = SyncGuard()  # the profile box shows the parameters: no choice of defaults
         self.profile = QComboBox()
         for name in PROFILES:
             self.profile.addItem(name)
@@ -155,7 +158,9 @@ class ParamsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_defaults)
-        self.profile.currentTextChanged.connect(lambda name: self.show_params(self._defaults(name)))
+        self.profile.currentTextChanged.connect(
+            self.syncing.unless_syncing(lambda name: self.show_params(self._defaults(name)))
+        )
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.drs)
@@ -183,9 +188,8 @@ class ParamsDialog(QDialog):
         self.drs.show_params(Params())
 
     def show_params(self, params: Params) -> None:
-        self.profile.blockSignals(True)
-        self.profile.setCurrentText(params.profile)
-        self.profile.blockSignals(False)
+        with self.syncing:
+            self.profile.setCurrentText(params.profile)
         self.use_alignments.setEnabled(params.profile == PAPER)
         self.gamma.setValue(params.gamma)
         self.alpha.setValue(params.alpha)
