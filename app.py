@@ -6,7 +6,8 @@ when they are all still there, else the bundled demo pair (the status line says 
 more (or any with ``--gold``) are several annotators' files: their agreement matrix is scored,
 then the first annotator against the gold (or the second) is shown in the pair views.
 ``--screenshot`` renders the main window offscreen once scoring has finished (first pair
-selected), saves it as PNG and exits (status 0, or 2 if the files could not be opened).
+selected), saves it as PNG and exits (status 0, or 2 if the files could not be opened). Without
+it, the app logs to a rotating file in the platform's app-data folder (Help > Open Log Folder).
 """
 
 from __future__ import annotations
@@ -49,14 +50,18 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from ui.shell.commands.files import open_at_start
+    from ui.shell.logs import log_uncaught_exceptions, start_logging
     from ui.shell.main_window import APP_NAME, MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     settings = None
-    if args.screenshot:  # leave the user's saved window state and recent files alone
+    if args.screenshot:  # leave the user's saved window state, recent files and log alone
         settings = QSettings(str(Path(args.screenshot).with_suffix(".ini")), QSettings.Format.IniFormat)
+    else:
+        start_logging()  # the app-data folder's logs/ (Help > Open Log Folder)
+        log_uncaught_exceptions()
     window = MainWindow(settings)
     state = window.state
     status = {"code": 0}

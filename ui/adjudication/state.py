@@ -25,6 +25,7 @@ graph); ``changed()`` - anything the menus depend on (session, history).
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,6 +56,8 @@ from ..state.files import AnnotatorFiles
 from ..state.services import AppServices
 
 __all__ = ["LANE", "AdjudicationApp", "AdjudicationState", "SentenceView"]
+
+log = logging.getLogger(__name__)
 
 LANE = "adjudication"
 HEARTBEAT_MS = 60_000
@@ -130,7 +133,7 @@ class AdjudicationState(QObject):
         """Make a session on a worker, then open it for ``request.author`` (False: busy)."""
         started = self.app.runner.start(
             LANE, partial(create_session, request), lambda path: self.open(path, request.author),
-            lambda text: self.app.messages.show_problem(f"Could not make the adjudication session: {text}"),
+            lambda text: self.app.messages.show_problem(f"Could not make the adjudication session: {text}", text.details),
         )
         if started:
             self.app.messages.show(f"Making the adjudication session {request.path.name}...")
@@ -151,6 +154,7 @@ class AdjudicationState(QObject):
     def show(self, session: Session) -> None:
         """Show a session opened for writing (the one shown before is closed)."""
         self.close()
+        log.info("adjudication session %s opened by %s", session.path, session.author)
         self.session = session
         self._log = ChangeLog()
         self._rebuild_history()
@@ -191,6 +195,7 @@ class AdjudicationState(QObject):
         self._heartbeat.stop()
         session, self.session = self.session, None
         session.close()
+        log.info("adjudication session %s closed", session.path)
         self.stack.clear()
         self._log = ChangeLog()
         self._sentence_of, self._pairs, self._view = {}, {}, None
@@ -534,7 +539,7 @@ class AdjudicationState(QObject):
         self.flush_notes()
         request = ExportRequest(self.session.path, kind, output)
         started = self.app.runner.start(LANE, partial(export_session, request), self._exported,
-                                        lambda text: self.app.messages.show_problem(f"Export failed: {text}"))
+                                        lambda text: self.app.messages.show_problem(f"Export failed: {text}", text.details))
         if started:
             self.app.messages.show(f"Writing the {EXPORTS[kind]} {output.name}...")
         return started

@@ -31,6 +31,7 @@ Signals:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
@@ -56,6 +57,7 @@ from .tasks import (
 )
 from .views import MatrixTables
 from ..state.files import AnnotatorFiles
+from ..state.jobs import Failure
 from ..state.scoring import MATRIX
 from ..state.services import AppServices
 
@@ -65,6 +67,8 @@ CONFUSION, INTERVAL = "confusion", "interval"
 MATRIX_PANEL, PAIR_PANEL = "annotators", "graphs"  # the panels shown for the matrix and for a pair
 DEFAULT_METRIC = "labeled_relation"
 Cell = tuple[int, int]
+
+log = logging.getLogger(__name__)
 
 
 class AnnotatorsState(QObject):
@@ -113,6 +117,7 @@ class AnnotatorsState(QObject):
         names = ", ".join(path.name for path in request.paths)
         started = self._score(request, f"Reading {len(request.paths)} annotators' files: {names}...")
         if started:
+            log.info("scoring %d annotators' files: %s", len(request.paths), ", ".join(map(str, request.paths)))
             self._wanted = select
             self.show_matrix()  # its progress, then the matrix
         return started
@@ -175,13 +180,13 @@ class AnnotatorsState(QObject):
         self.app.messages.show_progress(done, total)
         self.app.messages.show(f"Scoring the annotators: sentence {done} of {total}...")
 
-    def _failed(self, request: MatrixRequest, text: str) -> None:
+    def _failed(self, request: MatrixRequest, text: Failure) -> None:
         self._busy(False)
         if request is not self._asked:  # closed meanwhile
             return
         self._asked, self._wanted = None, None
         kept = " The matrix scored before is still shown." if self.result is not None else ""
-        self.app.messages.show_problem(f"Could not open the annotators' files: {text}.{kept}")
+        self.app.messages.show_problem(f"Could not open the annotators' files: {text}.{kept}", text.details)
         self.app.messages.show("Could not open the annotators' files." + kept)
         self.app.scoring.load_failed.emit(text)
 
@@ -391,9 +396,9 @@ class AnnotatorsState(QObject):
             self.confusion = outcome
             self.confusion_changed.emit(outcome)
 
-    def _confusion_failed(self, text: str) -> None:
+    def _confusion_failed(self, text: Failure) -> None:
         self._confusion_source = None
-        self.app.messages.show_problem(f"Could not count the label confusion: {text}")
+        self.app.messages.show_problem(f"Could not count the label confusion: {text}", text.details)
 
     def open_confusion_sentence(self, sentence: int) -> bool:
         """Show a sentence of a confusion cell in the pair views (its pair opened if need be)."""

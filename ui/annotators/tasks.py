@@ -20,7 +20,7 @@ from engine.read import AnnotationSet, load_annotations
 from engine.scoring import CorpusResult, MatrixResult, check_profile, score_matrix
 
 from .views import MatrixTables, sentence_text
-from ..state.tasks import Cancelled, Progress, TaskFailed
+from ..state.tasks import Cancelled, Progress, TaskFailed, UnexpectedFailure
 
 __all__ = [
     "ConfusionOutcome",
@@ -71,12 +71,12 @@ def read_and_score_matrix(
     except (InputError, ValueError) as error:
         raise TaskFailed(str(error)) from error
     except Exception as error:  # a worker must never die silently
-        raise TaskFailed(f"unexpected problem while reading: {error!r}") from error
+        raise UnexpectedFailure.of("reading", error) from error
     try:
         result = score_matrix(annotations, request.params, progress=progress, cancelled=cancelled)
         tables = MatrixTables.of(result) if not result.cancelled else None
     except Exception as error:
-        raise TaskFailed(f"unexpected problem while scoring: {error!r}") from error
+        raise UnexpectedFailure.of("scoring", error) from error
     return ScoredMatrix(result, tables)
 
 

@@ -509,6 +509,13 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=_has_pair,
         group="find",
     ),
+    ActionSpec(
+        "open_log_folder",
+        "Open &Log Folder",
+        about.open_log_folder,
+        HELP,
+        tip="Show the folder of the app's log file, to attach it to a bug report",
+    ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
 

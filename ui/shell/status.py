@@ -1,7 +1,7 @@
 """The state's messages: a banner for problems and the status line with a progress bar.
 
 The banner is one line (a long or several-line problem is elided, with a Details button that
-shows all of it) with a close button (Esc closes it too while it has focus). The status line
+shows all of it, and the traceback of an unexpected error when there is one) with a close button (Esc closes it too while it has focus). The status line
 sits in the status bar as a permanent widget, so that Qt never hides or re-shows it; a
 temporary message (a toolbar button's or menu item's hint) takes the place of the state's
 message while it lasts, instead of being drawn over it."""
@@ -38,6 +38,7 @@ class ProblemBanner(QFrame):
                            "#ProblemBanner QLabel { color:#8c1d18; }")
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self._text = ""
+        self._details = ""  # a traceback, shown under Details only
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -45,7 +46,7 @@ class ProblemBanner(QFrame):
         self.details = QToolButton()
         self.details.setText("Details")
         self.details.setCheckable(True)
-        self.details.setToolTip("Show the whole message")
+        self.details.setToolTip("Show the whole message (and the traceback of an unexpected error)")
         self.details.setAutoRaise(True)
         self.details.toggled.connect(lambda _: self._show_text())
         self.close_button = QToolButton()
@@ -65,8 +66,12 @@ class ProblemBanner(QFrame):
         """The whole problem shown (also when elided)."""
         return self._text
 
-    def show_problem(self, text: str) -> None:
-        self._text = text
+    def details_text(self) -> str:
+        """What Details adds to the problem: the traceback of an unexpected error ("" if none)."""
+        return self._details
+
+    def show_problem(self, text: str, details: str = "") -> None:
+        self._text, self._details = text, details
         self.details.setChecked(False)
         self.setVisible(bool(text))
         self._show_text()
@@ -76,14 +81,14 @@ class ProblemBanner(QFrame):
         self.label.setWordWrap(expanded)
         self.label.setToolTip("" if expanded else self._text)
         if expanded:
-            self.label.setText(self._text)
+            self.label.setText(self._text + (f"\n\n{self._details}" if self._details else ""))
             self.details.show()
             return
         line = one_line(self._text)
         width = max(self.label.width(), 1)
         shown = self.label.fontMetrics().elidedText(line, Qt.TextElideMode.ElideRight, width)
         self.label.setText(shown)
-        self.details.setVisible(shown != self._text)
+        self.details.setVisible(shown != self._text or bool(self._details))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)

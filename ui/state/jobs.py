@@ -14,28 +14,45 @@ Two rules keep Qt safe while Python runs on other threads, whoever owns the runn
 from __future__ import annotations
 
 import gc
+import logging
 import threading
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from .tasks import TaskFailed
+from .tasks import TaskFailed, UnexpectedFailure
 
-__all__ = ["Job", "JobRunner"]
+__all__ = ["Failure", "Job", "JobRunner"]
+
+log = logging.getLogger(__name__)
 
 Work = Callable[[Callable[[int, int], None], Callable[[], bool]], Any]
+
+
+class Failure(str):
+    """Why a job failed, for the user; ``details`` holds the traceback of an unexpected error
+    ("" when the input was at fault: the message says all)."""
+
+    details: str
+
+    def __new__(cls, text: str, details: str = "") -> Failure:
+        failure = super().__new__(cls, text)
+        failure.details = details
+        return failure
 
 
 class Job(QThread):
     """Runs ``work(progress, cancelled)`` once on its own thread. Signals (emitted from that
     thread, received on the GUI thread): ``progressed(job, done, total)``,
-    ``succeeded(job, value)``, ``failed(job, message)``."""
+    ``succeeded(job, value)``, ``failed(job, Failure)``. An unexpected error is logged with its
+    traceback (:mod:`logging`, this module's logger)."""
 
     progressed = Signal(object, int, int)
     succeeded = Signal(object, object)
-    failed = Signal(object, str)
+    failed = Signal(object, object)
 
     def __init__(self, work: Work):
         super().__init__()
@@ -48,10 +65,16 @@ class Job(QThread):
     def run(self) -> None:
         try:
             value = self.work(lambda done, total: self.progressed.emit(self, done, total), self._cancel.is_set)
-        except TaskFailed as error:
-            self.failed.emit(self, str(error))
+        except UnexpectedFailure as failure:
+            cause = failure.__cause__ or failure
+            log.error("%s", failure, exc_info=cause)
+            self.failed.emit(self, Failure(str(failure), "".join(traceback.format_exception(cause))))
+        except TaskFailed as failure:
+            self.failed.emit(self, Failure(str(failure)))
         except Exception as error:  # a worker must never die silently
-            self.failed.emit(self, f"unexpected problem: {error!r}")
+            log.exception("a job failed unexpectedly")
+            text = f"unexpected problem: {type(error).__name__}: {error}"
+            self.failed.emit(self, Failure(text, traceback.format_exc()))
         else:
             self.succeeded.emit(self, value)
 
@@ -111,7 +134,7 @@ def _the_keeper() -> _Keeper:
 class _Request:
     work: Work
     on_finished: Callable[[Any], None]
-    on_failed: Callable[[str], None] | None = None
+    on_failed: Callable[[Failure], None] | None = None
     on_progress: Callable[[int, int], None] | None = None
 
 
@@ -186,8 +209,8 @@ class JobRunner(QObject):
             self._release(lane).on_finished(value)
             self._next(lane)
 
-    @Slot(object, str)
-    def _failed(self, job: Job, message: str) -> None:
+    @Slot(object, object)
+    def _failed(self, job: Job, message: Failure) -> None:
         lane = self._lane_of(job)
         if lane is not None:
             request = self._release(lane)

@@ -8,9 +8,13 @@ scored.
 
 from __future__ import annotations
 
+import logging
+
 from PySide6.QtCore import QObject, Signal
 
 __all__ = ["Messages"]
+
+log = logging.getLogger(__name__)
 
 
 class Messages(QObject):
@@ -24,7 +28,10 @@ class Messages(QObject):
         self.message.emit(text)
 
     def show_problem(self, text: str, details: str = "") -> None:
-        """A problem for the banner ("" clears it); ``details`` (a traceback) only when asked for."""
+        """A problem for the banner ("" clears it; a problem is logged too); ``details`` (a
+        traceback, logged where it arose) are shown when asked for."""
+        if text:
+            log.warning("%s", text)
         self.problem.emit(text, details)
 
     def show_busy(self, busy: bool) -> None:

@@ -12,6 +12,7 @@ other files are being scored in place of those shown; ``scored(ScoringOutcome, w
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from pathlib import Path
 
@@ -24,12 +25,14 @@ from engine.read import AnnotationSet, LoadedPairs
 from engine.scoring import CorpusResult, PairResult
 
 from .files import AnnotatorFiles
-from .jobs import JobRunner
+from .jobs import Failure, JobRunner
 from .messages import Messages
 from .settings import AppSettings
 from .tasks import ScoreRequest, ScoringOutcome, read_and_score
 
 __all__ = ["MATRIX", "SCORE", "Scoring"]
+
+log = logging.getLogger(__name__)
 
 SCORE = "score"  # the lane scoring a pair of files
 MATRIX = "matrix"  # the lane scoring several annotators' matrix (:mod:`ui.annotators.state`)
@@ -71,6 +74,7 @@ class Scoring(QObject):
             f"Reading {files.test_path.name} and {files.gold_path.name}...",
         )
         if started:
+            log.info("scoring %s (test) against %s (gold)", files.test_path, files.gold_path)
             self._wanted = select
             self.files_opening.emit(files)  # files that are no cell of the matrix close it
         return started
@@ -119,12 +123,13 @@ class Scoring(QObject):
         wanted, self._wanted = self._wanted, None
         self.scored.emit(outcome, wanted)
 
-    def _failed(self, text: str) -> None:
+    def _failed(self, failure: Failure) -> None:
+        text = str(failure)
         self._wanted = None
         self.messages.show_busy(self.busy)
         self.last_error = text
         kept = " The files loaded before are still shown." if self.corpus is not None else ""
-        self.messages.show_problem(f"Could not open: {text}.{kept}")
+        self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
         self.messages.show("Could not open the files." + kept)
         self.load_failed.emit(text)
 

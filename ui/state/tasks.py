@@ -23,7 +23,15 @@ from engine.scoring import CorpusResult, check_profile, score_corpus, traced_ali
 
 from .files import AnnotatorFiles
 
-__all__ = ["PairTrace", "ScoreRequest", "ScoringOutcome", "TaskFailed", "read_and_score", "trace_pair"]
+__all__ = [
+    "PairTrace",
+    "ScoreRequest",
+    "ScoringOutcome",
+    "TaskFailed",
+    "UnexpectedFailure",
+    "read_and_score",
+    "trace_pair",
+]
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
@@ -31,6 +39,16 @@ Cancelled = Callable[[], bool]
 
 class TaskFailed(Exception):
     """A task could not run; the message is for the user."""
+
+
+class UnexpectedFailure(TaskFailed):
+    """A task stopped by an error that is no fault of the input (a bug), raised ``from`` that
+    error: the job logs its traceback, and the banner's Details show it."""
+
+    @classmethod
+    def of(cls, doing: str, error: BaseException) -> UnexpectedFailure:
+        """``unexpected problem while <doing>: <error's type>: <error>``."""
+        return cls(f"unexpected problem while {doing}: {type(error).__name__}: {error}")
 
 
 @dataclass(frozen=True)
@@ -70,11 +88,11 @@ def read_and_score(
     except InputError as error:
         raise TaskFailed(str(error)) from error
     except Exception as error:  # a worker must never die silently
-        raise TaskFailed(f"unexpected problem while reading: {error!r}") from error
+        raise UnexpectedFailure.of("reading", error) from error
     try:
         corpus = score_corpus(loaded.pairs, params, progress=progress, cancelled=cancelled, documents=loaded.documents)
     except Exception as error:
-        raise TaskFailed(f"unexpected problem while scoring: {error!r}") from error
+        raise UnexpectedFailure.of("scoring", error) from error
     if not corpus.cancelled:
         corpus.interval(SMATCH)  # computed once per corpus: here, not on the GUI thread
     return ScoringOutcome(files, loaded, corpus)
