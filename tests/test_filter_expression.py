@@ -1,5 +1,6 @@
 """The corpus filter language (pure Python)."""
 
+from engine.adjudication.schema import ReviewStatus
 from engine.scoring import score_files
 from ui.state.filter_expression import parse_filter
 
@@ -64,7 +65,7 @@ def test_missing_is_a_status_of_its_own(tmp_path):
 
 class Review:
     def __init__(self, status, notes="", decided_by=None):
-        self.status, self.notes, self.decided_by = status, notes, decided_by
+        self.status, self.notes, self.decided_by = ReviewStatus(status), notes, decided_by  # as the session reads it
 
 
 def test_adjudication_status_decider_and_notes():

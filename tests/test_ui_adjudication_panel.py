@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
 from engine.model import Attribute
 from ui.adjudication import dialogs
-from ui.adjudication.panel import AdjudicationPanel
+from ui.adjudication.panel import AdjudicationPanel, RowsShown
 from ui.adjudication.tasks import NewSession, create_session
 from ui.app_state import AppState
 
@@ -183,7 +183,7 @@ def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
 
 
 def show(panel, key):
-    panel.shown_box.setCurrentIndex(panel.shown_box.findData(key))
+    panel.shown_box.setCurrentIndex(list(RowsShown).index(RowsShown[key.upper()]))
     panel.shown_box.activated.emit(panel.shown_box.currentIndex())
 
 

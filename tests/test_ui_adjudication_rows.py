@@ -16,7 +16,7 @@ from engine.adjudication import (
 )
 from engine.metrics.triples import Category
 from engine.model import Attribute, Edge
-from ui.adjudication.rows import ChangeLog, counts_text, mismatch_rows, same_files, sentence_map
+from ui.adjudication.rows import ChangeLog, RowDecision, counts_text, mismatch_rows, same_files, sentence_map
 from ui.adjudication.tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
 from ui.state.tasks import TaskFailed
 
@@ -50,10 +50,11 @@ def test_rows_carry_the_last_verdict_given_on_them(session):
     session.decide(0, session.triple_decision(0, "ann2", polarity, accept=False))
     rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
     assert [(row.decision, row.category) for row in rows] == [
-        ("to decide", "concept differs"), ("to decide", "concept differs"), ("rejected", "only in annotation")]
+        (RowDecision.TO_DECIDE, "concept differs"), (RowDecision.TO_DECIDE, "concept differs"),
+        (RowDecision.REJECTED, "only in annotation")]
     matched = [row for row in mismatch_rows(session.agreement(0)["ann2"], [], matched=True) if not row.mismatched]
     assert [str(row.match.test) for row in matched] == ["(w/want-01 :ARG0 b/boy)"]
-    assert matched[0].decision == "" and matched[0].consequence(True) == "nothing to decide"
+    assert matched[0].decision is None and matched[0].cells()[0] == "" and matched[0].consequence(True) == "nothing to decide"
     assert mismatch_rows(session.agreement(0)["ann1"], session.verdicts(0)) == []  # ann1 is the graph itself
 
 
@@ -84,7 +85,7 @@ def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
     accepted = rows[0]  # on the triple it made match, as it was decided
     assert accepted.match.category == Category.MATCHED and not accepted.mismatched and accepted.decided
     assert accepted.cells() == ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)")
-    assert [row.decision for row in rows] == ["accepted", "to decide"]  # the other go-01 row was settled with it
+    assert [row.decision for row in rows] == [RowDecision.ACCEPTED, RowDecision.TO_DECIDE]  # the other go-01 row was settled with it
     assert counts_text(rows, "ann2") == "2 disagreements of ann2: 1 decided (1 accepted, 0 rejected), 1 open"
     # a relation only in the adjudicated graph, removed by accepting ann2's view: the row has no triple left
     session.decide(0, Decision((AddRelation(Attribute("w", ":mode", "expressive")),)))

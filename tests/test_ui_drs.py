@@ -10,16 +10,17 @@ from engine.drs import DScorerSettings, read_drs_file
 from engine.layout import graph_elements
 from engine.layout.marks import GraphMarks
 from engine.layout.text import ApproximateText
+from engine.metrics.triples import Category
 from engine.params import Params
 from engine.read import load_pairs
 from engine.registry import metrics
 from engine.scoring import score_corpus
-from ui.drs.clause_panel import ONLY_GOLD, ONLY_TEST, ClausePanel, clause_rows
+from ui.drs.clause_panel import ClausePanel, clause_rows
 from ui.shell.commands.exports import write_report
 from ui.shell.demos import DEMOS
 from ui.drs.dscorer_panel import SHOWN, DScorerPanel
 from ui.pair.graph_svg import graph_svg
-from ui.drs.kgram_rows import MORE_GOLD, MORE_TEST, differing_kgrams, kgram_text
+from ui.drs.kgram_rows import KgramSide, differing_kgrams, kgram_text
 from ui.shell.main_window import MainWindow
 from ui.shell.params_dialog import ParamsDialog
 
@@ -47,9 +48,9 @@ def kgrams_of(qtbot, state, panel, k):
 def test_the_clause_rows_of_a_pair_under_counters_mapping(state):
     rows = clause_rows(state.selection.pair.drs.counter)
     assert [row.status for row in rows].count("matched") == 14
-    only_gold = [row.gold.text() for row in rows if row.status == ONLY_GOLD]
+    only_gold = [row.gold.text() for row in rows if row.status is Category.ONLY_IN_GOLD]
     assert only_gold == ["b0 NOT b1", 'b1 play "v.03" e1']
-    assert [row.test.text() for row in rows if row.status == ONLY_TEST] == ['b1 play "v.01" e1']
+    assert [row.test.text() for row in rows if row.status is Category.ONLY_IN_TEST] == ['b1 play "v.01" e1']
     kinds = {row.gold.text(): row.kind for row in rows if row.gold is not None}
     assert kinds["b0 NOT b1"] == "operator" and kinds['b1 play "v.03" e1'] == "verb"
     assert kinds["b1 Agent e1 x1"] == "role" and kinds['b3 piano "n.01" x2'] == "noun"
@@ -61,7 +62,7 @@ def test_the_clause_panel(qtbot, state):
     assert panel.counts.text() == "matched: 14  only in test: 1  only in gold: 2"
     assert panel.summary.text().startswith("Counter P 0.9333  R 0.8750  F1 0.9032: 14 of 15 test and 16 gold")
     assert "proven optimal" in panel.summary.text() and "b0→b0" in panel.mapping.text()
-    panel.status.setCurrentIndex(panel.status.findData(ONLY_GOLD))
+    panel.status.setCurrentIndex(panel.status.findData(Category.ONLY_IN_GOLD.value))
     assert panel.proxy.rowCount() == 2
     panel.table.selectRow(0)  # b0 NOT b1: about the negated box
     assert state.selection.node == ("gold", "b1") and panel.table.selectionModel().selectedRows()[0].row() == 0
@@ -91,7 +92,7 @@ def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
     listing = kgrams_of(qtbot, state, panel, 2)
     assert listing.k == 2 and panel.proxy.rowCount() > 0
     panel.shown.setCurrentIndex(len(SHOWN) - 1)
-    assert panel.proxy.rowCount() == len(listing.rows) >= sum(listing.found[side] for side in (MORE_TEST, MORE_GOLD))
+    assert panel.proxy.rowCount() == len(listing.rows) >= sum(listing.found[side] for side in (KgramSide.MORE_TEST, KgramSide.MORE_GOLD))
 
 
 def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, state, tmp_path):

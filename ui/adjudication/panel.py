@@ -13,6 +13,7 @@ the window's Adjudication perspective appears with it, see :mod:`ui.workspace`).
 
 from __future__ import annotations
 
+from enum import Enum
 from html import escape
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -38,29 +39,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.adjudication import STATUSES
+from engine.adjudication.schema import ReviewStatus
 from engine.output.text import f1_text
 from engine.adjudication.agreement import agreement_metrics
 from engine.registry import short_name
 
 from ..common.binding import SyncGuard
 from . import dialogs
-from .rows import LogEntry, MismatchRow, counts_text
+from .rows import LogEntry, MismatchRow, RowDecision, counts_text
 from .state import SentenceView
 from ..common.row_table import FittedColumns, RowTableModel, filtered_table
 from .state import AdjudicationApp
 
-__all__ = ["DECISION_COLOURS", "HEADERS", "LOG_HEADERS", "SHOWN", "AdjudicationPanel"]
+__all__ = ["DECISION_COLOURS", "HEADERS", "LOG_HEADERS", "AdjudicationPanel", "RowsShown"]
 
 HEADERS = ("Decision", "Category", "Annotator's triple", "Adjudicated triple")
 LOG_HEADERS = ("When (UTC)", "Who", "Sentence", "Change")
 METRICS = agreement_metrics()  # the agreement table's columns
-SHOWN = {  # the Show box: which rows of the disagreements table
-    "all": "open and decided",
-    "open": "open only",
-    "decided": "decided only",
-    "matched": "every triple (matched too)",
-}
 DECIDED_TEXT = QBrush(QColor("#8a8a8a"))  # a decided row is greyed
 SCORE_COLUMNS = tuple(  # (header, its tooltip): a metric's two words on two lines, to keep the column narrow
     (short_name(metric).replace(" ", "\n"), f"{short_name(metric)} F1 against the adjudicated graph")
@@ -68,8 +63,12 @@ SCORE_COLUMNS = tuple(  # (header, its tooltip): a metric's two words on two lin
 ) + (("Corrections", "Alignment pairs pinned or excluded for the annotator"),)
 NAME_WIDTH = 120  # pixels of an annotator's name in the agreement table; a longer one is cut in the middle
 
-DECISION_COLOURS = {"to decide": QColor("#fff3e0"), "rejected": QColor("#eeeeee"), "accepted": QColor("#e8f5e9"),
-                    "": QColor("#ffffff")}
+DECISION_COLOURS = {
+    RowDecision.TO_DECIDE: QColor("#fff3e0"),
+    RowDecision.REJECTED: QColor("#eeeeee"),
+    RowDecision.ACCEPTED: QColor("#e8f5e9"),
+    None: QColor("#ffffff"),  # a matched triple
+}
 EMPTY = ("<b>No adjudication session.</b><br>Open two or more annotation files, then "
          "<i>Adjudication &gt; Adjudicate Loaded Files</i>: every sentence gets a status, notes and an "
          "adjudicated graph, built by accepting or rejecting each disagreement. Every decision is saved "
@@ -90,13 +89,22 @@ def _corrections_item(agreement) -> QTableWidgetItem:
     return item
 
 
-def _shown(row: MismatchRow, shown: str) -> bool:
+class RowsShown(Enum):
+    """The Show box's choices: which rows of the disagreements table; the values are its words."""
+
+    ALL = "open and decided"
+    OPEN = "open only"
+    DECIDED = "decided only"
+    MATCHED = "every triple (matched too)"
+
+
+def _shown(row: MismatchRow, shown: RowsShown) -> bool:
     """Whether the Show box's choice ``shown`` keeps the row."""
-    if shown == "open":
-        return row.decision == "to decide"
-    if shown == "decided":
+    if shown is RowsShown.OPEN:
+        return row.decision is RowDecision.TO_DECIDE
+    if shown is RowsShown.DECIDED:
         return row.decided
-    return shown == "matched" or row.decided or row.mismatched
+    return shown is RowsShown.MATCHED or row.decided or row.mismatched
 
 
 class _DisagreementsModel(RowTableModel):
@@ -208,7 +216,7 @@ class AdjudicationPanel(QWidget):
         self.header = QLabel()
         self.header.setWordWrap(True)
         self.status_box = QComboBox()
-        self.status_box.addItems(list(STATUSES))
+        self.status_box.addItems([status.value for status in ReviewStatus])
         self.status_box.setToolTip("Alt+1 not reviewed, Alt+2 agreed, Alt+3 needs discussion, Alt+4 adjudicated")
         self.status_box.activated.connect(lambda _: self._status_chosen())
         self.start_box = QComboBox()
@@ -243,8 +251,8 @@ class AdjudicationPanel(QWidget):
                                      "in the Adjudicated graph panel)")
         self.compared_box.activated.connect(lambda _: self.adjudication.set_compared(self.compared_box.currentText()))
         self.shown_box = QComboBox()
-        for key, text in SHOWN.items():
-            self.shown_box.addItem(text, key)
+        for shown in RowsShown:
+            self.shown_box.addItem(shown.value)
         self.shown_box.setToolTip("A decided disagreement stays in the table, greyed, with its decision (accepting "
                                   "makes the triple match): show the open ones, the decided ones, both, or every "
                                   "triple. Ctrl+Z undoes a decision.")
@@ -396,7 +404,7 @@ class AdjudicationPanel(QWidget):
         name = record.id or f"sentence {record.index + 1}"
         self.header.setText(f"<b>{name}</b> ({record.index + 1} of {len(session)})")
         self.header.setToolTip(graph.text if graph is not None and graph.text else "")
-        self.status_box.setCurrentText(record.status)
+        self.status_box.setCurrentIndex(list(ReviewStatus).index(record.status))
         readable = [name for name in session.annotators if session.annotation(view.index, name) is not None]
         self.start_box.clear()
         self.start_box.addItems(readable)
@@ -463,7 +471,7 @@ class AdjudicationPanel(QWidget):
 
     def _show_rows(self, view: SentenceView | None) -> None:
         every = view.rows if view is not None else []
-        shown = self.shown_box.currentData()
+        shown = self._rows_shown()
         rows = [row for row in every if _shown(row, shown)]
         previous = self.table.currentIndex().row()
         compared = view.compared if view is not None and view.compared else "annotator"
@@ -473,12 +481,15 @@ class AdjudicationPanel(QWidget):
         self.fitted.measure(cells)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         self.counts.setText(counts_text(every, compared) if view is not None and view.compared else "")
-        still = sum(1 for row in every if row.decision == "to decide")
+        still = sum(1 for row in every if row.decision is RowDecision.TO_DECIDE)
         self.middle.setTabText(0, "Disagreements with the adjudicated graph" + (f" ({still} open)" if view else ""))
         self._select_open_row(previous)
 
+    def _rows_shown(self) -> RowsShown:
+        return list(RowsShown)[self.shown_box.currentIndex()]
+
     def _shown_chosen(self) -> None:
-        self.adjudication.set_show_matched(self.shown_box.currentData() == "matched")
+        self.adjudication.set_show_matched(self._rows_shown() is RowsShown.MATCHED)
         self._show()
 
     def _show_log(self) -> None:
@@ -501,7 +512,7 @@ class AdjudicationPanel(QWidget):
         """Select the first row still to decide at or after ``near`` (else before it)."""
         count = self.proxy.rowCount()
         order = list(range(max(near, 0), count)) + list(range(min(max(near, 0), count) - 1, -1, -1))
-        chosen = next((r for r in order if self.proxy.item(r).decision == "to decide"), None)
+        chosen = next((r for r in order if self.proxy.item(r).decision is RowDecision.TO_DECIDE), None)
         if chosen is None:
             self.table.clearSelection()
             self.adjudication.select_row(None)
@@ -533,7 +544,8 @@ class AdjudicationPanel(QWidget):
             self.adjudication.judge(row, accept)
 
     def _status_chosen(self) -> None:
-        if not self.syncing and self.adjudication.set_status(self.status_box.currentText()) is not None:
+        chosen = list(ReviewStatus)[self.status_box.currentIndex()]
+        if not self.syncing and self.adjudication.set_status(chosen) is not None:
             self._show()
 
     def _start_chosen(self) -> None:

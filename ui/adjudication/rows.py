@@ -13,6 +13,7 @@ from pathlib import Path
 from engine.adjudication import Agreement, Decision, Session, Verdict
 from engine.adjudication.log import change_text
 from engine.adjudication.verdicts import category_name
+from engine.enums import WordEnum
 from engine.metrics.triples import Category, TripleMatch
 from engine.scoring import PairResult
 
@@ -20,6 +21,7 @@ __all__ = [
     "ChangeLog",
     "LogEntry",
     "MismatchRow",
+    "RowDecision",
     "comparison_result",
     "counts_text",
     "mismatch_rows",
@@ -28,6 +30,14 @@ __all__ = [
 ]
 
 Keyed = Sequence[tuple[int, str | None]]  # (index, id) of each pair or sentence
+
+
+class RowDecision(WordEnum):
+    """Where a disagreement stands; the values are the words the disagreements table shows."""
+
+    TO_DECIDE = "to decide"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
 
 
 def _unique_ids(items: Keyed) -> bool:
@@ -78,11 +88,11 @@ class MismatchRow:
         return self.verdict is not None
 
     @property
-    def decision(self) -> str:
-        """"accepted" / "rejected" when decided, "to decide" for an open mismatch, "" when matched."""
+    def decision(self) -> RowDecision | None:
+        """Accepted or rejected when decided, to decide for an open mismatch, None when matched."""
         if self.verdict is not None:
-            return "accepted" if self.verdict.accepted else "rejected"
-        return "to decide" if self.mismatched else ""
+            return RowDecision.ACCEPTED if self.verdict.accepted else RowDecision.REJECTED
+        return RowDecision.TO_DECIDE if self.mismatched else None
 
     @property
     def category(self) -> str:
@@ -110,13 +120,13 @@ class MismatchRow:
 
     def cells(self) -> tuple[str, str, str, str]:
         """Decision, category, the annotator's triple, the adjudicated triple (as decided, for a decided row)."""
+        decision = str(self.decision or "")
         if self.verdict is not None:
             verdict = self.verdict
-            return self.decision, self.category, verdict.annotator_triple or "", verdict.adjudicated_triple or ""
+            return decision, self.category, verdict.annotator_triple or "", verdict.adjudicated_triple or ""
         assert self.match is not None
         match = self.match
-        return (self.decision, self.category, str(match.test) if match.test else "",
-                str(match.gold) if match.gold else "")
+        return (decision, self.category, str(match.test) if match.test else "", str(match.gold) if match.gold else "")
 
 
 def _key(annotator: str, category: str, theirs: str | None, ours: str | None) -> tuple:
@@ -175,9 +185,9 @@ def counts_text(rows: Iterable[MismatchRow], annotator: str) -> str:
     rows = [row for row in rows if row.decided or row.mismatched]
     if not rows:
         return f"No disagreement of {annotator} with the adjudicated graph"
-    accepted = sum(1 for row in rows if row.decision == "accepted")
-    rejected = sum(1 for row in rows if row.decision == "rejected")
-    still = sum(1 for row in rows if row.decision == "to decide")
+    accepted = sum(1 for row in rows if row.decision is RowDecision.ACCEPTED)
+    rejected = sum(1 for row in rows if row.decision is RowDecision.REJECTED)
+    still = sum(1 for row in rows if row.decision is RowDecision.TO_DECIDE)
     return (f"{_plural(len(rows), 'disagreement')} of {annotator}: {accepted + rejected} decided "
             f"({accepted} accepted, {rejected} rejected), {still} open")
 

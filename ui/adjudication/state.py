@@ -37,6 +37,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from engine.adjudication import Adjudicated, AdjudicationError, Agreement, Decision, Session
+from engine.adjudication.schema import ReviewStatus
 from engine.adjudication.store import SentenceRecord, utc_now
 from engine.adjudication.verdicts import decision_text
 from engine.scoring import PairResult
@@ -436,7 +437,7 @@ class AdjudicationState(QObject):
             return self._refused(error)
         return self.decide(decision)
 
-    def set_status(self, status: str) -> str | None:
+    def set_status(self, status: ReviewStatus) -> str | None:
         return self._set_field("status", status)
 
     def set_start(self, annotator: str) -> str | None:

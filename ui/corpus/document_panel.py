@@ -14,12 +14,17 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QBoxLayout, QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from engine.metrics.document import UNMAPPED, DocumentResult
+from engine.metrics.triples import Category
 from engine.registry import metrics
 
 from ..common.row_table import FittedColumns, filtered_table, prf_grid, show_prf
 from ..state.services import AppServices
 
-CATEGORY_COLOURS = {"matched": QColor("#e8f5e9"), "only in test": QColor("#ffebee"), "only in gold": QColor("#fce4ec")}
+CATEGORY_COLOURS = {  # by the categories' words, as the document's rows give them
+    Category.MATCHED: QColor("#e8f5e9"),
+    Category.ONLY_IN_TEST: QColor("#ffebee"),
+    Category.ONLY_IN_GOLD: QColor("#fce4ec"),
+}
 HEADERS = ("Kind", "Category", "Test", "Gold")
 UNALIGNED = " (unaligned)"
 HEADER_TIPS = ("Modal, temporal or coreference relation", "Matched, or in one document only",

@@ -12,12 +12,14 @@ from collections.abc import Callable
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QColor
 
+from engine.adjudication.schema import ReviewStatus
 from engine.output.drs import dscorer_note, with_profile
 from engine.output.text import f1_text
 from engine.params import Params
 from engine.registry import DSCORER, metrics, short_name
 from engine.registry import run_metrics as metrics_of_run
 from engine.scoring import CorpusResult, PairResult
+from engine.scoring.results import PairStatus
 
 from ..state.filter_expression import Review, ReviewOf, pair_status
 
@@ -28,8 +30,12 @@ REVIEW_COLUMNS = ("Adjudication", "Decided by", "Notes")  # shown while an adjud
 FIRST_METRIC_COLUMN = len(FIXED_COLUMNS)
 ERROR_COLOUR = QColor("#b3261e")
 MISSING_COLOUR = QColor("#8a5300")  # not scored, but nothing failed to read
-STATUS_ORDER = ("ok", "missing", "error")  # the Status column's sort order
-REVIEW_COLOURS = {"agreed": QColor("#e8f5e9"), "needs discussion": QColor("#fff3e0"), "adjudicated": QColor("#e3f2fd")}
+STATUS_ORDER = (PairStatus.OK, PairStatus.MISSING, PairStatus.ERROR)  # the Status column's sort order
+REVIEW_COLOURS = {
+    ReviewStatus.AGREED: QColor("#e8f5e9"),
+    ReviewStatus.NEEDS_DISCUSSION: QColor("#fff3e0"),
+    ReviewStatus.ADJUDICATED: QColor("#e3f2fd"),
+}
 
 
 def run_metrics(corpus: CorpusResult | None) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from engine.drs import Clause, CounterScore
 from engine.drs.counter import clause_class
+from engine.metrics.triples import Category
 from engine.output.text import f1_text
 from engine.scoring import PairResult
 
@@ -22,9 +23,9 @@ from ..state.services import AppServices
 
 __all__ = ["ClausePanel", "ClauseRow", "clause_rows"]
 
-MATCHED, ONLY_TEST, ONLY_GOLD = "matched", "only in test", "only in gold"
-STATUSES = (MATCHED, ONLY_TEST, ONLY_GOLD)
-COLOURS = {MATCHED: QColor("#e8f5e9"), ONLY_TEST: QColor("#ffebee"), ONLY_GOLD: QColor("#fce4ec")}
+STATUSES = (Category.MATCHED, Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)  # a clause's, as the Status column says
+COLOURS = {Category.MATCHED: QColor("#e8f5e9"), Category.ONLY_IN_TEST: QColor("#ffebee"),
+           Category.ONLY_IN_GOLD: QColor("#fce4ec")}
 HEADERS = ("Status", "Test clause", "Gold clause", "Kind")
 CLASS_NAMES = {"nouns": "noun", "verbs": "verb", "adjectives": "adjective", "adverbs": "adverb"}
 HINT = "Counter compares clauses of DRS input (clause files, .clf): File > Open Demo has a DRS pair."
@@ -34,7 +35,7 @@ HINT = "Counter compares clauses of DRS input (clause files, .clf): File > Open 
 class ClauseRow:
     """A test clause and the gold clause it matches under Counter's mapping (either may be None)."""
 
-    status: str
+    status: Category
     test: Clause | None
     gold: Clause | None
 
@@ -58,8 +59,12 @@ class ClauseRow:
 def clause_rows(counter: CounterScore) -> list[ClauseRow]:
     """The clauses side by side, in Counter's order: test clauses first, then gold clauses left over."""
     return [
-        ClauseRow(MATCHED if test is not None and gold is not None else ONLY_TEST if gold is None else ONLY_GOLD, test,
-                  gold)
+        ClauseRow(
+            Category.MATCHED if test is not None and gold is not None
+            else Category.ONLY_IN_TEST if gold is None else Category.ONLY_IN_GOLD,
+            test,
+            gold,
+        )
         for test, gold in counter.clause_pairs
     ]
 
@@ -103,7 +108,7 @@ class ClausePanel(QWidget):
         self.status = QComboBox()
         self.status.addItem("All clauses", None)
         for status in STATUSES:
-            self.status.addItem(status, status)
+            self.status.addItem(status.value, status.value)
         self.status.currentIndexChanged.connect(lambda _: self.proxy.set_value(self.status.currentData() or None))
         self.counts = QLabel()
         self.body = QWidget()  # hidden for a pair that is not a DRS
@@ -132,7 +137,7 @@ class ClausePanel(QWidget):
     def show_pair(self, result: PairResult | None) -> None:
         drs = result.drs if result is not None else None
         rows = clause_rows(drs.counter) if drs is not None else []
-        cells = [(row.status, row.test.text() if row.test else "", row.gold.text() if row.gold else "", row.kind)
+        cells = [(row.status.value, row.test.text() if row.test else "", row.gold.text() if row.gold else "", row.kind)
                  for row in rows]
         self.model.set_rows(rows, cells, [COLOURS[row.status] for row in rows])
         self.body.setVisible(drs is not None)

@@ -29,22 +29,22 @@ from engine.drs.pair import dscorer_settings
 
 from ..common.binding import SyncGuard
 from .kgrams import KgramLister
-from .kgram_rows import MORE_GOLD, MORE_TEST, ONLY_GOLD, ONLY_TEST, KgramList, KgramRow
+from .kgram_rows import KgramList, KgramRow, KgramSide
 from ..common.row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid
 from ..state.services import AppServices
 
 __all__ = ["DScorerPanel", "OneLineLabel", "settings_text"]
 
 HEADERS = ("Side", "Test", "Gold", "Difference", "k-gram")  # the sequence last: it takes the room left
-COLOURS = {ONLY_TEST: QColor("#ffebee"), ONLY_GOLD: QColor("#fce4ec"), MORE_TEST: QColor("#fff3e0"),
-           MORE_GOLD: QColor("#fffde7")}
+COLOURS = {KgramSide.ONLY_TEST: QColor("#ffebee"), KgramSide.ONLY_GOLD: QColor("#fce4ec"),
+           KgramSide.MORE_TEST: QColor("#fff3e0"), KgramSide.MORE_GOLD: QColor("#fffde7")}
 SHOWN = (  # (combo text, the sides it keeps)
-    ("Found on one side only", (ONLY_TEST, ONLY_GOLD)),
-    ("Only in test", (ONLY_TEST,)),
-    ("Only in gold", (ONLY_GOLD,)),
-    ("More often in test", (MORE_TEST,)),
-    ("More often in gold", (MORE_GOLD,)),
-    ("Every k-gram counted differently", (ONLY_TEST, ONLY_GOLD, MORE_TEST, MORE_GOLD)),
+    ("Found on one side only", (KgramSide.ONLY_TEST, KgramSide.ONLY_GOLD)),
+    ("Only in test", (KgramSide.ONLY_TEST,)),
+    ("Only in gold", (KgramSide.ONLY_GOLD,)),
+    ("More often in test", (KgramSide.MORE_TEST,)),
+    ("More often in gold", (KgramSide.MORE_GOLD,)),
+    ("Every k-gram counted differently", tuple(KgramSide)),
 )
 ORDER_COLUMNS = ("P", "R", "F1", "test", "gold", "shared")
 HINT = "DScorer compares DRS input (clause files, .clf): File > Open Demo has a DRS pair."
@@ -104,15 +104,15 @@ class SidesProxy(ColumnFilterProxy):
 
     def __init__(self, parent=None):
         super().__init__(0, parent)
-        self.sides: tuple[str, ...] = SHOWN[0][1]
+        self.sides: tuple[KgramSide, ...] = SHOWN[0][1]
 
-    def set_sides(self, sides: tuple[str, ...]) -> None:
+    def set_sides(self, sides: tuple[KgramSide, ...]) -> None:
         self.beginFilterChange()
         self.sides = sides
         self.endFilterChange(ColumnFilterProxy.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        return self.sourceModel().cell(source_row, 0) in self.sides
+        return self.sourceModel().rows[source_row].side in self.sides
 
 
 def settings_text(corpus: CorpusResult) -> str:
@@ -274,7 +274,7 @@ class DScorerPanel(QWidget):
             return
         self.listing = listing
         rows: list[KgramRow] = list(listing.rows)
-        cells = [(row.side, f"{row.test:,}", f"{row.gold:,}", f"{row.excess:,}", row.text) for row in rows]
+        cells = [(str(row.side), f"{row.test:,}", f"{row.gold:,}", f"{row.excess:,}", row.text) for row in rows]
         keys = [(row.side, row.test, row.gold, row.excess, row.text) for row in rows]
         self.model.set_rows(rows, cells, [COLOURS[row.side] for row in rows], keys)
         counts = ", ".join(f"{count:,} {side}" for side, count in listing.found.items())

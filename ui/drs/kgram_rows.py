@@ -15,12 +15,20 @@ from dataclasses import dataclass, field
 
 from engine.drs import DScorerSettings, dscorer_kgrams
 from engine.drs.pair import DrsPairScores
+from engine.enums import WordEnum
 
-__all__ = ["LIMIT", "SIDES", "KgramList", "KgramRow", "differing_kgrams", "kgram_text"]
+__all__ = ["LIMIT", "KgramList", "KgramRow", "KgramSide", "differing_kgrams", "kgram_text"]
 
-ONLY_TEST, ONLY_GOLD, MORE_TEST, MORE_GOLD = "only in test", "only in gold", "more in test", "more in gold"
-SIDES = (ONLY_TEST, ONLY_GOLD, MORE_TEST, MORE_GOLD)
 LIMIT = 2000  # rows kept per side, the largest differences first
+
+
+class KgramSide(WordEnum):
+    """Which graph has a k-gram, or has it more often; the values are the words the DScorer panel shows."""
+
+    ONLY_TEST = "only in test"
+    ONLY_GOLD = "only in gold"
+    MORE_TEST = "more in test"
+    MORE_GOLD = "more in gold"
 
 
 @dataclass(frozen=True)
@@ -32,12 +40,12 @@ class KgramRow:
     gold: int
 
     @property
-    def side(self) -> str:
+    def side(self) -> KgramSide:
         if self.gold == 0:
-            return ONLY_TEST
+            return KgramSide.ONLY_TEST
         if self.test == 0:
-            return ONLY_GOLD
-        return MORE_TEST if self.test > self.gold else MORE_GOLD
+            return KgramSide.ONLY_GOLD
+        return KgramSide.MORE_TEST if self.test > self.gold else KgramSide.MORE_GOLD
 
     @property
     def excess(self) -> int:
@@ -53,7 +61,7 @@ class KgramList:
     index: int
     k: int
     rows: tuple[KgramRow, ...]
-    found: dict[str, int] = field(default_factory=dict)
+    found: dict[KgramSide, int] = field(default_factory=dict)
     total: int = 0
     limit: int = LIMIT
 
@@ -82,7 +90,7 @@ def differing_kgrams(
     table = dscorer_kgrams(drs.test_clauses, drs.gold_clauses, k, settings)
     differing = [KgramRow(kgram_text(labels), test, gold) for labels, test, gold in table if test != gold]
     differing.sort(key=lambda row: (-row.excess, row.text))
-    found = dict.fromkeys(SIDES, 0)
+    found = dict.fromkeys(KgramSide, 0)
     kept: list[KgramRow] = []
     for row in differing:
         found[row.side] += 1

@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 
+from engine.adjudication.schema import ReviewStatus
+
 from ..adjudication import dialogs as adjudication_dialogs
 from .commands import Context, about, adjudication, annotators, exports, files, navigation, scoring
 from .perspectives import perspective
@@ -120,13 +122,17 @@ def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
                       enabled_when=_on_sentence, group="edit")
 
 
-STATUS_ENTRIES = (("not reviewed", "&Not Reviewed"), ("agreed", "A&greed"), ("needs discussion", "Needs &Discussion"),
-                  ("adjudicated", "Ad&judicated"))
+STATUS_ENTRIES = (  # each status and its menu entry
+    (ReviewStatus.NOT_REVIEWED, "&Not Reviewed"),
+    (ReviewStatus.AGREED, "A&greed"),
+    (ReviewStatus.NEEDS_DISCUSSION, "Needs &Discussion"),
+    (ReviewStatus.ADJUDICATED, "Ad&judicated"),
+)
 
 
-def _status(number: int, status: str, text: str) -> ActionSpec:
+def _status(number: int, status: ReviewStatus, text: str) -> ActionSpec:
     """Adjudication > Status: one of the statuses, on Alt+number (Ctrl+number shows a perspective)."""
-    return ActionSpec(f"status_{status.replace(' ', '_')}", f"Status: {text}",
+    return ActionSpec(f"status_{status.name.lower()}", f"Status: {text}",
                       lambda ctx: adjudication.set_status(ctx, status), ADJUDICATION, f"Alt+{number}",
                       tip=f"Set the sentence's status to {status}", enabled_when=_on_sentence, group="status")
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.adjudication.schema import ReviewStatus
 from engine.registry import filter_names
 from engine.scoring import PairResult
 from engine.scoring.results import PairStatus
@@ -36,6 +37,7 @@ _SPLIT = re.compile(r"\s*,\s*|\s+and\s+", re.IGNORECASE)
 
 _REVIEW = re.compile(r"^(?P<field>status|decided by)\s*(?P<op>==|=|!=)\s*(?P<value>\S.*)$")
 PAIR_STATUSES = tuple(status.value for status in PairStatus)  # a pair's own status (:func:`pair_status`)
+REVIEW_STATUSES = tuple(status.value for status in ReviewStatus)  # a sentence's in an adjudication session
 
 Predicate = Callable[[PairResult], bool]
 
@@ -43,7 +45,7 @@ Predicate = Callable[[PairResult], bool]
 class Review(Protocol):
     """What an adjudication session says of a sentence (:class:`engine.adjudication.store.SentenceRecord`)."""
 
-    status: str
+    status: ReviewStatus
     notes: str
     decided_by: str | None
 
@@ -98,23 +100,34 @@ def _review_predicate(field: str, equal: bool, value: str, review_of: ReviewOf) 
     in no session has no review status and no decider."""
     wanted = _words(value)
     if field == "status" and wanted in PAIR_STATUSES:
-        return lambda result: (pair_status(result) == wanted) == equal
+        status = PairStatus(wanted)
+        return lambda result: (pair_status(result) is status) == equal
 
-    def holds(result: PairResult) -> bool:
+    if field == "status":
+        review_status = ReviewStatus(wanted) if wanted in REVIEW_STATUSES else None  # None: no sentence has it
+
+        def has_status(result: PairResult) -> bool:
+            review = review_of(result)
+            return (review is not None and review.status is review_status) == equal
+
+        return has_status
+
+    def decided_by(result: PairResult) -> bool:
         review = review_of(result)
-        found = None if review is None else review.status if field == "status" else review.decided_by
+        found = review.decided_by if review is not None else None
         return (found is not None and _words(found) == wanted) == equal
 
-    return holds
+    return decided_by
 
 
 def parse_clause(clause: str, review_of: ReviewOf = _no_review) -> Predicate:
     """One clause -> a predicate on a :class:`PairResult` (``review_of`` gives the sentence's
     adjudication status, notes and decider)."""
     lowered = clause.strip().lower()
-    status = {"errors": "error"}.get(lowered, lowered)
-    if status in PAIR_STATUSES:
-        return lambda result: pair_status(result) == status
+    word = {"errors": "error"}.get(lowered, lowered)
+    if word in PAIR_STATUSES:
+        status = PairStatus(word)
+        return lambda result: pair_status(result) is status
     if lowered == "notes":
         return lambda result: bool((review := review_of(result)) and review.notes.strip())
     review = _REVIEW.match(lowered)

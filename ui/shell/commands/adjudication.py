@@ -8,8 +8,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from engine.adjudication import STATUSES, AdjudicationError, Session, find_session, progress
+from engine.adjudication import AdjudicationError, Session, find_session, progress
 from engine.adjudication.lock import LockHolder, is_stale
+from engine.adjudication.schema import ReviewStatus
 
 from ...adjudication.dialogs import NameDialog, NewSessionDialog
 from ...adjudication.tasks import EXPORTS, ExportKind, NewSession, session_params
@@ -74,7 +75,7 @@ def describe_session(path: Path) -> str:
             state = progress(session)
     except AdjudicationError as error:
         return f"{path} cannot be read: {error}"
-    done = state.sentences - state.by_status["not reviewed"]
+    done = state.sentences - state.by_status[ReviewStatus.NOT_REVIEWED]
     lines = [f"{path}", f"{done} of {state.sentences} sentences reviewed; "
              f"{state.decisions['active']} decision(s)."]
     if state.last_change is not None:
@@ -186,8 +187,7 @@ def close_session(ctx: Context) -> None:
     ctx.state.adjudication.close()
 
 
-def set_status(ctx: Context, status: str) -> None:
-    assert status in STATUSES
+def set_status(ctx: Context, status: ReviewStatus) -> None:
     ctx.state.adjudication.set_status(status)
 
 
