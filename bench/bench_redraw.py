@@ -1,4 +1,4 @@
-"""Time redrawing every pair panel after selecting another pair (issue: under 100 ms at 60 nodes),
+"""Time redrawing every pair panel after selecting another pair (the goal: under 100 ms at 60 nodes),
 and stepping through the rounds of the alignment in the heatmaps.
 
     QT_QPA_PLATFORM=offscreen python -m bench.bench_redraw [--pairs 20] [--nodes 60]

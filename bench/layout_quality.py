@@ -1,4 +1,4 @@
-"""Layout quality of the pair drawings of a corpus (issue 14).
+"""Layout quality of the pair drawings of a corpus.
 
     python -m bench.layout_quality TEST GOLD [--format json] [--qt]
     python -m bench.layout_quality --generate 20 --min-nodes 30 --max-nodes 60 [--seed 1]

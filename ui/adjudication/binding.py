@@ -1,4 +1,4 @@
-"""Connects a graphs panel (:class:`~ui.comparison_panel.ComparisonPanel`, reused as it is)
+"""Connects a graphs panel (:class:`~ui.pair.comparison_panel.ComparisonPanel`, reused as it is)
 to the adjudication: the compared annotator's graph on the left, the adjudicated graph on
 the right, redrawn after every change (the zoom kept while the sentence stays), the selected
 triple highlighted, and a context menu on nodes and relations: accept or reject the triples

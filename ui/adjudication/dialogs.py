@@ -3,7 +3,7 @@ adjudicated graph (a node's concept, a new node, a relation's label, a new relat
 alignment correction).
 
 An edit dialog builds a :class:`~engine.adjudication.Decision` and hands it to ``submit``
-(:meth:`AdjudicationState.decide <ui.adjudication_state.AdjudicationState.decide>`); when the
+(:meth:`AdjudicationState.decide <ui.adjudication.state.AdjudicationState.decide>`); when the
 session refuses it, the reason is shown in the dialog, which stays open. The ``edit_*``
 functions open them for the current sentence (from the menus, the panel and the graph's
 context menu).

@@ -8,7 +8,7 @@ clicking one).
 
 Everything here is written to the session file at once: there is no Save. The panel has
 something to show only while a session is open (``is_available``, ``availability_changed``:
-the window's Adjudication perspective appears with it, see :mod:`ui.workspace`).
+the window's Adjudication perspective appears with it, see :mod:`ui.shell.workspace`).
 """
 
 from __future__ import annotations

@@ -2,13 +2,13 @@
 selected pair, the annotator compared with the adjudicated graph, and the history of changes.
 
 Every change is written to the session file at once (each one a committed transaction:
-there is nothing to save) and pushed on one ``QUndoStack`` (:mod:`ui.adjudication_undo`);
+there is nothing to save) and pushed on one ``QUndoStack`` (:mod:`ui.adjudication.undo`);
 undo and redo write again, show the sentence they changed and say "Undone: ..." / "Redone:
 ...". Reopening a session rebuilds the stack from its log (decisions, statuses, notes, start
 annotations, in order), and :meth:`AdjudicationState.log_entries` gives the whole log in words
 (who, when, what) for the History. The session is used from the
 GUI thread only (it owns one SQLite connection); making a session and exporting run on a
-worker (:mod:`ui.adjudication_tasks`, lane ``adjudication``) with connections of their own.
+worker (:mod:`ui.adjudication.tasks`, lane ``adjudication``) with connections of their own.
 
 While a session is open the corpus table and the pair views score the compared annotator
 against the session's gold (without one, against the annotation most sentences start from):
@@ -493,7 +493,7 @@ class AdjudicationState(QObject):
 
     def replay(self, command: WrittenCommand, write: Callable[[Session], object], undo: bool) -> None:
         """An undo (``undo``) or redo: write it, show its sentence and say which it was (see
-        :mod:`ui.adjudication_undo`)."""
+        :mod:`ui.adjudication.undo`)."""
         if self.session is None:
             return
         try:

@@ -38,7 +38,7 @@ TITLES = {"concept": "Concepts", "role": "Roles", "attribute": "Attributes"}
 class ConfusionPanel(QWidget):
     """Shows ``state.annotators.confusion``; choosing a row or a heatmap cell lists its
     sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix.
-    Available (:mod:`ui.workspace`) once a confusion has been counted."""
+    Available (:mod:`ui.shell.workspace`) once a confusion has been counted."""
 
     availability_changed = Signal(bool)
 

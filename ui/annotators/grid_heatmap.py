@@ -1,4 +1,4 @@
-"""A labelled heatmap with its values written in the cells (:class:`~ui.annotator_views.Grid`),
+"""A labelled heatmap with its values written in the cells (:class:`~ui.annotators.views.Grid`),
 drawn from the data by one painter function for the screen, SVG and PNG at a chosen DPI.
 
 The widget reports the cell under the mouse (``cell_hovered``) and the cell clicked

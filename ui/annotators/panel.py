@@ -49,7 +49,7 @@ MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 
 class AnnotatorsPanel(QWidget):
     """Shows ``state.annotators``: the matrix, the annotator table and the sentence table.
-    Available (:mod:`ui.workspace`) while a matrix is shown or scored."""
+    Available (:mod:`ui.shell.workspace`) while a matrix is shown or scored."""
 
     availability_changed = Signal(bool)
 

@@ -1,19 +1,19 @@
-"""The state of several annotators' files (issue 16): the matrix scored in the background, the
+"""The state of several annotators' files: the matrix scored in the background, the
 metric and average shown, the gold annotator, the cell chosen, the cells' bootstrap
-intervals and the label confusion of the pair shown. :class:`~ui.state.AppState` owns one
+intervals and the label confusion of the pair shown. :class:`~ui.app_state.AppState` owns one
 (``state.annotators``); the Annotators and Label confusion panels read it and report the
 user's choices back to it, as the other panels do with the app state.
 
-A cell opens in the pair views as the two files of the matrix (``AppState.open_files`` with
+A cell opens in the pair views as the two files of the matrix (``Scoring.open_files`` with
 the matrix's annotation set, so the pair is read as the matrix grouped it), on its first
 scored sentence (or the one shown, when the cell scored it); the pair views then show a
 "cell of the matrix" and :meth:`show_matrix` brings the matrix back. Opening a cell or a
-sentence asks the window for the pair views (``AppState.request_panel``), opening the files
-and :meth:`show_matrix` for the Annotators panel (:mod:`ui.perspectives`).
+sentence asks the window for the pair views (``Selection.request_panel``), opening the files
+and :meth:`show_matrix` for the Annotators panel (:mod:`ui.shell.perspectives`).
 
 The matrix belongs to its files. Opening the annotators shows the new matrix with its
 default cell in the pair views. Opening any pair of files that is not one of its cells
-(``AppState.open_files`` calls :meth:`files_requested`) closes it, as if none had been opened,
+(:meth:`files_requested` hears ``Scoring.files_opening``) closes it, as if none had been opened,
 and stops one being scored: a matrix never takes the pair views from files opened after it.
 Changing the parameters scores the open matrix again and keeps the cell shown; it opens no
 cell in place of other files.

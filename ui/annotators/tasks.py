@@ -3,7 +3,7 @@ annotators' files and score every pair of them, a cell's bootstrap interval, a p
 confusion, the data of the exports.
 
 Each task is a plain function ``task(progress, cancelled)`` once its inputs are bound (see
-:mod:`ui.jobs`); it raises :class:`~ui.tasks.TaskFailed` with a message for the user when
+:mod:`ui.state.jobs`); it raises :class:`~ui.state.tasks.TaskFailed` with a message for the user when
 the input cannot be used at all.
 """
 
@@ -49,7 +49,7 @@ class MatrixRequest:
 
 @dataclass(frozen=True)
 class ScoredMatrix:
-    """The matrix scored, and the tables its views show (:class:`~ui.annotator_views.MatrixTables`,
+    """The matrix scored, and the tables its views show (:class:`~ui.annotators.views.MatrixTables`,
     None after a cancel)."""
 
     result: MatrixResult

@@ -1,4 +1,4 @@
-"""Connects the graphs panel (:class:`~ui.comparison_panel.ComparisonPanel`, which knows
+"""Connects the graphs panel (:class:`~ui.pair.comparison_panel.ComparisonPanel`, which knows
 nothing of the state) to the state: the selected pair, node and triple are drawn there,
 and a node clicked or hovered there becomes the state's selected node; a node found or
 chosen in a table, and a chosen triple, are centred in the graphs."""

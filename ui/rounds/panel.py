@@ -2,12 +2,12 @@
 trace (S, anchors, broadcast A, adjusted F), the round's headline with its full list of
 pairs (scrollable, never cut) and a readout of the hovered cell.
 
-The heatmaps share one zoom and pan (:class:`~ui.heatmap_view.SharedWindow`) and one
+The heatmaps share one zoom and pan (:class:`~ui.rounds.view.SharedWindow`) and one
 hovered cell; a click selects the node in the state (the graphs highlight it) and the
 state's selected node is highlighted here. A double click enlarges one heatmap - every row
 and column named, labels and values sized to its cells, scrolling when even the smallest
 labels do not fit - a second one (or Esc) brings the four back. The trace comes from the state, never
-aligned here; what is shown is arranged by :class:`~ui.heatmap_model.RoundsModel`.
+aligned here; what is shown is arranged by :class:`~ui.rounds.model.RoundsModel`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 zoom and pan shared with the other heatmaps through a :class:`SharedWindow`.
 
 Labels are drawn at the largest size (8-12 px) at which one fits a cell; when even the
-smallest does not fit, only every k-th label is drawn (:func:`~ui.heatmap_window.label_stride`),
+smallest does not fit, only every k-th label is drawn (:func:`~ui.rounds.window.label_stride`),
 and zooming in brings the others back. Column labels are turned upright so that they take
 one line height each. In-cell values are printed only where they fit. The labels drawn are
 listed, with their boxes, by :meth:`HeatmapView.label_boxes`.
@@ -431,7 +431,7 @@ class HeatmapView(QWidget):
             self._outline(painter, geometry, row, column, NEW_ANCHOR_OUTLINE)
 
     def _outline(self, painter: QPainter, geometry: _Geometry, row: int, column: int, outline: Outline) -> None:
-        """A cell's outline, each of its lines inside the cell (:func:`ui.heatmap_scale.outline_strokes`)."""
+        """A cell's outline, each of its lines inside the cell (:func:`ui.rounds.scale.outline_strokes`)."""
         rect = self._cell_rect(geometry, row, column)
         for stroke in outline_strokes(outline, min(rect.width(), rect.height())):
             painter.setPen(QPen(QColor(stroke.colour), stroke.width))

@@ -1,5 +1,5 @@
 """Every menu command declared once, in :data:`TABLE`, and the builder of the menus and the
-toolbar from it. An action's handler takes the :class:`~ui.commands.Context`; its
+toolbar from it. An action's handler takes the :class:`~ui.shell.commands.Context`; its
 ``enabled_when`` takes the state and is checked again whenever the state changes."""
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def _export(key: str, kind: str, text: str, tip: str) -> ActionSpec:
 
 
 def perspective_action(key: str, text: str, shortcut: str, enabled_when: Condition | None = None) -> ActionSpec:
-    """The View menu's entry that shows a perspective of :data:`ui.perspectives.PERSPECTIVES`
+    """The View menu's entry that shows a perspective of :data:`ui.shell.perspectives.PERSPECTIVES`
     (``enabled_when``: while it has something to show, for a perspective that ``needs`` a panel)."""
     return ActionSpec(
         f"perspective_{key}",

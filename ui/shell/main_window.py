@@ -1,5 +1,5 @@
-"""The main window: assembles the state, the panels in the perspectives' tabs (:mod:`ui.workspace`),
-the find box, the menus and toolbar (from :data:`ui.actions.TABLE`) and the saved window size.
+"""The main window: assembles the state, the panels in the perspectives' tabs (:mod:`ui.shell.workspace`),
+the find box, the menus and toolbar (from :data:`ui.shell.actions.TABLE`) and the saved window size.
 It holds no state of its own."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class MainWindow(QMainWindow):
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
         self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
-        # every panel by the key the perspectives (ui.perspectives) place it with, and the least
+        # every panel by the key the perspectives (ui.shell.perspectives) place it with, and the least
         # (width, height) in which it is still of use; add new panels here
         self.panels = {
             "corpus": Panel("Corpus", self.corpus_panel, (480, 200)),

@@ -1,5 +1,6 @@
-"""A dialog to change the scoring parameters (SPEC sections 2-3; for DRS input also
-Counter's and DScorer's, SPEC section 7)."""
+"""A dialog to change the scoring parameters: the AnCast profile and its γ, α, β (AnCast paper
+§2.1-2.2, eq. 1 and 13), the optional metrics, and for DRS input Counter's (van Noord et al.
+2018) and DScorer's (Liu et al. 2020)."""
 
 from __future__ import annotations
 
@@ -26,12 +27,12 @@ from engine.registry import COUNTER, optional_metrics, solver_options
 from ..common.binding import SyncGuard
 
 PROFILE_TIPS = {
-    PAPER: "The AnCast paper's equations (SPEC sections 2-4); fixes the reference package's known behaviours.",
+    PAPER: "The AnCast paper's equations (§2.1-2.3); fixes the reference package's known behaviours.",
     ANCAST: "The numbers of the reference package ancast 0.1.1, pair for pair, for comparison with published "
             "results (AMR input with # ::snt lines; see README for the differences).",
 }
 DSCORER_TIPS = {
-    "paper": "DScorer as the paper defines it: typed nodes, concept and sense one edge, walks (SPEC section 7).",
+    "paper": "DScorer as the paper defines it: typed nodes, concept and sense one edge, walks (Liu et al. 2020).",
     "reference": "The numbers of the public DRSScorer code: its graph, node-simple paths, counts pooled over the "
                  "corpus (see README).",
 }

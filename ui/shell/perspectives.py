@@ -4,12 +4,12 @@ A perspective's ``layout`` is a tree: a panel key (a string), :class:`Tabs` (pan
 the first available one in front) or :class:`Split` (parts side by side or one above the
 other, with relative sizes). The same panel may appear in several perspectives: it moves to
 the one shown. Another part of the app adds a perspective by adding a row to
-:data:`PERSPECTIVES`, its panels to the ``panels`` that :class:`ui.main_window.MainWindow`
-registers by key, and an action with its key to :data:`ui.actions.TABLE` through
-:func:`ui.actions.perspective_action` (Ctrl+5, Ctrl+6, ...). A panel with ``is_available()`` and
+:data:`PERSPECTIVES`, its panels to the ``panels`` that :class:`ui.shell.main_window.MainWindow`
+registers by key, and an action with its key to :data:`ui.shell.actions.TABLE` through
+:func:`ui.shell.actions.perspective_action` (Ctrl+5, Ctrl+6, ...). A panel with ``is_available()`` and
 ``availability_changed(bool)`` is hidden while it has nothing to show, and a perspective whose
 panels are all unavailable loses its tab - so does one whose ``needs`` panel is unavailable
-(see :mod:`ui.workspace`).
+(see :mod:`ui.shell.workspace`).
 """
 
 from __future__ import annotations

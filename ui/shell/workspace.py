@@ -1,4 +1,4 @@
-"""The perspectives as tabs (:mod:`ui.perspectives`): each page a tree of splitters and tab
+"""The perspectives as tabs (:mod:`ui.shell.perspectives`): each page a tree of splitters and tab
 groups built from its layout, the panels moved into the page shown, the arrangement saved in
 the settings, restored at start and reset to the default on request.
 

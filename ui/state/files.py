@@ -1,7 +1,7 @@
 """The annotation files opened together, and which of them is the test and which the gold (Qt-free).
 
-Today the app compares two files; the set is kept as N paths with two chosen
-roles so that several annotators (issue 16) fit the same object.
+The pair views compare two files; the set is kept as N paths with two chosen roles so that
+several annotators' files (a cell of their matrix) fit the same object.
 """
 
 from __future__ import annotations

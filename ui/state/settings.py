@@ -150,7 +150,7 @@ class AppSettings:
         self.qsettings.sync()
 
     def workspace(self) -> dict:
-        """The saved arrangement of the perspectives (see :class:`ui.workspace.Workspace`), {} when none."""
+        """The saved arrangement of the perspectives (see :class:`ui.shell.workspace.Workspace`), {} when none."""
         saved = self._json("workspace/json", {})
         return saved if isinstance(saved, dict) else {}
 

@@ -2,7 +2,7 @@
 score the files, trace one pair for the heatmaps.
 
 Each task is a plain function ``task(progress, cancelled)`` once its inputs are
-bound (see :mod:`ui.jobs`); it raises :class:`TaskFailed` with a message for the
+bound (see :mod:`ui.state.jobs`); it raises :class:`TaskFailed` with a message for the
 user when the input cannot be used at all.
 """
 
