@@ -90,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(args.files) >= 3 or args.gold:
         state.annotators.open(args.files, args.gold, select=args.pair)
     elif args.files:
-        state.scoring.open_pair(*args.files, select=args.pair)
+        test, gold = args.files
+        state.scoring.open_pair(test, gold, select=args.pair)
     else:
         open_at_start(window.context, args.pair)  # the files opened last, else the demo
     code = app.exec()

@@ -37,8 +37,8 @@ def main() -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from ui.state.files import AnnotatorFiles
     from ui.shell.main_window import MainWindow
+    from ui.state.files import AnnotatorFiles
     from ui.state.tasks import ScoreRequest, read_and_score
 
     app = QApplication.instance() or QApplication([])

@@ -21,7 +21,7 @@ FIVE = ("concept", "labeled_relation", "unlabeled_relation", "weighted_relation"
 
 
 def scores(test: str, gold: str, params: Params = REFERENCE) -> dict:
-    alignment, tallies = score_graphs(read_graph(test), read_graph(gold), params)
+    _, tallies = score_graphs(read_graph(test), read_graph(gold), params)
     return {name: tally.prf() for name, tally in tallies.items()}
 
 

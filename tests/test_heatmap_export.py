@@ -14,14 +14,14 @@ from PySide6.QtWidgets import QMainWindow
 
 from bench.generate import write_corpus
 from engine.layout.text import approximate_width
-from ui.shell.commands import Context
-from ui.shell.commands.exports import write_heatmaps, write_report
-from ui.pair.comparison_panel import ComparisonPanel
 from ui.corpus.panel import CorpusPanel
-from ui.rounds.panel import HeatmapPanel
+from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.model import PANELS
+from ui.rounds.panel import HeatmapPanel
 from ui.rounds.scale import colour_indices, hex_colour, value_text
 from ui.rounds.svg import OVERLAP, _Sizes
+from ui.shell.commands import Context
+from ui.shell.commands.exports import write_heatmaps, write_report
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, scored_state
 

@@ -9,10 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from engine.metrics.triples import Category
-from ui.annotators import state as annotators_state
 from ui.adjudication.tasks import NewSession, create_session
-from ui.shell.commands.exports import write_panel, write_report
+from ui.annotators import state as annotators_state
 from ui.pair.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
+from ui.shell.commands.exports import write_panel, write_report
 from ui.shell.main_window import MainWindow
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings, wait_until_idle

@@ -1,6 +1,7 @@
 """The PENMAN parser gives exactly what penman gives, at any depth, and names the line of every problem."""
 
 import glob
+from pathlib import Path
 
 import penman
 import penman.surface
@@ -36,7 +37,7 @@ def amr_graph_texts():
     for path in paths:
         if "umr" in path:
             continue
-        for _, lines in split_blocks(open(path, encoding="utf-8").read()):
+        for _, lines in split_blocks(Path(path).read_text(encoding="utf-8")):
             yield "\n".join(line for line in lines if not line.lstrip().startswith("#"))
 
 

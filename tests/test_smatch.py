@@ -15,8 +15,8 @@ from bench.generate import write_corpus
 from engine.matching import SOLVERS, Facts, Match, best_match, matched_count
 from engine.metrics import Tally
 from engine.metrics.bootstrap import bootstrap_interval
-from engine.read import load_pairs, read_entries, read_graph
 from engine.params import SolverOptions
+from engine.read import load_pairs, read_entries, read_graph
 from engine.smatch import smatch_corpus, smatch_pair, smatch_triples
 from engine.smatch.triples import is_concept
 

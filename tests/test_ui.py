@@ -8,9 +8,9 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
-from engine.params import ANCAST, Params
-from ui.shell.commands.exports import write_scores
+from engine.params import ANCAST, PROFILES, Params
 from ui.corpus.model import ERROR_COLOUR
+from ui.shell.commands.exports import write_scores
 from ui.shell.main_window import MainWindow
 from ui.shell.params_dialog import ParamsDialog
 
@@ -238,3 +238,4 @@ def test_reference_profile_is_a_choice_in_the_parameters(qtbot, window, settings
     assert json.loads(settings.value("params/json"))["profile"] == ANCAST
     dialog.restore_defaults()
     assert dialog.params().beta == 0.001  # the defaults of the chosen profile
+    assert [dialog.profile.itemText(k) for k in range(dialog.profile.count())] == list(PROFILES)  # every profile

@@ -168,6 +168,10 @@ def test_a_pair_outside_the_session(panel, state):
     state.selection.select_pair(None)
     assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
     assert panel.proxy.rowCount() == 0
+    problems = []
+    state.messages.problem.connect(lambda text, details: problems.append(text))
+    assert not dialogs.edit_concept(panel, state.adjudication)  # no sentence: the dialog says so, opens nothing
+    assert problems == ["Select a sentence of the adjudication session first."]
 
 
 def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):

@@ -6,9 +6,9 @@ from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QStyle
 
 from engine.params import Params
+from ui.app_state import AppState
 from ui.corpus.model import SENTENCE_COLUMN
 from ui.corpus.panel import SENTENCE_LEAST, CorpusPanel
-from ui.app_state import AppState
 
 from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, score_now, temporary_settings
 

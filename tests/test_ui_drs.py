@@ -16,11 +16,11 @@ from engine.read import load_pairs
 from engine.registry import metrics
 from engine.scoring import score_corpus
 from ui.drs.clause_panel import ClausePanel, clause_rows
+from ui.drs.dscorer_panel import SHOWN, DScorerPanel
+from ui.drs.kgram_rows import KgramSide, differing_kgrams, kgram_text
+from ui.pair.graph_svg import graph_svg
 from ui.shell.commands.exports import write_report
 from ui.shell.demos import DEMOS
-from ui.drs.dscorer_panel import SHOWN, DScorerPanel
-from ui.pair.graph_svg import graph_svg
-from ui.drs.kgram_rows import KgramSide, differing_kgrams, kgram_text
 from ui.shell.main_window import MainWindow
 from ui.shell.params_dialog import ParamsDialog
 

@@ -5,8 +5,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.metrics.triples import Category
-from ui.state.files import AnnotatorFiles
 from ui.app_state import AppState
+from ui.state.files import AnnotatorFiles
 from ui.state.tasks import ScoreRequest, ScoringOutcome, read_and_score
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, broken_pair, score_now, shown_window, temporary_settings

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QTreeView
 
 from engine.scoring import PairResult
+from ui.pair.graph_export import graphs_sheet
 from ui.shell.commands.exports import write_panel, write_report
 from ui.shell.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
-from ui.pair.graph_export import graphs_sheet
 
 from .ui_support import DRS_PAIR, SYS_PAIR, shown_window
 

@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontInfo, QImage
 
-from ui.annotators.views import Grid, compact_f1
 from ui.annotators.grid_heatmap import (
     MIN_VALUE_PX,
     NO_VALUE,
@@ -19,6 +18,7 @@ from ui.annotators.grid_heatmap import (
     save_grid,
     value_font,
 )
+from ui.annotators.views import Grid, compact_f1
 
 
 def grid(rows: int, columns: int, label: str = "annotator") -> Grid:

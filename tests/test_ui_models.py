@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QByteArray
 
 from engine.params import Params
-from ui.state.files import AnnotatorFiles
 from ui.common.sides import other_side, partner
+from ui.state.files import AnnotatorFiles
 from ui.state.settings import MAX_RECENT, AppSettings
 from ui.state.trace_cache import TraceCache, TraceKey
 

@@ -1,8 +1,8 @@
 """The Smatch panel alone with a state."""
 
 from engine.params import Params
-from ui.corpus.smatch_panel import HINT, SmatchPanel
 from ui.app_state import AppState
+from ui.corpus.smatch_panel import HINT, SmatchPanel
 
 from .ui_support import SMATCH_PAIR, score_now, temporary_settings
 

@@ -6,16 +6,16 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
 from bench.generate import write_corpus
+from engine.adjudication.agreement import agreement_metrics
 from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
-from engine.adjudication.agreement import agreement_metrics
 from engine.registry import short_name
 from ui.adjudication.tasks import NewSession, create_session
 from ui.pair.comparison_panel import ELLIPSIS
 from ui.pair.graph_view import QtText
 from ui.shell.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
-from ui.state.settings import AppSettings
 from ui.shell.workspace import LAYOUT_VERSION, Panel, Workspace
+from ui.state.settings import AppSettings
 
 from .ui_support import (
     DRS_PAIR,

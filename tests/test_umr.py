@@ -2,6 +2,7 @@
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -114,10 +115,14 @@ def test_agreement_with_the_reference_on_the_ancast_sample():
     """umr.csv holds ancast's own numbers; its known differences (concept F(P,P), lemma-only
     relation similarity, WLR weights, glued :op names) leave sentence 1's alignment, LR, ULR
     and smatch-style score comparable, and sentence 2's alignment."""
-    reference = list(csv.DictReader(open(SHARED / "data" / "ancast_samples" / "umr.csv")))
+    with open(SHARED / "data" / "ancast_samples" / "umr.csv", encoding="utf-8") as table:
+        reference = list(csv.DictReader(table))
     corpus = score_files(SAMPLES / "umr_test.txt", SAMPLES / "umr_gold.txt", Params(use_alignments=False))
     first, second = corpus.pairs
-    percent = lambda text: float(text.rstrip("%")) / 100
+
+    def percent(text):
+        return float(text.rstrip("%")) / 100
+
     assert first.scores["labeled_relation"].p == pytest.approx(percent(reference[0]["Labeled Relational Match Precision"]), abs=1e-4)
     assert first.scores["labeled_relation"].r == pytest.approx(percent(reference[0]["Labeled Relational Match Recall"]), abs=1e-4)
     assert first.scores["labeled_relation"].f == pytest.approx(percent(reference[0]["LRM F-Score"]), abs=1e-4)
@@ -160,7 +165,7 @@ def test_several_documents_in_one_file(tmp_path):
 def test_unequal_sentence_counts_are_one_clear_error(tmp_path):
     short = tmp_path / "short.umr"
     short.write_text((DATA / "doc_test.umr").read_text().split("\n\n\n")[0] + "\n")
-    with pytest.raises(InputError, match="doc_gold.umr:30: short.umr holds 1 sentences but doc_gold.umr holds 2: this sentence has no partner"):
+    with pytest.raises(InputError, match=re.escape("doc_gold.umr:30: short.umr holds 1 sentences but doc_gold.umr holds 2: this sentence has no partner")):
         load_pairs(short, DATA / "doc_gold.umr")
 
 

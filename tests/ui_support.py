@@ -8,8 +8,8 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from ui.annotators import state as annotators_state
-from ui.state.files import AnnotatorFiles
 from ui.app_state import AppState
+from ui.state.files import AnnotatorFiles
 from ui.state.tasks import ScoreRequest, read_and_score
 
 from .conftest import DATA, DEMO, REENTRANT_GOLD, REENTRANT_TEST

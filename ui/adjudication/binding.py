@@ -7,19 +7,21 @@ there, edit the adjudicated graph, correct the alignment.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QMenu, QSplitter
 
 from engine.adjudication import ClearPair, Decision, ExcludePair, PinPair, RemoveNode, RemoveRelation, SetTop
 from engine.layout.marks import edge_key
+from engine.metrics.triples import TripleMatch
 from engine.model import Edge, Graph
 
-from . import dialogs
-from .rows import MismatchRow
-from .state import SentenceView
 from ..pair.comparison_panel import ComparisonPanel
 from ..pair.graph_view import EdgeItem, NodeItem
-from .state import AdjudicationApp
+from . import dialogs
+from .rows import MismatchRow
+from .state import AdjudicationApp, SentenceView
 
 __all__ = ["AdjudicationBinding"]
 
@@ -34,8 +36,11 @@ def _relation_at(graph: Graph, key: tuple[str, str, str]):
     return Edge(source, role, target)
 
 
-def _rows_at(rows: list[MismatchRow], side: str, graph: Graph, node: str | None, edge) -> list[MismatchRow]:
-    """The open mismatches whose triple on ``side`` touches ``node`` or is drawn as ``edge``."""
+def _rows_at(
+    rows: list[MismatchRow], side: str, graph: Graph, node: str | None, edge
+) -> list[tuple[MismatchRow, TripleMatch]]:
+    """The open mismatches (with their triples) whose triple on ``side`` touches ``node`` or is
+    drawn as ``edge``."""
     found = []
     for row in rows:
         if row.match is None or not row.mismatched:
@@ -45,7 +50,7 @@ def _rows_at(rows: list[MismatchRow], side: str, graph: Graph, node: str | None,
             continue
         ends = (triple.source, triple.target if triple.target_concept else None)
         if (edge is not None and edge_key(graph, triple) == edge) or (node is not None and node in ends):
-            found.append(row)
+            found.append((row, row.match))
     return found
 
 
@@ -131,11 +136,10 @@ class AdjudicationBinding(QObject):
         node = item.key if isinstance(item, NodeItem) and not item.key.startswith("=") else None
         edge = (item.edge.source, item.edge.role, item.edge.target) if isinstance(item, EdgeItem) else None
         menu = QMenu(self.panel)
-        for row in _rows_at(view.rows, side, graph, node, edge):
-            label = str(row.match.test or row.match.gold)
+        for row, match in _rows_at(view.rows, side, graph, node, edge):
+            label = str(match.test or match.gold)
             for accept, verb in ((True, "Accept"), (False, "Reject")):
-                menu.addAction(f"{verb} ({row.consequence(accept)}): {label}",
-                               lambda row=row, accept=accept: self.adjudication.judge(row, accept))
+                menu.addAction(f"{verb} ({row.consequence(accept)}): {label}", partial(self.adjudication.judge, row, accept))
         if not menu.isEmpty():
             menu.addSeparator()
         if side == "gold":
@@ -178,7 +182,7 @@ class AdjudicationBinding(QObject):
         for candidate in other.nodes:
             pair = (node, candidate.var) if side == "test" else (candidate.var, node)
             pin.addAction(f"{candidate.var} / {candidate.concept}",
-                          lambda pair=pair: self.adjudication.decide(Decision((PinPair(annotator, *pair),))))
+                          partial(self.adjudication.decide, Decision((PinPair(annotator, *pair),))))
         if aligned is not None:
             partner = other.nodes[aligned].var
             pair = (node, partner) if side == "test" else (partner, node)
@@ -190,4 +194,4 @@ class AdjudicationBinding(QObject):
         for pair in names:
             if node == (pair[0] if side == "test" else pair[1]):
                 menu.addAction(f"Clear the correction {annotator}:{pair[0]} = {pair[1]}",
-                               lambda pair=pair: self.adjudication.decide(Decision((ClearPair(annotator, *pair),))))
+                               partial(self.adjudication.decide, Decision((ClearPair(annotator, *pair),))))

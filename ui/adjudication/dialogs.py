@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -40,6 +41,7 @@ from engine.adjudication import (
     SetConcept,
 )
 from engine.adjudication.draft import Relation
+from engine.adjudication.session import StartRule
 from engine.adjudication.verdicts import fresh_variable
 from engine.model import Attribute, Edge, Graph
 
@@ -145,7 +147,7 @@ class NewSessionDialog(QDialog):
     def gold(self) -> Path | None:
         return self.gold_box.currentData()
 
-    def start(self) -> str:
+    def start(self) -> StartRule:
         return self.start_box.currentData()
 
 
@@ -323,15 +325,19 @@ class NewRelationDialog(DecisionDialog):
         return Decision((AddRelation(relation),))
 
 
-PAIR_EDITS = (("Pin (align them)", PinPair), ("Exclude (never align them)", ExcludePair),
-              ("Clear a pin or exclusion", ClearPair))
+PairEdit = type[PinPair] | type[ExcludePair] | type[ClearPair]
+PAIR_EDITS: tuple[tuple[str, PairEdit], ...] = (
+    ("Pin (align them)", PinPair),
+    ("Exclude (never align them)", ExcludePair),
+    ("Clear a pin or exclusion", ClearPair),
+)
 
 
 class AlignmentDialog(DecisionDialog):
     """Pin, exclude or clear a pair of an annotator's node and an adjudicated node."""
 
     def __init__(self, annotator: str, annotation: Graph, adjudicated: Graph, submit: Submit,
-                 annotator_var: str | None = None, var: str | None = None, kind: type = PinPair,
+                 annotator_var: str | None = None, var: str | None = None, kind: PairEdit = PinPair,
                  parent: QWidget | None = None):
         super().__init__("Correct the alignment", submit, parent)
         self.annotator = annotator
@@ -356,12 +362,15 @@ class AlignmentDialog(DecisionDialog):
 def _graph(adjudication: AdjudicationState) -> Graph | None:
     view = adjudication.view()
     if view is None or view.adjudicated is None:
-        adjudication.app.show_problem("Select a sentence of the adjudication session first.")
+        adjudication.app.messages.show_problem("Select a sentence of the adjudication session first.")
         return None
     return view.adjudicated.graph
 
 
-def _edit(dialog: type[DecisionDialog], parent: QWidget, adjudication: AdjudicationState, chosen) -> bool:
+GraphDialog = Callable[[Graph, Submit, Any, QWidget], DecisionDialog]  # a dialog on the adjudicated graph
+
+
+def _edit(dialog: GraphDialog, parent: QWidget, adjudication: AdjudicationState, chosen: Any) -> bool:
     """Open ``dialog`` on the current adjudicated graph (``chosen``: what it starts on); True when a
     decision was made."""
     graph = _graph(adjudication)
@@ -402,7 +411,7 @@ def edit_new_relation(parent: QWidget, adjudication: AdjudicationState, source: 
 
 
 def edit_alignment(parent: QWidget, adjudication: AdjudicationState, annotator_var: str | None = None,
-                   var: str | None = None, kind: type = PinPair) -> bool:
+                   var: str | None = None, kind: PairEdit = PinPair) -> bool:
     view = adjudication.view()
     graph = _graph(adjudication)
     if graph is None or view is None or view.compared not in view.agreements:

@@ -39,17 +39,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.adjudication.agreement import agreement_metrics
 from engine.adjudication.schema import ReviewStatus
 from engine.output.text import f1_text
-from engine.adjudication.agreement import agreement_metrics
 from engine.registry import short_name
 
 from ..common.binding import SyncGuard
+from ..common.row_table import FittedColumns, RowTableModel, filtered_table
 from . import dialogs
 from .rows import LogEntry, MismatchRow, RowDecision, counts_text
-from .state import SentenceView
-from ..common.row_table import FittedColumns, RowTableModel, filtered_table
-from .state import AdjudicationApp
+from .state import AdjudicationApp, SentenceView
 
 __all__ = ["DECISION_COLOURS", "HEADERS", "LOG_HEADERS", "AdjudicationPanel", "RowsShown"]
 
@@ -452,7 +451,8 @@ class AdjudicationPanel(QWidget):
                     item.setToolTip(f"{name}, {short_name(metric)}: P {f1_text(score.p)}   R {f1_text(score.r)}")
                 table.setItem(row, column, item)
             table.setItem(row, len(METRICS), _corrections_item(agreement))
-        corrected = any(table.item(row, len(METRICS)).text() for row in range(table.rowCount()))
+        cells = (table.item(row, len(METRICS)) for row in range(table.rowCount()))
+        corrected = any(cell is not None and cell.text() for cell in cells)
         table.setColumnHidden(len(METRICS), not corrected)  # a column only when an annotator has corrections
         self._fit_scores()
 

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -42,6 +42,8 @@ from engine.adjudication.store import SentenceRecord, utc_now
 from engine.adjudication.verdicts import decision_text
 from engine.scoring import PairResult
 
+from ..state.files import AnnotatorFiles
+from ..state.services import AppServices
 from .rows import (
     ChangeLog,
     LogEntry,
@@ -53,8 +55,6 @@ from .rows import (
 )
 from .tasks import EXPORTS, Exported, ExportKind, ExportRequest, NewSession, create_session, export_session
 from .undo import DecisionCommand, FieldCommand, WrittenCommand
-from ..state.files import AnnotatorFiles
-from ..state.services import AppServices
 
 __all__ = ["LANE", "AdjudicationApp", "AdjudicationState", "SentenceView"]
 
@@ -117,13 +117,13 @@ class AdjudicationState(QObject):
         self._notes_timer.timeout.connect(self.flush_notes)
         for signal in (self.stack.indexChanged, self.stack.cleanChanged):
             signal.connect(lambda *_: self.changed.emit())
-        app.scoring.corpus_changed.connect(self._corpus_changed)
-        app.selection.pair_selected.connect(self._pair_selected)
-        app.scoring.load_failed.connect(self._load_failed)
+        self.app.scoring.corpus_changed.connect(self._corpus_changed)
+        self.app.selection.pair_selected.connect(self._pair_selected)
+        self.app.scoring.load_failed.connect(self._load_failed)
 
     @property
     def app(self) -> AppServices:
-        return self.parent()  # the AppState that owns it
+        return cast(AppServices, self.parent())  # Qt types the parent a QObject: it is the app state
 
     # ------------------------------------------------------------- the session
     @property
@@ -237,10 +237,10 @@ class AdjudicationState(QObject):
                 before, after = event.detail.get("from") or "", event.detail.get("to") or ""
                 done.append(FieldCommand(self, event.sentence, event.action, before, after,
                                          self._label(event.sentence, _field_text(event.action, before, after))))
-        for command in done + undone:
-            self.stack.push(command)  # consecutive notes of a sentence merge, as when typed
-        for command in reversed(undone):
-            command.skip_next()
+        for written in done + undone:
+            self.stack.push(written)  # consecutive notes of a sentence merge, as when typed
+        for written in reversed(undone):
+            written.skip_next()
             self.stack.undo()
 
     # ------------------------------------------------ what the corpus table scores
@@ -431,6 +431,8 @@ class AdjudicationState(QObject):
         """Accept or reject a mismatched triple of the compared annotator."""
         if self.session is None or self.current is None or self.compared is None:
             return "no adjudication sentence is selected"
+        if row.match is None:  # decided, and the decision took the triple out of both graphs
+            return "this triple is in neither graph any more"
         try:
             decision = self.session.triple_decision(self.current, self.compared, row.match, accept)
         except AdjudicationError as error:

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
 from engine.metrics.confusion import KINDS, ConfusionCell
 
 from ..common.binding import SyncGuard
+from ..common.row_table import filtered_table, share_width
+from .grid_heatmap import GridHeatmap
+from .state import AnnotatorsApp
 from .tasks import ConfusionOutcome
 from .views import CONFUSION_HEADERS, Grid, confusion_grid, confusion_rows
-from .grid_heatmap import GridHeatmap
-from ..common.row_table import filtered_table, share_width
-from .state import AnnotatorsApp
 
 __all__ = ["ConfusionPanel"]
 
@@ -202,12 +202,12 @@ class ConfusionPanel(QWidget):
         )
 
     def _tooltip(self, row: int, column: int) -> str:
-        cell = self._grid_cell(row, column)
-        if cell is None:
+        cell, outcome = self._grid_cell(row, column), self.outcome
+        if cell is None or outcome is None:
             return "These labels were never paired."
         if cell.agrees and not self.agreements.isChecked():
             return f"{cell.test} / {cell.gold}: an agreement, not shown; check Show agreements to count it."
-        sentences = ", ".join(self.outcome.labels[s] for s in cell.sentences[:12])
+        sentences = ", ".join(outcome.labels[s] for s in cell.sentences[:12])
         more = " ..." if len(cell.sentences) > 12 else ""
         return f"{cell.test} / {cell.gold}: {cell.count} time(s), in {sentences}{more}\nClick to list the sentences."
 
@@ -221,9 +221,12 @@ class ConfusionPanel(QWidget):
         """List the sentences of ``cell``."""
         self.sentences.clear()
         self.sentences_label.setText(f"{cell.test} / {cell.gold}: {cell.count} time(s) in these sentences")
+        outcome = self.outcome
+        if outcome is None:  # no pair shown: nothing to list
+            return
         for sentence in cell.sentences:
-            text = self.outcome.texts[sentence] if self.outcome is not None else ""
-            item = QListWidgetItem(f"{self.outcome.labels[sentence]}  {text}".strip())
+            text = outcome.texts[sentence]
+            item = QListWidgetItem(f"{outcome.labels[sentence]}  {text}".strip())
             item.setData(Qt.ItemDataRole.UserRole, sentence)
             item.setToolTip(text)
             self.sentences.addItem(item)

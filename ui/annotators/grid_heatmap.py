@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLinearGradient, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -330,7 +330,7 @@ def grid_svg(grid: Grid) -> str:
     generator.setOutputDevice(buffer)
     _render_to(generator, grid, size)
     buffer.close()
-    return bytes(QByteArray(buffer.data())).decode("utf-8")
+    return bytes(buffer.data().data()).decode("utf-8")
 
 
 def save_grid(grid: Grid, path: Path, dpi: float = 300.0) -> bool:

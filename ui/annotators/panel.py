@@ -24,6 +24,9 @@ from engine.registry import DSCORER, METRIC
 from engine.scoring import MatrixResult
 
 from ..common.binding import SyncGuard
+from ..common.row_table import filtered_table, share_width
+from .grid_heatmap import GridHeatmap
+from .state import AnnotatorsApp
 from .views import (
     ANNOTATOR_HEADERS,
     AVERAGES,
@@ -33,9 +36,6 @@ from .views import (
     cell_text,
     matrix_grid,
 )
-from .grid_heatmap import GridHeatmap
-from ..common.row_table import filtered_table, share_width
-from .state import AnnotatorsApp
 
 __all__ = ["EMPTY_TEXT", "AnnotatorsPanel", "MatrixCellBar"]
 
@@ -197,6 +197,7 @@ class AnnotatorsPanel(QWidget):
             self._sentences_of = None
             return
         metric, average, tables = self.annotators.metric, self.annotators.average, self.annotators.tables
+        assert tables is not None  # made with the result
         self.heatmap.set_grid(matrix_grid(result, metric, average, self.annotators.cell))
         annotators = annotator_rows(result, metric, average, tables.counts)
         self.annotator_model.set_rows(
@@ -208,7 +209,9 @@ class AnnotatorsPanel(QWidget):
 
     def _show_sentences(self, metric: str) -> None:
         self._sentences_of = metric
-        sentences = self.annotators.tables.sentences[metric]
+        tables = self.annotators.tables
+        assert tables is not None  # made with the result
+        sentences = tables.sentences[metric]
         with self.syncing:
             self.sentence_model.set_rows(
                 [r.item for r in sentences], [r.cells for r in sentences], keys=[r.keys for r in sentences]
@@ -235,8 +238,9 @@ class AnnotatorsPanel(QWidget):
     def _cell_text(self, test: int, gold: int) -> str:
         known, interval = self.annotators.interval(test, gold)
         note = interval if known else "95% bootstrap interval: computing..."
-        sentences = self.annotators.tables.counts[test][gold]
-        return cell_text(self.result, test, gold, self.annotators.metric, sentences, note)
+        result, tables = self.result, self.annotators.tables
+        assert result is not None and tables is not None  # a cell is shown
+        return cell_text(result, test, gold, self.annotators.metric, tables.counts[test][gold], note)
 
     def _tooltip(self, test: int, gold: int) -> str:
         if self.result is None:

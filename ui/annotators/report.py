@@ -8,6 +8,7 @@ The data are the JSON objects of :mod:`engine.output.matrix` (``matrix_data``,
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 
 from engine.output.report import STYLE
@@ -21,7 +22,7 @@ def _number(value: float | None) -> str:
     return "-" if value is None else f1_text(value)
 
 
-def _table(headers: list[str], rows: list[list[str]], numeric: set[int] = frozenset()) -> str:
+def _table(headers: list[str], rows: list[list[str]], numeric: Collection[int] = frozenset()) -> str:
     """An HTML table of already escaped cells; ``numeric`` columns are right-aligned."""
     head = "".join(f"<th>{header}</th>" for header in headers)
     body = "".join(

@@ -36,17 +36,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 from PySide6.QtCore import QObject, Signal
 
 from engine.output.matrix import problem_text
 from engine.params import Params
-from engine.params import Params
 from engine.registry import run_metrics
 from engine.scoring import CorpusResult, MatrixResult
 from engine.scoring.matrix import Average
 
+from ..state.files import AnnotatorFiles
+from ..state.jobs import Failure
+from ..state.scoring import MATRIX
+from ..state.services import AppServices
 from .tasks import (
     ConfusionOutcome,
     MatrixRequest,
@@ -56,10 +59,6 @@ from .tasks import (
     read_and_score_matrix,
 )
 from .views import MatrixTables
-from ..state.files import AnnotatorFiles
-from ..state.jobs import Failure
-from ..state.scoring import MATRIX
-from ..state.services import AppServices
 
 __all__ = ["CONFUSION", "INTERVAL", "MATRIX", "MATRIX_PANEL", "PAIR_PANEL", "AnnotatorsApp", "AnnotatorsState"]
 
@@ -93,12 +92,12 @@ class AnnotatorsState(QObject):
         self._intervals: dict[tuple[int, int, str], tuple[float, float] | None] = {}
         self._wanted: str | None = None  # a sentence to show once the matrix is in
         self._asked: MatrixRequest | None = None  # the scoring under way whose result is wanted
-        app.scoring.params_changed.connect(self._params_changed)
-        app.scoring.corpus_changed.connect(self._pair_shown)
+        self.app.scoring.params_changed.connect(self._params_changed)
+        self.app.scoring.corpus_changed.connect(self._pair_shown)
 
     @property
     def app(self) -> AppServices:
-        return self.parent()
+        return cast(AppServices, self.parent())  # Qt types the parent a QObject: it is the app state
 
     # ------------------------------------------------------------- scoring
     @property

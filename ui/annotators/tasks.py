@@ -19,8 +19,8 @@ from engine.params import Params
 from engine.read import AnnotationSet, load_annotations
 from engine.scoring import CorpusResult, MatrixResult, check_profile, score_matrix
 
-from .views import MatrixTables, sentence_text
 from ..state.tasks import Cancelled, Progress, TaskFailed, UnexpectedFailure
+from .views import MatrixTables, sentence_text
 
 __all__ = [
     "ConfusionOutcome",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF
-from PySide6.QtGui import QColor, QImage, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgRenderer
 
 __all__ = ["SVG_DPI", "png_data_uri", "write_figure"]
@@ -67,5 +67,5 @@ def png_data_uri(rgb: np.ndarray) -> str:
     image = QImage(pixels.data, width, height, 3 * width, QImage.Format.Format_RGB888)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return "data:image/png;base64," + base64.b64encode(bytes(buffer.data())).decode("ascii")
+    QImageWriter(buffer, QByteArray(b"PNG")).write(image)
+    return "data:image/png;base64," + base64.b64encode(buffer.data().data()).decode("ascii")

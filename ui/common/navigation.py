@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.model import Graph
 from engine.scoring import PairResult
 
 from .sides import Side, partner
@@ -42,8 +43,8 @@ def find_nodes(result: PairResult | None, text: str) -> list[tuple[Side, str]]:
     wanted = text.strip().lower()
     if result is None or not wanted:
         return []
-    graphs: list[tuple[Side, object]] = [(side, graph) for side, graph in (("test", result.test), ("gold", result.gold))
-                                         if graph is not None]
+    sides: tuple[tuple[Side, Graph | None], ...] = (("test", result.test), ("gold", result.gold))
+    graphs = [(side, graph) for side, graph in sides if graph is not None]
     exact = [(side, node.var) for side, graph in graphs for node in graph.nodes if node.var.lower() == wanted]
     named = [(side, node.var) for side, graph in graphs for node in graph.nodes
              if wanted in node.concept.lower() and node.var.lower() != wanted]

@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem
 
@@ -14,6 +22,7 @@ from engine.metrics import PRF
 from engine.output.text import f1_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
+Index = QModelIndex | QPersistentModelIndex  # what Qt's models are asked about
 
 
 class RowTableModel(QAbstractTableModel):
@@ -26,7 +35,7 @@ class RowTableModel(QAbstractTableModel):
         self.header_tips: tuple[str, ...] = ()  # a tooltip per column header
         self.rows: list[Any] = []
         self._cells: list[tuple[str, ...]] = []
-        self._colours: list[QBrush] = []
+        self._colours: list[QBrush | None] = []
         self._keys: list[tuple] = []
         self._tips: list[tuple[str, ...]] | None = None
 
@@ -55,7 +64,7 @@ class RowTableModel(QAbstractTableModel):
     def cell(self, row: int, column: int) -> str:
         return self._cells[row][column]
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -87,16 +96,23 @@ class ColumnFilterProxy(QSortFilterProxyModel):
         self.value = value
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        return self.value is None or self.sourceModel().cell(source_row, self.column) == self.value
+    def rows_model(self) -> RowTableModel:
+        """The model of the rows filtered (the source model)."""
+        model = self.sourceModel()
+        assert isinstance(model, RowTableModel)
+        return model
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        return self.value is None or self.rows_model().cell(source_row, self.column) == self.value
 
     def item(self, proxy_row: int) -> Any:
-        return self.sourceModel().rows[self.mapToSource(self.index(proxy_row, 0)).row()]
+        return self.rows_model().rows[self.mapToSource(self.index(proxy_row, 0)).row()]
 
     def row_of(self, item: Any) -> int | None:
         """The proxy row showing ``item`` (None when it is filtered out or not shown)."""
-        source = self.sourceModel().row_of(item)
-        index = self.mapFromSource(self.sourceModel().index(source, 0)) if source is not None else None
+        model = self.rows_model()
+        source = model.row_of(item)
+        index = self.mapFromSource(model.index(source, 0)) if source is not None else None
         return index.row() if index is not None and index.isValid() else None
 
 
@@ -162,7 +178,7 @@ class FittedColumns(QObject):
         last = header.count() - 1
         fixed = sum(header.sectionSize(c) for c in range(last) if c not in self.columns)
         room = width - fixed
-        wanted = {c: max(header.sectionSizeHint(c), self.longest[c]) for c in self.columns}
+        wanted: dict[int, float] = {c: max(header.sectionSizeHint(c), self.longest[c]) for c in self.columns}
         if last in wanted:
             wanted[last] = max(header.sectionSizeHint(last), min(wanted[last], self.last_share * room))
         readable = self.least_chars * self.view.fontMetrics().averageCharWidth()
@@ -245,7 +261,10 @@ def name_grid_header(grid: QTableWidget, orientation: Qt.Orientation, section: i
     """Rename a column (or row) of a score grid, with a tooltip; the grid is widened to fit it."""
     horizontal = orientation == Qt.Orientation.Horizontal
     item = grid.horizontalHeaderItem(section) if horizontal else grid.verticalHeaderItem(section)
-    if item.text() == text and item.toolTip() == tip:
+    if item is None:  # a header that was never named
+        item = QTableWidgetItem()
+        (grid.setHorizontalHeaderItem if horizontal else grid.setVerticalHeaderItem)(section, item)
+    elif item.text() == text and item.toolTip() == tip:
         return
     item.setText(text)
     item.setToolTip(tip)

@@ -6,10 +6,23 @@ from typing import Literal
 
 from engine.scoring import PairResult
 
-__all__ = ["SIDES", "Side", "other_side", "partner"]
+__all__ = ["SIDES", "Side", "as_side", "other_side", "partner"]
 
 Side = Literal["test", "gold"]
 SIDES: tuple[Side, Side] = ("test", "gold")
+
+
+def as_side(text: str) -> Side:
+    """A side as a signal carries it (a ``str``).
+
+    >>> as_side("gold")
+    'gold'
+    """
+    if text == "test":
+        return "test"
+    if text == "gold":
+        return "gold"
+    raise ValueError(f"{text!r} is no side of a pair (test or gold)")
 
 
 def other_side(side: Side) -> Side:

@@ -78,10 +78,10 @@ class DocumentPanel(QWidget):
         self.body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.body.addWidget(self.scores, 0, Qt.AlignmentFlag.AlignTop)
         self.body.addLayout(relations, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
-        layout.addLayout(self.body, 1)
+        self.outer = QVBoxLayout(self)
+        self.outer.setContentsMargins(0, 0, 0, 0)
+        self.outer.addWidget(self.title)
+        self.outer.addLayout(self.body, 1)
         self._arrange(WIDE)
         state.selection.pair_selected.connect(self._show_pair)
         state.scoring.corpus_changed.connect(lambda corpus: self.availability_changed.emit(self.is_available()))
@@ -97,7 +97,7 @@ class DocumentPanel(QWidget):
         self.body.setDirection(direction)
         self.body.setStretch(0, 2 if wide else 0)
         self.body.setStretch(1, 5 if wide else 1)
-        self.layout().invalidate()  # the outer layout's cached minimum too (not redone while hidden)
+        self.outer.invalidate()  # the outer layout's cached minimum too (not redone while hidden)
         self.updateGeometry()
 
     def resizeEvent(self, event) -> None:
@@ -124,7 +124,7 @@ class DocumentPanel(QWidget):
         rows = [] if document is None else [
             (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
         ]
-        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[row[1]] for row in rows], tips=rows)  # elided: hover
+        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[Category(row[1])] for row in rows], tips=rows)  # elided: hover
         self.fitted.measure(rows)
         if document is None:
             self.scores.clearContents()

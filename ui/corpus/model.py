@@ -21,9 +21,9 @@ from engine.registry import run_metrics as metrics_of_run
 from engine.scoring import CorpusResult, PairResult
 from engine.scoring.results import PairStatus
 
+from ..common.row_table import SORT_ROLE, Index
 from ..state.filter_expression import Review, ReviewOf, pair_status
 
-SORT_ROLE = Qt.ItemDataRole.UserRole
 FIXED_COLUMNS = ("#", "ID", "Sentence", "Nodes")
 SENTENCE_COLUMN = FIXED_COLUMNS.index("Sentence")
 REVIEW_COLUMNS = ("Adjudication", "Decided by", "Notes")  # shown while an adjudication session is open
@@ -73,10 +73,9 @@ class CorpusTableModel(QAbstractTableModel):
     def refresh_reviews(self, result: PairResult | None = None) -> None:
         """The review columns changed: of one pair (a status, decider or notes), or of every pair
         (another session)."""
-        rows = (0, len(self._results) - 1) if result is None else (self.row_of(result),) * 2
-        if self._results and rows[0] is not None:
-            self.dataChanged.emit(self.index(rows[0], self.first_review_column),
-                                  self.index(rows[1], len(self.columns) - 1))
+        first, last = (0, len(self._results) - 1) if result is None else (self.row_of(result),) * 2
+        if self._results and first is not None and last is not None:
+            self.dataChanged.emit(self.index(first, self.first_review_column), self.index(last, len(self.columns) - 1))
 
     def set_corpus(self, corpus: CorpusResult | None) -> None:
         self.beginResetModel()
@@ -114,14 +113,14 @@ class CorpusTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         metric_column = FIRST_METRIC_COLUMN <= section < self.status_column
-        dscorer = self._params is not None and metric_column and self._metric_at(section) == DSCORER
+        params = self._params if metric_column and self._metric_at(section) == DSCORER else None  # DScorer's profile
         if role == Qt.ItemDataRole.DisplayRole:
-            if dscorer:
-                return f"{with_profile(short_name(DSCORER), DSCORER, self._params)} F1"
+            if params is not None:
+                return f"{with_profile(short_name(DSCORER), DSCORER, params)} F1"
             return self.columns[section]
-        if role == Qt.ItemDataRole.ToolTipRole and FIRST_METRIC_COLUMN <= section < self.status_column:
+        if role == Qt.ItemDataRole.ToolTipRole and metric_column:
             tip = "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
-            return f"{tip}\n{dscorer_note(self._params)}" if dscorer else tip
+            return f"{tip}\n{dscorer_note(params)}" if params is not None else tip
         if role == Qt.ItemDataRole.ToolTipRole and section >= self.first_review_column:
             return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
                     "decided by = NAME, notes)")
@@ -150,7 +149,7 @@ class CorpusTableModel(QAbstractTableModel):
             return "", None
         return f1_text(score.f), score.f  # None: n/a
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         result = self._results[index.row()]
@@ -204,10 +203,16 @@ class CorpusFilterProxy(QSortFilterProxyModel):
         self._accepts = accepts
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        return self._accepts(self.sourceModel().result(source_row))
+    def corpus_model(self) -> CorpusTableModel:
+        """The model of the pairs filtered (the source model)."""
+        model = self.sourceModel()
+        assert isinstance(model, CorpusTableModel)
+        return model
 
-    def lessThan(self, left: QModelIndex, right: QModelIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        return self._accepts(self.corpus_model().result(source_row))
+
+    def lessThan(self, left: Index, right: Index) -> bool:
         """Values in order; cells without one (sort key None) last whichever the order - Qt
         sorts descending by asking ``lessThan(right, left)``, so they count as least then."""
         left_key, right_key = left.data(SORT_ROLE), right.data(SORT_ROLE)
@@ -219,10 +224,11 @@ class CorpusFilterProxy(QSortFilterProxyModel):
         return left_key < right_key
 
     def result(self, proxy_row: int) -> PairResult:
-        return self.sourceModel().result(self.mapToSource(self.index(proxy_row, 0)).row())
+        return self.corpus_model().result(self.mapToSource(self.index(proxy_row, 0)).row())
 
     def row_of(self, result: PairResult) -> int | None:
         """The proxy row showing ``result`` (None when filtered out or not in the corpus)."""
-        source = self.sourceModel().row_of(result)
-        index = self.mapFromSource(self.sourceModel().index(source, 0)) if source is not None else None
+        model = self.corpus_model()
+        source = model.row_of(result)
+        index = self.mapFromSource(model.index(source, 0)) if source is not None else None
         return index.row() if index is not None and index.isValid() else None

@@ -12,9 +12,10 @@ from engine.output.drs import dscorer_note, with_profile
 from engine.registry import DSCORER, metrics, short_name
 from engine.scoring import PairResult
 
-from .model import run_metrics, sentence_of
 from ..common.row_table import name_grid_header, prf_grid, show_grid_rows, show_prf
+from ..common.sides import SIDES, Side
 from ..state.services import AppServices
+from .model import run_metrics, sentence_of
 
 __all__ = ["PairView", "sentence_words"]
 
@@ -86,7 +87,7 @@ class PairView(QWidget):
     def _show_node(self, side: str = "", var: str = "") -> None:
         self.show_tokens(self.state.selection.selected_nodes())
 
-    def show_tokens(self, selected: dict[str, str | None]) -> None:
+    def show_tokens(self, selected: dict[Side, str | None]) -> None:
         """The words of both sentences, those aligned to the selected nodes highlighted (side -> variable)."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
@@ -95,7 +96,7 @@ class PairView(QWidget):
             self.sentence.show()
             return
         lines = []
-        for side, graph in (("test", result.test), ("gold", result.gold)):
+        for side, graph in zip(SIDES, (result.test, result.gold)):
             words = sentence_words(graph)
             if not words or not any(node.span for node in graph.nodes):
                 continue

@@ -23,17 +23,17 @@ from engine.output.text import f1_text
 from engine.registry import DSCORER, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
 
+from ..adjudication.state import AdjudicationApp
 from ..common.binding import SyncGuard
+from ..common.navigation import disagrees, next_position
+from ..common.row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
+from ..state.filter_expression import __doc__ as FILTER_HELP
 from .model import (
     SENTENCE_COLUMN,
     CorpusFilterProxy,
     CorpusTableModel,
     run_metrics,
 )
-from ..state.filter_expression import __doc__ as FILTER_HELP
-from ..common.navigation import disagrees, next_position
-from ..common.row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
-from ..adjudication.state import AdjudicationApp
 
 __all__ = ["CorpusPanel", "show_summary"]
 
@@ -114,8 +114,7 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         self.table.viewport().installEventFilter(self)  # the sentence column fitted to the room...
-        header.sectionResized.connect(  # ...and to the other columns, fitted to their contents
-            lambda column, old, new: column != SENTENCE_COLUMN and self._fit_sentence())
+        header.sectionResized.connect(self._column_resized)  # ...and to the other columns, fitted to their contents
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.selection.set_filter)
@@ -179,6 +178,10 @@ class CorpusPanel(QWidget):
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_sentence()
         return super().eventFilter(watched, event)
+
+    def _column_resized(self, column: int, old: int, new: int) -> None:
+        if column != SENTENCE_COLUMN:
+            self._fit_sentence()
 
     def _fit_sentence(self) -> None:
         """The sentence column takes the room the other columns leave (it stretches), and keeps

@@ -39,9 +39,9 @@ class SmatchPanel(QWidget):
         """Show the Smatch scores of ``corpus`` with the bootstrap interval of its micro F1."""
         self.table.clearContents()
         scored = sum(1 for result in corpus.pairs if SMATCH in result.tallies) if corpus else 0
-        interval = corpus.interval(SMATCH) if scored else None
+        interval = corpus.interval(SMATCH) if corpus is not None and scored else None
         self.table.setVisible(interval is not None)  # no empty breakdown: the line above says why
-        if interval is None:
+        if corpus is None or interval is None:
             self.title.setText(DRS_HINT if corpus is not None and corpus.drs else HINT)
             return
         totals = corpus.totals

@@ -19,6 +19,7 @@ from engine.scoring import PairResult
 
 from ..common.binding import SyncGuard
 from ..common.row_table import filtered_table
+from ..common.sides import Side
 from ..state.services import AppServices
 
 __all__ = ["ClausePanel", "ClauseRow", "clause_rows"]
@@ -153,7 +154,7 @@ class ClausePanel(QWidget):
         if not current.isValid() or self.syncing:
             return
         row: ClauseRow = self.proxy.item(current.row())
-        side = "test" if row.test is not None else "gold"
+        side: Side = "test" if row.test is not None else "gold"
         variable = row.variable(side)
         if variable is not None:
             with self.syncing:  # the node selected is this row's: keep the row

@@ -6,7 +6,7 @@ The k-grams are listed on a worker thread (:class:`~ui.drs.kgrams.KgramLister`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,16 +22,16 @@ from PySide6.QtWidgets import (
 )
 
 from engine.drs import DScorerTally
+from engine.drs.pair import dscorer_settings
 from engine.output.text import f1_text
 from engine.registry import DSCORER
 from engine.scoring import CorpusResult, PairResult
-from engine.drs.pair import dscorer_settings
 
 from ..common.binding import SyncGuard
-from .kgrams import KgramLister
-from .kgram_rows import KgramList, KgramRow, KgramSide
-from ..common.row_table import ColumnFilterProxy, RowTableModel, filtered_table, score_grid
+from ..common.row_table import ColumnFilterProxy, Index, RowTableModel, filtered_table, score_grid
 from ..state.services import AppServices
+from .kgram_rows import KgramList, KgramRow, KgramSide
+from .kgrams import KgramLister
 
 __all__ = ["DScorerPanel", "OneLineLabel", "settings_text"]
 
@@ -93,7 +93,7 @@ class OneLineLabel(QLabel):
 class KgramModel(RowTableModel):
     """The k-gram rows, each whole sequence also as a tooltip (a long one is cut short in its cell)."""
 
-    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+    def data(self, index: Index, role=Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
             return self.cell(index.row(), len(HEADERS) - 1)
         return super().data(index, role)
@@ -111,8 +111,8 @@ class SidesProxy(ColumnFilterProxy):
         self.sides = sides
         self.endFilterChange(ColumnFilterProxy.Direction.Rows)
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
-        return self.sourceModel().rows[source_row].side in self.sides
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        return self.rows_model().rows[source_row].side in self.sides
 
 
 def settings_text(corpus: CorpusResult) -> str:
@@ -164,7 +164,6 @@ class DScorerPanel(QWidget):
         self.shown = QComboBox()
         for text, _ in SHOWN:
             self.shown.addItem(text)
-        self.shown.currentIndexChanged.connect(lambda k: self.proxy.set_sides(SHOWN[k][1]))
         self.found = QLabel()
         self.found.setWordWrap(True)
         self.legend = OneLineLabel()  # how to read a k-gram
@@ -174,6 +173,7 @@ class DScorerPanel(QWidget):
         self.model = KgramModel(HEADERS, self)
         self.proxy = SidesProxy(self)
         self.proxy.setSourceModel(self.model)
+        self.shown.currentIndexChanged.connect(lambda k: self.proxy.set_sides(SHOWN[k][1]))
         self.table.setModel(self.proxy)
         self.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)
         controls = QHBoxLayout()
@@ -236,7 +236,9 @@ class DScorerPanel(QWidget):
         nodes = self._node_counts(result.drs) if counts is not None else None
         for row in range(n + 1):
             order = score.orders[row - 1] if row else None
-            values = [score.zero] * 3 if row == 0 else [order.p, order.r, order.f] if order else [None] * 3
+            values: list[float | int | str | None] = (
+                [score.zero] * 3 if row == 0 else [order.p, order.r, order.f] if order else [None] * 3
+            )
             if row and counts is not None:
                 values += [counts.test[row - 1], counts.gold[row - 1], counts.matched[row - 1]]
             elif counts is not None:  # k = 0: the node counts, and min / max in place of the shared ones

@@ -14,6 +14,7 @@ from engine.scoring import PairResult
 
 from ..common.binding import SyncGuard
 from ..common.row_table import RowTableModel, compact_rows, select_row, share_width
+from ..common.sides import Side
 from ..state.services import AppServices
 
 __all__ = ["ALIGNMENT_HEADERS", "AlignmentPanel"]
@@ -108,7 +109,9 @@ class AlignmentPanel(QWidget):
         if self.syncing or not current.isValid():
             return
         row: AlignmentRow = self.model.rows[current.row()]
-        side, node = ("test", row.test) if row.test is not None else ("gold", row.gold)
+        side: Side = "test" if row.test is not None else "gold"
+        node = row.test or row.gold
+        assert node is not None  # a row has a node on one side at least
         with self.syncing:
             self.state.selection.reveal_node(side, node.var)
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from .comparison_panel import ComparisonPanel
+from ..common.sides import as_side
 from ..state.services import AppServices
+from .comparison_panel import ComparisonPanel
 
 __all__ = ["ComparisonBinding"]
 
@@ -35,7 +36,7 @@ class ComparisonBinding(QObject):
 
     def _show_node(self, side: str, var: str) -> None:
         if var:
-            self.panel.select_node(side, var)
+            self.panel.select_node(as_side(side), var)
 
     def _show_triple(self, row) -> None:
         if row is not None:
@@ -44,4 +45,4 @@ class ComparisonBinding(QObject):
 
     def _hovered(self, side: str, var: str) -> None:
         if var:  # hovering a node selects it; leaving it keeps the selection
-            self.state.selection.select_node(side, var)
+            self.state.selection.select_node(as_side(side), var)

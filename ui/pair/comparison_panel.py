@@ -24,9 +24,9 @@ from engine.layout.viewport import frame
 from engine.metrics.triples import TripleMatch
 from engine.scoring import PairResult
 
+from ..common.sides import Side, partner
 from . import graph_style
 from .graph_view import GraphScene, GraphView, LinkedViews, QtText
-from ..common.sides import partner
 
 __all__ = ["ComparisonPanel", "edge_key"]
 
@@ -187,19 +187,19 @@ class ComparisonPanel(QWidget):
         self.legend.set_items(NODE_KEY + ((DRS_KEY,) if drs else ()) + EDGE_KEY)
         self.legend.setToolTip(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
-        for scene, box, side, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
-                                       (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):
-            scene.draw(side.geometry, side.marks)
-            box.setTitle(f"{name}: {side.summary}")
-            box.show_note(side.note)
+        for scene, box, shown, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
+                                        (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):
+            scene.draw(shown.geometry, shown.marks)
+            box.setTitle(f"{name}: {shown.summary}")
+            box.show_note(shown.note)
         self.views.set_frame(frame(drawing.geometries))
         self.views.start()
 
-    def partner(self, side: str, key: str) -> str | None:
+    def partner(self, side: Side, key: str) -> str | None:
         """The variable aligned to ``key`` in the other graph."""
         return partner(self.result, side, key)
 
-    def select_node(self, side: str, key: str) -> None:
+    def select_node(self, side: Side, key: str) -> None:
         """Highlight a node and its partner; tell the other panels."""
         other = self.partner(side, key)
         scenes = (self.test_scene, self.gold_scene)
@@ -216,7 +216,7 @@ class ComparisonPanel(QWidget):
                 view.place(scale, item.sceneBoundingRect().center())
                 view.following = False
 
-    def reveal(self, side: str, key: str) -> None:
+    def reveal(self, side: Side, key: str) -> None:
         """Centre a node in its view and its aligned partner in the other."""
         wanted = {side: key, ("gold" if side == "test" else "test"): self.partner(side, key) or ""}
         self._centre([(self.test_view, self.test_scene.node_items.get(wanted["test"])),

@@ -10,8 +10,8 @@ from pathlib import Path
 from engine.output.report import parameters_text
 from engine.params import Params
 
-from .comparison_panel import ComparisonPanel
 from ..common.export import SVG_DPI, write_figure
+from .comparison_panel import ComparisonPanel
 from .graph_style import LEGEND
 from .graph_svg import Panel, Sheet, graph_svg, sheet_svg
 

@@ -140,7 +140,7 @@ def sheet_svg(sheet: Sheet, measure: TextMeasure) -> str:
         body.append(_text(x, top + TITLE_PX / 2, TITLE_PX, panel.title, NODE_TEXT, anchor="start", bold=True))
         graph_top = top + TITLE_PX * 1.8
         graph_height = 0.0
-        if bounds is not None:
+        if bounds is not None and panel.geometry is not None:
             body.append(f'<g transform="translate({_number(x - bounds.x)} {_number(graph_top - bounds.y)})">')
             body.extend(graph_svg(panel.geometry, panel.marks, measure))
             body.append("</g>")

@@ -4,6 +4,8 @@ and gold views on one scale and, optionally, in step."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import (
@@ -13,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
-from engine.layout.marks import GraphMarks, NodeMark, Status
+from engine.layout.marks import EdgeKey, GraphMarks, NodeMark, Status
 from engine.layout.viewport import fit_scale, start_view
 
 from . import graph_style as style
@@ -86,7 +88,7 @@ class NodeItem(QGraphicsPathItem):
         self._fonts = fonts
         self._label = node.label
         self._tag = node.tag if node.tag_box is not None else None
-        self._tag_rect = _qrect(node.tag_box) if self._tag else None
+        self._tag_rect = _qrect(node.tag_box) if node.tag_box is not None and node.tag else None
         box = node.box
         self._text_rect = QRectF(node.text_center[0] - box.width / 2, box.y, box.width, box.height)
         path = QPainterPath()
@@ -108,7 +110,7 @@ class NodeItem(QGraphicsPathItem):
             painter.setPen(_pen(style.FRAME_INNER))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(self._inner)
-        if self._tag:
+        if self._tag and self._tag_rect is not None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(TAG_FILL)
             painter.drawRoundedRect(self._tag_rect, 3.0, 3.0)
@@ -184,7 +186,7 @@ class GraphScene(QGraphicsScene):
         self.geometry: GraphGeometry | None = None
         self.marks = GraphMarks()
         self.node_items: dict[str, NodeItem] = {}
-        self.edge_items: dict[tuple[str, str, str], EdgeItem] = {}
+        self.edge_items: dict[EdgeKey, EdgeItem] = {}
 
     def draw(self, geometry: GraphGeometry | None, marks: GraphMarks) -> None:
         """Items for ``geometry`` (nothing when None)."""
@@ -194,20 +196,20 @@ class GraphScene(QGraphicsScene):
         if geometry is None:
             return
         for edge in geometry.edges:
-            item = EdgeItem(edge, edge.key in marks.unmatched_edges, self.fonts)
-            self.addItem(item)
-            self.edge_items[edge.key] = item
+            edge_item = EdgeItem(edge, edge.key in marks.unmatched_edges, self.fonts)
+            self.addItem(edge_item)
+            self.edge_items[edge.key] = edge_item
         unscored = NodeMark(Status.UNSCORED, "")
         for node in geometry.nodes.values():
-            item = NodeItem(node, marks.nodes.get(node.key, unscored), self.fonts, self)
-            self.addItem(item)
-            self.node_items[node.key] = item
+            node_item = NodeItem(node, marks.nodes.get(node.key, unscored), self.fonts, self)
+            self.addItem(node_item)
+            self.node_items[node.key] = node_item
 
-    def highlight(self, nodes: set[str] = frozenset(), edges: set[tuple[str, str, str]] = frozenset()) -> None:
-        for key, item in self.node_items.items():
-            item.set_highlighted(key in nodes)
-        for key, item in self.edge_items.items():
-            item.set_highlighted(key in edges)
+    def highlight(self, nodes: Collection[str] = frozenset(), edges: Collection[EdgeKey] = frozenset()) -> None:
+        for key, node_item in self.node_items.items():
+            node_item.set_highlighted(key in nodes)
+        for edge_key, edge_item in self.edge_items.items():
+            edge_item.set_highlighted(edge_key in edges)
 
 
 class GraphView(QGraphicsView):
@@ -222,6 +224,7 @@ class GraphView(QGraphicsView):
 
     def __init__(self, scene: GraphScene, parent=None):
         super().__init__(scene, parent)
+        self.graph_scene = scene  # scene() as the graph scene it is
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
@@ -341,7 +344,7 @@ class LinkedViews(QObject):
         self._placed_in = (0.0, 0.0)  # the room the views were last placed for
 
     def _geometries(self) -> list[GraphGeometry]:
-        return [view.scene().geometry for view in self.views if view.scene().geometry is not None]
+        return [view.graph_scene.geometry for view in self.views if view.graph_scene.geometry is not None]
 
     def _smallest_view(self) -> tuple[float, float]:
         sizes = [view.available_size() for view in self.views]

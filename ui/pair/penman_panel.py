@@ -5,6 +5,7 @@ number in bold red) and scrolled to."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -15,10 +16,10 @@ from engine.errors import InputError
 from engine.read.penman_tree import format_tree
 from engine.scoring import PairResult
 
+from ..common.sides import SIDES, Side
+from ..state.services import AppServices
 from .numbered_text import NumberedText
 from .penman_highlight import block_start, node_line, triple_line
-from ..common.sides import SIDES
-from ..state.services import AppServices
 
 __all__ = ["PenmanPanel"]
 
@@ -142,7 +143,7 @@ class PenmanPanel(QWidget):
         else:
             self.highlight_triple(row)
 
-    def _highlight(self, lines: dict[str, list[int]]) -> None:
+    def _highlight(self, lines: Mapping[Side, list[int]]) -> None:
         """Shade the given lines of the test and gold texts and scroll to them; the lines of an
         unreadable side's problems stay shaded red."""
         for side, pane in self.panes.items():
@@ -161,7 +162,7 @@ class PenmanPanel(QWidget):
                 text.ensureCursorVisible()
             text.setExtraSelections(selections)
 
-    def highlight_nodes(self, variables: dict[str, str | None]) -> None:
+    def highlight_nodes(self, variables: Mapping[Side, str | None]) -> None:
         """Highlight the line of a node on each side (side -> variable or None)."""
         lines = {}
         for side, var in variables.items():
@@ -172,7 +173,7 @@ class PenmanPanel(QWidget):
     def highlight_triple(self, row) -> None:
         """Highlight the line of a triple on each side where it exists."""
         lines = {}
-        for side, triple in (("test", row.test), ("gold", row.gold)):
+        for side, triple in zip(SIDES, (row.test, row.gold)):
             text = self.panes[side].text.toPlainText()
             number = triple_line(text, triple.source, triple.role, triple.target) if triple else None
             lines[side] = [number] if number is not None else []

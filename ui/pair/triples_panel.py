@@ -16,6 +16,7 @@ from engine.metrics.triples import Category, Partners, Triple, TripleMatch
 from ..common.binding import SyncGuard
 from ..common.navigation import next_position
 from ..common.row_table import FittedColumns, filtered_table, select_row
+from ..common.sides import Side
 from ..state.services import AppServices
 
 __all__ = ["CATEGORY_COLOURS", "HEADERS", "TriplesPanel", "triple_cells", "triple_text", "triples_csv"]
@@ -156,7 +157,7 @@ class TriplesPanel(QWidget):
     def _tips(self, row: TripleMatch) -> tuple[str, ...]:
         """Each triple in full (its cell may be elided) with the graphs' tooltips of its ends
         (partner, S, round), and the reason in full."""
-        def ends(side: str, triple: Triple | None, partners: Partners) -> str:
+        def ends(side: Side, triple: Triple | None, partners: Partners) -> str:
             if triple is None:
                 return ""
             keys = [triple.source] + ([triple.target] if triple.target_concept is not None else [])

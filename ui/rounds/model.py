@@ -119,6 +119,7 @@ class RoundsModel:
 
     def _arrange_round(self, number: int) -> RoundView:
         round_ = self.alignment.rounds[number - 1]
+        assert round_.anchors is not None and round_.broadcast is not None and round_.adjusted is not None  # traced
         arrange = self.order.arrange
         anchors = arrange(round_.anchors) > 0
         new = tuple((self._row_of[a.test], self._column_of[a.gold]) for a in round_.new_anchors)
@@ -170,6 +171,7 @@ class RoundsModel:
     def node_readout(self, row: int, column: int) -> str:
         """A hovered row label (column -1) or column label (row -1): the node and its partner."""
         alignment = self.alignment
+        i: int | None  # the test node
         if row >= 0:
             i = self.order.rows[row]
             name, partner = f"test {self.row_names[row]}", alignment.gold_of[i]
@@ -178,7 +180,7 @@ class RoundsModel:
             i = alignment.test_of.get(self.order.columns[column])
             name = f"gold {self.column_names[column]}"
             other = self.trace.rows[i] if i is not None else None
-        if other is None:
+        if other is None or i is None:
             return f"{name}: unaligned (click to select it in the graphs)"
         when = fixed_text(alignment.quality[i], self.rounds)
         return f"{name}: aligned to {other}, fixed in {when} (click to select it)"

@@ -35,12 +35,12 @@ from engine.align.explain import Caption
 from engine.output.report import items_html
 
 from ..common.binding import SyncGuard
+from ..state.services import AppServices
+from ..state.tasks import PairTrace
 from .model import PANELS, RoundsModel, RoundView
 from .scale import OUTLINE_LEGEND
 from .view import HELP, HeatmapView, SharedWindow
 from .window import CellWindow
-from ..state.services import AppServices
-from ..state.tasks import PairTrace
 
 __all__ = ["TRACING", "HeatmapPanel", "caption_html"]
 

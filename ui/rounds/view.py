@@ -387,47 +387,48 @@ class HeatmapView(QWidget):
         title = QRectF(2, 0, self.width() - 4, geometry.plot.top())
         elided = QFontMetricsF(painter.font()).elidedText(self.title, Qt.TextElideMode.ElideRight, title.width())
         painter.drawText(title, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, elided)
-        if self.heatmap is None or self._image is None:
+        heatmap = self.heatmap
+        if heatmap is None or self._image is None:
             painter.end()
             return
         window = self.shared.window
         painter.save()
         painter.setClipRect(geometry.plot)
         painter.drawImage(geometry.plot, self._image, QRectF(window.left, window.top, window.width, window.height))
-        self._paint_values(painter, geometry)
-        self._paint_anchors(painter, geometry)
-        self._paint_separator(painter, geometry)
-        self._paint_marks(painter, geometry)
+        self._paint_values(painter, geometry, heatmap)
+        self._paint_anchors(painter, geometry, heatmap)
+        self._paint_separator(painter, geometry, heatmap)
+        self._paint_marks(painter, geometry, heatmap)
         painter.restore()
         self._paint_labels(painter, geometry)
         if geometry.colour_bar is not None:
-            self._paint_colour_bar(painter, geometry.colour_bar)
+            self._paint_colour_bar(painter, geometry.colour_bar, heatmap)
         painter.end()
 
     def _visible_cells(self) -> tuple[range, range]:
         window = self.shared.window
         return window.visible_rows(), window.visible_columns()
 
-    def _paint_values(self, painter: QPainter, geometry: _Geometry) -> None:
+    def _paint_values(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         if geometry.value_font is None or self._indices is None:
             return
         painter.setFont(geometry.value_font)
         rows, columns = self._visible_cells()
-        values = self.heatmap.values
+        values = heatmap.values
         for row in rows:
             for column in columns:
                 painter.setPen(QColor(text_on(int(self._indices[row, column]))))
                 painter.drawText(self._cell_rect(geometry, row, column), Qt.AlignmentFlag.AlignCenter,
                                  value_text(float(values[row, column])))
 
-    def _paint_anchors(self, painter: QPainter, geometry: _Geometry) -> None:
+    def _paint_anchors(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         rows, columns = self._visible_cells()
         if min(geometry.cell_width, geometry.cell_height) >= 5:
-            anchors = self.heatmap.anchors[rows.start:rows.stop, columns.start:columns.stop]
+            anchors = heatmap.anchors[rows.start:rows.stop, columns.start:columns.stop]
             for row, column in np.argwhere(anchors):
                 self._outline(painter, geometry, row + rows.start, column + columns.start, ANCHOR_OUTLINE)
-        for row, column in self.heatmap.new_anchors:
+        for row, column in heatmap.new_anchors:
             self._outline(painter, geometry, row, column, NEW_ANCHOR_OUTLINE)
 
     def _outline(self, painter: QPainter, geometry: _Geometry, row: int, column: int, outline: Outline) -> None:
@@ -437,9 +438,9 @@ class HeatmapView(QWidget):
             painter.setPen(QPen(QColor(stroke.colour), stroke.width))
             painter.drawRect(rect.adjusted(stroke.inset, stroke.inset, -stroke.inset, -stroke.inset))
 
-    def _paint_separator(self, painter: QPainter, geometry: _Geometry) -> None:
+    def _paint_separator(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         """The line between the aligned pairs and the unaligned nodes."""
-        rows, columns = self.heatmap.values.shape
+        rows, columns = heatmap.values.shape
         painter.setPen(SEPARATOR_PEN)
         plot = geometry.plot
         if 0 < self.aligned < rows:
@@ -449,9 +450,9 @@ class HeatmapView(QWidget):
             x = self._cell_rect(geometry, 0, self.aligned).left()
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
 
-    def _paint_marks(self, painter: QPainter, geometry: _Geometry) -> None:
+    def _paint_marks(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         """The hovered row and column (white), the selected nodes' rows and columns (orange)."""
-        rows, columns = self.heatmap.values.shape
+        rows, columns = heatmap.values.shape
         plot = geometry.plot
 
         def strip(axis: str, index: int) -> QRectF:
@@ -491,7 +492,7 @@ class HeatmapView(QWidget):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label.text)
             painter.restore()
 
-    def _paint_colour_bar(self, painter: QPainter, bar: QRectF) -> None:
+    def _paint_colour_bar(self, painter: QPainter, bar: QRectF, heatmap: Heatmap) -> None:
         size = bar.size().toSize()
         if self._bar is None or self._bar.size() != size:  # drawn at its size once, not scaled at every paint
             scale = np.ascontiguousarray(TABLE[::-1].reshape(len(TABLE), 1, 3))
@@ -501,7 +502,7 @@ class HeatmapView(QWidget):
         painter.drawImage(bar.topLeft(), self._bar)
         painter.setPen(TEXT)
         painter.setFont(self._font(LABEL_PX[0] + 2))
-        low, high = self.heatmap.levels
+        low, high = heatmap.levels
         metrics = QFontMetricsF(painter.font())
         for fraction in (0.0, 0.5, 1.0):
             y = bar.bottom() - fraction * bar.height()

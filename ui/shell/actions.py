@@ -15,10 +15,11 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QStyle, QToolBar
 from engine.adjudication.schema import ReviewStatus
 
 from ..adjudication import dialogs as adjudication_dialogs
+from ..adjudication.tasks import ExportKind
+from ..app_state import AppState
+from ..state.settings import APP_NAME
 from .commands import Context, about, adjudication, annotators, exports, files, navigation, scoring
 from .perspectives import perspective
-from ..state.settings import APP_NAME
-from ..app_state import AppState
 
 __all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions", "perspective_action"]
 
@@ -137,7 +138,7 @@ def _status(number: int, status: ReviewStatus, text: str) -> ActionSpec:
                       tip=f"Set the sentence's status to {status}", enabled_when=_on_sentence, group="status")
 
 
-def _export(key: str, kind: str, text: str, tip: str) -> ActionSpec:
+def _export(key: str, kind: ExportKind, text: str, tip: str) -> ActionSpec:
     return ActionSpec(key, text, lambda ctx: adjudication.export(ctx, kind), ADJUDICATION, tip=tip,
                       enabled_when=_in_session, group="export")
 
@@ -287,7 +288,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         group="export",
     ),
     # Ctrl+Q spelled out: QKeySequence.StandardKey.Quit is no key at all on some platforms
-    ActionSpec("quit", "&Quit", lambda ctx: ctx.window.close(), FILE, "Ctrl+Q", tip="Quit", group="quit"),
+    ActionSpec("quit", "&Quit", files.quit_app, FILE, "Ctrl+Q", tip="Quit", group="quit"),
     ActionSpec(
         "undo",
         "&Undo",
@@ -313,7 +314,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
         "rescore",
         "&Re-score",
-        lambda ctx: ctx.state.scoring.rescore(),
+        scoring.rescore,
         SCORING,
         "F5",
         Icon.SP_BrowserReload,

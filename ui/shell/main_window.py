@@ -10,30 +10,30 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
-from .actions import build_actions
 from ..adjudication.binding import AdjudicationBinding
 from ..adjudication.panel import AdjudicationPanel
-from ..pair.alignment_panel import AlignmentPanel
+from ..annotators.confusion_panel import ConfusionPanel
 from ..annotators.panel import AnnotatorsPanel, MatrixCellBar
+from ..app_state import AppState
+from ..corpus.document_panel import DocumentPanel
+from ..corpus.pair_view import PairView
+from ..corpus.panel import CorpusPanel
+from ..corpus.smatch_panel import SmatchPanel
 from ..drs.clause_panel import ClausePanel
+from ..drs.dscorer_panel import DScorerPanel
+from ..pair.alignment_panel import AlignmentPanel
+from ..pair.comparison_binding import ComparisonBinding
+from ..pair.comparison_panel import ComparisonPanel
+from ..pair.find_bar import FindBar
+from ..pair.penman_panel import PenmanPanel
+from ..pair.triples_panel import TriplesPanel
+from ..rounds.panel import HeatmapPanel
+from ..state.settings import APP_NAME
+from .actions import build_actions
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
-from ..pair.comparison_binding import ComparisonBinding
-from ..pair.comparison_panel import ComparisonPanel
-from ..annotators.confusion_panel import ConfusionPanel
-from ..corpus.panel import CorpusPanel
-from ..corpus.document_panel import DocumentPanel
-from ..drs.dscorer_panel import DScorerPanel
-from ..pair.find_bar import FindBar
-from ..rounds.panel import HeatmapPanel
-from ..corpus.pair_view import PairView
-from ..pair.penman_panel import PenmanPanel
-from ..state.settings import APP_NAME
-from ..corpus.smatch_panel import SmatchPanel
-from ..app_state import AppState
 from .status import ProblemBanner, StatusLine
-from ..pair.triples_panel import TriplesPanel
 from .workspace import Panel, Workspace
 
 __all__ = ["APP_NAME", "MainWindow"]

@@ -21,17 +21,17 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from engine.params import ANCAST, PAPER, PROFILES, DScorerProfile, Params
+from engine.params import ANCAST, PAPER, DScorerProfile, Params, Profile
 from engine.registry import COUNTER, optional_metrics, solver_options
 
 from ..common.binding import SyncGuard
 
-PROFILE_TIPS = {
+PROFILE_TIPS: dict[Profile, str] = {  # the profiles in the box, in this order
     PAPER: "The AnCast paper's equations (§2.1-2.3); fixes the reference package's known behaviours.",
     ANCAST: "The numbers of the reference package ancast 0.1.1, pair for pair, for comparison with published "
             "results (AMR input with # ::snt lines; see README for the differences).",
 }
-DSCORER_TIPS = {
+DSCORER_TIPS: dict[DScorerProfile, str] = {  # DScorer's profiles in its box, in this order
     "paper": "DScorer as the paper defines it: typed nodes, concept and sense one edge, walks (Liu et al. 2020).",
     "reference": "The numbers of the public DRSScorer code: its graph, node-simple paths, counts pooled over the "
                  "corpus (see README).",
@@ -100,7 +100,7 @@ class DrsBox(QGroupBox):
             weights = tuple(float(part) for part in text.replace(";", ",").split(",")) if text else None
         except ValueError:
             raise ValueError(f"DScorer weights are numbers separated by commas, not {text!r}") from None
-        profile: DScorerProfile = "reference" if self.profile.currentText() == "reference" else "paper"
+        profile = list(DSCORER_TIPS)[self.profile.currentIndex()]
         return {
             "dscorer_profile": profile,
             "dscorer_n": self.n.value(),
@@ -121,9 +121,9 @@ class ParamsDialog(QDialog):
         self._base = params
         self.syncing = SyncGuard()  # the profile box shows the parameters: no choice of defaults
         self.profile = QComboBox()
-        for name in PROFILES:
+        for name, tip in PROFILE_TIPS.items():
             self.profile.addItem(name)
-            self.profile.setItemData(self.profile.count() - 1, PROFILE_TIPS[name], Qt.ItemDataRole.ToolTipRole)
+            self.profile.setItemData(self.profile.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.profile.setCurrentText(params.profile)
         self.profile.setToolTip("Scoring profile: " + " ".join(f"{k}: {v}" for k, v in PROFILE_TIPS.items()))
         self.gamma = _spin(params.gamma, 1.0, 0.05, 3, "Sense coefficient: weight of a sense mismatch in S (paper eq. 1)")
@@ -159,8 +159,8 @@ class ParamsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults).clicked.connect(self.restore_defaults)
-        self.profile.currentTextChanged.connect(
-            self.syncing.unless_syncing(lambda name: self.show_params(self._defaults(name)))
+        self.profile.currentIndexChanged.connect(
+            self.syncing.unless_syncing(lambda index: self.show_params(self._defaults(self._profile())))
         )
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -181,11 +181,14 @@ class ParamsDialog(QDialog):
     def _switched(self) -> set[str]:
         return {key for key, box in self.switches.items() if box.isChecked()}
 
-    def _defaults(self, profile: str) -> Params:
+    def _profile(self) -> Profile:
+        return list(PROFILE_TIPS)[self.profile.currentIndex()]
+
+    def _defaults(self, profile: Profile) -> Params:
         return Params.for_profile(profile, optional_metrics=self._switched())
 
     def restore_defaults(self) -> None:
-        self.show_params(self._defaults(self.profile.currentText()))
+        self.show_params(self._defaults(self._profile()))
         self.drs.show_params(Params())
 
     def show_params(self, params: Params) -> None:
@@ -201,7 +204,7 @@ class ParamsDialog(QDialog):
             box.setChecked(params.computes(key))
 
     def params(self) -> Params:
-        profile = Params.for_profile(self.profile.currentText())
+        profile = Params.for_profile(self._profile())
         return replace(
             self._base,
             **{name: getattr(profile, name) for name in ("profile", "tolerance", "digits", "max_inner", "max_outer")},

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from .perspectives import DEFAULT, PERSPECTIVES, Layout, Perspective, Split, Tabs, panels_of
 from ..state.settings import AppSettings
+from .perspectives import DEFAULT, PERSPECTIVES, Layout, Perspective, Split, Tabs, panels_of
 
 __all__ = ["LAYOUT_VERSION", "Panel", "Workspace"]
 
@@ -50,12 +50,12 @@ class _Slot(QWidget):
     def __init__(self, key: str, panel: Panel):
         super().__init__()
         self.key, self.panel = key, panel
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        self.box = QVBoxLayout(self)
+        self.box.setContentsMargins(0, 0, 0, 0)
 
     def claim(self) -> None:
         if self.panel.widget.parent() is not self:
-            self.layout().addWidget(self.panel.widget)
+            self.box.addWidget(self.panel.widget)
         self.panel.widget.show()
 
 
@@ -151,7 +151,8 @@ class _Page(QWidget):
         found = []
         for path, (splitter, layout) in self.splitters.items():
             for number, (part, size) in enumerate(zip(layout.parts, splitter.sizes())):
-                if splitter.widget(number).isHidden():
+                widget = splitter.widget(number)
+                if widget is not None and widget.isHidden():
                     continue
                 width, height = self._least(part)
                 if size < (height if layout.vertical else width):
@@ -275,9 +276,14 @@ class Workspace(QTabWidget):
         self._show_available()
         self.restore()
 
+    def _page(self, index: int) -> _Page:
+        page = self.widget(index)
+        assert isinstance(page, _Page), index
+        return page
+
     @property
     def current(self) -> str:
-        return self.currentWidget().perspective.key
+        return self._page(self.currentIndex()).perspective.key
 
     def show_perspective(self, key: str) -> bool:
         """Bring a perspective to the front; False (nothing done) while its tab is hidden."""
@@ -289,15 +295,15 @@ class Workspace(QTabWidget):
 
     def show_panel(self, key: str) -> None:
         """Make a panel visible: its tab in front in this perspective, else the first shown perspective that has it."""
-        page = self.currentWidget()
+        page = self._page(self.currentIndex())
         if key not in page.slots or not _available(page.slots[key].panel):
             page = next((p for p in self.pages.values() if key in p.slots and self.isTabVisible(self.indexOf(p))), page)
             self.setCurrentWidget(page)
         page.reveal(key)
 
     def _shown(self, index: int) -> None:
-        page = self.widget(index)
-        if page is not None:
+        if 0 <= index < self.count():
+            page = self._page(index)
             page.claim()
             self.perspective_changed.emit(page.perspective.key)
 
@@ -306,7 +312,7 @@ class Workspace(QTabWidget):
         gives way to the default one."""
         shown = self.currentWidget()
         for index in range(self.count()):
-            page = self.widget(index)
+            page = self._page(index)
             page.show_available()
             needed = (page.perspective.needs,) if page.perspective.needs else page.slots
             self.setTabVisible(index, any(_available(page.slots[key].panel) for key in needed))
@@ -335,7 +341,7 @@ class Workspace(QTabWidget):
             page.restore(saved.get("pages", {}).get(key, {}))
         if saved.get("current") not in self.pages or not self.show_perspective(saved["current"]):
             self.show_perspective(self._default())
-        self.currentWidget().claim()
+        self._page(self.currentIndex()).claim()
 
     def reset(self) -> None:
         """Every perspective back to its default sizes and tabs; the saved arrangement forgotten."""

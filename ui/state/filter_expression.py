@@ -45,9 +45,14 @@ Predicate = Callable[[PairResult], bool]
 class Review(Protocol):
     """What an adjudication session says of a sentence (:class:`engine.adjudication.store.SentenceRecord`)."""
 
-    status: ReviewStatus
-    notes: str
-    decided_by: str | None
+    @property
+    def status(self) -> ReviewStatus: ...
+
+    @property
+    def notes(self) -> str: ...
+
+    @property
+    def decided_by(self) -> str | None: ...
 
 
 ReviewOf = Callable[[PairResult], "Review | None"]  # None: the pair is in no open session

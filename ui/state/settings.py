@@ -88,6 +88,11 @@ class RecentFiles:
         return None
 
 
+def _layout(value: object) -> QByteArray | None:
+    """A saved window layout, None when absent (or not one)."""
+    return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+
 class AppSettings:
     """Typed access to the settings; ``QSettings(APP_NAME, APP_NAME)`` when none are given."""
 
@@ -95,8 +100,9 @@ class AppSettings:
         self.qsettings = settings if settings is not None else QSettings(APP_NAME, APP_NAME)
 
     def _json(self, key: str, default):
+        text = self.qsettings.value(key, "")
         try:
-            return json.loads(self.qsettings.value(key, "") or "null") or default
+            return json.loads(text if isinstance(text, str) and text else "null") or default
         except (TypeError, ValueError):
             return default
 
@@ -141,8 +147,8 @@ class AppSettings:
 
     def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
         """The saved (geometry, toolbar state), each None when absent."""
-        values = (self.qsettings.value("window/geometry"), self.qsettings.value("window/state"))
-        return tuple(v if isinstance(v, QByteArray) and not v.isEmpty() else None for v in values)
+        geometry, state = (self.qsettings.value(key) for key in ("window/geometry", "window/state"))
+        return _layout(geometry), _layout(state)
 
     def save_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
         self.qsettings.setValue("window/geometry", geometry)

@@ -12,18 +12,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from PySide6.QtWidgets import QFileDialog
 
 from engine.metrics.confusion import KINDS
-from engine.output.matrix import confusion_csv, confusion_data, matrix_csv, matrix_data
+from engine.output.matrix import CsvTable, confusion_csv, confusion_data, matrix_csv, matrix_data
 
+from ...annotators.dialog import OpenAnnotatorsDialog
+from ...annotators.grid_heatmap import grid_svg, save_grid
+from ...annotators.report import annotators_report
 from ...annotators.tasks import ConfusionOutcome
 from ...annotators.views import confusion_grid, matrix_grid
-from ...annotators.dialog import OpenAnnotatorsDialog
-from ...annotators.report import annotators_report
-from ...annotators.grid_heatmap import grid_svg, save_grid
 from .context import Context
 from .exports import _write_text
 from .save_dialog import ask_save_path
@@ -42,7 +42,9 @@ __all__ = [
 
 EXPORT = "export"
 DPI = 300.0
-MATRIX_KINDS = {
+MatrixKind = Literal["cells", "annotators", "sentences", "json", "png", "svg"]
+CSV_TABLES: dict[MatrixKind, CsvTable] = {"cells": "cells", "annotators": "annotators", "sentences": "sentences"}
+MATRIX_KINDS: dict[str, MatrixKind] = {
     "Matrix cells CSV (*.csv)": "cells",
     "Annotators table CSV (*.csv)": "annotators",
     "Sentences table CSV (*.csv)": "sentences",
@@ -69,7 +71,10 @@ def choose_annotators(ctx: Context) -> None:
         ctx.state.annotators.open(dialog.paths, dialog.gold())
 
 
-def _ask(ctx: Context, title: str, name: str, kinds: dict[str, str]) -> tuple[Path, str] | None:
+Kind = TypeVar("Kind", bound=str)
+
+
+def _ask(ctx: Context, title: str, name: str, kinds: dict[str, Kind]) -> tuple[Path, Kind] | None:
     chosen = ask_save_path(ctx, title, name, tuple(kinds))  # in the last export's folder
     return (chosen[0], kinds.get(chosen[1], next(iter(kinds.values())))) if chosen is not None else None
 
@@ -88,7 +93,7 @@ def _in_background(ctx: Context, compute: Callable[[], Any], finish: Callable[[A
 
 
 # ------------------------------------------------------------------- matrix
-def _matrix_parts(ctx: Context, kind: str) -> tuple[Callable[[], Any], Callable[[Path, Any], bool]]:
+def _matrix_parts(ctx: Context, kind: MatrixKind) -> tuple[Callable[[], Any], Callable[[Path, Any], bool]]:
     annotators = ctx.state.annotators
     result, metric, average = annotators.result, annotators.metric, annotators.average
     assert result is not None
@@ -98,7 +103,9 @@ def _matrix_parts(ctx: Context, kind: str) -> tuple[Callable[[], Any], Callable[
 
     def compute() -> str:
         data = matrix_data(result, metric, ci=kind in ("cells", "json"), hardest_first=kind == "sentences")
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n" if kind == "json" else matrix_csv(data, kind)
+        if kind == "json":
+            return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        return matrix_csv(data, CSV_TABLES[kind])
 
     return compute, lambda path, text: _write_text(ctx, path, text)
 
@@ -115,7 +122,7 @@ def export_matrix(ctx: Context) -> None:
         _in_background(ctx, compute, lambda value: finish(path, value))
 
 
-def write_matrix(ctx: Context, path: Path, kind: str) -> bool:
+def write_matrix(ctx: Context, path: Path, kind: MatrixKind) -> bool:
     """The matrix of the metric shown: ``cells``, ``annotators`` or ``sentences`` CSV, ``json``
     (the ``matrix`` command's object, with the bootstrap intervals), or the heatmap of the
     average shown as ``png`` (300 DPI) or ``svg``."""

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from PySide6.QtWidgets import QMainWindow
 
-from ...pair.comparison_panel import ComparisonPanel
-from ...corpus.panel import CorpusPanel
-from ...pair.find_bar import FindBar
-from ...rounds.panel import HeatmapPanel
 from ...app_state import AppState
+from ...corpus.panel import CorpusPanel
+from ...pair.comparison_panel import ComparisonPanel
+from ...pair.find_bar import FindBar
 from ...pair.triples_panel import TriplesPanel
+from ...rounds.panel import HeatmapPanel
 from ..workspace import Workspace
 
 __all__ = ["Context"]

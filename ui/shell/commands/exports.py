@@ -14,13 +14,13 @@ from pathlib import Path
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QDialog, QInputDialog
 
-from engine.output.printers import render
+from engine.output.printers import OutputFormat, render
 from engine.output.report import Run, pair_report
 
 from ...pair.graph_export import export_graphs, side_svg
+from ...pair.triples_panel import triples_csv
 from ...rounds.export import export_heatmaps, report_rounds
 from ...rounds.model import RoundsModel
-from ...pair.triples_panel import triples_csv
 from .context import Context
 from .save_dialog import ask_save_path, pair_stem, safe_name
 
@@ -66,7 +66,7 @@ def export_scores(ctx: Context) -> None:
 
 def write_scores(ctx: Context, path: Path) -> bool:
     """The corpus scores as CSV, or JSON when the name ends in .json."""
-    kind = "json" if path.suffix.lower() == ".json" else "csv"
+    kind: OutputFormat = "json" if path.suffix.lower() == ".json" else "csv"
     return ctx.state.scoring.corpus is not None and _write_text(ctx, path, render(ctx.state.scoring.corpus, kind))
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
-from ...state.files import AnnotatorFiles
-from ..demos import DEFAULT_DEMO, DEMOS
 from ...common.sides import Side, other_side
+from ...state.files import AnnotatorFiles
 from ...state.settings import RecentFiles
+from ..demos import DEFAULT_DEMO, DEMOS
 from .context import Context
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "open_at_start",
     "open_dropped",
     "open_recent",
+    "quit_app",
     "recent_entries",
     "recent_titles",
     "swap",
@@ -57,6 +58,11 @@ def choose_side(ctx: Context, side: Side) -> None:
 
 def swap(ctx: Context) -> None:
     ctx.state.scoring.swap()
+
+
+def quit_app(ctx: Context) -> None:
+    """Close the window, which ends the app (the session and the layout are saved as it closes)."""
+    ctx.window.close()
 
 
 def open_dropped(ctx: Context, paths: Sequence[Path]) -> None:
