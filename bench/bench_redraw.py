@@ -82,8 +82,10 @@ def main() -> None:
             print(f"{name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
     print("target: < 100 ms on the GUI thread")
     for name, times in steps.items():
-        print(f"round step, {name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
-              f"({len(times)} steps)")
+        print(
+            f"round step, {name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
+            f"({len(times)} steps)"
+        )
 
 
 def step_rounds(app, heatmaps, state, pairs) -> dict[str, list[float]]:

@@ -80,6 +80,7 @@ def test_select_anchors_skips_rows_whose_best_is_taken():
 
 def _anchors_by_definition(adjusted, anchored_rows, anchored_columns, overlap):
     """Eq. 14 and the tie-break read literally, cell by cell: the oracle for select_anchors."""
+
     def unique_best(candidates, score):
         best = max(score(c) for c in candidates)
         winners = [c for c in candidates if score(c) == best]
@@ -109,7 +110,8 @@ def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
     overlap = lambda i, j: labels[7 * i + j]  # noqa: E731
     chosen = select_anchors(adjusted, anchored_rows, anchored_columns, overlap)
     assert [(a.test, a.gold, a.row_rivals, a.column_rivals) for a in chosen] == _anchors_by_definition(
-        adjusted, anchored_rows, anchored_columns, overlap)
+        adjusted, anchored_rows, anchored_columns, overlap
+    )
 
 
 def test_finalise_takes_global_maxima_then_labels_then_order():

@@ -106,7 +106,9 @@ def test_micro_tallies_pool_counts():
 
 
 def test_duplicate_triples_count_once():
-    scores = scores_of("(w / want-01 :ARG0 (b / boy) :ARG0 b :polarity - :polarity -)", "(w / want-01 :ARG0 (b / boy) :polarity -)")
+    scores = scores_of(
+        "(w / want-01 :ARG0 (b / boy) :ARG0 b :polarity - :polarity -)", "(w / want-01 :ARG0 (b / boy) :polarity -)"
+    )
     assert all(score.f == 1.0 for score in scores.values())
 
 

@@ -50,7 +50,9 @@ def test_the_window_is_ready_when_the_label_confusion_comes_last(qtbot, tmp_path
         return counted(*args)
 
     monkeypatch.setattr(annotators_state, "confusion_of_corpus", after_the_trace)
-    window = spec_window(qtbot, tmp_path, lambda window: window.state.traces.trace_ready.connect(lambda _: traced.set()))
+    window = spec_window(
+        qtbot, tmp_path, lambda window: window.state.traces.trace_ready.connect(lambda _: traced.set())
+    )
     assert window.state.annotators.confusion is not None and window.confusion_panel.is_available()
 
 
@@ -60,7 +62,10 @@ def test_graphs_show_every_node_edge_and_aligned_tags(window):
     assert len(panel.test_scene.edge_items) == 4 and len(panel.gold_scene.edge_items) == 4
     test_marks, gold_marks = panel.test_scene.marks, panel.gold_scene.marks
     for test_var, gold_var in (("r1", "r1"), ("h", "s"), ("b", "p"), ("h2", "h2"), ("i", "i")):
-        assert panel.test_scene.node_items[test_var].brush().color() == panel.gold_scene.node_items[gold_var].brush().color()
+        assert (
+            panel.test_scene.node_items[test_var].brush().color()
+            == panel.gold_scene.node_items[gold_var].brush().color()
+        )
         assert test_marks.nodes[test_var].tag == gold_marks.nodes[gold_var].tag
     assert len({test_marks.nodes[v].tag for v in ("r1", "h", "b", "h2", "i")}) == 5
     # colour by status: same concept (i) and different concepts (he/she) differ
@@ -70,7 +75,8 @@ def test_graphs_show_every_node_edge_and_aligned_tags(window):
     assert poss.pen().color() == MISMATCH_PEN and poss.pen().style() == Qt.PenStyle.DashLine
     # aligned graphs are laid out with partners across from each other (within a few pixels: the boxes differ)
     assert panel.test_scene.node_items["h"].sceneBoundingRect().center().x() == pytest.approx(
-        panel.gold_scene.node_items["s"].sceneBoundingRect().center().x(), abs=3.0)
+        panel.gold_scene.node_items["s"].sceneBoundingRect().center().x(), abs=3.0
+    )
 
 
 def test_unaligned_nodes_are_marked(window, qtbot):
@@ -102,7 +108,9 @@ def test_selecting_a_triple_highlights_it_in_both_graphs(window):
     panel.table.selectRow(rows.index("label differs"))
     assert window.graphs.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
     assert window.graphs.gold_scene.edge_items[("p", ":part", "i")].pen().color() == HIGHLIGHT
-    assert [s.cursor.block().text().strip() for s in window.penman_panel.test_text.extraSelections()] == [":poss (i / i)))"]
+    assert [s.cursor.block().text().strip() for s in window.penman_panel.test_text.extraSelections()] == [
+        ":poss (i / i)))"
+    ]
 
 
 def test_triples_table_filters_by_category(window):

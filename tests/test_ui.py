@@ -153,7 +153,9 @@ def test_cancel_keeps_the_previous_results(qtbot, window, tmp_path):
 def drop(window, paths):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
     window.dropEvent(event)
 
 
@@ -231,7 +233,10 @@ def test_reference_profile_is_a_choice_in_the_parameters(qtbot, window, settings
     with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
         window.state.scoring.set_params(params)
     read_row = 1
-    assert window.corpus_panel.model.index(read_row, window.corpus_panel.model.metric_column("weighted_relation")).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
+    assert (
+        window.corpus_panel.model.index(read_row, window.corpus_panel.model.metric_column("weighted_relation")).data()
+        == "0.4256"
+    )  # the reference's WLR (paper profile: 0.4277)
     assert "ancast-0.1.1 profile" in window.status_line.label.text()
     assert window.state.selection.select_pair_id("read")
     qtbot.waitUntil(lambda: "ancast 0.1.1" in window.heatmaps.initial.text(), timeout=10000)

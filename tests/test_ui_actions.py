@@ -124,9 +124,22 @@ def test_demo_and_recent_submenus(qtbot, built):
 
 
 IN_SESSION = {
-    "close_session", "status_not_reviewed", "status_agreed", "status_needs_discussion", "status_adjudicated", "accept",
-    "reject", "edit_concept", "add_node", "edit_relation", "add_relation", "edit_alignment", "export_adjudicated",
-    "export_decisions", "export_session_report", "perspective_adjudication",
+    "close_session",
+    "status_not_reviewed",
+    "status_agreed",
+    "status_needs_discussion",
+    "status_adjudicated",
+    "accept",
+    "reject",
+    "edit_concept",
+    "add_node",
+    "edit_relation",
+    "add_relation",
+    "edit_alignment",
+    "export_adjudicated",
+    "export_decisions",
+    "export_session_report",
+    "perspective_adjudication",
 }
 
 
@@ -134,11 +147,27 @@ def test_edit_and_adjudication_menus(built):
     _, actions = built
     assert [a.text() or "-" for a in actions.menus["&Edit"].actions()] == ["&Undo", "&Redo", "-", "&Preferences..."]
     assert [a.text() or "-" for a in actions.menus["&Adjudication"].actions()] == [
-        "&Adjudicate Loaded Files...", "&Open Session File...", "&Close Session", "-",
-        "Status: &Not Reviewed", "Status: A&greed", "Status: Needs &Discussion", "Status: Ad&judicated", "-",
-        "A&ccept Triple", "&Reject Triple", "-",
-        "Edit C&oncept...", "Add &Node...", "Edit R&elation...", "Add Re&lation...", "Correct Al&ignment...", "-",
-        "Export Adjudicated &File...", "Export Decisions &Log...", "Export Session Re&port...",
+        "&Adjudicate Loaded Files...",
+        "&Open Session File...",
+        "&Close Session",
+        "-",
+        "Status: &Not Reviewed",
+        "Status: A&greed",
+        "Status: Needs &Discussion",
+        "Status: Ad&judicated",
+        "-",
+        "A&ccept Triple",
+        "&Reject Triple",
+        "-",
+        "Edit C&oncept...",
+        "Add &Node...",
+        "Edit R&elation...",
+        "Add Re&lation...",
+        "Correct Al&ignment...",
+        "-",
+        "Export Adjudicated &File...",
+        "Export Decisions &Log...",
+        "Export Session Re&port...",
     ]
 
 
@@ -175,7 +204,8 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
-        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix)
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix
+    )
     state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
     assert not actions["next_mismatch"].isEnabled() and actions["next_disagreement"].isEnabled()

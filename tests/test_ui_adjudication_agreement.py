@@ -45,7 +45,9 @@ def test_six_annotators_agreement_fits_without_scrolling(qtbot, tmp_path, size):
     labels = [table.verticalHeaderItem(row) for row in range(6)]
     assert [label.toolTip() for label in labels] == adjudication.session.annotators
     long = next(label for label in labels if label.toolTip() == LONG)
-    assert long.text() != LONG and "…" in long.text() and long.text().startswith("comp") and long.text().endswith("update")
+    assert (
+        long.text() != LONG and "…" in long.text() and long.text().startswith("comp") and long.text().endswith("update")
+    )
     assert fits(table), (table.horizontalHeader().length(), table.viewport().width())
     # a correction: its column appears, and everything still fits
     agreement = adjudication.view().agreements["comptest_annot1"]

@@ -39,9 +39,13 @@ def panel(qtbot, state):
 def scores(panel):
     """Annotator -> {column (metric, Corrections): shown value}."""
     table = panel.scores
-    return {table.verticalHeaderItem(r).toolTip(): {table.horizontalHeaderItem(c).text().replace("\n", " "):
-                                                    table.item(r, c).text() for c in range(table.columnCount())}
-            for r in range(table.rowCount())}
+    return {
+        table.verticalHeaderItem(r).toolTip(): {
+            table.horizontalHeaderItem(c).text().replace("\n", " "): table.item(r, c).text()
+            for c in range(table.columnCount())
+        }
+        for r in range(table.rowCount())
+    }
 
 
 def rows(panel):
@@ -102,16 +106,30 @@ def test_an_excluded_pair_is_scored_without_it_and_a_pin_with_it(panel, state):
     # ann2 against ann1 in s3: s, p, n the same; leave-01 / leave-11 S = 0.9; ann2's b (before) unaligned:
     # P = 3.9 / 5, R = 3.9 / 4, F = 2PR / (P + R) = 0.8667
     assert scores(panel)["ann2"]["Concept"] == "0.8667"
-    dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
-                                     adjudication.view().adjudicated.graph, adjudication.decide, "l", "l", ExcludePair)
+    dialog = dialogs.AlignmentDialog(
+        "ann2",
+        adjudication.view().agreements["ann2"].annotation,
+        adjudication.view().adjudicated.graph,
+        adjudication.decide,
+        "l",
+        "l",
+        ExcludePair,
+    )
     dialog.accept()
     assert dialog.result() == 1
     # l no longer aligned: P = 3 / 5, R = 3 / 4, F = 0.6667
     assert scores(panel)["ann2"]["Concept"] == "0.6667"
     assert scores(panel)["ann2"]["Corrections"] == "1 excluded"
     adjudication.undo()
-    dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
-                                     adjudication.view().adjudicated.graph, adjudication.decide, "b", "l", PinPair)
+    dialog = dialogs.AlignmentDialog(
+        "ann2",
+        adjudication.view().agreements["ann2"].annotation,
+        adjudication.view().adjudicated.graph,
+        adjudication.decide,
+        "b",
+        "l",
+        PinPair,
+    )
     dialog.accept()
     # b (before) pinned to l (leave-11): S = 0; l and the rest: leave-01 unaligned now, so P = 3 / 5, R = 3 / 4
     assert adjudication.view().agreements["ann2"].correction.pinned == ((4, 3),)
@@ -176,10 +194,16 @@ def test_a_pair_outside_the_session(panel, state):
 
 def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
     seen = []
-    monkeypatch.setattr(dialogs.ConceptDialog, "exec", lambda dialog: seen.append(
-        (dialog.node_box.currentText(), dialog.concept_edit.text())) or 0)
-    monkeypatch.setattr(dialogs.RelationDialog, "exec", lambda dialog: seen.append(
-        (dialog.relation_box.currentText(), dialog.role_edit.text())) or 0)
+    monkeypatch.setattr(
+        dialogs.ConceptDialog,
+        "exec",
+        lambda dialog: seen.append((dialog.node_box.currentText(), dialog.concept_edit.text())) or 0,
+    )
+    monkeypatch.setattr(
+        dialogs.RelationDialog,
+        "exec",
+        lambda dialog: seen.append((dialog.relation_box.currentText(), dialog.role_edit.text())) or 0,
+    )
     panel.table.selectRow(1)  # ann2's (g/go-01 :ARG0 b/boy) against the adjudicated (g/go-02 :ARG0 b/boy)
     assert not dialogs.edit_concept(panel, state.adjudication) and not dialogs.edit_relation(panel, state.adjudication)
     assert seen == [("g / go-02", "go-02"), ("g :ARG0 b", ":ARG0")]
@@ -195,8 +219,10 @@ def test_decided_disagreements_stay_greyed_and_the_counts_agree(panel, state):
     panel.table.selectRow(2)
     panel.judge(False)  # ann2's polarity rejected
     panel.judge(True)  # the open row nearest: ann2's go-01 taken, which settles the other go-01 row too
-    decided = [("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
-               ("rejected", "only in annotation", "(w/want-01 :polarity -)", "")]
+    decided = [
+        ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
+        ("rejected", "only in annotation", "(w/want-01 :polarity -)", ""),
+    ]
     assert panel.shown_box.currentText() == "open and decided" and rows(panel) == decided
     assert panel.counts.text() == "2 disagreements of ann2: 2 decided (1 accepted, 1 rejected), 0 open"
     assert "2 decision(s) on this sentence" in panel.decided.text()  # the same two decisions
@@ -231,7 +257,10 @@ def test_notes_typed_and_taken_back_leave_no_undo_step(qtbot, panel, state):
     adjudication.flush_notes()
     assert adjudication.stack.count() == 1 and adjudication.session.sentence(0).notes == ""
     assert [entry.text for entry in adjudication.log_entries()] == [
-        "status not reviewed -> agreed", 'notes: "tbd"', "notes cleared"]
+        "status not reviewed -> agreed",
+        'notes: "tbd"',
+        "notes cleared",
+    ]
     adjudication.undo()
     assert adjudication.session.sentence(0).status == "not reviewed"
 

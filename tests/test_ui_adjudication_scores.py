@@ -29,8 +29,11 @@ def window(qtbot, tmp_path, monkeypatch):
     window = shown_window(qtbot, tmp_path, None)
     window.state.settings.save_adjudicator("ana")
     window.session_path = tmp_path / "m.adjudication.sqlite"
-    monkeypatch.setattr(adjudication_dialogs.NewSessionDialog, "exec", accepted_with(
-        lambda dialog: dialog.path_edit.setText(str(window.session_path))))  # the gold chosen with the files
+    monkeypatch.setattr(
+        adjudication_dialogs.NewSessionDialog,
+        "exec",
+        accepted_with(lambda dialog: dialog.path_edit.setText(str(window.session_path))),
+    )  # the gold chosen with the files
     yield window
     window.close()
 
@@ -47,8 +50,10 @@ def micro_lr(test, gold):
 
 
 def wait_scored(qtbot, window, names):
-    qtbot.waitUntil(lambda: not window.state.scoring.busy and window.state.scoring.files is not None
-                    and scored(window) == names, timeout=30000)
+    qtbot.waitUntil(
+        lambda: not window.state.scoring.busy and window.state.scoring.files is not None and scored(window) == names,
+        timeout=30000,
+    )
 
 
 def test_a_session_made_from_a_matrix_cell_scores_the_compared_annotator_against_the_gold(qtbot, window, copies):

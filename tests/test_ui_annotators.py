@@ -73,12 +73,16 @@ def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
     window.annotators_panel.sentence_table.selectRow(0)  # a sentence opens in the pair views too
     assert workspace.current == "pair" and state.selection.pair.id == "sentence 4"
     state.scoring.open_pair(*TRIO_FILES[:2])  # two files that are no cell of the matrix: no bar
-    qtbot.waitUntil(lambda: state.scoring.files.paths == tuple(TRIO_FILES[:2]) and not state.scoring.busy, timeout=20000)
+    qtbot.waitUntil(
+        lambda: state.scoring.files.paths == tuple(TRIO_FILES[:2]) and not state.scoring.busy, timeout=20000
+    )
     assert not window.cell_bar.isVisible() and window.annotators_panel.heatmap.grid.marked is None
 
 
 def test_dropping_three_files_opens_annotators_and_two_a_pair(qtbot, window):
-    with qtbot.waitSignals([window.state.annotators.matrix_changed, window.state.scoring.corpus_changed], timeout=20000):
+    with qtbot.waitSignals(
+        [window.state.annotators.matrix_changed, window.state.scoring.corpus_changed], timeout=20000
+    ):
         drop(window, TRIO_FILES)
     assert window.state.annotators.result.names == ["ann_a", "ann_b", "ann_c"]
     assert (window.state.scoring.files.test, window.state.scoring.files.gold) == (0, 1)  # no gold: the first two

@@ -34,7 +34,9 @@ def uneven_trio(folder):
     paths = [folder / "ann_a.amr", folder / "short_b.amr", folder / "long_c.amr"]
     paths[0].write_text(a, encoding="utf-8")
     paths[1].write_text(b[: b.index("# ::id s4")], encoding="utf-8")
-    paths[2].write_text(c + "\n# ::id s5\n# ::snt The dog slept.\n(s / sleep-01\n   :ARG0 (d / dog))\n", encoding="utf-8")
+    paths[2].write_text(
+        c + "\n# ::id s5\n# ::snt The dog slept.\n(s / sleep-01\n   :ARG0 (d / dog))\n", encoding="utf-8"
+    )
     return paths
 
 
@@ -99,7 +101,8 @@ def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, windo
     assert state.annotators.confusion is not None
     boxes = window.confusion_panel.test_box, window.confusion_panel.gold_box  # the pair is no cell: say what to choose
     assert [(box.currentIndex(), box.placeholderText()) for box in boxes] == [
-        (-1, "(test annotator)"), (-1, "(gold annotator)")
+        (-1, "(test annotator)"),
+        (-1, "(gold annotator)"),
     ]
     with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=20000):
         state.scoring.set_params(state.scoring.params.switched("smatch"))
@@ -213,7 +216,9 @@ def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):
     state.selection.select_pair_id("s5")  # missing from ann_a
     assert statuses(window)["s5"] == "missing"
     open_cell(qtbot, state, B, C)
-    assert state.selection.pair.id == "s1" and state.selection.pair.error is None  # not s5 (the row selected before): missing here
+    assert (
+        state.selection.pair.id == "s1" and state.selection.pair.error is None
+    )  # not s5 (the row selected before): missing here
     window.annotators_panel.tables.setCurrentIndex(1)
     sentences = window.annotators_panel.sentence_proxy
     row = next(r for r in range(sentences.rowCount()) if sentences.item(r).id == "s2")

@@ -81,27 +81,36 @@ def test_the_demo_matrix_equals_the_two_file_scores_of_every_pair(qtbot, panel, 
 def test_the_views_open_with_the_first_annotator_against_the_gold(panel, state):
     assert (state.scoring.files.test, state.scoring.files.gold) == (0, GOLD) and state.annotators.cell == (0, GOLD)
     assert panel.heatmap.grid.marked == (0, GOLD)
-    assert state.scoring.corpus.micro["labeled_relation"].f == state.annotators.result.score(0, GOLD, "labeled_relation").f
+    assert (
+        state.scoring.corpus.micro["labeled_relation"].f == state.annotators.result.score(0, GOLD, "labeled_relation").f
+    )
 
 
 def test_clicking_a_cell_opens_that_pair(qtbot, panel, state):
     rect = panel.heatmap.cell_rect(3, 1)
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
-    assert (state.scoring.files.test, state.scoring.files.gold) == (3, 1) and state.scoring.files.test_path.name == "comptest_sys.txt"
+    assert (state.scoring.files.test, state.scoring.files.gold) == (
+        3,
+        1,
+    ) and state.scoring.files.test_path.name == "comptest_sys.txt"
     assert panel.heatmap.grid.marked == (3, 1)
     assert state.scoring.corpus.micro["concept"].f == state.annotators.result.score(3, 1, "concept").f
     assert [pair.id for pair in state.scoring.corpus.pairs] == [f"sentence {k}" for k in range(1, 6)]
     messages = []
     state.messages.message.connect(messages.append)
     qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(2, 2).center().toPoint())
-    assert (state.scoring.files.test, state.scoring.files.gold) == (3, 1) and not state.scoring.busy  # the diagonal opens nothing
+    assert (state.scoring.files.test, state.scoring.files.gold) == (
+        3,
+        1,
+    ) and not state.scoring.busy  # the diagonal opens nothing
     assert "diagonal" in messages[-1]
 
 
 def test_a_cells_bootstrap_interval_on_demand(qtbot, panel, state):
     result = state.annotators.result
     assert state.annotators.interval(1, 3) == (False, None)
+
     # the selected cell's interval may come in first: wait for the hovered one's
     def hovered(test, gold, metric):
         return (test, gold, metric) == (1, 3, "labeled_relation")
@@ -146,7 +155,9 @@ def test_sentence_table_hardest_first_and_a_click_opens_the_sentence(qtbot, pane
     panel.hardest_button.click()
     assert proxy.index(0, 1).data() == "sentence 4"
     panel.sentence_table.selectRow(1)
-    assert state.selection.pair.id == proxy.index(1, 1).data()  # the pair shown is a cell: the sentence is selected at once
+    assert (
+        state.selection.pair.id == proxy.index(1, 1).data()
+    )  # the pair shown is a cell: the sentence is selected at once
 
 
 def test_the_cli_matrix_matches_the_app(panel, state, capsys):

@@ -27,8 +27,15 @@ PANELS = {
     "drs.dscorer_panel",
 }
 QT_FREE = {
-    "state.files", "common.sides", "state.tasks", "state.trace_cache", "state.filter_expression",
-    "pair.penman_highlight", "shell.demos", "shell.perspectives", "common.navigation",
+    "state.files",
+    "common.sides",
+    "state.tasks",
+    "state.trace_cache",
+    "state.filter_expression",
+    "pair.penman_highlight",
+    "shell.demos",
+    "shell.perspectives",
+    "common.navigation",
 }
 QT_FREE |= {"annotators.tasks", "annotators.views", "annotators.report"}  # several annotators
 QT_FREE |= {"rounds.model", "rounds.window", "rounds.scale", "rounds.svg"}  # the rounds panel's model

@@ -82,7 +82,8 @@ def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     panel.kinds.setCurrentIndex(2)  # attributes: ann_b has no :polarity in s2
     assert panel.heatmap.grid.title.startswith("Most frequent attribute confusions: ann_b against ann_c")
     assert panel.test_box.isVisible() and (panel.test_box.currentText(), panel.gold_box.currentText()) == (
-        "ann_b", "ann_c"
+        "ann_b",
+        "ann_c",
     )
     panel.test_box.setCurrentIndex(C)
     assert not state.scoring.busy  # the diagonal opens nothing
@@ -131,7 +132,9 @@ def test_the_heatmap_shows_agreements_only_when_the_table_does(qtbot, panel, sta
     assert grid.values[grid.rows.index(":ARG0")][grid.columns.index(":ARG1")] == 1.0
     assert "agreements not shown" in grid.caption and "1 of 3 pairs agree" in grid.caption
     assert "not shown" in panel._tooltip(*agreeing)
-    qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(*agreeing).center().toPoint())
+    qtbot.mouseClick(
+        panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(*agreeing).center().toPoint()
+    )
     assert panel.sentences.count() == 0  # a cell that is not shown lists nothing
     panel.agreements.setChecked(True)  # the table and the heatmap count the agreements
     grid = panel.heatmap.grid
@@ -146,10 +149,14 @@ def test_no_counterpart_on_both_sides_is_no_agreement(qtbot, panel, state, tmp_p
     """An extra role in each file: both heatmap axes have (none), whose cell is never a pair -
     white (0), not grey as a hidden agreement."""
     test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
-    test.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02))\n\n"
-                    "# ::id r2\n(w / want-01 :ARG0 (b / boy) :ARG1 b)\n")
-    gold.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n\n"
-                    "# ::id r2\n(w / want-01 :ARG0 (b / boy))\n")
+    test.write_text(
+        "# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02))\n\n"
+        "# ::id r2\n(w / want-01 :ARG0 (b / boy) :ARG1 b)\n"
+    )
+    gold.write_text(
+        "# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n\n"
+        "# ::id r2\n(w / want-01 :ARG0 (b / boy))\n"
+    )
     with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
         state.scoring.open_pair(test, gold)
     panel.kinds.setCurrentIndex(1)

@@ -170,8 +170,13 @@ def test_the_id_column_fits_every_id_of_the_corpus_whatever_the_filter(qtbot, st
     longest, not only the rows in sight or those a filter leaves, so no id is cut."""
     test, gold = tmp_path / "t.amr", tmp_path / "g.amr"
     for path, concept in ((test, "go-02"), (gold, "go-01")):
-        path.write_text("".join(f"# ::id lpp_1943.{k}\n# ::snt Sentence {k}.\n(g / {concept} :ARG0 (b / boy))\n\n"
-                                for k in range(1, 161)), encoding="utf-8")
+        path.write_text(
+            "".join(
+                f"# ::id lpp_1943.{k}\n# ::snt Sentence {k}.\n(g / {concept} :ARG0 (b / boy))\n\n"
+                for k in range(1, 161)
+            ),
+            encoding="utf-8",
+        )
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     panel.resize(900, 500)
@@ -208,6 +213,9 @@ def test_every_score_of_the_corpus_summary_is_whole_the_interval_too(qtbot, tmp_
     shown = [column for column in range(grid.columnCount()) if not grid.isColumnHidden(column)]
     cells = [(row, column) for row in range(2) for column in shown]
     assert all(whole(grid, row, column) for row, column in cells), [
-        (grid.item(row, column).text(), grid.columnWidth(column)) for row, column in cells if not whole(grid, row, column)]
+        (grid.item(row, column).text(), grid.columnWidth(column))
+        for row, column in cells
+        if not whole(grid, row, column)
+    ]
     assert grid.viewport().width() >= grid.horizontalHeader().length()  # nothing scrolled out of sight either
     state.shutdown()

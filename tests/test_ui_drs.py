@@ -84,7 +84,9 @@ def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
     assert [panel.orders.item(1, column).text() for column in (3, 4, 5)] == ["58", "59", "56"]
     listing = kgrams_of(qtbot, state, panel, 1)
     assert (listing.index, listing.k) == (0, 1)
-    shown = {panel.proxy.index(row, 4).data(): panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())}
+    shown = {
+        panel.proxy.index(row, 4).data(): panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())
+    }
     assert shown["B ─NOT─ B"] == "only in gold" and shown["B ─play.v.01─ E"] == "only in test"
     first = panel.proxy.index(0, 1)
     assert first.data(Qt.ItemDataRole.ToolTipRole) == panel.proxy.index(0, 4).data()  # the whole sequence
@@ -92,7 +94,11 @@ def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
     listing = kgrams_of(qtbot, state, panel, 2)
     assert listing.k == 2 and panel.proxy.rowCount() > 0
     panel.shown.setCurrentIndex(len(SHOWN) - 1)
-    assert panel.proxy.rowCount() == len(listing.rows) >= sum(listing.found[side] for side in (KgramSide.MORE_TEST, KgramSide.MORE_GOLD))
+    assert (
+        panel.proxy.rowCount()
+        == len(listing.rows)
+        >= sum(listing.found[side] for side in (KgramSide.MORE_TEST, KgramSide.MORE_GOLD))
+    )
 
 
 def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, state, tmp_path):
@@ -102,9 +108,14 @@ def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, 
     # paper graphs: test b1 b2 e1 x1 x2 t1 x9 b7 s4 and "mary" "now" = 11 nodes; gold b1 b2 e1 x1 x2 t1 x3 b3 s1
     # and "mary" "tom" "now" = 12: P = R = F1 = 11 / 12
     assert [panel.orders.item(0, column).text() for column in range(6)] == [
-        "0.9167", "0.9167", "0.9167", "11", "12", "11/12"]
-    assert panel.orders.item(0, 3).toolTip().endswith(
-        "test 11, gold 12 nodes; P = R = F1 = min / max = 11/12 = 0.9167")
+        "0.9167",
+        "0.9167",
+        "0.9167",
+        "11",
+        "12",
+        "11/12",
+    ]
+    assert panel.orders.item(0, 3).toolTip().endswith("test 11, gold 12 nodes; P = R = F1 = min / max = 11/12 = 0.9167")
     legend = panel.legend  # one line, cut short to its width, explained whole in its tooltip
     assert legend.full_text.startswith("─Agent-A1─: the Agent role's edge to its 1st argument (-A2: to its 2nd)")
     assert legend.full_text.endswith('B box, X entity, E event, S state, P proposition, T time, "..." a constant')
@@ -121,7 +132,10 @@ def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, 
     qtbot.waitUntil(lambda: reference.scoring.corpus.params.dscorer_profile == "reference", timeout=20000)
     other = DScorerPanel(reference)
     qtbot.addWidget(other)
-    assert other.legend.full_text.startswith("─R:1→ / ─R:2→: a role's edge") and "B box, X any other" in other.legend.full_text
+    assert (
+        other.legend.full_text.startswith("─R:1→ / ─R:2→: a role's edge")
+        and "B box, X any other" in other.legend.full_text
+    )
     test, gold = (int(other.orders.item(0, column).text()) for column in (3, 4))
     assert other.orders.item(0, 5).text() == f"{min(test, gold)}/{max(test, gold)}"
     reference.shutdown()
@@ -183,7 +197,14 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     assert window.corpus_panel.table.isColumnHidden(smatch)  # no empty Smatch column
     scores = window.pair_view.scores  # nor Smatch row, and no empty Smatch breakdown
     assert [scores.verticalHeaderItem(k).text() for k in range(scores.rowCount()) if not scores.isRowHidden(k)] == [
-        "Concept", "LR", "ULR", "WLR", "Mock Smatch", "Counter", "DScorer (paper)"]
+        "Concept",
+        "LR",
+        "ULR",
+        "WLR",
+        "Mock Smatch",
+        "Counter",
+        "DScorer (paper)",
+    ]
     assert "not computed for DRS input" in window.smatch_panel.title.text()
     assert not window.smatch_panel.table.isVisibleTo(window.smatch_panel)
     proxy = window.corpus_panel.proxy
@@ -234,7 +255,10 @@ def test_the_drs_parameters(qtbot):
     dialog.drs.weights.setText("0.4, 0.2, 0.2, 0.2")
     chosen = dialog.params()
     assert (chosen.dscorer_profile, chosen.dscorer_n, chosen.dscorer_weights, chosen.drs_include_ref) == (
-        "reference", 3, (0.4, 0.2, 0.2, 0.2), True
+        "reference",
+        3,
+        (0.4, 0.2, 0.2, 0.2),
+        True,
     )
     dialog.drs.weights.setText("0.5, 0.5")  # n = 3 takes four
     dialog.accept()
@@ -257,7 +281,11 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
     with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
         entry.trigger()
     state = window.state
-    assert state.scoring.loaded.format == "drs" and [result.id for result in state.scoring.corpus.pairs] == ["contrast", "gift", "sang"]
+    assert state.scoring.loaded.format == "drs" and [result.id for result in state.scoring.corpus.pairs] == [
+        "contrast",
+        "gift",
+        "sang",
+    ]
     for scene in (window.graphs.test_scene, window.graphs.gold_scene):
         frames = {key for key, item in scene.node_items.items() if item._inner is not None}
         assert frames == {"b0", "b1", "b2", "b3", "b4", "b5"}

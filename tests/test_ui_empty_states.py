@@ -30,11 +30,16 @@ def test_a_filter_that_keeps_nothing_clears_and_explains_every_panel(window):
     assert graphs.test_box.title() == "Test" and graphs.gold_box.title() == "Gold"  # no old header
     assert not graphs.test_scene.node_items and not graphs.gold_scene.node_items
     assert window.pair_view.header.text().startswith(EMPTY) and window.pair_view.scores.item(0, 0) is None
-    assert window.penman_panel.test_text.toPlainText() == "" and window.penman_panel.test_text.placeholderText().startswith(EMPTY)
+    assert (
+        window.penman_panel.test_text.toPlainText() == ""
+        and window.penman_panel.test_text.placeholderText().startswith(EMPTY)
+    )
     assert window.alignment_panel.model.rowCount() == 0 and window.alignment_panel.note.text().startswith(EMPTY)
     assert window.triples_panel.model.rowCount() == 0 and window.triples_panel.counts.text().startswith(EMPTY)
     assert window.triples_panel.detail.text() == ""
-    assert window.corpus_panel.note.isVisibleTo(window.corpus_panel) and window.corpus_panel.note.text().startswith(EMPTY)
+    assert window.corpus_panel.note.isVisibleTo(window.corpus_panel) and window.corpus_panel.note.text().startswith(
+        EMPTY
+    )
     assert window.heatmaps.trace is None and window.heatmaps.headline.text() == ""  # not "could not be read"
     assert window.heatmaps.message.text().startswith(EMPTY) and not window.heatmaps.readout.isVisibleTo(window.heatmaps)
     assert "could not be read" not in window.heatmaps.initial.text()
@@ -43,8 +48,13 @@ def test_a_filter_that_keeps_nothing_clears_and_explains_every_panel(window):
     assert window.document_panel.model.rowCount() == 0
     assert graphs.test_box.note.text().startswith(EMPTY)
     window.state.selection.set_filter("nor these")  # still nothing: every explanation names the new filter
-    for text in (window.pair_view.header.text(), window.alignment_panel.note.text(), window.triples_panel.counts.text(),
-                 window.penman_panel.gold_text.placeholderText(), graphs.gold_box.note.text()):
+    for text in (
+        window.pair_view.header.text(),
+        window.alignment_panel.note.text(),
+        window.triples_panel.counts.text(),
+        window.penman_panel.gold_text.placeholderText(),
+        graphs.gold_box.note.text(),
+    ):
         assert text.startswith("No pair matches the filter \u201cnor these\u201d"), text
     window.state.selection.set_filter("")
     assert window.state.selection.pair is not None and not window.corpus_panel.note.isVisibleTo(window.corpus_panel)
@@ -67,7 +77,8 @@ def test_another_corpus_leaves_nothing_of_the_first(qtbot, window):
     assert window.triples_panel.model.rows == window.state.selection.triple_rows
     assert window.triples_panel.table.selectionModel().selectedRows() == []
     assert window.alignment_panel.model.rowCount() == len(result.test.nodes) + sum(
-        1 for j in range(len(result.gold.nodes)) if j not in result.alignment.test_of)
+        1 for j in range(len(result.gold.nodes)) if j not in result.alignment.test_of
+    )
     assert "read-01" not in window.heatmaps.readout.text()  # no readout of the other corpus
     assert window.penman_panel.test_text.extraSelections() == []
 
@@ -105,7 +116,8 @@ def test_an_unreadable_pair_shows_its_readable_side_and_what_is_wrong(qtbot, tmp
     window.state.selection.select_pair(window.state.scoring.corpus.pairs[1])
     test, gold = window.penman_panel.panes["test"], window.penman_panel.panes["gold"]
     assert test.note.isVisibleTo(test) and test.note.text() == (
-        "Could not be read - line 5: unbalanced parenthesis: '(' opened on line 5 is never closed")
+        "Could not be read - line 5: unbalanced parenthesis: '(' opened on line 5 is never closed"
+    )
     assert not gold.note.isVisibleTo(gold) and gold.text.toPlainText().startswith("(l / like-01")
     assert window.graphs.test_box.note.text().startswith("Could not be read: ")
     assert window.graphs.gold_box.note.text() == "Not compared: the other graph could not be read."
@@ -134,7 +146,9 @@ def test_plurals(qtbot, tmp_path):
 
 def test_an_unreadable_side_is_numbered_with_its_file_lines_and_its_error_line_shaded(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, broken_pair(tmp_path))
-    window.state.selection.select_pair(window.state.scoring.corpus.pairs[1])  # "two": lines 4-5, '(' of line 5 never closed
+    window.state.selection.select_pair(
+        window.state.scoring.corpus.pairs[1]
+    )  # "two": lines 4-5, '(' of line 5 never closed
     panel = window.penman_panel
     test, gold = panel.panes["test"], panel.panes["gold"]
     assert test.text.toPlainText() == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"

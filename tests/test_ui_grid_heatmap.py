@@ -102,8 +102,16 @@ def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot
     from ui.annotators.grid_heatmap import GAP
 
     test, gold = "minecraft_1267_annotA_Tadai (test)", "minecraft_1267_annotB (gold)"
-    shown = Grid("Most frequent concept confusions", ("be-destined-for-91",), ("have-goal-91",), ((12.0,),),
-                 (("12",),), high=12.0, row_title=test, column_title=gold)
+    shown = Grid(
+        "Most frequent concept confusions",
+        ("be-destined-for-91",),
+        ("have-goal-91",),
+        ((12.0,),),
+        (("12",),),
+        high=12.0,
+        row_title=test,
+        column_title=gold,
+    )
     heatmap = GridHeatmap()
     qtbot.addWidget(heatmap)
     heatmap.resize(560, 300)

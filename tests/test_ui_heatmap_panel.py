@@ -133,7 +133,7 @@ def test_aligned_pairs_lie_on_the_diagonal_of_every_heatmap(qtbot, umr_state):
     for k in range(model.order.aligned):
         i, j = model.order.rows[k], model.order.columns[k]
         assert alignment.gold_of[i] == j and similarity[k, k] == alignment.similarity[i, j]
-    assert all(alignment.gold_of[i] is None for i in model.order.rows[model.order.aligned:])
+    assert all(alignment.gold_of[i] is None for i in model.order.rows[model.order.aligned :])
     # the unaligned gold nodes are the last columns, after the line
     assert panel.plots["adjusted"].aligned == model.order.aligned < len(model.column_names)
 
@@ -175,8 +175,16 @@ def test_labels_are_thinned_never_overlapping_and_zoom_brings_them_back(qtbot, u
         if len(rows_now) >= len(window.visible_rows()) - 1 or steps == 20:
             break
         centre = QPointF(broadcast.geometry_now().plot.center())
-        event = QWheelEvent(centre, QPointF(broadcast.mapToGlobal(centre.toPoint())), QPoint(), QPoint(0, 120),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        event = QWheelEvent(
+            centre,
+            QPointF(broadcast.mapToGlobal(centre.toPoint())),
+            QPoint(),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
         QApplication.sendEvent(broadcast, event)
         steps += 1
     assert steps < 20  # named before the deepest zoom is passed
@@ -287,8 +295,11 @@ def test_captions_of_a_150_node_pair_are_complete_and_reachable(qtbot, tmp_path)
             assert bar.maximum() + panel.details.viewport().height() >= document - 1  # the end can be scrolled to
             bar.setValue(bar.maximum())
             bottom = panel.details.cursorForPosition(QPoint(5, panel.details.viewport().height() - 4))
-            last_line = (caption.details or ("No pair changed in this round.",))[-1] if number > 1 else (
-                panel.model.captions[0].details[-1])
+            last_line = (
+                (caption.details or ("No pair changed in this round.",))[-1]
+                if number > 1
+                else (panel.model.captions[0].details[-1])
+            )
             assert bottom.block().text() == last_line
         assert sum(len(c.details) for c in panel.model.captions) >= 140  # every pair is listed somewhere
     finally:
@@ -350,7 +361,9 @@ def test_the_enlarged_heatmap_of_an_80_node_pair_names_every_row_and_column(qtbo
         seven = QFontMetricsF(plot._font(7)).height()
         assert min(label.box.height() if label.axis == "row" else label.box.width() for label in labels) >= seven
         page, viewport = panel.grid_page, panel.scroller.viewport()
-        needs_room = plot.readable_size().height() > viewport.height() or plot.readable_size().width() > viewport.width()
+        needs_room = (
+            plot.readable_size().height() > viewport.height() or plot.readable_size().width() > viewport.width()
+        )
         assert (page.height() > viewport.height() or page.width() > viewport.width()) == needs_room
         if size == (500, 400):
             assert needs_room and panel.scroller.verticalScrollBar().maximum() > 0  # it scrolls
@@ -390,7 +403,9 @@ def test_a_cut_label_is_at_the_smallest_font_and_whole_in_its_tooltip(qtbot, umr
     assert all(plot.rect().toRectF().contains(label.box) for label in labels)  # none clipped by the edge
     if cut:
         label = cut[0]
-        tip = QHelpEvent(QEvent.Type.ToolTip, label.box.center().toPoint(), plot.mapToGlobal(label.box.center().toPoint()))
+        tip = QHelpEvent(
+            QEvent.Type.ToolTip, label.box.center().toPoint(), plot.mapToGlobal(label.box.center().toPoint())
+        )
         QApplication.sendEvent(plot, tip)
         assert QToolTip.text() == names[label.index]
 

@@ -54,7 +54,9 @@ def test_failures_are_messages(qtbot, runner):
     assert sorted(failures) == ["file.amr:3: no graph", "unexpected problem: KeyError: 'x'"]
     refused, crashed = sorted(failures)
     assert refused.details == ""  # the input's fault: the message says all
-    assert crashed.details.startswith("Traceback") and "in crash" in crashed.details and "KeyError: 'x'" in crashed.details
+    assert (
+        crashed.details.startswith("Traceback") and "in crash" in crashed.details and "KeyError: 'x'" in crashed.details
+    )
 
 
 def test_a_queued_job_replaces_the_one_waiting(qtbot, runner):

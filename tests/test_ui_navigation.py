@@ -112,12 +112,16 @@ def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     qtbot.keyClicks(bar.edit, "h")
     assert bar.matches == [("test", "h"), ("test", "h2")] and bar.count.text() == "1 of 2"
     assert state.selection.node == ("test", "h") and window.workspace.current == "pair"  # the graphs are shown
-    assert window.graphs.gold_scene.node_items["s"].pen().color() == window.graphs.test_scene.node_items["h"].pen().color()
+    assert (
+        window.graphs.gold_scene.node_items["s"].pen().color() == window.graphs.test_scene.node_items["h"].pen().color()
+    )
     window.graphs.test_view.zoom_by(4.0)  # so that there is somewhere to scroll to
     window.action_set["find_next"].trigger()
     assert state.selection.node == ("test", "h2") and bar.count.text() == "2 of 2"
-    for view, scene, key in ((window.graphs.test_view, window.graphs.test_scene, "h2"),
-                             (window.graphs.gold_view, window.graphs.gold_scene, "h2")):
+    for view, scene, key in (
+        (window.graphs.test_view, window.graphs.test_scene, "h2"),
+        (window.graphs.gold_view, window.graphs.gold_scene, "h2"),
+    ):
         centre = scene.node_items[key].sceneBoundingRect().center()
         assert (view.visible_center() - centre).manhattanLength() < 3, key
     window.action_set["find_next"].trigger()
@@ -152,7 +156,10 @@ def test_tables_show_the_graphs_tooltips(qtbot, tmp_path):
     tip = panel.model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert tip == window.graphs.test_scene.node_items["h"].toolTip()
     assert "aligned to gold s / she" in tip and "S = " in tip and "fixed in: " in tip
-    assert panel.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole) == window.graphs.gold_scene.node_items["s"].toolTip()
+    assert (
+        panel.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+        == window.graphs.gold_scene.node_items["s"].toolTip()
+    )
     panel.table.selectRow(row)
     assert window.state.selection.node == ("test", "h")
     window.state.selection.select_node("gold", "p")
@@ -160,4 +167,6 @@ def test_tables_show_the_graphs_tooltips(qtbot, tmp_path):
     assert [panel.model.rows[index.row()].gold.var for index in selected] == ["p"]
     triples = window.triples_panel
     number = next(k for k in range(triples.proxy.rowCount()) if triples.proxy.item(k).test.target == "h")
-    assert window.graphs.test_scene.node_items["h"].toolTip() in triples.proxy.index(number, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert window.graphs.test_scene.node_items["h"].toolTip() in triples.proxy.index(number, 1).data(
+        Qt.ItemDataRole.ToolTipRole
+    )

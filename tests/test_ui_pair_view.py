@@ -46,7 +46,8 @@ def test_the_score_table_shows_every_row(view):
     # and keeps no room for the hidden rows: five rows shown
     assert grid.verticalHeader().length() == 5 * grid.verticalHeader().defaultSectionSize()
     assert grid.maximumHeight() == grid.verticalHeader().length() + grid.horizontalHeader().sizeHint().height() + (
-        2 * grid.frameWidth())
+        2 * grid.frameWidth()
+    )
 
 
 def test_the_rows_follow_the_metrics_the_run_computes(qtbot, state, view):
@@ -66,7 +67,10 @@ def test_no_pair_an_unreadable_pair_and_an_empty_filter(qtbot, tmp_path):
     assert "Not scored" in view.sentence.text() and "broken_test.amr:5" in view.sentence.text()
     assert [view.scores.item(0, k).text() for k in range(3)] == [NOT_SCORED] * 3
     state.selection.set_filter("no such words")
-    assert view.header.text() == "No pair matches the filter \u201cno such words\u201d (3 pairs hidden): change or clear it."
+    assert (
+        view.header.text()
+        == "No pair matches the filter \u201cno such words\u201d (3 pairs hidden): change or clear it."
+    )
     assert view.sentence.text() == "" and view.scores.item(0, 0) is None
     state.shutdown()
 

@@ -63,9 +63,13 @@ def test_an_annotator_set_is_remembered_with_its_gold_and_reopens_as_the_matrix(
     assert state.annotators.result is None
     menu, entries = recent_menu(window)
     text, tip, _ = entries[1]
-    assert text == "&2 4 annotators: comptest_annot1.txt, comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt)"
+    assert (
+        text
+        == "&2 4 annotators: comptest_annot1.txt, comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt)"
+    )
     assert tip.startswith(f"annotators: {ANNOTATOR_FILES[0].resolve()}, ") and tip.endswith(
-        f"gold: {ANNOTATOR_FILES[2].resolve()}")
+        f"gold: {ANNOTATOR_FILES[2].resolve()}"
+    )
     with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=30000):
         menu.actions()[1].trigger()
     assert state.annotators.result.gold == 2 and len(state.annotators.result.names) == 4
@@ -95,9 +99,11 @@ def test_the_start_opens_the_last_files_else_the_demo_and_says_which(qtbot, tmp_
     with qtbot.waitSignals([again.state.annotators.matrix_changed, again.state.scoring.corpus_changed], timeout=30000):
         open_at_start(again.context)
     assert again.state.annotators.result.gold == 2 and again.state.scoring.files.paths == tuple(annotators)
-    assert shown[-1].startswith("Reopened the files opened last (4 annotators: comptest_annot1.txt, "
-                                "comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt); "
-                                "demos: File > Open Demo): ")
+    assert shown[-1].startswith(
+        "Reopened the files opened last (4 annotators: comptest_annot1.txt, "
+        "comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt); "
+        "demos: File > Open Demo): "
+    )
     again.close()
 
     annotators[3].unlink()  # one of the last files is gone: the demo
@@ -106,16 +112,23 @@ def test_the_start_opens_the_last_files_else_the_demo_and_says_which(qtbot, tmp_
     with qtbot.waitSignal(third.state.scoring.corpus_changed, timeout=30000):
         open_at_start(third.context)
     assert third.state.scoring.files.test_path == DEFAULT_DEMO.test and third.state.annotators.result is None
-    assert shown[-1].startswith(f"Opened the bundled demo ({annotators[3].resolve()}, opened last, is no longer there): ")
+    assert shown[-1].startswith(
+        f"Opened the bundled demo ({annotators[3].resolve()}, opened last, is no longer there): "
+    )
 
 
 def test_saved_entries_old_and_new_and_unusable(tmp_path):
     qsettings = temporary_settings(tmp_path)
     settings = AppSettings(qsettings)
-    qsettings.setValue("recent/pairs", '[["t", "g"], {"annotators": ["a", "b", "c"], "gold": "b"}, '
-                                       '{"annotators": ["a"]}, {"annotators": ["a", "b"], "gold": 3}, {"gold": "x"}]')
-    assert settings.recent() == [RecentFiles((Path("t"), Path("g"))),
-                                 RecentFiles((Path("a"), Path("b"), Path("c")), True, Path("b"))]
+    qsettings.setValue(
+        "recent/pairs",
+        '[["t", "g"], {"annotators": ["a", "b", "c"], "gold": "b"}, '
+        '{"annotators": ["a"]}, {"annotators": ["a", "b"], "gold": 3}, {"gold": "x"}]',
+    )
+    assert settings.recent() == [
+        RecentFiles((Path("t"), Path("g"))),
+        RecentFiles((Path("a"), Path("b"), Path("c")), True, Path("b")),
+    ]
     settings.remember_annotators([tmp_path / "x", tmp_path / "y"], None)
     assert settings.recent()[0] == RecentFiles((tmp_path / "x", tmp_path / "y"), True, None)
     assert settings.recent()[0].title() == "2 annotators: x, y" and len(settings.recent()) == 3

@@ -121,7 +121,9 @@ def test_the_filter_keeps_the_selection_or_moves_it_to_the_first_kept_pair(tmp_p
     assert state.selection.select_pair_id("sentence 5")  # a hidden pair: the filter is cleared
     assert state.selection.filter_text == "" and state.selection.pair.id == "sentence 5"
     assert filters == [("LR F1 < 0.8",), ("telescope",), ("no such words",), ("",)]
-    assert state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 3"  # an index when no id matches
+    assert (
+        state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 3"
+    )  # an index when no id matches
     assert not state.selection.select_pair_id("sentence 9")
 
 
@@ -215,7 +217,9 @@ def test_the_cache_holds_for_a_rescore_and_not_for_new_parameters_or_files(qtbot
 def test_an_unreadable_pair_has_no_trace_at_once(tmp_path, traced):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     state.selection.select_pair(state.scoring.corpus.pairs[1])
-    assert state.traces.trace.alignment is None and state.traces.trace.problem == "No trace: the pair could not be read."
+    assert (
+        state.traces.trace.alignment is None and state.traces.trace.problem == "No trace: the pair could not be read."
+    )
     assert all(size != 1 for _, size, *_ in traced)
     state.shutdown()
 
@@ -241,8 +245,16 @@ def test_swap_and_replace_keep_the_other_file(qtbot, tmp_path):
 
 
 def test_nothing_to_rescore_or_swap_before_files_are_open(state):
-    assert not state.scoring.rescore() and not state.scoring.swap() and not state.scoring.replace_file("test", SPEC_PAIR[0])
-    assert state.selection.pair is None and state.selection.selected_nodes() == {} and state.scoring.document_of(None) is None
+    assert (
+        not state.scoring.rescore()
+        and not state.scoring.swap()
+        and not state.scoring.replace_file("test", SPEC_PAIR[0])
+    )
+    assert (
+        state.selection.pair is None
+        and state.selection.selected_nodes() == {}
+        and state.scoring.document_of(None) is None
+    )
 
 
 def test_other_files_select_their_first_pair_the_same_files_keep_theirs(qtbot, tmp_path):

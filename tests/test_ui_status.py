@@ -30,8 +30,10 @@ def test_banner_and_status_line(qtbot, tmp_path):
     assert not line.progress.isVisible()
 
 
-WARNINGS = ("2 warnings:\n/data/pear_story_v1.umr:766: alignment names s22h, which is not in the sentence graph; ignored\n"
-            "/data/pear_story_v1.umr:2951: alignment names s85a3, which is not in the sentence graph; ignored")
+WARNINGS = (
+    "2 warnings:\n/data/pear_story_v1.umr:766: alignment names s22h, which is not in the sentence graph; ignored\n"
+    "/data/pear_story_v1.umr:2951: alignment names s85a3, which is not in the sentence graph; ignored"
+)
 
 
 def test_a_long_problem_takes_one_line_with_details_and_closes(qtbot, tmp_path):
@@ -44,7 +46,9 @@ def test_a_long_problem_takes_one_line_with_details_and_closes(qtbot, tmp_path):
     state.messages.show_problem(WARNINGS)
     line = banner.label.fontMetrics().lineSpacing()
     assert banner.text() == WARNINGS and "\n" not in banner.label.text()
-    assert banner.label.text().startswith("2 warnings: /data/pear_story_v1.umr:766:") and banner.label.text().endswith("…")
+    assert banner.label.text().startswith("2 warnings: /data/pear_story_v1.umr:766:") and banner.label.text().endswith(
+        "…"
+    )
     assert banner.sizeHint().height() < 2 * line + 12  # one line
     assert banner.details.isVisible() and banner.label.toolTip() == WARNINGS
     banner.details.click()  # every line in full

@@ -56,7 +56,9 @@ def test_each_end_shows_its_aligned_partner(panel):
 
 def test_the_reason_of_identical_looking_triples(reentrant):
     state, panel = reentrant
-    only = {row.category: row for row in panel.model.rows if row.category in (Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)}
+    only = {
+        row.category: row for row in panel.model.rows if row.category in (Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)
+    }
     test_row, gold_row = only[Category.ONLY_IN_TEST], only[Category.ONLY_IN_GOLD]
     assert triple_text(test_row.test, test_row.test_partners) == "(u/understand-01 → u′  :ARG1  i2/it → none)"
     assert triple_text(gold_row.gold, gold_row.gold_partners) == "(u/understand-01 → u′  :ARG1  i2/it → i3′)"
@@ -121,7 +123,10 @@ def test_triples_csv():
 def test_csv_of_the_pair(state):
     lines = triples_csv(state.selection.triple_rows).splitlines()
     assert lines[0] == CSV_HEADER and len(lines) == 5
-    assert "label differs,(b/book :poss i/i),(p/paper :part i/i),0.5000,p i,b i,\"same aligned ends, role :poss" in lines[4]
+    assert (
+        "label differs,(b/book :poss i/i),(p/paper :part i/i),0.5000,p i,b i,\"same aligned ends, role :poss"
+        in lines[4]
+    )
 
 
 def widths(panel):

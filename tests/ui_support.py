@@ -82,8 +82,13 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     return state
 
 
-def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PAIR, size: tuple[int, int] = (1600, 1000),
-                 settings: QSettings | None = None):
+def shown_window(
+    qtbot,
+    tmp_path: Path,
+    pair: tuple[Path, Path] | None = SPEC_PAIR,
+    size: tuple[int, int] = (1600, 1000),
+    settings: QSettings | None = None,
+):
     """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
     qtbot closes it."""
     from ui.shell.main_window import MainWindow  # the window only where a test asks for one

@@ -139,7 +139,9 @@ class AdjudicationBinding(QObject):
         for row, match in _rows_at(view.rows, side, graph, node, edge):
             label = str(match.test or match.gold)
             for accept, verb in ((True, "Accept"), (False, "Reject")):
-                menu.addAction(f"{verb} ({row.consequence(accept)}): {label}", partial(self.adjudication.judge, row, accept))
+                menu.addAction(
+                    f"{verb} ({row.consequence(accept)}): {label}", partial(self.adjudication.judge, row, accept)
+                )
         if not menu.isEmpty():
             menu.addSeparator()
         if side == "gold":
@@ -153,17 +155,20 @@ class AdjudicationBinding(QObject):
         if node is not None:
             menu.addAction(f"Edit the concept of {node}...", lambda: dialogs.edit_concept(parent, adjudication, node))
             menu.addAction(f"Add a node under {node}...", lambda: dialogs.edit_new_node(parent, adjudication, node))
-            menu.addAction(f"Add a relation from {node}...",
-                           lambda: dialogs.edit_new_relation(parent, adjudication, node))
+            menu.addAction(
+                f"Add a relation from {node}...", lambda: dialogs.edit_new_relation(parent, adjudication, node)
+            )
             if node != graph.top:
                 menu.addAction(f"Make {node} the top", lambda: adjudication.decide(Decision((SetTop(node),))))
-                menu.addAction(f"Remove {node} and its relations",
-                               lambda: adjudication.decide(Decision((RemoveNode(node),))))
+                menu.addAction(
+                    f"Remove {node} and its relations", lambda: adjudication.decide(Decision((RemoveNode(node),)))
+                )
         if edge is not None:
             relation = _relation_at(graph, edge)
             shown = dialogs.relation_text(relation)
-            menu.addAction(f"Change the label of {shown}...",
-                           lambda: dialogs.edit_relation(parent, adjudication, relation))
+            menu.addAction(
+                f"Change the label of {shown}...", lambda: dialogs.edit_relation(parent, adjudication, relation)
+            )
             menu.addAction(f"Remove {shown}", lambda: adjudication.decide(Decision((RemoveRelation(relation),))))
 
     def _alignment_edits(self, menu: QMenu, view: SentenceView, side: str, node: str) -> None:
@@ -172,26 +177,37 @@ class AdjudicationBinding(QObject):
         if agreement is None:
             return
         annotator = agreement.annotator
-        own, other = (agreement.annotation, agreement.adjudicated) if side == "test" else (
-            agreement.adjudicated, agreement.annotation)
+        own, other = (
+            (agreement.annotation, agreement.adjudicated)
+            if side == "test"
+            else (agreement.adjudicated, agreement.annotation)
+        )
         index = own.index.get(node)
         if index is None:
             return
-        aligned = (agreement.alignment.gold_of[index] if side == "test" else agreement.alignment.test_of.get(index))
+        aligned = agreement.alignment.gold_of[index] if side == "test" else agreement.alignment.test_of.get(index)
         pin = menu.addMenu(f"Align {node} with")
         for candidate in other.nodes:
             pair = (node, candidate.var) if side == "test" else (candidate.var, node)
-            pin.addAction(f"{candidate.var} / {candidate.concept}",
-                          partial(self.adjudication.decide, Decision((PinPair(annotator, *pair),))))
+            pin.addAction(
+                f"{candidate.var} / {candidate.concept}",
+                partial(self.adjudication.decide, Decision((PinPair(annotator, *pair),))),
+            )
         if aligned is not None:
             partner = other.nodes[aligned].var
             pair = (node, partner) if side == "test" else (partner, node)
-            menu.addAction(f"Never align {annotator}:{pair[0]} with {pair[1]}",
-                           lambda: self.adjudication.decide(Decision((ExcludePair(annotator, *pair),))))
+            menu.addAction(
+                f"Never align {annotator}:{pair[0]} with {pair[1]}",
+                lambda: self.adjudication.decide(Decision((ExcludePair(annotator, *pair),))),
+            )
         correction = agreement.correction
-        names = [(agreement.annotation.nodes[i].var, agreement.adjudicated.nodes[j].var)
-                 for i, j in correction.pinned + correction.excluded]
+        names = [
+            (agreement.annotation.nodes[i].var, agreement.adjudicated.nodes[j].var)
+            for i, j in correction.pinned + correction.excluded
+        ]
         for pair in names:
             if node == (pair[0] if side == "test" else pair[1]):
-                menu.addAction(f"Clear the correction {annotator}:{pair[0]} = {pair[1]}",
-                               partial(self.adjudication.decide, Decision((ClearPair(annotator, *pair),))))
+                menu.addAction(
+                    f"Clear the correction {annotator}:{pair[0]} = {pair[1]}",
+                    partial(self.adjudication.decide, Decision((ClearPair(annotator, *pair),))),
+                )

@@ -94,8 +94,12 @@ class NameDialog(QDialog):
         self.name_edit.textChanged.connect(lambda text: ok.setEnabled(bool(text.strip())))
         ok.setEnabled(bool(name.strip()))
         layout = QFormLayout(self)
-        layout.addRow(QLabel("Your name is written with every decision and in the adjudicated file\n"
-                             "(# ::adjudicated-by). It takes effect when a session is opened."))
+        layout.addRow(
+            QLabel(
+                "Your name is written with every decision and in the adjudicated file\n"
+                "(# ::adjudicated-by). It takes effect when a session is opened."
+            )
+        )
         layout.addRow("Name:", self.name_edit)
         layout.addRow(buttons)
 
@@ -136,8 +140,9 @@ class NewSessionDialog(QDialog):
         layout.addRow(_buttons(self, "Create"))
 
     def _choose(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Session file", self.path_edit.text(),
-                                              "Adjudication session (*.sqlite)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Session file", self.path_edit.text(), "Adjudication session (*.sqlite)"
+        )
         if path:
             self.path_edit.setText(path)
 
@@ -319,8 +324,10 @@ class NewRelationDialog(DecisionDialog):
     def decision(self) -> Decision:
         source, target = self.source_box.currentData(), self.target_box.currentData()
         role = self.role_edit.text().strip()
-        relation = Edge(source, role, target) if target is not None else (
-            Attribute(source, role, self.constant_edit.text().strip())
+        relation = (
+            Edge(source, role, target)
+            if target is not None
+            else (Attribute(source, role, self.constant_edit.text().strip()))
         )
         return Decision((AddRelation(relation),))
 
@@ -336,9 +343,17 @@ PAIR_EDITS: tuple[tuple[str, PairEdit], ...] = (
 class AlignmentDialog(DecisionDialog):
     """Pin, exclude or clear a pair of an annotator's node and an adjudicated node."""
 
-    def __init__(self, annotator: str, annotation: Graph, adjudicated: Graph, submit: Submit,
-                 annotator_var: str | None = None, var: str | None = None, kind: PairEdit = PinPair,
-                 parent: QWidget | None = None):
+    def __init__(
+        self,
+        annotator: str,
+        annotation: Graph,
+        adjudicated: Graph,
+        submit: Submit,
+        annotator_var: str | None = None,
+        var: str | None = None,
+        kind: PairEdit = PinPair,
+        parent: QWidget | None = None,
+    ):
         super().__init__("Correct the alignment", submit, parent)
         self.annotator = annotator
         self.annotator_box = _node_box(annotation, annotator_var)
@@ -410,8 +425,13 @@ def edit_new_relation(parent: QWidget, adjudication: AdjudicationState, source: 
     return _edit(NewRelationDialog, parent, adjudication, source or _selected_node(adjudication))
 
 
-def edit_alignment(parent: QWidget, adjudication: AdjudicationState, annotator_var: str | None = None,
-                   var: str | None = None, kind: PairEdit = PinPair) -> bool:
+def edit_alignment(
+    parent: QWidget,
+    adjudication: AdjudicationState,
+    annotator_var: str | None = None,
+    var: str | None = None,
+    kind: PairEdit = PinPair,
+) -> bool:
     view = adjudication.view()
     graph = _graph(adjudication)
     if graph is None or view is None or view.compared not in view.agreements:

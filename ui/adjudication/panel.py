@@ -68,10 +68,12 @@ DECISION_COLOURS = {
     RowDecision.ACCEPTED: QColor("#e8f5e9"),
     None: QColor("#ffffff"),  # a matched triple
 }
-EMPTY = ("<b>No adjudication session.</b><br>Open two or more annotation files, then "
-         "<i>Adjudication &gt; Adjudicate Loaded Files</i>: every sentence gets a status, notes and an "
-         "adjudicated graph, built by accepting or rejecting each disagreement. Every decision is saved "
-         "in a session file the moment it is made.")
+EMPTY = (
+    "<b>No adjudication session.</b><br>Open two or more annotation files, then "
+    "<i>Adjudication &gt; Adjudicate Loaded Files</i>: every sentence gets a status, notes and an "
+    "adjudicated graph, built by accepting or rejecting each disagreement. Every decision is saved "
+    "in a session file the moment it is made."
+)
 
 
 def _corrections_item(agreement) -> QTableWidgetItem:
@@ -82,8 +84,10 @@ def _corrections_item(agreement) -> QTableWidgetItem:
     item = QTableWidgetItem(", ".join(f"{count} {what}" for what, count in counts.items() if count))
     tip = [f"{counts.get('pinned', 0)} pinned, {counts.get('excluded', 0)} excluded"]
     if agreement.stale:
-        tip.append("stale - naming a node an edit removed since: " + ", ".join(
-            f"{agreement.annotator}:{a} = {b}" for a, b in agreement.stale))
+        tip.append(
+            "stale - naming a node an edit removed since: "
+            + ", ".join(f"{agreement.annotator}:{a} = {b}" for a, b in agreement.stale)
+        )
     item.setToolTip("Alignment corrections: " + "; ".join(tip))
     return item
 
@@ -190,9 +194,11 @@ class AdjudicationPanel(QWidget):
         self.saved.setStyleSheet("color:#2e7d32;")
         self.scoring = QLabel()  # which pair the corpus table scores
         self.scoring.setWordWrap(True)
-        self.scoring.setToolTip("While a session is open the corpus table, its micro and macro F1 and the pair's "
-                                "graphs score the compared annotator (Triples of) against the session's gold, or "
-                                "against the annotation the sentences start from when it has none")
+        self.scoring.setToolTip(
+            "While a session is open the corpus table, its micro and macro F1 and the pair's "
+            "graphs score the compared annotator (Triples of) against the session's gold, or "
+            "against the annotation the sentences start from when it has none"
+        )
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self._review_box())
         self.middle = QTabWidget()  # the history gets the room of the disagreements' long triples
@@ -246,15 +252,18 @@ class AdjudicationPanel(QWidget):
         box = QWidget()
         self.compared_box = QComboBox()
         self.compared_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.compared_box.setToolTip("The annotation compared with the adjudicated graph (drawn on the left "
-                                     "in the Adjudicated graph panel)")
+        self.compared_box.setToolTip(
+            "The annotation compared with the adjudicated graph (drawn on the left in the Adjudicated graph panel)"
+        )
         self.compared_box.activated.connect(lambda _: self.adjudication.set_compared(self.compared_box.currentText()))
         self.shown_box = QComboBox()
         for shown in RowsShown:
             self.shown_box.addItem(shown.value)
-        self.shown_box.setToolTip("A decided disagreement stays in the table, greyed, with its decision (accepting "
-                                  "makes the triple match): show the open ones, the decided ones, both, or every "
-                                  "triple. Ctrl+Z undoes a decision.")
+        self.shown_box.setToolTip(
+            "A decided disagreement stays in the table, greyed, with its decision (accepting "
+            "makes the triple match): show the open ones, the decided ones, both, or every "
+            "triple. Ctrl+Z undoes a decision."
+        )
         self.shown_box.activated.connect(lambda _: self._shown_chosen())
         self.counts = QLabel()
         self.counts.setWordWrap(True)
@@ -278,12 +287,21 @@ class AdjudicationPanel(QWidget):
         self.edit_buttons = [
             self._button("Concept...", "Change a node's concept", lambda: dialogs.edit_concept(self, adjudication)),
             self._button("Add node...", "Add a node under another", lambda: dialogs.edit_new_node(self, adjudication)),
-            self._button("Relation...", "Change a relation's label, or remove it",
-                         lambda: dialogs.edit_relation(self, self.adjudication)),
-            self._button("Add relation...", "Relate two nodes, or a node to a constant",
-                         lambda: dialogs.edit_new_relation(self, self.adjudication)),
-            self._button("Alignment...", "Pin or exclude a pair of nodes the alignment got wrong",
-                         lambda: dialogs.edit_alignment(self, self.adjudication)),
+            self._button(
+                "Relation...",
+                "Change a relation's label, or remove it",
+                lambda: dialogs.edit_relation(self, self.adjudication),
+            ),
+            self._button(
+                "Add relation...",
+                "Relate two nodes, or a node to a constant",
+                lambda: dialogs.edit_new_relation(self, self.adjudication),
+            ),
+            self._button(
+                "Alignment...",
+                "Pin or exclude a pair of nodes the alignment got wrong",
+                lambda: dialogs.edit_alignment(self, self.adjudication),
+            ),
         ]
         buttons = QVBoxLayout()
         buttons.addWidget(self.accept_button)
@@ -312,8 +330,10 @@ class AdjudicationPanel(QWidget):
         self.scores.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.scores.horizontalHeader().setStretchLastSection(True)
         self.scores.verticalHeader().setDefaultSectionSize(22)
-        self.scores.setToolTip("Each annotation scored as test against the adjudicated graph as gold, "
-                               "under the alignment corrections made for it (the compared annotator in bold)")
+        self.scores.setToolTip(
+            "Each annotation scored as test against the adjudicated graph as gold, "
+            "under the alignment corrections made for it (the compared annotator in bold)"
+        )
         layout = QVBoxLayout(box)
         layout.addWidget(self.scores)
         layout.addStretch(1)
@@ -325,8 +345,10 @@ class AdjudicationPanel(QWidget):
         self.log.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.log.setSortingEnabled(False)  # the order of the log
         self.log.setWordWrap(False)
-        self.log.setToolTip("Every change in the session file, in order: decisions, undo and redo, statuses, notes "
-                            "and start annotations, with who made it and when. Double click one to show its sentence.")
+        self.log.setToolTip(
+            "Every change in the session file, in order: decisions, undo and redo, statuses, notes "
+            "and start annotations, with who made it and when. Double click one to show its sentence."
+        )
         self.log.doubleClicked.connect(lambda index: self._show_logged(index.row()))
         self.history = _UndoSteps(self.adjudication.stack)
         self.history.setEmptyLabel("session opened")
@@ -365,8 +387,10 @@ class AdjudicationPanel(QWidget):
             self._show_review(view)
             self._show_scores(view)
             self._show_rows(view)
-        self.saved.setText(f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
-                           "in the session file at once: there is nothing to save.")
+        self.saved.setText(
+            f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
+            "in the session file at once: there is nothing to save."
+        )
         self._show_scoring()
 
     def _show_scoring(self) -> None:
@@ -376,8 +400,11 @@ class AdjudicationPanel(QWidget):
         scored = self.adjudication.scored_names()
         compared = self.adjudication.compared
         test, gold = (f"<b>{escape(name)}</b>" for name in scored) if scored else ("", "")
-        text = (f"Scores in the corpus table and the Graphs tab: {test} (test) against {gold} (gold)" if scored
-                else "Scores: reading the session's files...")
+        text = (
+            f"Scores in the corpus table and the Graphs tab: {test} (test) against {gold} (gold)"
+            if scored
+            else "Scores: reading the session's files..."
+        )
         if compared:
             text += f" · the disagreements below: <b>{escape(compared)}</b> against the adjudicated graph"
         self.scoring.setText(text)
@@ -385,12 +412,21 @@ class AdjudicationPanel(QWidget):
     def _show_review(self, view: SentenceView | None) -> None:
         session = self.adjudication.session
         enabled = view is not None
-        for widget in (self.status_box, self.start_box, self.notes, self.compared_box, self.shown_box,
-                       *self.edit_buttons):
+        for widget in (
+            self.status_box,
+            self.start_box,
+            self.notes,
+            self.compared_box,
+            self.shown_box,
+            *self.edit_buttons,
+        ):
             widget.setEnabled(enabled)
         if view is None:
-            self.header.setText("This pair is not in the adjudication session." if self.state.selection.pair is not None
-                                else "Select a sentence.")
+            self.header.setText(
+                "This pair is not in the adjudication session."
+                if self.state.selection.pair is not None
+                else "Select a sentence."
+            )
             self.decided.setText("")
             self.notes.setPlainText("")
             self.start_box.clear()
@@ -410,12 +446,15 @@ class AdjudicationPanel(QWidget):
         self.start_box.setCurrentText(record.start or "")
         decisions = len(view.adjudicated.decisions) if view.adjudicated is not None else 0
         self.start_box.setEnabled(not decisions)
-        self.start_box.setToolTip("The annotation the adjudicated graph starts from" + (
-            f"; undo this sentence's {decisions} decision(s) to start from another" if decisions else ""))
+        self.start_box.setToolTip(
+            "The annotation the adjudicated graph starts from"
+            + (f"; undo this sentence's {decisions} decision(s) to start from another" if decisions else "")
+        )
         when = f" · last change {record.updated_at[:16].replace('T', ' ')} UTC" if record.updated_at else ""
         self.decided.setText(f"{record.decided_by or 'nobody yet'} · {decisions} decision(s) on this sentence{when}")
-        self.decided.setToolTip("Decisions on every annotator's disagreements and the graph edits (undone ones "
-                                "left out)")
+        self.decided.setToolTip(
+            "Decisions on every annotator's disagreements and the graph edits (undone ones left out)"
+        )
         pending = self.adjudication.pending_notes(view.index)
         notes = pending if pending is not None else record.notes
         if self.notes.toPlainText() != notes:
@@ -424,8 +463,9 @@ class AdjudicationPanel(QWidget):
         self.compared_box.addItems(readable)
         self.compared_box.setCurrentText(view.compared or "")
         problems = list(view.adjudicated.problems) if view.adjudicated is not None else []
-        self.problem.setText("\n".join(([view.problem] if view.problem else []) + [
-            f"Not writable yet: {p}" for p in problems]))
+        self.problem.setText(
+            "\n".join(([view.problem] if view.problem else []) + [f"Not writable yet: {p}" for p in problems])
+        )
 
     def _show_scores(self, view: SentenceView | None) -> None:
         """A row per annotator: its F1 under each metric (P and R in the tooltip) and its
@@ -463,7 +503,8 @@ class AdjudicationPanel(QWidget):
         table.resizeColumnsToContents()
         shown = [c for c in range(table.columnCount()) if not table.isColumnHidden(c)]
         width = table.verticalHeader().sizeHint().width() + sum(
-            max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in shown)
+            max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in shown
+        )
         table.setMinimumWidth(width + 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width())
         rows = min(table.rowCount(), 12)
         height = table.horizontalHeader().sizeHint().height() + sum(table.rowHeight(r) for r in range(rows))
@@ -532,8 +573,10 @@ class AdjudicationPanel(QWidget):
         self.adjudication.select_row(row)
 
     def _enable_verdicts(self, row: MismatchRow | None) -> None:
-        for button, accept, key in ((self.accept_button, True, "Ctrl+Return"),
-                                    (self.reject_button, False, "Ctrl+Delete")):
+        for button, accept, key in (
+            (self.accept_button, True, "Ctrl+Return"),
+            (self.reject_button, False, "Ctrl+Delete"),
+        ):
             button.setEnabled(row is not None and row.mismatched)
             what = row.consequence(accept) if row is not None and row.mismatched else "select a disagreement first"
             button.setToolTip(f"{button.text()}: {what} ({key})")

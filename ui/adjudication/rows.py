@@ -188,14 +188,20 @@ def counts_text(rows: Iterable[MismatchRow], annotator: str) -> str:
     accepted = sum(1 for row in rows if row.decision is RowDecision.ACCEPTED)
     rejected = sum(1 for row in rows if row.decision is RowDecision.REJECTED)
     still = sum(1 for row in rows if row.decision is RowDecision.TO_DECIDE)
-    return (f"{_plural(len(rows), 'disagreement')} of {annotator}: {accepted + rejected} decided "
-            f"({accepted} accepted, {rejected} rejected), {still} open")
+    return (
+        f"{_plural(len(rows), 'disagreement')} of {annotator}: {accepted + rejected} decided "
+        f"({accepted} accepted, {rejected} rejected), {still} open"
+    )
 
 
 def comparison_result(index: int, sid: str | None, agreement: Agreement) -> PairResult:
     """The annotation (as test) against the adjudicated graph (as gold) as a scored pair."""
     return PairResult(
-        index, sid, agreement.annotation, agreement.adjudicated, alignment=agreement.alignment,
+        index,
+        sid,
+        agreement.annotation,
+        agreement.adjudicated,
+        alignment=agreement.alignment,
         tallies=dict(agreement.tallies),
     )
 
@@ -228,6 +234,14 @@ class ChangeLog:
             where = None
             if event.sentence is not None:
                 where = session.sentence(event.sentence).id or f"sentence {event.sentence + 1}"
-            self.entries.append(LogEntry(event.id, event.at or "", event.author, event.sentence, where or "",
-                                         change_text(event, self._decisions)))
+            self.entries.append(
+                LogEntry(
+                    event.id,
+                    event.at or "",
+                    event.author,
+                    event.sentence,
+                    where or "",
+                    change_text(event, self._decisions),
+                )
+            )
         return self.entries

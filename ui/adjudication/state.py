@@ -133,8 +133,12 @@ class AdjudicationState(QObject):
     def create(self, request: NewSession) -> bool:
         """Make a session on a worker, then open it for ``request.author`` (False: busy)."""
         started = self.app.runner.start(
-            LANE, partial(create_session, request), lambda path: self.open(path, request.author),
-            lambda text: self.app.messages.show_problem(f"Could not make the adjudication session: {text}", text.details),
+            LANE,
+            partial(create_session, request),
+            lambda path: self.open(path, request.author),
+            lambda text: self.app.messages.show_problem(
+                f"Could not make the adjudication session: {text}", text.details
+            ),
         )
         if started:
             self.app.messages.show(f"Making the adjudication session {request.path.name}...")
@@ -165,13 +169,17 @@ class AdjudicationState(QObject):
             missing = [str(path) for path in paths if not path.is_file()]
             if missing or len(paths) < 2:
                 why = f"{', '.join(missing)} is no longer there" if missing else "the app compares two files or more"
-                self.close(f"The session {session.path.name} was closed: {why} (python -m engine session "
-                           "EXPORT still writes its adjudicated file from the session's own copy).")
+                self.close(
+                    f"The session {session.path.name} was closed: {why} (python -m engine session "
+                    "EXPORT still writes its adjudicated file from the session's own copy)."
+                )
                 return
             self._awaiting_files = True
             if not self.app.scoring.open_files(self._files_to_score(paths)):
-                self.close(f"The session {session.path.name} was closed: its files cannot be read while "
-                           "other files are being scored.")
+                self.close(
+                    f"The session {session.path.name} was closed: its files cannot be read while "
+                    "other files are being scored."
+                )
                 return
         self._map()
         self._heartbeat.start()
@@ -230,13 +238,22 @@ class AdjudicationState(QObject):
                 continue
             if event.action == "decide" and event.decision in kept:
                 record = kept[event.decision]
-                command = DecisionCommand(self, record.sentence, record.id,
-                                          self._label(record.sentence, decision_text(record.decision)))
+                command = DecisionCommand(
+                    self, record.sentence, record.id, self._label(record.sentence, decision_text(record.decision))
+                )
                 (undone if record.state == "undone" else done).append(command)
             elif event.action in FIELDS:
                 before, after = event.detail.get("from") or "", event.detail.get("to") or ""
-                done.append(FieldCommand(self, event.sentence, event.action, before, after,
-                                         self._label(event.sentence, _field_text(event.action, before, after))))
+                done.append(
+                    FieldCommand(
+                        self,
+                        event.sentence,
+                        event.action,
+                        before,
+                        after,
+                        self._label(event.sentence, _field_text(event.action, before, after)),
+                    )
+                )
         for written in done + undone:
             self.stack.push(written)  # consecutive notes of a sentence merge, as when typed
         for written in reversed(undone):
@@ -317,8 +334,10 @@ class AdjudicationState(QObject):
             self._awaiting_files = False
             self._map()
         elif not self._awaiting_files:
-            self.close(f"The adjudication session {self.session.path.name} was closed because other files were "
-                       "opened; everything decided is saved in it (Adjudication > Open Session reopens it).")
+            self.close(
+                f"The adjudication session {self.session.path.name} was closed because other files were "
+                "opened; everything decided is saved in it (Adjudication > Open Session reopens it)."
+            )
 
     def _load_failed(self, text: str) -> None:
         if self.session is not None and self._awaiting_files:
@@ -392,12 +411,20 @@ class AdjudicationState(QObject):
             return SentenceView(index, record, None, {}, self.compared, [], None, str(error))
         agreement = agreements.get(self.compared) if self.compared else None
         if agreement is None:
-            return SentenceView(index, record, adjudicated, agreements, self.compared, [], None,
-                                f"{self.compared}'s annotation of this sentence could not be read"
-                                if self.compared else "")
+            return SentenceView(
+                index,
+                record,
+                adjudicated,
+                agreements,
+                self.compared,
+                [],
+                None,
+                f"{self.compared}'s annotation of this sentence could not be read" if self.compared else "",
+            )
         rows = mismatch_rows(agreement, session.verdicts(index), self.show_matched)
-        return SentenceView(index, record, adjudicated, agreements, self.compared, rows,
-                            comparison_result(index, record.id, agreement))
+        return SentenceView(
+            index, record, adjudicated, agreements, self.compared, rows, comparison_result(index, record.id, agreement)
+        )
 
     def select_row(self, row: MismatchRow | None) -> None:
         if row is not self.row:
@@ -541,8 +568,12 @@ class AdjudicationState(QObject):
             return False
         self.flush_notes()
         request = ExportRequest(self.session.path, kind, output)
-        started = self.app.runner.start(LANE, partial(export_session, request), self._exported,
-                                        lambda text: self.app.messages.show_problem(f"Export failed: {text}", text.details))
+        started = self.app.runner.start(
+            LANE,
+            partial(export_session, request),
+            self._exported,
+            lambda text: self.app.messages.show_problem(f"Export failed: {text}", text.details),
+        )
         if started:
             self.app.messages.show(f"Writing the {EXPORTS[kind]} {output.name}...")
         return started
@@ -550,7 +581,9 @@ class AdjudicationState(QObject):
     def _exported(self, done: Exported) -> None:
         text = f"Saved {done.output} ({done.sentences} sentence(s))."
         if done.skipped:
-            self.app.messages.show_problem(f"{len(done.skipped)} sentence(s) not written:\n" + "\n".join(done.skipped[:3]))
+            self.app.messages.show_problem(
+                f"{len(done.skipped)} sentence(s) not written:\n" + "\n".join(done.skipped[:3])
+            )
         self.app.messages.show(text)
 
     def shutdown(self) -> None:

@@ -77,8 +77,13 @@ def create_session(request: NewSession, progress=None, cancelled=None) -> Path:
     annotation) and close it; returns its path."""
     try:
         Session.create(
-            request.files, request.author, request.path, gold=request.gold, start=request.start,
-            params=request.params, clock=request.clock,
+            request.files,
+            request.author,
+            request.path,
+            gold=request.gold,
+            start=request.start,
+            params=request.params,
+            clock=request.clock,
         ).close()
     except (AdjudicationError, InputError) as error:
         raise TaskFailed(str(error)) from error

@@ -197,9 +197,7 @@ class ConfusionPanel(QWidget):
         if not table.confusions():
             self.heatmap.set_grid(Grid(f"No {self.kind} confusion: every pair agrees.", (), (), (), ()))
             return
-        self.heatmap.set_grid(
-            confusion_grid(table, self.outcome.test, self.outcome.gold, self.agreements.isChecked())
-        )
+        self.heatmap.set_grid(confusion_grid(table, self.outcome.test, self.outcome.gold, self.agreements.isChecked()))
 
     def _tooltip(self, row: int, column: int) -> str:
         cell, outcome = self._grid_cell(row, column), self.outcome

@@ -164,11 +164,14 @@ class AnnotatorsPanel(QWidget):
         with self.syncing:
             self.metric_box.clear()
             for metric in self.annotators.metrics():
-                self.metric_box.addItem(with_profile(METRIC[metric].title, metric, result.params) if result else
-                                        METRIC[metric].title, metric)
+                self.metric_box.addItem(
+                    with_profile(METRIC[metric].title, metric, result.params) if result else METRIC[metric].title,
+                    metric,
+                )
                 if metric == DSCORER and result is not None:
-                    self.metric_box.setItemData(self.metric_box.count() - 1, dscorer_note(result.params),
-                                                Qt.ItemDataRole.ToolTipRole)
+                    self.metric_box.setItemData(
+                        self.metric_box.count() - 1, dscorer_note(result.params), Qt.ItemDataRole.ToolTipRole
+                    )
             self.metric_box.setCurrentIndex(max(0, self.metric_box.findData(self.annotators.metric)))
             self.gold_box.clear()
             self.gold_box.addItem("(none)", None)

@@ -229,7 +229,9 @@ class AnnotatorsState(QObject):
         if problems:
             shown = "\n".join(problem_text(result, problem) for problem in problems[:3])
             more = f"\n... and {len(problems) - 3} more" if len(problems) > 3 else ""
-            self.app.messages.show_problem(f"{len(problems)} problem(s) left sentences out of some cells:\n{shown}{more}")
+            self.app.messages.show_problem(
+                f"{len(problems)} problem(s) left sentences out of some cells:\n{shown}{more}"
+            )
             text += f"; {len(problems)} problem(s) left sentences out of some cells"
         elif result.annotations.warnings:
             warnings = result.annotations.warnings

@@ -46,10 +46,18 @@ def find_nodes(result: PairResult | None, text: str) -> list[tuple[Side, str]]:
     sides: tuple[tuple[Side, Graph | None], ...] = (("test", result.test), ("gold", result.gold))
     graphs = [(side, graph) for side, graph in sides if graph is not None]
     exact = [(side, node.var) for side, graph in graphs for node in graph.nodes if node.var.lower() == wanted]
-    named = [(side, node.var) for side, graph in graphs for node in graph.nodes
-             if wanted in node.concept.lower() and node.var.lower() != wanted]
-    constants = [(side, f"={k}") for side, graph in graphs for k, attribute in enumerate(graph.attributes)
-                 if wanted in attribute.value.lower()]
+    named = [
+        (side, node.var)
+        for side, graph in graphs
+        for node in graph.nodes
+        if wanted in node.concept.lower() and node.var.lower() != wanted
+    ]
+    constants = [
+        (side, f"={k}")
+        for side, graph in graphs
+        for k, attribute in enumerate(graph.attributes)
+        if wanted in attribute.value.lower()
+    ]
     found: list[tuple[Side, str]] = []
     shown: set[tuple[Side, str]] = set()
     for side, key in exact + named + constants:

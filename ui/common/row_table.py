@@ -39,8 +39,14 @@ class RowTableModel(QAbstractTableModel):
         self._keys: list[tuple] = []
         self._tips: list[tuple[str, ...]] | None = None
 
-    def set_rows(self, rows: Sequence[Any], cells: Sequence[tuple[str, ...]], colours: Sequence[QColor] | None = None,
-                 keys: Sequence[tuple] | None = None, tips: Sequence[tuple[str, ...]] | None = None) -> None:
+    def set_rows(
+        self,
+        rows: Sequence[Any],
+        cells: Sequence[tuple[str, ...]],
+        colours: Sequence[QColor] | None = None,
+        keys: Sequence[tuple] | None = None,
+        tips: Sequence[tuple[str, ...]] | None = None,
+    ) -> None:
         self.beginResetModel()
         self.rows, self._cells = list(rows), list(cells)
         self._colours = [QBrush(colour) for colour in colours] if colours is not None else [None] * len(self.rows)

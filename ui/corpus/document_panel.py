@@ -27,20 +27,25 @@ CATEGORY_COLOURS = {  # by the categories' words, as the document's rows give th
 }
 HEADERS = ("Kind", "Category", "Test", "Gold")
 UNALIGNED = " (unaligned)"
-HEADER_TIPS = ("Modal, temporal or coreference relation", "Matched, or in one document only",
-               "The test document's relation, its variables replaced by the gold variables they are aligned to;"
-               f" 'x{UNALIGNED}': test variable x has no gold partner, so the relation cannot match",
-               "The gold document's relation")
+HEADER_TIPS = (
+    "Modal, temporal or coreference relation",
+    "Matched, or in one document only",
+    "The test document's relation, its variables replaced by the gold variables they are aligned to;"
+    f" 'x{UNALIGNED}': test variable x has no gold partner, so the relation cannot match",
+    "The gold document's relation",
+)
 NOTE = f"test relations in gold's variables; x{UNALIGNED}: a test variable with no gold partner"
-EXPLANATION = ("The test document's relations are written with the gold variables their test variables are aligned "
-               f"to (through the sentence alignments), so that they compare with gold's; 'x{UNALIGNED}' is a test "
-               "variable with no gold partner. Coref links are compared after transitive closure; comprehensive pools "
-               "the labeled relations of the sentences, modal, temporal and coref.")
+EXPLANATION = (
+    "The test document's relations are written with the gold variables their test variables are aligned "
+    f"to (through the sentence alignments), so that they compare with gold's; 'x{UNALIGNED}' is a test "
+    "variable with no gold partner. Coref links are compared after transitive closure; comprehensive pools "
+    "the labeled relations of the sentences, modal, temporal and coref."
+)
 WIDE = 760  # px: from this width on, the scores stand beside the relations
 
 
 def _symbol_text(symbol: str) -> str:
-    return symbol[len(UNMAPPED):] + UNALIGNED if symbol.startswith(UNMAPPED) and len(symbol) > 1 else symbol
+    return symbol[len(UNMAPPED) :] + UNALIGNED if symbol.startswith(UNMAPPED) and len(symbol) > 1 else symbol
 
 
 def _item_text(item: tuple | None) -> str:
@@ -121,10 +126,14 @@ class DocumentPanel(QWidget):
         self.set_document(self.state.scoring.document_of(result), len(corpus.documents) if corpus else 0)
 
     def set_document(self, document: DocumentResult | None, count: int = 1) -> None:
-        rows = [] if document is None else [
-            (kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows
-        ]
-        self.model.set_rows(rows, rows, [CATEGORY_COLOURS[Category(row[1])] for row in rows], tips=rows)  # elided: hover
+        rows = (
+            []
+            if document is None
+            else [(kind, category, _item_text(test), _item_text(gold)) for kind, category, test, gold in document.rows]
+        )
+        self.model.set_rows(
+            rows, rows, [CATEGORY_COLOURS[Category(row[1])] for row in rows], tips=rows
+        )  # elided: hover
         self.fitted.measure(rows)
         if document is None:
             self.scores.clearContents()

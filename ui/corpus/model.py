@@ -60,9 +60,7 @@ class CorpusTableModel(QAbstractTableModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.metrics = metrics()
-        self.columns = (
-            FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in self.metrics) + ("Status",) + REVIEW_COLUMNS
-        )
+        self.columns = FIXED_COLUMNS + tuple(f"{short_name(m)} F1" for m in self.metrics) + ("Status",) + REVIEW_COLUMNS
         self.status_column = self.columns.index("Status")
         self.first_review_column = self.columns.index(REVIEW_COLUMNS[0])
         self._results: list[PairResult] = []
@@ -122,8 +120,10 @@ class CorpusTableModel(QAbstractTableModel):
             tip = "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
             return f"{tip}\n{dscorer_note(params)}" if params is not None else tip
         if role == Qt.ItemDataRole.ToolTipRole and section >= self.first_review_column:
-            return ("The sentence in the adjudication session (filter e.g. status = needs discussion, "
-                    "decided by = NAME, notes)")
+            return (
+                "The sentence in the adjudication session (filter e.g. status = needs discussion, "
+                "decided by = NAME, notes)"
+            )
         return None
 
     def _value(self, result: PairResult, column: int):

@@ -79,9 +79,13 @@ class PairView(QWidget):
         """A row for each metric the run computes (Smatch when asked for, Counter and DScorer for DRS)."""
         computed = run_metrics(corpus)
         drs = corpus.params if corpus is not None and corpus.drs else None  # DScorer's figures name their profile
-        name_grid_header(self.scores, Qt.Orientation.Vertical, metrics().index(DSCORER),
-                         with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
-                         dscorer_note(drs) if drs else "")
+        name_grid_header(
+            self.scores,
+            Qt.Orientation.Vertical,
+            metrics().index(DSCORER),
+            with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
+            dscorer_note(drs) if drs else "",
+        )
         show_grid_rows(self.scores, [row for row, metric in enumerate(metrics()) if metric in computed])
 
     def _show_node(self, side: str = "", var: str = "") -> None:

@@ -124,7 +124,8 @@ class CorpusPanel(QWidget):
         state.messages.busy_changed.connect(lambda busy: self._show_note())
         state.adjudication.session_changed.connect(self._show_review_columns)
         state.adjudication.sentence_changed.connect(
-            lambda index: self.model.refresh_reviews(state.adjudication.pair_of(index)))
+            lambda index: self.model.refresh_reviews(state.adjudication.pair_of(index))
+        )
         self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.scoring.corpus)  # what the state holds already
         self._show_filter(state.selection.filter_text)
@@ -138,8 +139,9 @@ class CorpusPanel(QWidget):
         """Select the next pair down the table (up when ``step`` < 0) that disagrees: an F1
         below 1 or an error; past the last row the search goes round to the first."""
         current = self.proxy.row_of(self.state.selection.pair) if self.state.selection.pair is not None else None
-        row, wrapped = next_position(self.proxy.rowCount(), current, step,
-                                     lambda number: disagrees(self.proxy.result(number)))
+        row, wrapped = next_position(
+            self.proxy.rowCount(), current, step, lambda number: disagrees(self.proxy.result(number))
+        )
         if row is None or row == current:
             self.state.messages.show("No other pair shown disagrees: every F1 is 1.")
             return
@@ -219,8 +221,11 @@ class CorpusPanel(QWidget):
         if self.table.isColumnHidden(self.model.first_review_column):
             self.table.setMinimumWidth(0)
             return
-        before = sum(header.sectionSize(c) for c in range(header.count())
-                     if header.visualIndex(c) < header.visualIndex(sentence) and not header.isSectionHidden(c))
+        before = sum(
+            header.sectionSize(c)
+            for c in range(header.count())
+            if header.visualIndex(c) < header.visualIndex(sentence) and not header.isSectionHidden(c)
+        )
         chrome = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
         self.table.setMinimumWidth(before + REVIEW_SENTENCE_LEAST + chrome)
 
@@ -238,9 +243,13 @@ class CorpusPanel(QWidget):
             self.table.setColumnHidden(self.model.metric_column(metric), metric not in computed)
             self.summary.setColumnHidden(column, metric not in computed)
         drs = corpus.params if corpus is not None and corpus.drs else None  # DScorer's figures name their profile
-        name_grid_header(self.summary, Qt.Orientation.Horizontal, self.model.metrics.index(DSCORER),
-                         with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
-                         dscorer_note(drs) if drs else "")
+        name_grid_header(
+            self.summary,
+            Qt.Orientation.Horizontal,
+            self.model.metrics.index(DSCORER),
+            with_profile(short_name(DSCORER), DSCORER, drs) if drs else short_name(DSCORER),
+            dscorer_note(drs) if drs else "",
+        )
         fit_grid_width(self.summary)  # no room kept for the hidden columns
         self._fit_columns()
         self._keep_review_in_sight()  # the id column fitted to the new ids

@@ -46,7 +46,9 @@ class SmatchPanel(QWidget):
             return
         totals = corpus.totals
         micro = totals.micro()
-        self.title.setText(f"Smatch micro F1 {f1_text(micro[SMATCH].f)}, macro F1 "
-                           f"{f1_text(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
-                           f"[{interval[0]:.4f}, {interval[1]:.4f}] over {plural(scored, 'pair')}.")
+        self.title.setText(
+            f"Smatch micro F1 {f1_text(micro[SMATCH].f)}, macro F1 "
+            f"{f1_text(totals.macro()[SMATCH].f)}; 95% bootstrap interval of the micro F1 "
+            f"[{interval[0]:.4f}, {interval[1]:.4f}] over {plural(scored, 'pair')}."
+        )
         show_prf(self.table, [micro.get(f"{SMATCH}.{name}") for name in SUB_SCORES])

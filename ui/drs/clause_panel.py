@@ -25,8 +25,11 @@ from ..state.services import AppServices
 __all__ = ["ClausePanel", "ClauseRow", "clause_rows"]
 
 STATUSES = (Category.MATCHED, Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)  # a clause's, as the Status column says
-COLOURS = {Category.MATCHED: QColor("#e8f5e9"), Category.ONLY_IN_TEST: QColor("#ffebee"),
-           Category.ONLY_IN_GOLD: QColor("#fce4ec")}
+COLOURS = {
+    Category.MATCHED: QColor("#e8f5e9"),
+    Category.ONLY_IN_TEST: QColor("#ffebee"),
+    Category.ONLY_IN_GOLD: QColor("#fce4ec"),
+}
 HEADERS = ("Status", "Test clause", "Gold clause", "Kind")
 CLASS_NAMES = {"nouns": "noun", "verbs": "verb", "adjectives": "adjective", "adverbs": "adverb"}
 HINT = "Counter compares clauses of DRS input (clause files, .clf): File > Open Demo has a DRS pair."
@@ -61,8 +64,11 @@ def clause_rows(counter: CounterScore) -> list[ClauseRow]:
     """The clauses side by side, in Counter's order: test clauses first, then gold clauses left over."""
     return [
         ClauseRow(
-            Category.MATCHED if test is not None and gold is not None
-            else Category.ONLY_IN_TEST if gold is None else Category.ONLY_IN_GOLD,
+            Category.MATCHED
+            if test is not None and gold is not None
+            else Category.ONLY_IN_TEST
+            if gold is None
+            else Category.ONLY_IN_GOLD,
             test,
             gold,
         )
@@ -74,7 +80,8 @@ def counter_summary(counter: CounterScore) -> str:
     """Counter's score of the pair and how sure its mapping is, in a sentence."""
     score, match = counter.tally.prf(), counter.match
     proof = (
-        "proven optimal" if match.optimal
+        "proven optimal"
+        if match.optimal
         else f"not proven optimal in time: the best mapping found; at most {match.upper_bound:g} clauses can match"
     )
     return (
@@ -138,8 +145,10 @@ class ClausePanel(QWidget):
     def show_pair(self, result: PairResult | None) -> None:
         drs = result.drs if result is not None else None
         rows = clause_rows(drs.counter) if drs is not None else []
-        cells = [(row.status.value, row.test.text() if row.test else "", row.gold.text() if row.gold else "", row.kind)
-                 for row in rows]
+        cells = [
+            (row.status.value, row.test.text() if row.test else "", row.gold.text() if row.gold else "", row.kind)
+            for row in rows
+        ]
         self.model.set_rows(rows, cells, [COLOURS[row.status] for row in rows])
         self.body.setVisible(drs is not None)
         if drs is None:

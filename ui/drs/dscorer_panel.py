@@ -36,8 +36,12 @@ from .kgrams import KgramLister
 __all__ = ["DScorerPanel", "OneLineLabel", "settings_text"]
 
 HEADERS = ("Side", "Test", "Gold", "Difference", "k-gram")  # the sequence last: it takes the room left
-COLOURS = {KgramSide.ONLY_TEST: QColor("#ffebee"), KgramSide.ONLY_GOLD: QColor("#fce4ec"),
-           KgramSide.MORE_TEST: QColor("#fff3e0"), KgramSide.MORE_GOLD: QColor("#fffde7")}
+COLOURS = {
+    KgramSide.ONLY_TEST: QColor("#ffebee"),
+    KgramSide.ONLY_GOLD: QColor("#fce4ec"),
+    KgramSide.MORE_TEST: QColor("#fff3e0"),
+    KgramSide.MORE_GOLD: QColor("#fffde7"),
+}
 SHOWN = (  # (combo text, the sides it keeps)
     ("Found on one side only", (KgramSide.ONLY_TEST, KgramSide.ONLY_GOLD)),
     ("Only in test", (KgramSide.ONLY_TEST,)),
@@ -128,8 +132,10 @@ def _zero_tip(small: int, large: int, nodes: tuple[int, int] | None) -> str:
     """What the k = 0 row says: P = R = F1 = min / max of the two graphs' node counts."""
     sizes = f"test {nodes[0]:,}, gold {nodes[1]:,} nodes; " if nodes is not None else ""
     ratio = small / large if large else 1.0
-    return (f"k = 0 compares the node counts of DScorer's graphs (referents, boxes and constants): {sizes}"
-            f"P = R = F1 = min / max = {small:,}/{large:,} = {f1_text(ratio)}")
+    return (
+        f"k = 0 compares the node counts of DScorer's graphs (referents, boxes and constants): {sizes}"
+        f"P = R = F1 = min / max = {small:,}/{large:,} = {f1_text(ratio)}"
+    )
 
 
 def _prf(score) -> str:
@@ -153,9 +159,11 @@ class DScorerPanel(QWidget):
         self.orders = score_grid(ORDER_COLUMNS, ["k = 0 (nodes)"])
         self.orders.setMaximumHeight(16777215)  # it scrolls when the dock is low
         self.orders.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.orders.setToolTip("Per order k: P = shared / test k-grams, R = shared / gold k-grams (multisets), "
-                               "with the counts of k-grams; k = 0: the test and gold graphs' node counts, and "
-                               "P = R = F1 = min/max of them (in the shared column)")
+        self.orders.setToolTip(
+            "Per order k: P = shared / test k-grams, R = shared / gold k-grams (multisets), "
+            "with the counts of k-grams; k = 0: the test and gold graphs' node counts, and "
+            "P = R = F1 = min/max of them (in the shared column)"
+        )
         self.order = QSpinBox()
         self.order.setRange(1, 4)
         self.order.setPrefix("k = ")
@@ -214,8 +222,10 @@ class DScorerPanel(QWidget):
             self.title.setText(HINT if result is None or result.error is None else f"Not compared: {result.error}")
             return
         pooled = corpus.micro.get(DSCORER)
-        self.title.setText(f"DScorer ({settings_text(corpus)}): this pair {_prf(drs.dscorer.total)}; the corpus, "
-                           f"k-gram counts pooled, {_prf(pooled) if pooled else '-'}.")
+        self.title.setText(
+            f"DScorer ({settings_text(corpus)}): this pair {_prf(drs.dscorer.total)}; the corpus, "
+            f"k-gram counts pooled, {_prf(pooled) if pooled else '-'}."
+        )
         legend, explained = LEGENDS[corpus.params.dscorer_profile]
         self.legend.set_full_text(legend)
         for widget in (self.legend, self.table):

@@ -38,8 +38,12 @@ def _node_text(node) -> str:
 
 
 def _cells(row: AlignmentRow) -> tuple[str, ...]:
-    return (_node_text(row.test), _node_text(row.gold),
-            f"{row.similarity:.4f}" if row.similarity is not None else "", row.how)
+    return (
+        _node_text(row.test),
+        _node_text(row.gold),
+        f"{row.similarity:.4f}" if row.similarity is not None else "",
+        row.how,
+    )
 
 
 def _similarity_tip(result: PairResult | None, row: AlignmentRow, nodes: str) -> str:
@@ -49,8 +53,13 @@ def _similarity_tip(result: PairResult | None, row: AlignmentRow, nodes: str) ->
     if row.test is None or row.gold is None:
         return nodes
     test, gold = result.test, result.gold
-    why = similarity_reasons(row.test, row.gold, test.attributes_by_node[test.index[row.test.var]],
-                             gold.attributes_by_node[gold.index[row.gold.var]], row.similarity)
+    why = similarity_reasons(
+        row.test,
+        row.gold,
+        test.attributes_by_node[test.index[row.test.var]],
+        gold.attributes_by_node[gold.index[row.gold.var]],
+        row.similarity,
+    )
     return f"S({row.test.var}, {row.gold.var}) = {row.similarity:.4f}: {why}"
 
 
@@ -119,7 +128,13 @@ class AlignmentPanel(QWidget):
         """Select the row of the selected node."""
         if self.syncing:
             return
-        found = next((number for number, row in enumerate(self.model.rows)
-                      if (node := _node(row, side)) is not None and node.var == var), None)
+        found = next(
+            (
+                number
+                for number, row in enumerate(self.model.rows)
+                if (node := _node(row, side)) is not None and node.var == var
+            ),
+            None,
+        )
         with self.syncing:
             select_row(self.table, found)

@@ -177,8 +177,10 @@ class ComparisonPanel(QWidget):
         self.result = result
         if result is None:
             self.drawing = None
-            for scene, box, side in ((self.test_scene, self.test_box, self.names[0]),
-                                     (self.gold_scene, self.gold_box, self.names[1])):
+            for scene, box, side in (
+                (self.test_scene, self.test_box, self.names[0]),
+                (self.gold_scene, self.gold_box, self.names[1]),
+            ):
                 scene.draw(None, GraphMarks())
                 box.setTitle(side)
                 box.show_note(empty)
@@ -187,8 +189,10 @@ class ComparisonPanel(QWidget):
         self.legend.set_items(NODE_KEY + ((DRS_KEY,) if drs else ()) + EDGE_KEY)
         self.legend.setToolTip(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
         self.drawing = drawing = lay_out_pair(result, rows, self.measure)
-        for scene, box, shown, name in ((self.test_scene, self.test_box, drawing.test, self.names[0]),
-                                        (self.gold_scene, self.gold_box, drawing.gold, self.names[1])):
+        for scene, box, shown, name in (
+            (self.test_scene, self.test_box, drawing.test, self.names[0]),
+            (self.gold_scene, self.gold_box, drawing.gold, self.names[1]),
+        ):
             scene.draw(shown.geometry, shown.marks)
             box.setTitle(f"{name}: {shown.summary}")
             box.show_note(shown.note)
@@ -219,27 +223,37 @@ class ComparisonPanel(QWidget):
     def reveal(self, side: Side, key: str) -> None:
         """Centre a node in its view and its aligned partner in the other."""
         wanted = {side: key, ("gold" if side == "test" else "test"): self.partner(side, key) or ""}
-        self._centre([(self.test_view, self.test_scene.node_items.get(wanted["test"])),
-                      (self.gold_view, self.gold_scene.node_items.get(wanted["gold"]))])
+        self._centre(
+            [
+                (self.test_view, self.test_scene.node_items.get(wanted["test"])),
+                (self.gold_view, self.gold_scene.node_items.get(wanted["gold"])),
+            ]
+        )
 
     def reveal_triple(self, row: TripleMatch) -> None:
         """Centre each graph on its edge of the triple."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
             return
-        self._centre([
-            (view, scene.edge_items.get(edge_key(graph, triple)) if triple is not None else None)
-            for view, scene, graph, triple in ((self.test_view, self.test_scene, result.test, row.test),
-                                               (self.gold_view, self.gold_scene, result.gold, row.gold))
-        ])
+        self._centre(
+            [
+                (view, scene.edge_items.get(edge_key(graph, triple)) if triple is not None else None)
+                for view, scene, graph, triple in (
+                    (self.test_view, self.test_scene, result.test, row.test),
+                    (self.gold_view, self.gold_scene, result.gold, row.gold),
+                )
+            ]
+        )
 
     def select_triple(self, row: TripleMatch) -> None:
         """Highlight a triple's edge (and its end nodes) in both graphs."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
             return
-        for scene, graph, triple in ((self.test_scene, result.test, row.test),
-                                     (self.gold_scene, result.gold, row.gold)):
+        for scene, graph, triple in (
+            (self.test_scene, result.test, row.test),
+            (self.gold_scene, result.gold, row.gold),
+        ):
             if triple is None:
                 scene.highlight()
                 continue

@@ -27,8 +27,10 @@ class FindBar(QWidget):
         self.edit = QLineEdit()
         self.edit.setPlaceholderText("Find a node: variable, concept or value (Ctrl+Shift+F)")
         self.edit.setClearButtonEnabled(True)
-        self.edit.setToolTip("Finds a node in both graphs and centres it with its partner.\n"
-                             "Enter or F3: next match; Shift+Enter or Shift+F3: previous match")
+        self.edit.setToolTip(
+            "Finds a node in both graphs and centres it with its partner.\n"
+            "Enter or F3: next match; Shift+Enter or Shift+F3: previous match"
+        )
         self.edit.setMinimumWidth(300)
         self.count = QLabel()
         self.count.setMinimumWidth(70)
@@ -98,7 +100,9 @@ class FindBar(QWidget):
         if not text:
             self.count.setText("")
         elif missing:
-            self.count.setText("no match" if asked else "not in this pair" if self.state.selection.pair is not None else "no pair")
+            self.count.setText(
+                "no match" if asked else "not in this pair" if self.state.selection.pair is not None else "no pair"
+            )
         else:
             shown = f"{self.position + 1} of " if self.position is not None else ""
             self.count.setText(f"{shown}{len(self.matches)}")

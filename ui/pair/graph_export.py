@@ -31,8 +31,10 @@ def graphs_sheet(panel: ComparisonPanel, params: Params | None = None) -> Sheet:
         caption.append(f"sentence: {result.test.text}")
     if params is not None:
         caption.append(parameters_text(params, drs=result.drs is not None))
-    panels = [Panel(f"{title}: {side.summary}", side.geometry, side.marks, side.note)
-              for title, side in (("Test", drawing.test), ("Gold", drawing.gold))]
+    panels = [
+        Panel(f"{title}: {side.summary}", side.geometry, side.marks, side.note)
+        for title, side in (("Test", drawing.test), ("Gold", drawing.gold))
+    ]
     return Sheet(f"graphagree: test and gold graphs of {name}", caption, panels, LEGEND)
 
 
@@ -45,12 +47,16 @@ def side_svg(panel: ComparisonPanel, side: str) -> str:
     drawing = panel.drawing
     chosen = None if drawing is None else drawing.test if side == "test" else drawing.gold
     if chosen is None or chosen.geometry is None:
-        return sheet_svg(Sheet(side, [], [Panel(side.capitalize(), note=chosen.note if chosen else "No graph.")]), panel.measure)
+        return sheet_svg(
+            Sheet(side, [], [Panel(side.capitalize(), note=chosen.note if chosen else "No graph.")]), panel.measure
+        )
     bounds = chosen.geometry.bounds.grown(4.0)
     body = "\n".join(graph_svg(chosen.geometry, chosen.marks, panel.measure))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{bounds.width:.0f}" height="{bounds.height:.0f}" '
-            f'viewBox="{bounds.x:.2f} {bounds.y:.2f} {bounds.width:.2f} {bounds.height:.2f}">'
-            f"<title>{side} graph</title>\n{body}\n</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{bounds.width:.0f}" height="{bounds.height:.0f}" '
+        f'viewBox="{bounds.x:.2f} {bounds.y:.2f} {bounds.width:.2f} {bounds.height:.2f}">'
+        f"<title>{side} graph</title>\n{body}\n</svg>"
+    )
 
 
 def export_graphs(panel: ComparisonPanel, path: Path, dpi: float = 300.0, params: Params | None = None) -> bool:

@@ -12,9 +12,29 @@ from dataclasses import dataclass
 from engine.layout.marks import Status
 
 __all__ = [
-    "DRS_LEGEND", "EDGE", "FONT_FAMILY", "FRAME_BORDER", "FRAME_INNER", "FRAME_INSET", "HIGHLIGHT", "HIGHLIGHT_EDGE", "HIGHLIGHT_NODE", "LEGEND", "NODE_BORDER", "NODE_TEXT",
-    "REENTRANT_EDGE", "ROLE_TEXT", "STATUS_FILL", "TAG_FILL", "TAG_TEXT", "UNALIGNED_BORDER", "UNMATCHED_EDGE",
-    "UNMATCHED_ROLE_TEXT", "Pen", "edge_pen", "node_pen",
+    "DRS_LEGEND",
+    "EDGE",
+    "FONT_FAMILY",
+    "FRAME_BORDER",
+    "FRAME_INNER",
+    "FRAME_INSET",
+    "HIGHLIGHT",
+    "HIGHLIGHT_EDGE",
+    "HIGHLIGHT_NODE",
+    "LEGEND",
+    "NODE_BORDER",
+    "NODE_TEXT",
+    "REENTRANT_EDGE",
+    "ROLE_TEXT",
+    "STATUS_FILL",
+    "TAG_FILL",
+    "TAG_TEXT",
+    "UNALIGNED_BORDER",
+    "UNMATCHED_EDGE",
+    "UNMATCHED_ROLE_TEXT",
+    "Pen",
+    "edge_pen",
+    "node_pen",
 ]
 
 FONT_FAMILY = "sans-serif"  # a generic family: every browser and every Qt platform has one
@@ -48,9 +68,11 @@ REENTRANT_EDGE = Pen("#777777", 1.2, dashed=True)
 UNMATCHED_EDGE = Pen("#c62828", 1.8, dashed=True)
 HIGHLIGHT_NODE, HIGHLIGHT_EDGE = Pen(HIGHLIGHT, 4.0), Pen(HIGHLIGHT, 3.5)
 
-LEGEND = ("blue: aligned, same concept · orange: aligned, concept differs · white with red dashed border: unaligned"
-          " · grey: constant · the number is the aligned pair's tag, shared by both nodes · red dashed edge: relation"
-          " not matched · grey dashed edge: reentrancy")
+LEGEND = (
+    "blue: aligned, same concept · orange: aligned, concept differs · white with red dashed border: unaligned"
+    " · grey: constant · the number is the aligned pair's tag, shared by both nodes · red dashed edge: relation"
+    " not matched · grey dashed edge: reentrancy"
+)
 
 
 DRS_LEGEND = " · square double frame: a DRS box (REF edges lead to the referents it introduces)"

@@ -43,15 +43,21 @@ def _stroke(pen: Pen) -> str:
     return f'stroke="{pen.colour}" stroke-width="{_number(pen.width)}"{dash}'
 
 
-def _text(x: float, center_y: float, px: float, text: str, colour: str, anchor: str = "middle", bold: bool = False) -> str:
+def _text(
+    x: float, center_y: float, px: float, text: str, colour: str, anchor: str = "middle", bold: bool = False
+) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{_number(x)}" y="{_number(center_y + BASELINE * px)}" font-family="{FONT_FAMILY}" '
-            f'font-size="{_number(px)}" text-anchor="{anchor}" fill="{colour}"{weight}>{escape(text)}</text>')
+    return (
+        f'<text x="{_number(x)}" y="{_number(center_y + BASELINE * px)}" font-family="{FONT_FAMILY}" '
+        f'font-size="{_number(px)}" text-anchor="{anchor}" fill="{colour}"{weight}>{escape(text)}</text>'
+    )
 
 
 def _rect(box: Rect, fill: str, stroke: str, radius: float) -> str:
-    return (f'<rect x="{_number(box.x)}" y="{_number(box.y)}" width="{_number(box.width)}" height="{_number(box.height)}" '
-            f'rx="{_number(radius)}" fill="{fill}" {stroke}/>')
+    return (
+        f'<rect x="{_number(box.x)}" y="{_number(box.y)}" width="{_number(box.width)}" height="{_number(box.height)}" '
+        f'rx="{_number(radius)}" fill="{fill}" {stroke}/>'
+    )
 
 
 def graph_svg(geometry: GraphGeometry, marks: GraphMarks, measure: TextMeasure) -> list[str]:
@@ -62,13 +68,22 @@ def graph_svg(geometry: GraphGeometry, marks: GraphMarks, measure: TextMeasure) 
         pen = edge_pen(unmatched, edge.tree)
         (x0, y0), *_ = edge.segments[0]
         path = f"M{_number(x0)} {_number(y0)}" + "".join(
-            " C" + " ".join(f"{_number(x)} {_number(y)}" for x, y in segment[1:]) for segment in edge.segments)
+            " C" + " ".join(f"{_number(x)} {_number(y)}" for x, y in segment[1:]) for segment in edge.segments
+        )
         out.append(f'<path d="{path}" fill="none" {_stroke(pen)}/>')
         arrow = " ".join(f"{_number(x)},{_number(y)}" for x, y in edge.arrow)
         out.append(f'<polygon points="{arrow}" fill="{pen.colour}" stroke="none"/>')
         box = edge.label_box
-        out.append(_text(box.x + 2.0, box.center[1], measure.role_px, edge.edge.role,
-                         UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT, anchor="start"))
+        out.append(
+            _text(
+                box.x + 2.0,
+                box.center[1],
+                measure.role_px,
+                edge.edge.role,
+                UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT,
+                anchor="start",
+            )
+        )
     for node in geometry.nodes.values():
         mark = marks.nodes.get(node.key)
         status = mark.status if mark else Status.UNSCORED
@@ -78,7 +93,9 @@ def graph_svg(geometry: GraphGeometry, marks: GraphMarks, measure: TextMeasure) 
             out.append(_rect(node.box.grown(-FRAME_INSET), "none", _stroke(FRAME_INNER), 0.0))
         if node.tag_box is not None and node.tag:
             out.append(_rect(node.tag_box, TAG_FILL, 'stroke="none"', 3.0))
-            out.append(_text(node.tag_box.center[0], node.tag_box.center[1], measure.tag_px, node.tag, TAG_TEXT, bold=True))
+            out.append(
+                _text(node.tag_box.center[0], node.tag_box.center[1], measure.tag_px, node.tag, TAG_TEXT, bold=True)
+            )
         out.append(_text(node.text_center[0], node.text_center[1], measure.node_px, node.label, NODE_TEXT))
     return out
 
@@ -115,20 +132,25 @@ def _wrap(text: str, width: float, px: float, measure: TextMeasure) -> list[str]
 
 def sheet_svg(sheet: Sheet, measure: TextMeasure) -> str:
     """A whole SVG document: caption, then the panels side by side at zoom 1, then the legend."""
+
     def scaled_width(line: str, px: float) -> float:
         return measure.node_width(line) * px / measure.node_px
 
     sizes = []
     for panel in sheet.panels:
         bounds = panel.geometry.bounds if panel.geometry is not None and panel.geometry.nodes else None
-        width = max(bounds.width if bounds else 0.0, scaled_width(panel.title, TITLE_PX),
-                    scaled_width(panel.note, CAPTION_PX) if panel.note else 0.0)
+        width = max(
+            bounds.width if bounds else 0.0,
+            scaled_width(panel.title, TITLE_PX),
+            scaled_width(panel.note, CAPTION_PX) if panel.note else 0.0,
+        )
         height = (bounds.height if bounds else 0.0) + (CAPTION_PX * 2 if panel.note else 0.0)
         sizes.append((bounds, width, height))
     graphs_width = sum(width for _, width, _ in sizes) + GAP * max(0, len(sizes) - 1)
     text_width = max(graphs_width, 640.0)
-    lines = [(sheet.title, TITLE_PX, True)] + [(line, CAPTION_PX, False) for item in sheet.caption
-                                                for line in _wrap(item, text_width, CAPTION_PX, measure)]
+    lines = [(sheet.title, TITLE_PX, True)] + [
+        (line, CAPTION_PX, False) for item in sheet.caption for line in _wrap(item, text_width, CAPTION_PX, measure)
+    ]
     body: list[str] = []
     y = MARGIN
     for line, px, bold in lines:
@@ -146,8 +168,16 @@ def sheet_svg(sheet: Sheet, measure: TextMeasure) -> str:
             body.append("</g>")
             graph_height = bounds.height
         if panel.note:
-            body.append(_text(x, graph_top + graph_height + CAPTION_PX, CAPTION_PX, panel.note, UNMATCHED_ROLE_TEXT,
-                              anchor="start"))
+            body.append(
+                _text(
+                    x,
+                    graph_top + graph_height + CAPTION_PX,
+                    CAPTION_PX,
+                    panel.note,
+                    UNMATCHED_ROLE_TEXT,
+                    anchor="start",
+                )
+            )
         x += width + GAP
         bottom = max(bottom, graph_top + height)
     y = bottom + 12.0
@@ -156,8 +186,11 @@ def sheet_svg(sheet: Sheet, measure: TextMeasure) -> str:
         y += CAPTION_PX * 1.4
     width = MARGIN * 2 + max([text_width] + [scaled_width(line, px) for line, px, _ in lines])
     height = y + MARGIN
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_number(width)}" height="{_number(height)}" '
-            f'viewBox="0 0 {_number(width)} {_number(height)}">\n'
-            f"<title>{escape(sheet.title)}</title>\n<desc>{escape(chr(10).join(sheet.caption))}</desc>\n"
-            f'<rect x="0" y="0" width="{_number(width)}" height="{_number(height)}" fill="#ffffff"/>\n'
-            + "\n".join(body) + "\n</svg>\n")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_number(width)}" height="{_number(height)}" '
+        f'viewBox="0 0 {_number(width)} {_number(height)}">\n'
+        f"<title>{escape(sheet.title)}</title>\n<desc>{escape(chr(10).join(sheet.caption))}</desc>\n"
+        f'<rect x="0" y="0" width="{_number(width)}" height="{_number(height)}" fill="#ffffff"/>\n'
+        + "\n".join(body)
+        + "\n</svg>\n"
+    )

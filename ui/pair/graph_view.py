@@ -44,7 +44,11 @@ class QtText:
     node_px, tag_px, role_px = 12.0, 10.0, 11.0
 
     def __init__(self):
-        self.node_font, self.tag_font, self.role_font = _font(self.node_px), _font(self.tag_px, True), _font(self.role_px)
+        self.node_font, self.tag_font, self.role_font = (
+            _font(self.node_px),
+            _font(self.tag_px, True),
+            _font(self.role_px),
+        )
         self._metrics = {id(font): QFontMetricsF(font) for font in (self.node_font, self.tag_font, self.role_font)}
 
     def _width(self, font: QFont, text: str) -> float:
@@ -154,7 +158,9 @@ class EdgeItem(QGraphicsPathItem):
         self.label_rect = _qrect(edge.label_box)
         self._text_rect = self.label_rect.adjusted(2.0, 0.0, 0.0, 0.0)
         self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
-        self._bounds = path.boundingRect().united(self.label_rect).united(self.arrow.boundingRect()).adjusted(-3, -3, 3, 3)
+        self._bounds = (
+            path.boundingRect().united(self.label_rect).united(self.arrow.boundingRect()).adjusted(-3, -3, 3, 3)
+        )
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -270,7 +276,9 @@ class GraphView(QGraphicsView):
         fixed = self.mapToScene(anchor.toPoint())
         center = self.visible_center()
         ratio = current / scale
-        self.place(scale, QPointF(fixed.x() + (center.x() - fixed.x()) * ratio, fixed.y() + (center.y() - fixed.y()) * ratio))
+        self.place(
+            scale, QPointF(fixed.x() + (center.x() - fixed.x()) * ratio, fixed.y() + (center.y() - fixed.y()) * ratio)
+        )
         self.following = False
         self.zoomed.emit()
 
@@ -282,7 +290,7 @@ class GraphView(QGraphicsView):
     def wheelEvent(self, event) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
-            self.zoom_by(ZOOM_STEP ** steps, event.position())
+            self.zoom_by(ZOOM_STEP**steps, event.position())
         event.accept()
 
     def keyPressEvent(self, event) -> None:
@@ -300,7 +308,9 @@ class GraphView(QGraphicsView):
         if event.type() == QEvent.Type.Gesture:
             pinch = event.gesture(Qt.GestureType.PinchGesture)
             if pinch is not None:
-                self.zoom_by(pinch.scaleFactor(), self.viewport().mapFromGlobal(pinch.centerPoint().toPoint()).toPointF())
+                self.zoom_by(
+                    pinch.scaleFactor(), self.viewport().mapFromGlobal(pinch.centerPoint().toPoint()).toPointF()
+                )
                 event.accept()
                 return True
         if event.type() == QEvent.Type.NativeGesture and event.gestureType() == Qt.NativeGestureType.ZoomNativeGesture:

@@ -84,7 +84,10 @@ class NumberedText(QPlainTextEdit):
                 marked = number in self.marked
                 painter.setFont(bold if marked else normal)
                 painter.setPen(MARKED_TEXT if marked else NUMBER_TEXT)
-                painter.drawText(QRect(0, round(top), margin.width() - PADDING, height),
-                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(number))
+                painter.drawText(
+                    QRect(0, round(top), margin.width() - PADDING, height),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    str(number),
+                )
             block, top = block.next(), bottom
         painter.end()

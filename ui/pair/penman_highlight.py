@@ -43,8 +43,11 @@ def block_start(file_text: str, block: str, containing: int | None = None) -> in
     if not block or not wanted:
         return None
     size = len(wanted)
-    starts = [number + 1 for number, line in enumerate(lines[: len(lines) - size + 1])
-              if line == wanted[0] and lines[number:number + size] == wanted]
+    starts = [
+        number + 1
+        for number, line in enumerate(lines[: len(lines) - size + 1])
+        if line == wanted[0] and lines[number : number + size] == wanted
+    ]
     around = [start for start in starts if containing is not None and start <= containing < start + size]
     found = around or starts
     return found[0] if found else None

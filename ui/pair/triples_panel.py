@@ -58,8 +58,13 @@ def triple_text(triple: Triple | None, partners: Partners) -> str:
 
 
 def triple_cells(row: TripleMatch) -> tuple[str, str, str, str, str]:
-    return (row.category.value, triple_text(row.test, row.test_partners), triple_text(row.gold, row.gold_partners),
-            f"{row.similarity:.4f}", row.why)
+    return (
+        row.category.value,
+        triple_text(row.test, row.test_partners),
+        triple_text(row.gold, row.gold_partners),
+        f"{row.similarity:.4f}",
+        row.why,
+    )
 
 
 def _partner_vars(triple: Triple | None, partners: Partners) -> str:
@@ -73,12 +78,19 @@ def triples_csv(rows: list[TripleMatch]) -> str:
     """The table as CSV: the triples as written, the partners of their ends ("-": unaligned) and why."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["category", "test_triple", "gold_triple", "similarity", "test_ends_aligned_to",
-                     "gold_ends_aligned_to", "why"])
+    writer.writerow(
+        ["category", "test_triple", "gold_triple", "similarity", "test_ends_aligned_to", "gold_ends_aligned_to", "why"]
+    )
     writer.writerows(
-        (row.category.value, str(row.test) if row.test else "", str(row.gold) if row.gold else "",
-         f"{row.similarity:.4f}", _partner_vars(row.test, row.test_partners),
-         _partner_vars(row.gold, row.gold_partners), row.why)
+        (
+            row.category.value,
+            str(row.test) if row.test else "",
+            str(row.gold) if row.gold else "",
+            f"{row.similarity:.4f}",
+            _partner_vars(row.test, row.test_partners),
+            _partner_vars(row.gold, row.gold_partners),
+            row.why,
+        )
         for row in rows
     )
     return buffer.getvalue()
@@ -135,8 +147,9 @@ class TriplesPanel(QWidget):
         cells = [triple_cells(row) for row in rows]
         keys = [c[:3] + (row.similarity, row.why) for c, row in zip(cells, rows)]
         with self.syncing:
-            self.model.set_rows(rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys,
-                                [self._tips(row) for row in rows])
+            self.model.set_rows(
+                rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys, [self._tips(row) for row in rows]
+            )
         tally = dict.fromkeys(Category, 0)
         for row in rows:
             tally[row.category] += 1
@@ -157,6 +170,7 @@ class TriplesPanel(QWidget):
     def _tips(self, row: TripleMatch) -> tuple[str, ...]:
         """Each triple in full (its cell may be elided) with the graphs' tooltips of its ends
         (partner, S, round), and the reason in full."""
+
         def ends(side: Side, triple: Triple | None, partners: Partners) -> str:
             if triple is None:
                 return ""
@@ -164,8 +178,13 @@ class TriplesPanel(QWidget):
             tips = (self.state.selection.node_tooltip(side, key) for key in keys)
             return "\n\n".join(filter(None, (triple_text(triple, partners), *tips)))
 
-        return (row.why or row.category.value, ends("test", row.test, row.test_partners),
-                ends("gold", row.gold, row.gold_partners), "", row.why)
+        return (
+            row.why or row.category.value,
+            ends("test", row.test, row.test_partners),
+            ends("gold", row.gold, row.gold_partners),
+            "",
+            row.why,
+        )
 
     def _category_changed(self) -> None:
         self.proxy.set_value(self.category.currentData() or None)
@@ -186,8 +205,12 @@ class TriplesPanel(QWidget):
         current = self.proxy.row_of(self.state.selection.triple) if self.state.selection.triple is not None else None
         if current is None and self.table.selectionModel().selectedRows():
             current = self.table.selectionModel().selectedRows()[0].row()
-        row, wrapped = next_position(self.proxy.rowCount(), current, step,
-                                     lambda number: self.proxy.item(number).category is not Category.MATCHED)
+        row, wrapped = next_position(
+            self.proxy.rowCount(),
+            current,
+            step,
+            lambda number: self.proxy.item(number).category is not Category.MATCHED,
+        )
         if row is None:
             self.state.messages.show("No unmatched triple is shown for this pair.")
             return

@@ -28,8 +28,9 @@ def figure_text(model: RoundsModel, number: int, result: PairResult, params: Par
     return FigureText(f"graphagree: alignment rounds of {name}, round {number} of {model.rounds}", tuple(lines))
 
 
-def export_heatmaps(model: RoundsModel, number: int, result: PairResult, params: Params, path: Path,
-                    dpi: float = 300.0) -> bool:
+def export_heatmaps(
+    model: RoundsModel, number: int, result: PairResult, params: Params, path: Path, dpi: float = 300.0
+) -> bool:
     """Round ``number``'s heatmaps to ``path``: .svg, .pdf, else PNG at ``dpi``. True when written."""
     text = figure_text(model, number, result, params)
     return write_figure(round_svg(model, number, text), path, dpi, text.title, "\n".join(text.lines))

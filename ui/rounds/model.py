@@ -125,11 +125,21 @@ class RoundsModel:
         new = tuple((self._row_of[a.test], self._column_of[a.gold]) for a in round_.new_anchors)
         adjusted = arrange(round_.adjusted)
         top = max(1.0, float(adjusted.max()) if adjusted.size else 1.0)
-        values = {"similarity": self.similarity, "anchors": anchors.astype(float),
-                  "broadcast": arrange(round_.broadcast), "adjusted": adjusted}
+        values = {
+            "similarity": self.similarity,
+            "anchors": anchors.astype(float),
+            "broadcast": arrange(round_.broadcast),
+            "adjusted": adjusted,
+        }
         heatmaps = {
-            key: Heatmap(key, title, values[key], (0.0, top) if key == "adjusted" else (0.0, 1.0), anchors,
-                         new if key in ("broadcast", "adjusted") else ())
+            key: Heatmap(
+                key,
+                title,
+                values[key],
+                (0.0, top) if key == "adjusted" else (0.0, 1.0),
+                anchors,
+                new if key in ("broadcast", "adjusted") else (),
+            )
             for key, title in PANELS
         }
         return RoundView(number, self.rounds, heatmaps, self.trace.captions[number])

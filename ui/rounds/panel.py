@@ -45,8 +45,10 @@ from .window import CellWindow
 __all__ = ["TRACING", "HeatmapPanel", "caption_html"]
 
 TRACING = "Tracing the rounds of this pair (aligning it again with every round's matrices)..."
-HINT = (f"{OUTLINE_LEGEND.capitalize()}; red names after the grey line: unaligned. "
-        "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge.")
+HINT = (
+    f"{OUTLINE_LEGEND.capitalize()}; red names after the grey line: unaligned. "
+    "Hover a cell for its values, click to select its node, wheel/drag to zoom and pan, double-click to enlarge."
+)
 SPACING = 6  # between the heatmaps
 WIDE = 2.0  # width / height from which the list of pairs goes beside the heatmaps
 DETAIL_LINES = 7  # under the heatmaps, the list of pairs shows up to this many lines (it scrolls for more)
@@ -194,8 +196,7 @@ class HeatmapPanel(QWidget):
         room = max(3 * line, min(DETAIL_LINES * line, total // 4)) - frame
         wanted = math.ceil(document.size().height())
         if wanted > room:  # the last line that fits whole
-            wanted = math.ceil(max((bottom for bottom in _line_bottoms(document) if bottom <= room),
-                                   default=room))
+            wanted = math.ceil(max((bottom for bottom in _line_bottoms(document) if bottom <= room), default=room))
         height = wanted + frame
         if self.splitter.sizes()[1] != height and total > height:
             self.splitter.setSizes([total - height, height])
@@ -261,8 +262,9 @@ class HeatmapPanel(QWidget):
             return
         self.view = view = self.model.round(number)
         for key, plot in self.plots.items():
-            plot.set_heatmap(view.heatmaps[key], self.model.row_names, self.model.column_names,
-                             self.model.order.aligned)
+            plot.set_heatmap(
+                view.heatmaps[key], self.model.row_names, self.model.column_names, self.model.order.aligned
+            )
         self.round_label.setText(f"round {number} of {view.total}")
         self.headline.setText(view.caption.headline)
         self.details.setHtml(caption_html(view.caption, self.model.captions[0] if number == 1 else None))

@@ -17,8 +17,18 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = [
-    "ANCHOR_OUTLINE", "NEW_ANCHOR_OUTLINE", "OUTLINE_LEGEND", "SIZE", "TABLE", "Outline", "Stroke", "colour_indices",
-    "hex_colour", "outline_strokes", "text_on", "value_text",
+    "ANCHOR_OUTLINE",
+    "NEW_ANCHOR_OUTLINE",
+    "OUTLINE_LEGEND",
+    "SIZE",
+    "TABLE",
+    "Outline",
+    "Stroke",
+    "colour_indices",
+    "hex_colour",
+    "outline_strokes",
+    "text_on",
+    "value_text",
 ]
 
 VIRIDIS_STOPS = ("#440154", "#472c7a", "#3b518b", "#2c718e", "#21908d", "#27ad81", "#5cc863", "#aadc32", "#fde725")

@@ -56,9 +56,11 @@ HOVER_PEN, HOVER_FILL = QPen(QColor("white"), 1.5), QColor(255, 255, 255, 45)
 SELECTED_PEN, SELECTED_LABEL = QPen(QColor("#ff8f00"), 2.0), QColor("#ffe0b2")
 HOVER_LABEL = QColor("#e3f2fd")
 
-HELP = ("Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed; "
-        f"unaligned nodes (red) come after the grey line. {OUTLINE_LEGEND.capitalize()}. "
-        "Wheel or +/-: zoom; drag or arrows: pan; 0: show all; double-click: enlarge.")
+HELP = (
+    "Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed; "
+    f"unaligned nodes (red) come after the grey line. {OUTLINE_LEGEND.capitalize()}. "
+    "Wheel or +/-: zoom; drag or arrows: pan; 0: show all; double-click: enlarge."
+)
 
 
 class SharedWindow(QObject):
@@ -234,10 +236,14 @@ class HeatmapView(QWidget):
         row_px = column_px = high
         while True:
             plot = self._plot(row_px, column_px)
-            rows_fit = (self._line(row_px) <= plot.height() / window.height
-                        and self._widest_label("row", row_px) <= MAX_MARGIN * self.width())
-            columns_fit = (self._line(column_px) <= plot.width() / window.width
-                           and self._widest_label("column", column_px) <= MAX_MARGIN * self.height())
+            rows_fit = (
+                self._line(row_px) <= plot.height() / window.height
+                and self._widest_label("row", row_px) <= MAX_MARGIN * self.width()
+            )
+            columns_fit = (
+                self._line(column_px) <= plot.width() / window.width
+                and self._widest_label("column", column_px) <= MAX_MARGIN * self.height()
+            )
             if not rows_fit and row_px > low:
                 row_px -= 1
             elif (not columns_fit or not rows_fit) and column_px > low:
@@ -282,8 +288,9 @@ class HeatmapView(QWidget):
             largest = self.label_px[1]
             plot = self._plot(largest, largest)
             row_px = self._whole_px("row", self._fitting_px(plot.height() / window.height), plot.left() - GAP - 2)
-            column_px = self._whole_px("column", self._fitting_px(plot.width() / window.width),
-                                       self.height() - plot.bottom() - GAP - 2)
+            column_px = self._whole_px(
+                "column", self._fitting_px(plot.width() / window.width), self.height() - plot.bottom() - GAP - 2
+            )
         cell_width, cell_height = plot.width() / window.width, plot.height() / window.height
         labels: list[Label] = []
         if self.heatmap is not None and self.show_rows:
@@ -330,8 +337,11 @@ class HeatmapView(QWidget):
             metrics = QFontMetricsF(self._label_font(axis, k, px))
             text = metrics.elidedText(names[k], Qt.TextElideMode.ElideRight, room)
             text_width, line = metrics.horizontalAdvance(text), metrics.height()
-            box = (QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line) if rows
-                   else QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width))
+            box = (
+                QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
+                if rows
+                else QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width)
+            )
             labels.append(Label(text, box, axis, k))
         return labels
 
@@ -355,9 +365,12 @@ class HeatmapView(QWidget):
 
     def _cell_rect(self, geometry: _Geometry, row: float, column: float, rows: float = 1, columns: float = 1) -> QRectF:
         window = self.shared.window
-        return QRectF(geometry.plot.left() + (column - window.left) * geometry.cell_width,
-                      geometry.plot.top() + (row - window.top) * geometry.cell_height,
-                      columns * geometry.cell_width, rows * geometry.cell_height)
+        return QRectF(
+            geometry.plot.left() + (column - window.left) * geometry.cell_width,
+            geometry.plot.top() + (row - window.top) * geometry.cell_height,
+            columns * geometry.cell_width,
+            rows * geometry.cell_height,
+        )
 
     def cell_at(self, point: QPointF) -> tuple[int, int] | None:
         """The (row, column) under a point: a cell, a row label (row, -1), a column label (-1, column)."""
@@ -418,14 +431,17 @@ class HeatmapView(QWidget):
         for row in rows:
             for column in columns:
                 painter.setPen(QColor(text_on(int(self._indices[row, column]))))
-                painter.drawText(self._cell_rect(geometry, row, column), Qt.AlignmentFlag.AlignCenter,
-                                 value_text(float(values[row, column])))
+                painter.drawText(
+                    self._cell_rect(geometry, row, column),
+                    Qt.AlignmentFlag.AlignCenter,
+                    value_text(float(values[row, column])),
+                )
 
     def _paint_anchors(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         rows, columns = self._visible_cells()
         if min(geometry.cell_width, geometry.cell_height) >= 5:
-            anchors = heatmap.anchors[rows.start:rows.stop, columns.start:columns.stop]
+            anchors = heatmap.anchors[rows.start : rows.stop, columns.start : columns.stop]
             for row, column in np.argwhere(anchors):
                 self._outline(painter, geometry, row + rows.start, column + columns.start, ANCHOR_OUTLINE)
         for row, column in heatmap.new_anchors:
@@ -476,7 +492,7 @@ class HeatmapView(QWidget):
     def _paint_labels(self, painter: QPainter, geometry: _Geometry) -> None:
         for label in geometry.labels:
             px = geometry.row_px if label.axis == "row" else geometry.column_px
-            marked = (self.selected_rows if label.axis == "row" else self.selected_columns)
+            marked = self.selected_rows if label.axis == "row" else self.selected_columns
             hovered = self.hover[0] if label.axis == "row" else self.hover[1]
             if label.index in marked or label.index == hovered:
                 painter.fillRect(label.box, SELECTED_LABEL if label.index in marked else HOVER_LABEL)
@@ -488,8 +504,11 @@ class HeatmapView(QWidget):
             painter.save()  # upright: reads from bottom to top, ending at the plot
             painter.translate(label.box.center().x(), label.box.top())
             painter.rotate(-90)
-            painter.drawText(QRectF(-label.box.height(), -label.box.width() / 2, label.box.height(), label.box.width()),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label.text)
+            painter.drawText(
+                QRectF(-label.box.height(), -label.box.width() / 2, label.box.height(), label.box.width()),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                label.text,
+            )
             painter.restore()
 
     def _paint_colour_bar(self, painter: QPainter, bar: QRectF, heatmap: Heatmap) -> None:
@@ -497,8 +516,9 @@ class HeatmapView(QWidget):
         if self._bar is None or self._bar.size() != size:  # drawn at its size once, not scaled at every paint
             scale = np.ascontiguousarray(TABLE[::-1].reshape(len(TABLE), 1, 3))
             image = QImage(scale.data, 1, len(TABLE), 3, QImage.Format.Format_RGB888)
-            self._bar = image.scaled(size, Qt.AspectRatioMode.IgnoreAspectRatio,
-                                     Qt.TransformationMode.SmoothTransformation)
+            self._bar = image.scaled(
+                size, Qt.AspectRatioMode.IgnoreAspectRatio, Qt.TransformationMode.SmoothTransformation
+            )
         painter.drawImage(bar.topLeft(), self._bar)
         painter.setPen(TEXT)
         painter.setFont(self._font(LABEL_PX[0] + 2))
@@ -508,8 +528,9 @@ class HeatmapView(QWidget):
             y = bar.bottom() - fraction * bar.height()
             painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y))
             text = value_text(low + fraction * (high - low))
-            box = QRectF(bar.right() + 5, y - metrics.height() / 2, metrics.horizontalAdvance(text) + 2,
-                         metrics.height())
+            box = QRectF(
+                bar.right() + 5, y - metrics.height() / 2, metrics.horizontalAdvance(text) + 2, metrics.height()
+            )
             box.moveTop(min(max(box.top(), bar.top() - 2), bar.bottom() - box.height() + 2))
             painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
 
@@ -585,8 +606,12 @@ class HeatmapView(QWidget):
     def keyPressEvent(self, event) -> None:
         key, window = event.key(), self.shared.window
         step_x, step_y = max(1.0, window.width / 5), max(1.0, window.height / 5)
-        moves = {Qt.Key.Key_Left: (-step_x, 0.0), Qt.Key.Key_Right: (step_x, 0.0),
-                 Qt.Key.Key_Up: (0.0, -step_y), Qt.Key.Key_Down: (0.0, step_y)}
+        moves = {
+            Qt.Key.Key_Left: (-step_x, 0.0),
+            Qt.Key.Key_Right: (step_x, 0.0),
+            Qt.Key.Key_Up: (0.0, -step_y),
+            Qt.Key.Key_Down: (0.0, step_y),
+        }
         if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self._zoom(ZOOM_STEP)
         elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):

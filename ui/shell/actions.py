@@ -96,8 +96,6 @@ def _has_confusion(state: AppState) -> bool:
     return state.annotators.confusion is not None
 
 
-
-
 def _in_session(state: AppState) -> bool:
     return state.adjudication.session is not None
 
@@ -112,15 +110,28 @@ def _on_mismatch(state: AppState) -> bool:
 
 
 FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP = (
-    "&File", "&Edit", "&Scoring", "&Adjudication", "&View", "&Go", "&Help"
+    "&File",
+    "&Edit",
+    "&Scoring",
+    "&Adjudication",
+    "&View",
+    "&Go",
+    "&Help",
 )
 MENUS = (FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP)
 
 
 def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
     """An Adjudication menu entry opening one of the graph-edit dialogs for the current sentence."""
-    return ActionSpec(key, text, lambda ctx: edit(ctx.window, ctx.state.adjudication), ADJUDICATION, tip=tip,
-                      enabled_when=_on_sentence, group="edit")
+    return ActionSpec(
+        key,
+        text,
+        lambda ctx: edit(ctx.window, ctx.state.adjudication),
+        ADJUDICATION,
+        tip=tip,
+        enabled_when=_on_sentence,
+        group="edit",
+    )
 
 
 STATUS_ENTRIES = (  # each status and its menu entry
@@ -133,14 +144,28 @@ STATUS_ENTRIES = (  # each status and its menu entry
 
 def _status(number: int, status: ReviewStatus, text: str) -> ActionSpec:
     """Adjudication > Status: one of the statuses, on Alt+number (Ctrl+number shows a perspective)."""
-    return ActionSpec(f"status_{status.name.lower()}", f"Status: {text}",
-                      lambda ctx: adjudication.set_status(ctx, status), ADJUDICATION, f"Alt+{number}",
-                      tip=f"Set the sentence's status to {status}", enabled_when=_on_sentence, group="status")
+    return ActionSpec(
+        f"status_{status.name.lower()}",
+        f"Status: {text}",
+        lambda ctx: adjudication.set_status(ctx, status),
+        ADJUDICATION,
+        f"Alt+{number}",
+        tip=f"Set the sentence's status to {status}",
+        enabled_when=_on_sentence,
+        group="status",
+    )
 
 
 def _export(key: str, kind: ExportKind, text: str, tip: str) -> ActionSpec:
-    return ActionSpec(key, text, lambda ctx: adjudication.export(ctx, kind), ADJUDICATION, tip=tip,
-                      enabled_when=_in_session, group="export")
+    return ActionSpec(
+        key,
+        text,
+        lambda ctx: adjudication.export(ctx, kind),
+        ADJUDICATION,
+        tip=tip,
+        enabled_when=_in_session,
+        group="export",
+    )
 
 
 def perspective_action(key: str, text: str, shortcut: str, enabled_when: Condition | None = None) -> ActionSpec:
@@ -210,7 +235,9 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         group="open",
     ),
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
-    SubmenuSpec("recent", "&Recent Files", files.recent_entries, FILE, refresh_on="scoring.recent_changed", group="open"),
+    SubmenuSpec(
+        "recent", "&Recent Files", files.recent_entries, FILE, refresh_on="scoring.recent_changed", group="open"
+    ),
     ActionSpec(
         "export_scores",
         "&Export Scores...",
@@ -309,8 +336,14 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         enabled_when=lambda state: state.adjudication.stack.canRedo(),
         text_when=lambda state: _step_text("&Redo", state.adjudication.stack.redoText()),
     ),
-    ActionSpec("preferences", "&Preferences...", adjudication.edit_preferences, EDIT,
-               tip="Your name as adjudicator", group="preferences"),
+    ActionSpec(
+        "preferences",
+        "&Preferences...",
+        adjudication.edit_preferences,
+        EDIT,
+        tip="Your name as adjudicator",
+        group="preferences",
+    ),
     ActionSpec(
         "rescore",
         "&Re-score",
@@ -393,18 +426,36 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ),
     _graph_edit("edit_concept", "Edit C&oncept...", "Change a node's concept", adjudication_dialogs.edit_concept),
     _graph_edit("add_node", "Add &Node...", "Add a node under another", adjudication_dialogs.edit_new_node),
-    _graph_edit("edit_relation", "Edit R&elation...", "Change a relation's label, or remove it",
-                adjudication_dialogs.edit_relation),
-    _graph_edit("add_relation", "Add Re&lation...", "Relate two nodes, or a node to a constant",
-                adjudication_dialogs.edit_new_relation),
-    _graph_edit("edit_alignment", "Correct Al&ignment...", "Pin or exclude a pair of nodes",
-                adjudication_dialogs.edit_alignment),
-    _export("export_adjudicated", "corpus", "Export Adjudicated &File...",
-            "Write the adjudicated corpus (PENMAN or UMR), read back first"),
-    _export("export_decisions", "log", "Export Decisions &Log...",
-            "Write every change with its time and author (JSON)"),
-    _export("export_session_report", "report", "Export Session Re&port...",
-            "Write the session's progress and agreement (HTML)"),
+    _graph_edit(
+        "edit_relation",
+        "Edit R&elation...",
+        "Change a relation's label, or remove it",
+        adjudication_dialogs.edit_relation,
+    ),
+    _graph_edit(
+        "add_relation",
+        "Add Re&lation...",
+        "Relate two nodes, or a node to a constant",
+        adjudication_dialogs.edit_new_relation,
+    ),
+    _graph_edit(
+        "edit_alignment", "Correct Al&ignment...", "Pin or exclude a pair of nodes", adjudication_dialogs.edit_alignment
+    ),
+    _export(
+        "export_adjudicated",
+        "corpus",
+        "Export Adjudicated &File...",
+        "Write the adjudicated corpus (PENMAN or UMR), read back first",
+    ),
+    _export(
+        "export_decisions", "log", "Export Decisions &Log...", "Write every change with its time and author (JSON)"
+    ),
+    _export(
+        "export_session_report",
+        "report",
+        "Export Session Re&port...",
+        "Write the session's progress and agreement (HTML)",
+    ),
     ActionSpec(
         "filter",
         "&Filter Pairs",

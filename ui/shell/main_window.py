@@ -95,8 +95,16 @@ class MainWindow(QMainWindow):
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
         self.state.selection.panel_requested.connect(self.workspace.show_panel)
         self._build_central()
-        self.context = Context(self.state, self, self.corpus_panel, self.graphs, self.heatmaps,
-                               self.triples_panel, self.workspace, self.find_bar)
+        self.context = Context(
+            self.state,
+            self,
+            self.corpus_panel,
+            self.graphs,
+            self.heatmaps,
+            self.triples_panel,
+            self.workspace,
+            self.find_bar,
+        )
         self.action_set = build_actions(self, self.context)
         self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)

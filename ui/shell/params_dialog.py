@@ -29,16 +29,18 @@ from ..common.binding import SyncGuard
 PROFILE_TIPS: dict[Profile, str] = {  # the profiles in the box, in this order
     PAPER: "The AnCast paper's equations (§2.1-2.3); fixes the reference package's known behaviours.",
     ANCAST: "The numbers of the reference package ancast 0.1.1, pair for pair, for comparison with published "
-            "results (AMR input with # ::snt lines; see README for the differences).",
+    "results (AMR input with # ::snt lines; see README for the differences).",
 }
 DSCORER_TIPS: dict[DScorerProfile, str] = {  # DScorer's profiles in its box, in this order
     "paper": "DScorer as the paper defines it: typed nodes, concept and sense one edge, walks (Liu et al. 2020).",
     "reference": "The numbers of the public DRSScorer code: its graph, node-simple paths, counts pooled over the "
-                 "corpus (see README).",
+    "corpus (see README).",
 }
 
-PROFILES_LINE = ("paper: DScorer as the paper defines it;  reference: the numbers of the public DRSScorer code, "
-                 "as in published results (they differ)")
+PROFILES_LINE = (
+    "paper: DScorer as the paper defines it;  reference: the numbers of the public DRSScorer code, "
+    "as in published results (they differ)"
+)
 
 
 def _spin(value: float, maximum: float, step: float, decimals: int, tip: str) -> QDoubleSpinBox:
@@ -69,9 +71,14 @@ class DrsBox(QGroupBox):
         self.weights.setToolTip("n + 1 weights w0, w1, ..., wn, comma-separated (w0 weighs the node-count ratio)")
         self.include_ref = QCheckBox("Counter also counts REF clauses")
         self._params = params
-        self.time_limit = _spin(solver_options(params, COUNTER).time_limit, 3600.0, 1.0, 1,
-                                "Seconds per pair for Counter's optimal mapping; a pair not proven optimal by then "
-                                "keeps the best mapping found")
+        self.time_limit = _spin(
+            solver_options(params, COUNTER).time_limit,
+            3600.0,
+            1.0,
+            1,
+            "Seconds per pair for Counter's optimal mapping; a pair not proven optimal by then "
+            "keeps the best mapping found",
+        )
         self.time_limit.setMinimum(0.1)
         self.profiles_line = QLabel(PROFILES_LINE)  # the two profiles told apart in one line
         self.profiles_line.setStyleSheet("color:#555;")
@@ -106,8 +113,10 @@ class DrsBox(QGroupBox):
             "dscorer_n": self.n.value(),
             "dscorer_weights": weights,
             "drs_include_ref": self.include_ref.isChecked(),
-            "solvers": {**self._params.solvers,
-                        COUNTER: replace(solver_options(self._params, COUNTER), time_limit=self.time_limit.value())},
+            "solvers": {
+                **self._params.solvers,
+                COUNTER: replace(solver_options(self._params, COUNTER), time_limit=self.time_limit.value()),
+            },
         }
 
 
@@ -126,7 +135,9 @@ class ParamsDialog(QDialog):
             self.profile.setItemData(self.profile.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.profile.setCurrentText(params.profile)
         self.profile.setToolTip("Scoring profile: " + " ".join(f"{k}: {v}" for k, v in PROFILE_TIPS.items()))
-        self.gamma = _spin(params.gamma, 1.0, 0.05, 3, "Sense coefficient: weight of a sense mismatch in S (paper eq. 1)")
+        self.gamma = _spin(
+            params.gamma, 1.0, 0.05, 3, "Sense coefficient: weight of a sense mismatch in S (paper eq. 1)"
+        )
         self.alpha = _spin(params.alpha, 5.0, 0.05, 3, "Bias added to S in F = (S + alpha)(A + beta) (paper eq. 13)")
         self.beta = _spin(params.beta, 1.0, 0.001, 4, "Bias added to the broadcast A in F = (S + alpha)(A + beta)")
         self.use_text = QCheckBox("Find initial anchors with the sentence text (# ::snt)")
@@ -153,7 +164,8 @@ class ParamsDialog(QDialog):
         self.problem.setWordWrap(True)
         self.problem.hide()
         buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
             | QDialogButtonBox.StandardButton.RestoreDefaults
         )
         buttons.accepted.connect(self.accept)

@@ -34,8 +34,9 @@ class ProblemBanner(QFrame):
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.setObjectName("ProblemBanner")
-        self.setStyleSheet("#ProblemBanner { background:#fde7e9; border:1px solid #e8b4b8; }"
-                           "#ProblemBanner QLabel { color:#8c1d18; }")
+        self.setStyleSheet(
+            "#ProblemBanner { background:#fde7e9; border:1px solid #e8b4b8; }#ProblemBanner QLabel { color:#8c1d18; }"
+        )
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self._text = ""
         self._details = ""  # a traceback, shown under Details only

@@ -28,8 +28,15 @@ from engine.registry import filter_names
 from engine.scoring import PairResult
 from engine.scoring.results import PairStatus
 
-OPERATORS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-             "=": operator.eq, "==": operator.eq, "!=": operator.ne}
+OPERATORS = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+    "=": operator.eq,
+    "==": operator.eq,
+    "!=": operator.ne,
+}
 _CONDITION = re.compile(
     r"^(?P<metric>[a-z][a-z ]*?)\s*(?P<part>\bf1|\bf|\bp|\br)?\s*(?P<op><=|>=|==|!=|<|>|=)\s*(?P<value>\d*\.?\d+)$"
 )

@@ -146,7 +146,9 @@ class Scoring(QObject):
     def same_files(self, files: AnnotatorFiles) -> bool:
         """``files`` are those shown, in either role (scored again, or swapped)."""
         return self.files is not None and {self.files.test_path, self.files.gold_path} == {
-            files.test_path, files.gold_path}
+            files.test_path,
+            files.gold_path,
+        }
 
     def show(self, outcome: ScoringOutcome) -> None:
         """Take a finished run's files, pairs and scores; ``corpus_changed`` tells the views."""

@@ -82,8 +82,12 @@ class RecentFiles:
             return cls(tuple(Path(p) for p in entry))
         if isinstance(entry, dict):
             paths, gold = entry.get("annotators"), entry.get("gold")
-            if (isinstance(paths, list) and len(paths) >= 2 and all(isinstance(p, str) for p in paths)
-                    and (gold is None or isinstance(gold, str))):
+            if (
+                isinstance(paths, list)
+                and len(paths) >= 2
+                and all(isinstance(p, str) for p in paths)
+                and (gold is None or isinstance(gold, str))
+            ):
                 return cls(tuple(Path(p) for p in paths), True, Path(gold) if gold is not None else None)
         return None
 
@@ -130,8 +134,11 @@ class AppSettings:
 
     def remember_annotators(self, paths: Sequence[str | Path], gold: str | Path | None) -> None:
         """Several annotators' files and the one marked gold (None: none)."""
-        self._remember(RecentFiles(tuple(Path(path).resolve() for path in paths), True,
-                                   Path(gold).resolve() if gold is not None else None))
+        self._remember(
+            RecentFiles(
+                tuple(Path(path).resolve() for path in paths), True, Path(gold).resolve() if gold is not None else None
+            )
+        )
 
     def _remember(self, entry: RecentFiles) -> None:
         kept = [old for old in self.recent() if old != entry]

@@ -142,6 +142,10 @@ def trace_pair(test: Graph | None, gold: Graph | None, params: Params) -> PairTr
     except NoConvergence as error:
         return PairTrace.missing(f"No trace: {error}.")
     return PairTrace(
-        alignment, tuple(captions(test, gold, alignment, params)), tuple(node_names(test)), tuple(node_names(gold)),
-        row_vars=tuple(node.var for node in test.nodes), column_vars=tuple(node.var for node in gold.nodes),
+        alignment,
+        tuple(captions(test, gold, alignment, params)),
+        tuple(node_names(test)),
+        tuple(node_names(gold)),
+        row_vars=tuple(node.var for node in test.nodes),
+        column_vars=tuple(node.var for node in gold.nodes),
     )

@@ -76,8 +76,7 @@ def describe_session(path: Path) -> str:
     except AdjudicationError as error:
         return f"{path} cannot be read: {error}"
     done = state.sentences - state.by_status[ReviewStatus.NOT_REVIEWED]
-    lines = [f"{path}", f"{done} of {state.sentences} sentences reviewed; "
-             f"{state.decisions['active']} decision(s)."]
+    lines = [f"{path}", f"{done} of {state.sentences} sentences reviewed; {state.decisions['active']} decision(s)."]
     if state.last_change is not None:
         lines.append(f"Last change {state.last_change.at} by {state.last_change.author}.")
     if state.writer is not None:
@@ -103,13 +102,21 @@ def resume_choice(ctx: Context, path: Path) -> str | None:
     and offers a new session only."""
     holder = live_writer(ctx, path)
     if holder is None:
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume adjudication?",
-                          "These files already have an adjudication session:", parent=ctx.window)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Resume adjudication?",
+            "These files already have an adjudication session:",
+            parent=ctx.window,
+        )
     else:
-        box = QMessageBox(QMessageBox.Icon.Information, "Adjudication session in use",
-                          f"These files' adjudication session is open for writing by {holder}. It can be "
-                          "resumed here once it is closed there (or that window ends); meanwhile you can "
-                          "make a new session.", parent=ctx.window)
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "Adjudication session in use",
+            f"These files' adjudication session is open for writing by {holder}. It can be "
+            "resumed here once it is closed there (or that window ends); meanwhile you can "
+            "make a new session.",
+            parent=ctx.window,
+        )
     box.setInformativeText(describe_session(path))
     resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole) if holder is None else None
     new = box.addButton("New Session...", QMessageBox.ButtonRole.ActionRole)
@@ -155,8 +162,15 @@ def adjudicate(ctx: Context) -> None:
     if dialog.path().exists():
         _refuse(ctx, f"{dialog.path()} is already there: open it, or choose another name.")
         return
-    request = NewSession(tuple(paths), name, dialog.path(), dialog.gold(), dialog.start(),
-                         session_params(state.scoring.params), state.adjudication.clock)
+    request = NewSession(
+        tuple(paths),
+        name,
+        dialog.path(),
+        dialog.gold(),
+        dialog.start(),
+        session_params(state.scoring.params),
+        state.adjudication.clock,
+    )
     state.adjudication.create(request)
 
 
@@ -177,8 +191,9 @@ def choose_session(ctx: Context) -> None:
     """Adjudication > Open Session File."""
     files = ctx.state.scoring.files
     start = str(files.paths[0].parent) if files is not None else ""
-    path, _ = QFileDialog.getOpenFileName(ctx.window, "Open an adjudication session", start,
-                                          "Adjudication session (*.sqlite);;All files (*)")
+    path, _ = QFileDialog.getOpenFileName(
+        ctx.window, "Open an adjudication session", start, "Adjudication session (*.sqlite);;All files (*)"
+    )
     if path:
         open_session(ctx, Path(path))
 

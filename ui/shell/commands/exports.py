@@ -60,7 +60,9 @@ def _write_text(ctx: Context, path: Path, text: str) -> bool:
 def export_scores(ctx: Context) -> None:
     files = ctx.state.scoring.files
     name = f"{safe_name(files.test_path.stem) or 'corpus'}-scores.csv" if files is not None else "scores.csv"
-    if ctx.state.scoring.corpus is not None and (path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))):
+    if ctx.state.scoring.corpus is not None and (
+        path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))
+    ):
         write_scores(ctx, path)
 
 
@@ -117,8 +119,12 @@ def export_heatmaps_dialog(ctx: Context) -> None:
         ctx.state.messages.show("No heatmaps to export: select a pair first.")
         return
     number = ctx.heatmaps.round_number
-    path = _ask(ctx, f"Export heatmaps of round {number} of pair {result.index}",
-                f"{pair_stem(result)}-round-{number}-heatmaps.svg", FIGURE_KINDS)
+    path = _ask(
+        ctx,
+        f"Export heatmaps of round {number} of pair {result.index}",
+        f"{pair_stem(result)}-round-{number}-heatmaps.svg",
+        FIGURE_KINDS,
+    )
     if path is None:
         return
     dpi = 300
@@ -177,8 +183,11 @@ def write_triples(ctx: Context, path: Path) -> bool:
 
 def export_report(ctx: Context) -> None:
     result = ctx.state.selection.pair
-    if result is not None and (path := _ask(ctx, f"Export report of pair {result.index}",
-                                            f"{pair_stem(result)}-report.html", ("HTML (*.html)",))):
+    if result is not None and (
+        path := _ask(
+            ctx, f"Export report of pair {result.index}", f"{pair_stem(result)}-report.html", ("HTML (*.html)",)
+        )
+    ):
         write_report(ctx, path)
 
 

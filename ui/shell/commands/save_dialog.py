@@ -42,7 +42,7 @@ def _start_folder(ctx: Context) -> Path:
 
 
 def _first_suffix(name_filter: str) -> str:
-    """".png" of "PNG image (*.png)" ("" when the filter names none)."""
+    """ ".png" of "PNG image (*.png)" ("" when the filter names none)."""
     found = re.search(r"\*(\.[\w.]+)", name_filter)
     return found.group(1) if found else ""
 
