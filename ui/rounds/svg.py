@@ -2,8 +2,8 @@
 cells as ``<rect>`` (runs of one colour merged, ``crispEdges``), real ``<text>`` in
 the generic ``sans-serif`` family with Greek letters as characters, every row and
 column named (a vector figure can be zoomed), the four heatmaps in a 2 x 2 grid
-as on screen, each with its own colour bar at its right, a header (pair, round, profile and parameters, the round's headline)
-that is also the file's ``<title>``/``<desc>``, and a legend.
+as on screen, each with its own colour bar at its right, a header (pair, round, profile and
+parameters, the round's headline) that is also the file's ``<title>``/``<desc>``, and a legend.
 
 ``raster`` (for the HTML report) turns the cells of a large matrix into one image
 instead: it maps an RGB array (rows x columns x 3) to a data URI, drawn with

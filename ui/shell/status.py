@@ -1,7 +1,8 @@
 """The state's messages: a banner for problems and the status line with a progress bar.
 
 The banner is one line (a long or several-line problem is elided, with a Details button that
-shows all of it, and the traceback of an unexpected error when there is one) with a close button (Esc closes it too while it has focus). The status line
+shows all of it, and the traceback of an unexpected error when there is one) with a close
+button (Esc closes it too while it has focus). The status line
 sits in the status bar as a permanent widget, so that Qt never hides or re-shows it; a
 temporary message (a toolbar button's or menu item's hint) takes the place of the state's
 message while it lasts, instead of being drawn over it."""
