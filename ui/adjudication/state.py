@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
@@ -43,7 +43,7 @@ from engine.adjudication.verdicts import decision_text
 from engine.scoring import PairResult
 
 from ..state.files import AnnotatorFiles
-from ..state.services import AppServices
+from ..state.services import AppPart, AppServices
 from .rows import (
     ChangeLog,
     LogEntry,
@@ -85,7 +85,7 @@ class SentenceView:
     problem: str = ""
 
 
-class AdjudicationState(QObject):
+class AdjudicationState(AppPart):
     session_changed = Signal(object)
     sentence_changed = Signal(int)
     current_changed = Signal()
@@ -94,7 +94,7 @@ class AdjudicationState(QObject):
     changed = Signal()
 
     def __init__(self, app: QObject):
-        super().__init__(app)  # the app owns it; no Python reference back, so no cycle for the collector
+        super().__init__(app)
         self.session: Session | None = None
         self.stack = QUndoStack(self)
         self.clock: Callable[[], str] = utc_now  # the session's clock (tests set their own)
@@ -120,10 +120,6 @@ class AdjudicationState(QObject):
         self.app.scoring.corpus_changed.connect(self._corpus_changed)
         self.app.selection.pair_selected.connect(self._pair_selected)
         self.app.scoring.load_failed.connect(self._load_failed)
-
-    @property
-    def app(self) -> AppServices:
-        return cast(AppServices, self.parent())  # Qt types the parent a QObject: it is the app state
 
     # ------------------------------------------------------------- the session
     @property

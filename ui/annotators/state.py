@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
@@ -49,7 +49,7 @@ from engine.scoring.matrix import Average
 from ..state.files import AnnotatorFiles
 from ..state.jobs import Failure
 from ..state.scoring import MATRIX
-from ..state.services import AppServices
+from ..state.services import AppPart, AppServices
 from .tasks import (
     ConfusionOutcome,
     MatrixRequest,
@@ -70,7 +70,7 @@ Cell = tuple[int, int]
 log = logging.getLogger(__name__)
 
 
-class AnnotatorsState(QObject):
+class AnnotatorsState(AppPart):
     matrix_changed = Signal(object)
     view_changed = Signal()
     cell_changed = Signal(object)
@@ -80,7 +80,7 @@ class AnnotatorsState(QObject):
     progress = Signal(int, int)
 
     def __init__(self, app: QObject):
-        super().__init__(app)  # the app owns it; no Python reference back, so no cycle for the collector
+        super().__init__(app)
         self.request: MatrixRequest | None = None  # of the matrix shown (its annotations once read)
         self.result: MatrixResult | None = None
         self.tables: MatrixTables | None = None  # of the result
@@ -94,10 +94,6 @@ class AnnotatorsState(QObject):
         self._asked: MatrixRequest | None = None  # the scoring under way whose result is wanted
         self.app.scoring.params_changed.connect(self._params_changed)
         self.app.scoring.corpus_changed.connect(self._pair_shown)
-
-    @property
-    def app(self) -> AppServices:
-        return cast(AppServices, self.parent())  # Qt types the parent a QObject: it is the app state
 
     # ------------------------------------------------------------- scoring
     @property

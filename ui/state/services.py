@@ -4,7 +4,9 @@ features' parts (:class:`ui.app_state.AppState` is one)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, cast
+
+from PySide6.QtCore import QObject
 
 from .jobs import JobRunner
 from .messages import Messages
@@ -13,7 +15,7 @@ from .selection import Selection
 from .settings import AppSettings
 from .traces import Traces
 
-__all__ = ["AppServices"]
+__all__ = ["AppPart", "AppServices"]
 
 
 class AppServices(Protocol):
@@ -38,3 +40,15 @@ class AppServices(Protocol):
     def traces(self) -> Traces: ...
 
     def open_roles(self, test: int, gold: int) -> bool: ...
+
+
+class AppPart(QObject):
+    """A feature's part of the application state, owned by the app state (its Qt parent), which it
+    reaches as :attr:`app` (no Python reference back, so no cycle for the collector)."""
+
+    def __init__(self, app: QObject):
+        super().__init__(app)
+
+    @property
+    def app(self) -> AppServices:
+        return cast(AppServices, self.parent())  # Qt types the parent a QObject: it is the app state
