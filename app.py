@@ -6,7 +6,8 @@ when they are all still there, else the bundled demo pair (the status line says 
 more (or any with ``--gold``) are several annotators' files: their agreement matrix is scored,
 then the first annotator against the gold (or the second) is shown in the pair views.
 ``--screenshot`` renders the main window offscreen once scoring has finished (first pair
-selected), saves it as PNG and exits (status 0, or 2 if the files could not be opened).
+selected), saves it as PNG and exits (status 0, or 2 if the files could not be opened). Without
+it, the app logs to a rotating file in the platform's app-data folder (Help > Open Log Folder).
 """
 
 from __future__ import annotations
@@ -50,15 +51,19 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from ui.commands.files import open_at_start
-    from ui.main_window import APP_NAME, MainWindow
+    from ui.shell.commands.files import open_at_start
+    from ui.shell.logs import log_uncaught_exceptions, start_logging
+    from ui.shell.main_window import APP_NAME, MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     settings = None
-    if args.screenshot:  # leave the user's saved window state and recent files alone
+    if args.screenshot:  # leave the user's saved window state, recent files and log alone
         settings = QSettings(str(Path(args.screenshot).with_suffix(".ini")), QSettings.Format.IniFormat)
+    else:
+        start_logging()  # the app-data folder's logs/ (Help > Open Log Folder)
+        log_uncaught_exceptions()
     window = MainWindow(settings)
     state = window.state
     status = {"code": 0}
@@ -71,8 +76,8 @@ def main(argv: list[str] | None = None) -> int:
             app.quit()
 
         def scored() -> None:  # once the selected pair's heatmaps are drawn too
-            if state.trace is None and state.pair is not None:
-                state.trace_ready.connect(lambda trace: QTimer.singleShot(50, save))
+            if state.traces.trace is None and state.selection.pair is not None:
+                state.traces.trace_ready.connect(lambda trace: QTimer.singleShot(50, save))
             else:
                 QTimer.singleShot(50, save)
 
@@ -81,13 +86,14 @@ def main(argv: list[str] | None = None) -> int:
             status["code"] = 2
             app.quit()
 
-        state.corpus_changed.connect(lambda corpus: QTimer.singleShot(0, scored))
-        state.load_failed.connect(failed)
+        state.scoring.corpus_changed.connect(lambda corpus: QTimer.singleShot(0, scored))
+        state.scoring.load_failed.connect(failed)
     window.show()
     if len(args.files) >= 3 or args.gold:
         state.annotators.open(args.files, args.gold, select=args.pair)
     elif args.files:
-        state.open_pair(*args.files, select=args.pair)
+        test, gold = args.files
+        state.scoring.open_pair(test, gold, select=args.pair)
     else:
         open_at_start(window.context, args.pair)  # the files opened last, else the demo
     code = app.exec()

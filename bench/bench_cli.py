@@ -83,17 +83,21 @@ def summary(times: list[list[float]], ours: int, reference: int) -> tuple[float,
     return statistics.median(turn[ours] for turn in times), statistics.median(ratios), min(ratios), max(ratios)
 
 
-SPIN = ("import time\nstart = time.perf_counter()\ntotal = 0\nfor i in range(4_000_000):\n    total += i\n"
-        "print(time.perf_counter() - start)")
+SPIN = (
+    "import time\nstart = time.perf_counter()\ntotal = 0\nfor i in range(4_000_000):\n    total += i\n"
+    "print(time.perf_counter() - start)"
+)
 
 
 def parallel_ceiling(processes: int, repeat: int) -> float:
     """How much more pure-Python work ``processes`` processes get through than one
     (``processes`` x one process's time / the slowest of them running together):
     the most ``--jobs`` can gain on this machine, whatever the code."""
+
     def spin_times(count: int) -> list[float]:
-        running = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True)
-                   for _ in range(count)]
+        running = [
+            subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True) for _ in range(count)
+        ]
         return [float(process.communicate()[0]) for process in running]
 
     alone = min(spin_times(1)[0] for _ in range(repeat))
@@ -135,26 +139,64 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=40, help="largest gold graph (generated or --files)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--profile", choices=("paper", "ancast-0.1.1"), default="paper",
-                        help="the engine's scoring profile (default: paper)")
-    parser.add_argument("--corpus", choices=("generated", "bundled"), default="generated",
-                        help="generated pairs (bench/generate.py) or the bundled sentence-size AMR pairs")
-    parser.add_argument("--files", type=Path, nargs=2, metavar=("TEST", "GOLD"),
-                        help="real annotation files to cut the corpus from (instead of --corpus)")
-    parser.add_argument("--join", type=int, nargs=2, metavar=("LOW", "HIGH"),
-                        help="with --files: consecutive pairs joined into multi-sentence graphs of LOW-HIGH gold nodes")
-    parser.add_argument("--compare-with", type=Path, metavar="CHECKOUT",
-                        help="also time this other checkout's engine, and compare its output with ours")
-    parser.add_argument("--jobs", type=int, nargs="+", default=None,
-                        help="the engine's --jobs values to time (default: 1 and all cores)")
-    parser.add_argument("--startup", action="store_true",
-                        help="also time every command on the corpus's first pair alone, and print the time beyond "
-                             "that (the cost of the other pairs, start-up left out)")
-    parser.add_argument("--data-format", choices=("amr", "umr"), default="amr",
-                        help="umr: --files are UMR documents, scored whole (the reference with -df umr)")
-    parser.add_argument("--reference-threads", type=int, metavar="N",
-                        help="run the reference with N BLAS threads (default: as installed, which uses every core "
-                             "for its matrix products)")
+    parser.add_argument(
+        "--profile",
+        choices=("paper", "ancast-0.1.1"),
+        default="paper",
+        help="the engine's scoring profile (default: paper)",
+    )
+    parser.add_argument(
+        "--corpus",
+        choices=("generated", "bundled"),
+        default="generated",
+        help="generated pairs (bench/generate.py) or the bundled sentence-size AMR pairs",
+    )
+    parser.add_argument(
+        "--files",
+        type=Path,
+        nargs=2,
+        metavar=("TEST", "GOLD"),
+        help="real annotation files to cut the corpus from (instead of --corpus)",
+    )
+    parser.add_argument(
+        "--join",
+        type=int,
+        nargs=2,
+        metavar=("LOW", "HIGH"),
+        help="with --files: consecutive pairs joined into multi-sentence graphs of LOW-HIGH gold nodes",
+    )
+    parser.add_argument(
+        "--compare-with",
+        type=Path,
+        metavar="CHECKOUT",
+        help="also time this other checkout's engine, and compare its output with ours",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        nargs="+",
+        default=None,
+        help="the engine's --jobs values to time (default: 1 and all cores)",
+    )
+    parser.add_argument(
+        "--startup",
+        action="store_true",
+        help="also time every command on the corpus's first pair alone, and print the time beyond "
+        "that (the cost of the other pairs, start-up left out)",
+    )
+    parser.add_argument(
+        "--data-format",
+        choices=("amr", "umr"),
+        default="amr",
+        help="umr: --files are UMR documents, scored whole (the reference with -df umr)",
+    )
+    parser.add_argument(
+        "--reference-threads",
+        type=int,
+        metavar="N",
+        help="run the reference with N BLAS threads (default: as installed, which uses every core "
+        "for its matrix products)",
+    )
     args = parser.parse_args()
     if importlib.util.find_spec("ancast") is None:
         raise SystemExit("the reference is not installed: pip install -e '.[bench]' (ancast==0.1.1)")
@@ -174,8 +216,11 @@ def main() -> None:
         elif args.files:
             nodes = None if args.join else (args.min_nodes, args.max_nodes)
             test, gold, count = cut(args.files[0], args.files[1], directory / "corpus", nodes, args.pairs, args.join)
-            shape = f"joined into {args.join[0]}-{args.join[1]} node graphs" if args.join else (
-                f"of {args.min_nodes}-{args.max_nodes} gold nodes")
+            shape = (
+                f"joined into {args.join[0]}-{args.join[1]} node graphs"
+                if args.join
+                else (f"of {args.min_nodes}-{args.max_nodes} gold nodes")
+            )
             described = f"{count} pairs of {args.files[0].name} / {args.files[1].name}, {shape}"
         elif args.corpus == "bundled":
             test, gold = write_bundled_corpus(directory, args.pairs)
@@ -184,19 +229,65 @@ def main() -> None:
             test, gold = write_corpus(directory, args.pairs, args.min_nodes, args.max_nodes, args.seed)
             described = f"{args.pairs} generated pairs of {args.min_nodes}-{args.max_nodes} nodes (seed {args.seed})"
         count = len(load_pairs(test, gold, lazy=True).pairs)
+
         def commands_for(test: Path, gold: Path, tag: str) -> tuple[list[tuple[list[str], Path]], list[str]]:
             commands, names = [], []
             for name, checkout in checkouts:
                 for jobs in args.jobs or sorted({1, cores}):
-                    commands.append(([sys.executable, "-m", "engine", "score", str(test), str(gold), "--format",
-                                      "json", "--profile", args.profile, "--jobs", str(jobs),
-                                      "--output", str(directory / f"out{tag}{len(commands)}.json")], checkout))
+                    commands.append(
+                        (
+                            [
+                                sys.executable,
+                                "-m",
+                                "engine",
+                                "score",
+                                str(test),
+                                str(gold),
+                                "--format",
+                                "json",
+                                "--profile",
+                                args.profile,
+                                "--jobs",
+                                str(jobs),
+                                "--output",
+                                str(directory / f"out{tag}{len(commands)}.json"),
+                            ],
+                            checkout,
+                        )
+                    )
                     names.append(f"{name}, {'1 process' if jobs == 1 else f'--jobs {jobs}'}:")
-            threads = [] if args.reference_threads is None else [
-                "env", *(f"{name}={args.reference_threads}" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
-                                                                         "MKL_NUM_THREADS"))]
-            commands.append(([*threads, sys.executable, "-m", "ancast", "-p", str(test), "-g", str(gold), "-s",
-                              "snt", "-df", args.data_format, "-o", str(directory / f"ref{tag}.csv")], ROOT))
+            threads = (
+                []
+                if args.reference_threads is None
+                else [
+                    "env",
+                    *(
+                        f"{name}={args.reference_threads}"
+                        for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+                    ),
+                ]
+            )
+            commands.append(
+                (
+                    [
+                        *threads,
+                        sys.executable,
+                        "-m",
+                        "ancast",
+                        "-p",
+                        str(test),
+                        "-g",
+                        str(gold),
+                        "-s",
+                        "snt",
+                        "-df",
+                        args.data_format,
+                        "-o",
+                        str(directory / f"ref{tag}.csv"),
+                    ],
+                    ROOT,
+                )
+            )
             return commands, names
 
         commands, names = commands_for(test, gold, "")
@@ -215,29 +306,41 @@ def main() -> None:
             beyond = [[turn[k] - turn[half + k] for k in range(half)] for turn in times]
             times = [turn[:half] for turn in times]
     reference = len(names)  # the reference follows the engine commands
-    print(f"corpus: {described}; profile {args.profile}; medians of {args.repeat} turns, and the median (range) of "
-          "the per-turn ratios")
+    print(
+        f"corpus: {described}; profile {args.profile}; medians of {args.repeat} turns, and the median (range) of "
+        "the per-turn ratios"
+    )
     for k, name in enumerate(names):
         median, ratio, low, high = summary(times, k, reference)
-        print(f"{name:24}{median:8.3f} s  ({1000 * median / count:.2f} ms/pair)  "
-              f"ancast/engine {ratio:.2f}x ({low:.2f}-{high:.2f})")
+        print(
+            f"{name:24}{median:8.3f} s  ({1000 * median / count:.2f} ms/pair)  "
+            f"ancast/engine {ratio:.2f}x ({low:.2f}-{high:.2f})"
+        )
     median_reference = statistics.median(turn[reference] for turn in times)
     threads = "" if args.reference_threads is None else f", {args.reference_threads} BLAS thread(s)"
-    print(f"{'ancast 0.1.1' + threads + ':':<24}{median_reference:8.3f} s  "
-          f"({1000 * median_reference / count:.2f} ms/pair)")
+    print(
+        f"{'ancast 0.1.1' + threads + ':':<24}{median_reference:8.3f} s  "
+        f"({1000 * median_reference / count:.2f} ms/pair)"
+    )
     if args.startup:
         print("beyond start-up (each command's time less its time on the corpus's first pair alone, same turn):")
         for k, name in enumerate(names):
             median, ratio, low, high = summary(beyond, k, reference)
-            print(f"{name:24}{median:8.3f} s  ({1000 * median / max(count - 1, 1):.2f} ms/pair)  "
-                  f"ancast/engine {ratio:.2f}x ({low:.2f}-{high:.2f})")
+            print(
+                f"{name:24}{median:8.3f} s  ({1000 * median / max(count - 1, 1):.2f} ms/pair)  "
+                f"ancast/engine {ratio:.2f}x ({low:.2f}-{high:.2f})"
+            )
         median_beyond = statistics.median(turn[reference] for turn in beyond)
         print(f"{'ancast 0.1.1:':<24}{median_beyond:8.3f} s  ({1000 * median_beyond / max(count - 1, 1):.2f} ms/pair)")
-    print(f"JSON output of the {len(names)} engine commands: "
-          + ("byte for byte the same" if len(outputs) == 1 else f"{len(outputs)} DIFFERENT versions"))
+    print(
+        f"JSON output of the {len(names)} engine commands: "
+        + ("byte for byte the same" if len(outputs) == 1 else f"{len(outputs)} DIFFERENT versions")
+    )
     if cores > 1 and any(jobs > 1 for jobs in args.jobs or [cores]):
-        print(f"machine: {cores} cores; {cores} processes do {parallel_ceiling(cores, args.repeat):.2f}x the "
-              f"pure-Python work of one (the ceiling for --jobs {cores} / 1 process)")
+        print(
+            f"machine: {cores} cores; {cores} processes do {parallel_ceiling(cores, args.repeat):.2f}x the "
+            f"pure-Python work of one (the ceiling for --jobs {cores} / 1 process)"
+        )
 
 
 if __name__ == "__main__":

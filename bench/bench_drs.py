@@ -186,8 +186,9 @@ def main() -> None:
     )
     last: tuple[dict, str] | None = None
     for label, referents, extra_roles in rows:
-        row = size_row(referents, args.pairs, extra_roles, args.hillclimb, drsscorer, args.counter_time_limit,
-                       counter_code)
+        row = size_row(
+            referents, args.pairs, extra_roles, args.hillclimb, drsscorer, args.counter_time_limit, counter_code
+        )
         line = (
             f"{label:>10} {row['clauses']:7.0f} {row['nodes']:4.0f} {row['edges']:5.0f} "
             f"{row['4-grams paper']:9.0f} {row['dscorer paper']:7.3f}s {row['4-grams reference']:9.0f} "

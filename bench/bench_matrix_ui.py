@@ -39,11 +39,11 @@ def score_in_window(app, paths: list[Path], settings_path: Path, jobs: int) -> t
     seconds until the matrix arrives, the GUI timer's gaps (ms), the progress updates, the window."""
     from PySide6.QtCore import QSettings, QTimer
 
-    import ui.annotator_tasks
-    import ui.tasks
-    from ui.main_window import MainWindow
+    import ui.annotators.tasks
+    import ui.state.tasks
+    from ui.shell.main_window import MainWindow
 
-    ui.tasks.WORKERS = ui.annotator_tasks.WORKERS = jobs
+    ui.state.tasks.WORKERS = ui.annotators.tasks.WORKERS = jobs
     window = MainWindow(QSettings(str(settings_path), QSettings.Format.IniFormat))
     window.resize(1920, 1080)
     window.show()

@@ -1,6 +1,6 @@
 """Peak memory of ``python -m engine score`` on growing corpora (it should stay flat).
 
-    python -m bench.bench_memory [--sizes 500 5000]
+python -m bench.bench_memory [--sizes 500 5000]
 """
 
 from __future__ import annotations
@@ -31,8 +31,20 @@ def main() -> None:
         for size in sorted(args.sizes):  # ascending, since ru_maxrss is the peak over all children
             folder = Path(tmp) / str(size)
             test, gold = write_corpus(folder, size, 15, 40, seed=2)
-            command = [sys.executable, "-m", "engine", "score", str(test), str(gold), "--format", "json",
-                       "--output", str(folder / "out.json"), "--jobs", "1"]
+            command = [
+                sys.executable,
+                "-m",
+                "engine",
+                "score",
+                str(test),
+                str(gold),
+                "--format",
+                "json",
+                "--output",
+                str(folder / "out.json"),
+                "--jobs",
+                "1",
+            ]
             print(f"{size:6d} pairs of 15-40 nodes: peak RSS {peak_rss_mb(command):7.1f} MB")
 
 

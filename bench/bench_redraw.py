@@ -1,4 +1,4 @@
-"""Time redrawing every pair panel after selecting another pair (issue: under 100 ms at 60 nodes),
+"""Time redrawing every pair panel after selecting another pair (the goal: under 100 ms at 60 nodes),
 and stepping through the rounds of the alignment in the heatmaps.
 
     QT_QPA_PLATFORM=offscreen python -m bench.bench_redraw [--pairs 20] [--nodes 60]
@@ -37,30 +37,30 @@ def main() -> None:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from ui.annotators import AnnotatorFiles
-    from ui.main_window import MainWindow
-    from ui.tasks import ScoreRequest, read_and_score
+    from ui.shell.main_window import MainWindow
+    from ui.state.files import AnnotatorFiles
+    from ui.state.tasks import ScoreRequest, read_and_score
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
         test, gold = write_corpus(Path(tmp), args.pairs, args.nodes - 5, args.nodes, args.seed)
         window = MainWindow(QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat))
         state = window.state
-        state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
+        state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.scoring.params)))
         window.resize(1920, 1200)
         window.show()
         app.processEvents()
-        pairs = state.corpus.pairs
+        pairs = state.scoring.corpus.pairs
         gui, first, cached = ([float("inf")] * len(pairs) for _ in range(3))
         for number in range(args.repeat):
             for k, result in enumerate(pairs):
-                state.select_pair(None)
+                state.selection.select_pair(None)
                 start = time.perf_counter()
-                state.select_pair(result)
+                state.selection.select_pair(result)
                 app.processEvents()
                 if number == 0:
                     gui[k] = 1000 * (time.perf_counter() - start)
-                while state.trace is None:
+                while state.traces.trace is None:
                     app.processEvents()
                     time.sleep(0.001)
                 app.processEvents()
@@ -82,8 +82,10 @@ def main() -> None:
             print(f"{name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms")
     print("target: < 100 ms on the GUI thread")
     for name, times in steps.items():
-        print(f"round step, {name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
-              f"({len(times)} steps)")
+        print(
+            f"round step, {name}: median {statistics.median(times):.1f} ms, max {max(times):.1f} ms "
+            f"({len(times)} steps)"
+        )
 
 
 def step_rounds(app, heatmaps, state, pairs) -> dict[str, list[float]]:
@@ -92,8 +94,8 @@ def step_rounds(app, heatmaps, state, pairs) -> dict[str, list[float]]:
     for name, enlarged in (("four heatmaps", None), ("one heatmap enlarged", "adjusted")):
         heatmaps.enlarge(enlarged)
         for result in pairs:
-            state.select_pair(result)
-            heatmaps.set_trace(state.wait_for_trace())
+            state.selection.select_pair(result)
+            heatmaps.set_trace(state.traces.wait_for_trace())
             app.processEvents()
             rounds = heatmaps.model.rounds
             for number in list(range(1, rounds + 1)) + list(range(rounds, 0, -1)):

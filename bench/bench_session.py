@@ -28,6 +28,7 @@ def _timed(action) -> float:
 
 def _decisions(session: Session, count: int, offset: int) -> float:
     """Seconds per decision, ``count`` decisions on spread sentences."""
+
     def run() -> None:
         for k in range(count):
             index = (k * 37 + offset) % len(session)
@@ -61,8 +62,10 @@ def main() -> None:
         normal.append(_decisions(session, args.decisions, 2 * turn + 1))
     session._store.connection.execute("PRAGMA synchronous = FULL")
     ratios = [f / n for f, n in zip(full, normal)]
-    print(f"one decision: FULL {1000 * min(full):.1f} ms, NORMAL {1000 * min(normal):.1f} ms (best of {args.turns}); "
-          f"FULL / NORMAL median ratio {statistics.median(ratios):.2f}")
+    print(
+        f"one decision: FULL {1000 * min(full):.1f} ms, NORMAL {1000 * min(normal):.1f} ms (best of {args.turns}); "
+        f"FULL / NORMAL median ratio {statistics.median(ratios):.2f}"
+    )
     written = None
 
     def export() -> None:
@@ -73,8 +76,10 @@ def main() -> None:
     exported = _timed(export)
     logged = _timed(lambda: decisions_log(session))
     reported = _timed(lambda: session_report(session, written))
-    print(f"export {exported:.2f} s (written and read back), log {logged:.2f} s, "
-          f"report {reported:.2f} s (scores {len(session.annotators)} x {len(written.graphs)} pairs)")
+    print(
+        f"export {exported:.2f} s (written and read back), log {logged:.2f} s, "
+        f"report {reported:.2f} s (scores {len(session.annotators)} x {len(written.graphs)} pairs)"
+    )
     session.close()
 
 

@@ -21,10 +21,33 @@ LEMMAS = (
     "big small new old good bad long high young important different early late strong clear possible"
 ).split()
 ABSTRACT = ["person", "thing", "and", "name", "date-entity", "have-org-role-91", "organization"]
-ROLES = [":ARG0", ":ARG1", ":ARG2", ":mod", ":location", ":time", ":manner", ":purpose", ":poss", ":op1", ":op2",
-         ":domain", ":consist-of"]
-ATTRIBUTES = [(":polarity", "-"), (":quant", "2"), (":quant", "5"), (":mode", "imperative"), (":op1", '"Boston"'),
-              (":month", "7"), (":mode", "interrogative"), (":op2", '"York"'), (":wiki", '"Q60"'), (":polite", "+")]
+ROLES = [
+    ":ARG0",
+    ":ARG1",
+    ":ARG2",
+    ":mod",
+    ":location",
+    ":time",
+    ":manner",
+    ":purpose",
+    ":poss",
+    ":op1",
+    ":op2",
+    ":domain",
+    ":consist-of",
+]
+ATTRIBUTES = [
+    (":polarity", "-"),
+    (":quant", "2"),
+    (":quant", "5"),
+    (":mode", "imperative"),
+    (":op1", '"Boston"'),
+    (":month", "7"),
+    (":mode", "interrogative"),
+    (":op2", '"York"'),
+    (":wiki", '"Q60"'),
+    (":polite", "+"),
+]
 
 
 def random_concept(rng: random.Random) -> str:
@@ -73,8 +96,11 @@ def perturb(rng: random.Random, triples: list[tuple[str, str, str]], rate: float
 
 
 def sentence(triples: list[tuple[str, str, str]]) -> str:
-    words = [target.rpartition("-")[0] if target[-1].isdigit() and "-" in target else target
-             for _, role, target in triples if role == ":instance" and target not in ABSTRACT]
+    words = [
+        target.rpartition("-")[0] if target[-1].isdigit() and "-" in target else target
+        for _, role, target in triples
+        if role == ":instance" and target not in ABSTRACT
+    ]
     return " ".join(words).capitalize() + "."
 
 

@@ -27,8 +27,8 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-NOUNS = "man woman child dog cat house city car book piano door tree river country company idea letter".split()  # noqa: SIM905
-VERBS = "play sing see give take make read write open close build leave arrive call sell buy".split()  # noqa: SIM905
+NOUNS = "man woman child dog cat house city car book piano door tree river country company idea letter".split()
+VERBS = "play sing see give take make read write open close build leave arrive call sell buy".split()
 ADJECTIVES = ["big", "small", "old", "new", "red", "happy", "tired", "angry", "quiet", "rich"]
 EXTRA_ROLES = (
     "Patient",

@@ -1,4 +1,4 @@
-"""Layout quality of the pair drawings of a corpus (issue 14).
+"""Layout quality of the pair drawings of a corpus.
 
     python -m bench.layout_quality TEST GOLD [--format json] [--qt]
     python -m bench.layout_quality --generate 20 --min-nodes 30 --max-nodes 60 [--seed 1]
@@ -56,8 +56,13 @@ def corpus_quality(corpus: CorpusResult, measure: TextMeasure) -> dict:
             text_px = fit_scale(frame(drawing.geometries), VIEW_WIDTH, VIEW_HEIGHT) * measure.node_px
             if text_px < smallest:
                 smallest, smallest_pair = text_px, result.id or str(result.index + 1)
-        worst.append((pair_total.label_overlaps + pair_total.edges_through_nodes, pair_total.edge_crossings,
-                       result.id or str(result.index + 1)))
+        worst.append(
+            (
+                pair_total.label_overlaps + pair_total.edges_through_nodes,
+                pair_total.edge_crossings,
+                result.id or str(result.index + 1),
+            )
+        )
     worst.sort(reverse=True)
     return {
         "pairs": len(corpus.pairs),
@@ -75,7 +80,7 @@ def qt_measure() -> TextMeasure:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from ui.graph_view import QtText
+    from ui.pair.graph_view import QtText
 
     QApplication.instance() or QApplication([])
     return QtText()
@@ -107,12 +112,16 @@ def main() -> None:
     print(f"{report['pairs']} pairs")
     print(f"overlapping label boxes: {report['label_overlaps']}")
     print(f"edges through a node:    {report['edges_through_nodes']}")
-    print(f"edge crossings:          {report['edge_crossings']}"
-          + (f" (most in {', '.join(report['most_crossings'])})" if report["most_crossings"] else ""))
+    print(
+        f"edge crossings:          {report['edge_crossings']}"
+        + (f" (most in {', '.join(report['most_crossings'])})" if report["most_crossings"] else "")
+    )
     print(f"labels crossed by edges: {report['labels_on_edges']}")
     if report["min_text_px"] is not None:
-        print(f"smallest node text at fit in {VIEW_WIDTH}x{VIEW_HEIGHT}: {report['min_text_px']} px "
-              f"(pair {report['min_text_pair']})")
+        print(
+            f"smallest node text at fit in {VIEW_WIDTH}x{VIEW_HEIGHT}: {report['min_text_px']} px "
+            f"(pair {report['min_text_pair']})"
+        )
 
 
 if __name__ == "__main__":

@@ -17,12 +17,16 @@ EXAMPLES = DATA / "examples"  # the worked examples of the contract checks
 DEMO = ROOT / "resources" / "demo"
 SHARED = ROOT.parent / "shared"
 
-needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared (SPEC checks, sample data) is not beside the repository")
+needs_shared = pytest.mark.skipif(
+    not SHARED.is_dir(), reason="../shared (SPEC checks, sample data) is not beside the repository"
+)
 
 
 def needs_tool(module: str):
     """Skip unless the reference tool ``module`` is installed (``pip install -e '.[test]'`` installs them)."""
-    return pytest.mark.skipif(importlib.util.find_spec(module) is None, reason=f"the reference tool {module} is not installed")
+    return pytest.mark.skipif(
+        importlib.util.find_spec(module) is None, reason=f"the reference tool {module} is not installed"
+    )
 
 
 READ_TEST = """# ::snt She is reading my book in the house.
@@ -58,7 +62,7 @@ def graph():
 @pytest.fixture
 def app_state(tmp_path):
     """The app's state with its settings in a temporary file; its jobs are stopped after the test."""
-    from ui.state import AppState
+    from ui.app_state import AppState
 
     from .ui_support import temporary_settings
 

@@ -29,8 +29,9 @@ HERE = DATA / "adjudication"
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "engine", "session", *map(str, args)], capture_output=True,
-                          text=True, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", "session", *map(str, args)], capture_output=True, text=True, cwd=ROOT
+    )
 
 
 @pytest.fixture
@@ -56,11 +57,13 @@ def test_create_decide_summary_export(files, tmp_path):
     assert summary.returncode == 0, summary.stderr
     lines = summary.stdout.splitlines()
     assert lines[1] == "format     amr; 2 annotator(s): ann1, ann2"
-    assert lines[2:7] == ["sentences  3",
-                          "  not reviewed           1   33.3 %",
-                          "  agreed                 1   33.3 %",
-                          "  needs discussion       0    0.0 %",
-                          "  adjudicated            1   33.3 %"]
+    assert lines[2:7] == [
+        "sentences  3",
+        "  not reviewed           1   33.3 %",
+        "  agreed                 1   33.3 %",
+        "  needs discussion       0    0.0 %",
+        "  adjudicated            1   33.3 %",
+    ]
     assert "decided by ana 2" in summary.stdout and "decisions  1 active, 0 undone, 0 discarded" in summary.stdout
     assert "by ana: sentence 1 (s2): status not reviewed -> agreed" in summary.stdout
     assert summary.stdout.endswith("open by    nobody\n")
@@ -87,7 +90,10 @@ def test_create_beside_the_first_file_and_refuse_a_second_one(files):
     db = files[0].with_name("ann1.adjudication.sqlite")
     assert done.stdout == f"created {db}: 3 sentences, annotators ann1, ann2, gold ann2\n"
     again = run("CREATE", db, *files)
-    assert again.returncode == 2 and again.stderr == f"error: {db}: a file is already there; open it, or choose another name\n"
+    assert (
+        again.returncode == 2
+        and again.stderr == f"error: {db}: a file is already there; open it, or choose another name\n"
+    )
 
 
 def test_problems_are_named_and_exit_2(files, tmp_path):
@@ -105,8 +111,10 @@ def test_problems_are_named_and_exit_2(files, tmp_path):
         session.decide(0, Decision((RemoveRelation(Edge("w", ":ARG0", "b")), RemoveRelation(Edge("g", ":ARG0", "b")))))
     done = run("EXPORT", db, "--output", tmp_path / "out.amr")
     assert done.returncode == 2
-    assert done.stderr == ("sentence 0 (s1): not written: not connected to the top w: b / boy (add a relation to the "
-                           "rest, or remove them)\n")
+    assert done.stderr == (
+        "sentence 0 (s1): not written: not connected to the top w: b / boy (add a relation to the "
+        "rest, or remove them)\n"
+    )
     assert [e.id for e in read_entries(tmp_path / "out.amr")] == ["s2", "s3"]
 
 
@@ -116,8 +124,17 @@ def test_a_umr_session_keeps_its_sections_and_reads_back(tmp_path):
     assert run("CREATE", db, *files, "--author", "ana").returncode == 0
     with Session.open(db, "ana") as session:
         assert session.format == "umr" and len(session) == 2
-        session.decide(0, Decision((SetConcept("s1l2", "meal"), RemoveRelation(Attribute("s1e", ":aspect", "performance")),
-                                    AddNode("s1x", "quick"), AddRelation(Edge("s1e", ":manner", "s1x")))))
+        session.decide(
+            0,
+            Decision(
+                (
+                    SetConcept("s1l2", "meal"),
+                    RemoveRelation(Attribute("s1e", ":aspect", "performance")),
+                    AddNode("s1x", "quick"),
+                    AddRelation(Edge("s1e", ":manner", "s1x")),
+                )
+            ),
+        )
         session.decide(1, Decision((RemoveNode("s2r"),)))
         session.set_status(0, "adjudicated")
         meant = [session.adjudicated(index).graph for index in range(2)]
@@ -136,7 +153,9 @@ def test_a_umr_session_keeps_its_sections_and_reads_back(tmp_path):
     assert "# ::adjudicated-by ana\n# ::adjudication-status adjudicated\n" in text and "s1x: 0-0" in text
     # the document-level annotation is kept as written (s2r's relations there now point at nothing)
     assert "(author :full-affirmative s2r)" in text
-    assert [t.relation for t in back.sentences[0].triples] == [t.relation for t in read_umr(files[0]).sentences[0].triples]
+    assert [t.relation for t in back.sentences[0].triples] == [
+        t.relation for t in read_umr(files[0]).sentences[0].triples
+    ]
 
 
 @pytest.mark.parametrize("name", ["nw_afp_0024", "lindsay"])

@@ -153,8 +153,12 @@ def test_decisions_replay_to_the_same_draft_and_round_trip_as_json():
     draft = replay(read_graph(WANT), decisions)
     graph = draft.graph()
     assert graph.top == "g" and [n.concept for n in graph.nodes] == ["go-02", "girl", "want-01", "eat-01"]
-    assert set(graph.edges) == {Edge("g", ":ARG0", "b"), Edge("w", ":ARG0", "b"), Edge("w", ":ARG1", "g"),
-                                Edge("g", ":purpose", "x")}
+    assert set(graph.edges) == {
+        Edge("g", ":ARG0", "b"),
+        Edge("w", ":ARG0", "b"),
+        Edge("w", ":ARG1", "g"),
+        Edge("g", ":purpose", "x"),
+    }
     assert graph.attributes == () and graph.metadata == {"id": "w1", "snt": "The boy wants to go"}
     found, meant = reread(draft)
     assert graph_difference(meant, found) is None
@@ -193,8 +197,11 @@ def edited(draw):
             elif choice == 5 and relations:
                 old = draw(st.sampled_from(relations))
                 role = draw(st.sampled_from(ROLES))
-                new_item = Edge(old.source, role, old.target) if isinstance(old, Edge) else Attribute(
-                    old.source, role, old.value)
+                new_item = (
+                    Edge(old.source, role, old.target)
+                    if isinstance(old, Edge)
+                    else Attribute(old.source, role, old.value)
+                )
                 draft.change_relation(old, new_item)
             elif choice == 6:
                 draft.set_top(var)

@@ -69,8 +69,14 @@ def run_and_kill(path, step, lines_before_kill, seed):
     """Start the writer, kill it after it reported ``lines_before_kill`` lines (and a random
     fraction of a transaction more), and return every line it printed."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(step)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    child = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path), str(step)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     lines = []
     try:
         while len(lines) < lines_before_kill:
@@ -154,8 +160,13 @@ def opener(path, author):
         "try:\n    Session.open(sys.argv[1], sys.argv[2]).close()\nexcept SessionLocked as error:\n"
         "    print(error)\n    sys.exit(3)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code, str(path), author], capture_output=True, text=True,
-                          cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path), author],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     return done.returncode, done.stdout.strip() + done.stderr.strip()
 
 
@@ -208,7 +219,9 @@ def test_a_schema_1_session_is_migrated_and_keeps_its_decisions(tmp_path):
         assert session.schema_version == SCHEMA_VERSION == 2
         # what version 1 knew is all there, its undone flag now a state
         assert [(r.id, r.state, r.made_at) for r in session.decisions(0, ("active", "undone", "discarded"))] == [
-            (1, "active", None), (2, "undone", None)]
+            (1, "active", None),
+            (2, "undone", None),
+        ]
         assert session.adjudicated(0).graph.nodes[2].concept == "go-01"
         assert session.adjudicated(2).graph.nodes[3].concept == "leave-01"
         assert [s.status for s in session.sentences()] == ["adjudicated", "not reviewed", "needs discussion"]
@@ -217,8 +230,13 @@ def test_a_schema_1_session_is_migrated_and_keeps_its_decisions(tmp_path):
         # the events version 1 could know, without times
         log = decisions_log(session)
         assert [(c["action"], c["at"], c.get("decision"), c.get("migrated")) for c in log["changes"]] == [
-            ("decide", None, 1, 1), ("decide", None, 2, 1), ("undo", None, 2, 1), ("decide", None, 3, 1),
-            ("status", None, None, 1), ("status", None, None, 1)]
+            ("decide", None, 1, 1),
+            ("decide", None, 2, 1),
+            ("undo", None, 2, 1),
+            ("decide", None, 3, 1),
+            ("status", None, None, 1),
+            ("status", None, None, 1),
+        ]
         # and version 2 works on it: redo, with a time
         session.redo(0, 2)
         assert session.decisions(0)[-1].state == "active"
@@ -228,9 +246,14 @@ def test_a_schema_1_session_is_migrated_and_keeps_its_decisions(tmp_path):
         # the whole log in words, the migrated changes too (the History after reopening)
         made = {record.id: record.decision for record in session.decisions(states=("active", "undone", "discarded"))}
         assert [change_text(event, made) for event in session.events()] == [
-            "concept of g: go-02 -> go-01", "add (w :polarity -)", "undid: add (w :polarity -)",
-            "concept of l: leave-11 -> leave-01", "status not reviewed -> adjudicated",
-            "status not reviewed -> needs discussion", "redid: add (w :polarity -)"]
+            "concept of g: go-02 -> go-01",
+            "add (w :polarity -)",
+            "undid: add (w :polarity -)",
+            "concept of l: leave-11 -> leave-01",
+            "status not reviewed -> adjudicated",
+            "status not reviewed -> needs discussion",
+            "redid: add (w :polarity -)",
+        ]
         assert change_text(session.events()[2]) == "undid: decision 2"  # without the decisions, their ids
     backup = sqlite3.connect(tmp_path / "old.adjudication.sqlite.v1.bak")
     assert backup.execute("PRAGMA user_version").fetchone() == (1,)

@@ -112,7 +112,8 @@ def test_three_sentences_give_the_expected_penman_file_and_log(files):
     assert log["changes"] == json.loads((HERE / "expected_log.json").read_text())["changes"]
     assert log["session"]["files"] == [
         {"annotator": name, "path": str(path.resolve()), "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
-        for name, path in zip(("ann1", "ann2"), files)]
+        for name, path in zip(("ann1", "ann2"), files)
+    ]
     assert log["session"]["created_by"] == "ana" and log["session"]["created_at"] == "2025-03-01T10:00:00.000Z"
     # the file written reads back through engine.read as the session's graphs
     out = files[0].with_name("adjudicated.amr")
@@ -162,7 +163,10 @@ def test_undo_and_redo_follow_the_undo_stack(files, tmp_path):
     assert session.adjudicated(0).graph.nodes[1].concept == "girl"
     third = session.decide(0, Decision((AddRelation(Attribute("w", ":polarity", "-")),)))  # discards `second`
     assert [r.state for r in session.decisions(0, ("active", "undone", "discarded"))] == [
-        "active", "discarded", "active"]
+        "active",
+        "discarded",
+        "active",
+    ]
     with pytest.raises(SessionError):
         session.redo(0, second)
     assert session.adjudicated(0).decisions == (first, third)
@@ -245,7 +249,8 @@ def test_reopening_the_same_files_finds_the_session_and_sees_changes(files):
     files[1].write_text(files[1].read_text().replace("catch-01", "eat-01"))
     with Session.open(path, "ana") as session:
         assert [str(change) for change in session.changed_files] == [
-            f"{files[1].resolve()} (ann2) changed since the session was made; the session keeps its own copy"]
+            f"{files[1].resolve()} (ann2) changed since the session was made; the session keeps its own copy"
+        ]
         assert session.annotation(1, "ann2").nodes[3].concept == "catch-01"  # the session's copy
         assert session.adjudicated(0).graph.nodes[1].concept == "girl"
     files[0].unlink()

@@ -49,8 +49,19 @@ def record(status, who, notes):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(edited(), comment_lines(), st.sampled_from(["agreed", "needs discussion"]),
-                          st.sampled_from([None, "ana", "Ben O'Neil"]), NOTES), min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.tuples(
+            edited(),
+            comment_lines(),
+            st.sampled_from(["agreed", "needs discussion"]),
+            st.sampled_from([None, "ana", "Ben O'Neil"]),
+            NOTES,
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_any_adjudicated_corpus_reads_back_as_the_graphs_meant(sentences):
     written = Written("amr", "")
     blocks = []
@@ -58,10 +69,12 @@ def test_any_adjudicated_corpus_reads_back_as_the_graphs_meant(sentences):
         if draft.unreachable():
             continue
         metadata = parse_metadata(comments)  # as if the start annotation had been read with these lines
-        graph = replace(draft.graph(), metadata=metadata, id=metadata.get("id"),
-                        text=metadata.get("snt") or metadata.get("tok"))
-        text, meant = amr_block("\n".join(comments + ["(x / placeholder)"]), graph,
-                                adjudication_fields(record(status, who, notes)))
+        graph = replace(
+            draft.graph(), metadata=metadata, id=metadata.get("id"), text=metadata.get("snt") or metadata.get("tok")
+        )
+        text, meant = amr_block(
+            "\n".join(comments + ["(x / placeholder)"]), graph, adjudication_fields(record(status, who, notes))
+        )
         assert meant.metadata["adjudication-status"] == status and meant.metadata.get("adjudicated-by") == who
         lines = [line.strip() for line in notes.splitlines() if line.strip()]
         assert text.count("# ::adjudication-note ") == len(lines)  # one comment line per line of the notes
@@ -81,14 +94,22 @@ def test_any_adjudicated_corpus_reads_back_as_the_graphs_meant(sentences):
 def test_earlier_adjudication_fields_are_replaced_and_others_kept():
     from engine.read import read_graph
 
-    comments = ("# ::id a ::status agreed ::snt Hi\n# ::adjudicated-by zoe\n# ::adjudication-note old\n"
-                "# ::date 2024 ::adjudication-status agreed\n(h / hi)")
+    comments = (
+        "# ::id a ::status agreed ::snt Hi\n# ::adjudicated-by zoe\n# ::adjudication-note old\n"
+        "# ::date 2024 ::adjudication-status agreed\n(h / hi)"
+    )
     graph = read_graph(comments)
     text, meant = amr_block(comments, graph, adjudication_fields(record("adjudicated", "ana", "")))
-    assert text == ("# ::id a ::snt Hi\n# ::date 2024\n# ::adjudicated-by ana\n# ::adjudication-status adjudicated\n"
-                    "(h / hi)\n")
-    assert meant.metadata == {"id": "a", "snt": "Hi", "date": "2024", "adjudicated-by": "ana",
-                              "adjudication-status": "adjudicated"}
+    assert text == (
+        "# ::id a ::snt Hi\n# ::date 2024\n# ::adjudicated-by ana\n# ::adjudication-status adjudicated\n(h / hi)\n"
+    )
+    assert meant.metadata == {
+        "id": "a",
+        "snt": "Hi",
+        "date": "2024",
+        "adjudicated-by": "ana",
+        "adjudication-status": "adjudicated",
+    }
 
 
 def test_notes_and_status_are_comment_lines_that_penman_and_engine_read():
@@ -98,14 +119,26 @@ def test_notes_and_status_are_comment_lines_that_penman_and_engine_read():
     graph = read_graph("# ::id s1 ::snt The boy wants to go.\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))")
     notes = "sense of go? see ::snt\n\n  kept go-02 (guideline 3.2)  \n"
     fields = adjudication_fields(record("needs discussion", "Ana Lopez", notes))
-    assert fields == [("adjudicated-by", "Ana Lopez"), ("adjudication-status", "needs discussion"),
-                      ("adjudication-note", "sense of go? see : :snt"), ("adjudication-note", "kept go-02 (guideline 3.2)")]
+    assert fields == [
+        ("adjudicated-by", "Ana Lopez"),
+        ("adjudication-status", "needs discussion"),
+        ("adjudication-note", "sense of go? see : :snt"),
+        ("adjudication-note", "kept go-02 (guideline 3.2)"),
+    ]
     text, meant = amr_block("# ::id s1 ::snt The boy wants to go.\n(w / want-01)", graph, fields)
     assert text.splitlines()[:5] == [
-        "# ::id s1 ::snt The boy wants to go.", "# ::adjudicated-by Ana Lopez", "# ::adjudication-status needs discussion",
-        "# ::adjudication-note sense of go? see : :snt", "# ::adjudication-note kept go-02 (guideline 3.2)"]
-    written = Written("amr", text + "\n" + text.replace("s1", "s2"), [meant, replace(meant, id="s2", metadata={
-        **meant.metadata, "id": "s2"})], [0, 1])
+        "# ::id s1 ::snt The boy wants to go.",
+        "# ::adjudicated-by Ana Lopez",
+        "# ::adjudication-status needs discussion",
+        "# ::adjudication-note sense of go? see : :snt",
+        "# ::adjudication-note kept go-02 (guideline 3.2)",
+    ]
+    written = Written(
+        "amr",
+        text + "\n" + text.replace("s1", "s2"),
+        [meant, replace(meant, id="s2", metadata={**meant.metadata, "id": "s2"})],
+        [0, 1],
+    )
     back = check_round_trip(written)  # engine.read: every graph as meant, the first note line kept
     assert back[0].metadata["adjudication-note"] == "sense of go? see : :snt" and back[0].metadata["snt"] == meant.text
     decoded = penman.loads(written.text)
@@ -113,7 +146,9 @@ def test_notes_and_status_are_comment_lines_that_penman_and_engine_read():
     assert decoded[0].metadata["adjudication-status"] == "needs discussion"
     assert decoded[0].metadata["adjudication-note"] == "kept go-02 (guideline 3.2)"  # penman keeps the last
     assert decoded[0].metadata["snt"] == "The boy wants to go." and decoded[0].metadata["adjudicated-by"] == "Ana Lopez"
-    assert sorted((t.source, t.target) for t in decoded[0].instances()) == sorted((n.var, n.concept) for n in graph.nodes)
+    assert sorted((t.source, t.target) for t in decoded[0].instances()) == sorted(
+        (n.var, n.concept) for n in graph.nodes
+    )
     assert len(decoded[0].edges()) == len(graph.edges)
 
 

@@ -26,9 +26,13 @@ def test_nothing_defined():
     assert annotator_means(np.full((2, 2), math.nan)) == [None, None]
 
 
-@given(st.integers(2, 6).flatmap(
-    lambda n: st.lists(st.one_of(st.none(), st.floats(0, 1)), min_size=n * n, max_size=n * n).map(
-        lambda cells: np.array([math.nan if c is None else c for c in cells]).reshape(n, n))))
+@given(
+    st.integers(2, 6).flatmap(
+        lambda n: st.lists(st.one_of(st.none(), st.floats(0, 1)), min_size=n * n, max_size=n * n).map(
+            lambda cells: np.array([math.nan if c is None else c for c in cells]).reshape(n, n)
+        )
+    )
+)
 def test_invariants(f):
     agreement = sentence_agreement(f)
     means = annotator_means(f)

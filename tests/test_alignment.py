@@ -12,7 +12,7 @@ from engine.read import read_graph
 
 from .conftest import READ_GOLD, READ_TEST, without_text
 
-HOUSE, HE, BOOK, I = 1, 2, 3, 4  # test rows; gold columns home, she, paper, i have the same indices
+HOUSE, HE, BOOK, I_ROW = 1, 2, 3, 4  # test rows; gold columns home, she, paper, i have the same indices
 
 
 def test_ancestor_matrix_has_parents_and_grandparents():
@@ -32,12 +32,12 @@ def test_reading_round_one_matches_spec_story():
     # house, he and book against home, she and paper: A = 0.4, F = 0.082 for house
     assert first.broadcast[np.ix_([HOUSE, HE], [1, 2, 3])] == pytest.approx(np.full((2, 3), 0.4), abs=5e-4)
     assert first.broadcast[BOOK, BOOK] == pytest.approx(0.587, abs=5e-4)
-    assert first.broadcast[I, I] == pytest.approx(0.577, abs=5e-4)
+    assert first.broadcast[I_ROW, I_ROW] == pytest.approx(0.577, abs=5e-4)
     assert first.adjusted[HOUSE, 1:4].tolist() == [0.082, 0.082, 0.082]
     new = {(a.test, a.gold): a for a in first.new_anchors}
-    assert set(new) == {(HOUSE, 1), (HE, 2), (BOOK, 3), (I, 4)}
+    assert set(new) == {(HOUSE, 1), (HE, 2), (BOOK, 3), (I_ROW, 4)}
     # he-she, book-paper and i-i are unique mutual maxima ...
-    assert not new[(HE, 2)].by_labels and not new[(BOOK, 3)].by_labels and not new[(I, 4)].by_labels
+    assert not new[(HE, 2)].by_labels and not new[(BOOK, 3)].by_labels and not new[(I_ROW, 4)].by_labels
     # ... house ties three ways and the shared :location label decides
     assert new[(HOUSE, 1)].by_labels
     assert new[(HOUSE, 1)].row_rivals == (1, 2, 3) and new[(HOUSE, 1)].column_rivals == (1, 2, 3)
@@ -80,6 +80,7 @@ def test_select_anchors_skips_rows_whose_best_is_taken():
 
 def _anchors_by_definition(adjusted, anchored_rows, anchored_columns, overlap):
     """Eq. 14 and the tie-break read literally, cell by cell: the oracle for select_anchors."""
+
     def unique_best(candidates, score):
         best = max(score(c) for c in candidates)
         winners = [c for c in candidates if score(c) == best]
@@ -88,11 +89,11 @@ def _anchors_by_definition(adjusted, anchored_rows, anchored_columns, overlap):
     chosen = []
     for i in range(adjusted.shape[0] if adjusted.size else 0):  # no columns: no pairs
         row = [j for j in range(adjusted.shape[1]) if adjusted[i, j] == adjusted[i].max()]
-        j = unique_best(row, lambda column: overlap(i, column))
+        j = unique_best(row, lambda column, i=i: overlap(i, column))
         if i in anchored_rows or j is None or j in anchored_columns:
             continue
         column = [k for k in range(adjusted.shape[0]) if adjusted[k, j] == adjusted[:, j].max()]
-        if i in column and unique_best(column, lambda r: overlap(r, j)) == i:
+        if i in column and unique_best(column, lambda r, j=j: overlap(r, j)) == i:
             chosen.append((i, j, tuple(row), tuple(column)))
     return chosen
 
@@ -109,7 +110,8 @@ def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
     overlap = lambda i, j: labels[7 * i + j]  # noqa: E731
     chosen = select_anchors(adjusted, anchored_rows, anchored_columns, overlap)
     assert [(a.test, a.gold, a.row_rivals, a.column_rivals) for a in chosen] == _anchors_by_definition(
-        adjusted, anchored_rows, anchored_columns, overlap)
+        adjusted, anchored_rows, anchored_columns, overlap
+    )
 
 
 def test_finalise_takes_global_maxima_then_labels_then_order():

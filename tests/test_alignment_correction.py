@@ -74,8 +74,9 @@ def test_most_central_is_the_highest_mean_agreement():
 
 
 def test_pairwise_agreement_is_the_metric_of_each_pair_once():
-    graphs = {name: read_graph(text) for name, text in
-              (("one", TEST), ("two", GOLD), ("three", "(e / z :ARG0 (f / y))"))}
+    graphs = {
+        name: read_graph(text) for name, text in (("one", TEST), ("two", GOLD), ("three", "(e / z :ARG0 (f / y))"))
+    }
     matrix = pairwise_agreement(graphs, "concept")
     assert matrix[0][1] == matrix[1][0] == 1.0 and matrix[0][0] is None
     # one vs three: b = f (S 1), a = e (S 0): concept F = 1/2

@@ -32,8 +32,16 @@ def test_short_lemmas_need_an_exact_token():
 
 @pytest.mark.parametrize(
     "concept, abstract",
-    [("person", True), ("date-entity", True), ("have-org-role-91", True), ("monetary-quantity", True),
-     ("and", True), ("read-01", False), ("book", False), ("i", False)],
+    [
+        ("person", True),
+        ("date-entity", True),
+        ("have-org-role-91", True),
+        ("monetary-quantity", True),
+        ("and", True),
+        ("read-01", False),
+        ("book", False),
+        ("i", False),
+    ],
 )
 def test_abstract_concepts(concept, abstract):
     assert is_abstract(concept) is abstract

@@ -31,7 +31,9 @@ def test_demo_files_group_by_id_and_say_which_sentence_some_files_lack():
         "the pairs of files that lack them leave them out"
     ]
     problem = annotations.problem(last, 0)
-    assert str(problem) == f"{METAMORPHOSED / 'comptest_gold.txt'}:37: id 'sentence 5' has no graph in comptest_annot1.txt"
+    assert (
+        str(problem) == f"{METAMORPHOSED / 'comptest_gold.txt'}:37: id 'sentence 5' has no graph in comptest_annot1.txt"
+    )
     assert annotations.problem(last, 2) is None and isinstance(problem, MissingGraph)
 
 
@@ -52,10 +54,13 @@ def test_two_files_group_as_load_pairs_pairs_them():
         pairs = load_pairs(test, gold)
         annotations = load_annotations([test, gold])
         grouped = annotations.pairs(0, 1)
+
         def problems(pair):  # where and what kind; the annotation set names the file without a graph
             return [(type(error), error.file, error.line) for error in pair.errors]
 
-        assert [(p.index, p.id, problems(p)) for p in grouped.pairs] == [(p.index, p.id, problems(p)) for p in pairs.pairs]
+        assert [(p.index, p.id, problems(p)) for p in grouped.pairs] == [
+            (p.index, p.id, problems(p)) for p in pairs.pairs
+        ]
         assert annotations.warnings == pairs.warnings
 
 

@@ -10,7 +10,9 @@ from .ui_support import SPEC_PAIR, broken_pair
 
 
 def run_app(*args):
-    return subprocess.run([sys.executable, "app.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "app.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_screenshot_of_the_demo(tmp_path):

@@ -45,11 +45,21 @@ def test_broken_pair_is_reported_and_the_rest_scored():
 
 
 def test_table_and_csv_outputs(tmp_path):
-    table = run("score", DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr")
+    table = run(
+        "score", DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr"
+    )
     assert table.returncode == 0
     assert "0.4188" in table.stdout and "0.5133" in table.stdout and "micro" in table.stdout
     out = tmp_path / "scores.csv"
-    done = run("score", DEMO / "ancast_paper" / "spec_examples_test.amr", DEMO / "ancast_paper" / "spec_examples_gold.amr", "--format", "csv", "--output", out)
+    done = run(
+        "score",
+        DEMO / "ancast_paper" / "spec_examples_test.amr",
+        DEMO / "ancast_paper" / "spec_examples_gold.amr",
+        "--format",
+        "csv",
+        "--output",
+        out,
+    )
     assert done.returncode == 0 and done.stdout == ""
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert [r["index"] for r in rows] == ["0", "1", "micro", "macro"]
@@ -70,7 +80,10 @@ def test_scoring_a_file_against_itself_gives_one_everywhere():
         (lambda d: (d / "missing.amr", d / "g.amr"), "missing.amr: cannot read"),
         (lambda d: (d / "empty.amr", d / "g.amr"), "empty.amr: no graphs found"),
         (lambda d: (d / "latin1.amr", d / "g.amr"), "latin1.amr:2: not valid UTF-8"),
-        (lambda d: (d / "two.amr", d / "g.amr"), "two.amr:3: two.amr holds 2 graphs but g.amr holds 1: this graph has no partner"),
+        (
+            lambda d: (d / "two.amr", d / "g.amr"),
+            "two.amr:3: two.amr holds 2 graphs but g.amr holds 1: this graph has no partner",
+        ),
     ],
     ids=["unreadable", "empty", "not-utf8", "unequal-counts"],
 )
@@ -94,23 +107,41 @@ def test_unwritable_output_is_an_error(tmp_path):
 @needs_shared
 def test_shared_contract_checks_pass():
     env = dict(os.environ, PYTHON=sys.executable)
-    done = subprocess.run(["bash", str(SHARED / "checks" / "run.sh")], capture_output=True, text=True, cwd=ROOT, env=env)
+    done = subprocess.run(
+        ["bash", str(SHARED / "checks" / "run.sh")], capture_output=True, text=True, cwd=ROOT, env=env
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "contract checks: all hold" in done.stdout
 
 
 def test_reference_profile_on_the_command_line():
     spec = DEMO / "ancast_paper"
-    done = run("score", spec / "spec_examples_test.amr", spec / "spec_examples_gold.amr",
-               "--profile", "ancast-0.1.1", "--format", "json")
+    done = run(
+        "score",
+        spec / "spec_examples_test.amr",
+        spec / "spec_examples_gold.amr",
+        "--profile",
+        "ancast-0.1.1",
+        "--format",
+        "json",
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["profile"] == "ancast-0.1.1" and data["params"]["beta"] == 0.001
     read = next(pair for pair in data["pairs"] if pair["id"] == "read")
     assert read["scores"]["weighted_relation"]["f"] == pytest.approx(0.4256, abs=1e-4)
     assert read["scores"]["concept"]["r"] == read["scores"]["concept"]["p"]  # the reference reports F(P, P)
-    given = run("score", spec / "spec_examples_test.amr", spec / "spec_examples_gold.amr",
-                "--profile", "ancast-0.1.1", "--beta", "0.01", "--format", "json")
+    given = run(
+        "score",
+        spec / "spec_examples_test.amr",
+        spec / "spec_examples_gold.amr",
+        "--profile",
+        "ancast-0.1.1",
+        "--beta",
+        "0.01",
+        "--format",
+        "json",
+    )
     assert json.loads(given.stdout)["params"]["beta"] == 0.01
 
 
@@ -145,9 +176,11 @@ def test_blas_starts_with_one_thread_unless_the_user_chose(monkeypatch):
 
     from .conftest import ROOT
 
-    probe = ("import sys; from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring; one_blas_thread_at_load(); "
-             "import numpy; tune_for_scoring(); print('threadpoolctl' in sys.modules); "  # no run-time limit needed
-             "from threadpoolctl import threadpool_info; print(max([p['num_threads'] for p in threadpool_info()] or [1]))")
+    probe = (
+        "import sys; from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring; one_blas_thread_at_load(); "
+        "import numpy; tune_for_scoring(); print('threadpoolctl' in sys.modules); "  # no run-time limit needed
+        "from threadpoolctl import threadpool_info; print(max([p['num_threads'] for p in threadpool_info()] or [1]))"
+    )
     environment = {key: value for key, value in os.environ.items() if key not in BLAS_THREAD_VARIABLES}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, env=environment)
     assert done.returncode == 0, done.stderr

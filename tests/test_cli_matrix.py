@@ -16,10 +16,21 @@ def test_json_has_the_documented_shape():
     data = json.loads(done.stdout)
     assert {"annotators", "metric", "micro", "macro", "sentences", "annotator_means"} <= set(data)
     assert set(data) - {"annotators", "metric", "micro", "macro", "sentences", "annotator_means"} == {
-        "paths", "gold", "profile", "cells", "sentences_per_cell", "ci", "errors"}
+        "paths",
+        "gold",
+        "profile",
+        "cells",
+        "sentences_per_cell",
+        "ci",
+        "errors",
+    }
     assert data["annotators"] == ["comptest_annot1", "comptest_annot3", "comptest_gold", "comptest_sys"]
     assert data["metric"] == "concept" and data["gold"] == "comptest_gold"
-    assert "row annotator (test)" in data["cells"] and "micro: pooled" in data["cells"] and "macro: the mean" in data["cells"]
+    assert (
+        "row annotator (test)" in data["cells"]
+        and "micro: pooled" in data["cells"]
+        and "macro: the mean" in data["cells"]
+    )
     assert data["micro"][0][0] is None and round(data["micro"][0][2], 4) == 0.8147
     assert round(data["macro"][2][3], 4) == 0.8936
     low, high = data["ci"]["cells"][0][2]
@@ -28,7 +39,18 @@ def test_json_has_the_documented_shape():
     assert set(data["annotator_means"][0]) == {"annotator", "micro", "macro", "gold_micro", "gold_macro"}
     assert data["annotator_means"][2]["gold_micro"] is None
     sentence = data["sentences"][4]
-    assert set(sentence) == {"index", "id", "mean", "spread", "min", "max", "pairs", "central", "central_mean", "left_out"}
+    assert set(sentence) == {
+        "index",
+        "id",
+        "mean",
+        "spread",
+        "min",
+        "max",
+        "pairs",
+        "central",
+        "central_mean",
+        "left_out",
+    }
     assert sentence["id"] == "sentence 5" and sentence["left_out"] == ["comptest_annot1", "comptest_annot3"]
     assert sentence["pairs"] == 2 and len(data["errors"]) == 2
     assert "comptest_gold.txt:37: id 'sentence 5' has no graph in comptest_annot1.txt" in done.stderr
@@ -52,9 +74,13 @@ def test_csv_tables(tmp_path):
     rows = list(csv.DictReader(io.StringIO(out.read_text())))
     assert len(rows) == 6 and rows[1]["test"] == "ann_a" and rows[1]["gold"] == "ann_c"
     assert rows[1]["micro_f"] == "0.7692" and rows[1]["sentences"] == "4"
-    sentences = list(csv.DictReader(io.StringIO(run("matrix", *TRIO, "--format", "csv", "--table", "sentences").stdout)))
+    sentences = list(
+        csv.DictReader(io.StringIO(run("matrix", *TRIO, "--format", "csv", "--table", "sentences").stdout))
+    )
     assert [row["id"] for row in sentences] == ["s1", "s2", "s3", "s4"] and sentences[0]["central"] == "ann_a"
-    annotators = list(csv.DictReader(io.StringIO(run("matrix", *TRIO, "--format", "csv", "--table", "annotators").stdout)))
+    annotators = list(
+        csv.DictReader(io.StringIO(run("matrix", *TRIO, "--format", "csv", "--table", "annotators").stdout))
+    )
     assert [row["annotator"] for row in annotators] == ["ann_a", "ann_b", "ann_c"]
 
 
@@ -67,7 +93,14 @@ def test_confusion_of_a_pair():
     table = run("matrix", TRIO[0], TRIO[2], "--confusion").stdout  # two files: no names needed
     assert "Concepts: 11 of 13 label pairs agree" in table and ":ARG1-of" in table
     rows = list(csv.DictReader(io.StringIO(run("matrix", TRIO[0], TRIO[2], "--confusion", "--format", "csv").stdout)))
-    assert rows[0] == {"kind": "concept", "test": "girl", "gold": "boy", "count": "2", "agrees": "False", "sentences": "s2; s4"}
+    assert rows[0] == {
+        "kind": "concept",
+        "test": "girl",
+        "gold": "boy",
+        "count": "2",
+        "agrees": "False",
+        "sentences": "s2; s4",
+    }
 
 
 @pytest.mark.parametrize(
@@ -77,7 +110,10 @@ def test_confusion_of_a_pair():
         ([*TRIO * 7], "error: give 2 to 20 annotators' files, not 21"),
         ([TRIO[0], "missing.amr"], "missing.amr: cannot read"),
         ([*TRIO, "--confusion"], "error: --confusion needs two annotators, TEST and GOLD, of: ann_a, ann_b, ann_c"),
-        ([*TRIO, "--confusion", "ann_a", "nobody"], "error: no annotator 'nobody'; the annotators are ann_a, ann_b, ann_c"),
+        (
+            [*TRIO, "--confusion", "ann_a", "nobody"],
+            "error: no annotator 'nobody'; the annotators are ann_a, ann_b, ann_c",
+        ),
         ([*TRIO, "--jobs", "0"], "argument --jobs/-j: must be at least 1, got 0"),
     ],
     ids=["one-file", "too-many", "missing-file", "confusion-unnamed", "confusion-unknown", "jobs"],

@@ -21,7 +21,7 @@ FIVE = ("concept", "labeled_relation", "unlabeled_relation", "weighted_relation"
 
 
 def scores(test: str, gold: str, params: Params = REFERENCE) -> dict:
-    alignment, tallies = score_graphs(read_graph(test), read_graph(gold), params)
+    _, tallies = score_graphs(read_graph(test), read_graph(gold), params)
     return {name: tally.prf() for name, tally in tallies.items()}
 
 
@@ -42,8 +42,16 @@ def test_worked_example_gives_the_reference_numbers():
     test, gold = spec_pair("read")
     _, tallies = score_graphs(test, gold, REFERENCE)
     got = {name: tallies[name].prf().f for name in FIVE}
-    assert got == pytest.approx({"concept": 0.5133, "labeled_relation": 0.4208, "unlabeled_relation": 0.5458,
-                                 "weighted_relation": 0.4256, "mock_smatch": 0.5}, abs=1e-4)
+    assert got == pytest.approx(
+        {
+            "concept": 0.5133,
+            "labeled_relation": 0.4208,
+            "unlabeled_relation": 0.5458,
+            "weighted_relation": 0.4256,
+            "mock_smatch": 0.5,
+        },
+        abs=1e-4,
+    )
 
 
 def test_relations_use_only_the_name_part_of_similarity():
@@ -124,12 +132,18 @@ def reference_scores(test_text: str, gold_text: str):
     logging.disable(logging.WARNING)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            micro = match.compute_scores([b for b in test_text.split("\n\n") if b],
-                                         [b for b in gold_text.split("\n\n") if b])
+            micro = match.compute_scores(
+                [b for b in test_text.split("\n\n") if b], [b for b in gold_text.split("\n\n") if b]
+            )
     finally:
         logging.disable(logging.NOTSET)
-    per_pair = zip(match.concept_scores, match.labeled_scores, match.unlabeled_scores,
-                   match.weighted_labeled_scores, match.smatch_scores)
+    per_pair = zip(
+        match.concept_scores,
+        match.labeled_scores,
+        match.unlabeled_scores,
+        match.weighted_labeled_scores,
+        match.smatch_scores,
+    )
     return [tuple(map(float, row)) for row in per_pair], float(micro)
 
 
@@ -185,9 +199,24 @@ def test_results_do_not_depend_on_string_hashing(tmp_path):
     outputs = []
     for seed in ("1", "2"):
         done = subprocess.run(
-            [sys.executable, "-m", "engine", "score", str(tmp_path / "t.amr"), str(tmp_path / "g.amr"),
-             "--profile", ANCAST, "--format", "json", "--jobs", "1"],
-            capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed},
+            [
+                sys.executable,
+                "-m",
+                "engine",
+                "score",
+                str(tmp_path / "t.amr"),
+                str(tmp_path / "g.amr"),
+                "--profile",
+                ANCAST,
+                "--format",
+                "json",
+                "--jobs",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed},
         )
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)

@@ -32,6 +32,7 @@ def reference_view(triples, sentence="want go boy girl city"):
 
 def plain_broadcast(test, gold, anchors, params):
     """The broadcast loop as the formula reads: 1- and 2-hop matrices, ΔN infinite where a count is 0."""
+
     def out_matrix(graph):
         matrix = np.zeros((len(graph), len(graph)))
         for predicate, argument in graph.links:
@@ -88,10 +89,12 @@ def test_the_convergence_test_is_numpy_allclose(rows, columns, data):
     """Changes drawn around atol and atol + rtol·|current|, where the largest change alone does not decide."""
     tolerance = data.draw(st.sampled_from([1e-4, 1e-3, 0.5]))
     cells = rows * columns
-    current = np.array(data.draw(st.lists(st.sampled_from([0.0, 1e-3, 0.25, 0.9999, 1.0]), min_size=cells,
-                                          max_size=cells))).reshape(rows, columns)
-    offsets = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.0 + 1e-12, 2.0]), min_size=cells,
-                                          max_size=cells))).reshape(rows, columns)
+    current = np.array(
+        data.draw(st.lists(st.sampled_from([0.0, 1e-3, 0.25, 0.9999, 1.0]), min_size=cells, max_size=cells))
+    ).reshape(rows, columns)
+    offsets = np.array(
+        data.draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.0 + 1e-12, 2.0]), min_size=cells, max_size=cells))
+    ).reshape(rows, columns)
     signs = np.array(data.draw(st.lists(st.sampled_from([1.0, -1.0]), min_size=cells, max_size=cells)))
     change = tolerance * np.minimum(offsets, 1.0) + 1e-5 * current * np.maximum(offsets - 1.0, 0.0) * 2
     previous = current + signs.reshape(rows, columns) * change
@@ -129,6 +132,7 @@ def test_similarity_is_the_cell_by_cell_definition(test_triples, gold_triples, g
 
 def plain_selection(adjusted, ties):
     """Row and column maxima read cell by cell; a tie goes to the unique best label overlap (lost at index 0)."""
+
     def winner(node, candidates, side):
         overlaps = ties.overlaps(node, candidates, side)
         best = max(overlaps)
@@ -170,10 +174,10 @@ def test_anchor_selection_is_its_definition(test_triples, gold_triples, data):
 def test_a_graph_without_its_tree_keeps_its_own_node_order(side):
     """A graph built in code (no tree, nodes listed in another order than its text) gets
     the reference's alignment renumbered into its own order, and the same scores."""
-    test = read_graph("# ::snt the boy wants\n"
-                      "(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 (g2 / girl)))")
-    gold = read_graph("# ::snt the boy wants\n"
-                      "(w / want-01 :ARG0 (b / boy :mod (s / small)) :ARG1 (g / go-01 :ARG0 (g2 / girl)))")
+    test = read_graph("# ::snt the boy wants\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 (g2 / girl)))")
+    gold = read_graph(
+        "# ::snt the boy wants\n(w / want-01 :ARG0 (b / boy :mod (s / small)) :ARG1 (g / go-01 :ARG0 (g2 / girl)))"
+    )
     alignment, tallies = score_ancast(test, gold, REFERENCE, trace=True)
     shuffled_graph = test if side == "test" else gold
     order = list(reversed(range(len(shuffled_graph))))  # our position k holds the reference's node order[k]
@@ -187,9 +191,13 @@ def test_a_graph_without_its_tree_keeps_its_own_node_order(side):
     gold_place = new_place if side == "gold" else {j: j for j in range(len(gold))}
     for before, after in zip(alignment.rounds, renumbered.rounds, strict=True):
         assert after.new_anchors == tuple(
-            replace(new, test=test_place[new.test], gold=gold_place[new.gold],
-                    row_rivals=tuple(gold_place[j] for j in new.row_rivals),
-                    column_rivals=tuple(test_place[i] for i in new.column_rivals))
+            replace(
+                new,
+                test=test_place[new.test],
+                gold=gold_place[new.gold],
+                row_rivals=tuple(gold_place[j] for j in new.row_rivals),
+                column_rivals=tuple(test_place[i] for i in new.column_rivals),
+            )
             for new in before.new_anchors
         )
     if side == "test":

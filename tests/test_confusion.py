@@ -51,7 +51,9 @@ def test_trio_a_against_b_and_b_against_c(trio):
     bc = trio.confusion(B, C)
     assert [(c.test, c.gold, c.count) for c in bc.concept.confusions()] == [("girl", "boy", 2), ("go-01", "go-02", 1)]
     assert [(c.test, c.gold) for c in bc.attribute.confusions()] == [
-        (NONE, ":polarity -"), (":mode imperative", ":mode interrogative"), (':op1 "Mary"', ':op1 "Maria"')
+        (NONE, ":polarity -"),
+        (":mode imperative", ":mode interrogative"),
+        (':op1 "Mary"', ':op1 "Maria"'),
     ]
     cb = trio.confusion(C, B)  # the other direction: the transposed alignment, test and gold exchanged
     assert {(c.gold, c.test, c.count) for c in cb.concept.confusions()} == {("girl", "boy", 2), ("go-01", "go-02", 1)}

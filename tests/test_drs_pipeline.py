@@ -190,14 +190,23 @@ def test_the_score_command_adds_counter_and_dscorer(capsys):
     assert [pair["id"] for pair in data["pairs"]] == ["contrast", "gift", "sang"]
     for pair, (matched, test, gold) in zip(data["pairs"], DEMO_COUNTER):
         assert set(pair["scores"]) == {
-            "concept", "labeled_relation", "unlabeled_relation", "weighted_relation", "mock_smatch", "counter", "dscorer"
+            "concept",
+            "labeled_relation",
+            "unlabeled_relation",
+            "weighted_relation",
+            "mock_smatch",
+            "counter",
+            "dscorer",
         }
         assert pair["scores"]["counter"] == pytest.approx(
             {"p": matched / test, "r": matched / gold, "f": 2 * matched / (test + gold)}
         )
         match = pair["counter_match"]
         assert (match["matched"], match["test_clauses"], match["gold_clauses"], match["optimal"]) == (
-            matched, test, gold, True
+            matched,
+            test,
+            gold,
+            True,
         )
         assert list(pair["counter_classes"]) == list(CLAUSE_CLASSES)
         assert [order["k"] for order in pair["dscorer_orders"]] == [0, 1, 2, 3, 4]
@@ -246,7 +255,9 @@ def test_a_malformed_drs_is_an_error_row_and_the_rest_is_scored(tmp_path, capsys
     broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
     status, data, err = score_json(capsys, broken, DRS_DEMO[1])
     assert status == 2
-    assert f"{broken}:{number}: a clause has 3 or 4 fields, this one has 6: b3 REF x2 x3 x4 x5 (pair 0 not scored)" in err
+    assert (
+        f"{broken}:{number}: a clause has 3 or 4 fields, this one has 6: b3 REF x2 x3 x4 x5 (pair 0 not scored)" in err
+    )
     first, *rest = data["pairs"]
     assert first["scores"] is None and first["error"].startswith(f"{broken}:{number}:") and "counter_match" not in first
     assert [pair["scores"]["counter"]["p"] for pair in rest] == pytest.approx([13 / 15, 1.0])

@@ -36,8 +36,10 @@ def test_captions_mention_finalisation_and_deferred_ties():
     test = read_graph("(a / and :op1 (x / thing) :op1 (y / thing))")
     gold = read_graph("(a / and :op1 (x / thing) :op1 (y / thing))")
     initial, first, last = captions(test, gold, align(test, gold, trace=True))
-    assert initial == Caption("Initial anchors: none; 1 same-lemma pair left out (abstract concept).",
-                              ("and–and: left out (abstract concept)",))
+    assert initial == Caption(
+        "Initial anchors: none; 1 same-lemma pair left out (abstract concept).",
+        ("and–and: left out (abstract concept)",),
+    )
     assert first.headline.endswith("1 new anchor: 1 unique mutual maximum; 2 ties left for a later round.")
     assert "thing (x) ties with thing (x) and thing (y) at 0.012: left for a later round" in first.details
     assert last.headline.endswith("finalisation matches 2 pairs by global maxima of F.")
@@ -46,7 +48,9 @@ def test_captions_mention_finalisation_and_deferred_ties():
 
 def test_the_reference_profile_names_its_rule():
     test, gold = read_graph(READ_TEST), read_graph(READ_GOLD)
-    initial = captions(test, gold, align(test, gold, Params.for_profile(ANCAST), trace=True), Params.for_profile(ANCAST))[0]
+    initial = captions(
+        test, gold, align(test, gold, Params.for_profile(ANCAST), trace=True), Params.for_profile(ANCAST)
+    )[0]
     assert "(ancast 0.1.1)" in initial.headline and "left out" not in initial.headline
 
 
@@ -72,8 +76,12 @@ def test_every_aligned_pair_is_told_once_and_headlines_stay_short(size, same_con
     gold = read_graph(chain(size) if same_concepts else chain(size).replace("thing", "item"))
     alignment = align(test, gold, trace=True)
     texts = captions(test, gold, alignment)
-    told = [line.split(":")[0] for caption in texts for line in caption.details
-            if not line.endswith(("left for a later round", "left out (abstract concept)"))]
+    told = [
+        line.split(":")[0]
+        for caption in texts
+        for line in caption.details
+        if not line.endswith(("left for a later round", "left out (abstract concept)"))
+    ]
     gold_word = "thing" if same_concepts else "item"
     assert sorted(told) == sorted(f"thing{i}–{gold_word}{j}" for i, j in alignment.pairs())
     assert all(len(caption.headline) < 220 for caption in texts)

@@ -1,7 +1,8 @@
 """The corpus filter language (pure Python)."""
 
+from engine.adjudication.schema import ReviewStatus
 from engine.scoring import score_files
-from ui.filter_expression import parse_filter
+from ui.state.filter_expression import parse_filter
 
 from .conftest import DEMO, EXAMPLES
 
@@ -50,7 +51,7 @@ def test_missing_is_a_status_of_its_own(tmp_path):
     """A sentence one file has no graph of is "missing", not "error"; both are left unscored."""
     from engine.read import load_pairs
     from engine.scoring import score_corpus
-    from ui.filter_expression import pair_status
+    from ui.state.filter_expression import pair_status
 
     (tmp_path / "test.amr").write_text("# ::id a\n(x / one)\n\n# ::id b\n(y / two\n", encoding="utf-8")
     (tmp_path / "gold.amr").write_text("# ::id a\n(x / one)\n\n# ::id c\n(z / three)\n", encoding="utf-8")
@@ -64,7 +65,7 @@ def test_missing_is_a_status_of_its_own(tmp_path):
 
 class Review:
     def __init__(self, status, notes="", decided_by=None):
-        self.status, self.notes, self.decided_by = status, notes, decided_by
+        self.status, self.notes, self.decided_by = ReviewStatus(status), notes, decided_by  # as the session reads it
 
 
 def test_adjudication_status_decider_and_notes():

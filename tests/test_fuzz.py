@@ -39,16 +39,16 @@ def mutate(text: str, edits) -> str:
         if kind == "insert":
             text = text[:at] + character + text[at:]
         elif kind == "delete":
-            text = text[:at] + text[at + size % 7 + 1:]
+            text = text[:at] + text[at + size % 7 + 1 :]
         elif kind == "duplicate":
-            text = text[:at] + text[at:at + size % 20] + text[at:]
+            text = text[:at] + text[at : at + size % 20] + text[at:]
         elif kind == "nest":  # a deep chain of nested nodes, closed or not
             chain = "".join(f" :ARG0 (z{k} / deep" for k in range(size))
             text = text[:at] + chain + ")" * (size if size % 2 else size - 1) + text[at:]
         else:
             start = text.rfind("\n", 0, at) + 1
             end = text.find("\n", at)
-            text = text[:start] + (text[end + 1:] if end >= 0 else "")
+            text = text[:start] + (text[end + 1 :] if end >= 0 else "")
     return text
 
 

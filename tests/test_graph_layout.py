@@ -42,7 +42,9 @@ def layers_of(text):
 def test_reentrancy_goes_below_both_parents():
     layer, edges = layers_of("(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-01 :ARG0 b) :polarity -)")
     assert layer == {"w": 0, "g": 1, "b": 2, "=0": 1}
-    ((tree, inverted),) = {(e.tree, e.inverted) for edge, e in edges.items() if edge.source == "w" and edge.role == ":ARG0"}
+    ((tree, inverted),) = {
+        (e.tree, e.inverted) for edge, e in edges.items() if edge.source == "w" and edge.role == ":ARG0"
+    }
     assert tree and not inverted  # the edge written in w's branch introduces b
     reentrancy = edges[DrawEdge("g", ":ARG0", "b")]
     assert (reentrancy.tree, reentrancy.inverted, reentrancy.upper) == (False, False, "g")
@@ -81,7 +83,7 @@ def test_every_constant_is_its_own_leaf_and_labels_do_not_collide():
     assert sorted(node.label for node in constants) == ["-", "5", "imperative"]
     labels = [edge.label_box for edge in geometry.edges]
     assert {edge.edge.role for edge in geometry.edges} == {":quant", ":polarity", ":mode"}
-    assert not any(a.overlaps(b) for k, a in enumerate(labels) for b in labels[k + 1:])
+    assert not any(a.overlaps(b) for k, a in enumerate(labels) for b in labels[k + 1 :])
     assert measure_drawing(geometry).astuple() == (0, 0, 0, 0)
 
 
@@ -90,7 +92,11 @@ def test_partner_positions_put_aligned_nodes_across():
     test = graph_elements(read_graph("(r / read-01 :ARG1 (b / book) :ARG0 (h / he))"))
     plain = lay_out(test, MEASURE)
     assert plain.layers[1] == ("b", "h")
-    partner = {"r": gold.nodes["r"].box.center[0], "h": gold.nodes["s"].box.center[0], "b": gold.nodes["p"].box.center[0]}
+    partner = {
+        "r": gold.nodes["r"].box.center[0],
+        "h": gold.nodes["s"].box.center[0],
+        "b": gold.nodes["p"].box.center[0],
+    }
     across = lay_out(test, MEASURE, partner_x=partner)
     assert across.layers[1] == ("h", "b")
     for test_key, gold_key in (("h", "s"), ("b", "p"), ("r", "r")):
@@ -115,13 +121,15 @@ def test_random_graphs_have_no_overlaps_and_every_edge_goes_down(triples):
     quality = measure_drawing(geometry)
     assert (quality.label_overlaps, quality.edges_through_nodes, quality.labels_on_edges) == (0, 0, 0)
     boxes = [node.box for node in geometry.nodes.values()]
-    assert not any(a.overlaps(b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
+    assert not any(a.overlaps(b) for k, a in enumerate(boxes) for b in boxes[k + 1 :])
     for edge in geometry.edges:
         source, target = geometry.nodes[edge.edge.source], geometry.nodes[edge.edge.target]
         upper, lower = (target, source) if edge.inverted else (source, target)
         assert upper.layer < lower.layer
         tip = edge.arrow[0]
-        assert tip[1] == pytest.approx(target.box.bottom if edge.inverted else target.box.y)  # the arrow reaches the target
+        assert tip[1] == pytest.approx(
+            target.box.bottom if edge.inverted else target.box.y
+        )  # the arrow reaches the target
     assert lay_out(elements, MEASURE) == geometry
 
 
@@ -137,7 +145,9 @@ def test_quality_counts_of_a_drawing_made_by_hand():
     nodes = {"A": node("A", 0, 0), "C": node("C", 0, 50), "B": node("B", 0, 100)}
     edges = (
         edge("A", "B", (20, 20), (20, 100), Rect(50, 30, 30, 10)),  # straight through C
-        edge("A", "C", (5, 20), (31, 50), Rect(60, 35, 30, 10)),  # crosses the first at x = 20; its label overlaps the first's
+        edge(
+            "A", "C", (5, 20), (31, 50), Rect(60, 35, 30, 10)
+        ),  # crosses the first at x = 20; its label overlaps the first's
         edge("C", "B", (10, 70), (10, 100), Rect(30, 55, 20, 10)),  # its label overlaps node C
     )
     quality = measure_drawing(GraphGeometry("A", nodes, edges, (("A",), ("C",), ("B",))))
@@ -195,7 +205,9 @@ def test_plurals_and_unreadable_sides():
     drawing = lay_out_pair(broken, None, MEASURE)
     assert drawing.test.geometry is not None and drawing.test.summary == "2 nodes, 1 relation"
     assert drawing.test.note == "Not compared: the other graph could not be read."
-    assert drawing.gold.geometry is None and drawing.gold.note == "Could not be read: gold.amr:3: unbalanced parenthesis"
+    assert (
+        drawing.gold.geometry is None and drawing.gold.note == "Could not be read: gold.amr:3: unbalanced parenthesis"
+    )
 
 
 @pytest.mark.parametrize("folder, test_name, gold_name", DEMOS)

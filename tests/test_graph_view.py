@@ -16,9 +16,9 @@ from engine.layout.viewport import READABLE_TEXT_PX, fit_scale, frame
 from engine.params import Params
 from engine.read import read_graph
 from engine.scoring import PairResult, score_files, score_graphs
-from ui.comparison_panel import ComparisonPanel
-from ui.graph_export import SCENE_DPI, export_graphs, side_svg
-from ui.graph_view import QtText
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.pair.graph_export import SCENE_DPI, export_graphs, side_svg
+from ui.pair.graph_view import QtText
 
 from .conftest import DEMO, FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
 
@@ -46,9 +46,16 @@ def panel(qtbot):
 
 def wheel(view, steps=1):
     position = QPointF(view.viewport().rect().center())
-    event = QWheelEvent(position, QPointF(view.viewport().mapToGlobal(position.toPoint())), QPoint(0, 0),
-                        QPoint(0, 120 * steps), Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
-                        Qt.ScrollPhase.NoScrollPhase, False)
+    event = QWheelEvent(
+        position,
+        QPointF(view.viewport().mapToGlobal(position.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(view.viewport(), event)
 
 
@@ -105,7 +112,7 @@ def test_a_fitted_view_fits_again_in_less_room_even_with_small_text(panel, qtbot
 
 def test_a_zoom_that_brings_scroll_bars_is_kept(panel, qtbot):
     view = panel.test_view
-    zoomed = view.scale_factor() * 1.2 ** 3
+    zoomed = view.scale_factor() * 1.2**3
     wheel(view, 3)
     QApplication.processEvents()  # the scroll bars appear, the viewport shrinks
     assert view.horizontalScrollBar().isVisible() or view.verticalScrollBar().isVisible()
@@ -131,9 +138,17 @@ def test_a_native_zoom_gesture_zooms(panel):
     view = panel.test_view
     before = view.scale_factor()
     position = QPointF(view.viewport().rect().center())
-    event = QNativeGestureEvent(Qt.NativeGestureType.ZoomNativeGesture, QPointingDevice.primaryPointingDevice(), 2,
-                                position, position, QPointF(view.viewport().mapToGlobal(position.toPoint())),
-                                0.5, QPointF(), 0)
+    event = QNativeGestureEvent(
+        Qt.NativeGestureType.ZoomNativeGesture,
+        QPointingDevice.primaryPointingDevice(),
+        2,
+        position,
+        position,
+        QPointF(view.viewport().mapToGlobal(position.toPoint())),
+        0.5,
+        QPointF(),
+        0,
+    )
     QApplication.sendEvent(view.viewport(), event)
     assert view.scale_factor() == pytest.approx(before * 1.5)
 
@@ -162,8 +177,10 @@ def test_both_graphs_share_one_frame_and_scale(qtbot):
     qtbot.addWidget(panel)
     panel.resize(1200, 700)
     panel.show()
-    result = pair("(a / and :op1 (b / boy) :op2 (g / girl) :op3 (c / cat) :op4 (d / dog) :op5 (e / eel))",
-                  "(a / and :op1 (b / boy))")
+    result = pair(
+        "(a / and :op1 (b / boy) :op2 (g / girl) :op3 (c / cat) :op4 (d / dog) :op5 (e / eel))",
+        "(a / and :op1 (b / boy))",
+    )
     panel.set_result(result, result.triples())
     assert panel.test_scene.sceneRect() == panel.gold_scene.sceneRect()
     assert panel.test_view.scale_factor() == panel.gold_view.scale_factor()
@@ -207,10 +224,12 @@ def test_fry_labels_do_not_overlap(qtbot):
     for scene in (panel.test_scene, panel.gold_scene):
         rects = [item.label_rect for item in scene.edge_items.values()]
         metrics = QFontMetricsF(panel.measure.role_font)
-        assert all(item.label_rect.width() >= metrics.horizontalAdvance(item.edge.role) for item in scene.edge_items.values())
+        assert all(
+            item.label_rect.width() >= metrics.horizontalAdvance(item.edge.role) for item in scene.edge_items.values()
+        )
         nodes = [item.sceneBoundingRect() for item in scene.node_items.values()]
         assert len(rects) >= 2
-        assert not any(a.intersects(b) for k, a in enumerate(rects) for b in rects[k + 1:])
+        assert not any(a.intersects(b) for k, a in enumerate(rects) for b in rects[k + 1 :])
         assert not any(a.intersects(b) for a in rects for b in nodes)
     assert panel.test_box.title() == "Test: 1 node, 3 relations"
 
@@ -218,7 +237,13 @@ def test_fry_labels_do_not_overlap(qtbot):
 def test_an_error_row_draws_the_readable_side(qtbot):
     panel = ComparisonPanel()
     qtbot.addWidget(panel)
-    broken = PairResult(3, "x", read_graph("(a / and :op1 (b / boy))"), None, problems=(InputError("gold.amr", 9, "unbalanced parenthesis"),))
+    broken = PairResult(
+        3,
+        "x",
+        read_graph("(a / and :op1 (b / boy))"),
+        None,
+        problems=(InputError("gold.amr", 9, "unbalanced parenthesis"),),
+    )
     panel.set_result(broken, None)
     assert set(panel.test_scene.node_items) == {"a", "b"} and not panel.gold_scene.node_items
     assert panel.test_box.title() == "Test: 2 nodes, 1 relation"
@@ -259,7 +284,9 @@ def test_exports_are_drawn_from_data(panel, tmp_path):
 
 
 def test_layout_quality_with_the_gui_fonts_on_a_demo(qtbot):
-    report = corpus_quality(score_files(DEMO / "umr" / "nw_afp_0024_v1.umr", DEMO / "umr" / "nw_afp_0024_v2.umr"), QtText())
+    report = corpus_quality(
+        score_files(DEMO / "umr" / "nw_afp_0024_v1.umr", DEMO / "umr" / "nw_afp_0024_v2.umr"), QtText()
+    )
     assert (report["label_overlaps"], report["edges_through_nodes"], report["labels_on_edges"]) == (0, 0, 0)
 
 

@@ -14,14 +14,14 @@ from PySide6.QtWidgets import QMainWindow
 
 from bench.generate import write_corpus
 from engine.layout.text import approximate_width
-from ui.commands import Context
-from ui.commands.exports import write_heatmaps, write_report
-from ui.comparison_panel import ComparisonPanel
-from ui.corpus_panel import CorpusPanel
-from ui.heatmap_panel import HeatmapPanel
-from ui.heatmap_model import PANELS
-from ui.heatmap_scale import colour_indices, hex_colour, value_text
-from ui.heatmap_svg import OVERLAP, _Sizes
+from ui.corpus.panel import CorpusPanel
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.rounds.model import PANELS
+from ui.rounds.panel import HeatmapPanel
+from ui.rounds.scale import colour_indices, hex_colour, value_text
+from ui.rounds.svg import OVERLAP, _Sizes
+from ui.shell.commands import Context
+from ui.shell.commands.exports import write_heatmaps, write_report
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, scored_state
 
@@ -37,8 +37,8 @@ def context(qtbot, tmp_path, request):
     heatmaps = HeatmapPanel(state)
     qtbot.addWidget(heatmaps)
     context = Context(state, window, CorpusPanel(state), ComparisonPanel(), heatmaps)
-    assert state.select_pair_id(pair_id)
-    state.wait_for_trace()
+    assert state.selection.select_pair_id(pair_id)
+    state.traces.wait_for_trace()
     yield context
     state.shutdown()
 
@@ -85,7 +85,9 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
             top = min(by_row)
             for column in range(columns):
                 x = float(by_row[top][0].get("x")) + (column + 0.5) * cell
-                rect = next(r for r in by_row[top] if float(r.get("x")) <= x < float(r.get("x")) + float(r.get("width")))
+                rect = next(
+                    r for r in by_row[top] if float(r.get("x")) <= x < float(r.get("x")) + float(r.get("width"))
+                )
                 assert rect.get("fill") == hex_colour(int(adjusted[0, column]))
 
 
@@ -152,7 +154,9 @@ def test_a_small_pair_with_an_unaligned_test_node_exports_with_titles_apart(cont
     for line in rows.values():
         line.sort(key=lambda t: float(t.get("x")))
         for left, right in pairwise(line):
-            assert float(left.get("x")) + approximate_width(left.text, float(left.get("font-size"))) < float(right.get("x"))
+            assert float(left.get("x")) + approximate_width(left.text, float(left.get("font-size"))) < float(
+                right.get("x")
+            )
 
 
 @pytest.mark.parametrize("dpi", [96, 200])
@@ -216,8 +220,9 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
         rounds = context.heatmaps.model.rounds
         assert html.count("image-rendering:pixelated") == 4 * rounds  # cells as pixel-exact images
         assert len(html) < 2_000_000
-        assert all(line in html for caption in context.heatmaps.model.captions for line in caption.details
-                   if "'" not in line)
+        assert all(
+            line in html for caption in context.heatmaps.model.captions for line in caption.details if "'" not in line
+        )
     finally:
         state.shutdown()
 
@@ -226,7 +231,7 @@ def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tm
     from PySide6.QtGui import QFont, QFontMetrics
     from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
-    import ui.commands.exports as exports
+    import ui.shell.commands.exports as exports
 
     asked, names = [], []
 
@@ -241,16 +246,26 @@ def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tm
         bold = QFont(dialog.font())
         bold.setBold(True)
         title = QFontMetrics(bold).horizontalAdvance(dialog.windowTitle())
-        asked.append((dialog.windowTitle(), dialog.intValue(), dialog.intMinimum(), dialog.intMaximum(),
-                      dialog.width() >= title + 150))
+        asked.append(
+            (
+                dialog.windowTitle(),
+                dialog.intValue(),
+                dialog.intMinimum(),
+                dialog.intMaximum(),
+                dialog.width() >= title + 150,
+            )
+        )
         dialog.setIntValue(150)
         dialog.hide()
         return QDialog.DialogCode.Accepted
 
     monkeypatch.setattr(QFileDialog, "exec", choose_png)
     monkeypatch.setattr(exports.QInputDialog, "exec", resolution)
-    monkeypatch.setattr(exports.QInputDialog, "getInt",  # Qt's own little dialog, sized by Qt
-                        staticmethod(lambda parent, title, *args: asked.append((title, *args)) or (150, True)))
+    monkeypatch.setattr(
+        exports.QInputDialog,
+        "getInt",  # Qt's own little dialog, sized by Qt
+        staticmethod(lambda parent, title, *args: asked.append((title, *args)) or (150, True)),
+    )
     exports.export_heatmaps_dialog(context)
     written = tmp_path / "snt16-round-1-heatmaps.png"
     assert names == ["snt16-round-1-heatmaps.svg"]

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from engine.params import Params
 from engine.read import read_graph
-from ui.heatmap_model import HeatmapOrder, RoundsModel, fixed_text
-from ui.heatmap_scale import (
+from ui.rounds.model import HeatmapOrder, RoundsModel, fixed_text
+from ui.rounds.scale import (
     ANCHOR_OUTLINE,
     NEW_ANCHOR_OUTLINE,
     SIZE,
@@ -20,8 +20,8 @@ from ui.heatmap_scale import (
     text_on,
     value_text,
 )
-from ui.heatmap_window import MIN_CELLS, CellWindow, label_stride, shown_indices
-from ui.tasks import trace_pair
+from ui.rounds.window import MIN_CELLS, CellWindow, label_stride, shown_indices
+from ui.state.tasks import trace_pair
 
 from .conftest import READ_GOLD, READ_TEST
 
@@ -49,8 +49,8 @@ def test_the_order_puts_every_aligned_pair_on_the_diagonal(alignment):
     assert order.aligned == sum(j is not None for j in gold_of)
     for k in range(order.aligned):  # the diagonal: row k's partner is column k
         assert gold_of[order.rows[k]] == order.columns[k]
-    assert all(gold_of[i] is None for i in order.rows[order.aligned:])  # unaligned last
-    assert not set(order.columns[order.aligned:]) & {j for j in gold_of if j is not None}
+    assert all(gold_of[i] is None for i in order.rows[order.aligned :])  # unaligned last
+    assert not set(order.columns[order.aligned :]) & {j for j in gold_of if j is not None}
     fixed = [quality[i] for i in order.rows[: order.aligned]]
     assert fixed == sorted(fixed)  # the diagonal fills in the order the pairs were fixed
     matrix = np.arange(len(gold_of) * gold_size, dtype=float).reshape(len(gold_of), gold_size)
@@ -76,7 +76,12 @@ def test_the_spec_pair_in_display_order():
     assert sorted(adjusted.new_anchors) == [(1, 1), (2, 2), (3, 3), (4, 4)]
     assert first.heatmaps["similarity"].new_anchors == () and adjusted.levels == (0.0, max(1.0, adjusted.values.max()))
     text = model.readout(1, 1, 1)
-    assert text.startswith("test house × gold home:") and "S = 0 " in text and f"A = {broadcast:.4g}" in text and "F = 0.082" in text
+    assert (
+        text.startswith("test house × gold home:")
+        and "S = 0 " in text
+        and f"A = {broadcast:.4g}" in text
+        and "F = 0.082" in text
+    )
     assert "new anchor of round 1" in text and "aligned pair, fixed in round 1" in text
     assert "anchor since initial anchor" in model.readout(1, 0, 0)
     assert "house is aligned to home (round 1)" in model.readout(1, 1, 2) and "not an anchor" in model.readout(1, 1, 2)
@@ -134,10 +139,12 @@ def test_the_colour_scale():
 
 def contrast(first: str, second: str) -> float:
     """WCAG contrast ratio of two #rrggbb colours: (L1 + 0.05) / (L2 + 0.05), L1 the lighter."""
+
     def luminance(colour: str) -> float:
-        channels = np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)]) / 255.0
+        channels = np.array([int(colour[k : k + 2], 16) for k in (1, 3, 5)]) / 255.0
         linear = np.where(channels <= 0.04045, channels / 12.92, ((channels + 0.055) / 1.055) ** 2.4)
         return float(linear @ np.array([0.2126, 0.7152, 0.0722]))
+
     light, dark = sorted((luminance(first), luminance(second)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
 

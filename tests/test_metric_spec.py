@@ -28,7 +28,7 @@ from engine.registry import (
     solver_options,
 )
 from engine.scoring import score_corpus, score_graphs
-from ui.filter_expression import parse_filter
+from ui.state.filter_expression import parse_filter
 
 from .conftest import DEMO
 
@@ -117,7 +117,7 @@ def test_a_registered_metric_is_in_the_filter_language(files):
 
 
 def test_a_registered_metric_is_a_column_of_the_corpus_table(qtbot, files):
-    from ui.corpus_model import CorpusTableModel
+    from ui.corpus.model import CorpusTableModel
 
     with registered(TOY):
         corpus = score_corpus(load_pairs(*files).pairs)
@@ -131,7 +131,7 @@ def test_a_registered_metric_is_a_column_of_the_corpus_table(qtbot, files):
 
 
 def test_an_optional_metric_is_a_checkbox_of_the_parameters_dialog(qtbot):
-    from ui.params_dialog import ParamsDialog
+    from ui.shell.params_dialog import ParamsDialog
 
     with registered(OPTIONAL_TOY):
         dialog = ParamsDialog(Params(optional_metrics={"smatch"}))

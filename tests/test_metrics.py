@@ -14,7 +14,7 @@ from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST, without_text
 
 def scores_of(test_text, gold_text):
     test, gold = read_graph(test_text), read_graph(gold_text)
-    alignment, tallies = score_graphs(test, gold)
+    _, tallies = score_graphs(test, gold)
     return {name: tally.prf() for name, tally in tallies.items()}
 
 
@@ -106,7 +106,9 @@ def test_micro_tallies_pool_counts():
 
 
 def test_duplicate_triples_count_once():
-    scores = scores_of("(w / want-01 :ARG0 (b / boy) :ARG0 b :polarity - :polarity -)", "(w / want-01 :ARG0 (b / boy) :polarity -)")
+    scores = scores_of(
+        "(w / want-01 :ARG0 (b / boy) :ARG0 b :polarity - :polarity -)", "(w / want-01 :ARG0 (b / boy) :polarity -)"
+    )
     assert all(score.f == 1.0 for score in scores.values())
 
 

@@ -9,11 +9,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from engine.metrics.triples import Category
-from ui import annotators_state
-from ui.adjudication_tasks import NewSession, create_session
-from ui.commands.exports import write_panel, write_report
-from ui.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
-from ui.main_window import MainWindow
+from ui.adjudication.tasks import NewSession, create_session
+from ui.annotators import state as annotators_state
+from ui.pair.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
+from ui.shell.commands.exports import write_panel, write_report
+from ui.shell.main_window import MainWindow
 
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings, wait_until_idle
 
@@ -26,10 +26,10 @@ def spec_window(qtbot, tmp_path, prepare=lambda window: None):
     qtbot.addWidget(window)
     window.show()
     prepare(window)
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.open_pair(*SPEC_PAIR)
-    with qtbot.waitSignal(window.state.trace_ready, timeout=20000):
-        assert window.state.select_pair_id("read")
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.open_pair(*SPEC_PAIR)
+    with qtbot.waitSignal(window.state.traces.trace_ready, timeout=20000):
+        assert window.state.selection.select_pair_id("read")
     wait_until_idle(qtbot, window.state)
     return window
 
@@ -50,7 +50,9 @@ def test_the_window_is_ready_when_the_label_confusion_comes_last(qtbot, tmp_path
         return counted(*args)
 
     monkeypatch.setattr(annotators_state, "confusion_of_corpus", after_the_trace)
-    window = spec_window(qtbot, tmp_path, lambda window: window.state.trace_ready.connect(lambda _: traced.set()))
+    window = spec_window(
+        qtbot, tmp_path, lambda window: window.state.traces.trace_ready.connect(lambda _: traced.set())
+    )
     assert window.state.annotators.confusion is not None and window.confusion_panel.is_available()
 
 
@@ -60,7 +62,10 @@ def test_graphs_show_every_node_edge_and_aligned_tags(window):
     assert len(panel.test_scene.edge_items) == 4 and len(panel.gold_scene.edge_items) == 4
     test_marks, gold_marks = panel.test_scene.marks, panel.gold_scene.marks
     for test_var, gold_var in (("r1", "r1"), ("h", "s"), ("b", "p"), ("h2", "h2"), ("i", "i")):
-        assert panel.test_scene.node_items[test_var].brush().color() == panel.gold_scene.node_items[gold_var].brush().color()
+        assert (
+            panel.test_scene.node_items[test_var].brush().color()
+            == panel.gold_scene.node_items[gold_var].brush().color()
+        )
         assert test_marks.nodes[test_var].tag == gold_marks.nodes[gold_var].tag
     assert len({test_marks.nodes[v].tag for v in ("r1", "h", "b", "h2", "i")}) == 5
     # colour by status: same concept (i) and different concepts (he/she) differ
@@ -70,14 +75,15 @@ def test_graphs_show_every_node_edge_and_aligned_tags(window):
     assert poss.pen().color() == MISMATCH_PEN and poss.pen().style() == Qt.PenStyle.DashLine
     # aligned graphs are laid out with partners across from each other (within a few pixels: the boxes differ)
     assert panel.test_scene.node_items["h"].sceneBoundingRect().center().x() == pytest.approx(
-        panel.gold_scene.node_items["s"].sceneBoundingRect().center().x(), abs=3.0)
+        panel.gold_scene.node_items["s"].sceneBoundingRect().center().x(), abs=3.0
+    )
 
 
 def test_unaligned_nodes_are_marked(window, qtbot):
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.open_pair(*SYS_PAIR)
-    window.state.select_pair_id("sentence 4")  # 4 test nodes against 3 gold nodes
-    result = window.state.pair
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.open_pair(*SYS_PAIR)
+    window.state.selection.select_pair_id("sentence 4")  # 4 test nodes against 3 gold nodes
+    result = window.state.selection.pair
     unaligned = [result.test.nodes[i].var for i, j in enumerate(result.alignment.gold_of) if j is None]
     assert len(unaligned) == 1
     item = window.graphs.test_scene.node_items[unaligned[0]]
@@ -102,7 +108,9 @@ def test_selecting_a_triple_highlights_it_in_both_graphs(window):
     panel.table.selectRow(rows.index("label differs"))
     assert window.graphs.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
     assert window.graphs.gold_scene.edge_items[("p", ":part", "i")].pen().color() == HIGHLIGHT
-    assert [s.cursor.block().text().strip() for s in window.penman_panel.test_text.extraSelections()] == [":poss (i / i)))"]
+    assert [s.cursor.block().text().strip() for s in window.penman_panel.test_text.extraSelections()] == [
+        ":poss (i / i)))"
+    ]
 
 
 def test_triples_table_filters_by_category(window):
@@ -181,9 +189,9 @@ def test_umr_pair_shows_document_level_and_aligned_tokens(qtbot, tmp_path):
     window = MainWindow(temporary_settings(tmp_path, "umr.ini"))
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.open_pair(*UMR_PAIR)
-    assert window.corpus_panel.model.rowCount() == 2 and len(window.state.corpus.documents) == 1
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.open_pair(*UMR_PAIR)
+    assert window.corpus_panel.model.rowCount() == 2 and len(window.state.scoring.corpus.documents) == 1
     assert "counted from 0" in window.banner.text()
     panel = window.document_panel
     assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample

@@ -1,6 +1,6 @@
 """Finding nodes and relations in PENMAN text for highlighting."""
 
-from ui.penman_highlight import block_start, node_line, triple_line
+from ui.pair.penman_highlight import block_start, node_line, triple_line
 
 TEXT = """(w / want-01
     :ARG0 (b / boy)

@@ -1,6 +1,7 @@
 """The PENMAN parser gives exactly what penman gives, at any depth, and names the line of every problem."""
 
 import glob
+from pathlib import Path
 
 import penman
 import penman.surface
@@ -19,8 +20,11 @@ from .strategies import encode, graph_triples
 
 def reference(text):
     graph = penman.decode(text, model=amr.model)
-    alignments = {triple[0]: alignment.indices for triple, alignment in penman.surface.alignments(graph).items()
-                  if triple[1] == ":instance"}
+    alignments = {
+        triple[0]: alignment.indices
+        for triple, alignment in penman.surface.alignments(graph).items()
+        if triple[1] == ":instance"
+    }
     return graph.top, graph.triples, alignments
 
 
@@ -36,7 +40,7 @@ def amr_graph_texts():
     for path in paths:
         if "umr" in path:
             continue
-        for _, lines in split_blocks(open(path, encoding="utf-8").read()):
+        for _, lines in split_blocks(Path(path).read_text(encoding="utf-8")):
             yield "\n".join(line for line in lines if not line.lstrip().startswith("#"))
 
 
@@ -79,7 +83,8 @@ def test_same_as_penman_on_random_graphs(triples):
 def test_alignments_inverted_roles_kept_roles_and_comments():
     top, triples, alignments = ours(
         '(r / read-01~e.2 :ARG0~e.1 (h / he~e.0,1) :consist-of (x / y) :ARG1-of (b / buy-01) :mod-of r\n'
-        '   # a comment inside the graph\n   :quant "5"~e.4 :ARG0-of "c")')
+        '   # a comment inside the graph\n   :quant "5"~e.4 :ARG0-of "c")'
+    )
     assert top == "r" and alignments == {"r": (2,), "h": (0, 1)}
     assert ("r", ":consist-of", "x") in triples and ("b", ":ARG1", "r") in triples and ("r", ":mod", "r") in triples
     assert ("r", ":quant", '"5"') in triples and ("r", ":ARG0-of", '"c"') in triples  # kept as written, as penman does

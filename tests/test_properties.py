@@ -54,7 +54,9 @@ def test_same_input_same_output(test_triples, gold_triples):
     assert first == second
 
 
-@pytest.mark.parametrize("command", [("score", "--format", "json", "--smatch"), ("smatch", "--format", "json", "--fine-grained")])
+@pytest.mark.parametrize(
+    "command", [("score", "--format", "json", "--smatch"), ("smatch", "--format", "json", "--fine-grained")]
+)
 def test_processes_with_different_hash_seeds_print_the_same_bytes(tmp_path, command):
     """Sets and dicts of strings iterate in an order that depends on the process's hash seed:
     nothing printed may depend on it (the same run in one process cannot show that)."""
@@ -69,8 +71,13 @@ def test_processes_with_different_hash_seeds_print_the_same_bytes(tmp_path, comm
     test_path, gold_path = write_corpus(tmp_path, 20, 5, 20, seed=5)
     outputs = set()
     for seed in ("0", "1", "12345"):
-        done = subprocess.run([sys.executable, "-m", "engine", command[0], test_path, gold_path, *command[1:]],
-                              capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed})
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", command[0], test_path, gold_path, *command[1:]],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
         assert done.returncode == 0, done.stderr
         outputs.add(done.stdout)
     assert len(outputs) == 1

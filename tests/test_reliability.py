@@ -19,7 +19,9 @@ def write(path, text):
     return path
 
 
-GOOD = "# ::id 1\n(w / want-01 :ARG0 (b / boy))\n\n# ::id 2\n(g / go-02 :ARG0 (g2 / girl))\n\n# ::id 3\n(s / sleep-01)\n"
+GOOD = (
+    "# ::id 1\n(w / want-01 :ARG0 (b / boy))\n\n# ::id 2\n(g / go-02 :ARG0 (g2 / girl))\n\n# ::id 3\n(s / sleep-01)\n"
+)
 
 
 @pytest.mark.parametrize("command", [("score", "--format", "json"), ("smatch", "--format", "json")])
@@ -55,7 +57,9 @@ def test_nesting_deeper_than_the_recursion_limit_is_scored(tmp_path):
 
 
 def test_a_white_space_line_inside_a_graph_does_not_split_it(tmp_path):
-    test = write(tmp_path / "t.amr", GOOD.replace("(w / want-01 :ARG0 (b / boy))", "(w / want-01\n   \n  :ARG0 (b / boy))"))
+    test = write(
+        tmp_path / "t.amr", GOOD.replace("(w / want-01 :ARG0 (b / boy))", "(w / want-01\n   \n  :ARG0 (b / boy))")
+    )
     gold = write(tmp_path / "g.amr", GOOD)
     done = run("score", test, gold, "--format", "json")
     assert done.returncode == 0, done.stderr
@@ -65,7 +69,10 @@ def test_a_white_space_line_inside_a_graph_does_not_split_it(tmp_path):
 def test_an_unclosed_graph_says_where_it_started_and_the_rest_is_scored(tmp_path):
     test = write(tmp_path / "t.amr", GOOD.replace("(g / go-02 :ARG0 (g2 / girl))", "(g / go-02\n\n  :ARG0 (g2 / girl)"))
     done = run("score", test, write(tmp_path / "g.amr", GOOD), "--format", "json")
-    assert done.returncode == 2 and f"{test}:5: unbalanced parenthesis: '(' opened on line 5 is never closed" in done.stderr
+    assert (
+        done.returncode == 2
+        and f"{test}:5: unbalanced parenthesis: '(' opened on line 5 is never closed" in done.stderr
+    )
     assert [p["error"] is None for p in json.loads(done.stdout)["pairs"]] == [True, False, True]
 
 

@@ -14,8 +14,8 @@ from bench.generate import write_corpus
 from engine.matching import SOLVERS, Facts, Match, best_match, matched_count
 from engine.metrics import Tally
 from engine.metrics.bootstrap import bootstrap_interval
-from engine.read import load_pairs, read_entries, read_graph
 from engine.params import SolverOptions
+from engine.read import load_pairs, read_entries, read_graph
 from engine.smatch import smatch_corpus, smatch_pair, smatch_triples
 from engine.smatch.triples import is_concept
 
@@ -40,8 +40,18 @@ def test_the_smatch_test_pair_gives_08475():
 
 
 def test_classic_triples_ignore_case_and_quotes_and_keep_duplicates():
-    triples = smatch_triples(decode([("n0", ":instance", "Name"), ("n0", ":op1", '"William"'), ("n0", ":ARG0", "n1"),
-                                     ("n1", ":instance", "x"), ("n0", ":ARG1", "n1"), ("n1", ":mod-of", "n0")]))
+    triples = smatch_triples(
+        decode(
+            [
+                ("n0", ":instance", "Name"),
+                ("n0", ":op1", '"William"'),
+                ("n0", ":ARG0", "n1"),
+                ("n1", ":instance", "x"),
+                ("n0", ":ARG1", "n1"),
+                ("n1", ":mod-of", "n0"),
+            ]
+        )
+    )
     assert fact(triples, ("instance", "name"), "n0") == 1 and fact(triples, ("op1", "william"), "n0") == 1
     assert fact(triples, ("top", "top"), "n0") == 1
     assert fact(triples, "arg0", "n0", "n1") == 1 and fact(triples, "mod", "n0", "n1") == 1
@@ -60,7 +70,10 @@ def test_a_graph_against_itself_scores_one(triples):
 @given(graph_triples(max_nodes=8), graph_triples(max_nodes=8))
 def test_optimal_is_never_below_hill_climbing_and_bounds_hold(test_triples, gold_triples):
     test, gold = smatch_triples(decode(test_triples)), smatch_triples(decode(gold_triples))
-    optimal, climbed = best_match(test, gold, start=is_concept), best_match(test, gold, SolverOptions("hillclimb"), start=is_concept)
+    optimal, climbed = (
+        best_match(test, gold, start=is_concept),
+        best_match(test, gold, SolverOptions("hillclimb"), start=is_concept),
+    )
     assert optimal.optimal and optimal.matched >= climbed.matched
     assert optimal.matched == matched_count(test, gold, optimal.mapping)
     assert optimal.matched == optimal.upper_bound and optimal.matched <= min(test.size, gold.size)
@@ -90,11 +103,13 @@ def test_optimal_is_never_below_smatch_104s_hill_climb(tmp_path):
         pairs = load_pairs(*write_corpus(tmp_path / str(seed), count, low, high, seed)).pairs
         for pair, ours in zip(pairs, smatch_corpus(pairs)):
             smatch.match_triple_dict.clear()
-            reference, test_size, gold_size = smatch.get_amr_match(one_line(pair.test.graph.penman),
-                                                                   one_line(pair.gold.graph.penman))
+            reference, test_size, gold_size = smatch.get_amr_match(
+                one_line(pair.test.graph.penman), one_line(pair.gold.graph.penman)
+            )
             assert (test_size, gold_size) == (ours.tally.test_size, ours.tally.gold_size)
-            repeated = any(n > 1 for graph in (pair.test.graph, pair.gold.graph)
-                           for n in smatch_triples(graph).counts.values())
+            repeated = any(
+                n > 1 for graph in (pair.test.graph, pair.gold.graph) for n in smatch_triples(graph).counts.values()
+            )
             if not repeated:
                 assert ours.match.optimal and ours.match.matched >= reference, pair.id
                 compared += 1
@@ -121,8 +136,12 @@ def test_bootstrap_interval_is_seeded_and_brackets_the_estimate():
 
 
 def test_cli_json():
-    done = subprocess.run([sys.executable, "-m", "engine", "smatch", *map(str, SMATCH_PAIR), "--format", "json", "--ci"],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "smatch", *map(str, SMATCH_PAIR), "--format", "json", "--ci"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["micro"]["f"] == pytest.approx(0.847458, abs=1e-6)
@@ -131,13 +150,23 @@ def test_cli_json():
 
 
 def test_score_command_adds_smatch_per_pair_and_in_micro_macro():
-    done = subprocess.run([sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--smatch", "--format", "json"],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--smatch", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     data = json.loads(done.stdout)
     assert [round(p["scores"]["smatch"]["f"], 4) for p in data["pairs"]] == [0.8421, 0.5714, 1.0]
     assert round(data["micro"]["smatch"]["f"], 4) == 0.8475 and "smatch" in data["macro"]
-    plain = json.loads(subprocess.run([sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--format", "json"],
-                                      capture_output=True, text=True, cwd=ROOT).stdout)
+    plain = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "engine", "score", *map(str, SMATCH_PAIR), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        ).stdout
+    )
     assert "smatch" not in plain["micro"] and "smatch" not in plain["pairs"][0]["scores"]
 
 
@@ -169,7 +198,11 @@ def test_exact_and_ilp_equal_brute_force_on_small_graphs(test_triples, gold_trip
     test, gold = smatch_triples(decode(test_triples)), smatch_triples(decode(gold_triples))
     slots = list(range(len(gold.variables))) + [-1] * len(test.variables)
     best = max(matched_count(test, gold, choice) for choice in set(permutations(slots, len(test.variables))))
-    assert best_match(test, gold, SolverOptions("ilp")).matched == best_match(test, gold, SolverOptions("exact"), start=is_concept).matched == best
+    assert (
+        best_match(test, gold, SolverOptions("ilp")).matched
+        == best_match(test, gold, SolverOptions("exact"), start=is_concept).matched
+        == best
+    )
 
 
 def test_smatchpp_standardisation_on_the_smatch_pair():
@@ -183,9 +216,17 @@ def test_smatchpp_standardisation_on_the_smatch_pair():
 def test_dereification_and_root_concept():
     from engine.smatch.triples import dereify
 
-    triples = [("w", "instance", "want-01"), ("z", "instance", "have-mod-91"), ("z", "arg1", "w"), ("z", "arg2", "b"),
-               ("b", "instance", "big"), ("y", "instance", "be-located-at-91"), ("y", "arg1", "w"), ("y", "arg2", "b"),
-               ("y", "time", "t")]
+    triples = [
+        ("w", "instance", "want-01"),
+        ("z", "instance", "have-mod-91"),
+        ("z", "arg1", "w"),
+        ("z", "arg2", "b"),
+        ("b", "instance", "big"),
+        ("y", "instance", "be-located-at-91"),
+        ("y", "arg1", "w"),
+        ("y", "arg2", "b"),
+        ("y", "time", "t"),
+    ]
     result = dereify(triples, top="w")
     assert ("w", "mod", "b") in result and ("z", "instance", "have-mod-91") not in result
     assert ("y", "instance", "be-located-at-91") in result  # a third edge keeps it reified
@@ -196,11 +237,35 @@ def test_dereification_and_root_concept():
 def test_same_as_smatchpp_on_a_generated_corpus(tmp_path):
     pytest.importorskip("smatchpp")
     test_path, gold_path = write_corpus(tmp_path, 30, 10, 30, seed=31)
-    done = subprocess.run([sys.executable, "-m", "smatchpp", "-a", str(test_path), "-b", str(gold_path), "-solver", "ilp",
-                           "-graph_type", "amr", "-score_type", "pairwise", "-output_format", "json", "-log_level", "40"],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "smatchpp",
+            "-a",
+            str(test_path),
+            "-b",
+            str(gold_path),
+            "-solver",
+            "ilp",
+            "-graph_type",
+            "amr",
+            "-score_type",
+            "pairwise",
+            "-output_format",
+            "json",
+            "-log_level",
+            "40",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     reference = [json.loads(line)["main"]["F1"]["result"] for line in done.stdout.splitlines() if line.startswith("{")]
-    ours = [round(100 * r.tally.prf().f, 2) for r in smatch_corpus(load_pairs(test_path, gold_path).pairs, standardize="smatchpp")]
+    ours = [
+        round(100 * r.tally.prf().f, 2)
+        for r in smatch_corpus(load_pairs(test_path, gold_path).pairs, standardize="smatchpp")
+    ]
     assert ours == pytest.approx(reference, abs=0.011)
 
 
@@ -221,8 +286,26 @@ def test_a_large_pair_under_a_time_limit_is_scored_the_same_way_every_run(tmp_pa
     not seconds; how long it takes is measured in bench/, not here)."""
     test_path, gold_path = write_corpus(tmp_path, 1, 700, 700, seed=3)
     runs = [
-        subprocess.run([sys.executable, "-m", "engine", "smatch", str(test_path), str(gold_path), "--time-limit", "2",
-                        "--format", "json", "--jobs", "1"], capture_output=True, text=True, cwd=ROOT, timeout=300)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "engine",
+                "smatch",
+                str(test_path),
+                str(gold_path),
+                "--time-limit",
+                "2",
+                "--format",
+                "json",
+                "--jobs",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=300,
+        )
         for _ in range(2)
     ]
     assert runs[0].returncode == 0, runs[0].stderr
@@ -236,8 +319,24 @@ def test_jobs_give_the_same_scores(tmp_path):
     test_path, gold_path = write_corpus(tmp_path, 40, 3, 12, seed=8)
     outputs = []
     for jobs in ("1", "2"):
-        done = subprocess.run([sys.executable, "-m", "engine", "smatch", str(test_path), str(gold_path), "--format", "json",
-                               "--jobs", jobs], capture_output=True, text=True, cwd=ROOT, check=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "engine",
+                "smatch",
+                str(test_path),
+                str(gold_path),
+                "--format",
+                "json",
+                "--jobs",
+                jobs,
+            ],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            check=True,
+        )
         outputs.append(json.loads(done.stdout))
     assert outputs[0] == outputs[1] and len(outputs[0]["pairs"]) == 40
 
@@ -261,17 +360,21 @@ def test_jobs_run_worker_processes(monkeypatch):
 
 # --- classic reading: the triples smatch 1.0.4 reads -------------------------------------------------------------
 
+
 def named(triples: Facts) -> Counter:
     """The facts with variable names instead of indices: {(label, (var, ...)): multiplicity}."""
-    return Counter({(label, tuple(triples.variables[a] for a in arguments)): n
-                    for (label, arguments), n in triples.counts.items()})
+    return Counter(
+        {(label, tuple(triples.variables[a] for a in arguments)): n for (label, arguments), n in triples.counts.items()}
+    )
 
 
 def reference_named(text: str) -> Counter:
     """smatch 1.0.4's own triples of a PENMAN graph (its line joining, parser and label normalisation)."""
     import amr  # smatch 1.0.4's reader
 
-    parsed = amr.AMR.parse_AMR_line("".join(line.strip() for line in text.splitlines() if not line.strip().startswith("#")))
+    parsed = amr.AMR.parse_AMR_line(
+        "".join(line.strip() for line in text.splitlines() if not line.strip().startswith("#"))
+    )
     instances, attributes, relations = parsed.get_triples()
     norm = lambda label: label.lower().rstrip("_")  # noqa: E731 - what smatch compares
     bag = Counter()
@@ -287,27 +390,63 @@ def reference_named(text: str) -> Counter:
 INST, TOP = "instance", ("top", "top")
 
 
-@pytest.mark.parametrize("text, expected", [
-    # :mod is read as :domain turned round; on a constant it is dropped
-    ("(c / chapter :mod 1)", {((INST, "chapter"), ("c",)): 1, (TOP, ("c",)): 1}),
-    ("(b / boy :mod (h / happy))", {((INST, "boy"), ("b",)): 1, ((INST, "happy"), ("h",)): 1, (TOP, ("b",)): 1,
-                                    ("domain", ("h", "b")): 1}),
-    ("(b / boy :mod-of (h / happy) :domain-of (s / sad))",
-     {((INST, "boy"), ("b",)): 1, ((INST, "happy"), ("h",)): 1, ((INST, "sad"), ("s",)): 1, (TOP, ("b",)): 1,
-      ("mod", ("h", "b")): 1, ("domain", ("s", "b")): 1}),
-    # quoted constants up to their first space, trailing underscores ignored, case ignored
-    ('(n / Name :op1 "New York" :op2 "x_" :OP3 Paris)',
-     {((INST, "name"), ("n",)): 1, (TOP, ("n",)): 1, (("op1", "new"), ("n",)): 1, (("op2", "x"), ("n",)): 1,
-      (("op3", "paris"), ("n",)): 1}),
-    # -of on a constant is dropped, except the roles that only look inverted; :ARG0-OF and :MOD are not turned
-    ("(a / x :ARG0-of 5 :consist-of 5 :ARG0-OF 6 :MOD 7)",
-     {((INST, "x"), ("a",)): 1, (TOP, ("a",)): 1, (("consist-of", "5"), ("a",)): 1, (("arg0-of", "6"), ("a",)): 1,
-      (("mod", "7"), ("a",)): 1}),
-    # a quoted concept loses its spaces; "5" and 5 are one constant; duplicates are kept
-    ('(a / "Quoted Concept" :quant "5" :quant 5 :ARG0 (b / y) :ARG0 b :ARG1-of b :prep-on-behalf-of b)',
-     {((INST, "quotedconcept"), ("a",)): 1, ((INST, "y"), ("b",)): 1, (TOP, ("a",)): 1, (("quant", "5"), ("a",)): 2,
-      ("arg0", ("a", "b")): 2, ("arg1", ("b", "a")): 1, ("prep-on-behalf-of", ("a", "b")): 1}),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # :mod is read as :domain turned round; on a constant it is dropped
+        ("(c / chapter :mod 1)", {((INST, "chapter"), ("c",)): 1, (TOP, ("c",)): 1}),
+        (
+            "(b / boy :mod (h / happy))",
+            {((INST, "boy"), ("b",)): 1, ((INST, "happy"), ("h",)): 1, (TOP, ("b",)): 1, ("domain", ("h", "b")): 1},
+        ),
+        (
+            "(b / boy :mod-of (h / happy) :domain-of (s / sad))",
+            {
+                ((INST, "boy"), ("b",)): 1,
+                ((INST, "happy"), ("h",)): 1,
+                ((INST, "sad"), ("s",)): 1,
+                (TOP, ("b",)): 1,
+                ("mod", ("h", "b")): 1,
+                ("domain", ("s", "b")): 1,
+            },
+        ),
+        # quoted constants up to their first space, trailing underscores ignored, case ignored
+        (
+            '(n / Name :op1 "New York" :op2 "x_" :OP3 Paris)',
+            {
+                ((INST, "name"), ("n",)): 1,
+                (TOP, ("n",)): 1,
+                (("op1", "new"), ("n",)): 1,
+                (("op2", "x"), ("n",)): 1,
+                (("op3", "paris"), ("n",)): 1,
+            },
+        ),
+        # -of on a constant is dropped, except the roles that only look inverted; :ARG0-OF and :MOD are not turned
+        (
+            "(a / x :ARG0-of 5 :consist-of 5 :ARG0-OF 6 :MOD 7)",
+            {
+                ((INST, "x"), ("a",)): 1,
+                (TOP, ("a",)): 1,
+                (("consist-of", "5"), ("a",)): 1,
+                (("arg0-of", "6"), ("a",)): 1,
+                (("mod", "7"), ("a",)): 1,
+            },
+        ),
+        # a quoted concept loses its spaces; "5" and 5 are one constant; duplicates are kept
+        (
+            '(a / "Quoted Concept" :quant "5" :quant 5 :ARG0 (b / y) :ARG0 b :ARG1-of b :prep-on-behalf-of b)',
+            {
+                ((INST, "quotedconcept"), ("a",)): 1,
+                ((INST, "y"), ("b",)): 1,
+                (TOP, ("a",)): 1,
+                (("quant", "5"), ("a",)): 2,
+                ("arg0", ("a", "b")): 2,
+                ("arg1", ("b", "a")): 1,
+                ("prep-on-behalf-of", ("a", "b")): 1,
+            },
+        ),
+    ],
+)
 def test_classic_reading_is_smatch_104s(text, expected):
     assert named(smatch_triples(read_graph(text))) == Counter(expected)
     if importlib.util.find_spec("smatch") is not None:  # the pinned sets are the reference's own reading
@@ -324,8 +463,24 @@ def test_domain_and_mod_are_one_relation_and_mod_constants_are_not_read():
     assert classic_f('(n / name :op1 "New York")', '(n / name :op1 "New Jersey")') == 1.0
 
 
-ROLE_SPELLINGS = [":ARG0", ":ARG1", ":mod", ":MOD", ":domain", ":mod-of", ":domain-of", ":ARG0-of", ":ARG1-OF",
-                  ":consist-of", ":prep-on-behalf-of", ":part-of", ":op1", ":name", ":Polarity", ":quant"]
+ROLE_SPELLINGS = [
+    ":ARG0",
+    ":ARG1",
+    ":mod",
+    ":MOD",
+    ":domain",
+    ":mod-of",
+    ":domain-of",
+    ":ARG0-of",
+    ":ARG1-OF",
+    ":consist-of",
+    ":prep-on-behalf-of",
+    ":part-of",
+    ":op1",
+    ":name",
+    ":Polarity",
+    ":quant",
+]
 CONCEPT_SPELLINGS = ["want-01", "boy", "Boy", "city", '"Quoted Concept"', "thing_", "date-entity", "name"]
 CONSTANTS = ["1", "-", "+", '"New York"', '"New Jersey"', '"Boston"', '"x_"', "imperative", '"5"', "5", '""', "Paris_"]
 

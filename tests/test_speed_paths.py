@@ -140,6 +140,8 @@ def test_workers_started_from_a_thread_come_from_a_server_and_give_the_same_matr
             assert served.f_matrix(metric, average) == single.f_matrix(metric, average)
     done = []
     stopped = in_a_thread(
-        lambda: score_matrix(annotations, progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 3, jobs=2)
+        lambda: score_matrix(
+            annotations, progress=lambda d, t: done.append(d), cancelled=lambda: len(done) >= 3, jobs=2
+        )
     )
     assert stopped.cancelled and done == [1, 2, 3]

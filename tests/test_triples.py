@@ -69,8 +69,14 @@ def test_ends_aligned_elsewhere_are_named():
 def test_reasons_of_the_spec_example():
     rows = {(row.test.role if row.test else None): row for row in rows_of(READ_TEST, READ_GOLD)[3]}
     assert rows[":poss"].why == "same aligned ends, role :poss in test vs :part in gold"
-    assert rows[":location"].why == "partners with other concepts: test r1/read-01 vs gold r1/read-03, test h2/house vs gold h2/home"
-    assert variables(rows[":ARG0"].test_partners) == ["r1", "s"] and variables(rows[":ARG0"].gold_partners) == ["r1", "h"]
+    assert (
+        rows[":location"].why
+        == "partners with other concepts: test r1/read-01 vs gold r1/read-03, test h2/house vs gold h2/home"
+    )
+    assert variables(rows[":ARG0"].test_partners) == ["r1", "s"] and variables(rows[":ARG0"].gold_partners) == [
+        "r1",
+        "h",
+    ]
 
 
 def test_reasons_for_constants():
@@ -121,5 +127,8 @@ def test_every_row_names_partners_from_the_alignment_and_unmatched_rows_say_why(
         if row.look_alike is not None:
             own = row.test or row.gold
             assert (row.look_alike.role, row.look_alike.source_concept, row.look_alike.target_concept) == (
-                own.role, own.source_concept, own.target_concept)
+                own.role,
+                own.source_concept,
+                own.target_concept,
+            )
             assert "looks like" in row.why

@@ -8,11 +8,11 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from bench.generate import write_corpus
-from engine.params import ANCAST, Params
-from ui.commands.exports import write_scores
-from ui.corpus_model import ERROR_COLOUR
-from ui.main_window import MainWindow
-from ui.params_dialog import ParamsDialog
+from engine.params import ANCAST, PROFILES, Params
+from ui.corpus.model import ERROR_COLOUR
+from ui.shell.commands.exports import write_scores
+from ui.shell.main_window import MainWindow
+from ui.shell.params_dialog import ParamsDialog
 
 from .ui_support import SMATCH_PAIR, SPEC_PAIR, SYS_PAIR, broken_pair, temporary_settings
 
@@ -33,8 +33,8 @@ def window(qtbot, settings):
 
 
 def open_and_wait(qtbot, window, test, gold):
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        assert window.state.open_pair(test, gold)
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        assert window.state.scoring.open_pair(test, gold)
 
 
 def column(window, number):
@@ -44,14 +44,14 @@ def column(window, number):
 
 def test_opening_the_demo_scores_every_pair(qtbot, window):
     open_and_wait(qtbot, window, *SYS_PAIR)
-    assert window.corpus_panel.model.rowCount() == 5 == len(window.state.corpus.pairs)
+    assert window.corpus_panel.model.rowCount() == 5 == len(window.state.scoring.corpus.pairs)
     assert column(window, 1) == [f"sentence {k}" for k in range(1, 6)]
     assert window.corpus_panel.summary.item(0, 0).text() == "0.9067"  # micro concept F1, as the CLI prints
     # the first pair is selected and its details are shown
     assert window.penman_panel.test_text.toPlainText().startswith("(h / have-org-role-91")
     assert window.alignment_panel.model.rowCount() == 6
     assert "5 pairs scored" in window.status_line.label.text()
-    assert not window.state.busy and window.action_set["rescore"].isEnabled()
+    assert not window.state.scoring.busy and window.action_set["rescore"].isEnabled()
 
 
 def test_sorting_by_a_metric(qtbot, window):
@@ -70,7 +70,7 @@ def test_filter_box(qtbot, window):
     assert column(window, 1) == ["sentence 1", "sentence 2", "sentence 4"]
     panel.filter_edit.setText("telescope")
     assert column(window, 1) == ["sentence 2"]
-    assert window.state.pair.id == "sentence 2"
+    assert window.state.selection.pair.id == "sentence 2"
     panel.filter_edit.clear()
     assert panel.proxy.rowCount() == 5
 
@@ -93,17 +93,17 @@ def test_unreadable_pair_is_listed_with_its_error(qtbot, window, tmp_path):
 
 def test_a_broken_file_keeps_what_was_loaded(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *SYS_PAIR)
-    before = window.state.corpus
+    before = window.state.scoring.corpus
     bad = tmp_path / "bad.amr"
     bad.write_bytes(b"(a / caf\xe9)\n")
-    with qtbot.waitSignal(window.state.load_failed, timeout=10000) as failed:
-        window.state.open_pair(bad, SYS_PAIR[1])
+    with qtbot.waitSignal(window.state.scoring.load_failed, timeout=10000) as failed:
+        window.state.scoring.open_pair(bad, SYS_PAIR[1])
     assert "bad.amr:1: not valid UTF-8" in failed.args[0]
-    assert window.state.corpus is before and window.corpus_panel.model.rowCount() == 5
-    assert window.state.files.test_path == SYS_PAIR[0]
+    assert window.state.scoring.corpus is before and window.corpus_panel.model.rowCount() == 5
+    assert window.state.scoring.files.test_path == SYS_PAIR[0]
     assert window.banner.isVisible() and "still shown" in window.banner.text()
-    with qtbot.waitSignal(window.state.load_failed, timeout=10000) as failed:
-        window.state.open_pair(tmp_path / "missing.amr", SYS_PAIR[1])
+    with qtbot.waitSignal(window.state.scoring.load_failed, timeout=10000) as failed:
+        window.state.scoring.open_pair(tmp_path / "missing.amr", SYS_PAIR[1])
     assert "cannot read" in failed.args[0] and window.corpus_panel.model.rowCount() == 5
 
 
@@ -112,14 +112,14 @@ def test_new_parameters_rescore_and_are_remembered(qtbot, window, settings):
     read_row = 1
     model = window.corpus_panel.model
     assert model.index(read_row, 4).data() == "0.5133"
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
-        window.state.set_params(Params(gamma=0.5))
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
+        window.state.scoring.set_params(Params(gamma=0.5))
     # read-01 vs read-03 now has S = 1 - 0.5 = 0.5: concept F1 (0.5 + 2/3 + 1) / 5
     assert model.index(read_row, 4).data() == f"{(0.5 + 2 / 3 + 1) / 5:.4f}"
     assert json.loads(settings.value("params/json"))["gamma"] == 0.5
     again = MainWindow(settings)
     qtbot.addWidget(again)
-    assert again.state.params.gamma == 0.5
+    assert again.state.scoring.params.gamma == 0.5
 
 
 def test_recent_pairs_are_remembered(qtbot, window, settings):
@@ -131,53 +131,55 @@ def test_recent_pairs_are_remembered(qtbot, window, settings):
     menu = window.action_set.submenus["recent"]
     titles = [action.text() for action in menu.actions()]
     assert titles[0] == "&1 comptest_sys.txt vs comptest_gold.txt"
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
         menu.actions()[1].trigger()
-    assert window.state.files.test_path.name == "spec_examples_test.amr"
+    assert window.state.scoring.files.test_path.name == "spec_examples_test.amr"
 
 
 def test_cancel_keeps_the_previous_results(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *SPEC_PAIR)
     test, gold = write_corpus(tmp_path, 600, 30, 40, seed=3)
-    assert window.state.open_pair(test, gold)
+    assert window.state.scoring.open_pair(test, gold)
     cancel = window.action_set["cancel"]
     assert cancel.isEnabled()
     qtbot.waitUntil(lambda: window.status_line.progress.maximum() > 0, timeout=20000)
     cancel.trigger()
-    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)
+    qtbot.waitUntil(lambda: not window.state.scoring.busy, timeout=20000)
     assert "Cancelled after" in window.status_line.label.text()
-    assert window.corpus_panel.model.rowCount() == 2 and window.state.files.test_path == SPEC_PAIR[0]
+    assert window.corpus_panel.model.rowCount() == 2 and window.state.scoring.files.test_path == SPEC_PAIR[0]
     assert not cancel.isEnabled()
 
 
 def drop(window, paths):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(path)) for path in paths])
-    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(10, 10), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
     window.dropEvent(event)
 
 
 def test_dropping_two_files_opens_them(qtbot, window):
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
         drop(window, SPEC_PAIR)
-    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[1]
+    assert window.state.scoring.files.test_path == SPEC_PAIR[0] and window.state.scoring.files.gold_path == SPEC_PAIR[1]
 
 
 def test_dropping_one_file_replaces_gold(qtbot, window):
     drop(window, SPEC_PAIR[:1])  # nothing loaded yet: one file is not enough
     assert window.banner.isVisible() and "Drop two files at once" in window.banner.text()
     open_and_wait(qtbot, window, *SPEC_PAIR)
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
         drop(window, SPEC_PAIR[:1])  # the test file against itself
         assert "Dropped spec_examples_test.amr as the new gold file" in window.status_line.label.text()
-    assert window.state.files.test_path == SPEC_PAIR[0] and window.state.files.gold_path == SPEC_PAIR[0]
+    assert window.state.scoring.files.test_path == SPEC_PAIR[0] and window.state.scoring.files.gold_path == SPEC_PAIR[0]
 
 
 def test_swap_and_export(qtbot, window, tmp_path):
     open_and_wait(qtbot, window, *SPEC_PAIR)
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
         window.action_set["swap"].trigger()
-    assert window.state.files.test_path == SPEC_PAIR[1]
+    assert window.state.scoring.files.test_path == SPEC_PAIR[1]
     out = tmp_path / "scores.json"
     assert write_scores(window.context, out)
     data = json.loads(out.read_text())
@@ -201,8 +203,8 @@ def test_smatch_column_fills_when_asked_for(qtbot, window):
     assert model.index(0, smatch_column).data() == ""
     table, summary = window.corpus_panel.table, window.corpus_panel.summary
     assert table.isColumnHidden(smatch_column) and summary.isColumnHidden(smatch_summary)  # not computed
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.set_params(Params(optional_metrics={"smatch"}))
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.set_params(Params(optional_metrics={"smatch"}))
     assert [model.index(r, smatch_column).data() for r in range(3)] == ["0.8421", "0.5714", "1.0000"]
     assert not table.isColumnHidden(smatch_column) and not summary.isColumnHidden(smatch_summary)
     assert window.corpus_panel.summary.item(0, 5).text().startswith("0.8475 [")  # with its bootstrap interval
@@ -212,8 +214,8 @@ def test_smatch_breakdown_panel(qtbot, window):
     open_and_wait(qtbot, window, *SMATCH_PAIR)
     panel = window.smatch_panel
     assert "not computed" in panel.title.text() and not panel.table.isVisibleTo(panel)  # no empty breakdown
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
-        window.state.set_params(Params(optional_metrics={"smatch"}))
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.scoring.set_params(Params(optional_metrics={"smatch"}))
     assert panel.table.isVisibleTo(panel)
     assert "Smatch micro F1 0.8475" in panel.title.text() and "bootstrap interval" in panel.title.text()
     concepts = [panel.table.item(0, k).text() for k in range(3)]
@@ -222,19 +224,23 @@ def test_smatch_breakdown_panel(qtbot, window):
 
 def test_reference_profile_is_a_choice_in_the_parameters(qtbot, window, settings):
     open_and_wait(qtbot, window, *SPEC_PAIR)
-    dialog = ParamsDialog(window.state.params, window)
+    dialog = ParamsDialog(window.state.scoring.params, window)
     qtbot.addWidget(dialog)
     dialog.profile.setCurrentText(ANCAST)
     assert dialog.beta.value() == 0.001 and not dialog.use_alignments.isEnabled()
     params = dialog.params()
     assert (params.profile, params.beta, params.max_outer, params.max_inner) == (ANCAST, 0.001, 5, 50)
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=10000):
-        window.state.set_params(params)
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=10000):
+        window.state.scoring.set_params(params)
     read_row = 1
-    assert window.corpus_panel.model.index(read_row, window.corpus_panel.model.metric_column("weighted_relation")).data() == "0.4256"  # the reference's WLR (paper profile: 0.4277)
+    assert (
+        window.corpus_panel.model.index(read_row, window.corpus_panel.model.metric_column("weighted_relation")).data()
+        == "0.4256"
+    )  # the reference's WLR (paper profile: 0.4277)
     assert "ancast-0.1.1 profile" in window.status_line.label.text()
-    assert window.state.select_pair_id("read")
+    assert window.state.selection.select_pair_id("read")
     qtbot.waitUntil(lambda: "ancast 0.1.1" in window.heatmaps.initial.text(), timeout=10000)
     assert json.loads(settings.value("params/json"))["profile"] == ANCAST
     dialog.restore_defaults()
     assert dialog.params().beta == 0.001  # the defaults of the chosen profile
+    assert [dialog.profile.itemText(k) for k in range(dialog.profile.count())] == list(PROFILES)  # every profile

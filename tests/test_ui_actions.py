@@ -6,13 +6,13 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
-from ui.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions
-from ui.commands import Context
-from ui.comparison_panel import ComparisonPanel
-from ui.corpus_panel import CorpusPanel
-from ui.demos import DEMOS
-from ui.heatmap_panel import HeatmapPanel
-from ui.state import AppState
+from ui.app_state import AppState
+from ui.corpus.panel import CorpusPanel
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.rounds.panel import HeatmapPanel
+from ui.shell.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions
+from ui.shell.commands import Context
+from ui.shell.demos import DEMOS
 
 from .conftest import ROOT
 from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, temporary_settings
@@ -118,15 +118,28 @@ def test_demo_and_recent_submenus(qtbot, built):
         "&1 comptest_sys.txt vs comptest_gold.txt",
         "&2 spec_examples_test.amr vs spec_examples_gold.amr",
     ]
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         actions.submenus["demos"].actions()[1].trigger()  # the AnCast paper examples
-    assert state.files.test_path.name == "spec_examples_test.amr"
+    assert state.scoring.files.test_path.name == "spec_examples_test.amr"
 
 
 IN_SESSION = {
-    "close_session", "status_not_reviewed", "status_agreed", "status_needs_discussion", "status_adjudicated", "accept",
-    "reject", "edit_concept", "add_node", "edit_relation", "add_relation", "edit_alignment", "export_adjudicated",
-    "export_decisions", "export_session_report", "perspective_adjudication",
+    "close_session",
+    "status_not_reviewed",
+    "status_agreed",
+    "status_needs_discussion",
+    "status_adjudicated",
+    "accept",
+    "reject",
+    "edit_concept",
+    "add_node",
+    "edit_relation",
+    "add_relation",
+    "edit_alignment",
+    "export_adjudicated",
+    "export_decisions",
+    "export_session_report",
+    "perspective_adjudication",
 }
 
 
@@ -134,11 +147,27 @@ def test_edit_and_adjudication_menus(built):
     _, actions = built
     assert [a.text() or "-" for a in actions.menus["&Edit"].actions()] == ["&Undo", "&Redo", "-", "&Preferences..."]
     assert [a.text() or "-" for a in actions.menus["&Adjudication"].actions()] == [
-        "&Adjudicate Loaded Files...", "&Open Session File...", "&Close Session", "-",
-        "Status: &Not Reviewed", "Status: A&greed", "Status: Needs &Discussion", "Status: Ad&judicated", "-",
-        "A&ccept Triple", "&Reject Triple", "-",
-        "Edit C&oncept...", "Add &Node...", "Edit R&elation...", "Add Re&lation...", "Correct Al&ignment...", "-",
-        "Export Adjudicated &File...", "Export Decisions &Log...", "Export Session Re&port...",
+        "&Adjudicate Loaded Files...",
+        "&Open Session File...",
+        "&Close Session",
+        "-",
+        "Status: &Not Reviewed",
+        "Status: A&greed",
+        "Status: Needs &Discussion",
+        "Status: Ad&judicated",
+        "-",
+        "A&ccept Triple",
+        "&Reject Triple",
+        "-",
+        "Edit C&oncept...",
+        "Add &Node...",
+        "Edit R&elation...",
+        "Add Re&lation...",
+        "Correct Al&ignment...",
+        "-",
+        "Export Adjudicated &File...",
+        "Export Decisions &Log...",
+        "Export Session Re&port...",
     ]
 
 
@@ -169,19 +198,20 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
-        state.open_pair(*SPEC_PAIR)
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.open_pair(*SPEC_PAIR)
         assert actions["cancel"].isEnabled() and not actions["rescore"].isEnabled()
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
-        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix)
-    state.set_filter("no such words")
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix
+    )
+    state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()
     assert not actions["next_mismatch"].isEnabled() and actions["next_disagreement"].isEnabled()
 
 
 def test_submenus_are_declared_in_the_table():
     submenus = [spec for spec in TABLE if isinstance(spec, SubmenuSpec)]
-    assert [(spec.key, spec.refresh_on) for spec in submenus] == [("demos", None), ("recent", "recent_changed")]
+    assert [(spec.key, spec.refresh_on) for spec in submenus] == [("demos", None), ("recent", "scoring.recent_changed")]
     assert all(re.fullmatch(r"[a-z_]+", spec.key) for spec in TABLE)

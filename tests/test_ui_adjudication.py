@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
-from ui import adjudication_dialogs
-from ui.adjudication_binding import AdjudicationBinding
-from ui.adjudication_tasks import NewSession, create_session
-from ui.commands import adjudication as commands
-from ui.main_window import MainWindow
+from ui.adjudication import dialogs as adjudication_dialogs
+from ui.adjudication.binding import AdjudicationBinding
+from ui.adjudication.tasks import NewSession, create_session
+from ui.shell.commands import adjudication as commands
+from ui.shell.main_window import MainWindow
 
 from .conftest import ROOT
 from .test_adjudication_session import Clock
@@ -56,8 +56,10 @@ def window(qtbot, tmp_path, monkeypatch):
     score_now(window.state, *files)
     window.files = files
     window.session_path = tmp_path / "s.adjudication.sqlite"
-    monkeypatch.setattr(adjudication_dialogs.NameDialog, "exec",
-                        accepted_with(lambda dialog: dialog.name_edit.setText(window.name)))
+    monkeypatch.setattr(
+        adjudication_dialogs.NameDialog, "exec", accepted_with(lambda dialog: dialog.name_edit.setText(window.name))
+    )
+
     def new_session(dialog):
         window.offered_gold = dialog.gold()  # the gold the dialog starts on; the sessions here have none
         dialog.path_edit.setText(str(window.session_path))
@@ -73,7 +75,7 @@ def start_session(qtbot, window):
     """Adjudication > Adjudicate Loaded Files (the name is asked first, then the new session's file)."""
     window.action_set["adjudicate"].trigger()
     qtbot.waitUntil(lambda: window.state.adjudication.session is not None, timeout=20000)
-    qtbot.waitUntil(lambda: not window.state.busy, timeout=20000)  # the table re-scored for the session
+    qtbot.waitUntil(lambda: not window.state.scoring.busy, timeout=20000)  # the table re-scored for the session
     return window.state.adjudication
 
 
@@ -94,8 +96,13 @@ def judge(qtbot, window, text, accept=True):
 
 
 def select_sentence(window, sid):
-    window.corpus_panel.table.selectRow(next(
-        row for row in range(window.corpus_panel.proxy.rowCount()) if window.corpus_panel.proxy.index(row, 1).data() == sid))
+    window.corpus_panel.table.selectRow(
+        next(
+            row
+            for row in range(window.corpus_panel.proxy.rowCount())
+            if window.corpus_panel.proxy.index(row, 1).data() == sid
+        )
+    )
     assert window.state.adjudication.view().record.id == sid
 
 
@@ -142,8 +149,11 @@ def adjudicate_three_sentences(qtbot, window, monkeypatch):
         clock.tick()
         judge(qtbot, window, text)
     clock.tick()
-    monkeypatch.setattr(adjudication_dialogs.ConceptDialog, "exec", accepted_with(lambda dialog: (
-        choose(dialog.node_box, "f / fish"), dialog.concept_edit.setText("fish-01"))))
+    monkeypatch.setattr(
+        adjudication_dialogs.ConceptDialog,
+        "exec",
+        accepted_with(lambda dialog: (choose(dialog.node_box, "f / fish"), dialog.concept_edit.setText("fish-01"))),
+    )
     window.action_set["edit_concept"].trigger()
     assert [n.concept for n in adjudication.view().adjudicated.graph.nodes if n.var == "f"] == ["fish-01"]
     assert "f / fish-01" in window.adjudicated_graphs.gold_scene.node_items["f"].toolTip()  # redrawn
@@ -189,14 +199,17 @@ def test_three_sentences_adjudicated_through_the_gui(qtbot, window, monkeypatch,
     assert not corpus.table.isColumnHidden(review)
     assert corpus.table.horizontalHeader().visualIndex(review) == 2  # the status beside the id
     reviews = [[corpus.proxy.index(row, review + k).data() for k in range(3)] for row in range(3)]
-    assert reviews == [["adjudicated", "ana", ""], ["adjudicated", "ana", ""],
-                       ["needs discussion", "ben", "leave-11 or leave-01? see the guidelines"]]
+    assert reviews == [
+        ["adjudicated", "ana", ""],
+        ["adjudicated", "ana", ""],
+        ["needs discussion", "ben", "leave-11 or leave-01? see the guidelines"],
+    ]
     corpus.filter_edit.setText("status = needs discussion")
-    assert [r.id for r in window.state.visible_pairs()] == ["s3"]
+    assert [r.id for r in window.state.selection.visible_pairs()] == ["s3"]
     corpus.filter_edit.setText("decided by = ana, notes")
-    assert window.state.visible_pairs() == []
+    assert window.state.selection.visible_pairs() == []
     corpus.filter_edit.setText("guidelines")  # free text searches the notes too
-    assert [r.id for r in window.state.visible_pairs()] == ["s3"]
+    assert [r.id for r in window.state.selection.visible_pairs()] == ["s3"]
     corpus.filter_edit.setText("")
     # the three exports, written from the session file on a worker
     out = tmp_path / "adjudicated.amr"
@@ -204,7 +217,10 @@ def test_three_sentences_adjudicated_through_the_gui(qtbot, window, monkeypatch,
     assert out.read_text() == (ADJUDICATION / "expected_adjudicated.amr").read_text()
     log = tmp_path / "log.json"
     export(qtbot, window, monkeypatch, "export_decisions", log)
-    assert json.loads(log.read_text())["changes"] == json.loads((ADJUDICATION / "expected_log.json").read_text())["changes"]
+    assert (
+        json.loads(log.read_text())["changes"]
+        == json.loads((ADJUDICATION / "expected_log.json").read_text())["changes"]
+    )
     report = tmp_path / "report.html"
     export(qtbot, window, monkeypatch, "export_session_report", report)
     html = report.read_text()
@@ -261,8 +277,10 @@ def test_undo_shows_the_sentence_it_changes(qtbot, window):
     judge(qtbot, window, "(g/go-01 :ARG0 b/boy)")
     select_sentence(window, "s3")
     window.action_set["undo"].trigger()
-    assert window.state.pair.id == "s1" and adjudication.view().record.id == "s1"
-    assert adjudication.session.decisions(0) == [] and window.adjudication_panel.counts.text().endswith(": 0 decided (0 accepted, 0 rejected), 3 open")
+    assert window.state.selection.pair.id == "s1" and adjudication.view().record.id == "s1"
+    assert adjudication.session.decisions(0) == [] and window.adjudication_panel.counts.text().endswith(
+        ": 0 decided (0 accepted, 0 rejected), 3 open"
+    )
 
 
 def test_a_refused_decision_is_shown_in_its_dialog_and_nothing_is_written(qtbot, window, monkeypatch):
@@ -338,7 +356,7 @@ def test_the_resume_question_names_the_live_window_holding_the_session_and_offer
     refused = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: refused.append(text))
     other.action_set["adjudicate"].trigger()
-    (text, buttons, default), = asked
+    ((text, buttons, default),) = asked
     assert "open for writing by ana (process" in text and "resumed here once it is closed there" in text
     assert "Resume" not in buttons and "New Session..." in buttons and default == "Cancel"
     assert other.state.adjudication.session is None and refused == []  # nothing offered that is refused then
@@ -354,9 +372,17 @@ def test_another_process_holding_the_session_is_named(qtbot, window, monkeypatch
     window.action_set["close_session"].trigger()
     adjudication.clock = utc_now  # the other process's lock is on the real clock
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from engine.adjudication import Session; "
-         f"s = Session.open({str(window.session_path)!r}, 'zoe'); print('ready', flush=True); sys.stdin.read()"],
-        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from engine.adjudication import Session; "
+            f"s = Session.open({str(window.session_path)!r}, 'zoe'); print('ready', flush=True); sys.stdin.read()",
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "ready"
         refused = []
@@ -385,10 +411,12 @@ def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, win
     review = window.corpus_panel.model.first_review_column
     assert window.corpus_panel.table.isColumnHidden(review)
     assert window.corpus_panel.table.horizontalHeader().visualIndex(review) == review
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
         assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
-    assert window.state.files.paths == tuple(path.resolve() for path in window.files)
-    assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text().endswith(": 0 decided (0 accepted, 0 rejected), 3 open")
+    assert window.state.scoring.files.paths == tuple(path.resolve() for path in window.files)
+    assert adjudication.view().record.id == "s1" and window.adjudication_panel.counts.text().endswith(
+        ": 0 decided (0 accepted, 0 rejected), 3 open"
+    )
     assert "adjudicating in s.adjudication.sqlite" in window.windowTitle()
 
 
@@ -397,7 +425,7 @@ import sys
 from pathlib import Path
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from ui.main_window import MainWindow
+from ui.shell.main_window import MainWindow
 from tests.ui_support import score_now, temporary_settings
 folder = Path(sys.argv[1])
 window = MainWindow(temporary_settings(folder, "killed.ini"))
@@ -408,7 +436,7 @@ assert adjudication.open(folder / "s.adjudication.sqlite", "ana") is None
 panel = window.adjudication_panel
 panel.judge(True)
 adjudication.set_status("agreed")
-state.show_pair(state.corpus.pairs[1])
+state.selection.show_pair(state.scoring.corpus.pairs[1])
 panel.judge(False)
 print("done", flush=True)
 sys.stdin.read()
@@ -419,8 +447,14 @@ def test_killing_the_app_loses_nothing_shown_as_done(qtbot, window):
     start_session(qtbot, window)
     window.action_set["close_session"].trigger()
     folder = window.session_path.parent
-    app = subprocess.Popen([sys.executable, "-c", KILLED_APP, str(folder)], cwd=ROOT, stdin=subprocess.PIPE,
-                           stdout=subprocess.PIPE, text=True, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    app = subprocess.Popen(
+        [sys.executable, "-c", KILLED_APP, str(folder)],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     try:
         assert app.stdout.readline().strip() == "done"
     finally:
@@ -438,16 +472,18 @@ def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qt
     state = window.state
     open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])  # --gold comptest_gold.txt
     assert commands.chosen_gold(window.context) == ANNOTATOR_FILES[2]
-    dialog = adjudication_dialogs.NewSessionDialog(list(state.files.paths), window, commands.chosen_gold(window.context))
+    dialog = adjudication_dialogs.NewSessionDialog(
+        list(state.scoring.files.paths), window, commands.chosen_gold(window.context)
+    )
     assert dialog.gold_box.currentText() == "comptest_gold.txt" and dialog.gold() == ANNOTATOR_FILES[2]
     state.annotators.set_gold(None)  # the matrix's gold unmarked: none
     assert commands.chosen_gold(window.context) is None
-    assert adjudication_dialogs.NewSessionDialog(list(state.files.paths), window, None).gold() is None
+    assert adjudication_dialogs.NewSessionDialog(list(state.scoring.files.paths), window, None).gold() is None
 
 
 def messages(state):
     shown = []
-    state.message.connect(shown.append)
+    state.messages.message.connect(shown.append)
     return shown
 
 
@@ -515,14 +551,16 @@ def test_the_history_shows_the_whole_log_again_after_reopening(qtbot, window):
         "s1: notes edited",
     ]
     window.action_set["undo"].trigger()  # the last change made before closing: the notes
-    assert adjudication.session.sentence(0).notes == "" and adjudication.session.sentence(0).status == "needs discussion"
+    assert (
+        adjudication.session.sentence(0).notes == "" and adjudication.session.sentence(0).status == "needs discussion"
+    )
     window.action_set["undo"].trigger()
     assert adjudication.session.sentence(0).status == "not reviewed"
     assert log_rows(panel)[-1][1:] == ("ben", "s1", "undid: status not reviewed -> needs discussion")
     # a logged change's sentence is shown by a double click
     select_sentence(window, "s3")
     panel.log.doubleClicked.emit(panel.log_proxy.index(0, 3))
-    assert window.state.pair.id == "s1"
+    assert window.state.selection.pair.id == "s1"
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from engine.adjudication import Decision, ExcludePair
-from ui.adjudication_tasks import NewSession, create_session
+from ui.adjudication.tasks import NewSession, create_session
 
 from .ui_support import ANNOTATOR_FILES, score_now, shown_window
 
@@ -38,14 +38,16 @@ def test_six_annotators_agreement_fits_without_scrolling(qtbot, tmp_path, size):
     session = create_session(NewSession(tuple(files), "ana", tmp_path / "six.adjudication.sqlite", gold=files[2]))
     adjudication = window.state.adjudication
     assert adjudication.open(session, "ana") is None
-    qtbot.waitUntil(lambda: not window.state.busy, timeout=30000)
+    qtbot.waitUntil(lambda: not window.state.scoring.busy, timeout=30000)
     table = window.adjudication_panel.scores
     qtbot.waitUntil(table.isVisible)
     assert table.rowCount() == 6 and table.isColumnHidden(table.columnCount() - 1)  # no corrections yet
     labels = [table.verticalHeaderItem(row) for row in range(6)]
     assert [label.toolTip() for label in labels] == adjudication.session.annotators
     long = next(label for label in labels if label.toolTip() == LONG)
-    assert long.text() != LONG and "…" in long.text() and long.text().startswith("comp") and long.text().endswith("update")
+    assert (
+        long.text() != LONG and "…" in long.text() and long.text().startswith("comp") and long.text().endswith("update")
+    )
     assert fits(table), (table.horizontalHeader().length(), table.viewport().width())
     # a correction: its column appears, and everything still fits
     agreement = adjudication.view().agreements["comptest_annot1"]

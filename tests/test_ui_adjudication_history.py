@@ -41,8 +41,12 @@ def test_the_undo_steps_are_cut_short_and_whole_in_their_tooltips(qtbot, window)
     assert steps.fontMetrics().horizontalAdvance(text) > steps.viewport().width()  # longer than its room
     assert steps.horizontalScrollBar().maximum() == 0 and not steps.horizontalScrollBar().isVisible()
     place = steps.visualRect(index).center()
-    QApplication.sendEvent(steps.viewport(), QHelpEvent(QEvent.Type.ToolTip, place, steps.viewport().mapToGlobal(place)))
+    QApplication.sendEvent(
+        steps.viewport(), QHelpEvent(QEvent.Type.ToolTip, place, steps.viewport().mapToGlobal(place))
+    )
     assert QToolTip.text() == text
     nowhere = QPoint(5, steps.viewport().height() - 5)  # below the steps: the list's own tip
-    QApplication.sendEvent(steps.viewport(), QHelpEvent(QEvent.Type.ToolTip, nowhere, steps.viewport().mapToGlobal(nowhere)))
+    QApplication.sendEvent(
+        steps.viewport(), QHelpEvent(QEvent.Type.ToolTip, nowhere, steps.viewport().mapToGlobal(nowhere))
+    )
     assert QToolTip.text().startswith("What Ctrl+Z and Ctrl+Shift+Z go through")

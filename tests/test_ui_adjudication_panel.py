@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 
 from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
 from engine.model import Attribute
-from ui import adjudication_dialogs as dialogs
-from ui.adjudication_panel import AdjudicationPanel
-from ui.adjudication_tasks import NewSession, create_session
-from ui.state import AppState
+from ui.adjudication import dialogs
+from ui.adjudication.panel import AdjudicationPanel, RowsShown
+from ui.adjudication.tasks import NewSession, create_session
+from ui.app_state import AppState
 
 from .ui_support import adjudication_files, score_now, temporary_settings
 
@@ -39,9 +39,13 @@ def panel(qtbot, state):
 def scores(panel):
     """Annotator -> {column (metric, Corrections): shown value}."""
     table = panel.scores
-    return {table.verticalHeaderItem(r).toolTip(): {table.horizontalHeaderItem(c).text().replace("\n", " "):
-                                                    table.item(r, c).text() for c in range(table.columnCount())}
-            for r in range(table.rowCount())}
+    return {
+        table.verticalHeaderItem(r).toolTip(): {
+            table.horizontalHeaderItem(c).text().replace("\n", " "): table.item(r, c).text()
+            for c in range(table.columnCount())
+        }
+        for r in range(table.rowCount())
+    }
 
 
 def rows(panel):
@@ -97,21 +101,35 @@ def test_status_notes_and_start(qtbot, panel, state):
 
 def test_an_excluded_pair_is_scored_without_it_and_a_pin_with_it(panel, state):
     adjudication = state.adjudication
-    state.show_pair(state.corpus.pairs[2])
+    state.selection.show_pair(state.scoring.corpus.pairs[2])
     assert adjudication.view().record.id == "s3"
     # ann2 against ann1 in s3: s, p, n the same; leave-01 / leave-11 S = 0.9; ann2's b (before) unaligned:
     # P = 3.9 / 5, R = 3.9 / 4, F = 2PR / (P + R) = 0.8667
     assert scores(panel)["ann2"]["Concept"] == "0.8667"
-    dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
-                                     adjudication.view().adjudicated.graph, adjudication.decide, "l", "l", ExcludePair)
+    dialog = dialogs.AlignmentDialog(
+        "ann2",
+        adjudication.view().agreements["ann2"].annotation,
+        adjudication.view().adjudicated.graph,
+        adjudication.decide,
+        "l",
+        "l",
+        ExcludePair,
+    )
     dialog.accept()
     assert dialog.result() == 1
     # l no longer aligned: P = 3 / 5, R = 3 / 4, F = 0.6667
     assert scores(panel)["ann2"]["Concept"] == "0.6667"
     assert scores(panel)["ann2"]["Corrections"] == "1 excluded"
     adjudication.undo()
-    dialog = dialogs.AlignmentDialog("ann2", adjudication.view().agreements["ann2"].annotation,
-                                     adjudication.view().adjudicated.graph, adjudication.decide, "b", "l", PinPair)
+    dialog = dialogs.AlignmentDialog(
+        "ann2",
+        adjudication.view().agreements["ann2"].annotation,
+        adjudication.view().adjudicated.graph,
+        adjudication.decide,
+        "b",
+        "l",
+        PinPair,
+    )
     dialog.accept()
     # b (before) pinned to l (leave-11): S = 0; l and the rest: leave-01 unaligned now, so P = 3 / 5, R = 3 / 4
     assert adjudication.view().agreements["ann2"].correction.pinned == ((4, 3),)
@@ -165,17 +183,27 @@ def test_a_pair_outside_the_session(panel, state):
     state.adjudication.close()
     assert panel.pages.currentIndex() == 0
     state.adjudication.open(state.session_path, "ana")
-    state.select_pair(None)
+    state.selection.select_pair(None)
     assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
     assert panel.proxy.rowCount() == 0
+    problems = []
+    state.messages.problem.connect(lambda text, details: problems.append(text))
+    assert not dialogs.edit_concept(panel, state.adjudication)  # no sentence: the dialog says so, opens nothing
+    assert problems == ["Select a sentence of the adjudication session first."]
 
 
 def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
     seen = []
-    monkeypatch.setattr(dialogs.ConceptDialog, "exec", lambda dialog: seen.append(
-        (dialog.node_box.currentText(), dialog.concept_edit.text())) or 0)
-    monkeypatch.setattr(dialogs.RelationDialog, "exec", lambda dialog: seen.append(
-        (dialog.relation_box.currentText(), dialog.role_edit.text())) or 0)
+    monkeypatch.setattr(
+        dialogs.ConceptDialog,
+        "exec",
+        lambda dialog: seen.append((dialog.node_box.currentText(), dialog.concept_edit.text())) or 0,
+    )
+    monkeypatch.setattr(
+        dialogs.RelationDialog,
+        "exec",
+        lambda dialog: seen.append((dialog.relation_box.currentText(), dialog.role_edit.text())) or 0,
+    )
     panel.table.selectRow(1)  # ann2's (g/go-01 :ARG0 b/boy) against the adjudicated (g/go-02 :ARG0 b/boy)
     assert not dialogs.edit_concept(panel, state.adjudication) and not dialogs.edit_relation(panel, state.adjudication)
     assert seen == [("g / go-02", "go-02"), ("g :ARG0 b", ":ARG0")]
@@ -183,7 +211,7 @@ def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
 
 
 def show(panel, key):
-    panel.shown_box.setCurrentIndex(panel.shown_box.findData(key))
+    panel.shown_box.setCurrentIndex(list(RowsShown).index(RowsShown[key.upper()]))
     panel.shown_box.activated.emit(panel.shown_box.currentIndex())
 
 
@@ -191,8 +219,10 @@ def test_decided_disagreements_stay_greyed_and_the_counts_agree(panel, state):
     panel.table.selectRow(2)
     panel.judge(False)  # ann2's polarity rejected
     panel.judge(True)  # the open row nearest: ann2's go-01 taken, which settles the other go-01 row too
-    decided = [("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
-               ("rejected", "only in annotation", "(w/want-01 :polarity -)", "")]
+    decided = [
+        ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
+        ("rejected", "only in annotation", "(w/want-01 :polarity -)", ""),
+    ]
     assert panel.shown_box.currentText() == "open and decided" and rows(panel) == decided
     assert panel.counts.text() == "2 disagreements of ann2: 2 decided (1 accepted, 1 rejected), 0 open"
     assert "2 decision(s) on this sentence" in panel.decided.text()  # the same two decisions
@@ -227,7 +257,10 @@ def test_notes_typed_and_taken_back_leave_no_undo_step(qtbot, panel, state):
     adjudication.flush_notes()
     assert adjudication.stack.count() == 1 and adjudication.session.sentence(0).notes == ""
     assert [entry.text for entry in adjudication.log_entries()] == [
-        "status not reviewed -> agreed", 'notes: "tbd"', "notes cleared"]
+        "status not reviewed -> agreed",
+        'notes: "tbd"',
+        "notes cleared",
+    ]
     adjudication.undo()
     assert adjudication.session.sentence(0).status == "not reviewed"
 

@@ -16,9 +16,9 @@ from engine.adjudication import (
 )
 from engine.metrics.triples import Category
 from engine.model import Attribute, Edge
-from ui.adjudication_rows import ChangeLog, counts_text, mismatch_rows, same_files, sentence_map
-from ui.adjudication_tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
-from ui.tasks import TaskFailed
+from ui.adjudication.rows import ChangeLog, RowDecision, counts_text, mismatch_rows, same_files, sentence_map
+from ui.adjudication.tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
+from ui.state.tasks import TaskFailed
 
 from .ui_support import adjudication_files
 
@@ -50,21 +50,39 @@ def test_rows_carry_the_last_verdict_given_on_them(session):
     session.decide(0, session.triple_decision(0, "ann2", polarity, accept=False))
     rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
     assert [(row.decision, row.category) for row in rows] == [
-        ("to decide", "concept differs"), ("to decide", "concept differs"), ("rejected", "only in annotation")]
+        (RowDecision.TO_DECIDE, "concept differs"),
+        (RowDecision.TO_DECIDE, "concept differs"),
+        (RowDecision.REJECTED, "only in annotation"),
+    ]
     matched = [row for row in mismatch_rows(session.agreement(0)["ann2"], [], matched=True) if not row.mismatched]
     assert [str(row.match.test) for row in matched] == ["(w/want-01 :ARG0 b/boy)"]
-    assert matched[0].decision == "" and matched[0].consequence(True) == "nothing to decide"
+    assert (
+        matched[0].decision is None
+        and matched[0].cells()[0] == ""
+        and matched[0].consequence(True) == "nothing to decide"
+    )
     assert mismatch_rows(session.agreement(0)["ann1"], session.verdicts(0)) == []  # ann1 is the graph itself
 
 
 def test_what_accepting_or_rejecting_does(session):
     rows = {row.match.category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
     assert (rows[Category.ONLY_IN_TEST].consequence(True), rows[Category.ONLY_IN_TEST].consequence(False)) == (
-        "add it", "leave it out")
+        "add it",
+        "leave it out",
+    )
     assert (rows[Category.CONCEPT_DIFFERS].consequence(True), rows[Category.CONCEPT_DIFFERS].consequence(False)) == (
-        "take the annotator's concepts", "keep the concepts")
-    session.decide(0, Decision((ChangeRelation(Edge("w", ":ARG0", "b"), Edge("w", ":ARG2", "b")),
-                                AddRelation(Attribute("w", ":mode", "expressive")))))
+        "take the annotator's concepts",
+        "keep the concepts",
+    )
+    session.decide(
+        0,
+        Decision(
+            (
+                ChangeRelation(Edge("w", ":ARG0", "b"), Edge("w", ":ARG2", "b")),
+                AddRelation(Attribute("w", ":mode", "expressive")),
+            )
+        ),
+    )
     rows = {row.match.category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
     label = rows[Category.LABEL_DIFFERS]
     assert (str(label.match.test), str(label.match.gold)) == ("(w/want-01 :ARG0 b/boy)", "(w/want-01 :ARG2 b/boy)")
@@ -76,7 +94,8 @@ def test_what_accepting_or_rejecting_does(session):
 
 def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
     assert counts_text(mismatch_rows(session.agreement(0)["ann1"], []), "ann1") == (
-        "No disagreement of ann1 with the adjudicated graph")  # ann1 is the graph itself
+        "No disagreement of ann1 with the adjudicated graph"
+    )  # ann1 is the graph itself
     agreement = session.agreement(0)["ann2"]
     go = next(m for m in agreement.triples() if str(m.test) == "(g/go-01 :ARG0 b/boy)")
     session.decide(0, session.triple_decision(0, "ann2", go, accept=True))
@@ -84,7 +103,10 @@ def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
     accepted = rows[0]  # on the triple it made match, as it was decided
     assert accepted.match.category == Category.MATCHED and not accepted.mismatched and accepted.decided
     assert accepted.cells() == ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)")
-    assert [row.decision for row in rows] == ["accepted", "to decide"]  # the other go-01 row was settled with it
+    assert [row.decision for row in rows] == [
+        RowDecision.ACCEPTED,
+        RowDecision.TO_DECIDE,
+    ]  # the other go-01 row was settled with it
     assert counts_text(rows, "ann2") == "2 disagreements of ann2: 1 decided (1 accepted, 0 rejected), 1 open"
     # a relation only in the adjudicated graph, removed by accepting ann2's view: the row has no triple left
     session.decide(0, Decision((AddRelation(Attribute("w", ":mode", "expressive")),)))
@@ -104,14 +126,19 @@ def test_the_change_log_in_words_read_on_as_it_grows(session):
     session.set_status(0, "agreed")
     first = list(log.update(session))
     assert [(e.author, e.where, e.text) for e in first] == [
-        ("ana", "s1", "concept of g: go-02 -> go-01"), ("ana", "s1", "status not reviewed -> agreed")]
+        ("ana", "s1", "concept of g: go-02 -> go-01"),
+        ("ana", "s1", "status not reviewed -> agreed"),
+    ]
     session.undo(0, number)
     session.set_notes(2, "line one\nline two")
     session.set_start(1, "ann2")
     entries = log.update(session)
     assert entries[0] is first[0] and entries[1] is first[1]  # read on, not again
     assert [e.text for e in entries[2:]] == [
-        "undid: concept of g: go-02 -> go-01", 'notes: "line one" (+1 line)', "start from ann2 (was ann1)"]
+        "undid: concept of g: go-02 -> go-01",
+        'notes: "line one" (+1 line)',
+        "start from ann2 (was ann1)",
+    ]
     assert [e.where for e in entries] == ["s1", "s1", "s1", "s3", "s2"] and all(e.at.endswith("Z") for e in entries)
 
 

@@ -7,9 +7,9 @@ import pytest
 
 from engine.read import load_pairs
 from engine.scoring import score_corpus
-from ui import adjudication_dialogs
-from ui.adjudication_tasks import NewSession, create_session
-from ui.commands import adjudication as commands
+from ui.adjudication import dialogs as adjudication_dialogs
+from ui.adjudication.tasks import NewSession, create_session
+from ui.shell.commands import adjudication as commands
 
 from .test_ui_adjudication import accepted_with, choose
 from .ui_support import ANNOTATOR_FILES, SPEC_PAIR, open_annotators, score_now, shown_window
@@ -29,15 +29,18 @@ def window(qtbot, tmp_path, monkeypatch):
     window = shown_window(qtbot, tmp_path, None)
     window.state.settings.save_adjudicator("ana")
     window.session_path = tmp_path / "m.adjudication.sqlite"
-    monkeypatch.setattr(adjudication_dialogs.NewSessionDialog, "exec", accepted_with(
-        lambda dialog: dialog.path_edit.setText(str(window.session_path))))  # the gold chosen with the files
+    monkeypatch.setattr(
+        adjudication_dialogs.NewSessionDialog,
+        "exec",
+        accepted_with(lambda dialog: dialog.path_edit.setText(str(window.session_path))),
+    )  # the gold chosen with the files
     yield window
     window.close()
 
 
 def scored(window):
     """The test and gold file names of the corpus table's scores."""
-    files = window.state.files
+    files = window.state.scoring.files
     return files.test_path.name, files.gold_path.name
 
 
@@ -47,18 +50,20 @@ def micro_lr(test, gold):
 
 
 def wait_scored(qtbot, window, names):
-    qtbot.waitUntil(lambda: not window.state.busy and window.state.files is not None
-                    and scored(window) == names, timeout=30000)
+    qtbot.waitUntil(
+        lambda: not window.state.scoring.busy and window.state.scoring.files is not None and scored(window) == names,
+        timeout=30000,
+    )
 
 
 def test_a_session_made_from_a_matrix_cell_scores_the_compared_annotator_against_the_gold(qtbot, window, copies):
     state, panel = window.state, window.adjudication_panel
     open_annotators(qtbot, state, copies, gold=copies[2])  # annot1, annot3, gold (the gold), sys
-    with qtbot.waitSignal(state.corpus_changed, timeout=30000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=30000):
         assert state.annotators.open_cell(1, 0)  # the last cell clicked: annot3 against annot1
     assert scored(window) == ("comptest_annot3.txt", "comptest_annot1.txt")
-    select = next(result for result in state.corpus.pairs if result.id == "sentence 2")
-    state.select_pair(select)
+    select = next(result for result in state.scoring.corpus.pairs if result.id == "sentence 2")
+    state.selection.select_pair(select)
     window.action_set["adjudicate"].trigger()  # Adjudication > Adjudicate Loaded Files: a new session
     qtbot.waitUntil(lambda: state.adjudication.session is not None, timeout=30000)
     assert state.adjudication.session.gold == "comptest_gold"
@@ -66,8 +71,8 @@ def test_a_session_made_from_a_matrix_cell_scores_the_compared_annotator_against
     # compare with the adjudicated graph - against the gold, on the sentence shown before
     wait_scored(qtbot, window, ("comptest_annot1.txt", "comptest_gold.txt"))
     assert panel.compared_box.currentText() == "comptest_annot1"
-    assert state.pair.id == "sentence 2" and state.adjudication.view().record.id == "sentence 2"
-    assert state.corpus.micro["labeled_relation"].f == pytest.approx(micro_lr(copies[0], copies[2]))
+    assert state.selection.pair.id == "sentence 2" and state.adjudication.view().record.id == "sentence 2"
+    assert state.scoring.corpus.micro["labeled_relation"].f == pytest.approx(micro_lr(copies[0], copies[2]))
     assert state.annotators.cell == (0, 2)  # the matrix's bar names the same cell
     text = panel.scoring.text()
     assert "<b>comptest_annot1</b> (test) against <b>comptest_gold</b> (gold)" in text
@@ -76,17 +81,17 @@ def test_a_session_made_from_a_matrix_cell_scores_the_compared_annotator_against
     choose(panel.compared_box, "comptest_sys")
     wait_scored(qtbot, window, ("comptest_sys.txt", "comptest_gold.txt"))
     assert "<b>comptest_sys</b> (test) against <b>comptest_gold</b> (gold)" in panel.scoring.text()
-    assert state.pair.id == "sentence 2"
+    assert state.selection.pair.id == "sentence 2"
 
 
 def test_a_reopened_session_scores_against_its_gold_not_the_first_two_files(qtbot, window, copies):
     state, panel = window.state, window.adjudication_panel
     create_session(NewSession(tuple(copies), "ana", window.session_path, gold=copies[2]))
     score_now(state, *SPEC_PAIR)  # other files are shown, as after a restart
-    with qtbot.waitSignal(state.corpus_changed, timeout=30000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=30000):
         assert commands.open_session(window.context, window.session_path)  # Adjudication > Open Session File
     # not the session's first two files (annot1 against annot3): annot1 against the gold
     assert scored(window) == ("comptest_annot1.txt", "comptest_gold.txt")
     assert panel.compared_box.currentText() == "comptest_annot1"
     assert "<b>comptest_annot1</b> (test) against <b>comptest_gold</b> (gold)" in panel.scoring.text()
-    assert state.corpus.micro["labeled_relation"].f == pytest.approx(micro_lr(copies[0], copies[2]))
+    assert state.scoring.corpus.micro["labeled_relation"].f == pytest.approx(micro_lr(copies[0], copies[2]))

@@ -11,13 +11,13 @@ import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDropEvent, QImage
 
-import ui.annotator_tasks as annotator_tasks
+import ui.annotators.tasks as annotator_tasks
 from bench.bench_matrix import write_annotators
 from engine.output.matrix import matrix_csv, matrix_data
 from engine.runtime import parallel
-from ui.annotators_dialog import OpenAnnotatorsDialog, guess_gold
-from ui.commands.annotators import write_annotators_report, write_confusion, write_matrix
-from ui.main_window import MainWindow
+from ui.annotators.dialog import OpenAnnotatorsDialog, guess_gold
+from ui.shell.commands.annotators import write_annotators_report, write_confusion, write_matrix
+from ui.shell.main_window import MainWindow
 
 from .test_app import run_app
 from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings
@@ -53,7 +53,7 @@ def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
     qtbot.waitUntil(window.confusion_panel.isVisible)  # once the pair's confusion is counted
     assert window.action_set["export_matrix"].isEnabled()
     heatmap = window.annotators_panel.heatmap
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         qtbot.mouseClick(heatmap, Qt.MouseButton.LeftButton, pos=heatmap.cell_rect(1, 3).center().toPoint())
     # the existing pair views show annotators 1 and 3: corpus table, PENMAN texts, graphs, triples
     assert workspace.current == "pair" and window.graphs.isVisible()
@@ -62,7 +62,7 @@ def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
     lr = state.annotators.result.score(1, 3, "labeled_relation").f
     assert window.corpus_panel.summary.item(0, 1).text() == f"{lr:.4f}"
     assert window.penman_panel.test_box.title().startswith("Test - comptest_annot3.txt")
-    assert window.graphs.result is state.pair and window.triples_panel.model.rowCount() > 0
+    assert window.graphs.result is state.selection.pair and window.triples_panel.model.rowCount() > 0
     assert window.cell_bar.isVisible() and "<b>comptest_annot3</b> (test) against <b>comptest_sys</b>" in (
         window.cell_bar.label.text()
     )
@@ -72,20 +72,24 @@ def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
     window.action_set["perspective_annotators"].trigger()  # Ctrl+4
     assert workspace.current == "annotators"
     window.annotators_panel.sentence_table.selectRow(0)  # a sentence opens in the pair views too
-    assert workspace.current == "pair" and state.pair.id == "sentence 4"
-    state.open_pair(*TRIO_FILES[:2])  # two files that are no cell of the matrix: no bar
-    qtbot.waitUntil(lambda: state.files.paths == tuple(TRIO_FILES[:2]) and not state.busy, timeout=20000)
+    assert workspace.current == "pair" and state.selection.pair.id == "sentence 4"
+    state.scoring.open_pair(*TRIO_FILES[:2])  # two files that are no cell of the matrix: no bar
+    qtbot.waitUntil(
+        lambda: state.scoring.files.paths == tuple(TRIO_FILES[:2]) and not state.scoring.busy, timeout=20000
+    )
     assert not window.cell_bar.isVisible() and window.annotators_panel.heatmap.grid.marked is None
 
 
 def test_dropping_three_files_opens_annotators_and_two_a_pair(qtbot, window):
-    with qtbot.waitSignals([window.state.annotators.matrix_changed, window.state.corpus_changed], timeout=20000):
+    with qtbot.waitSignals(
+        [window.state.annotators.matrix_changed, window.state.scoring.corpus_changed], timeout=20000
+    ):
         drop(window, TRIO_FILES)
     assert window.state.annotators.result.names == ["ann_a", "ann_b", "ann_c"]
-    assert (window.state.files.test, window.state.files.gold) == (0, 1)  # no gold: the first two
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=20000):
+    assert (window.state.scoring.files.test, window.state.scoring.files.gold) == (0, 1)  # no gold: the first two
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
         drop(window, TRIO_FILES[1:])
-    assert window.state.files.paths == tuple(TRIO_FILES[1:]) and not window.cell_bar.isVisible()
+    assert window.state.scoring.files.paths == tuple(TRIO_FILES[1:]) and not window.cell_bar.isVisible()
     assert window.state.annotators.result is None  # two files that are no cell of it close the matrix
 
 
@@ -166,7 +170,7 @@ def test_a_generated_10_by_200_corpus_scores_with_progress_and_the_gui_thread_st
     timer.start()
     with qtbot.waitSignal(state.annotators.matrix_changed, timeout=300000):
         assert state.annotators.open(paths)
-        assert state.busy and window.action_set["cancel"].isEnabled()
+        assert state.scoring.busy and window.action_set["cancel"].isEnabled()
     timer.stop()
     assert threads == {(False, "forkserver")}  # off the GUI thread, in processes that are not forks of the app
     assert [done for done, _ in progress] == list(range(1, 201)) and {total for _, total in progress} == {200}

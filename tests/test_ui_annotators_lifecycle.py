@@ -8,7 +8,7 @@ import threading
 import pytest
 from PySide6.QtCore import Qt
 
-from ui import annotators_state
+from ui.annotators import state as annotators_state
 
 from .ui_support import (
     SPEC_PAIR,
@@ -34,7 +34,9 @@ def uneven_trio(folder):
     paths = [folder / "ann_a.amr", folder / "short_b.amr", folder / "long_c.amr"]
     paths[0].write_text(a, encoding="utf-8")
     paths[1].write_text(b[: b.index("# ::id s4")], encoding="utf-8")
-    paths[2].write_text(c + "\n# ::id s5\n# ::snt The dog slept.\n(s / sleep-01\n   :ARG0 (d / dog))\n", encoding="utf-8")
+    paths[2].write_text(
+        c + "\n# ::id s5\n# ::snt The dog slept.\n(s / sleep-01\n   :ARG0 (d / dog))\n", encoding="utf-8"
+    )
     return paths
 
 
@@ -43,7 +45,7 @@ def line_of(path, text):
 
 
 def open_cell(qtbot, state, test, gold):
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         assert state.annotators.open_cell(test, gold)
 
 
@@ -57,8 +59,8 @@ def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, B, C)
     assert window.action_set["export_matrix"].isEnabled()
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
-        assert state.open_pair(*SPEC_PAIR)  # File > Open Test and Gold: two files that are no cell
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        assert state.scoring.open_pair(*SPEC_PAIR)  # File > Open Test and Gold: two files that are no cell
     assert state.annotators.result is None and state.annotators.cell is None
     assert not window.annotators_panel.is_available() and not window.cell_bar.isVisible()
     assert not window.action_set["export_matrix"].isEnabled()
@@ -68,10 +70,10 @@ def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window
     assert window.confusion_panel.isVisible() and not window.annotators_panel.isVisible()
     matrices = []
     state.annotators.matrix_changed.connect(matrices.append)
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
-        state.set_params(state.params.switched("smatch"))  # Scoring > Parameters, "Also compute Smatch"
-    qtbot.waitUntil(lambda: not state.busy)
-    assert state.files.paths == tuple(SPEC_PAIR) and matrices == []  # the pair opened stays; no matrix scored
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.set_params(state.scoring.params.switched("smatch"))  # Scoring > Parameters, "Also compute Smatch"
+    qtbot.waitUntil(lambda: not state.scoring.busy)
+    assert state.scoring.files.paths == tuple(SPEC_PAIR) and matrices == []  # the pair opened stays; no matrix scored
     assert not window.cell_bar.isVisible()
 
 
@@ -79,32 +81,33 @@ def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):
     state = window.state
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, B, C)
-    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=20000):
-        state.set_params(state.params.switched("smatch"))
-    qtbot.waitUntil(lambda: not state.busy)
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=20000):
+        state.scoring.set_params(state.scoring.params.switched("smatch"))
+    qtbot.waitUntil(lambda: not state.scoring.busy)
     assert state.annotators.result.params.computes("smatch") and state.annotators.cell == (B, C)
-    assert (state.files.test, state.files.gold) == (B, C) and "smatch" in state.corpus.micro
+    assert (state.scoring.files.test, state.scoring.files.gold) == (B, C) and "smatch" in state.scoring.corpus.micro
 
 
 def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, window, monkeypatch):
     state = window.state
     score_now(state, *SPEC_PAIR)
     with monkeypatch.context() as patched:  # the matrix's cell cannot be opened: the two files stay
-        patched.setattr(state, "open_files", lambda *args, **kwargs: False)
+        patched.setattr(state.scoring, "open_files", lambda *args, **kwargs: False)
         with qtbot.waitSignal(state.annotators.matrix_changed, timeout=20000):
             assert state.annotators.open(TRIO_FILES)
-        qtbot.waitUntil(lambda: not state.busy)
-    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result is not None
+        qtbot.waitUntil(lambda: not state.scoring.busy)
+    assert state.scoring.files.paths == tuple(SPEC_PAIR) and state.annotators.result is not None
     wait_until_idle(qtbot, state)
     assert state.annotators.confusion is not None
     boxes = window.confusion_panel.test_box, window.confusion_panel.gold_box  # the pair is no cell: say what to choose
     assert [(box.currentIndex(), box.placeholderText()) for box in boxes] == [
-        (-1, "(test annotator)"), (-1, "(gold annotator)")
+        (-1, "(test annotator)"),
+        (-1, "(gold annotator)"),
     ]
-    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=20000):
-        state.set_params(state.params.switched("smatch"))
-    qtbot.waitUntil(lambda: not state.busy)
-    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.result.params.computes("smatch")
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=20000):
+        state.scoring.set_params(state.scoring.params.switched("smatch"))
+    qtbot.waitUntil(lambda: not state.scoring.busy)
+    assert state.scoring.files.paths == tuple(SPEC_PAIR) and state.annotators.result.params.computes("smatch")
     assert not window.cell_bar.isVisible()
 
 
@@ -122,11 +125,11 @@ def test_the_label_confusion_of_the_pair_shown_survives_a_matrix_arriving_meanwh
     state.annotators.matrix_changed.connect(lambda result: arrived.set())
     score_now(state, *SPEC_PAIR)  # its confusion held until the matrix is in
     with monkeypatch.context() as patched:
-        patched.setattr(state, "open_files", lambda *args, **kwargs: False)
+        patched.setattr(state.scoring, "open_files", lambda *args, **kwargs: False)
         with qtbot.waitSignal(state.annotators.matrix_changed, timeout=20000):
             assert state.annotators.open(TRIO_FILES)
         wait_until_idle(qtbot, state)
-    assert state.files.paths == tuple(SPEC_PAIR) and state.annotators.confusion is not None
+    assert state.scoring.files.paths == tuple(SPEC_PAIR) and state.annotators.confusion is not None
     assert state.annotators.confusion.cell is None and window.confusion_panel.is_available()
 
 
@@ -136,32 +139,32 @@ def test_other_files_stop_a_matrix_being_scored(qtbot, window, monkeypatch):
     open_cell(qtbot, state, B, C)
     hold_matrix_after_first_report(monkeypatch)  # scoring again waits until it is cancelled
     with qtbot.waitSignal(state.annotators.progress, timeout=20000):
-        state.set_params(state.params.switched("smatch"))
+        state.scoring.set_params(state.scoring.params.switched("smatch"))
     qtbot.waitUntil(lambda: not state.runner.busy("score"))
     with qtbot.waitSignal(state.annotators.busy_changed, timeout=20000):
-        assert state.open_pair(*SPEC_PAIR)  # closes the matrix and cancels its scoring
-    qtbot.waitUntil(lambda: not state.busy)
-    assert state.annotators.result is None and state.files.paths == tuple(SPEC_PAIR)
+        assert state.scoring.open_pair(*SPEC_PAIR)  # closes the matrix and cancels its scoring
+    qtbot.waitUntil(lambda: not state.scoring.busy)
+    assert state.annotators.result is None and state.scoring.files.paths == tuple(SPEC_PAIR)
     assert not window.annotators_panel.is_available()
     with qtbot.waitSignal(state.annotators.progress, timeout=20000):
         assert state.annotators.open(TRIO_FILES)  # a matrix being opened stops too
     with qtbot.waitSignal(state.annotators.busy_changed, timeout=20000):
-        assert state.open_pair(*SPEC_PAIR[::-1])
-    qtbot.waitUntil(lambda: not state.busy)
-    assert state.annotators.result is None and state.files.paths == tuple(SPEC_PAIR[::-1])
+        assert state.scoring.open_pair(*SPEC_PAIR[::-1])
+    qtbot.waitUntil(lambda: not state.scoring.busy)
+    assert state.annotators.result is None and state.scoring.files.paths == tuple(SPEC_PAIR[::-1])
 
 
 def test_the_bar_back_to_the_matrix_shows_only_while_a_cell_is_shown_and_the_matrix_is_not(qtbot, window):
     state, workspace = window.state, window.workspace
     open_annotators(qtbot, state, TRIO_FILES)
-    assert workspace.current == "annotators" and state.annotators.cell_of(state.files) == (A, B)
+    assert workspace.current == "annotators" and state.annotators.cell_of(state.scoring.files) == (A, B)
     assert not window.cell_bar.isVisible()  # the matrix is in front
     workspace.show_perspective("corpus")
     assert window.cell_bar.isVisible() and "<b>ann_a</b> (test) against <b>ann_b</b>" in window.cell_bar.label.text()
     window.cell_bar.back.click()
     assert workspace.current == "annotators" and not window.cell_bar.isVisible()
     heatmap = window.annotators_panel.heatmap
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         qtbot.mouseClick(heatmap, Qt.MouseButton.LeftButton, pos=heatmap.cell_rect(B, C).center().toPoint())
     assert workspace.current == "pair" and window.cell_bar.isVisible()
     window.action_set["perspective_annotators"].trigger()  # Ctrl+4
@@ -172,10 +175,10 @@ def test_a_sentence_missing_from_a_cells_files_is_a_missing_row(qtbot, window, t
     state = window.state
     paths = uneven_trio(tmp_path)
     open_annotators(qtbot, state, paths)
-    assert (state.files.test, state.files.gold) == (A, B)
+    assert (state.scoring.files.test, state.scoring.files.gold) == (A, B)
     # s4 is missing from short_b, s5 from both files of the cell (only long_c has it)
     assert statuses(window) == {"s1": "ok", "s2": "ok", "s3": "ok", "s4": "missing", "s5": "missing"}
-    errors = {result.id: result.error for result in state.corpus.pairs if result.error}
+    errors = {result.id: result.error for result in state.scoring.corpus.pairs if result.error}
     # each placed at the sentence's graph in a file that has it
     assert errors["s4"] == f"{paths[0]}:{line_of(paths[0], '# ::id s4')}: id 's4' has no graph in short_b.amr"
     assert errors["s5"] == (
@@ -185,16 +188,16 @@ def test_a_sentence_missing_from_a_cells_files_is_a_missing_row(qtbot, window, t
         "5 pairs from ann_a.amr (test) and short_b.amr (gold), paper profile: 3 scored; "
         "2 missing from a file (filter: missing)."
     )
-    state.set_filter("missing")
+    state.selection.set_filter("missing")
     assert [window.corpus_panel.proxy.result(r).id for r in range(window.corpus_panel.proxy.rowCount())] == ["s4", "s5"]
-    state.set_filter("error")
+    state.selection.set_filter("error")
     assert window.corpus_panel.proxy.rowCount() == 0
-    state.set_filter("")
-    state.select_pair_id("s3")
+    state.selection.set_filter("")
+    state.selection.select_pair_id("s3")
     visited = []
     for _ in range(2):
         window.action_set["next_disagreement"].trigger()  # Alt+Down
-        visited.append(state.pair.id)
+        visited.append(state.selection.pair.id)
     assert visited == ["s4", "s5"]
     assert window.graphs.test_box.note.text() == "Missing: id 's5' has no graph in ann_a.amr nor in short_b.amr"
     assert window.graphs.test_box.title() == "Test: missing"
@@ -206,19 +209,21 @@ def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):
     state = window.state
     paths = uneven_trio(tmp_path)
     open_annotators(qtbot, state, paths)
-    assert state.pair.id == "s1"  # the first scored sentence of (ann_a, short_b)
-    state.select_pair_id("s3")
+    assert state.selection.pair.id == "s1"  # the first scored sentence of (ann_a, short_b)
+    state.selection.select_pair_id("s3")
     open_cell(qtbot, state, A, C)
-    assert state.pair.id == "s3"  # the sentence shown, scored in this cell too
-    state.select_pair_id("s5")  # missing from ann_a
+    assert state.selection.pair.id == "s3"  # the sentence shown, scored in this cell too
+    state.selection.select_pair_id("s5")  # missing from ann_a
     assert statuses(window)["s5"] == "missing"
     open_cell(qtbot, state, B, C)
-    assert state.pair.id == "s1" and state.pair.error is None  # not s5 (the row selected before): missing here
+    assert (
+        state.selection.pair.id == "s1" and state.selection.pair.error is None
+    )  # not s5 (the row selected before): missing here
     window.annotators_panel.tables.setCurrentIndex(1)
     sentences = window.annotators_panel.sentence_proxy
     row = next(r for r in range(sentences.rowCount()) if sentences.item(r).id == "s2")
     window.annotators_panel.sentence_table.selectRow(row)  # a sentence chosen in the table opens on it
-    assert state.pair.id == "s2" and state.annotators.cell == (B, C)
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    assert state.selection.pair.id == "s2" and state.annotators.cell == (B, C)
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.annotators.open_cell(C, A)
-    assert state.pair.id == "s2"
+    assert state.selection.pair.id == "s2"

@@ -16,8 +16,8 @@ from engine.params import Params
 from engine.read import load_pairs
 from engine.registry import run_metrics
 from engine.scoring import score_corpus
-from ui.annotators_panel import AnnotatorsPanel
-from ui.state import AppState
+from ui.annotators.panel import AnnotatorsPanel
+from ui.app_state import AppState
 
 from .ui_support import (
     ANNOTATOR_FILES,
@@ -56,7 +56,7 @@ def test_the_demo_matrix_equals_the_two_file_scores_of_every_pair(qtbot, panel, 
     grid = panel.heatmap.grid
     assert grid.rows == ("comptest_annot1", "comptest_annot3", "comptest_gold (gold)", "comptest_sys")
     calls = []
-    monkeypatch.setattr("ui.annotator_tasks.score_matrix", lambda *a, **k: calls.append(1))
+    monkeypatch.setattr("ui.annotators.tasks.score_matrix", lambda *a, **k: calls.append(1))
     for i, test in enumerate(ANNOTATOR_FILES):
         for j, gold in enumerate(ANNOTATOR_FILES):
             if i == j:
@@ -68,7 +68,7 @@ def test_the_demo_matrix_equals_the_two_file_scores_of_every_pair(qtbot, panel, 
                     grid = panel.heatmap.grid
                     assert grid.values[i][j] == pytest.approx(scores[metric].f, abs=1e-12), (i, j, metric, average)
                     assert grid.texts[i][j] == f1_text(scores[metric].f)
-    assert calls == [] and state.annotators.result is result and not state.busy  # switched, never rescored
+    assert calls == [] and state.annotators.result is result and not state.scoring.busy  # switched, never rescored
     assert grid.values[0][0] is None and grid.texts[0][0] == ""
     choose(panel, "labeled_relation", "micro")
     assert panel.heatmap.grid.texts[0][2] == "0.4887" and "micro" in panel.heatmap.grid.title
@@ -79,29 +79,38 @@ def test_the_demo_matrix_equals_the_two_file_scores_of_every_pair(qtbot, panel, 
 
 
 def test_the_views_open_with_the_first_annotator_against_the_gold(panel, state):
-    assert (state.files.test, state.files.gold) == (0, GOLD) and state.annotators.cell == (0, GOLD)
+    assert (state.scoring.files.test, state.scoring.files.gold) == (0, GOLD) and state.annotators.cell == (0, GOLD)
     assert panel.heatmap.grid.marked == (0, GOLD)
-    assert state.corpus.micro["labeled_relation"].f == state.annotators.result.score(0, GOLD, "labeled_relation").f
+    assert (
+        state.scoring.corpus.micro["labeled_relation"].f == state.annotators.result.score(0, GOLD, "labeled_relation").f
+    )
 
 
 def test_clicking_a_cell_opens_that_pair(qtbot, panel, state):
     rect = panel.heatmap.cell_rect(3, 1)
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
-    assert (state.files.test, state.files.gold) == (3, 1) and state.files.test_path.name == "comptest_sys.txt"
+    assert (state.scoring.files.test, state.scoring.files.gold) == (
+        3,
+        1,
+    ) and state.scoring.files.test_path.name == "comptest_sys.txt"
     assert panel.heatmap.grid.marked == (3, 1)
-    assert state.corpus.micro["concept"].f == state.annotators.result.score(3, 1, "concept").f
-    assert [pair.id for pair in state.corpus.pairs] == [f"sentence {k}" for k in range(1, 6)]
+    assert state.scoring.corpus.micro["concept"].f == state.annotators.result.score(3, 1, "concept").f
+    assert [pair.id for pair in state.scoring.corpus.pairs] == [f"sentence {k}" for k in range(1, 6)]
     messages = []
-    state.message.connect(messages.append)
+    state.messages.message.connect(messages.append)
     qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(2, 2).center().toPoint())
-    assert (state.files.test, state.files.gold) == (3, 1) and not state.busy  # the diagonal opens nothing
+    assert (state.scoring.files.test, state.scoring.files.gold) == (
+        3,
+        1,
+    ) and not state.scoring.busy  # the diagonal opens nothing
     assert "diagonal" in messages[-1]
 
 
 def test_a_cells_bootstrap_interval_on_demand(qtbot, panel, state):
     result = state.annotators.result
     assert state.annotators.interval(1, 3) == (False, None)
+
     # the selected cell's interval may come in first: wait for the hovered one's
     def hovered(test, gold, metric):
         return (test, gold, metric) == (1, 3, "labeled_relation")
@@ -128,7 +137,7 @@ def test_annotator_table_and_the_gold_switch(qtbot, panel, state):
         ["comptest_sys", "0.7162", "0.7714", "5"],
     ]  # as `python -m engine matrix ... --gold comptest_gold.txt` prints (README)
     panel.gold_box.setCurrentIndex(panel.gold_box.findData(3))  # comptest_sys as the gold
-    assert state.annotators.result.gold == 3 and not state.busy
+    assert state.annotators.result.gold == 3 and not state.scoring.busy
     assert rows()[0][2] == "0.7588" and rows()[3][2] == "gold" and panel.heatmap.grid.rows[3] == "comptest_sys (gold)"
     panel.gold_box.setCurrentIndex(0)
     assert state.annotators.result.gold is None and rows()[0][2] == "-"
@@ -146,7 +155,9 @@ def test_sentence_table_hardest_first_and_a_click_opens_the_sentence(qtbot, pane
     panel.hardest_button.click()
     assert proxy.index(0, 1).data() == "sentence 4"
     panel.sentence_table.selectRow(1)
-    assert state.pair.id == proxy.index(1, 1).data()  # the pair shown is a cell: the sentence is selected at once
+    assert (
+        state.selection.pair.id == proxy.index(1, 1).data()
+    )  # the pair shown is a cell: the sentence is selected at once
 
 
 def test_the_cli_matrix_matches_the_app(panel, state, capsys):
@@ -191,22 +202,22 @@ def test_progress_and_cancel_while_scoring(qtbot, tmp_path, state, monkeypatch):
     assert panel.progress.isHidden() and panel.heatmap.grid.rows == ()
     assert "Open Annotators" in panel.heatmap.grid.title
     messages = []
-    state.message.connect(messages.append)
+    state.messages.message.connect(messages.append)
     with qtbot.waitSignal(state.annotators.progress, timeout=20000) as first:
         assert state.annotators.open(paths)
-    assert first.args[1] == 80 and state.busy
+    assert first.args[1] == 80 and state.scoring.busy
     assert panel.progress.isVisible() and panel.cancel_button.isVisible() and panel.progress.maximum() == 80
     with qtbot.waitSignal(state.annotators.busy_changed, timeout=20000) as done:
         panel.cancel_button.click()
-    assert done.args == [False] and not panel.progress.isVisible() and not state.busy
+    assert done.args == [False] and not panel.progress.isVisible() and not state.scoring.busy
     assert state.annotators.result is None and panel.heatmap.grid.rows == ()
     assert messages[-1].startswith("Cancelled after ") and "of 80 sentences; nothing is shown" in messages[-1]
 
 
 def test_a_file_that_cannot_be_read_is_a_problem_not_a_traceback(qtbot, tmp_path, state):
     problems = []
-    state.problem.connect(problems.append)
-    with qtbot.waitSignal(state.load_failed, timeout=20000) as failed:
+    state.messages.problem.connect(lambda text, details: problems.append(text))
+    with qtbot.waitSignal(state.scoring.load_failed, timeout=20000) as failed:
         state.annotators.open([TRIO_FILES[0], tmp_path / "missing.amr", TRIO_FILES[1]])
     assert "missing.amr" in failed.args[0] and "cannot read" in failed.args[0]
     assert problems[-1].startswith("Could not open the annotators' files:") and state.annotators.result is None

@@ -2,9 +2,9 @@
 
 import pytest
 
-from ui.comparison_binding import ComparisonBinding
-from ui.comparison_panel import ComparisonPanel
-from ui.graph_view import HIGHLIGHT
+from ui.pair.comparison_binding import ComparisonBinding
+from ui.pair.comparison_panel import ComparisonPanel
+from ui.pair.graph_view import HIGHLIGHT
 
 from .ui_support import broken_pair, scored_state
 
@@ -19,7 +19,7 @@ def panel(qtbot, state):
     panel = ComparisonPanel()
     ComparisonBinding(panel, state)
     qtbot.addWidget(panel)
-    state.select_pair_id("read")
+    state.selection.select_pair_id("read")
     return panel
 
 
@@ -34,22 +34,22 @@ def test_the_selected_pair_is_drawn(panel):
 
 def test_a_click_selects_the_node_in_the_state(panel, state):
     panel.test_scene.node_clicked.emit("b")
-    assert state.node == ("test", "b")
+    assert state.selection.node == ("test", "b")
     assert highlighted(panel.test_scene) == {"b"} and highlighted(panel.gold_scene) == {"p"}
 
 
 def test_hovering_selects_and_leaving_keeps_the_selection(panel, state):
     panel.gold_scene.node_hovered.emit("s")
-    assert state.node == ("gold", "s") and highlighted(panel.test_scene) == {"h"}
+    assert state.selection.node == ("gold", "s") and highlighted(panel.test_scene) == {"h"}
     panel.gold_scene.node_hovered.emit("")
-    assert state.node == ("gold", "s")
+    assert state.selection.node == ("gold", "s")
 
 
 def test_the_state_selection_is_drawn(panel, state):
-    state.select_node("gold", "p")
+    state.selection.select_node("gold", "p")
     assert highlighted(panel.gold_scene) == {"p"} and highlighted(panel.test_scene) == {"b"}
-    row = next(row for row in state.triple_rows if row.category.value == "label differs")
-    state.select_triple(row)
+    row = next(row for row in state.selection.triple_rows if row.category.value == "label differs")
+    state.selection.select_triple(row)
     assert panel.test_scene.edge_items[("b", ":poss", "i")].pen().color() == HIGHLIGHT
 
 
@@ -59,9 +59,9 @@ def test_an_unreadable_pair_draws_the_readable_side_and_no_pair_clears(qtbot, tm
     ComparisonBinding(panel, state)
     qtbot.addWidget(panel)
     assert panel.test_scene.node_items  # the first pair is drawn
-    state.select_pair(state.corpus.pairs[1])  # its test graph cannot be read
-    assert panel.result is state.pair and not panel.test_scene.node_items
+    state.selection.select_pair(state.scoring.corpus.pairs[1])  # its test graph cannot be read
+    assert panel.result is state.selection.pair and not panel.test_scene.node_items
     assert set(panel.gold_scene.node_items) == {"l", "g", "c"} and panel.test_box.note.text()
-    state.set_filter("no such words")
+    state.selection.set_filter("no such words")
     assert panel.result is None and not panel.gold_scene.node_items
     state.shutdown()

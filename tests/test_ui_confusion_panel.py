@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.metrics.confusion import NONE
-from ui.confusion_panel import ConfusionPanel
+from ui.annotators.confusion_panel import ConfusionPanel
 
 from .ui_support import TRIO_FILES, open_annotators
 
@@ -32,7 +32,7 @@ def rows(panel, kind):
 
 
 def open_cell(qtbot, state, test, gold):
-    with qtbot.waitSignals([state.annotators.confusion_changed, state.corpus_changed], timeout=20000):
+    with qtbot.waitSignals([state.annotators.confusion_changed, state.scoring.corpus_changed], timeout=20000):
         assert state.annotators.open_cell(test, gold)
     assert state.annotators.confusion.cell == (test, gold)
 
@@ -68,7 +68,7 @@ def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, s
     assert items == ["s2  The girl did not read the book.", "s4  The girl asked."]
     assert panel.views["concept"].currentIndex().row() == 0 and "girl / boy: 2 time(s)" in panel.sentences_label.text()
     panel.sentences.itemClicked.emit(panel.sentences.item(1))
-    assert state.pair.id == "s4" and (state.files.test, state.files.gold) == (A, C)
+    assert state.selection.pair.id == "s4" and (state.scoring.files.test, state.scoring.files.gold) == (A, C)
     assert "s2, s4" in panel._tooltip(0, 0)
 
 
@@ -82,30 +82,31 @@ def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     panel.kinds.setCurrentIndex(2)  # attributes: ann_b has no :polarity in s2
     assert panel.heatmap.grid.title.startswith("Most frequent attribute confusions: ann_b against ann_c")
     assert panel.test_box.isVisible() and (panel.test_box.currentText(), panel.gold_box.currentText()) == (
-        "ann_b", "ann_c"
+        "ann_b",
+        "ann_c",
     )
     panel.test_box.setCurrentIndex(C)
-    assert not state.busy  # the diagonal opens nothing
-    with qtbot.waitSignal(state.corpus_changed, timeout=20000):
+    assert not state.scoring.busy  # the diagonal opens nothing
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         panel.test_box.setCurrentIndex(A)  # the pair boxes open another cell of the matrix
     qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
     panel.kinds.setCurrentIndex(0)
     assert rows(panel, "concept") == [("girl", "boy", "2", "differ", "s2; s4")]
-    state.open_pair(*TRIO_FILES[:2])  # the pair views move on to two files: the matrix closes...
-    qtbot.waitUntil(lambda: not state.busy and state.annotators.confusion.cell is None, timeout=20000)
+    state.scoring.open_pair(*TRIO_FILES[:2])  # the pair views move on to two files: the matrix closes...
+    qtbot.waitUntil(lambda: not state.scoring.busy and state.annotators.confusion.cell is None, timeout=20000)
     assert state.annotators.result is None and not panel.test_box.isVisibleTo(panel)  # ...and its pair boxes go
     assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # the confusion follows the files
 
 
 def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state):
     with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
-        state.open_pair(TRIO_FILES[A], TRIO_FILES[C])
+        state.scoring.open_pair(TRIO_FILES[A], TRIO_FILES[C])
     assert state.annotators.confusion.cell is None and not panel.test_box.isVisibleTo(panel)
     assert "the two files shown" in panel.header.text() and "<b>ann_a</b>" in panel.header.text()
     two_files = {kind: rows(panel, kind) for kind in ("concept", "role", "attribute")}
     panel.views["role"].selectRow(0)
     panel.sentences.itemClicked.emit(panel.sentences.item(0))
-    assert state.pair.id == "s1"
+    assert state.selection.pair.id == "s1"
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, A, C)
     assert {kind: rows(panel, kind) for kind in two_files} == two_files
@@ -122,7 +123,7 @@ def test_the_heatmap_shows_agreements_only_when_the_table_does(qtbot, panel, sta
     test.write_text(ROLES_TEST)
     gold.write_text(ROLES_GOLD)
     with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
-        state.open_pair(test, gold)
+        state.scoring.open_pair(test, gold)
     panel.kinds.setCurrentIndex(1)
     assert rows(panel, "role") == [(":ARG0", ":ARG1", "1", "differ", "r1"), (":ARG1", ":ARG0", "1", "differ", "r1")]
     grid = panel.heatmap.grid
@@ -131,7 +132,9 @@ def test_the_heatmap_shows_agreements_only_when_the_table_does(qtbot, panel, sta
     assert grid.values[grid.rows.index(":ARG0")][grid.columns.index(":ARG1")] == 1.0
     assert "agreements not shown" in grid.caption and "1 of 3 pairs agree" in grid.caption
     assert "not shown" in panel._tooltip(*agreeing)
-    qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(*agreeing).center().toPoint())
+    qtbot.mouseClick(
+        panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(*agreeing).center().toPoint()
+    )
     assert panel.sentences.count() == 0  # a cell that is not shown lists nothing
     panel.agreements.setChecked(True)  # the table and the heatmap count the agreements
     grid = panel.heatmap.grid
@@ -146,12 +149,16 @@ def test_no_counterpart_on_both_sides_is_no_agreement(qtbot, panel, state, tmp_p
     """An extra role in each file: both heatmap axes have (none), whose cell is never a pair -
     white (0), not grey as a hidden agreement."""
     test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
-    test.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02))\n\n"
-                    "# ::id r2\n(w / want-01 :ARG0 (b / boy) :ARG1 b)\n")
-    gold.write_text("# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n\n"
-                    "# ::id r2\n(w / want-01 :ARG0 (b / boy))\n")
+    test.write_text(
+        "# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02))\n\n"
+        "# ::id r2\n(w / want-01 :ARG0 (b / boy) :ARG1 b)\n"
+    )
+    gold.write_text(
+        "# ::id r1\n(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG0 b))\n\n"
+        "# ::id r2\n(w / want-01 :ARG0 (b / boy))\n"
+    )
     with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
-        state.open_pair(test, gold)
+        state.scoring.open_pair(test, gold)
     panel.kinds.setCurrentIndex(1)
     grid = panel.heatmap.grid
     assert NONE in grid.rows and NONE in grid.columns

@@ -6,9 +6,9 @@ from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QStyle
 
 from engine.params import Params
-from ui.corpus_model import SENTENCE_COLUMN
-from ui.corpus_panel import SENTENCE_LEAST, CorpusPanel
-from ui.state import AppState
+from ui.app_state import AppState
+from ui.corpus.model import SENTENCE_COLUMN
+from ui.corpus.panel import SENTENCE_LEAST, CorpusPanel
 
 from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, score_now, temporary_settings
 
@@ -39,23 +39,23 @@ def test_rows_and_summary_follow_the_corpus(panel):
 
 def test_choosing_a_row_selects_the_pair_and_the_state_moves_the_row(panel, state):
     panel.table.selectRow(2)
-    assert state.pair.id == "sentence 3"
-    state.select_pair_id("sentence 5")
+    assert state.selection.pair.id == "sentence 3"
+    state.selection.select_pair_id("sentence 5")
     assert panel.table.currentIndex().row() == 4
     panel.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
-    state.select_pair_id("sentence 2")
+    state.selection.select_pair_id("sentence 2")
     assert panel.table.currentIndex().row() == 3 and panel.proxy.result(3).id == "sentence 2"
 
 
 def test_the_filter_box_and_the_state_filter_agree(panel, state):
     panel.filter_edit.setText("LR F1 < 0.8")
-    assert state.filter_text == "LR F1 < 0.8"
+    assert state.selection.filter_text == "LR F1 < 0.8"
     assert ids(panel) == ["sentence 1", "sentence 2", "sentence 4"]
-    state.select_pair_id("sentence 3")  # hidden: the state clears the filter, the box follows
+    state.selection.select_pair_id("sentence 3")  # hidden: the state clears the filter, the box follows
     assert panel.filter_edit.text() == "" and len(ids(panel)) == 5
     assert panel.proxy.result(panel.table.currentIndex().row()).id == "sentence 3"
     panel.filter_edit.setText("no such words")
-    assert ids(panel) == [] and state.pair is None and not panel.table.currentIndex().isValid()
+    assert ids(panel) == [] and state.selection.pair is None and not panel.table.currentIndex().isValid()
 
 
 def test_focus_filter_selects_the_text(qtbot, panel):
@@ -67,21 +67,21 @@ def test_focus_filter_selects_the_text(qtbot, panel):
 
 def test_smatch_interval_in_the_summary(qtbot, tmp_path):
     state = AppState(temporary_settings(tmp_path))
-    state.params = Params(optional_metrics={"smatch"})
+    state.scoring.params = Params(optional_metrics={"smatch"})
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
-    low, high = state.corpus.interval("smatch")
+    low, high = state.scoring.corpus.interval("smatch")
     assert panel.summary.item(0, 5).text() == f"0.8475 [{low:.3f}, {high:.3f}]"
     assert "bootstrap interval" in panel.summary.item(0, 5).toolTip()
-    assert panel.summary.item(1, 5).text() == f"{state.corpus.macro['smatch'].f:.4f}"  # macro: no interval
+    assert panel.summary.item(1, 5).text() == f"{state.scoring.corpus.macro['smatch'].f:.4f}"  # macro: no interval
     state.shutdown()
 
 
 def test_a_panel_made_after_loading_shows_what_the_state_holds(qtbot, tmp_path):
     state = AppState(temporary_settings(tmp_path))
     score_now(state, *SYS_PAIR)
-    state.set_filter("telescope")
+    state.selection.set_filter("telescope")
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     assert ids(panel) == ["sentence 2"] and panel.filter_edit.text() == "telescope"
@@ -170,8 +170,13 @@ def test_the_id_column_fits_every_id_of_the_corpus_whatever_the_filter(qtbot, st
     longest, not only the rows in sight or those a filter leaves, so no id is cut."""
     test, gold = tmp_path / "t.amr", tmp_path / "g.amr"
     for path, concept in ((test, "go-02"), (gold, "go-01")):
-        path.write_text("".join(f"# ::id lpp_1943.{k}\n# ::snt Sentence {k}.\n(g / {concept} :ARG0 (b / boy))\n\n"
-                                for k in range(1, 161)), encoding="utf-8")
+        path.write_text(
+            "".join(
+                f"# ::id lpp_1943.{k}\n# ::snt Sentence {k}.\n(g / {concept} :ARG0 (b / boy))\n\n"
+                for k in range(1, 161)
+            ),
+            encoding="utf-8",
+        )
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     panel.resize(900, 500)
@@ -197,7 +202,7 @@ def whole(grid, row, column) -> bool:
 @pytest.mark.parametrize("width", [560, 900, 1300])  # the corpus column at 1366x768 in Adjudication, Corpus; wider
 def test_every_score_of_the_corpus_summary_is_whole_the_interval_too(qtbot, tmp_path, width):
     state = AppState(temporary_settings(tmp_path))
-    state.params = Params(optional_metrics={"smatch"})
+    state.scoring.params = Params(optional_metrics={"smatch"})
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     panel.resize(width, 500)
@@ -208,6 +213,9 @@ def test_every_score_of_the_corpus_summary_is_whole_the_interval_too(qtbot, tmp_
     shown = [column for column in range(grid.columnCount()) if not grid.isColumnHidden(column)]
     cells = [(row, column) for row in range(2) for column in shown]
     assert all(whole(grid, row, column) for row, column in cells), [
-        (grid.item(row, column).text(), grid.columnWidth(column)) for row, column in cells if not whole(grid, row, column)]
+        (grid.item(row, column).text(), grid.columnWidth(column))
+        for row, column in cells
+        if not whole(grid, row, column)
+    ]
     assert grid.viewport().width() >= grid.horizontalHeader().length()  # nothing scrolled out of sight either
     state.shutdown()

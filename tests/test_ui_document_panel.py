@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QStyle
 
-from ui.document_panel import DocumentPanel
+from ui.corpus.document_panel import DocumentPanel
 
 from .ui_support import SPEC_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, scored_state
 
@@ -14,7 +14,7 @@ def test_the_document_of_the_selected_sentence(qtbot, tmp_path):
     state = scored_state(tmp_path, UMR_PAIR)
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
-    state.select_pair(state.corpus.pairs[1])
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
     assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample (F1 first, modal first)
     assert panel.is_available()
     assert {row[0] for row in panel.model.rows} == {"modal", "temporal"}
@@ -26,7 +26,7 @@ def test_amr_has_no_document(qtbot, tmp_path):
     state = scored_state(tmp_path, SPEC_PAIR)
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
-    state.select_pair(state.corpus.pairs[1])
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
     assert panel.title.text().startswith("Document level: open UMR files") and panel.model.rows == []
     assert not panel.is_available()
     state.shutdown()
@@ -108,7 +108,7 @@ def test_at_its_room_at_1366_no_score_is_cut_and_both_relations_are_readable(qtb
     panel.resize(width, 260)
     panel.show()
     qtbot.waitExposed(panel)
-    state.select_pair(state.corpus.pairs[1])
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
     QApplication.processEvents()
     grid, margins = panel.scores, 2 * (panel.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
     for row in range(grid.rowCount()):

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QTreeView
 
 from engine.scoring import PairResult
-from ui.commands.exports import write_panel, write_report
-from ui.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
-from ui.graph_export import graphs_sheet
+from ui.pair.graph_export import graphs_sheet
+from ui.shell.commands.exports import write_panel, write_report
+from ui.shell.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
 
 from .ui_support import DRS_PAIR, SYS_PAIR, shown_window
 
@@ -28,14 +28,21 @@ def answer_dialogs(monkeypatch, answers: list):
         QApplication.processEvents()
         files = dialog.findChild(QTreeView, "treeView")
         header = files.header() if files is not None else None
-        seen.append({
-            "title": dialog.windowTitle(), "folder": Path(dialog.directory().absolutePath()),
-            "name": Path(dialog.selectedFiles()[0]).name, "filter": dialog.selectedNameFilter(),
-            "size": (dialog.width(), dialog.height()),
-            "columns fit": header is not None and header.length() <= files.viewport().width() + 1 and all(
-                header.sectionSize(c) >= max(files.sizeHintForColumn(c), header.sectionSizeHint(c))
-                for c in range(1, header.count())),  # Size, Type and Date not cut
-        })
+        seen.append(
+            {
+                "title": dialog.windowTitle(),
+                "folder": Path(dialog.directory().absolutePath()),
+                "name": Path(dialog.selectedFiles()[0]).name,
+                "filter": dialog.selectedNameFilter(),
+                "size": (dialog.width(), dialog.height()),
+                "columns fit": header is not None
+                and header.length() <= files.viewport().width() + 1
+                and all(
+                    header.sectionSize(c) >= max(files.sizeHintForColumn(c), header.sectionSizeHint(c))
+                    for c in range(1, header.count())
+                ),  # Size, Type and Date not cut
+            }
+        )
         dialog.hide()
         wanted = answers.pop(0)
         if wanted is None:
@@ -77,14 +84,20 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     qtbot.waitUntil(lambda: (out / "rounds.svg").exists())  # no suffix typed: the chosen filter's
 
     window.action_set["export_triples"].trigger()  # cancelled: nothing remembered
-    assert (seen[2]["title"], seen[2]["name"], seen[2]["folder"]) == ("Export triples of pair 0",
-                                                                       "sentence_1-triples.csv", out)
+    assert (seen[2]["title"], seen[2]["name"], seen[2]["folder"]) == (
+        "Export triples of pair 0",
+        "sentence_1-triples.csv",
+        out,
+    )
     window.action_set["export_scores"].trigger()
     assert (seen[3]["title"], seen[3]["name"]) == ("Export scores", "comptest_sys-scores.csv")
     assert window.state.settings.export_folder() == later and (later / "s.csv").exists()
     window.action_set["export_report"].trigger()
-    assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == ("Export report of pair 0",
-                                                                       "sentence_1-report.html", later)
+    assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == (
+        "Export report of pair 0",
+        "sentence_1-report.html",
+        later,
+    )
     assert len(seen) == 5
 
 
@@ -101,7 +114,9 @@ def test_exports_list_only_the_parameters_that_apply_to_the_input(qtbot, tmp_pat
         "graphs.svg": ET.parse(tmp_path / "graphs.svg").getroot().find(f"{SVG}desc").text,
         "rounds.svg": (tmp_path / "rounds.svg").read_text(encoding="utf-8"),
         "pair.html": (tmp_path / "pair.html").read_text(encoding="utf-8"),
-        "the graphs' sheet (PNG, PDF)": " ".join(graphs_sheet(window.graphs, window.state.corpus.params).caption),
+        "the graphs' sheet (PNG, PDF)": " ".join(
+            graphs_sheet(window.graphs, window.state.scoring.corpus.params).caption
+        ),
     }
     for name, text in texts.items():
         assert "gamma" in text, name  # the parameters are there

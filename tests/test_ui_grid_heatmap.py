@@ -6,8 +6,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QFontInfo, QImage
 
-from ui.annotator_views import Grid, compact_f1
-from ui.grid_heatmap import (
+from ui.annotators.grid_heatmap import (
     MIN_VALUE_PX,
     NO_VALUE,
     STOPS,
@@ -19,6 +18,7 @@ from ui.grid_heatmap import (
     save_grid,
     value_font,
 )
+from ui.annotators.views import Grid, compact_f1
 
 
 def grid(rows: int, columns: int, label: str = "annotator") -> Grid:
@@ -99,11 +99,19 @@ def test_png_at_a_dpi_and_svg_from_the_data(qapp, tmp_path):
 def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot):
     from PySide6.QtGui import QFontMetricsF
 
-    from ui.grid_heatmap import GAP
+    from ui.annotators.grid_heatmap import GAP
 
     test, gold = "minecraft_1267_annotA_Tadai (test)", "minecraft_1267_annotB (gold)"
-    shown = Grid("Most frequent concept confusions", ("be-destined-for-91",), ("have-goal-91",), ((12.0,),),
-                 (("12",),), high=12.0, row_title=test, column_title=gold)
+    shown = Grid(
+        "Most frequent concept confusions",
+        ("be-destined-for-91",),
+        ("have-goal-91",),
+        ((12.0,),),
+        (("12",),),
+        high=12.0,
+        row_title=test,
+        column_title=gold,
+    )
     heatmap = GridHeatmap()
     qtbot.addWidget(heatmap)
     heatmap.resize(560, 300)

@@ -11,9 +11,9 @@ from PySide6.QtGui import QFontMetricsF, QHelpEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolTip
 
-import ui.tasks
+import ui.state.tasks
 from bench.generate import write_corpus
-from ui.heatmap_panel import HINT, TRACING, HeatmapPanel
+from ui.rounds.panel import HINT, TRACING, HeatmapPanel
 
 from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state
 
@@ -21,13 +21,13 @@ from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_s
 @pytest.fixture
 def calls(monkeypatch):
     made = []
-    original = ui.tasks.traced_alignment
+    original = ui.state.tasks.traced_alignment
 
     def counting(test, gold, params):
         made.append(len(test))
         return original(test, gold, params)
 
-    monkeypatch.setattr(ui.tasks, "traced_alignment", counting)
+    monkeypatch.setattr(ui.state.tasks, "traced_alignment", counting)
     return made
 
 
@@ -58,16 +58,16 @@ def shown(qtbot, state, pair_id: str, width: int, height: int) -> HeatmapPanel:
     qtbot.addWidget(panel)
     panel.resize(width, height)
     panel.show()
-    assert state.select_pair_id(pair_id)
-    state.wait_for_trace()
+    assert state.selection.select_pair_id(pair_id)
+    state.traces.wait_for_trace()
     qtbot.waitUntil(lambda: panel.model is not None, timeout=10000)
     QApplication.processEvents()
     return panel
 
 
 def select_and_wait(qtbot, state, wanted):
-    with qtbot.waitSignal(state.trace_ready, timeout=10000):
-        state.select_pair_id(wanted)
+    with qtbot.waitSignal(state.traces.trace_ready, timeout=10000):
+        state.selection.select_pair_id(wanted)
 
 
 def overlaps(labels) -> list:
@@ -79,7 +79,7 @@ def cell_centre(plot, row: int, column: int) -> QPoint:
 
 
 def test_waits_for_the_trace_then_shows_round_one(qtbot, state, panel):
-    state.select_pair_id("read")
+    state.selection.select_pair_id("read")
     assert panel.message.text() == TRACING and panel.trace is None and panel.body.currentWidget() is panel.message
     qtbot.waitUntil(lambda: panel.trace is not None, timeout=10000)
     assert panel.initial.text().startswith("Initial anchors: 1 pair")
@@ -104,9 +104,9 @@ def test_stepping_rounds_and_reselecting_never_realign(qtbot, state, panel, call
     assert panel.slider.value() == 2
     panel.previous_button.click()
     assert panel.slider.value() == 1 and np.array_equal(first, panel.plots["broadcast"].matrix)
-    state.select_pair_id("fry")
-    state.select_pair_id("read")
-    assert panel.slider.value() == 1 and panel.trace is state.trace  # at once, from the cache
+    state.selection.select_pair_id("fry")
+    state.selection.select_pair_id("read")
+    assert panel.slider.value() == 1 and panel.trace is state.traces.trace  # at once, from the cache
     assert len(calls) == made
 
 
@@ -114,26 +114,26 @@ def test_empty_states_say_why_and_draw_no_axes(qtbot, tmp_path, calls):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     panel = HeatmapPanel(state)
     qtbot.addWidget(panel)
-    state.select_pair(state.corpus.pairs[1])
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
     assert panel.message.text() == "No trace: the pair could not be read." and panel.trace is None
     assert panel.body.currentWidget() is panel.message and not panel.slider.isEnabled()
     assert panel.details.isHidden() and panel.readout.isHidden()  # no empty list, no readout
     assert all(plot.heatmap is None and plot.label_boxes() == [] for plot in panel.plots.values())
-    state.set_filter("no such words")
-    assert panel.message.text() == state.empty_text() and "no such words" in panel.message.text()
+    state.selection.set_filter("no such words")
+    assert panel.message.text() == state.selection.empty_text() and "no such words" in panel.message.text()
     assert panel.captions == () and panel.headline.text() == ""
     state.shutdown()
 
 
 def test_aligned_pairs_lie_on_the_diagonal_of_every_heatmap(qtbot, umr_state):
     panel = shown(qtbot, umr_state, "snt16", 1200, 800)
-    model, alignment = panel.model, umr_state.trace.alignment
+    model, alignment = panel.model, umr_state.traces.trace.alignment
     assert model.shape == (30, 33) and model.order.aligned == len(alignment.pairs())
     similarity = panel.plots["similarity"].matrix
     for k in range(model.order.aligned):
         i, j = model.order.rows[k], model.order.columns[k]
         assert alignment.gold_of[i] == j and similarity[k, k] == alignment.similarity[i, j]
-    assert all(alignment.gold_of[i] is None for i in model.order.rows[model.order.aligned:])
+    assert all(alignment.gold_of[i] is None for i in model.order.rows[model.order.aligned :])
     # the unaligned gold nodes are the last columns, after the line
     assert panel.plots["adjusted"].aligned == model.order.aligned < len(model.column_names)
 
@@ -175,8 +175,16 @@ def test_labels_are_thinned_never_overlapping_and_zoom_brings_them_back(qtbot, u
         if len(rows_now) >= len(window.visible_rows()) - 1 or steps == 20:
             break
         centre = QPointF(broadcast.geometry_now().plot.center())
-        event = QWheelEvent(centre, QPointF(broadcast.mapToGlobal(centre.toPoint())), QPoint(), QPoint(0, 120),
-                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+        event = QWheelEvent(
+            centre,
+            QPointF(broadcast.mapToGlobal(centre.toPoint())),
+            QPoint(),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
         QApplication.sendEvent(broadcast, event)
         steps += 1
     assert steps < 20  # named before the deepest zoom is passed
@@ -197,7 +205,7 @@ def test_the_hovered_and_selected_rows_are_named_even_when_labels_are_thinned(qt
     qtbot.waitUntil(lambda: panel.hover == (hidden, 2), timeout=2000)
     labels = plot.label_boxes()
     assert hidden in {label.index for label in labels if label.axis == "row"} and overlaps(labels) == []
-    umr_state.select_node("test", panel.model.row_vars[hidden + 1])
+    umr_state.selection.select_node("test", panel.model.row_vars[hidden + 1])
     labels = plot.label_boxes()
     rows = {label.index for label in labels if label.axis == "row"}
     assert hidden + 1 in rows and overlaps(labels) == []
@@ -222,7 +230,7 @@ def test_the_four_heatmaps_zoom_and_pan_together(qtbot, umr_state):
     dragged = panel.shared.window  # dragging down and right shows what is up and left
     assert dragged.left == pytest.approx(max(0.0, before.left - 30 / geometry.cell_width))
     assert dragged.top == pytest.approx(max(0.0, before.top - 20 / geometry.cell_height))
-    assert umr_state.node is None  # a drag is not a click
+    assert umr_state.selection.node is None  # a drag is not a click
     # one window for all four: the same cell is at the top left of each heatmap
     corners = {p.cell_at(p.geometry_now().plot.topLeft() + QPointF(1, 1)) for p in panel.plots.values()}
     assert corners == {(int(dragged.top), int(dragged.left))}
@@ -247,14 +255,14 @@ def test_clicking_selects_the_node_and_the_selection_is_highlighted(qtbot, umr_s
     panel = shown(qtbot, umr_state, "snt16", 1000, 700)
     model, plot = panel.model, panel.plots["broadcast"]
     QTest.mouseClick(plot, Qt.MouseButton.LeftButton, pos=cell_centre(plot, 5, 9))
-    assert umr_state.node == ("test", model.row_vars[5])
+    assert umr_state.selection.node == ("test", model.row_vars[5])
     assert all(p.selected_rows == {5} and p.selected_columns == {5} for p in panel.plots.values())  # the partner
     last = len(model.column_names) - 1  # an unaligned gold node: no partner row
-    umr_state.select_node("gold", model.column_vars[last])
+    umr_state.selection.select_node("gold", model.column_vars[last])
     assert all(p.selected_rows == set() and p.selected_columns == {last} for p in panel.plots.values())
     label = next(label for label in plot.label_boxes() if label.axis == "column" and label.index == 2)
     QTest.mouseClick(plot, Qt.MouseButton.LeftButton, pos=label.box.center().toPoint())
-    assert umr_state.node == ("gold", model.column_vars[2])
+    assert umr_state.selection.node == ("gold", model.column_vars[2])
 
 
 def test_escape_brings_the_four_heatmaps_back(qtbot, umr_state):
@@ -287,8 +295,11 @@ def test_captions_of_a_150_node_pair_are_complete_and_reachable(qtbot, tmp_path)
             assert bar.maximum() + panel.details.viewport().height() >= document - 1  # the end can be scrolled to
             bar.setValue(bar.maximum())
             bottom = panel.details.cursorForPosition(QPoint(5, panel.details.viewport().height() - 4))
-            last_line = (caption.details or ("No pair changed in this round.",))[-1] if number > 1 else (
-                panel.model.captions[0].details[-1])
+            last_line = (
+                (caption.details or ("No pair changed in this round.",))[-1]
+                if number > 1
+                else (panel.model.captions[0].details[-1])
+            )
             assert bottom.block().text() == last_line
         assert sum(len(c.details) for c in panel.model.captions) >= 140  # every pair is listed somewhere
     finally:
@@ -350,7 +361,9 @@ def test_the_enlarged_heatmap_of_an_80_node_pair_names_every_row_and_column(qtbo
         seven = QFontMetricsF(plot._font(7)).height()
         assert min(label.box.height() if label.axis == "row" else label.box.width() for label in labels) >= seven
         page, viewport = panel.grid_page, panel.scroller.viewport()
-        needs_room = plot.readable_size().height() > viewport.height() or plot.readable_size().width() > viewport.width()
+        needs_room = (
+            plot.readable_size().height() > viewport.height() or plot.readable_size().width() > viewport.width()
+        )
         assert (page.height() > viewport.height() or page.width() > viewport.width()) == needs_room
         if size == (500, 400):
             assert needs_room and panel.scroller.verticalScrollBar().maximum() > 0  # it scrolls
@@ -390,7 +403,9 @@ def test_a_cut_label_is_at_the_smallest_font_and_whole_in_its_tooltip(qtbot, umr
     assert all(plot.rect().toRectF().contains(label.box) for label in labels)  # none clipped by the edge
     if cut:
         label = cut[0]
-        tip = QHelpEvent(QEvent.Type.ToolTip, label.box.center().toPoint(), plot.mapToGlobal(label.box.center().toPoint()))
+        tip = QHelpEvent(
+            QEvent.Type.ToolTip, label.box.center().toPoint(), plot.mapToGlobal(label.box.center().toPoint())
+        )
         QApplication.sendEvent(plot, tip)
         assert QToolTip.text() == names[label.index]
 

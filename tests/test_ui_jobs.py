@@ -5,8 +5,8 @@ import threading
 
 import pytest
 
-from ui.jobs import JobRunner
-from ui.tasks import TaskFailed
+from ui.state.jobs import JobRunner
+from ui.state.tasks import TaskFailed
 
 
 @pytest.fixture
@@ -51,7 +51,12 @@ def test_failures_are_messages(qtbot, runner):
     runner.start("a", refuse, pytest.fail, failures.append)
     runner.start("b", crash, pytest.fail, failures.append)
     qtbot.waitUntil(lambda: len(failures) == 2, timeout=5000)
-    assert sorted(failures) == ["file.amr:3: no graph", "unexpected problem: KeyError('x')"]
+    assert sorted(failures) == ["file.amr:3: no graph", "unexpected problem: KeyError: 'x'"]
+    refused, crashed = sorted(failures)
+    assert refused.details == ""  # the input's fault: the message says all
+    assert (
+        crashed.details.startswith("Traceback") and "in crash" in crashed.details and "KeyError: 'x'" in crashed.details
+    )
 
 
 def test_a_queued_job_replaces_the_one_waiting(qtbot, runner):

@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QByteArray
 
 from engine.params import Params
-from ui.annotators import AnnotatorFiles
-from ui.selection import other_side, partner
-from ui.settings import MAX_RECENT, AppSettings
-from ui.trace_cache import TraceCache, TraceKey
+from ui.common.sides import other_side, partner
+from ui.state.files import AnnotatorFiles
+from ui.state.settings import MAX_RECENT, AppSettings
+from ui.state.trace_cache import TraceCache, TraceKey
 
 from .ui_support import scored_state, temporary_settings
 
@@ -32,7 +32,7 @@ def test_annotator_files():
 
 def test_partner_of_a_node(tmp_path):
     state = scored_state(tmp_path)
-    read = state.corpus.pairs[1]
+    read = state.scoring.corpus.pairs[1]
     assert [partner(read, "test", var) for var in ("r1", "h2", "h", "b", "i")] == ["r1", "h2", "s", "p", "i"]
     assert partner(read, "gold", "s") == "h" and partner(read, "gold", "nothing") is None
     assert partner(read, "test", "=0") is None and partner(None, "test", "h") is None
@@ -69,10 +69,10 @@ def test_trace_cache_keeps_within_its_byte_budget():
 
 def test_a_trace_counts_its_matrices(tmp_path):
     state = scored_state(tmp_path)
-    state.select_pair_id("read")
-    trace = state.wait_for_trace()
+    state.selection.select_pair_id("read")
+    trace = state.traces.wait_for_trace()
     assert trace.nbytes == 8 * 25 * (1 + 3 * len(trace.alignment.rounds)) == 8 * 25 * 7  # 5x5 float64 matrices
-    assert state.traces.size >= trace.nbytes
+    assert state.traces.cache.size >= trace.nbytes
     state.shutdown()
 
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from engine.read import read_graph
 from engine.scoring import PairResult, score_graphs
-from ui.navigation import disagrees, find_nodes, next_position
+from ui.common.navigation import disagrees, find_nodes, next_position
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
 from .ui_support import SPEC_PAIR, SYS_PAIR, broken_pair, scored_state, shown_window
@@ -35,10 +35,10 @@ def test_next_position_goes_round():
 def test_which_pairs_disagree(tmp_path):
     state = scored_state(tmp_path, SYS_PAIR)
     # sentences 3 and 5 have every F1 at 1 (see the corpus table); the others do not
-    assert [r.id for r in state.corpus.pairs if disagrees(r)] == ["sentence 1", "sentence 2", "sentence 4"]
+    assert [r.id for r in state.scoring.corpus.pairs if disagrees(r)] == ["sentence 1", "sentence 2", "sentence 4"]
     state.shutdown()
     state = scored_state(tmp_path, broken_pair(tmp_path))
-    assert [disagrees(r) for r in state.corpus.pairs] == [True, True, False]  # go-02/go-01; unreadable; same
+    assert [disagrees(r) for r in state.scoring.corpus.pairs] == [True, True, False]  # go-02/go-01; unreadable; same
     state.shutdown()
 
 
@@ -62,16 +62,16 @@ def window(qtbot, tmp_path):
 def test_next_and_previous_disagreeing_pair(window):
     state, go = window.state, window.action_set
     messages = []
-    state.message.connect(messages.append)
-    assert state.pair.id == "sentence 1"
+    state.messages.message.connect(messages.append)
+    assert state.selection.pair.id == "sentence 1"
     go["next_disagreement"].trigger()
-    assert state.pair.id == "sentence 2"
+    assert state.selection.pair.id == "sentence 2"
     go["next_disagreement"].trigger()
-    assert state.pair.id == "sentence 4"  # sentence 3 agrees everywhere
+    assert state.selection.pair.id == "sentence 4"  # sentence 3 agrees everywhere
     go["next_disagreement"].trigger()
-    assert state.pair.id == "sentence 1" and messages[-1] == "Went round to the first pair that disagrees."
+    assert state.selection.pair.id == "sentence 1" and messages[-1] == "Went round to the first pair that disagrees."
     go["previous_disagreement"].trigger()
-    assert state.pair.id == "sentence 4" and messages[-1] == "Went round to the last pair that disagrees."
+    assert state.selection.pair.id == "sentence 4" and messages[-1] == "Went round to the last pair that disagrees."
     selected = window.corpus_panel.table.selectionModel().selectedRows()
     assert [window.corpus_panel.proxy.result(index.row()).id for index in selected] == ["sentence 4"]
 
@@ -79,23 +79,23 @@ def test_next_and_previous_disagreeing_pair(window):
 def test_the_next_disagreement_follows_the_table_as_sorted_and_filtered(window):
     state = window.state
     window.corpus_panel.table.sortByColumn(LR_COLUMN, Qt.SortOrder.AscendingOrder)  # LR F1: 0.4, 0.59, 0.7, 1, 1
-    state.select_pair_id("sentence 4")
+    state.selection.select_pair_id("sentence 4")
     window.action_set["next_disagreement"].trigger()
-    assert state.pair.id == "sentence 1"
+    assert state.selection.pair.id == "sentence 1"
     window.action_set["next_disagreement"].trigger()
-    assert state.pair.id == "sentence 2"
-    state.set_filter("sentence 3, ok")  # keeps one pair, which agrees
+    assert state.selection.pair.id == "sentence 2"
+    state.selection.set_filter("sentence 3, ok")  # keeps one pair, which agrees
     messages = []
-    state.message.connect(messages.append)
+    state.messages.message.connect(messages.append)
     window.action_set["next_disagreement"].trigger()
-    assert state.pair.id == "sentence 3" and messages == ["No other pair shown disagrees: every F1 is 1."]
+    assert state.selection.pair.id == "sentence 3" and messages == ["No other pair shown disagrees: every F1 is 1."]
 
 
 def test_next_unmatched_triple_from_the_menu(window):
     state = window.state
     window.workspace.show_perspective("corpus")
     window.action_set["next_mismatch"].trigger()
-    assert state.triple is not None and state.triple.category.value != "matched"
+    assert state.selection.triple is not None and state.selection.triple.category.value != "matched"
     assert window.workspace.current == "pair"  # the triples are shown
     assert window.penman_panel.test_text.extraSelections() or window.penman_panel.gold_text.extraSelections()
 
@@ -103,7 +103,7 @@ def test_next_unmatched_triple_from_the_menu(window):
 def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
     state, bar = window.state, window.find_bar
-    state.select_pair_id("read")
+    state.selection.select_pair_id("read")
     window.workspace.show_perspective("corpus")
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
@@ -111,19 +111,23 @@ def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     assert bar.edit.hasFocus()
     qtbot.keyClicks(bar.edit, "h")
     assert bar.matches == [("test", "h"), ("test", "h2")] and bar.count.text() == "1 of 2"
-    assert state.node == ("test", "h") and window.workspace.current == "pair"  # the graphs are shown
-    assert window.graphs.gold_scene.node_items["s"].pen().color() == window.graphs.test_scene.node_items["h"].pen().color()
+    assert state.selection.node == ("test", "h") and window.workspace.current == "pair"  # the graphs are shown
+    assert (
+        window.graphs.gold_scene.node_items["s"].pen().color() == window.graphs.test_scene.node_items["h"].pen().color()
+    )
     window.graphs.test_view.zoom_by(4.0)  # so that there is somewhere to scroll to
     window.action_set["find_next"].trigger()
-    assert state.node == ("test", "h2") and bar.count.text() == "2 of 2"
-    for view, scene, key in ((window.graphs.test_view, window.graphs.test_scene, "h2"),
-                             (window.graphs.gold_view, window.graphs.gold_scene, "h2")):
+    assert state.selection.node == ("test", "h2") and bar.count.text() == "2 of 2"
+    for view, scene, key in (
+        (window.graphs.test_view, window.graphs.test_scene, "h2"),
+        (window.graphs.gold_view, window.graphs.gold_scene, "h2"),
+    ):
         centre = scene.node_items[key].sceneBoundingRect().center()
         assert (view.visible_center() - centre).manhattanLength() < 3, key
     window.action_set["find_next"].trigger()
-    assert state.node == ("test", "h")  # round to the first
+    assert state.selection.node == ("test", "h")  # round to the first
     window.action_set["find_previous"].trigger()
-    assert state.node == ("test", "h2")
+    assert state.selection.node == ("test", "h2")
     bar.edit.clear()
     qtbot.keyClicks(bar.edit, "zzz")
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
@@ -132,12 +136,12 @@ def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
 def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_red(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
     state, bar = window.state, window.find_bar
-    state.select_pair_id("read")
+    state.selection.select_pair_id("read")
     qtbot.keyClicks(bar.edit, "fry")
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()  # typed: red
-    state.select_pair_id("fry")
+    state.selection.select_pair_id("fry")
     assert bar.matches == [("test", "f")] and bar.count.text() == "1" and bar.edit.styleSheet() == ""
-    state.select_pair_id("read")  # the text kept, looked for in this pair: a miss, said in grey
+    state.selection.select_pair_id("read")  # the text kept, looked for in this pair: a miss, said in grey
     assert bar.edit.text() == "fry" and bar.matches == []
     assert bar.count.text() == "not in this pair" and bar.edit.styleSheet() == ""
     window.action_set["find_next"].trigger()  # asked again here: red
@@ -146,18 +150,23 @@ def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_r
 
 def test_tables_show_the_graphs_tooltips(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
-    window.state.select_pair_id("read")
+    window.state.selection.select_pair_id("read")
     panel = window.alignment_panel
     row = next(number for number, row in enumerate(panel.model.rows) if row.test is not None and row.test.var == "h")
     tip = panel.model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert tip == window.graphs.test_scene.node_items["h"].toolTip()
     assert "aligned to gold s / she" in tip and "S = " in tip and "fixed in: " in tip
-    assert panel.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole) == window.graphs.gold_scene.node_items["s"].toolTip()
+    assert (
+        panel.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+        == window.graphs.gold_scene.node_items["s"].toolTip()
+    )
     panel.table.selectRow(row)
-    assert window.state.node == ("test", "h")
-    window.state.select_node("gold", "p")
+    assert window.state.selection.node == ("test", "h")
+    window.state.selection.select_node("gold", "p")
     selected = panel.table.selectionModel().selectedRows()
     assert [panel.model.rows[index.row()].gold.var for index in selected] == ["p"]
     triples = window.triples_panel
     number = next(k for k in range(triples.proxy.rowCount()) if triples.proxy.item(k).test.target == "h")
-    assert window.graphs.test_scene.node_items["h"].toolTip() in triples.proxy.index(number, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert window.graphs.test_scene.node_items["h"].toolTip() in triples.proxy.index(number, 1).data(
+        Qt.ItemDataRole.ToolTipRole
+    )

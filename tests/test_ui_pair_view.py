@@ -4,7 +4,7 @@ import pytest
 
 from engine.params import Params
 from engine.registry import SMATCH, metrics, short_name
-from ui.pair_view import NOT_SCORED, PairView
+from ui.corpus.pair_view import NOT_SCORED, PairView
 
 from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state
 
@@ -18,7 +18,7 @@ def state(scored_app_state):
 def view(qtbot, state):
     view = PairView(state)
     qtbot.addWidget(view)
-    state.select_pair_id("read")
+    state.selection.select_pair_id("read")
     return view
 
 
@@ -46,13 +46,14 @@ def test_the_score_table_shows_every_row(view):
     # and keeps no room for the hidden rows: five rows shown
     assert grid.verticalHeader().length() == 5 * grid.verticalHeader().defaultSectionSize()
     assert grid.maximumHeight() == grid.verticalHeader().length() + grid.horizontalHeader().sizeHint().height() + (
-        2 * grid.frameWidth())
+        2 * grid.frameWidth()
+    )
 
 
 def test_the_rows_follow_the_metrics_the_run_computes(qtbot, state, view):
     smatch = metrics().index(SMATCH)
     assert view.scores.isRowHidden(smatch)
-    state.params = Params(optional_metrics={"smatch"})
+    state.scoring.params = Params(optional_metrics={"smatch"})
     score_now(state, *SPEC_PAIR)
     assert not view.scores.isRowHidden(smatch) and view.scores.item(smatch, 0).text() != ""
     assert view.scores.verticalHeader().length() == 6 * view.scores.verticalHeader().defaultSectionSize()
@@ -62,11 +63,14 @@ def test_no_pair_an_unreadable_pair_and_an_empty_filter(qtbot, tmp_path):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     view = PairView(state)
     qtbot.addWidget(view)
-    state.select_pair(state.corpus.pairs[1])
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
     assert "Not scored" in view.sentence.text() and "broken_test.amr:5" in view.sentence.text()
     assert [view.scores.item(0, k).text() for k in range(3)] == [NOT_SCORED] * 3
-    state.set_filter("no such words")
-    assert view.header.text() == "No pair matches the filter \u201cno such words\u201d (3 pairs hidden): change or clear it."
+    state.selection.set_filter("no such words")
+    assert (
+        view.header.text()
+        == "No pair matches the filter \u201cno such words\u201d (3 pairs hidden): change or clear it."
+    )
     assert view.sentence.text() == "" and view.scores.item(0, 0) is None
     state.shutdown()
 
@@ -75,9 +79,9 @@ def test_aligned_tokens_of_a_umr_node(qtbot, tmp_path):
     state = scored_state(tmp_path, UMR_PAIR)
     view = PairView(state)
     qtbot.addWidget(view)
-    state.select_pair(state.corpus.pairs[1])
-    state.select_pair(state.corpus.pairs[0])
-    state.select_node("test", "s1x0")  # leave-11, aligned to "left"
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(state.scoring.corpus.pairs[0])
+    state.selection.select_node("test", "s1x0")  # leave-11, aligned to "left"
     assert "<b>left</b>" in view.tokens.text() and view.tokens.text().count("<b>") == 2
     assert view.sentence.isHidden()  # the words are the sentence
     state.shutdown()

@@ -5,9 +5,9 @@ they are gone), the status line saying which."""
 
 from pathlib import Path
 
-from ui.commands.files import open_at_start, recent_titles
-from ui.demos import DEFAULT_DEMO
-from ui.settings import AppSettings, RecentFiles
+from ui.shell.commands.files import open_at_start, recent_titles
+from ui.shell.demos import DEFAULT_DEMO
+from ui.state.settings import AppSettings, RecentFiles
 
 from .ui_support import (
     ANNOTATOR_FILES,
@@ -53,28 +53,32 @@ def test_an_annotator_set_is_remembered_with_its_gold_and_reopens_as_the_matrix(
     window = shown_window(qtbot, tmp_path, None)
     state = window.state
     open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])
-    with qtbot.waitSignal(state.corpus_changed, timeout=30000):
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=30000):
         state.annotators.open_cell(1, 0)  # a cell of the matrix is no recent pair: its annotators are
     entry = state.settings.recent()[0]
     assert entry == RecentFiles(tuple(path.resolve() for path in ANNOTATOR_FILES), True, ANNOTATOR_FILES[2].resolve())
     assert len(state.settings.recent()) == 1
-    with qtbot.waitSignal(state.corpus_changed, timeout=30000):
-        state.open_pair(*SPEC_PAIR)  # other files: the matrix closes
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=30000):
+        state.scoring.open_pair(*SPEC_PAIR)  # other files: the matrix closes
     assert state.annotators.result is None
     menu, entries = recent_menu(window)
     text, tip, _ = entries[1]
-    assert text == "&2 4 annotators: comptest_annot1.txt, comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt)"
+    assert (
+        text
+        == "&2 4 annotators: comptest_annot1.txt, comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt)"
+    )
     assert tip.startswith(f"annotators: {ANNOTATOR_FILES[0].resolve()}, ") and tip.endswith(
-        f"gold: {ANNOTATOR_FILES[2].resolve()}")
-    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=30000):
+        f"gold: {ANNOTATOR_FILES[2].resolve()}"
+    )
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=30000):
         menu.actions()[1].trigger()
     assert state.annotators.result.gold == 2 and len(state.annotators.result.names) == 4
-    assert state.files.gold_path.name == "comptest_gold.txt"  # its default cell: against the gold
+    assert state.scoring.files.gold_path.name == "comptest_gold.txt"  # its default cell: against the gold
 
 
 def messages(state):
     shown = []
-    state.message.connect(shown.append)
+    state.messages.message.connect(shown.append)
     return shown
 
 
@@ -82,9 +86,9 @@ def test_the_start_opens_the_last_files_else_the_demo_and_says_which(qtbot, tmp_
     settings = temporary_settings(tmp_path)
     window = shown_window(qtbot, tmp_path, None, settings=settings)  # a fresh machine: nothing opened before
     shown = messages(window.state)
-    with qtbot.waitSignal(window.state.corpus_changed, timeout=30000):
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=30000):
         open_at_start(window.context)
-    assert window.state.files.test_path == DEFAULT_DEMO.test
+    assert window.state.scoring.files.test_path == DEFAULT_DEMO.test
     assert shown[-1].startswith("Opened the bundled demo (no files were opened before): 5 pairs scored from")
     annotators = copied(tmp_path / "set", ANNOTATOR_FILES)
     open_annotators(qtbot, window.state, annotators, gold=annotators[2])
@@ -92,30 +96,39 @@ def test_the_start_opens_the_last_files_else_the_demo_and_says_which(qtbot, tmp_
 
     again = shown_window(qtbot, tmp_path, None, settings=settings)  # the next start
     shown = messages(again.state)
-    with qtbot.waitSignals([again.state.annotators.matrix_changed, again.state.corpus_changed], timeout=30000):
+    with qtbot.waitSignals([again.state.annotators.matrix_changed, again.state.scoring.corpus_changed], timeout=30000):
         open_at_start(again.context)
-    assert again.state.annotators.result.gold == 2 and again.state.files.paths == tuple(annotators)
-    assert shown[-1].startswith("Reopened the files opened last (4 annotators: comptest_annot1.txt, "
-                                "comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt); "
-                                "demos: File > Open Demo): ")
+    assert again.state.annotators.result.gold == 2 and again.state.scoring.files.paths == tuple(annotators)
+    assert shown[-1].startswith(
+        "Reopened the files opened last (4 annotators: comptest_annot1.txt, "
+        "comptest_annot3.txt, comptest_gold.txt, ... (gold comptest_gold.txt); "
+        "demos: File > Open Demo): "
+    )
     again.close()
 
     annotators[3].unlink()  # one of the last files is gone: the demo
     third = shown_window(qtbot, tmp_path, None, settings=settings)
     shown = messages(third.state)
-    with qtbot.waitSignal(third.state.corpus_changed, timeout=30000):
+    with qtbot.waitSignal(third.state.scoring.corpus_changed, timeout=30000):
         open_at_start(third.context)
-    assert third.state.files.test_path == DEFAULT_DEMO.test and third.state.annotators.result is None
-    assert shown[-1].startswith(f"Opened the bundled demo ({annotators[3].resolve()}, opened last, is no longer there): ")
+    assert third.state.scoring.files.test_path == DEFAULT_DEMO.test and third.state.annotators.result is None
+    assert shown[-1].startswith(
+        f"Opened the bundled demo ({annotators[3].resolve()}, opened last, is no longer there): "
+    )
 
 
 def test_saved_entries_old_and_new_and_unusable(tmp_path):
     qsettings = temporary_settings(tmp_path)
     settings = AppSettings(qsettings)
-    qsettings.setValue("recent/pairs", '[["t", "g"], {"annotators": ["a", "b", "c"], "gold": "b"}, '
-                                       '{"annotators": ["a"]}, {"annotators": ["a", "b"], "gold": 3}, {"gold": "x"}]')
-    assert settings.recent() == [RecentFiles((Path("t"), Path("g"))),
-                                 RecentFiles((Path("a"), Path("b"), Path("c")), True, Path("b"))]
+    qsettings.setValue(
+        "recent/pairs",
+        '[["t", "g"], {"annotators": ["a", "b", "c"], "gold": "b"}, '
+        '{"annotators": ["a"]}, {"annotators": ["a", "b"], "gold": 3}, {"gold": "x"}]',
+    )
+    assert settings.recent() == [
+        RecentFiles((Path("t"), Path("g"))),
+        RecentFiles((Path("a"), Path("b"), Path("c")), True, Path("b")),
+    ]
     settings.remember_annotators([tmp_path / "x", tmp_path / "y"], None)
     assert settings.recent()[0] == RecentFiles((tmp_path / "x", tmp_path / "y"), True, None)
     assert settings.recent()[0].title() == "2 annotators: x, y" and len(settings.recent()) == 3

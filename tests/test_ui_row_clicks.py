@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QTableView
 
 from bench.generate import write_corpus
-from ui.adjudication_tasks import NewSession, create_session
+from ui.adjudication.tasks import NewSession, create_session
 
 from .ui_support import DRS_PAIR, shown_window, wait_until_idle
 
@@ -76,7 +76,7 @@ def test_the_corpus_table_highlights_the_sentence_clicked_and_decided(qtbot, tmp
     table = window.corpus_panel.table
     row = click_half_visible_last_row(qtbot, table, column=1)
     clicked = window.corpus_panel.proxy.result(row)
-    assert window.state.pair is clicked
+    assert window.state.selection.pair is clicked
     assert selected_rows(table) == [row] and table.currentIndex().row() == row
     if perspective == "adjudication":
         assert window.state.adjudication.view().record.id == clicked.id  # what the panel decides on

@@ -1,8 +1,8 @@
 """The Smatch panel alone with a state."""
 
 from engine.params import Params
-from ui.smatch_panel import HINT, SmatchPanel
-from ui.state import AppState
+from ui.app_state import AppState
+from ui.corpus.smatch_panel import HINT, SmatchPanel
 
 from .ui_support import SMATCH_PAIR, score_now, temporary_settings
 
@@ -13,11 +13,11 @@ def test_hint_then_breakdown(qtbot, tmp_path):
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
     assert panel.title.text() == HINT and not panel.table.isVisibleTo(panel)  # the line alone, no empty table
-    state.params = Params(optional_metrics={"smatch"})
+    state.scoring.params = Params(optional_metrics={"smatch"})
     score_now(state, *SMATCH_PAIR)
-    low, high = state.corpus.interval("smatch")
+    low, high = state.scoring.corpus.interval("smatch")
     assert panel.title.text() == (
-        f"Smatch micro F1 0.8475, macro F1 {state.corpus.macro['smatch'].f:.4f}; 95% bootstrap "
+        f"Smatch micro F1 0.8475, macro F1 {state.scoring.corpus.macro['smatch'].f:.4f}; 95% bootstrap "
         f"interval of the micro F1 [{low:.4f}, {high:.4f}] over 3 pairs."
     )
     assert low < 0.8475 < high and panel.table.isVisibleTo(panel)

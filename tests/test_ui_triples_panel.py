@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.metrics.triples import Category
-from ui.triples_panel import TriplesPanel, triple_text, triples_csv
+from ui.pair.triples_panel import TriplesPanel, triple_text, triples_csv
 
 from .ui_support import UMR_VERSIONS, reentrant_pair, scored_state
 
@@ -13,7 +13,7 @@ CSV_HEADER = "category,test_triple,gold_triple,similarity,test_ends_aligned_to,g
 
 @pytest.fixture
 def state(scored_app_state):
-    scored_app_state.select_pair_id("read")
+    scored_app_state.selection.select_pair_id("read")
     return scored_app_state
 
 
@@ -21,8 +21,8 @@ def state(scored_app_state):
 def panel(qtbot, state):
     panel = TriplesPanel(state)
     qtbot.addWidget(panel)
-    state.select_pair_id("fry")
-    state.select_pair_id("read")
+    state.selection.select_pair_id("fry")
+    state.selection.select_pair_id("read")
     return panel
 
 
@@ -40,7 +40,7 @@ def column(panel, number):
 
 
 def test_rows_and_counts_of_the_selected_pair(panel, state):
-    assert panel.model.rows == state.triple_rows and panel.proxy.rowCount() == 4
+    assert panel.model.rows == state.selection.triple_rows and panel.proxy.rowCount() == 4
     assert panel.counts.text() == ("matched: 0  label differs: 1  concept differs: 3  only in test: 0  only in gold: 0")
     panel.category.setCurrentIndex(panel.category.findData(Category.CONCEPT_DIFFERS.value))
     assert panel.proxy.rowCount() == 3
@@ -56,7 +56,9 @@ def test_each_end_shows_its_aligned_partner(panel):
 
 def test_the_reason_of_identical_looking_triples(reentrant):
     state, panel = reentrant
-    only = {row.category: row for row in panel.model.rows if row.category in (Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)}
+    only = {
+        row.category: row for row in panel.model.rows if row.category in (Category.ONLY_IN_TEST, Category.ONLY_IN_GOLD)
+    }
     test_row, gold_row = only[Category.ONLY_IN_TEST], only[Category.ONLY_IN_GOLD]
     assert triple_text(test_row.test, test_row.test_partners) == "(u/understand-01 → u′  :ARG1  i2/it → none)"
     assert triple_text(gold_row.gold, gold_row.gold_partners) == "(u/understand-01 → u′  :ARG1  i2/it → i3′)"
@@ -64,7 +66,7 @@ def test_the_reason_of_identical_looking_triples(reentrant):
         "test i2 has no partner in gold; it looks like gold (u/understand-01 :ARG1 i2/it), "
         "but gold i2 is aligned to test i3"
     )
-    state.select_triple(gold_row)
+    state.selection.select_triple(gold_row)
     assert panel.table.selectionModel().selectedRows()[0].row() == panel.proxy.row_of(gold_row)
     assert panel.detail.text().startswith("<b>only in gold</b>: its ends are aligned to test u and i3")
 
@@ -74,15 +76,15 @@ def test_next_and_previous_unmatched_triple(reentrant):
     unmatched = [row for row in panel.model.rows if row.category is not Category.MATCHED]
     assert len(unmatched) == 2
     requested = []
-    state.panel_requested.connect(requested.append)
+    state.selection.panel_requested.connect(requested.append)
     panel.step_mismatch(1)
-    assert state.triple is unmatched[0] and requested == ["triples"]
+    assert state.selection.triple is unmatched[0] and requested == ["triples"]
     panel.step_mismatch(1)
-    assert state.triple is unmatched[1]
+    assert state.selection.triple is unmatched[1]
     panel.step_mismatch(1)  # round to the first again
-    assert state.triple is unmatched[0]
+    assert state.selection.triple is unmatched[0]
     panel.step_mismatch(-1)
-    assert state.triple is unmatched[1]
+    assert state.selection.triple is unmatched[1]
     selected = panel.table.selectionModel().selectedRows()
     assert [panel.proxy.item(index.row()) for index in selected] == [unmatched[1]]
 
@@ -92,25 +94,25 @@ def test_no_unmatched_triple_says_so(qtbot, tmp_path):
     panel = TriplesPanel(state)
     qtbot.addWidget(panel)
     messages = []
-    state.message.connect(messages.append)
-    state.set_filter("matched: 0")  # no such pair
+    state.messages.message.connect(messages.append)
+    state.selection.set_filter("matched: 0")  # no such pair
     panel.step_mismatch(1)
-    assert state.triple is None and messages[-1] == "No unmatched triple is shown for this pair."
+    assert state.selection.triple is None and messages[-1] == "No unmatched triple is shown for this pair."
     assert panel.counts.text().startswith("No pair matches the filter")
     state.shutdown()
 
 
 def test_choosing_a_row_selects_the_triple(panel, state):
     panel.table.selectRow(0)
-    assert state.triple is panel.proxy.item(0)
+    assert state.selection.triple is panel.proxy.item(0)
 
 
 def test_a_selected_node_shows_its_first_row_without_selecting_a_triple(panel, state):
-    state.select_node("gold", "s")
+    state.selection.select_node("gold", "s")
     selected = panel.table.selectionModel().selectedRows()
     assert [str(panel.proxy.item(index.row()).gold) for index in selected] == ["(r1/read-03 :ARG0 s/she)"]
-    assert state.triple is None
-    state.select_node("test", "nothing-here")
+    assert state.selection.triple is None
+    state.selection.select_node("test", "nothing-here")
     assert panel.table.selectionModel().selectedRows() == []
 
 
@@ -119,9 +121,12 @@ def test_triples_csv():
 
 
 def test_csv_of_the_pair(state):
-    lines = triples_csv(state.triple_rows).splitlines()
+    lines = triples_csv(state.selection.triple_rows).splitlines()
     assert lines[0] == CSV_HEADER and len(lines) == 5
-    assert "label differs,(b/book :poss i/i),(p/paper :part i/i),0.5000,p i,b i,\"same aligned ends, role :poss" in lines[4]
+    assert (
+        "label differs,(b/book :poss i/i),(p/paper :part i/i),0.5000,p i,b i,\"same aligned ends, role :poss"
+        in lines[4]
+    )
 
 
 def widths(panel):
@@ -163,7 +168,7 @@ def test_long_triples_leave_why_a_readable_start(qtbot, tmp_path, width):
     triples and why first gets up to 18 characters, so why is never cut to a few characters
     (it was, by the triples' longer texts); the rest goes by what each still wants."""
     state = scored_state(tmp_path, UMR_VERSIONS)
-    assert state.select_pair_id("snt16")
+    assert state.selection.select_pair_id("snt16")
     panel = TriplesPanel(state)
     qtbot.addWidget(panel)
     panel.resize(width, 300)

@@ -6,16 +6,16 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
 from bench.generate import write_corpus
+from engine.adjudication.agreement import agreement_metrics
 from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
-from engine.adjudication.agreement import agreement_metrics
 from engine.registry import short_name
-from ui.adjudication_tasks import NewSession, create_session
-from ui.comparison_panel import ELLIPSIS
-from ui.graph_view import QtText
-from ui.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
-from ui.settings import AppSettings
-from ui.workspace import LAYOUT_VERSION, Panel, Workspace
+from ui.adjudication.tasks import NewSession, create_session
+from ui.pair.comparison_panel import ELLIPSIS
+from ui.pair.graph_view import QtText
+from ui.shell.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
+from ui.shell.workspace import LAYOUT_VERSION, Panel, Workspace
+from ui.state.settings import AppSettings
 
 from .ui_support import (
     DRS_PAIR,
@@ -83,8 +83,11 @@ def test_a_perspective_that_needs_a_panel(qtbot, tmp_path):
         Perspective("other", "Other", "", "always2"),
         Perspective("work", "Work", "", Split(False, ("always", "extra"), (1, 1)), needs="extra"),
     )
-    panels = {"always": Panel("Always", QWidget()), "always2": Panel("Also", QWidget()),
-              "extra": Panel("Extra", sometimes)}
+    panels = {
+        "always": Panel("Always", QWidget()),
+        "always2": Panel("Also", QWidget()),
+        "extra": Panel("Extra", sometimes),
+    }
     settings = AppSettings(temporary_settings(tmp_path))
     settings.save_workspace({"version": LAYOUT_VERSION, "current": "work", "pages": {}})
     workspace = Workspace(panels, settings, perspectives)
@@ -105,7 +108,11 @@ def test_a_registered_perspective_and_its_availability(qtbot, tmp_path):
         Perspective("main", "Main", "", Split(False, ("always", Tabs(("extra", "always2"))), (2, 1))),
         Perspective("extra", "Extra", "", "extra"),
     )
-    panels = {"always": Panel("Always", always), "always2": Panel("Also", QWidget()), "extra": Panel("Extra", sometimes)}
+    panels = {
+        "always": Panel("Always", always),
+        "always2": Panel("Also", QWidget()),
+        "extra": Panel("Extra", sometimes),
+    }
     workspace = Workspace(panels, AppSettings(temporary_settings(tmp_path)), perspectives)
     qtbot.addWidget(workspace)
     workspace.show()
@@ -152,7 +159,8 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
                 assert labels[:3] == ["F1", "P", "R"], labels  # F1 first
             elif grid is window.adjudication_panel.scores:  # a row per annotator: each metric's F1, its corrections
                 assert [label.replace("\n", " ") for label in labels] == [
-                    short_name(metric) for metric in agreement_metrics()] + ["Corrections"], labels
+                    short_name(metric) for metric in agreement_metrics()
+                ] + ["Corrections"], labels
             else:
                 assert all(row.endswith("F1") for row in rows), rows  # the corpus summary: F1 only
             if grid is not window.smatch_panel.table:  # the long Smatch breakdown may scroll
@@ -179,7 +187,9 @@ def test_the_pair_perspective_gives_the_graphs_most_of_the_room(qtbot, tmp_path,
     for view in (window.graphs.test_view, window.graphs.gold_view):
         assert view.height() >= canvas_share * window.height() and view.width() > 0.3 * width
     assert window.graphs.legend.height() < 2 * window.graphs.legend.fontMetrics().lineSpacing()  # one line
-    lines = window.penman_panel.test_text.viewport().height() // window.penman_panel.test_text.fontMetrics().lineSpacing()
+    lines = (
+        window.penman_panel.test_text.viewport().height() // window.penman_panel.test_text.fontMetrics().lineSpacing()
+    )
     assert lines >= penman_lines
     triples = window.triples_panel.table
     assert triples.viewport().height() // triples.verticalHeader().defaultSectionSize() >= triples_rows
@@ -297,7 +307,13 @@ def test_a_saved_arrangement_that_squeezes_a_panel_is_not_restored(qtbot, tmp_pa
 def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SYS_PAIR)
     keys = {spec.key: window.action_set[f"perspective_{spec.key}"].shortcut().toString() for spec in PERSPECTIVES}
-    assert keys == {"corpus": "Ctrl+1", "pair": "Ctrl+2", "rounds": "Ctrl+3", "annotators": "Ctrl+4", "adjudication": "Ctrl+5"}
+    assert keys == {
+        "corpus": "Ctrl+1",
+        "pair": "Ctrl+2",
+        "rounds": "Ctrl+3",
+        "annotators": "Ctrl+4",
+        "adjudication": "Ctrl+5",
+    }
     window.action_set["perspective_rounds"].trigger()
     assert window.graphs.isVisible() and window.graphs.parent() is window.workspace.pages["rounds"].slots["graphs"]
     window.action_set["perspective_pair"].trigger()
@@ -330,7 +346,9 @@ def fitted_scale(graphs) -> float:
 def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, UMR_VERSIONS, (1920, 1080 - CHROME))
     graphs, state = window.graphs, window.state
-    state.select_pair(state.corpus.pairs[4])  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
+    state.selection.select_pair(
+        state.scoring.corpus.pairs[4]
+    )  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
     settle()
     view = graphs.test_view
     assert view.scale_factor() == pytest.approx(fitted_scale(graphs))

@@ -2,6 +2,7 @@
 
 import csv
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,11 +26,23 @@ DATA = Path(__file__).parent / "data"
 
 @pytest.mark.parametrize(
     "name, sentences, triples",
-    [("lindsay_v1.umr", 2, 10), ("lindsay_v2.umr", 2, 0), ("nw_afp_0024_v1.umr", 28, 217), ("nw_afp_0024_v2.umr", 28, 0)]
-    + [pytest.param(*case, marks=needs_shared) for case in (
-        ("nw_pri_0153_v1.umr", 9, 49), ("pear_story_v1.umr", 141, 683), ("pear_story_v2.umr", 141, 0),
-        ("minecraft_1267_annotA_Tadai.umr", 53, 0), ("minecraft_1267_annotB.umr", 53, 0),
-        ("little_prince_ch1.umr", 35, 0))],
+    [
+        ("lindsay_v1.umr", 2, 10),
+        ("lindsay_v2.umr", 2, 0),
+        ("nw_afp_0024_v1.umr", 28, 217),
+        ("nw_afp_0024_v2.umr", 28, 0),
+    ]
+    + [
+        pytest.param(*case, marks=needs_shared)
+        for case in (
+            ("nw_pri_0153_v1.umr", 9, 49),
+            ("pear_story_v1.umr", 141, 683),
+            ("pear_story_v2.umr", 141, 0),
+            ("minecraft_1267_annotA_Tadai.umr", 53, 0),
+            ("minecraft_1267_annotB.umr", 53, 0),
+            ("little_prince_ch1.umr", 35, 0),
+        )
+    ],
 )
 def test_every_bundled_block_parses(name, sentences, triples):
     umr = read_umr((BUNDLED_UMR if (BUNDLED_UMR / name).exists() else UMR) / name)
@@ -57,17 +70,24 @@ def test_unknown_alignment_variables_are_warnings_not_errors():
 
 def test_alignment_lines():
     warnings = []
-    spans = parse_alignment("f", 10, ["a: 1-2, 5-5", "b: 0-0", "c: -1--1", "zz: 3-3", "junk"], {"a", "b", "c"}, warnings)
+    spans = parse_alignment(
+        "f", 10, ["a: 1-2, 5-5", "b: 0-0", "c: -1--1", "zz: 3-3", "junk"], {"a", "b", "c"}, warnings
+    )
     assert spans == {"a": frozenset({1, 2, 5}), "b": frozenset(), "c": frozenset()}
-    assert warnings == ["f:13: alignment names zz, which is not in the sentence graph; ignored",
-                        "f:14: cannot read alignment line 'junk'; ignored"]
+    assert warnings == [
+        "f:13: alignment names zz, which is not in the sentence graph; ignored",
+        "f:14: cannot read alignment line 'junk'; ignored",
+    ]
 
 
 def test_document_annotation_grammar():
     lines = ["(s2s0 / sentence", "\t:temporal ((a :before b)", "  (c :after d))", ":coref ((x :same-entity y)))"]
     triples = parse_document_annotation("f", 7, lines)
     assert [(t.kind, t.source, t.relation, t.target, t.line) for t in triples] == [
-        ("temporal", "a", ":before", "b", 8), ("temporal", "c", ":after", "d", 9), ("coref", "x", ":same-entity", "y", 10)]
+        ("temporal", "a", ":before", "b", 8),
+        ("temporal", "c", ":after", "d", 9),
+        ("coref", "x", ":same-entity", "y", 10),
+    ]
     assert parse_document_annotation("f", 1, ["(s1s0 / sentence)"]) == []
     with pytest.raises(InputError) as caught:
         parse_document_annotation("f", 20, ["(s1s0 / sentence", "  :modal ((author full b)))"])
@@ -75,9 +95,17 @@ def test_document_annotation_grammar():
 
 
 def test_coref_closure():
-    links = coref_links({("a", ":same-entity", "b"), ("b", ":same-entity", "c"), ("x", ":subset-of", "y"), ("y", ":subset-of", "z")})
-    assert links == {(":same-entity", "a", "b"), (":same-entity", "a", "c"), (":same-entity", "b", "c"),
-                     (":subset-of", "x", "y"), (":subset-of", "y", "z"), (":subset-of", "x", "z")}
+    links = coref_links(
+        {("a", ":same-entity", "b"), ("b", ":same-entity", "c"), ("x", ":subset-of", "y"), ("y", ":subset-of", "z")}
+    )
+    assert links == {
+        (":same-entity", "a", "b"),
+        (":same-entity", "a", "c"),
+        (":same-entity", "b", "c"),
+        (":subset-of", "x", "y"),
+        (":subset-of", "y", "z"),
+        (":subset-of", "x", "z"),
+    }
 
 
 def test_hand_computed_document_scores():
@@ -114,12 +142,20 @@ def test_agreement_with_the_reference_on_the_ancast_sample():
     """umr.csv holds ancast's own numbers; its known differences (concept F(P,P), lemma-only
     relation similarity, WLR weights, glued :op names) leave sentence 1's alignment, LR, ULR
     and smatch-style score comparable, and sentence 2's alignment."""
-    reference = list(csv.DictReader(open(SHARED / "data" / "ancast_samples" / "umr.csv")))
+    with open(SHARED / "data" / "ancast_samples" / "umr.csv", encoding="utf-8") as table:
+        reference = list(csv.DictReader(table))
     corpus = score_files(SAMPLES / "umr_test.txt", SAMPLES / "umr_gold.txt", Params(use_alignments=False))
     first, second = corpus.pairs
-    percent = lambda text: float(text.rstrip("%")) / 100
-    assert first.scores["labeled_relation"].p == pytest.approx(percent(reference[0]["Labeled Relational Match Precision"]), abs=1e-4)
-    assert first.scores["labeled_relation"].r == pytest.approx(percent(reference[0]["Labeled Relational Match Recall"]), abs=1e-4)
+
+    def percent(text):
+        return float(text.rstrip("%")) / 100
+
+    assert first.scores["labeled_relation"].p == pytest.approx(
+        percent(reference[0]["Labeled Relational Match Precision"]), abs=1e-4
+    )
+    assert first.scores["labeled_relation"].r == pytest.approx(
+        percent(reference[0]["Labeled Relational Match Recall"]), abs=1e-4
+    )
     assert first.scores["labeled_relation"].f == pytest.approx(percent(reference[0]["LRM F-Score"]), abs=1e-4)
     assert first.scores["unlabeled_relation"].f == pytest.approx(percent(reference[0]["ULRM F-Score"]), abs=1e-4)
     assert first.scores["mock_smatch"].f == pytest.approx(percent(reference[0]["Smatch Score"]), abs=1e-4)
@@ -135,8 +171,12 @@ def test_agreement_with_the_reference_on_the_ancast_sample():
 
 
 def test_cli_adds_the_document_object():
-    done = subprocess.run([sys.executable, "-m", "engine", "score", DATA / "doc_test.umr", DATA / "doc_gold.umr", "--format", "json"],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "score", DATA / "doc_test.umr", DATA / "doc_gold.umr", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     assert "s1x9, which is not in the sentence graph" in done.stderr
     data = json.loads(done.stdout)
@@ -153,20 +193,34 @@ def test_several_documents_in_one_file(tmp_path):
     corpus = score_files(both, gold)
     assert len(corpus.documents) == 2 and [r.id for r in corpus.pairs] == ["d0.snt1", "d0.snt2", "d1.snt1", "d1.snt2"]
     assert corpus.document_scores["modal"].p == pytest.approx(0.5)
-    done = subprocess.run([sys.executable, "-m", "engine", "score", both, gold, "--format", "json"], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "score", both, gold, "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert [d["index"] for d in json.loads(done.stdout)["documents"]] == [0, 1]
 
 
 def test_unequal_sentence_counts_are_one_clear_error(tmp_path):
     short = tmp_path / "short.umr"
     short.write_text((DATA / "doc_test.umr").read_text().split("\n\n\n")[0] + "\n")
-    with pytest.raises(InputError, match="doc_gold.umr:30: short.umr holds 1 sentences but doc_gold.umr holds 2: this sentence has no partner"):
+    with pytest.raises(
+        InputError,
+        match=re.escape(
+            "doc_gold.umr:30: short.umr holds 1 sentences but doc_gold.umr holds 2: this sentence has no partner"
+        ),
+    ):
         load_pairs(short, DATA / "doc_gold.umr")
 
 
 def test_broken_sentence_graph_names_file_and_line(tmp_path):
     broken = tmp_path / "broken.umr"
-    broken.write_text((DATA / "doc_gold.umr").read_text().replace(':name (s1n / name :op1 "John")))', ':name (s1n / name :op1 "John"))'))
+    broken.write_text(
+        (DATA / "doc_gold.umr")
+        .read_text()
+        .replace(':name (s1n / name :op1 "John")))', ':name (s1n / name :op1 "John"))')
+    )
     corpus = score_files(broken, DATA / "doc_gold.umr")
     assert corpus.pairs[0].error.startswith(f"{broken}:") and "never closed" in corpus.pairs[0].error
     assert corpus.pairs[1].error is None

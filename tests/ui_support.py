@@ -7,10 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from ui import annotators_state
-from ui.annotators import AnnotatorFiles
-from ui.state import AppState
-from ui.tasks import ScoreRequest, read_and_score
+from ui.annotators import state as annotators_state
+from ui.app_state import AppState
+from ui.state.files import AnnotatorFiles
+from ui.state.tasks import ScoreRequest, read_and_score
 
 from .conftest import DATA, DEMO, REENTRANT_GOLD, REENTRANT_TEST
 
@@ -65,7 +65,7 @@ def reentrant_pair(folder: Path) -> tuple[Path, Path]:
 
 def score_now(state: AppState, test: Path, gold: Path) -> None:
     """Read and score on this thread and show the result, as the job runner would."""
-    state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.params)))
+    state.show_scores(read_and_score(ScoreRequest(AnnotatorFiles.of((test, gold)), state.scoring.params)))
 
 
 def wait_until_idle(qtbot, state: AppState, timeout: int = 30000) -> None:
@@ -82,11 +82,16 @@ def scored_state(tmp_path: Path, pair: tuple[Path, Path] = SPEC_PAIR) -> AppStat
     return state
 
 
-def shown_window(qtbot, tmp_path: Path, pair: tuple[Path, Path] | None = SPEC_PAIR, size: tuple[int, int] = (1600, 1000),
-                 settings: QSettings | None = None):
+def shown_window(
+    qtbot,
+    tmp_path: Path,
+    pair: tuple[Path, Path] | None = SPEC_PAIR,
+    size: tuple[int, int] = (1600, 1000),
+    settings: QSettings | None = None,
+):
     """A main window of ``size`` on screen with ``pair`` scored (none when None); the caller's
     qtbot closes it."""
-    from ui.main_window import MainWindow  # the window only where a test asks for one
+    from ui.shell.main_window import MainWindow  # the window only where a test asks for one
 
     window = MainWindow(settings if settings is not None else temporary_settings(tmp_path))
     qtbot.addWidget(window)
@@ -116,7 +121,7 @@ TRIO_FILES = [DATA / "annotators" / f"ann_{name}.amr" for name in "abc"]
 
 def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 30000) -> None:
     """Open ``paths`` as several annotators and wait for the matrix and for the pair the views open with it."""
-    with qtbot.waitSignals([state.annotators.matrix_changed, state.corpus_changed], timeout=timeout):
+    with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=timeout):
         assert state.annotators.open(paths, gold)
 
 

@@ -1,15 +1,17 @@
-"""The Qt desktop application; it depends on ``engine``, never the other way round.
+"""The Qt desktop application; it depends on ``engine``, never the other way round, and its
+subpackages are found by what the user sees:
 
-* :mod:`ui.state` - the application state (files, parameters, scores, selection,
-  work in progress) with signals; the only place that starts long engine work, through
-  :mod:`ui.tasks` (Qt-free engine calls) run by :mod:`ui.jobs` (worker threads).
-  Several annotators' matrix is part of it (``state.annotators``, :mod:`ui.annotators_state`,
-  its engine work in :mod:`ui.annotator_tasks`); the exports' long work uses its job runner.
-* Panels (``*_panel``, :mod:`ui.pair_view`, :mod:`ui.find_bar`, :mod:`ui.status`) take the
-  state, subscribe to its signals and report the user's choices back to it; none imports
-  another. :mod:`ui.comparison_binding` connects the graphs panel.
-* :mod:`ui.perspectives` names the perspectives (Corpus, Pair, Rounds, Annotators) and how each arranges
-  the panels; :mod:`ui.workspace` shows them as tabs and keeps their arrangement.
-* :mod:`ui.actions` declares every menu command once; the handlers live in
-  :mod:`ui.commands`; :mod:`ui.main_window` only assembles.
+* :mod:`ui.app_state` - the application state: its parts (:mod:`ui.state`: messages, scoring,
+  selection, traces) and the features' parts (annotators, adjudication) wired together; the
+  only place that starts long engine work, through Qt-free tasks (:mod:`ui.state.tasks`) run
+  by worker threads (:mod:`ui.state.jobs`);
+* :mod:`ui.shell` - the window: menus declared once (:mod:`ui.shell.actions`) and their handlers
+  (:mod:`ui.shell.commands`), the perspectives as tabs, the status line and banner, the log;
+* :mod:`ui.corpus`, :mod:`ui.pair`, :mod:`ui.rounds`, :mod:`ui.annotators`,
+  :mod:`ui.adjudication`, :mod:`ui.drs` - the views of a feature, next to their Qt-free models;
+* :mod:`ui.common` - tables, figure files, the two sides of a pair, the selection binding.
+
+Panels take the state, subscribe to its parts' signals and report the user's choices back to
+them; none imports another, and none imports :mod:`ui.app_state` (they see it through the
+protocols of :mod:`ui.state.services`).
 """

@@ -1,0 +1,1 @@
+"""Adjudication: the session, the adjudicator's decisions and their history."""

@@ -1,0 +1,1 @@
+"""Several annotators: the agreement matrix, its cells and the label confusion."""

@@ -1,0 +1,102 @@
+"""The application state: its parts by concern, wired together.
+
+* ``messages`` (:class:`~ui.state.messages.Messages`) - the status line, the banner, the work in progress;
+* ``scoring`` (:class:`~ui.state.scoring.Scoring`) - the files, the parameters and their scores;
+* ``selection`` (:class:`~ui.state.selection.Selection`) - the filter, the selected pair, node
+  and triple, the panel asked for;
+* ``traces`` (:class:`~ui.state.traces.Traces`) - the selected pair's trace for the heatmaps;
+* ``annotators`` (:class:`~ui.annotators.state.AnnotatorsState`) - several annotators' matrix;
+* ``adjudication`` (:class:`~ui.adjudication.state.AdjudicationState`) - the adjudication session.
+
+Panels take the app state, read its parts, subscribe to their signals and report the user's
+choices back through their methods; they never talk to each other. The parts of the features
+(annotators, adjudication) see the app through :class:`ui.state.services.AppServices`.
+
+What a finished scoring run changes is said here (:meth:`AppState.show_scores`), in this order:
+the selection is cleared, the views get the new corpus, then the wanted (or the same, or the first)
+pair is selected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QObject, QSettings
+
+from engine.scoring import MatrixResult
+
+from .adjudication.state import AdjudicationState
+from .annotators.state import AnnotatorsState
+from .state.jobs import JobRunner
+from .state.messages import Messages
+from .state.scoring import Scoring
+from .state.selection import Selection
+from .state.settings import AppSettings
+from .state.tasks import ScoringOutcome
+from .state.traces import Traces
+
+__all__ = ["AppState"]
+
+
+class AppState(QObject):
+    def __init__(self, settings: QSettings | None = None, parent=None):
+        super().__init__(parent)
+        self.settings = AppSettings(settings)
+        self.runner = JobRunner(self)
+        self.messages = Messages(self)
+        self.scoring = Scoring(self.settings, self.runner, self.messages, self)
+        self.traces = Traces(self.scoring, self.runner, self)
+        self.selection = Selection(self.scoring, self.traces, self.messages, self)
+        self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix
+        self.adjudication = AdjudicationState(self)
+        self.selection.review_of = self.adjudication.review_of
+        self.scoring.scored.connect(self.show_scores)
+        self.scoring.files_opening.connect(self.annotators.files_requested)
+        self.annotators.matrix_changed.connect(self._remember_annotators)
+
+    def show_scores(self, outcome: ScoringOutcome, wanted: str | None = None) -> None:
+        """Show a finished scoring run: the ``wanted`` pair, else the pair selected before when the
+        files are the same (scored again, or swapped), else the first pair."""
+        scoring, selection = self.scoring, self.selection
+        self.messages.show_busy(scoring.busy)
+        if scoring.cancelled(outcome):
+            return
+        shown = selection.pair
+        previous = shown.index if shown is not None and scoring.same_files(outcome.files) else 0
+        if outcome.loaded is not scoring.loaded:
+            self.traces.forget()
+        selection.clear()
+        self.messages.show_problem("")
+        scoring.show(outcome)
+        found = selection.show_first(wanted, previous)
+        if self.annotators.cell_of(outcome.files) is None:  # a cell: its annotators are remembered
+            scoring.remember(outcome.files)
+        scoring.report(outcome)
+        if not found:
+            self.messages.show(f"No pair {wanted!r} in this corpus.")
+
+    def open_roles(self, test: int, gold: int) -> bool:
+        """Score two other files of the loaded ones as test and gold (as the matrix's cell when
+        they are its files), the sentence shown kept."""
+        files = self.scoring.files
+        if files is None:
+            return False
+        files, matrix = replace(files, test=test, gold=gold), self.annotators.result
+        cell = self.annotators.cell_of(files) is not None and matrix is not None
+        shown = self.selection.pair
+        select = (shown.id or str(shown.index)) if shown is not None else None  # other files: say which sentence
+        return self.scoring.open_files(files, select, annotations=matrix.annotations if cell and matrix else None)
+
+    def cancel(self) -> None:
+        """Stop scoring files or the annotators' matrix."""
+        self.scoring.cancel()
+        self.annotators.cancel()
+
+    def shutdown(self) -> None:
+        """Stop every job and wait for it, and close the adjudication session (before the window closes)."""
+        self.runner.wait()
+        self.adjudication.shutdown()
+
+    def _remember_annotators(self, matrix: MatrixResult | None) -> None:
+        if matrix is not None:
+            self.scoring.remember_annotators(matrix.annotations)

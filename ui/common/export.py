@@ -1,0 +1,71 @@
+"""Writing a figure made as an SVG document (from the data, never a screen grab) to a file
+chosen by its suffix: the SVG itself, a vector PDF (real text), or a PNG at a chosen DPI
+(one SVG unit is one pixel at 96 DPI), with the title and description in the file."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPageSize, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgRenderer
+
+__all__ = ["SVG_DPI", "png_data_uri", "write_figure"]
+
+SVG_DPI = 96.0
+
+
+def write_figure(svg: str, path: Path, dpi: float, title: str, description: str = "") -> bool:
+    """Write ``svg`` to ``path``: .svg as is, .pdf as vector pages, anything else as PNG at
+    ``dpi`` (width x dpi/96 pixels). True when the file was written."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        try:
+            path.write_text(svg, encoding="utf-8")
+        except OSError:
+            return False
+        return True
+    renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
+    size = renderer.viewBoxF().size()
+    if suffix == ".pdf":
+        writer = QPdfWriter(str(path))
+        writer.setTitle(title)
+        writer.setCreator("graphagree")
+        writer.setResolution(round(dpi))
+        points = QSizeF(size.width() * 72 / SVG_DPI, size.height() * 72 / SVG_DPI)
+        writer.setPageSize(QPageSize(points, QPageSize.Unit.Point, title, QPageSize.SizeMatchPolicy.ExactMatch))
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0))
+        painter = QPainter()
+        if not painter.begin(writer):
+            return False
+        renderer.render(painter, QRectF(0, 0, writer.width(), writer.height()))
+        return painter.end()
+    width, height = round(size.width() * dpi / SVG_DPI), round(size.height() * dpi / SVG_DPI)
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    if image.isNull():
+        return False
+    image.fill(QColor("white"))
+    dots_per_metre = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    image.setText("Title", title)
+    image.setText("Description", description)
+    painter = QPainter(image)
+    painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    renderer.render(painter, QRectF(0, 0, image.width(), image.height()))
+    painter.end()
+    return image.save(str(path))
+
+
+def png_data_uri(rgb: np.ndarray) -> str:
+    """An RGB array (rows x columns x 3, uint8) as a ``data:image/png;base64,...`` URI, one pixel a cell."""
+    pixels = np.ascontiguousarray(rgb, dtype=np.uint8)
+    height, width = pixels.shape[:2]
+    image = QImage(pixels.data, width, height, 3 * width, QImage.Format.Format_RGB888)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    QImageWriter(buffer, QByteArray(b"PNG")).write(image)
+    return "data:image/png;base64," + base64.b64encode(buffer.data().data()).decode("ascii")

@@ -1,0 +1,1 @@
+"""DRS pairs: Counter's clauses and DScorer's k-grams."""

@@ -1,0 +1,261 @@
+"""The test and gold graphs of a pair side by side: one scale, aligned nodes
+across from each other, views zoomed and panned together while linked."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGraphicsItem,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.layout.marks import GraphMarks, Status, edge_key
+from engine.layout.pair import PairDrawing, lay_out_pair
+from engine.layout.viewport import frame
+from engine.metrics.triples import TripleMatch
+from engine.scoring import PairResult
+
+from ..common.sides import Side, partner
+from . import graph_style
+from .graph_view import GraphScene, GraphView, LinkedViews, QtText
+
+__all__ = ["ComparisonPanel", "edge_key"]
+
+READABLE_SCALE = 0.8  # the least zoom a revealed node is shown at (its text about 10 px)
+LEGEND = graph_style.LEGEND + " · wheel, pinch or +/- zoom, drag pans, F or 0 fits · click a node to find its partner"
+
+
+def _swatch(fill: str, text: str, colour: str = graph_style.NODE_TEXT) -> str:
+    return f"<span style='background:{fill};color:{colour}'>&nbsp;{text}&nbsp;</span>"
+
+
+# the legend in one short line beside the zoom buttons (the graphs get the room); LEGEND is its tooltip
+NODE_KEY = (
+    _swatch(graph_style.STATUS_FILL[Status.MATCHED], "aligned"),
+    _swatch(graph_style.STATUS_FILL[Status.DIFFERS], "concept differs"),
+    _swatch(graph_style.STATUS_FILL[Status.UNALIGNED], "unaligned", graph_style.UNALIGNED_BORDER.colour),
+    _swatch(graph_style.STATUS_FILL[Status.CONSTANT], "constant"),
+)
+EDGE_KEY = (
+    f"<span style='color:{graph_style.UNMATCHED_EDGE.colour}'>- - relation not matched</span>",
+    f"<span style='color:{graph_style.REENTRANT_EDGE.colour}'>- - reentrancy</span>",
+    _swatch(graph_style.TAG_FILL, "<b>3</b>", graph_style.TAG_TEXT) + " pair tag",
+)
+DRS_KEY = "&nbsp;▣ DRS box"
+ELLIPSIS = " …"
+
+
+class _KeyLabel(QLabel):
+    """The key on one line: as many of its items as fit, then "…" (the tooltip says it all)."""
+
+    def __init__(self):
+        super().__init__()
+        self.items: tuple[str, ...] = ()
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(False)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the bar
+
+    def set_items(self, items: tuple[str, ...]) -> None:
+        self.items = items
+        self._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width()
+        text = ""
+        for count in range(len(self.items), 0, -1):
+            text = " ".join(self.items[:count]) + ("" if count == len(self.items) else ELLIPSIS)
+            if self._width(text) <= room:
+                break
+        self.setText(text)
+
+    def _width(self, html: str) -> float:
+        document = QTextDocument()
+        document.setDefaultFont(self.font())
+        document.setDocumentMargin(0)
+        document.setHtml(html)
+        return document.idealWidth()
+
+
+class _Pane(QGroupBox):
+    """A titled view with a note above it (why a graph is missing or not compared)."""
+
+    def __init__(self, title: str, view: GraphView):
+        super().__init__(title)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet(f"color:{graph_style.UNMATCHED_ROLE_TEXT};")
+        self.note.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.note)
+        layout.addWidget(view, 1)
+
+    def show_note(self, text: str) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+
+
+class ComparisonPanel(QWidget):
+    """Signals ``node_selected(side, var)`` and ``node_hovered(side, var)`` (side "test"/"gold", var "" = none)."""
+
+    node_selected = Signal(str, str)
+    node_hovered = Signal(str, str)
+
+    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold")):
+        super().__init__(parent)
+        self.names = names  # the titles of the two graphs
+        self.result: PairResult | None = None
+        self.drawing: PairDrawing | None = None
+        self.measure = QtText()
+        self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
+        self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
+        self.views = LinkedViews([self.test_view, self.gold_view], self)
+        self.test_box, self.gold_box = _Pane(names[0], self.test_view), _Pane(names[1], self.gold_view)
+        fit_tip = "Show both graphs whole at one scale (F, 0 or double click)"
+        self.fit_button = self._tool("Fit", fit_tip, self.views.fit)
+        self.zoom_out_button = self._tool("−", "Zoom out (-, wheel down)", lambda: self._zoom(1 / 1.2))
+        self.zoom_in_button = self._tool("+", "Zoom in (+, wheel up)", lambda: self._zoom(1.2))
+        self.link_box = QCheckBox("Link views")
+        self.link_box.setChecked(True)
+        self.link_box.setToolTip("Zooming or panning one graph moves the other the same way")
+        self.link_box.toggled.connect(self._set_linked)
+        tools = QHBoxLayout()
+        tools.setContentsMargins(2, 0, 2, 0)
+        for button in (self.fit_button, self.zoom_out_button, self.zoom_in_button):
+            tools.addWidget(button)
+        tools.addWidget(self.link_box)
+        tools.addSpacing(12)
+        self.legend = _KeyLabel()
+        self.legend.set_items(NODE_KEY + EDGE_KEY)
+        self.legend.setToolTip(LEGEND)
+        tools.addWidget(self.legend, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.test_box)
+        splitter.addWidget(self.gold_box)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(tools)
+        layout.addWidget(splitter, 1)
+        self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
+        self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))
+        self.test_scene.node_hovered.connect(lambda key: self.node_hovered.emit("test", key))
+        self.gold_scene.node_hovered.connect(lambda key: self.node_hovered.emit("gold", key))
+
+    def _tool(self, text: str, tip: str, slot) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.clicked.connect(slot)
+        return button
+
+    def _zoom(self, factor: float) -> None:
+        self.test_view.zoom_by(factor)
+        if not self.views.linked:
+            self.gold_view.zoom_by(factor)
+
+    def _set_linked(self, on: bool) -> None:
+        self.views.linked = on
+        if on:  # line the gold view up with the test view again
+            self.gold_view.place(self.test_view.scale_factor(), self.test_view.visible_center())
+
+    def set_result(self, result: PairResult | None, rows: list[TripleMatch] | None = None, empty: str = "") -> None:
+        """Draw a pair (None clears both views and says ``empty`` above them). A pair that could
+        not be scored shows whichever graph is readable, with a note for the other."""
+        self.result = result
+        if result is None:
+            self.drawing = None
+            for scene, box, side in (
+                (self.test_scene, self.test_box, self.names[0]),
+                (self.gold_scene, self.gold_box, self.names[1]),
+            ):
+                scene.draw(None, GraphMarks())
+                box.setTitle(side)
+                box.show_note(empty)
+            return
+        drs = any(graph is not None and graph.metadata.get("format") == "drs" for graph in (result.test, result.gold))
+        self.legend.set_items(NODE_KEY + ((DRS_KEY,) if drs else ()) + EDGE_KEY)
+        self.legend.setToolTip(LEGEND + (graph_style.DRS_LEGEND if drs else ""))
+        self.drawing = drawing = lay_out_pair(result, rows, self.measure)
+        for scene, box, shown, name in (
+            (self.test_scene, self.test_box, drawing.test, self.names[0]),
+            (self.gold_scene, self.gold_box, drawing.gold, self.names[1]),
+        ):
+            scene.draw(shown.geometry, shown.marks)
+            box.setTitle(f"{name}: {shown.summary}")
+            box.show_note(shown.note)
+        self.views.set_frame(frame(drawing.geometries))
+        self.views.start()
+
+    def partner(self, side: Side, key: str) -> str | None:
+        """The variable aligned to ``key`` in the other graph."""
+        return partner(self.result, side, key)
+
+    def select_node(self, side: Side, key: str) -> None:
+        """Highlight a node and its partner; tell the other panels."""
+        other = self.partner(side, key)
+        scenes = (self.test_scene, self.gold_scene)
+        own_scene, other_scene = scenes if side == "test" else scenes[::-1]
+        own_scene.highlight({key})
+        other_scene.highlight({other} if other else set())
+        self.node_selected.emit(side, key)
+
+    def _centre(self, places: list[tuple[GraphView, QGraphicsItem | None]]) -> None:
+        """Centre each view on its item (None: leave the view), at one scale no smaller than readable."""
+        scale = max(READABLE_SCALE, self.test_view.scale_factor())
+        for view, item in places:
+            if item is not None:
+                view.place(scale, item.sceneBoundingRect().center())
+                view.following = False
+
+    def reveal(self, side: Side, key: str) -> None:
+        """Centre a node in its view and its aligned partner in the other."""
+        wanted = {side: key, ("gold" if side == "test" else "test"): self.partner(side, key) or ""}
+        self._centre(
+            [
+                (self.test_view, self.test_scene.node_items.get(wanted["test"])),
+                (self.gold_view, self.gold_scene.node_items.get(wanted["gold"])),
+            ]
+        )
+
+    def reveal_triple(self, row: TripleMatch) -> None:
+        """Centre each graph on its edge of the triple."""
+        result = self.result
+        if result is None or result.test is None or result.gold is None:
+            return
+        self._centre(
+            [
+                (view, scene.edge_items.get(edge_key(graph, triple)) if triple is not None else None)
+                for view, scene, graph, triple in (
+                    (self.test_view, self.test_scene, result.test, row.test),
+                    (self.gold_view, self.gold_scene, result.gold, row.gold),
+                )
+            ]
+        )
+
+    def select_triple(self, row: TripleMatch) -> None:
+        """Highlight a triple's edge (and its end nodes) in both graphs."""
+        result = self.result
+        if result is None or result.test is None or result.gold is None:
+            return
+        for scene, graph, triple in (
+            (self.test_scene, result.test, row.test),
+            (self.gold_scene, result.gold, row.gold),
+        ):
+            if triple is None:
+                scene.highlight()
+                continue
+            key = edge_key(graph, triple)
+            scene.highlight({key[0], key[2]}, {key})

@@ -1,0 +1,356 @@
+"""The heatmaps of one round as an SVG figure written from the matrices (Qt-free):
+cells as ``<rect>`` (runs of one colour merged, ``crispEdges``), real ``<text>`` in
+the generic ``sans-serif`` family with Greek letters as characters, every row and
+column named (a vector figure can be zoomed), the four heatmaps in a 2 x 2 grid
+as on screen, each with its own colour bar at its right, a header (pair, round, profile and
+parameters, the round's headline) that is also the file's ``<title>``/``<desc>``, and a legend.
+
+``raster`` (for the HTML report) turns the cells of a large matrix into one image
+instead: it maps an RGB array (rows x columns x 3) to a data URI, drawn with
+``image-rendering: pixelated`` so that cells stay sharp.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+import numpy as np
+
+from engine.layout.text import approximate_width
+
+from .model import PANELS, Heatmap, RoundsModel
+from .scale import (
+    ANCHOR_OUTLINE,
+    NEW_ANCHOR_OUTLINE,
+    OUTLINE_LEGEND,
+    SIZE,
+    TABLE,
+    colour_indices,
+    hex_colour,
+    outline_strokes,
+    text_on,
+    value_text,
+)
+
+__all__ = ["FONT_FAMILY", "LEGEND", "RASTER_FROM", "FigureText", "round_svg"]
+
+FONT_FAMILY = "sans-serif"  # generic: every browser and renderer has one
+MARGIN, GAP, TITLE_PX, HEADER_PX, CAPTION_PX = 16.0, 18.0, 12.0, 14.0, 11.0
+HEATMAP_SIDE = 420.0  # the longer side of a heatmap, in px at 96 DPI (cells 4-28 px)
+CELL_RANGE = (4.0, 28.0)
+LABEL_PX = 10.0
+BAR_WIDTH = 12.0
+RASTER_FROM = 2500  # cells from which ``raster`` is used
+SCALE_ID = "heatmap-scale"
+OVERLAP = 0.5
+TEXT, UNALIGNED_TEXT, SEPARATOR = "#1a1a1a", "#b71c1c", "#9e9e9e"
+LEGEND = (
+    "Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed "
+    "(initial anchors first); unaligned nodes (red, italic) come after the grey line. "
+    f"{OUTLINE_LEGEND.capitalize()}. Each heatmap's colour scale is the bar at its right "
+    "(S, the anchors and A: 0-1; F: 0 to its largest value)."
+)
+
+
+@dataclass(frozen=True)
+class FigureText:
+    """The figure's title (also the file's ``<title>``) and the lines under it (also its ``<desc>``)."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+def _n(value: float) -> str:
+    return format(round(value, 2), "g")
+
+
+def _element(tag: str, content: str | None = None, **attributes) -> str:
+    """``<tag a="v" .../>``, or with escaped text content; a trailing _ in a name is dropped, _ inside becomes -."""
+    opening = tag + "".join(
+        f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}" for name, value in attributes.items()
+    )
+    return f"<{opening}/>" if content is None else f"<{opening}>{escape(content)}</{tag}>"
+
+
+def _text(x: float, y: float, px: float, content: str, anchor: str = "start", colour: str = TEXT, **more) -> str:
+    """Text whose line is vertically centred on ``y``."""
+    return _element(
+        "text",
+        content,
+        x=_n(x),
+        y=_n(y + 0.35 * px),
+        font_family=FONT_FAMILY,
+        font_size=_n(px),
+        text_anchor=anchor,
+        fill=colour,
+        **more,
+    )
+
+
+def _wrap(text: str, width: float, px: float) -> list[str]:
+    """Lines of at most ``width`` px at an average advance of 0.62 em."""
+    return textwrap.wrap(text, max(20, int(width / (0.62 * px)))) or [""]
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    cell: float
+    label_px: float
+    row_margin: float
+    column_margin: float
+    value_px: float | None
+
+    @classmethod
+    def of(cls, model: RoundsModel) -> _Sizes:
+        rows, columns = model.shape
+        low, high = CELL_RANGE
+        # a quarter unit: every cell edge is exact in the file, so that neighbours share their edges
+        cell = math.floor(4 * min(max(HEATMAP_SIDE / max(rows, columns, 1), low), high)) / 4
+        label_px = min(LABEL_PX, 0.85 * cell)
+        widest = [
+            max((approximate_width(name, label_px) for name in names), default=0.0)
+            for names in (model.row_names, model.column_names)
+        ]
+        value_px = next(
+            (px for px in (9.0, 8.0, 7.0) if approximate_width("0.000", px) + 3 <= cell and 1.3 * px <= cell), None
+        )
+        return cls(cell, label_px, widest[0] + 6, widest[1] + 6, value_px)
+
+
+def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[np.ndarray], str] | None) -> list[str]:
+    """The matrix: one rect per run of equal colour in a row, or one pixelated image."""
+    indices = colour_indices(heatmap.values, heatmap.levels)
+    rows, columns = indices.shape
+    if raster is not None and indices.size >= RASTER_FROM:
+        return [
+            _element(
+                "image",
+                x=_n(x),
+                y=_n(y),
+                width=_n(columns * cell),
+                height=_n(rows * cell),
+                preserveAspectRatio="none",
+                style="image-rendering:pixelated",
+                href=raster(TABLE[indices]),
+            )
+        ]
+    # each rect reaches OVERLAP under its right and lower neighbours: anti-aliased renderers
+    # (Qt SVG, PDF viewers) would otherwise let the background show between cells
+    out = ['<g shape-rendering="crispEdges">']
+    for row in range(rows):
+        starts = np.flatnonzero(np.diff(indices[row], prepend=-1) != 0).tolist() if columns else []
+        below = OVERLAP if row < rows - 1 else 0.0
+        for start, end in zip(starts, starts[1:] + [columns]):
+            right = OVERLAP if end < columns else 0.0
+            out.append(
+                _element(
+                    "rect",
+                    x=_n(x + start * cell),
+                    y=_n(y + row * cell),
+                    width=_n((end - start) * cell + right),
+                    height=_n(cell + below),
+                    fill=hex_colour(int(indices[row, start])),
+                )
+            )
+    out.append("</g>")
+    return out
+
+
+def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, values_px: float | None) -> list[str]:
+    """Values (where they fit), anchor outlines and the line before the unaligned nodes."""
+    out = []
+    rows, columns = heatmap.values.shape
+    if values_px is not None:
+        indices = colour_indices(heatmap.values, heatmap.levels)
+        for (row, column), value in np.ndenumerate(heatmap.values):
+            out.append(
+                _text(
+                    x + (column + 0.5) * cell,
+                    y + (row + 0.5) * cell,
+                    values_px,
+                    value_text(float(value)),
+                    "middle",
+                    text_on(int(indices[row, column])),
+                )
+            )
+    for cells, outline in (
+        (np.argwhere(heatmap.anchors).tolist(), ANCHOR_OUTLINE),
+        (heatmap.new_anchors, NEW_ANCHOR_OUTLINE),
+    ):
+        for row, column in cells:
+            for stroke in outline_strokes(outline, cell):
+                inset = stroke.inset
+                out.append(
+                    _element(
+                        "rect",
+                        x=_n(x + column * cell + inset),
+                        y=_n(y + row * cell + inset),
+                        width=_n(cell - 2 * inset),
+                        height=_n(cell - 2 * inset),
+                        fill="none",
+                        stroke=stroke.colour,
+                        stroke_width=_n(stroke.width),
+                    )
+                )
+    if 0 < aligned < rows:
+        out.append(
+            _element(
+                "line",
+                x1=_n(x),
+                y1=_n(y + aligned * cell),
+                x2=_n(x + columns * cell),
+                y2=_n(y + aligned * cell),
+                stroke=SEPARATOR,
+                stroke_width="1.5",
+            )
+        )
+    if 0 < aligned < columns:
+        out.append(
+            _element(
+                "line",
+                x1=_n(x + aligned * cell),
+                y1=_n(y),
+                x2=_n(x + aligned * cell),
+                y2=_n(y + rows * cell),
+                stroke=SEPARATOR,
+                stroke_width="1.5",
+            )
+        )
+    return out
+
+
+def _labels(names: list[str], aligned: int, axis: str, x: float, y: float, sizes: _Sizes) -> list[str]:
+    """Row names right-aligned left of x, or column names upright below y, one per cell."""
+    out = []
+    for k, name in enumerate(names):
+        unaligned = k >= aligned
+        colour, style = (UNALIGNED_TEXT, {"font_style": "italic"}) if unaligned else (TEXT, {})
+        centre = (k + 0.5) * sizes.cell
+        if axis == "row":
+            out.append(_text(x - 4, y + centre, sizes.label_px, name, "end", colour, **style))
+        else:  # turned a quarter left: reads upwards, ends at the matrix
+            out.append(
+                _element(
+                    "text",
+                    name,
+                    x="0",
+                    y=_n(0.35 * sizes.label_px),
+                    font_family=FONT_FAMILY,
+                    font_size=_n(sizes.label_px),
+                    text_anchor="end",
+                    fill=colour,
+                    transform=f"translate({_n(x + centre)} {_n(y + 4)}) rotate(-90)",
+                    **style,
+                )
+            )
+    return out
+
+
+def _colour_bar(x: float, y: float, height: float, levels: tuple[float, float]) -> list[str]:
+    """The scale (the gradient defined in the document) with its lowest, middle and highest value."""
+    out = [_element("rect", x=_n(x), y=_n(y), width=_n(BAR_WIDTH), height=_n(height), fill=f"url(#{SCALE_ID})")]
+    low, high = levels
+    for fraction in (0.0, 0.5, 1.0):
+        out.append(
+            _text(
+                x + BAR_WIDTH + 4, y + height - fraction * height, LABEL_PX, value_text(low + fraction * (high - low))
+            )
+        )
+    return out
+
+
+def _scale_gradient() -> str:
+    """The colour scale from bottom (0) to top (1), 17 stops of :data:`TABLE`."""
+    stops = "".join(
+        _element("stop", offset=_n(k / 16), stop_color=hex_colour(round(k * (SIZE - 1) / 16))) for k in range(17)
+    )
+    return f'<defs><linearGradient id="{SCALE_ID}" x1="0" y1="1" x2="0" y2="0">{stops}</linearGradient></defs>'
+
+
+def round_svg(
+    model: RoundsModel, number: int, text: FigureText, raster: Callable[[np.ndarray], str] | None = None
+) -> str:
+    """A whole SVG document: the header, the four heatmaps of round ``number``, the legend."""
+    view = model.round(number)
+    sizes = _Sizes.of(model)
+    rows, columns = model.shape
+    width_cells, height_cells = columns * sizes.cell, rows * sizes.cell
+    bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
+    left = math.ceil(MARGIN + sizes.row_margin)  # whole units: cell edges stay exact
+    lefts = (left, left + math.ceil(width_cells + GAP + bar_room))
+    total_width = lefts[1] + width_cells + bar_room + MARGIN
+    text_width = max(total_width - 2 * MARGIN, 600.0)
+    header = [(text.title, HEADER_PX, True)] + [
+        (line, CAPTION_PX, False) for item in text.lines for line in _wrap(item, text_width, CAPTION_PX)
+    ]
+    body: list[str] = []
+    y = MARGIN
+    for line, px, bold in header:
+        body.append(_text(MARGIN, y + px / 2, px, line, **({"font_weight": "bold"} if bold else {})))
+        y += px * 1.45
+    # each heatmap's title over it and its row names, wrapped so as not to run into its neighbour's
+    title_lefts = (MARGIN, lefts[1])
+    rooms = (lefts[1] - GAP - MARGIN, width_cells + bar_room)
+    positions = ((0, 0), (0, 1), (1, 0), (1, 1))
+    titles = {key: _wrap(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
+    heights = [
+        TITLE_PX
+        * (
+            1.6
+            + 1.3 * (max(len(titles[key]) for (key, _), position in zip(PANELS, positions) if position[0] == row) - 1)
+        )
+        for row in (0, 1)
+    ]
+    first = math.ceil(y + GAP / 2 + heights[0])
+    tops = (first, first + math.ceil(height_cells + GAP + heights[1]))
+    for (key, _), position in zip(PANELS, positions):
+        x, top = lefts[position[1]], tops[position[0]]
+        heatmap = view.heatmaps[key]
+        lines = titles[key]
+        for k, line in enumerate(lines):
+            body.append(
+                _text(
+                    title_lefts[position[1]],
+                    top - TITLE_PX - (len(lines) - 1 - k) * 1.3 * TITLE_PX,
+                    TITLE_PX,
+                    line,
+                    font_weight="bold",
+                )
+            )
+        body += _cells(heatmap, x, top, sizes.cell, raster)
+        body += _marks(heatmap, x, top, sizes.cell, model.order.aligned, sizes.value_px)
+        if position[1] == 0:
+            body += _labels(model.row_names, model.order.aligned, "row", x, top, sizes)
+        if position[0] == 1:
+            body += _labels(model.column_names, model.order.aligned, "column", x, top + height_cells, sizes)
+        body += _colour_bar(x + width_cells + 8, top, height_cells, heatmap.levels)  # each its own scale
+    y = tops[1] + height_cells + 4 + sizes.column_margin + 8
+    for line in _wrap(LEGEND, text_width, CAPTION_PX):
+        body.append(_text(MARGIN, y + CAPTION_PX / 2, CAPTION_PX, line, colour="#37474f"))
+        y += CAPTION_PX * 1.45
+    total_height = y + MARGIN
+    total_width = max(
+        total_width, text_width + 2 * MARGIN, *(MARGIN * 2 + approximate_width(line, px) for line, px, _ in header)
+    )
+    return _document(total_width, total_height, text, body)
+
+
+def _document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(width)} {_n(height)}">\n'
+        + _element("title", text.title)
+        + "\n"
+        + _element("desc", "\n".join(text.lines))
+        + "\n"
+        + _scale_gradient()
+        + "\n"
+        + _element("rect", x="0", y="0", width=_n(width), height=_n(height), fill="#ffffff")
+        + "\n"
+        + "\n".join(body)
+        + "\n</svg>\n"
+    )

@@ -1,0 +1,30 @@
+"""What a command may use: the state, the window (parent of dialogs) and the panels it exports,
+focuses or steps through; the workspace that switches perspectives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import QMainWindow
+
+from ...app_state import AppState
+from ...corpus.panel import CorpusPanel
+from ...pair.comparison_panel import ComparisonPanel
+from ...pair.find_bar import FindBar
+from ...pair.triples_panel import TriplesPanel
+from ...rounds.panel import HeatmapPanel
+from ..workspace import Workspace
+
+__all__ = ["Context"]
+
+
+@dataclass(frozen=True)
+class Context:
+    state: AppState
+    window: QMainWindow
+    corpus: CorpusPanel
+    graphs: ComparisonPanel
+    heatmaps: HeatmapPanel
+    triples: TriplesPanel | None = None
+    workspace: Workspace | None = None
+    find: FindBar | None = None

@@ -1,0 +1,207 @@
+"""Exports: the scores (CSV/JSON), the graphs (PNG at 300 DPI, SVG or PDF, drawn from the layout),
+the heatmaps (PNG at a chosen DPI, SVG or PDF, drawn from the matrices), the triples (CSV),
+the pair report (HTML, with the run's files and parameters and every round's heatmaps).
+
+Each dialog command has a ``write_*`` twin that takes the path, for scripts and tests. The
+dialogs (:func:`.save_dialog.ask_save_path`) are titled by what they export, open in the last
+export's folder and offer a name made of the pair's id (or the test file's name for the scores).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QDialog, QInputDialog
+
+from engine.output.printers import OutputFormat, render
+from engine.output.report import Run, pair_report
+
+from ...pair.graph_export import export_graphs, side_svg
+from ...pair.triples_panel import triples_csv
+from ...rounds.export import export_heatmaps, report_rounds
+from ...rounds.model import RoundsModel
+from .context import Context
+from .save_dialog import ask_save_path, pair_stem, safe_name
+
+__all__ = [
+    "PANELS",
+    "export_heatmaps_dialog",
+    "export_panel",
+    "export_report",
+    "export_scores",
+    "export_triples",
+    "write_heatmaps",
+    "write_panel",
+    "write_report",
+    "write_scores",
+    "write_triples",
+]
+
+PANELS = ("graphs", "rounds")
+FIGURE_KINDS = ("SVG (*.svg)", "PNG image (*.png)", "PDF (*.pdf)")
+
+
+def _ask(ctx: Context, title: str, name: str, kinds: tuple[str, ...]) -> Path | None:
+    chosen = ask_save_path(ctx, title, name, kinds)
+    return chosen[0] if chosen is not None else None
+
+
+def _write_text(ctx: Context, path: Path, text: str) -> bool:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        ctx.state.messages.show_problem(f"Could not write {path}: {error.strerror or error}")
+        return False
+    ctx.state.messages.show(f"Saved {path}.")
+    return True
+
+
+def export_scores(ctx: Context) -> None:
+    files = ctx.state.scoring.files
+    name = f"{safe_name(files.test_path.stem) or 'corpus'}-scores.csv" if files is not None else "scores.csv"
+    if ctx.state.scoring.corpus is not None and (
+        path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))
+    ):
+        write_scores(ctx, path)
+
+
+def write_scores(ctx: Context, path: Path) -> bool:
+    """The corpus scores as CSV, or JSON when the name ends in .json."""
+    kind: OutputFormat = "json" if path.suffix.lower() == ".json" else "csv"
+    return ctx.state.scoring.corpus is not None and _write_text(ctx, path, render(ctx.state.scoring.corpus, kind))
+
+
+def export_panel(ctx: Context, key: str) -> None:
+    """Ask where to save the graphs ("graphs") or the heatmaps of the round shown ("rounds"), then save them."""
+    if key != "graphs":
+        export_heatmaps_dialog(ctx)
+        return
+    result = ctx.state.selection.pair
+    if result is None:
+        ctx.state.messages.show("No graphs to export: select a pair first.")
+        return
+    if path := _ask(ctx, f"Export graphs of pair {result.index}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
+        write_panel(ctx, key, path)
+
+
+def write_panel(ctx: Context, key: str, path: Path) -> bool:
+    """The graphs (drawn from the layout: PNG at 300 DPI, SVG or PDF, with the parameters
+    they were scored under) or the heatmaps of the round shown (PNG at 300 DPI, SVG or PDF)."""
+    if key != "graphs":
+        return write_heatmaps(ctx, path)
+    done = export_graphs(ctx.graphs, path, dpi=300, params=_params(ctx))
+    ctx.state.messages.show(f"Saved {path}." if done else f"Could not save {path}.")
+    return done
+
+
+def _params(ctx: Context):
+    """The parameters the shown scores were computed under."""
+    corpus = ctx.state.scoring.corpus
+    return corpus.params if corpus else ctx.state.scoring.params
+
+
+def _rounds(ctx: Context) -> tuple[RoundsModel, int] | None:
+    """The selected pair's rounds and the round shown (traced now if the trace has not come yet)."""
+    trace = ctx.state.traces.wait_for_trace()
+    if trace is None or trace.alignment is None:
+        return None
+    panel = ctx.heatmaps
+    if panel.trace is trace and panel.model is not None:
+        return panel.model, panel.round_number
+    return RoundsModel(trace), 1
+
+
+def export_heatmaps_dialog(ctx: Context) -> None:
+    """Ask for a file (PNG, SVG or PDF) and, for PNG, the resolution; then export."""
+    result = ctx.state.selection.pair
+    if result is None:
+        ctx.state.messages.show("No heatmaps to export: select a pair first.")
+        return
+    number = ctx.heatmaps.round_number
+    path = _ask(
+        ctx,
+        f"Export heatmaps of round {number} of pair {result.index}",
+        f"{pair_stem(result)}-round-{number}-heatmaps.svg",
+        FIGURE_KINDS,
+    )
+    if path is None:
+        return
+    dpi = 300
+    if path.suffix.lower() not in (".svg", ".pdf"):
+        asked = ask_resolution(ctx)
+        if asked is None:
+            return
+        dpi = asked
+    write_heatmaps(ctx, path, dpi)
+
+
+RESOLUTION_TITLE = "PNG resolution"
+TITLE_BAR_ROOM = 160  # px a window title bar keeps for its icon and buttons
+
+
+def ask_resolution(ctx: Context) -> int | None:
+    """The PNG's dots per inch (300 offered, 72-1200), None when cancelled; the dialog is wide
+    enough for its whole title in the window's title bar (a narrow one was cut: "PNG re...lution")."""
+    dialog = QInputDialog(ctx.window)
+    dialog.setWindowTitle(RESOLUTION_TITLE)
+    dialog.setLabelText("Dots per inch of the PNG (300 for print):")
+    dialog.setIntRange(72, 1200)
+    dialog.setIntStep(50)
+    dialog.setIntValue(300)
+    bold = QFont(dialog.font())
+    bold.setBold(True)
+    dialog.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(RESOLUTION_TITLE) + TITLE_BAR_ROOM)
+    return dialog.intValue() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+def write_heatmaps(ctx: Context, path: Path, dpi: int = 300) -> bool:
+    """The heatmaps of the round shown, drawn from the matrices: .svg, .pdf, else PNG at ``dpi``."""
+    rounds = _rounds(ctx)
+    if rounds is None or ctx.state.selection.pair is None:
+        ctx.state.messages.show("No heatmaps to export: select a pair that was scored.")
+        return False
+    model, number = rounds
+    done = export_heatmaps(model, number, ctx.state.selection.pair, _params(ctx), path, dpi)
+    ctx.state.messages.show(f"Saved {path}." if done else f"Could not save {path}.")
+    return done
+
+
+def export_triples(ctx: Context) -> None:
+    result = ctx.state.selection.pair
+    if result is None:
+        ctx.state.messages.show("No triples to export: select a pair first.")
+        return
+    name = f"{pair_stem(result)}-triples.csv"
+    if path := _ask(ctx, f"Export triples of pair {result.index}", name, ("CSV (*.csv)",)):
+        write_triples(ctx, path)
+
+
+def write_triples(ctx: Context, path: Path) -> bool:
+    return _write_text(ctx, path, triples_csv(ctx.state.selection.triple_rows))
+
+
+def export_report(ctx: Context) -> None:
+    result = ctx.state.selection.pair
+    if result is not None and (
+        path := _ask(
+            ctx, f"Export report of pair {result.index}", f"{pair_stem(result)}-report.html", ("HTML (*.html)",)
+        )
+    ):
+        write_report(ctx, path)
+
+
+def write_report(ctx: Context, path: Path) -> bool:
+    """An HTML report of the selected pair: the run's files and parameters, scores, both graphs,
+    every round's heatmaps with its caption, the alignment, the triples."""
+    result, files = ctx.state.selection.pair, ctx.state.scoring.files
+    if result is None:
+        return False
+    figures, rounds = {}, []
+    if result.alignment is not None:
+        figures = {"Test graph": side_svg(ctx.graphs, "test"), "Gold graph": side_svg(ctx.graphs, "gold")}
+        traced = _rounds(ctx)
+        rounds = report_rounds(traced[0]) if traced is not None else []
+    paths = (("test", str(files.test_path)), ("gold", str(files.gold_path))) if files else ()
+    run = Run(paths, _params(ctx), drs=result.drs is not None)
+    return _write_text(ctx, path, pair_report(result, ctx.state.selection.triple_rows, figures, rounds, run))

@@ -1,0 +1,156 @@
+"""The main window: assembles the state, the panels in the perspectives' tabs (:mod:`ui.shell.workspace`),
+the find box, the menus and toolbar (from :data:`ui.shell.actions.TABLE`) and the saved window size.
+It holds no state of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+
+from ..adjudication.binding import AdjudicationBinding
+from ..adjudication.panel import AdjudicationPanel
+from ..annotators.confusion_panel import ConfusionPanel
+from ..annotators.panel import AnnotatorsPanel, MatrixCellBar
+from ..app_state import AppState
+from ..corpus.document_panel import DocumentPanel
+from ..corpus.pair_view import PairView
+from ..corpus.panel import CorpusPanel
+from ..corpus.smatch_panel import SmatchPanel
+from ..drs.clause_panel import ClausePanel
+from ..drs.dscorer_panel import DScorerPanel
+from ..pair.alignment_panel import AlignmentPanel
+from ..pair.comparison_binding import ComparisonBinding
+from ..pair.comparison_panel import ComparisonPanel
+from ..pair.find_bar import FindBar
+from ..pair.penman_panel import PenmanPanel
+from ..pair.triples_panel import TriplesPanel
+from ..rounds.panel import HeatmapPanel
+from ..state.settings import APP_NAME
+from .actions import build_actions
+from .commands import Context
+from .commands.adjudication import adjudicate
+from .commands.files import open_dropped
+from .status import ProblemBanner, StatusLine
+from .workspace import Panel, Workspace
+
+__all__ = ["APP_NAME", "MainWindow"]
+
+START_SHARE = 0.9  # of the screen, the first time (no saved size)
+
+
+class MainWindow(QMainWindow):
+    """``state`` is the application; the panels are attributes, also in ``panels`` by the keys the
+    perspectives use; ``action_set`` holds the menus' actions by key."""
+
+    def __init__(self, settings: QSettings | None = None, parent=None):
+        super().__init__(parent)
+        self.state = AppState(settings, self)
+        self.setWindowTitle(APP_NAME)
+        self.setAcceptDrops(True)
+        self.corpus_panel = CorpusPanel(self.state)
+        self.banner = ProblemBanner(self.state)
+        self.status_line = StatusLine(self.state)
+        self.status_line.attach(self.statusBar())
+        self.graphs = ComparisonPanel()
+        ComparisonBinding(self.graphs, self.state)
+        self.heatmaps = HeatmapPanel(self.state)
+        self.pair_view = PairView(self.state)
+        self.penman_panel = PenmanPanel(self.state)
+        self.alignment_panel = AlignmentPanel(self.state)
+        self.triples_panel = TriplesPanel(self.state)
+        self.document_panel = DocumentPanel(self.state)
+        self.smatch_panel = SmatchPanel(self.state)
+        self.clause_panel = ClausePanel(self.state)
+        self.dscorer_panel = DScorerPanel(self.state)
+        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
+        AdjudicationBinding(self.adjudicated_graphs, self.state)
+        self.adjudication_panel = AdjudicationPanel(self.state)
+        self.find_bar = FindBar(self.state)
+        self.annotators_panel = AnnotatorsPanel(self.state)
+        self.confusion_panel = ConfusionPanel(self.state)
+        self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
+        # every panel by the key the perspectives (ui.shell.perspectives) place it with, and the least
+        # (width, height) in which it is still of use; add new panels here
+        self.panels = {
+            "corpus": Panel("Corpus", self.corpus_panel, (480, 200)),
+            "summary": Panel("Pair scores", self.pair_view, (240, 160)),
+            "graphs": Panel("Graphs", self.graphs, (400, 200)),
+            "penman": Panel("PENMAN", self.penman_panel, (280, 120)),
+            "triples": Panel("Triples", self.triples_panel, (300, 120)),
+            "alignment": Panel("Alignment", self.alignment_panel, (300, 120)),
+            "rounds": Panel("Alignment rounds", self.heatmaps, (480, 320)),
+            "document": Panel("Document level (UMR)", self.document_panel, (300, 120)),
+            "smatch": Panel("Smatch breakdown", self.smatch_panel, (300, 120)),
+            "clauses": Panel("Clauses (DRS)", self.clause_panel, (300, 120)),
+            "dscorer": Panel("DScorer k-grams (DRS)", self.dscorer_panel, (300, 120)),
+            "annotators": Panel("Annotators", self.annotators_panel, (400, 240)),
+            "confusion": Panel("Label confusion", self.confusion_panel, (400, 240)),
+            "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs, (400, 200)),
+            "adjudication": Panel("Adjudication", self.adjudication_panel, (600, 200)),
+        }
+        self.workspace = Workspace(self.panels, self.state.settings)
+        self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
+        self.state.selection.panel_requested.connect(self.workspace.show_panel)
+        self._build_central()
+        self.context = Context(
+            self.state,
+            self,
+            self.corpus_panel,
+            self.graphs,
+            self.heatmaps,
+            self.triples_panel,
+            self.workspace,
+            self.find_bar,
+        )
+        self.action_set = build_actions(self, self.context)
+        self.state.scoring.corpus_changed.connect(self._show_title)
+        self.state.adjudication.session_changed.connect(self._show_session)
+        self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
+        self._restore_layout()
+
+    def _build_central(self) -> None:
+        top = QWidget()
+        layout = QVBoxLayout(top)
+        layout.setContentsMargins(4, 4, 4, 0)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.cell_bar)
+        layout.addWidget(self.workspace, 1)
+        self.setCentralWidget(top)
+
+    def _restore_layout(self) -> None:
+        geometry, window_state = self.state.settings.window_layout()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            screen = QGuiApplication.primaryScreen().availableGeometry()
+            self.resize(round(screen.width() * START_SHARE), round(screen.height() * START_SHARE))
+        if window_state is not None:
+            self.restoreState(window_state)
+
+    def _show_title(self, *_) -> None:
+        files, session = self.state.scoring.files, self.state.adjudication.session
+        title = f"{APP_NAME} - {files.title()}" if files else APP_NAME
+        self.setWindowTitle(title + (f" - adjudicating in {session.path.name}" if session is not None else ""))
+
+    def _show_session(self, session) -> None:
+        """A session opened: the Adjudication perspective (its tab appears with the session) in front."""
+        self._show_title()
+        if session is not None:
+            self.workspace.show_perspective("adjudication")
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls() and all(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        open_dropped(self.context, [Path(url.toLocalFile()) for url in event.mimeData().urls()])
+        event.acceptProposedAction()
+
+    def closeEvent(self, event) -> None:
+        self.workspace.save()  # before the session closes and its perspective's tab with it
+        self.state.shutdown()
+        self.state.settings.save_window_layout(self.saveGeometry(), self.saveState())
+        super().closeEvent(event)

@@ -1,0 +1,184 @@
+"""What the app remembers between sessions (QSettings): parameters, recent files, window layout,
+the arrangement of the perspectives, the adjudicator's name, the folder of the last export."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from engine.params import Params
+from engine.registry import params_dict, params_from_dict
+
+from .files import AnnotatorFiles
+
+__all__ = ["APP_NAME", "MAX_RECENT", "AppSettings", "RecentFiles"]
+
+APP_NAME = "graphagree"
+MAX_RECENT = 8
+NAMES_SHOWN = 3  # an annotator set's title names its first few files
+
+
+@dataclass(frozen=True)
+class RecentFiles:
+    """Files opened before: two files compared (``paths`` test first, gold second, then any
+    others of the set), or - ``annotators`` - several annotators' files with the one marked
+    gold (``gold``, None: none)."""
+
+    paths: tuple[Path, ...]
+    annotators: bool = False
+    gold: Path | None = None
+
+    @property
+    def files(self) -> AnnotatorFiles:
+        """The pair's files, test first."""
+        return AnnotatorFiles(self.paths)
+
+    def every_path(self) -> tuple[Path, ...]:
+        """The files and the gold, once each."""
+        extra = (self.gold,) if self.gold is not None and self.gold not in self.paths else ()
+        return self.paths + extra
+
+    def missing(self) -> list[Path]:
+        """The files that are no longer there."""
+        return [path for path in self.every_path() if not path.is_file()]
+
+    def folder(self) -> Path:
+        """The folder the files are in (their common folder when they are in several)."""
+        return Path(os.path.commonpath([str(path.parent) for path in self.every_path()]))
+
+    def title(self) -> str:
+        """File names only: "test.txt vs gold.txt", "4 annotators: a.txt, b.txt, c.txt, ... (gold g.txt)"."""
+        names = [path.name for path in self.paths]
+        if not self.annotators:
+            more = f" (+{len(names) - 2} more files)" if len(names) > 2 else ""
+            return f"{names[0]} vs {names[1]}{more}"
+        shown = ", ".join(names[:NAMES_SHOWN]) + (", ..." if len(names) > NAMES_SHOWN else "")
+        gold = f" (gold {self.gold.name})" if self.gold is not None else ""
+        return f"{len(names)} annotators: {shown}{gold}"
+
+    def description(self) -> str:
+        """Every file with its whole path, on one line."""
+        if not self.annotators:
+            rest = [str(path) for path in self.paths[2:]]
+            return f"test: {self.paths[0]}   gold: {self.paths[1]}" + (f"   also: {', '.join(rest)}" if rest else "")
+        gold = f"   gold: {self.gold}" if self.gold is not None else "   no gold"
+        return f"annotators: {', '.join(str(path) for path in self.paths)}{gold}"
+
+    def to_json(self) -> list[str] | dict:
+        paths = [str(path) for path in self.paths]
+        if not self.annotators:
+            return paths
+        return {"annotators": paths, "gold": str(self.gold) if self.gold is not None else None}
+
+    @classmethod
+    def from_json(cls, entry) -> RecentFiles | None:
+        """A saved entry (a list of paths: a pair; {"annotators": [...], "gold": ...}), None when unusable."""
+        if isinstance(entry, list) and len(entry) >= 2 and all(isinstance(p, str) for p in entry):
+            return cls(tuple(Path(p) for p in entry))
+        if isinstance(entry, dict):
+            paths, gold = entry.get("annotators"), entry.get("gold")
+            if (
+                isinstance(paths, list)
+                and len(paths) >= 2
+                and all(isinstance(p, str) for p in paths)
+                and (gold is None or isinstance(gold, str))
+            ):
+                return cls(tuple(Path(p) for p in paths), True, Path(gold) if gold is not None else None)
+        return None
+
+
+def _layout(value: object) -> QByteArray | None:
+    """A saved window layout, None when absent (or not one)."""
+    return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+
+class AppSettings:
+    """Typed access to the settings; ``QSettings(APP_NAME, APP_NAME)`` when none are given."""
+
+    def __init__(self, settings: QSettings | None = None):
+        self.qsettings = settings if settings is not None else QSettings(APP_NAME, APP_NAME)
+
+    def _json(self, key: str, default):
+        text = self.qsettings.value(key, "")
+        try:
+            return json.loads(text if isinstance(text, str) and text else "null") or default
+        except (TypeError, ValueError):
+            return default
+
+    def params(self) -> Params:
+        """Parameters saved by an earlier session, or the defaults if none (or unusable)."""
+        saved = self._json("params/json", {})
+        try:
+            return params_from_dict(saved)
+        except (AttributeError, TypeError, ValueError):
+            return Params()
+
+    def save_params(self, params: Params) -> None:
+        self.qsettings.setValue("params/json", json.dumps(params_dict(params)))
+
+    def recent(self) -> list[RecentFiles]:
+        """Files opened before, most recent first."""
+        entries = self._json("recent/pairs", [])
+        if not isinstance(entries, list):
+            return []
+        return [found for found in map(RecentFiles.from_json, entries) if found is not None]
+
+    def remember(self, files: AnnotatorFiles) -> None:
+        """Two files compared (saved test first, gold second)."""
+        self._remember(RecentFiles(tuple(path.resolve() for path in files.ordered())))
+
+    def remember_annotators(self, paths: Sequence[str | Path], gold: str | Path | None) -> None:
+        """Several annotators' files and the one marked gold (None: none)."""
+        self._remember(
+            RecentFiles(
+                tuple(Path(path).resolve() for path in paths), True, Path(gold).resolve() if gold is not None else None
+            )
+        )
+
+    def _remember(self, entry: RecentFiles) -> None:
+        kept = [old for old in self.recent() if old != entry]
+        self.qsettings.setValue("recent/pairs", json.dumps([e.to_json() for e in [entry] + kept][:MAX_RECENT]))
+
+    def adjudicator(self) -> str:
+        """The name decisions are written under ("" until it is set)."""
+        return " ".join(str(self.qsettings.value("adjudication/name", "") or "").split())
+
+    def save_adjudicator(self, name: str) -> None:
+        self.qsettings.setValue("adjudication/name", " ".join(name.split()))
+        self.qsettings.sync()
+
+    def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
+        """The saved (geometry, toolbar state), each None when absent."""
+        geometry, state = (self.qsettings.value(key) for key in ("window/geometry", "window/state"))
+        return _layout(geometry), _layout(state)
+
+    def save_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
+        self.qsettings.setValue("window/geometry", geometry)
+        self.qsettings.setValue("window/state", state)
+        self.qsettings.sync()
+
+    def workspace(self) -> dict:
+        """The saved arrangement of the perspectives (see :class:`ui.shell.workspace.Workspace`), {} when none."""
+        saved = self._json("workspace/json", {})
+        return saved if isinstance(saved, dict) else {}
+
+    def save_workspace(self, arrangement: dict) -> None:
+        self.qsettings.setValue("workspace/json", json.dumps(arrangement))
+        self.qsettings.sync()
+
+    def forget_workspace(self) -> None:
+        self.qsettings.remove("workspace/json")
+        self.qsettings.sync()
+
+    def export_folder(self) -> Path | None:
+        """The folder the last export was saved in (None before the first)."""
+        folder = str(self.qsettings.value("export/folder", "") or "")
+        return Path(folder) if folder else None
+
+    def save_export_folder(self, folder: Path) -> None:
+        self.qsettings.setValue("export/folder", str(folder))
