@@ -32,6 +32,7 @@ from .ui_support import (
     score_now,
     shown_window,
     temporary_settings,
+    wait_until_idle,
 )
 
 
@@ -470,6 +471,7 @@ def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qt
     assert window.offered_gold == window.files[1]  # the pair's gold file
     window.action_set["close_session"].trigger()
     state = window.state
+    wait_until_idle(qtbot, state)  # the files scored in their roles again
     open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])  # --gold comptest_gold.txt
     assert commands.chosen_gold(window.context) == ANNOTATOR_FILES[2]
     dialog = adjudication_dialogs.NewSessionDialog(
@@ -584,3 +586,23 @@ def test_the_adjudication_perspective_shows_sentence_status_decider_and_notes(qt
         shown = min(start + header.sectionSize(column), room) - max(start, 0)
         assert shown >= min(header.sectionSize(column), 150), (name, start, header.sectionSize(column), room)
     assert window.corpus_panel.table.isVisible() and window.adjudicated_graphs.test_view.width() > 0.2 * width
+
+
+def test_the_sessions_scoring_order_is_neither_remembered_nor_kept_after_the_session(qtbot, window):
+    """Without a gold the session scores the other annotator against the annotation the sentences
+    start from (ann2 against ann1: the files' order reversed); the files the user opened, in their
+    order, are what is remembered, and what is scored again once the session closes."""
+    state = window.state
+    ann1, ann2 = (path.resolve() for path in window.files)
+    start_session(qtbot, window)
+    assert (state.scoring.files.test_path.resolve(), state.scoring.files.gold_path.resolve()) == (ann2, ann1)
+    assert state.settings.recent()[0].paths == (ann1, ann2)
+    window.action_set["close_session"].trigger()
+    wait_until_idle(qtbot, state)
+    assert (state.scoring.files.test_path.resolve(), state.scoring.files.gold_path.resolve()) == (ann1, ann2)
+    assert "ann1.amr vs ann2.amr" in window.windowTitle()
+    assert state.settings.recent()[0].paths == (ann1, ann2) and len(state.settings.recent()) == 1
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):  # resumed: ann2 against ann1 again
+        assert commands.open_session(window.context, window.session_path)
+    window.close()  # quit with the session open
+    assert state.settings.recent()[0].paths == (ann1, ann2) and len(state.settings.recent()) == 1

@@ -171,7 +171,7 @@ class AdjudicationState(AppPart):
                 )
                 return
             self._awaiting_files = True
-            if not self.app.scoring.open_files(self._files_to_score(paths)):
+            if not self.app.scoring.open_files(self._files_to_score(paths), chosen=AnnotatorFiles.of(paths)):
                 self.close(
                     f"The session {session.path.name} was closed: its files cannot be read while "
                     "other files are being scored."
