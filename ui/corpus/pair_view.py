@@ -39,11 +39,13 @@ class PairView(QWidget):
         self.state = state
         self.result: PairResult | None = None
         self.header = QLabel()
+        self.header.setTextFormat(Qt.TextFormat.RichText)  # escaped text: "&quot;" is a quote, never shown as is
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.scores = prf_grid([short_name(m) for m in metrics()])
         self.scores.setToolTip("The pair's scores: F1, precision (test side) and recall (gold side)")
         self.sentence = QLabel()
+        self.sentence.setTextFormat(Qt.TextFormat.RichText)
         self.sentence.setWordWrap(True)
         self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sentence.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
