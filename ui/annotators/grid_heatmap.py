@@ -40,7 +40,7 @@ BAR = 14.0  # colour bar width
 GAP = 6.0
 MIN_VALUE_PX = 8  # values smaller than this are left to the tooltip
 READABLE_VALUE_PX = 10  # on screen, rotated column labels are shortened until the values fit this size
-LEAST_LABEL = "MMMM"  # rotated column labels are never shortened below this text's width
+LEAST_LABEL = "MMMMM"  # rotated column labels are never shortened below this text's width
 
 
 def grid_colour(value: float | None, low: float, high: float) -> QColor:
