@@ -96,7 +96,7 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the corpus: _fit_columns
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         columns, first_review = self.model.columns, self.model.first_review_column
-        for column, width in zip(range(first_review, len(columns)), (110, 90, 150)):
+        for column, width in zip(range(first_review, len(columns)), (110, 90, 110)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
             header.resizeSection(column, max(width, header.sectionSizeHint(column)))  # the header never cut
         self.filter_edit = QLineEdit()
