@@ -112,10 +112,10 @@ class CorpusTableModel(QAbstractTableModel):
             return None
         metric_column = FIRST_METRIC_COLUMN <= section < self.status_column
         params = self._params if metric_column and self._metric_at(section) == DSCORER else None  # DScorer's profile
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == Qt.ItemDataRole.DisplayRole:  # a metric's name over "F1": its column as narrow as can be
             if params is not None:
-                return f"{with_profile(short_name(DSCORER), DSCORER, params)} F1"
-            return self.columns[section]
+                return f"{with_profile(short_name(DSCORER), DSCORER, params)}\nF1"
+            return self.columns[section].replace(" F1", "\nF1") if metric_column else self.columns[section]
         if role == Qt.ItemDataRole.ToolTipRole and metric_column:
             tip = "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
             return f"{tip}\n{dscorer_note(params)}" if params is not None else tip
