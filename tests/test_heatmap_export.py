@@ -55,7 +55,7 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
     root = ET.parse(tmp_path / "rounds.svg").getroot()
     model = panel.model
     title, desc = root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
-    assert "pair 15 (snt16)" in title and f"round {number} of {model.rounds}" in title
+    assert "pair 16 (snt16)" in title and f"round {number} of {model.rounds}" in title
     assert "profile paper" in desc and "gamma=0.1" in desc and "alpha=0.2" in desc and "beta=0.01" in desc
     assert model.captions[number].headline in desc
     texts = list(root.iter(f"{SVG}text"))

@@ -37,6 +37,14 @@ def test_rows_and_summary_follow_the_corpus(panel):
     assert panel.table.currentIndex().row() == 0  # the state selected the first pair
 
 
+def test_pairs_are_numbered_from_one_and_sort_by_number(panel):
+    """The # column counts pairs as people do (it said 0 for the first pair, as did "Pair 0")."""
+    numbers = [panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())]
+    assert numbers == ["1", "2", "3", "4", "5"]
+    panel.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    assert [panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())] == numbers[::-1]
+
+
 def test_choosing_a_row_selects_the_pair_and_the_state_moves_the_row(panel, state):
     panel.table.selectRow(2)
     assert state.selection.pair.id == "sentence 3"

@@ -59,7 +59,7 @@ def test_safe_names_keep_ids_readable():
     assert safe_name("sentence 1") == "sentence_1"
     assert safe_name(" a/b: c\\d?*") == "a_b_c_d"
     assert safe_name("../etc") == "_etc" and safe_name("") == ""
-    assert pair_stem(PairResult(7, "", None, None)) == "pair-7"
+    assert pair_stem(PairResult(7, "", None, None)) == "pair-8"  # the eighth pair: numbered from 1
     assert pair_stem(PairResult(3, "snt 4/b", None, None)) == "snt_4_b"
 
 
@@ -71,7 +71,7 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     seen = answer_dialogs(monkeypatch, [out / "sentence_1-graphs.svg", out / "rounds", None, later / "s.csv", None])
     window.action_set["export_graphs"].trigger()
     first = seen[0]
-    assert first["title"] == "Export graphs of pair 0" and first["name"] == "sentence_1-graphs.svg"
+    assert first["title"] == "Export graphs of pair 1" and first["name"] == "sentence_1-graphs.svg"
     assert first["filter"] == "SVG (*.svg)"
     assert first["folder"] == SYS_PAIR[0].parent  # nothing remembered yet: beside the test file
     assert first["size"] >= DIALOG_SIZE and first["columns fit"]  # Size, Type and Date in sight
@@ -79,13 +79,13 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     assert window.state.settings.export_folder() == out
 
     window.action_set["export_rounds"].trigger()  # in the folder of the last export
-    assert seen[1]["title"] == "Export heatmaps of round 1 of pair 0"
+    assert seen[1]["title"] == "Export heatmaps of round 1 of pair 1"
     assert (seen[1]["name"], seen[1]["folder"]) == ("sentence_1-round-1-heatmaps.svg", out)
     qtbot.waitUntil(lambda: (out / "rounds.svg").exists())  # no suffix typed: the chosen filter's
 
     window.action_set["export_triples"].trigger()  # cancelled: nothing remembered
     assert (seen[2]["title"], seen[2]["name"], seen[2]["folder"]) == (
-        "Export triples of pair 0",
+        "Export triples of pair 1",
         "sentence_1-triples.csv",
         out,
     )
@@ -94,7 +94,7 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     assert window.state.settings.export_folder() == later and (later / "s.csv").exists()
     window.action_set["export_report"].trigger()
     assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == (
-        "Export report of pair 0",
+        "Export report of pair 1",
         "sentence_1-report.html",
         later,
     )

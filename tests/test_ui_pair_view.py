@@ -29,7 +29,7 @@ def headers(grid):
 
 
 def test_shows_the_selected_pair(view):
-    assert view.header.text() == "<b>Pair 1</b> &middot; read"
+    assert view.header.text() == "<b>Pair 2</b> &middot; read"  # the second pair: numbered from 1
     assert view.sentence.text() == "She is reading my book in the house."
     assert headers(view.scores) == ["F1", "P", "R"]
     rows = [view.scores.verticalHeaderItem(k).text() for k in range(view.scores.rowCount())]

@@ -48,6 +48,11 @@ class PairResult:
     drs: DrsPairScores | None = None  # a DRS pair: Counter and DScorer in detail
 
     @property
+    def number(self) -> int:
+        """The pair's number for people: its position in the files counted from 1 (``index`` + 1)."""
+        return self.index + 1
+
+    @property
     def error(self) -> str | None:
         """The problems in one line (``FILE:LINE: what is wrong; ...``), or None."""
         return "; ".join(str(problem) for problem in self.problems) if self.problems else None

@@ -213,7 +213,7 @@ def sentence_rows(result: MatrixResult, metric: str) -> list[Row]:
         central = names[a.central] if a.central is not None else "-"
         left_out = ", ".join(names[k] for k in row.left_out)
         cells = (
-            str(row.index),
+            str(row.index + 1),  # numbered from 1, as people count
             row.id or "",
             text,
             f1_text(a.mean) if a.mean is not None else "-",

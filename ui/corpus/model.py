@@ -128,8 +128,8 @@ class CorpusTableModel(QAbstractTableModel):
 
     def _value(self, result: PairResult, column: int):
         """(display text, sort key) of one cell."""
-        if column == 0:
-            return str(result.index), result.index
+        if column == 0:  # numbered from 1, as people count
+            return str(result.number), result.index
         if column == 1:
             return result.id or "", result.id or ""
         if column == 2:

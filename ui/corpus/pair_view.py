@@ -125,7 +125,7 @@ class PairView(QWidget):
             self.scores.clearContents()
             self.show_tokens({})
             return
-        self.header.setText(f"<b>Pair {result.index}</b>" + (f" &middot; {escape(result.id)}" if result.id else ""))
+        self.header.setText(f"<b>Pair {result.number}</b>" + (f" &middot; {escape(result.id)}" if result.id else ""))
         text = escape(sentence_of(result))
         if result.error:
             text += f"<br><span style='{ERROR_STYLE}'>Not scored: {escape(result.error)}</span>"

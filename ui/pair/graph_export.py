@@ -25,8 +25,8 @@ def graphs_sheet(panel: ComparisonPanel, params: Params | None = None) -> Sheet:
     result, drawing = panel.result, panel.drawing
     if result is None or drawing is None:
         return Sheet("graphagree: no pair", [], [Panel("Test", note="No pair selected."), Panel("Gold")])
-    name = result.id or f"pair {result.index}"
-    caption = [f"pair {result.index} ({name})" if result.id else name]  # numbered as in the corpus table
+    name = result.id or f"pair {result.number}"
+    caption = [f"pair {result.number} ({name})" if result.id else name]  # numbered as in the corpus table
     if result.test is not None and result.test.text:
         caption.append(f"sentence: {result.test.text}")
     if params is not None:

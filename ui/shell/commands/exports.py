@@ -81,7 +81,7 @@ def export_panel(ctx: Context, key: str) -> None:
     if result is None:
         ctx.state.messages.show("No graphs to export: select a pair first.")
         return
-    if path := _ask(ctx, f"Export graphs of pair {result.index}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
+    if path := _ask(ctx, f"Export graphs of pair {result.number}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
         write_panel(ctx, key, path)
 
 
@@ -121,7 +121,7 @@ def export_heatmaps_dialog(ctx: Context) -> None:
     number = ctx.heatmaps.round_number
     path = _ask(
         ctx,
-        f"Export heatmaps of round {number} of pair {result.index}",
+        f"Export heatmaps of round {number} of pair {result.number}",
         f"{pair_stem(result)}-round-{number}-heatmaps.svg",
         FIGURE_KINDS,
     )
@@ -173,7 +173,7 @@ def export_triples(ctx: Context) -> None:
         ctx.state.messages.show("No triples to export: select a pair first.")
         return
     name = f"{pair_stem(result)}-triples.csv"
-    if path := _ask(ctx, f"Export triples of pair {result.index}", name, ("CSV (*.csv)",)):
+    if path := _ask(ctx, f"Export triples of pair {result.number}", name, ("CSV (*.csv)",)):
         write_triples(ctx, path)
 
 
@@ -185,7 +185,7 @@ def export_report(ctx: Context) -> None:
     result = ctx.state.selection.pair
     if result is not None and (
         path := _ask(
-            ctx, f"Export report of pair {result.index}", f"{pair_stem(result)}-report.html", ("HTML (*.html)",)
+            ctx, f"Export report of pair {result.number}", f"{pair_stem(result)}-report.html", ("HTML (*.html)",)
         )
     ):
         write_report(ctx, path)
