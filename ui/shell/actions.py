@@ -578,12 +578,16 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ActionSpec(
         "shortcuts",
         "&Keyboard Shortcuts",
-        lambda ctx: ShortcutsDialog(shortcut_rows(), ctx.window).exec(),
+        lambda ctx: _show_shortcuts(ctx),
         HELP,
         tip="Every command that has a key, by menu",
     ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
+
+
+def _show_shortcuts(ctx: Context) -> None:
+    ShortcutsDialog(shortcut_rows(), ctx.window).exec()
 
 
 def shortcut_rows(table: Sequence[ActionSpec | SubmenuSpec] = TABLE) -> list[tuple[str, str, str]]:
