@@ -122,3 +122,20 @@ def test_exports_list_only_the_parameters_that_apply_to_the_input(qtbot, tmp_pat
         assert "gamma" in text, name  # the parameters are there
         for parameter in DRS_PARAMETERS:
             assert (parameter in text) == drs, (name, parameter)
+        smatch = ("<th>smatch</th>" in text) if name == "pair.html" else ("smatch=" in text)
+        assert smatch == (not drs), name  # Smatch reads no DRS: its switch is not listed for DRS input
+
+
+def test_exports_name_the_sentence_the_pair_view_shows(qtbot, tmp_path):
+    """Test and gold with sentences written differently: the graphs' and the heatmaps' exports say
+    the gold's, as the pair's scores do (the graphs' export said the test's)."""
+    test, gold = tmp_path / "t.amr", tmp_path / "g.amr"
+    for path, text in ((test, "the parser's tokens , lower case"), (gold, "The gold sentence, as written.")):
+        path.write_text(f"# ::id s1\n# ::snt {text}\n(s / say-01 :ARG0 (p / person))\n", encoding="utf-8")
+    window = shown_window(qtbot, tmp_path, (test, gold))
+    assert "The gold sentence, as written." in window.pair_view.sentence.text()
+    assert write_panel(window.context, "graphs", tmp_path / "graphs.svg")
+    assert write_panel(window.context, "rounds", tmp_path / "rounds.svg")
+    for name in ("graphs.svg", "rounds.svg"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert "sentence: The gold sentence, as written." in text and "parser" not in text, name

@@ -111,5 +111,5 @@ def confusion_of_corpus(corpus: CorpusResult, test: str, gold: str) -> Confusion
     labels, texts = [str(k + 1) for k in range(size)], [""] * size
     for pair in corpus.pairs:
         labels[pair.index] = pair.id if pair.id is not None else str(pair.number)
-        texts[pair.index] = next((g.text for g in (pair.gold, pair.test) if g is not None and g.text), "")
+        texts[pair.index] = pair.sentence
     return ConfusionOutcome(corpus.confusion(), test, gold, tuple(labels), tuple(texts))

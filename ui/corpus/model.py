@@ -45,13 +45,6 @@ def run_metrics(corpus: CorpusResult | None) -> tuple[str, ...]:
     return metrics_of_run(Params(), "amr") if corpus is None else corpus.metrics
 
 
-def sentence_of(result: PairResult) -> str:
-    for graph in (result.gold, result.test):
-        if graph is not None and graph.text:
-            return graph.text
-    return ""
-
-
 class CorpusTableModel(QAbstractTableModel):
     """One row per pair: id, sentence, node counts, the F1 of each pair metric of the
     specification (:func:`engine.registry.metrics`, as registered when the model is made) and
@@ -133,7 +126,7 @@ class CorpusTableModel(QAbstractTableModel):
         if column == 1:
             return result.id or "", result.id or ""
         if column == 2:
-            text = sentence_of(result)
+            text = result.sentence
             return text, text.lower()
         if column == 3:
             if result.test is None or result.gold is None:
@@ -167,7 +160,7 @@ class CorpusTableModel(QAbstractTableModel):
                     return None
                 return f"P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}"
             if column == 2:
-                return sentence_of(result)
+                return result.sentence
             if column == self.first_review_column + 2:
                 review = self.review_of(result)
                 return review.notes if review is not None and review.notes else None

@@ -15,7 +15,7 @@ from engine.scoring import PairResult
 from ..common.row_table import name_grid_header, prf_grid, show_grid_rows, show_prf
 from ..common.sides import SIDES, Side
 from ..state.services import AppServices
-from .model import run_metrics, sentence_of
+from .model import run_metrics
 
 __all__ = ["PairView", "sentence_words"]
 
@@ -126,7 +126,7 @@ class PairView(QWidget):
             self.show_tokens({})
             return
         self.header.setText(f"<b>Pair {result.number}</b>" + (f" &middot; {escape(result.id)}" if result.id else ""))
-        text = escape(sentence_of(result))
+        text = escape(result.sentence)
         if result.error:
             text += f"<br><span style='{ERROR_STYLE}'>Not scored: {escape(result.error)}</span>"
         self.sentence.setText(text)
