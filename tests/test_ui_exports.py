@@ -1,15 +1,18 @@
 """The export dialogs: titled by what they export, opened in the last export's folder (kept
 in the settings), offering a name made of the pair's id, and large enough for the file list."""
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QTreeView
 
+from engine.output.printers import render
+from engine.registry import params_dict
 from engine.scoring import PairResult
 from ui.pair.graph_export import graphs_sheet
-from ui.shell.commands.exports import write_panel, write_report
+from ui.shell.commands.exports import write_panel, write_report, write_scores
 from ui.shell.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
 
 from .ui_support import DRS_PAIR, SYS_PAIR, shown_window
@@ -139,3 +142,23 @@ def test_exports_name_the_sentence_the_pair_view_shows(qtbot, tmp_path):
     for name in ("graphs.svg", "rounds.svg"):
         text = (tmp_path / name).read_text(encoding="utf-8")
         assert "sentence: The gold sentence, as written." in text and "parser" not in text, name
+
+
+def test_the_scores_csv_comes_with_its_parameters_beside_it(qtbot, tmp_path):
+    """The CSV is the command line's, byte for byte (any CSV reader takes it); the profile, the
+    parameters and the files scored go in NAME.params.json beside it (the CSV carried none)."""
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)
+    corpus = window.state.scoring.corpus
+    assert write_scores(window.context, tmp_path / "scores.csv")
+    assert (tmp_path / "scores.csv").read_text(encoding="utf-8") == render(corpus, "csv")
+    beside = json.loads((tmp_path / "scores.params.json").read_text(encoding="utf-8"))
+    assert beside == {
+        "scores": "scores.csv",
+        "test": str(SYS_PAIR[0]),
+        "gold": str(SYS_PAIR[1]),
+        "profile": corpus.params.profile,
+        "params": params_dict(corpus.params),
+    }
+    assert "scores.params.json" in window.status_line.label.text()
+    assert write_scores(window.context, tmp_path / "scores.json")  # the JSON holds them already
+    assert not (tmp_path / "scores.params.json.json").exists() and len(list(tmp_path.glob("*.params.json"))) == 1

@@ -9,13 +9,15 @@ export's folder and offer a name made of the pair's id (or the test file's name 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QDialog, QInputDialog
 
-from engine.output.printers import OutputFormat, render
+from engine.output.printers import render
 from engine.output.report import Run, pair_report
+from engine.registry import params_dict
 
 from ...pair.graph_export import export_graphs, side_svg
 from ...pair.triples_panel import triples_csv
@@ -67,9 +69,22 @@ def export_scores(ctx: Context) -> None:
 
 
 def write_scores(ctx: Context, path: Path) -> bool:
-    """The corpus scores as CSV, or JSON when the name ends in .json."""
-    kind: OutputFormat = "json" if path.suffix.lower() == ".json" else "csv"
-    return ctx.state.scoring.corpus is not None and _write_text(ctx, path, render(ctx.state.scoring.corpus, kind))
+    """The corpus scores as JSON when the name ends in .json, else as CSV - the command line's,
+    which any CSV reader takes - with the profile, the parameters and the files scored in
+    NAME.params.json beside it (the JSON holds them already)."""
+    corpus, files = ctx.state.scoring.corpus, ctx.state.scoring.files
+    if corpus is None:
+        return False
+    if path.suffix.lower() == ".json":
+        return _write_text(ctx, path, render(corpus, "json"))
+    beside = path.with_suffix(".params.json")
+    run: dict[str, object] = {"scores": path.name}
+    run |= {"test": str(files.test_path), "gold": str(files.gold_path)} if files else {}
+    run |= {"profile": corpus.params.profile, "params": params_dict(corpus.params)}
+    if not (_write_text(ctx, path, render(corpus, "csv")) and _write_text(ctx, beside, json.dumps(run, indent=2))):
+        return False
+    ctx.state.messages.show(f"Saved {path}, its profile and parameters in {beside.name}.")
+    return True
 
 
 def export_panel(ctx: Context, key: str) -> None:
