@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -14,6 +15,8 @@ from PySide6.QtWidgets import (
     QTableWidgetItem,
     QVBoxLayout,
 )
+
+from ..common.row_table import compact_rows
 
 __all__ = ["GRAPH_KEYS", "ShortcutsDialog"]
 
@@ -32,6 +35,7 @@ class ShortcutsDialog(QDialog):
         self.table = QTableWidget(len(rows), 3)
         self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
         self.table.verticalHeader().hide()
+        compact_rows(self.table)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for row, cells in enumerate(rows):
             for column, text in enumerate(cells):
@@ -49,4 +53,5 @@ class ShortcutsDialog(QDialog):
         layout.addWidget(buttons)
         rows_height = self.table.verticalHeader().length() + header.sizeHint().height() + 2 * self.table.frameWidth()
         width = header.length() + 2 * self.table.frameWidth() + 40
-        self.resize(max(width, 480), min(rows_height + 120, 700))
+        room = QGuiApplication.primaryScreen().availableGeometry().height() * 0.85
+        self.resize(max(width, 480), round(min(rows_height + 120, room)))  # every row when the screen allows
