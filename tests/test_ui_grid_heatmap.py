@@ -149,8 +149,10 @@ def test_column_labels_lose_their_shared_beginning_before_their_middle(qapp):
     assert column_labels(metrics, names, 400) == list(names)  # room: whole
     room = metrics.horizontalAdvance("…annot1") + 1
     shown = column_labels(metrics, names, room)
-    assert shown[:2] == ["…annot1", "…annot3"] and shown[2].startswith("…") and "…" in shown[2][1:]
+    assert shown[:2] == ["…annot1", "…annot3"] and shown[2].startswith("…") and shown[2].endswith("(gold)")
     assert all(metrics.horizontalAdvance(label) <= room for label in shown)
+    narrower = column_labels(metrics, names, metrics.horizontalAdvance("…not1") + 1)  # their ends differ
+    assert narrower[:2] == ["…not1", "…not3"] and narrower[2].startswith("…") and narrower[2].count("…") == 1
 
 
 def test_on_screen_rotated_labels_give_way_until_the_values_can_be_read(qapp):

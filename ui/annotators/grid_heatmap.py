@@ -134,15 +134,17 @@ def _elide(metrics: QFontMetricsF, text: str) -> str:
 
 def column_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) -> list[str]:
     """The column labels in ``room`` pixels: whole when they fit, else without the beginning they
-    all share (written "…"), then elided in the middle where still too long."""
+    all share (written "…", and more of the beginning left out where still too long: names that
+    share a beginning differ at their end), else elided in the middle."""
     room = min(MAX_LABEL, room)
     if all(metrics.horizontalAdvance(name) <= room for name in names):
         return list(names)
     shortest = min(len(name) for name in names)
     differ = (k for k, letters in enumerate(zip(*names)) if len(set(letters)) > 1)
     shared = min(next(differ, shortest), shortest - 1) if len(names) > 1 else 0  # each keeps a letter
-    shortened = [("…" + name[shared:]) if shared > 1 else name for name in names]
-    return [metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in shortened]
+    if shared > 1:
+        return [metrics.elidedText("…" + name[shared:], Qt.TextElideMode.ElideLeft, room) for name in names]
+    return [metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
 
 
 def _scale_width(metrics: QFontMetricsF, grid: Grid) -> float:
