@@ -6,13 +6,13 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from engine.demos import DEMOS
 from ui.app_state import AppState
 from ui.corpus.panel import CorpusPanel
 from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.panel import HeatmapPanel
 from ui.shell.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions
 from ui.shell.commands import Context
-from ui.shell.demos import DEMOS
 
 from .conftest import ROOT
 from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, temporary_settings

@@ -33,7 +33,6 @@ QT_FREE = {
     "state.trace_cache",
     "state.filter_expression",
     "pair.penman_highlight",
-    "shell.demos",
     "shell.perspectives",
     "common.navigation",
 }

@@ -9,6 +9,7 @@ import argparse
 import logging
 from typing import get_args
 
+from ..about import VersionAction
 from ..output.text import CsvTable, OutputFormat
 from ..params import PAPER, PROFILES, SOLVERS, STANDARDIZATIONS, TESTS
 from ..registry import METRIC, SMATCH, metric_choices, metrics, optional_metrics
@@ -21,10 +22,11 @@ from .common import (
     checked_number,
 )
 
-__all__ = ["DEFAULT_METRIC", "LOG_LEVELS", "build_parser", "log_level"]
+__all__ = ["DEFAULT_METRIC", "LOG_LEVELS", "PROG", "build_parser", "log_level"]
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 DEFAULT_METRIC = "labeled_relation"  # the matrix and compare commands'
+PROG = "python -m engine"  # the installed command passes its own name, graphagree
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,12 +43,14 @@ def log_level(args: argparse.Namespace) -> int:
     return (logging.WARNING, logging.INFO)[args.verbose] if args.verbose < 2 else logging.DEBUG
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The grammar of every command, ``prog`` naming the program in usage and error lines."""
     parser = _Parser(
-        prog="python -m engine",
+        prog=prog,
         description="Agreement between semantic-graph annotations (AnCast alignment and metrics, Smatch; "
         "Counter and DScorer for DRS).",
     )
+    parser.add_argument("--version", action=VersionAction)
     parser.add_argument(
         "--log-level",
         choices=LOG_LEVELS,
@@ -120,7 +124,21 @@ def build_parser() -> argparse.ArgumentParser:
     _add_trace(commands)
     _add_compare(commands)
     _add_session(commands)
+    _add_demo(commands)
     return parser
+
+
+def _add_demo(commands) -> None:
+    """Add ``demo`` to the command line's sub-commands."""
+    demo = commands.add_parser(
+        "demo",
+        help="the bundled demo pairs: list them, or print one pair's two paths",
+        description="Without NAME, list the demo pairs installed with graphagree (each folder with its NOTICE "
+        "and licence); with NAME, print its test and gold file paths, one a line, e.g. for "
+        "'score $(... demo smatch)'.",
+    )
+    demo.add_argument("name", nargs="?", metavar="NAME", help="a demo's name, as the list shows it")
+    demo.set_defaults(demo_prog=demo.prog)
 
 
 def _add_matrix(commands) -> None:
