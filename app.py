@@ -25,8 +25,9 @@ from engine.runtime.parallel import start_workers_from_server
 from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring
 
 
-def parse_args(argv: list[str] | None):
-    parser = argparse.ArgumentParser(description="Inspect agreement between two annotators' graphs.")
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The app's options (``prog``: the program's name in usage lines, by default the one it was started as)."""
+    parser = argparse.ArgumentParser(prog=prog, description="Inspect agreement between two annotators' graphs.")
     parser.add_argument(
         "files",
         nargs="*",
@@ -48,6 +49,11 @@ def parse_args(argv: list[str] | None):
         "--uninstall-desktop-entry", action="store_true", help="remove what --install-desktop-entry wrote and exit"
     )
     parser.add_argument("--version", action=VersionAction)
+    return parser
+
+
+def parse_args(argv: list[str] | None):
+    parser = build_parser()
     args = parser.parse_args(argv)
     if len(args.files) == 1 and not args.gold:
         parser.error("give both a TEST and a GOLD file, three or more annotators' files, or none for the demo")

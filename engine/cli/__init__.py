@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ..runtime.process import tune_for_scoring
 from .arguments import PROG, build_parser, log_level
+from .common import all_cores
 
 __all__ = ["EXIT_INTERNAL_ERROR", "graphagree", "main"]
 
@@ -30,6 +31,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     on stderr as they are; diagnostics go through :mod:`logging` (``--log-level``, ``-v``), and so
     does an unexpected error, with its traceback (exit status 1)."""
     args = build_parser(prog).parse_args(argv)
+    all_cores(args)
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     tune_for_scoring()
     try:

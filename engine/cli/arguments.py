@@ -68,7 +68,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         choices=sorted(PROFILES),
         default=PAPER,
         help="paper: the AnCast paper's equations (default); ancast-0.1.1: the reference package's "
-        "numbers pair for pair (AMR input with '# ::snt' lines; see README)",
+        "numbers pair for pair (AMR input with '# ::snt' lines; docs/metrics.md lists the differences)",
     )
     add_alignment_options(score)
     for metric in optional_metrics():
@@ -258,7 +258,7 @@ def _add_compare(commands) -> None:
         help="is the difference between two systems (or annotators) against one gold real?",
         description="Score A and B against GOLD sentence by sentence (paired by id, as matrix pairs "
         "them) and test the difference of their micro F1, F(B) - F(A): paired approximate "
-        "randomisation or paired bootstrap (two-sided p-value), with the paired bootstrap's 95%% "
+        "randomisation or paired bootstrap (two-sided p-value), with the paired bootstrap's 95% "
         "interval of the difference.",
     )
     compare.add_argument("a", metavar="A", help="the first system's or annotator's file")
