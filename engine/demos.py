@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-__all__ = ["DEFAULT_DEMO", "DEMOS", "Demo", "demo", "demo_folder"]
+__all__ = ["DEFAULT_DEMO", "DEMOS", "Demo", "demo", "demo_folder", "is_bundled"]
 
 RESOURCES = "engine.resources"  # the package the resources/ folder is installed as
 
@@ -35,6 +35,16 @@ def demo_folder() -> Path:
         return Path(str(files(RESOURCES))) / "demo"
     except ModuleNotFoundError:
         return Path(__file__).resolve().parents[1] / "resources" / "demo"
+
+
+def is_bundled(path: str | Path) -> bool:
+    """Whether ``path`` is in the bundled demo data: installed with the package, nothing should be
+    written beside it (exports, sessions).
+
+    >>> is_bundled(demo("smatch").test), is_bundled("annotations/a.amr")
+    (True, False)
+    """
+    return Path(path).resolve().is_relative_to(demo_folder().resolve())
 
 
 @dataclass(frozen=True)

@@ -125,3 +125,24 @@ def test_the_desktop_entry_starts_the_running_command(tmp_path):
     assert entry.launch_command("app.py", "/venv/bin/python") == ["/venv/bin/python", "-m", "app"]
     assert entry.exec_line(["/opt/x/graphagree-app"]) == "/opt/x/graphagree-app %F"
     assert entry.exec_line(['/a b/"q"$', "100%"]) == '"/a b/\\"q\\"\\$" "100%%" %F'
+
+
+def test_nothing_is_written_beside_the_bundled_demos_by_default(qtbot, tmp_path, monkeypatch):
+    """The demos are installed inside the package: exports and new sessions of a demo pair start in
+    the home folder; for files of one's own, beside the test file."""
+    from ui.adjudication.tasks import free_session_path
+    from ui.shell.commands.save_dialog import start_folder
+
+    from .ui_support import SYS_PAIR, shown_window
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert free_session_path(SYS_PAIR) == tmp_path / "home" / "comptest_sys.adjudication.sqlite"
+    copies = [tmp_path / path.name for path in SYS_PAIR]
+    for path, copy in zip(SYS_PAIR, copies):
+        copy.write_bytes(path.read_bytes())
+    assert free_session_path(copies) == (tmp_path / "comptest_sys.adjudication.sqlite").resolve()
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)
+    assert start_folder(window.context) == tmp_path / "home"
+    window.state.scoring.open_pair(*copies)
+    qtbot.waitUntil(lambda: window.state.scoring.files.test_path == copies[0] and not window.state.scoring.busy)
+    assert start_folder(window.context) == tmp_path
