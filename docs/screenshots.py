@@ -164,13 +164,15 @@ def adjudicator(app) -> list[Path]:
     from engine.demos import demo
     from ui.adjudication.dialogs import NewSessionDialog
     from ui.adjudication.tasks import NewSession, session_params
+    from ui.shell.commands.adjudication import chosen_gold
 
     saved = []
     with Shot(app) as shot:
         pair = demo("annotators")
         annot1, annot3 = shot.copy(pair.test, pair.gold)
         shot.open(annot1, annot3)
-        dialog = NewSessionDialog([annot1, annot3], shot.window)
+        dialog = NewSessionDialog([annot1, annot3], shot.window, chosen_gold(shot.window.context))
+        dialog.gold_box.setCurrentIndex(0)  # both files are annotators: the guide says to choose none
         dialog.show()
         shot.settle()
         saved.append(_save(dialog, "adjudicator-new-session"))

@@ -5,6 +5,7 @@ in a fresh virtualenv and runs the commands from another folder."""
 
 import glob
 import importlib.util
+import shutil
 import subprocess
 import sys
 from importlib.metadata import version
@@ -146,3 +147,12 @@ def test_nothing_is_written_beside_the_bundled_demos_by_default(qtbot, tmp_path,
     window.state.scoring.open_pair(*copies)
     qtbot.waitUntil(lambda: window.state.scoring.files.test_path == copies[0] and not window.state.scoring.busy)
     assert start_folder(window.context) == tmp_path
+
+
+@pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="desktop-file-validate is not installed")
+def test_the_installed_desktop_entry_is_valid(tmp_path):
+    entry.install_desktop_entry(tmp_path, ["/opt/graphagree/bin/graphagree-app"])
+    done = subprocess.run(
+        ["desktop-file-validate", str(tmp_path / "applications" / "graphagree.desktop")], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout == "", done.stdout  # no error, no warning, no hint
