@@ -6,13 +6,13 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from engine.demos import DEMOS
 from ui.app_state import AppState
 from ui.corpus.panel import CorpusPanel
 from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.panel import HeatmapPanel
 from ui.shell.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions
 from ui.shell.commands import Context
-from ui.shell.demos import DEMOS
 
 from .conftest import ROOT
 from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, temporary_settings
@@ -28,8 +28,9 @@ def built(qtbot, tmp_path):
     state.shutdown()
 
 
-def readme_shortcuts() -> set[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+def documented_shortcuts() -> set[str]:
+    """The shortcuts of the table in the app's reference page, docs/app.md."""
+    text = (ROOT / "docs" / "app.md").read_text(encoding="utf-8")
     table = text[text.index("| shortcut | action |") :].split("\n\n")[0]
     keys = set()
     for line in table.splitlines()[2:]:
@@ -38,11 +39,11 @@ def readme_shortcuts() -> set[str]:
     return keys
 
 
-def test_the_readme_lists_exactly_the_declared_shortcuts(built):
+def test_the_docs_list_exactly_the_declared_shortcuts(built):
     _, actions = built
     declared = [action.shortcut().toString() for action in actions.actions.values() if not action.shortcut().isEmpty()]
     assert len(declared) == len(set(declared)), "a shortcut is used twice"
-    assert set(declared) == readme_shortcuts()
+    assert set(declared) == documented_shortcuts()
 
 
 def test_keys_are_unique_and_every_action_has_a_tip():
