@@ -33,7 +33,6 @@ QT_FREE = {
     "state.trace_cache",
     "state.filter_expression",
     "pair.penman_highlight",
-    "shell.demos",
     "shell.perspectives",
     "common.navigation",
 }
@@ -41,6 +40,7 @@ QT_FREE |= {"annotators.tasks", "annotators.views", "annotators.report"}  # seve
 QT_FREE |= {"rounds.model", "rounds.window", "rounds.scale", "rounds.svg"}  # the rounds panel's model
 QT_FREE |= {"adjudication.rows", "adjudication.tasks"}  # what the adjudication shows and its work
 QT_FREE |= {"drs.kgram_rows"}  # the DScorer panel's k-grams
+QT_FREE |= {"desktop.files", "desktop.entry"}  # the icon's files and the desktop entry (installed without Qt)
 
 
 def source(module: str) -> ast.Module:

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
+from engine.demos import DEFAULT_DEMO, DEMOS
+
 from ...common.sides import Side, other_side
 from ...state.files import AnnotatorFiles
 from ...state.settings import RecentFiles
-from ..demos import DEFAULT_DEMO, DEMOS
 from .context import Context
 
 __all__ = [
