@@ -13,6 +13,7 @@ instead: it maps an RGB array (rows x columns x 3) to a data URI, drawn with
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -91,9 +92,22 @@ def _text(x: float, y: float, px: float, content: str, anchor: str = "start", co
     )
 
 
+KEEP_TOGETHER = re.compile(r"\([^()]*\)")  # a parenthesis - "(eq. 1)", "(S + α)" - is never split
+NO_BREAK = "\u00a0"  # not a space to textwrap
+
+
 def _wrap(text: str, width: float, px: float) -> list[str]:
-    """Lines of at most ``width`` px at an average advance of 0.62 em."""
-    return textwrap.wrap(text, max(20, int(width / (0.62 * px)))) or [""]
+    """Lines of at most ``width`` px at an average advance of 0.62 em, a parenthesis kept whole
+    (it goes to the next line rather than break).
+
+    >>> _wrap("S - intrinsic similarity (eq. 1)", 220, 12)
+    ['S - intrinsic similarity', '(eq. 1)']
+    >>> _wrap("F = (S + α)(A + β) (eq. 13)", 150, 12)
+    ['F = (S + α)(A + β)', '(eq. 13)']
+    """
+    joined = KEEP_TOGETHER.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
+    lines = textwrap.wrap(joined, max(20, int(width / (0.62 * px))), break_long_words=False)
+    return [line.replace(NO_BREAK, " ") for line in lines] or [""]
 
 
 @dataclass(frozen=True)
