@@ -111,6 +111,14 @@ def _shown(row: MismatchRow, shown: RowsShown) -> bool:
     return shown is RowsShown.MATCHED or row.decided or row.mismatched
 
 
+def _row_tips(row: MismatchRow, cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A row's tooltips: what its decision did or why it disagrees, under each triple whole."""
+    why = row.tooltip()
+    return tuple(
+        "\n".join(part for part in (cell if column >= 2 else "", why) if part) for column, cell in enumerate(cells)
+    )
+
+
 class _DisagreementsModel(RowTableModel):
     """The disagreements table's rows, the decided ones greyed."""
 
@@ -545,7 +553,8 @@ class AdjudicationPanel(QWidget):
         compared = view.compared if view is not None and view.compared else "annotator"
         self.model.headers = HEADERS[:2] + (f"{compared}'s triple", HEADERS[3])
         cells = [row.cells() for row in rows]
-        self.model.set_rows(rows, cells, [DECISION_COLOURS[row.decision] for row in rows])
+        tips = [_row_tips(row, row_cells) for row, row_cells in zip(rows, cells)]
+        self.model.set_rows(rows, cells, [DECISION_COLOURS[row.decision] for row in rows], tips=tips)
         self.fitted.measure(cells)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         self.counts.setText(counts_text(every, compared) if view is not None and view.compared else "")
