@@ -12,7 +12,16 @@ from ..enums import WordEnum
 from ..model import Child, Graph, Node
 from .ancast import mirror
 
-__all__ = ["TOP_ROLE", "Category", "Partners", "Triple", "TripleMatch", "classify_triples", "top_match"]
+__all__ = [
+    "RELATION_CATEGORIES",
+    "TOP_ROLE",
+    "Category",
+    "Partners",
+    "Triple",
+    "TripleMatch",
+    "classify_triples",
+    "top_match",
+]
 
 
 class Category(WordEnum):
@@ -26,6 +35,9 @@ class Category(WordEnum):
     TOP_DIFFERS = "top differs"  # only from top_match: the tops are not aligned to each other
 
 
+RELATION_CATEGORIES = tuple(
+    category for category in Category if category is not Category.TOP_DIFFERS
+)  # classify_triples' rows
 TOP_ROLE = "TOP"  # the role of a graph's top as a triple (Smatch's TOP(root, top)); no ":" - no relation has it
 
 
