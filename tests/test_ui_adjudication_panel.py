@@ -6,7 +6,7 @@ alignment correction."""
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
+from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair, SetTop
 from engine.model import Attribute
 from ui.adjudication import dialogs
 from ui.adjudication.panel import AdjudicationPanel, RowsShown
@@ -311,3 +311,27 @@ def test_decided_rows_keep_their_place(panel, state):
     state.adjudication.undo()
     state.adjudication.undo()
     assert rows(panel) == before
+
+
+def test_a_differing_top_is_a_row_counted_open_accepted_and_undone(panel, state):
+    """The new user's finding: every listed disagreement accepted ("0 open") while the adjudicated
+    graph was still rooted elsewhere. A differing top is a row of its own."""
+    adjudication = state.adjudication
+    assert adjudication.decide(Decision((SetTop("g"),))) is None  # the adjudicated graph now rooted at go-02
+    assert rows(panel)[0] == ("to decide", "top differs", "top: w/want-01", "top: g/go-02")
+    assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (4 open)"
+    assert panel.current_row().category == "top differs"  # the first open row is selected
+    assert panel.accept_button.toolTip() == "Accept: make want-01 the top (Ctrl+Return)"
+    assert panel.proxy.index(0, 3).data(Qt.ItemDataRole.ToolTipRole) == (
+        "top: g/go-02\ntest top w is aligned to gold w; the gold top is g"
+    )
+    panel.judge(True)
+    assert adjudication.view().adjudicated.graph.top == "w"
+    assert rows(panel)[0] == ("accepted", "top differs", "top: w/want-01", "top: w/want-01")
+    assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (3 open)"
+    adjudication.undo()
+    assert adjudication.view().adjudicated.graph.top == "g" and rows(panel)[0][0] == "to decide"
+    panel.table.selectRow(0)
+    panel.judge(False)
+    assert adjudication.view().adjudicated.graph.top == "g" and rows(panel)[0][0] == "rejected"
+    assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (3 open)"
