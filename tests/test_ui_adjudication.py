@@ -410,7 +410,8 @@ def test_closing_the_window_writes_the_notes_being_typed(qtbot, window):
 def test_other_files_close_the_session_and_opening_it_loads_its_files(qtbot, window):
     adjudication = start_session(qtbot, window)
     score_now(window.state, *SPEC_PAIR)
-    assert adjudication.session is None and "closed because other files were opened" in window.banner.text()
+    assert adjudication.session is None and "other files were opened" in window.banner.text()
+    assert window.status_line.label.text().startswith("Closed the adjudication session s.adjudication.sqlite")
     review = window.corpus_panel.model.first_review_column
     assert window.corpus_panel.table.isColumnHidden(review)
     assert window.corpus_panel.table.horizontalHeader().visualIndex(review) == review

@@ -184,7 +184,7 @@ def test_a_pair_outside_the_session(panel, state):
     assert panel.pages.currentIndex() == 0
     state.adjudication.open(state.session_path, "ana")
     state.selection.select_pair(None)
-    assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
+    assert panel.header.text() == "Select a sentence in the corpus table." and not panel.status_box.isEnabled()
     assert panel.proxy.rowCount() == 0
     problems = []
     state.messages.problem.connect(lambda text, details: problems.append(text))

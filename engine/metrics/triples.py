@@ -35,7 +35,7 @@ class Category(WordEnum):
     TOP_DIFFERS = "top differs"  # only from top_match: the tops are not aligned to each other
 
 
-RELATION_CATEGORIES = tuple(
+RELATION_CATEGORIES: tuple[Category, ...] = tuple(
     category for category in Category if category is not Category.TOP_DIFFERS
 )  # classify_triples' rows
 TOP_ROLE = "TOP"  # the role of a graph's top as a triple (Smatch's TOP(root, top)); no ":" - no relation has it

@@ -86,12 +86,7 @@ class AdjudicationBinding(QObject):
             panel.names = ("Annotator", ADJUDICATED)
             panel.gold_box.setToolTip("")
             panel.set_result(None)
-            if self.adjudication.session is None:
-                panel.gold_box.show_note("No adjudication session (Adjudication > Adjudicate Loaded Files).")
-            elif view is None:
-                panel.gold_box.show_note("This pair is not in the adjudication session.")
-            else:
-                panel.gold_box.show_note(view.problem)
+            panel.gold_box.show_note(self.adjudication.nothing_text() if view is None else view.problem)
             self._shown = (None, None)
             return
         same = self._shown == (view.index, view.compared)

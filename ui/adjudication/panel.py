@@ -381,6 +381,8 @@ class AdjudicationPanel(QWidget):
         self.log.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.log.setSortingEnabled(False)  # the order of the log
         self.log.setWordWrap(False)
+        self.log_columns = FittedColumns(self.log, (1, 2, 3))  # who and the sentence whole, the change the rest
+        self.log.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # ids cut keep their distinct ends
         self.log.setToolTip(
             "Every change in the session file, in order: decisions, undo and redo, statuses, notes "
             "and start annotations, with who made it and when. Double click one to show its sentence."
@@ -457,11 +459,9 @@ class AdjudicationPanel(QWidget):
         ):
             widget.setEnabled(enabled)
         if view is None:
-            self.header.setText(
-                "This pair is not in the adjudication session."
-                if self.state.selection.pair is not None
-                else "Select a sentence."
-            )
+            self.header.setText(self.adjudication.nothing_text())
+            self.header.setToolTip("")
+            self.status_box.setCurrentIndex(-1)  # no sentence: no status (not the last one shown)
             self.decided.setText("")
             self.notes.setPlainText("")
             self.start_box.clear()
@@ -575,6 +575,7 @@ class AdjudicationPanel(QWidget):
         cells = [(entry.at[:19].replace("T", " "), entry.author, entry.where, entry.text) for entry in entries]
         tips = [(entry.at or "before the session kept times", "", "", entry.text) for entry in entries]
         self.log_model.set_rows(entries, cells, tips=tips)
+        self.log_columns.measure(cells)
         self.middle.setTabText(1, f"History ({len(entries)} change{'' if len(entries) == 1 else 's'})")
         if entries:
             self.log.scrollToBottom()

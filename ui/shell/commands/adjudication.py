@@ -14,6 +14,7 @@ from engine.adjudication.schema import ReviewStatus
 
 from ...adjudication.dialogs import NameDialog, NewSessionDialog
 from ...adjudication.tasks import EXPORTS, ExportKind, NewSession, session_params
+from ...state.settings import Place
 from .context import Context
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "judge",
     "open_session",
     "resume_choice",
+    "return_to",
     "set_status",
 ]
 
@@ -153,7 +155,7 @@ def adjudicate(ctx: Context) -> None:
     if found is not None:
         choice = resume_choice(ctx, found)
         if choice == "resume":
-            open_session(ctx, found)
+            open_session(ctx, found, resume=True)
         if choice != "new":
             return
     dialog = NewSessionDialog(paths, ctx.window, chosen_gold(ctx))
@@ -174,13 +176,14 @@ def adjudicate(ctx: Context) -> None:
     state.adjudication.create(request)
 
 
-def open_session(ctx: Context, path: Path) -> bool:
+def open_session(ctx: Context, path: Path, resume: bool = False) -> bool:
     """Open a session file for writing under the adjudicator's name (its files are loaded
-    when others are shown); another writer's lock is refused with the engine's reason."""
+    when others are shown), at the sentence of its last change when ``resume``; another
+    writer's lock is refused with the engine's reason."""
     name = ask_name(ctx)
     if name is None:
         return False
-    problem = ctx.state.adjudication.open(path, name)
+    problem = ctx.state.adjudication.open(path, name, resume)
     if problem is not None:
         _refuse(ctx, f"Could not open the adjudication session:\n{problem}")
         return False
@@ -195,7 +198,27 @@ def choose_session(ctx: Context) -> None:
         ctx.window, "Open an adjudication session", start, "Adjudication session (*.sqlite);;All files (*)"
     )
     if path:
-        open_session(ctx, Path(path))
+        open_session(ctx, Path(path), resume=True)
+
+
+def return_to(ctx: Context, place: Place) -> None:
+    """After a restart, once the files of ``place`` are scored (its pair selected as they
+    were opened): reopen the session that was open - under the adjudicator's name, not asked
+    for - and apply the filter that was set. Nothing when other files come first."""
+    state = ctx.state
+
+    def scored(corpus) -> None:
+        state.scoring.corpus_changed.disconnect(scored)
+        files = state.scoring.files
+        if corpus is None or files is None or not place.of(files.paths):
+            return
+        name = state.settings.adjudicator()
+        if place.session is not None and place.session.is_file() and name:
+            state.adjudication.open(place.session, name)
+        if place.filter:
+            state.selection.set_filter(place.filter)
+
+    state.scoring.corpus_changed.connect(scored)
 
 
 def close_session(ctx: Context) -> None:
