@@ -11,7 +11,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
@@ -125,7 +125,11 @@ def context_action(window, side, var, text):
 
 
 def export(qtbot, window, monkeypatch, key, path):
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    def answer(dialog):  # the save dialog: ``path`` typed
+        dialog.selectFile(str(path))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(QFileDialog, "exec", answer)
     window.action_set[key].trigger()
     qtbot.waitUntil(lambda: path.exists() and not window.state.adjudication.busy, timeout=20000)
 

@@ -16,6 +16,7 @@ from ...adjudication.dialogs import NameDialog, NewSessionDialog
 from ...adjudication.tasks import EXPORTS, ExportKind, NewSession, session_params
 from ...state.settings import Place
 from .context import Context
+from .save_dialog import ask_save_path
 
 __all__ = [
     "EXPORT_SUFFIXES",
@@ -243,14 +244,15 @@ def judge(ctx: Context, accept: bool) -> None:
 
 
 def export(ctx: Context, kind: ExportKind) -> None:
-    """Ask where, then write the adjudicated file, the decisions log or the report (on a worker)."""
+    """Ask where (in the folder of the last export, as every export does), then write the
+    adjudicated file, the decisions log or the report (on a worker)."""
     session = ctx.state.adjudication.session
     if session is None:
         return
     suffix, kinds = EXPORT_SUFFIXES[kind]
     if kind == "corpus" and session.format == "umr":
         suffix, kinds = ".adjudicated.umr", "UMR (*.umr *.txt)"
-    default = session.path.with_name(session.path.name.removesuffix(".sqlite").removesuffix(".adjudication") + suffix)
-    path, _ = QFileDialog.getSaveFileName(ctx.window, f"Export the {EXPORTS[kind]}", str(default), kinds)
-    if path:
-        ctx.state.adjudication.export(kind, Path(path))
+    name = session.path.name.removesuffix(".sqlite").removesuffix(".adjudication") + suffix
+    chosen = ask_save_path(ctx, f"Export the {EXPORTS[kind]}", name, (kinds,))  # in the last export's folder
+    if chosen is not None:
+        ctx.state.adjudication.export(kind, chosen[0])
