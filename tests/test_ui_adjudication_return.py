@@ -75,7 +75,7 @@ def test_resuming_a_session_goes_to_its_last_change(qtbot, tmp_path, adjudicatin
     assert commands.open_session(window.context, window.session_path, resume=True)
     wait_until_idle(qtbot, window.state)
     assert window.state.selection.pair.id == "s3" and adjudication.view().record.id == "s3"
-    assert "Resumed at s3, where the last change was made." in window.status_line.label.text()
+    assert "as ana, back at s3 where the last change was made" in window.status_line.label.text()
 
 
 def test_other_files_say_in_the_status_line_that_the_session_closed(qtbot, adjudicating):

@@ -197,13 +197,14 @@ class AdjudicationState(AppPart):
         changes = session.changed_files
         if changes:
             self.app.messages.show_problem("\n".join(str(change) for change in changes))
-        where = ""
+        text = f"Adjudicating in {session.path.name} as {session.author}"
         if last is not None:
             record = session.sentence(last)
-            where = f" Resumed at {record.id or f'sentence {last + 1}'}, where the last change was made."
-        self.app.messages.show(
-            f"Adjudicating in {session.path.name} as {session.author}: every change is saved as you make it.{where}"
-        )
+            text += f", back at {record.id or f'sentence {last + 1}'} where the last change was made"
+        if self.app.scoring.busy:  # the files are scored in the session's roles: said with their report
+            self.app.scoring.note_next_report(text)
+        else:
+            self.app.messages.show(f"{text}: every change is saved as you make it.")
 
     def close(self, why: str = "") -> None:
         """Close the session (everything is written already); ``why`` is shown as a problem."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.adjudication import AdjudicationError, Session, find_session, progress
@@ -211,8 +212,10 @@ def return_to(ctx: Context, place: Place) -> None:
     def scored(corpus) -> None:
         state.scoring.corpus_changed.disconnect(scored)
         files = state.scoring.files
-        if corpus is None or files is None or not place.of(files.paths):
-            return
+        if corpus is not None and files is not None and place.of(files.paths):
+            QTimer.singleShot(0, come_back)  # once the scores are reported: the session's report comes after
+
+    def come_back() -> None:
         name = state.settings.adjudicator()
         if place.session is not None and place.session.is_file() and name:
             state.adjudication.open(place.session, name)
