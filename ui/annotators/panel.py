@@ -48,10 +48,12 @@ MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 
 
 class AnnotatorsPanel(QWidget):
-    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table.
-    Available (:mod:`ui.shell.workspace`) while a matrix is shown or scored."""
+    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table (only the
+    sentences chosen in a plot while some are). Available (:mod:`ui.shell.workspace`) while a matrix
+    is shown or scored. ``compare_requested()``: the Compare button (two annotators against the gold)."""
 
     availability_changed = Signal(bool)
+    compare_requested = Signal()
 
     def __init__(self, state: AnnotatorsApp, parent=None):
         super().__init__(parent)
@@ -78,6 +80,11 @@ class AnnotatorsPanel(QWidget):
         self.progress.setMaximumWidth(200)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop scoring the matrix and keep what was shown (Esc)")
+        self.compare_button = QPushButton("Compare two...")
+        self.compare_button.setToolTip(
+            "Compare two annotators against the gold: is the difference between their scores real? "
+            "(nothing is scored again)"
+        )
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Metric:"))
         bar.addWidget(self.metric_box)
@@ -85,6 +92,7 @@ class AnnotatorsPanel(QWidget):
         bar.addSpacing(12)
         bar.addWidget(QLabel("Gold:"))
         bar.addWidget(self.gold_box)
+        bar.addWidget(self.compare_button)
         bar.addStretch(1)
         bar.addWidget(self.progress)
         bar.addWidget(self.cancel_button)
@@ -111,10 +119,19 @@ class AnnotatorsPanel(QWidget):
         sentence_layout.setContentsMargins(0, 0, 0, 0)
         self.sentence_note = QLabel()
         self.sentence_note.setWordWrap(True)
+        self.chosen_note = QLabel()
+        self.chosen_note.setWordWrap(True)
+        self.chosen_note.setStyleSheet("background:#fbe9e7; border:1px solid #ffab91; padding:2px 6px;")
+        self.show_all = QPushButton("Show all")
+        self.show_all.setToolTip("Show every sentence again, not only those chosen in the plot")
         sentence_top = QHBoxLayout()
         sentence_top.addWidget(self.hardest_button)
         sentence_top.addWidget(self.sentence_note, 1)
+        chosen_row = QHBoxLayout()
+        chosen_row.addWidget(self.chosen_note, 1)
+        chosen_row.addWidget(self.show_all)
         sentence_layout.addLayout(sentence_top)
+        sentence_layout.addLayout(chosen_row)
         sentence_layout.addWidget(self.sentence_table)
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
@@ -137,6 +154,9 @@ class AnnotatorsPanel(QWidget):
         self.average_buttons.buttonClicked.connect(lambda button: self.annotators.set_average(button.text()))
         self.gold_box.currentIndexChanged.connect(self._gold_chosen)
         self.cancel_button.clicked.connect(self.annotators.cancel)
+        self.compare_button.clicked.connect(self.compare_requested)
+        self.show_all.clicked.connect(lambda: self.annotators.choose_sentences(None))
+        self.annotators.sentences_chosen.connect(self._show_chosen)
         self.heatmap.cell_clicked.connect(self.annotators.open_cell)
         self.heatmap.cell_hovered.connect(self._hovered)
         self.hardest_button.clicked.connect(self.sort_hardest_first)
@@ -149,6 +169,7 @@ class AnnotatorsPanel(QWidget):
         self.annotators.progress.connect(self._show_progress)
         self._show_busy(self.annotators.busy)
         self._show_matrix(self.annotators.result)
+        self._show_chosen(self.annotators.chosen)
 
     @property
     def result(self) -> MatrixResult | None:
@@ -191,6 +212,7 @@ class AnnotatorsPanel(QWidget):
             self.gold_box.setCurrentIndex(0 if gold is None else gold + 1)
             self.gold_box.setEnabled(result is not None)
             self.metric_box.setEnabled(result is not None)
+            self.compare_button.setEnabled(result is not None and gold is not None and len(result.names) >= 3)
         if result is None:
             self.heatmap.set_grid(Grid(EMPTY_TEXT, (), (), (), ()))
             self.cell_info.setText("")
@@ -272,6 +294,19 @@ class AnnotatorsPanel(QWidget):
         self.progress.setValue(done)
         if self.result is None:
             self.heatmap.set_grid(Grid(f"{SCORING} Sentence {done} of {total}.", (), (), (), ()))
+
+    def _show_chosen(self, chosen) -> None:
+        """Only the sentences chosen in a plot (all when none are), the Sentences tab in front."""
+        keys = chosen.keys if chosen is not None else None
+        self.sentence_proxy.set_keep((lambda row: row.index in keys) if keys is not None else None)
+        for widget in (self.chosen_note, self.show_all):
+            widget.setVisible(chosen is not None)
+        if chosen is not None:
+            self.chosen_note.setText(
+                f"Showing the {len(chosen)} sentence{'s' if len(chosen) != 1 else ''} chosen in the plot: "
+                f"{chosen.description}."
+            )
+            self.tables.setCurrentIndex(1)
 
     def sort_hardest_first(self) -> None:
         self.sentence_table.sortByColumn(MEAN_COLUMN, Qt.SortOrder.AscendingOrder)

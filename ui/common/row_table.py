@@ -3,7 +3,7 @@ column, and the small score grids the panels show (F1 first, then P and R)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -89,17 +89,25 @@ class RowTableModel(QAbstractTableModel):
 
 
 class ColumnFilterProxy(QSortFilterProxyModel):
-    """Sorts by the sort keys; keeps the rows whose cell in ``column`` equals ``value`` (None: all)."""
+    """Sorts by the sort keys; keeps the rows whose cell in ``column`` equals ``value`` (None: all)
+    and whose item ``keep`` accepts (None: all)."""
 
     def __init__(self, column: int, parent=None):
         super().__init__(parent)
         self.column = column
         self.value: str | None = None
+        self.keep: Callable[[Any], bool] | None = None
         self.setSortRole(SORT_ROLE)
 
     def set_value(self, value: str | None) -> None:
         self.beginFilterChange()
         self.value = value
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_keep(self, keep: Callable[[Any], bool] | None) -> None:
+        """Keep only the rows whose item ``keep`` accepts (None: every row)."""
+        self.beginFilterChange()
+        self.keep = keep
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def rows_model(self) -> RowTableModel:
@@ -109,7 +117,10 @@ class ColumnFilterProxy(QSortFilterProxyModel):
         return model
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        return self.value is None or self.rows_model().cell(source_row, self.column) == self.value
+        model = self.rows_model()
+        if self.keep is not None and not self.keep(model.rows[source_row]):
+            return False
+        return self.value is None or model.cell(source_row, self.column) == self.value
 
     def item(self, proxy_row: int) -> Any:
         return self.rows_model().rows[self.mapToSource(self.index(proxy_row, 0)).row()]

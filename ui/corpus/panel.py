@@ -7,9 +7,11 @@ import math
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPushButton,
     QStyle,
     QTableView,
     QTableWidget,
@@ -28,6 +30,7 @@ from ..common.binding import SyncGuard
 from ..common.navigation import disagrees, next_position
 from ..common.row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
 from ..state.filter_expression import __doc__ as FILTER_HELP
+from ..state.selection import Subset
 from .model import (
     SENTENCE_COLUMN,
     CorpusFilterProxy,
@@ -72,7 +75,8 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple
 
 class CorpusPanel(QWidget):
     """Shows ``state.scoring.corpus``; choosing a row selects that pair (a double click or Enter shows
-    its graphs), typing filters the pairs; a note says why the table is empty."""
+    its graphs), typing filters the pairs; a note says why the table is empty, and a bar which pairs
+    a plot chose (Show all brings the others back)."""
 
     def __init__(self, state: AdjudicationApp, parent=None):
         super().__init__(parent)
@@ -107,9 +111,21 @@ class CorpusPanel(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color:#555; padding:4px;")
+        self.chosen_note = QLabel()
+        self.chosen_note.setWordWrap(True)
+        self.show_all = QPushButton("Show all")
+        self.show_all.setToolTip("Show every pair again, not only those chosen in the plot")
+        self.chosen_bar = QWidget()
+        self.chosen_bar.setObjectName("chosen-bar")
+        self.chosen_bar.setStyleSheet("#chosen-bar { background:#fbe9e7; border:1px solid #ffab91; }")
+        chosen = QHBoxLayout(self.chosen_bar)
+        chosen.setContentsMargins(6, 2, 6, 2)
+        chosen.addWidget(self.chosen_note, 1)
+        chosen.addWidget(self.show_all)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter_edit)
+        layout.addWidget(self.chosen_bar)
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
@@ -118,6 +134,8 @@ class CorpusPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.selection.set_filter)
+        self.show_all.clicked.connect(lambda: state.selection.set_subset(None))
+        state.selection.subset_changed.connect(self._show_subset)
         state.scoring.corpus_changed.connect(self._show_corpus)
         state.selection.filter_changed.connect(self._show_filter)
         state.selection.pair_selected.connect(self._show_selection)
@@ -129,6 +147,7 @@ class CorpusPanel(QWidget):
         self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.scoring.corpus)  # what the state holds already
         self._show_filter(state.selection.filter_text)
+        self._show_subset(state.selection.subset)
         self._show_selection(state.selection.pair)
 
     def focus_filter(self) -> None:
@@ -261,6 +280,18 @@ class CorpusPanel(QWidget):
             if self.filter_edit.text() != text:
                 self.filter_edit.setText(text)
             self.proxy.set_predicate(self.state.selection.accepts)
+        self._show_note()
+
+    def _show_subset(self, subset: Subset | None) -> None:
+        """The bar saying which pairs a plot chose (hidden when none are)."""
+        with self.syncing:
+            self.proxy.set_predicate(self.state.selection.accepts)
+        self.chosen_bar.setVisible(subset is not None)
+        if subset is not None:
+            self.chosen_note.setText(
+                f"Showing the {len(subset)} pair{'s' if len(subset) != 1 else ''} chosen in the plot: "
+                f"{subset.description}."
+            )
         self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:
