@@ -57,9 +57,13 @@ def text_element(x: float, y: float, px: float, content: str, anchor: str = "sta
     )
 
 
-def wrap(text: str, width: float, px: float) -> list[str]:
-    """Lines of at most ``width`` px at an average advance of 0.62 em."""
-    return textwrap.wrap(text, max(20, int(width / (0.62 * px)))) or [""]
+def wrap(text: str, width: float, px: float, whole_words: bool = False) -> list[str]:
+    """Lines of at most ``width`` px at an average advance of 0.62 em; ``whole_words`` never cuts
+    a word (a file's path stays whole, on a line of its own if it is longer)."""
+    chars = max(20, int(width / (0.62 * px)))
+    if whole_words:
+        return textwrap.wrap(text, chars, break_long_words=False, break_on_hyphens=False) or [""]
+    return textwrap.wrap(text, chars) or [""]
 
 
 def document(width: float, height: float, text: FigureText, body: Iterable[str], defs: str = "") -> str:

@@ -61,7 +61,7 @@ class ComparePanel(QWidget):
         self.state = state
         self.compare = state.compare
         self.syncing = SyncGuard()
-        self._plots: dict[str, Plot] = {}
+        self._plots: dict[str, dict[str, Plot]] = {}  # by metric, of the comparison shown
         self.files = QLabel()
         self.files.setWordWrap(True)
         self.files.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -156,20 +156,21 @@ class ComparePanel(QWidget):
     def plots(self) -> dict[str, Plot]:
         """The plots of the comparison shown under the metric chosen, by key (:data:`COMPARE_PLOTS`)."""
         comparison, metric = self.compare.comparison, self.compare.metric
-        if not self._plots:
+        if metric not in self._plots:
             if comparison is None:
                 empty = Plot("", Axis("", 0, 1), Axis("", 0, 1), empty=EMPTY)
-                self._plots = dict.fromkeys(COMPARE_PLOTS, empty)
+                self._plots[metric] = dict.fromkeys(COMPARE_PLOTS, empty)
             else:
-                self._plots = {
+                self._plots[metric] = {
                     "scatter": scatter_plot(comparison, metric),
                     "differences": differences_plot(comparison, metric),
                     "test": test_plot(comparison, metric),
                 }
-        return self._plots
+        return self._plots[metric]
 
     def _show_comparison(self, comparison: Comparison | None) -> None:
         self.availability_changed.emit(self.is_available())
+        self._plots = {}
         with self.syncing:
             self.metric_box.clear()
             if comparison is not None:
@@ -195,7 +196,6 @@ class ComparePanel(QWidget):
         comparison, metric = self.compare.comparison, self.compare.metric
         with self.syncing:
             self.metric_box.setCurrentIndex(max(0, self.metric_box.findData(metric)))
-        self._plots = {}
         if comparison is None:
             self.verdict.setText("")
             self.details.setText("")

@@ -25,7 +25,7 @@ from engine.comparison import Comparison
 from ..common.binding import SyncGuard
 from ..common.row_table import filtered_table, select_row, share_width
 from .state import CompareApp
-from .views import SENTENCE_HEADERS, sentence_rows, sentence_texts
+from .views import SENTENCE_HEADERS, sentence_rows, sentence_texts, sentence_texts_of
 
 __all__ = ["CompareSentencePanel"]
 
@@ -42,7 +42,11 @@ class CompareSentencePanel(QWidget):
         self.state = state
         self.compare = state.compare
         self.syncing = SyncGuard()
-        self.model, self.proxy, self.table = filtered_table(SENTENCE_HEADERS, 0, (90, 200, 60, 60, 60), self)
+        self._texts: list[str] = []  # every sentence's text, of the comparison shown
+        self._rows: dict[str, list] = {}  # its rows by metric, made once
+        self.model, self.proxy, self.table = filtered_table(
+            SENTENCE_HEADERS, 0, (90, 200, 60, 60, 60), self, presorted=True
+        )
         share_width(self.table, (1,), {0: 90, 2: 60, 3: 60, 4: 64})
         self.table.setToolTip("Click a sentence to see it as A, B and the gold annotated it")
         self.chosen_note = QLabel()
@@ -112,16 +116,25 @@ class CompareSentencePanel(QWidget):
 
     def _show_comparison(self, comparison: Comparison | None) -> None:
         self.availability_changed.emit(self.is_available())
+        self._texts = sentence_texts_of(comparison) if comparison is not None else []
+        self._rows = {}
         self._show_rows()
         self._show_chosen(self.compare.chosen)
         self._show_sentence(self.compare.sentence)
 
     def _show_rows(self) -> None:
         comparison = self.compare.comparison
-        rows = sentence_rows(comparison, self.compare.metric) if comparison is not None else []
+        metric = self.compare.metric
+        if comparison is not None and metric not in self._rows:
+            self._rows[metric] = sentence_rows(comparison, metric, self._texts)
+        rows = self._rows.get(metric, []) if comparison is not None else []
+        header = self.table.horizontalHeader()
+        column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
+        if self.model.rowCount() == 0:  # the first rows: B higher first
+            column, order = len(SENTENCE_HEADERS) - 1, Qt.SortOrder.DescendingOrder
         with self.syncing:
             self.model.set_rows([r.item for r in rows], [r.cells for r in rows], keys=[r.keys for r in rows])
-            self.table.sortByColumn(len(SENTENCE_HEADERS) - 1, Qt.SortOrder.DescendingOrder)  # B higher first
+            self.table.sortByColumn(column, order)  # sorted by the model (thousands of rows)
         self._show_sentence(self.compare.sentence)
 
     def _show_chosen(self, chosen) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -45,6 +46,7 @@ __all__ = [
     "scatter_plot",
     "sentence_rows",
     "sentence_texts",
+    "sentence_texts_of",
     "shown_verdict",
     "side_names",
     "test_plot",
@@ -226,16 +228,17 @@ def _number(value: float) -> str:
     return "n/a" if math.isnan(value) else f1_text(float(value))
 
 
-def sentence_rows(comparison: Comparison, metric: str) -> list[Row]:
+def sentence_rows(comparison: Comparison, metric: str, texts: Sequence[str] | None = None) -> list[Row]:
     """A row per compared sentence: its id (else its position; sorted by position), text, F1 of A
-    and of B, and B − A (sorting puts undefined values last)."""
+    and of B, and B − A (sorting puts undefined values last); ``texts``: every sentence's text,
+    when known already (:func:`sentence_texts_of`)."""
     result = comparison.metrics[metric]
-    sentences = comparison.matrix.annotations.sentences
+    texts = sentence_texts_of(comparison) if texts is None else texts
     rows = []
     for index, label, f_a, f_b, difference in zip(
         result.sentences.tolist(), result.labels, result.f_a, result.f_b, result.differences
     ):
-        text = sentence_text(sentences[index])
+        text = texts[index]
         cells = (
             label,
             text,
@@ -246,6 +249,11 @@ def sentence_rows(comparison: Comparison, metric: str) -> list[Row]:
         keys = tuple([index, text.lower()] + [-math.inf if math.isnan(v) else float(v) for v in (f_a, f_b, difference)])
         rows.append(Row(index, cells, keys))
     return rows
+
+
+def sentence_texts_of(comparison: Comparison) -> list[str]:
+    """Every sentence's text (``# ::snt``), in the annotation set's order."""
+    return [sentence_text(sentence) for sentence in comparison.matrix.annotations.sentences]
 
 
 def sentence_texts(comparison: Comparison, metric: str, sentence: int) -> list[tuple[str, str]]:

@@ -284,8 +284,9 @@ class CorpusPanel(QWidget):
 
     def _show_subset(self, subset: Subset | None) -> None:
         """The bar saying which pairs a plot chose (hidden when none are)."""
-        with self.syncing:
-            self.proxy.set_predicate(self.state.selection.accepts)
+        if self.proxy.accepts is not self.state.selection.accepts:  # not filtered yet (new scores cleared them)
+            with self.syncing:
+                self.proxy.set_predicate(self.state.selection.accepts)
         self.chosen_bar.setVisible(subset is not None)
         if subset is not None:
             self.chosen_note.setText(

@@ -89,11 +89,11 @@ class AnnotatorPlotsPanel(QWidget):
         self._draw()
 
     def _draw(self) -> None:
-        result = self.annotators.result
-        wanted = (result, self.annotators.metric, result.gold if result is not None else None)
-        if not self.isVisible() or self._drawn == wanted:
+        result, drawn = self.annotators.result, self._drawn
+        wanted = (self.annotators.metric, result.gold if result is not None else None)
+        if not self.isVisible() or (drawn is not None and drawn[0] is result and drawn[1:] == wanted):
             return
-        self._drawn = wanted
+        self._drawn = (result, *wanted)
         chosen, marked = self.annotators.chosen, self.marked_sentence()
         for key, plot in self.plots().items():
             view = self.views[key]

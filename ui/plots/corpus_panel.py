@@ -48,8 +48,8 @@ class CorpusPlotsPanel(QWidget):
         self.state = state
         self.syncing = SyncGuard()
         self.shown_metric = DEFAULT_METRIC
-        self._plots: dict[str, Plot] = {}
-        self._drawn: tuple | None = None  # (corpus, metric) drawn on screen
+        self._plots: dict[str, dict[str, Plot]] = {}  # by metric, of the corpus shown
+        self._drawn: tuple[CorpusResult | None, str] | None = None  # (corpus, metric) drawn on screen
         self.metric_box = QComboBox()
         self.metric_box.setToolTip("The metric whose pair F1 the plots show")
         self.distribution = HistogramView()
@@ -78,11 +78,11 @@ class CorpusPlotsPanel(QWidget):
 
     # ------------------------------------------------------------- showing
     def plots(self) -> dict[str, Plot]:
-        """The plots of the corpus shown under the metric chosen, by key (:data:`CORPUS_PLOTS`)."""
-        corpus = self.state.scoring.corpus
-        if not self._plots:
-            self._plots = self._make(corpus)
-        return self._plots
+        """The plots of the corpus shown under the metric chosen, by key (:data:`CORPUS_PLOTS`);
+        each metric's made once per corpus."""
+        if self.shown_metric not in self._plots:
+            self._plots[self.shown_metric] = self._make(self.state.scoring.corpus)
+        return self._plots[self.shown_metric]
 
     def _make(self, corpus: CorpusResult | None) -> dict[str, Plot]:
         if corpus is None:
@@ -117,7 +117,8 @@ class CorpusPlotsPanel(QWidget):
     def _draw(self) -> None:
         """Draw the plots if the panel is on screen and they are not drawn yet."""
         corpus = self.state.scoring.corpus
-        if not self.isVisible() or self._drawn == (corpus, self.shown_metric):
+        drawn = self._drawn
+        if not self.isVisible() or (drawn is not None and drawn[0] is corpus and drawn[1] == self.shown_metric):
             return
         self._drawn = (corpus, self.shown_metric)
         selection = self.state.selection
@@ -144,7 +145,6 @@ class CorpusPlotsPanel(QWidget):
         metric = self.metric_box.itemData(index)
         if not self.syncing and metric and metric != self.shown_metric:
             self.shown_metric = metric
-            self._plots = {}
             self._draw()
 
     def _choose(self, keys, description: str, adding: bool) -> None:

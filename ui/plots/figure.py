@@ -56,6 +56,7 @@ SERIES_COLOURS = (BLUE, ORANGE, GREEN, PURPLE, SKY, "#000000", YELLOW, GREY)
 CHOSEN = "#D55E00"  # the sentences chosen (bars' share, points)
 MARK = "#000000"  # the sentence selected in the table: a ring, a line
 F1_BAR_WIDTH = 0.05
+LEAST_STEP = 1e-6  # the narrowest bar of differences
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,11 @@ def centred_edges(values: np.ndarray, most: int = 41) -> np.ndarray:
     """
     finite = np.abs(values[np.isfinite(values)])
     reach = float(finite.max()) if finite.size else 0.0
-    step = nice_step(2 * reach + 1e-12, most - 1) if reach > 0 else 0.01
+    if reach < LEAST_STEP:  # ties (a difference this small is rounding)
+        reach = 0.0
+    step = max(nice_step(2 * reach, most - 1), LEAST_STEP) if reach > 0 else 0.01
+    while 2 * math.ceil(reach / step - 1e-9) + 1 > max(most, 1):  # the bar centred on 0 takes room too
+        step = nice_step(step * 1.01, 1)  # the next nice width
     half = math.ceil(reach / step - 1e-9)
     return np.round((np.arange(-half, half + 2) - 0.5) * step, 12)
 

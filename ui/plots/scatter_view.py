@@ -22,6 +22,14 @@ NEAR = 8.0  # px: the reach of the mouse around a point
 POINT_SIZE, CHOSEN_SIZE, MARK_SIZE = 7, 8, 17
 
 
+class _Points(pg.ScatterPlotItem):
+    """Points that leave clicks to the view box (which finds the nearest point within
+    :data:`NEAR` pixels, and clears what is chosen when there is none)."""
+
+    def mouseClickEvent(self, ev) -> None:
+        ev.ignore()
+
+
 def _brush(colour: str, alpha: int = 150):
     shade = QColor(colour)
     shade.setAlpha(alpha)
@@ -31,9 +39,9 @@ def _brush(colour: str, alpha: int = 150):
 class ScatterView(PlotView):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.series_items: list[pg.ScatterPlotItem] = []
-        self.chosen_item = pg.ScatterPlotItem(size=CHOSEN_SIZE, pen=None, brush=_brush(CHOSEN, 230), pxMode=True)
-        self.mark_item = pg.ScatterPlotItem(size=MARK_SIZE, pen=pen(MARK, 2.0), brush=None, pxMode=True)
+        self.series_items: list[_Points] = []
+        self.chosen_item = _Points(size=CHOSEN_SIZE, pen=None, brush=_brush(CHOSEN, 230), pxMode=True)
+        self.mark_item = _Points(size=MARK_SIZE, pen=pen(MARK, 2.0), brush=None, pxMode=True)
         self.chosen_item.setZValue(10)
         self.mark_item.setZValue(20)
         self.item.addItem(self.chosen_item)
@@ -44,9 +52,7 @@ class ScatterView(PlotView):
             self.item.removeItem(item)
         self.series_items = []
         for series in plot.points:
-            item = pg.ScatterPlotItem(
-                x=series.x, y=series.y, size=POINT_SIZE, pen=None, brush=_brush(series.colour), pxMode=True
-            )
+            item = _Points(x=series.x, y=series.y, size=POINT_SIZE, pen=None, brush=_brush(series.colour), pxMode=True)
             self.item.addItem(item)
             self.series_items.append(item)
 

@@ -76,9 +76,10 @@ def corpus_values(corpus: CorpusResult, metric: str) -> SentenceValues:
     f = np.full(len(pairs), np.nan)
     size = np.full(len(pairs), np.nan)
     for k, result in enumerate(pairs):
-        score = result.scores.get(metric)
-        if score is not None and score.f is not None:
-            f[k] = score.f
+        tally = result.tallies.get(metric)
+        score = tally.prf().f if tally is not None else None
+        if score is not None:
+            f[k] = score
         if result.gold is not None:
             size[k] = len(result.gold)
     keys = np.array([result.index for result in pairs], dtype=np.int64)

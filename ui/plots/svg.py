@@ -281,8 +281,10 @@ def plot_svg(
     width = left + PLOT_WIDTH + MARGIN
     text_width = width - 2 * MARGIN
     header = [(plot.title, TITLE_PX, True)] + [
-        (line, HEADER_PX, False) for item in plot.header for line in wrap(item, text_width, HEADER_PX)
+        (line, HEADER_PX, False) for item in plot.header for line in wrap(item, text_width, HEADER_PX, True)
     ]
+    longest = max(approximate_width(line, px) for line, px, _ in header)
+    width = max(width, longest + 2 * MARGIN)  # a long path is not cut: the figure is wider
     body: list[str] = []
     y = MARGIN
     for line, px, bold in header:
