@@ -121,7 +121,7 @@ class AnnotatorsPanel(QWidget):
         self.sentence_note.setWordWrap(True)
         self.chosen_note = QLabel()
         self.chosen_note.setWordWrap(True)
-        self.chosen_note.setStyleSheet("background:#fbe9e7; border:1px solid #ffab91; padding:2px 6px;")
+        self.chosen_note.setStyleSheet("background:#eceff1; border:1px solid #90a4ae; padding:2px 6px;")
         self.show_all = QPushButton("Show all")
         self.show_all.setToolTip("Show every sentence again, not only those chosen in the plot")
         sentence_top = QHBoxLayout()

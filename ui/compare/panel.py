@@ -37,7 +37,7 @@ from ..plots.scatter_view import ScatterView
 from ..plots.sentence_figures import metric_name
 from .state import CompareApp
 from .tasks import TestChoice
-from .views import differences_plot, scatter_plot, shown_verdict, side_names, test_plot, test_text
+from .views import differences_plot, draws_plot, scatter_plot, shown_verdict, side_names, significance_text
 
 __all__ = ["COMPARE_PLOTS", "ComparePanel"]
 
@@ -164,7 +164,7 @@ class ComparePanel(QWidget):
                 self._plots[metric] = {
                     "scatter": scatter_plot(comparison, metric),
                     "differences": differences_plot(comparison, metric),
-                    "test": test_plot(comparison, metric),
+                    "test": draws_plot(comparison, metric),
                 }
         return self._plots[metric]
 
@@ -202,7 +202,7 @@ class ComparePanel(QWidget):
         else:
             result = comparison.metrics[metric]
             self.verdict.setText(shown_verdict(comparison, metric))
-            self.details.setText(test_text(comparison, metric))
+            self.details.setText(significance_text(comparison, metric))
             show_prf(self.scores, [result.a, result.b])
         chosen = self.compare.chosen
         for key, plot in self.plots().items():

@@ -51,7 +51,7 @@ class CompareSentencePanel(QWidget):
         self.table.setToolTip("Click a sentence to see it as A, B and the gold annotated it")
         self.chosen_note = QLabel()
         self.chosen_note.setWordWrap(True)
-        self.chosen_note.setStyleSheet("background:#fbe9e7; border:1px solid #ffab91; padding:2px 6px;")
+        self.chosen_note.setStyleSheet("background:#eceff1; border:1px solid #90a4ae; padding:2px 6px;")
         self.show_all = QPushButton("Show all")
         self.show_all.setToolTip("Show every compared sentence again, not only those chosen in the plot")
         self.heading = QLabel(NO_SENTENCE)

@@ -164,7 +164,9 @@ class CompareState(AppPart):
         self.sentence_changed.emit(None)
         a, b, _ = comparison.setup.names
         self.app.messages.show(verdict(comparison.metrics[self.metric], a, b) + ".")
-        if comparison.problems:
+        if not comparison.problems:
+            self.app.messages.show_problem("")  # those of a comparison before
+        else:
             shown = "\n".join(str(problem.error) for problem in comparison.problems[:3])
             more = f"\n... and {len(comparison.problems) - 3} more" if len(comparison.problems) > 3 else ""
             self.app.messages.show_problem(

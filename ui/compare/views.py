@@ -43,14 +43,14 @@ __all__ = [
     "SENTENCE_HEADERS",
     "compare_header",
     "differences_plot",
+    "draws_plot",
     "scatter_plot",
     "sentence_rows",
     "sentence_texts",
     "sentence_texts_of",
     "shown_verdict",
     "side_names",
-    "test_plot",
-    "test_text",
+    "significance_text",
 ]
 
 A_WINS, B_WINS, SAME = ORANGE, BLUE, GREY
@@ -69,7 +69,17 @@ def shown_verdict(comparison: Comparison, metric: str) -> str:
     return verdict(comparison.metrics[metric], *side_names(comparison))
 
 
-def test_text(comparison: Comparison, metric: str) -> str:
+def p_equals(p: float) -> str:
+    """A p-value in words as the verdict writes it.
+
+    >>> p_equals(0.4132), p_equals(0.0001)
+    ('p = 0.41', 'p < 0.001')
+    """
+    text = p_text(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
+
+
+def significance_text(comparison: Comparison, metric: str) -> str:
     """The interval and how the p-value was found, in a line."""
     result, setup = comparison.metrics[metric], comparison.setup
     tested = result.significance
@@ -84,7 +94,7 @@ def test_text(comparison: Comparison, metric: str) -> str:
         trials = f"{tested.trials} resamples of the sentences"
     return (
         f"{tested.level:.0%} interval of B − A: [{low:+.4f}, {high:+.4f}] (paired bootstrap, {setup.trials} "
-        f"resamples); p = {p_text(tested.p_value)} from the {TESTS[setup.test]} over {trials}, seed {setup.seed}."
+        f"resamples); {p_equals(tested.p_value)} from the {TESTS[setup.test]} over {trials}, seed {setup.seed}."
     )
 
 
@@ -181,7 +191,7 @@ def differences_plot(comparison: Comparison, metric: str) -> Plot:
     )
 
 
-def test_plot(comparison: Comparison, metric: str) -> Plot:
+def draws_plot(comparison: Comparison, metric: str) -> Plot:
     """The test's distribution of the difference: δ* of every swap (permutation) or resample
     (bootstrap), the observed δ (and -δ, for the two-sided permutation test) or the interval
     marked; the bars at least as far from 0 as δ (those the p-value counts) in purple."""
@@ -205,12 +215,12 @@ def test_plot(comparison: Comparison, metric: str) -> Plot:
     if permutation:
         guides.append(Guide("vertical", -observed, "#000000", "its opposite"))
         title = f"{name}: B − A when A and B are swapped at random ({tested.trials} swaps)"
-        note = f"p = {p_text(tested.p_value)}: the share of swaps at least as far from 0 as the observed difference."
+        note = f"{p_equals(tested.p_value)}: the share of swaps at least as far from 0 as the observed difference."
     else:
         low, high = tested.ci
         guides += [Guide("vertical", low, PURPLE, f"{tested.level:.0%} interval"), Guide("vertical", high, PURPLE, "")]
         title = f"{name}: B − A over {tested.trials} resamples of the sentences"
-        note = f"{tested.level:.0%} interval [{low:+.4f}, {high:+.4f}]; p = {p_text(tested.p_value)}."
+        note = f"{tested.level:.0%} interval [{low:+.4f}, {high:+.4f}]; {p_equals(tested.p_value)}."
     return Plot(
         title,
         Axis(f"B − A ({name})", float(edges[0]), float(edges[-1])),

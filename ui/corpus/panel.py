@@ -117,7 +117,7 @@ class CorpusPanel(QWidget):
         self.show_all.setToolTip("Show every pair again, not only those chosen in the plot")
         self.chosen_bar = QWidget()
         self.chosen_bar.setObjectName("chosen-bar")
-        self.chosen_bar.setStyleSheet("#chosen-bar { background:#fbe9e7; border:1px solid #ffab91; }")
+        self.chosen_bar.setStyleSheet("#chosen-bar { background:#eceff1; border:1px solid #90a4ae; }")
         chosen = QHBoxLayout(self.chosen_bar)
         chosen.setContentsMargins(6, 2, 6, 2)
         chosen.addWidget(self.chosen_note, 1)

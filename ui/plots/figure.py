@@ -41,9 +41,10 @@ __all__ = [
     "nice_ticks",
 ]
 
-# the Okabe-Ito palette, which readers with a colour vision deficiency tell apart; vermillion is
-# kept for the sentences chosen, so the series take the others
-BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY = (
+# the Okabe-Ito palette, which readers with a colour vision deficiency tell apart, for the series;
+# black for the sentences chosen (filled points, the chosen share of a bar) and for the sentence
+# selected (a ring, an outlined bar), which no series takes
+BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY, VERMILLION = (
     "#0072B2",
     "#E69F00",
     "#009E73",
@@ -51,9 +52,10 @@ BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY = (
     "#56B4E9",
     "#F0E442",
     "#999999",
+    "#D55E00",
 )
-SERIES_COLOURS = (BLUE, ORANGE, GREEN, PURPLE, SKY, "#000000", YELLOW, GREY)
-CHOSEN = "#D55E00"  # the sentences chosen (bars' share, points)
+SERIES_COLOURS = (BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION, YELLOW, GREY)
+CHOSEN = "#000000"  # the sentences chosen (bars' share, points)
 MARK = "#000000"  # the sentence selected in the table: a ring, a line
 F1_BAR_WIDTH = 0.05
 LEAST_STEP = 1e-6  # the narrowest bar of differences

@@ -56,7 +56,7 @@ class ChoosingViewBox(pg.ViewBox):
         pen.setStyle(Qt.PenStyle.DashLine)
         self.band.setPen(pen)
         colour = QColor(CHOSEN)
-        colour.setAlpha(40)
+        colour.setAlpha(25)
         self.band.setBrush(QBrush(colour))
         self.band.setZValue(1000)
         self.band.hide()
@@ -197,7 +197,7 @@ class PlotView(QWidget):
         """The axes' whole range."""
         if self.plot is not None:
             self.box.setRange(
-                xRange=(self.plot.x.low, self.plot.x.high), yRange=(self.plot.y.low, self.plot.y.high), padding=0.02
+                xRange=(self.plot.x.low, self.plot.x.high), yRange=(self.plot.y.low, self.plot.y.high), padding=0.04
             )
 
     def set_chosen(self, keys: frozenset[int] | None) -> None:

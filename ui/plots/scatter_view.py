@@ -1,8 +1,9 @@
 """Points on screen (the :class:`~.figure.Points` series of a :class:`~.figure.Plot`): each series
-in its colour, the chosen points over them in :data:`~.figure.CHOSEN`, the selected sentence's
-points ringed. The readout names the point nearest the mouse (within :data:`NEAR` pixels) and how
-many share its place; a click on a point reports it (``clicked(series, key)``), a click on
-nothing clears what is chosen, and a dragged rectangle chooses the points in it."""
+in its colour, the chosen points over them larger, in their colour outlined in
+:data:`~.figure.CHOSEN`, the selected sentence's points ringed. The readout names the point
+nearest the mouse (within :data:`NEAR` pixels) and how many share its place; a click on a point
+reports it (``clicked(series, key)``), a click on nothing clears what is chosen, and a dragged
+rectangle chooses the points in it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .plot_view import PlotView, pen
 __all__ = ["NEAR", "ScatterView"]
 
 NEAR = 8.0  # px: the reach of the mouse around a point
-POINT_SIZE, CHOSEN_SIZE, MARK_SIZE = 7, 8, 17
+POINT_SIZE, CHOSEN_SIZE, MARK_SIZE = 7, 10, 17
 
 
 class _Points(pg.ScatterPlotItem):
@@ -40,7 +41,7 @@ class ScatterView(PlotView):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.series_items: list[_Points] = []
-        self.chosen_item = _Points(size=CHOSEN_SIZE, pen=None, brush=_brush(CHOSEN, 230), pxMode=True)
+        self.chosen_item = _Points(size=CHOSEN_SIZE, pen=pen(CHOSEN, 1.5), pxMode=True)
         self.mark_item = _Points(size=MARK_SIZE, pen=pen(MARK, 2.0), brush=None, pxMode=True)
         self.chosen_item.setZValue(10)
         self.mark_item.setZValue(20)
@@ -56,22 +57,27 @@ class ScatterView(PlotView):
             self.item.addItem(item)
             self.series_items.append(item)
 
-    def _where(self, keys: frozenset[int] | None) -> tuple[np.ndarray, np.ndarray]:
-        """The positions of the points with these keys (every series)."""
+    def _where(self, keys: frozenset[int] | None) -> tuple[np.ndarray, np.ndarray, list]:
+        """The positions of the points with these keys (every series), and each one's brush."""
         if self.plot is None or not keys:
-            return np.empty(0), np.empty(0)
+            return np.empty(0), np.empty(0), []
         wanted = np.fromiter(keys, dtype=np.int64, count=len(keys))
         found = [np.isin(series.keys, wanted) for series in self.plot.points]
         xs = [series.x[f] for series, f in zip(self.plot.points, found)]
         ys = [series.y[f] for series, f in zip(self.plot.points, found)]
-        return (np.concatenate(xs), np.concatenate(ys)) if xs else (np.empty(0), np.empty(0))
+        brushes = [
+            _brush(series.colour, 255) for series, f in zip(self.plot.points, found) for _ in range(int(f.sum()))
+        ]
+        if not xs:
+            return np.empty(0), np.empty(0), []
+        return np.concatenate(xs), np.concatenate(ys), brushes
 
     def _draw_chosen(self) -> None:
-        x, y = self._where(self.chosen)
-        self.chosen_item.setData(x=x, y=y)
+        x, y, brushes = self._where(self.chosen)
+        self.chosen_item.setData(x=x, y=y, brush=brushes)
 
     def _draw_marked(self) -> None:
-        x, y = self._where(frozenset({self.marked}) if self.marked is not None else None)
+        x, y, _ = self._where(frozenset({self.marked}) if self.marked is not None else None)
         self.mark_item.setData(x=x, y=y)
 
     def nearest(self, x: float, y: float) -> tuple[int, int, int] | None:
@@ -102,7 +108,9 @@ class ScatterView(PlotView):
         assert self.plot is not None
         series, plot = self.plot.points[number], self.plot
         who = f"{series.name}: " if len(plot.points) > 1 and series.name else ""
-        text = f"{who}{plot.unit} {series.labels[index]}: {plot.x.title} {series.x[index]:.4g}, "
+        label = series.labels[index]
+        named = f"{plot.unit} {label}" if label.isdigit() else label  # an id says what it is
+        text = f"{who}{named}: {plot.x.title} {series.x[index]:.4g}, "
         text += f"{plot.y.title} {series.y[index]:.4g}"
         if same > 1:
             text += f" ({plural(same - 1, 'other point')} here)"
@@ -123,20 +131,27 @@ class ScatterView(PlotView):
     def _drag(self, rect: QRectF, adding: bool) -> None:
         if self.plot is None:
             return
-        keys = frozenset(
-            int(key)
+        found = {
+            series.name: series.inside(rect.left(), rect.right(), rect.top(), rect.bottom())
             for series in self.plot.points
-            for key in series.inside(rect.left(), rect.right(), rect.top(), rect.bottom())
-        )
+        }
+        keys = frozenset(int(key) for inside in found.values() for key in inside)
         if keys:
-            self.choose.emit(keys, self.region_text(rect, len(keys)), adding)
+            names = [name for name, inside in found.items() if len(inside)]
+            self.choose.emit(keys, self.region_text(rect, names), adding)
         elif not adding:
             self.choose.emit(None, "", False)
 
-    def region_text(self, rect: QRectF, count: int) -> str:
-        """The dragged rectangle in words."""
+    def region_text(self, rect: QRectF, series: list[str]) -> str:
+        """The dragged rectangle (within the axes' ranges) in words, with the series it reached
+        when there are several: "LR F1 0.68 to 1 (comptest_annot2, comptest_annot4)"."""
         assert self.plot is not None
-        x, y = self.plot.x.title, self.plot.y.title
-        if self.plot.x.ticks:  # named positions (annotators): the range of values says it
-            return f"{y} from {rect.top():.2f} to {rect.bottom():.2f}"
-        return f"{x} {rect.left():.2f} to {rect.right():.2f}, {y} {rect.top():.2f} to {rect.bottom():.2f}"
+        x, y = self.plot.x, self.plot.y
+
+        def span(axis, low: float, high: float) -> str:
+            return f"{max(low, axis.low):.2f} to {min(high, axis.high):.2f}".replace(".00", "")
+
+        whose = f" ({', '.join(series)})" if len(self.plot.points) > 1 else ""
+        if x.ticks:  # named positions (annotators): the range of values says it
+            return f"{y.title} {span(y, rect.top(), rect.bottom())}{whose}"
+        return f"{x.title} {span(x, rect.left(), rect.right())}, {y.title} {span(y, rect.top(), rect.bottom())}{whose}"

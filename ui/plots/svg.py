@@ -2,7 +2,7 @@
 the files, metric and parameters it shows - also the file's ``<title>`` and ``<desc>``), the plot
 area with its axes, ticks and grid, the bars or points, the guides, a legend, and the note,
 every word real ``<text>``. The sentences chosen are drawn in :data:`~.figure.CHOSEN` (a bar's
-chosen share, the chosen points) and the sentence selected is ringed, as on screen; ``ranges``
+chosen share; the chosen points larger, outlined) and the sentence selected is ringed, as on screen; ``ranges``
 draws the part of the plot shown on screen (after zooming), clipped to the plot area.
 """
 
@@ -21,7 +21,7 @@ __all__ = ["PLOT_HEIGHT", "PLOT_WIDTH", "plot_svg"]
 
 PLOT_WIDTH, PLOT_HEIGHT = 560.0, 340.0  # the plot area, px at 96 DPI
 MARGIN, TITLE_PX, HEADER_PX, TICK_PX, AXIS_PX, LEGEND_PX = 16.0, 14.0, 11.0, 10.0, 12.0, 11.0
-POINT_RADIUS, CHOSEN_RADIUS, MARK_RADIUS = 2.6, 3.4, 7.0
+POINT_RADIUS, CHOSEN_RADIUS, MARK_RADIUS = 2.6, 3.8, 7.0
 GRID, FRAME, NOTE = "#e3e3e3", "#333333", "#37474f"
 CLIP_ID = "plot-area"
 PADDING = 0.025  # of an axis's range, on each side
@@ -176,7 +176,16 @@ def _points(plot: Plot, frame: _Frame, chosen: frozenset[int], marked: int | Non
         out.append(_circles(xs, ys, POINT_RADIUS, fill=series.colour, fill_opacity="0.55"))
         if wanted is not None:
             picked = shown & np.isin(series.keys, wanted)
-            out.append(_circles(frame.fx(series.x[picked]), frame.fy(series.y[picked]), CHOSEN_RADIUS, fill=CHOSEN))
+            out.append(
+                _circles(
+                    frame.fx(series.x[picked]),
+                    frame.fy(series.y[picked]),
+                    CHOSEN_RADIUS,
+                    fill=series.colour,
+                    stroke=CHOSEN,
+                    stroke_width="1.2",
+                )
+            )
         if marked is not None:
             ringed = shown & (series.keys == marked)
             out.append(
@@ -223,7 +232,7 @@ def _legend(plot: Plot, chosen: frozenset[int], marked: int | None) -> list[tupl
     entries = [("dot", series.colour, series.name) for series in plot.points if series.name and named]
     entries += [("line", guide.colour, guide.name) for guide in plot.guides if guide.name]
     if chosen:
-        entries.append(("dot" if plot.points else "box", CHOSEN, f"chosen: {len(chosen)} {plot.unit}s"))
+        entries.append(("chosen" if plot.points else "box", CHOSEN, f"chosen: {len(chosen)} {plot.unit}s"))
     if marked is not None and plot.points:
         entries.append(("ring", MARK, f"selected {plot.unit}"))
     return entries
@@ -238,6 +247,12 @@ def _legend_svg(entries: list[tuple[str, str, str]], left: float, top: float, wi
             x, y = left, y + LEGEND_PX * 1.6
         if kind == "dot":
             out.append(element("circle", cx=number(x + 6), cy=number(y), r="4", fill=colour))
+        elif kind == "chosen":
+            out.append(
+                element(
+                    "circle", cx=number(x + 6), cy=number(y), r="4", fill="#ffffff", stroke=colour, stroke_width="1.2"
+                )
+            )
         elif kind == "ring":
             out.append(
                 element("circle", cx=number(x + 6), cy=number(y), r="5", fill="none", stroke=colour, stroke_width="2")

@@ -14,7 +14,7 @@ from engine.output.comparison import comparison_csv, comparison_document, senten
 
 from ...compare.dialogs import CompareAnnotatorsDialog, CompareFilesDialog
 from ...compare.report import comparison_report
-from ...compare.views import differences_plot, scatter_plot, test_plot
+from ...compare.views import differences_plot, draws_plot, scatter_plot
 from ...plots.svg import plot_svg
 from .context import Context
 from .exports import _write_text
@@ -69,7 +69,7 @@ def write_comparison(ctx: Context, path: Path, kind: ComparisonKind = "html") ->
     if comparison is None:
         return False
     if kind == "html":
-        plots = (scatter_plot(comparison, metric), differences_plot(comparison, metric), test_plot(comparison, metric))
+        plots = (scatter_plot(comparison, metric), differences_plot(comparison, metric), draws_plot(comparison, metric))
         text = comparison_report(comparison, metric, {plot.title: plot_svg(plot) for plot in plots if not plot.empty})
     elif kind == "json":
         text = json.dumps(comparison_document(comparison), indent=2, ensure_ascii=False) + "\n"
