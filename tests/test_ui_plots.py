@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
@@ -237,3 +237,27 @@ def test_each_annotator_against_the_gold_and_the_sentences_chosen(qtbot, tmp_pat
     words = svg_words(tmp_path / "strip.svg")
     assert all(str(META / name) in words for name in ("comptest_annot1.txt", "comptest_gold.txt"))
     assert "comptest_annot3" in words and "LR F1" in words
+
+
+def test_the_readout_shows_over_the_plot_while_the_mouse_is_on_a_bar_and_goes_when_it_leaves(qtbot, hand_window):
+    window = hand_window
+    choose_metric(window.corpus_plots, "concept")
+    histogram = window.corpus_plots.distribution
+    viewport = histogram.widget.viewport()
+
+    def hover(x: float, y: float) -> None:
+        qtbot.wait(30)  # pyqtgraph takes at most one mouse move per 10 ms
+        qtbot.mouseMove(viewport, widget_point(histogram, x, y))
+        settle()
+
+    hover(0.975, 1.0)  # over the bar [0.95, 1]
+    assert histogram.readout.isVisible() and histogram.readout.text() == "Concept F1 [0.95, 1]: 2 pairs"
+    assert histogram.readout.parent() is viewport and viewport.rect().contains(histogram.readout.geometry())
+    hover(0.3, 0.5)  # an empty bar
+    assert histogram.readout.text() == "Concept F1 [0.3, 0.35): 0 pairs"
+    hover(1.2, 0.5)  # beyond the bars
+    assert not histogram.readout.isVisible()
+    hover(0.975, 1.0)
+    assert histogram.readout.isVisible()
+    QApplication.sendEvent(viewport, QEvent(QEvent.Type.Leave))  # the mouse leaves the plot
+    assert not histogram.readout.isVisible()

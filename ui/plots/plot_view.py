@@ -1,5 +1,6 @@
 """What the interactive plots share: a pyqtgraph plot of a :class:`~.figure.Plot` with its title,
-an Export button, a readout of what is under the mouse, and the note.
+an Export button, the note under it, and a readout of what is under the mouse, shown over a
+corner of the plot while the mouse is on it (the corner away from the mouse; no room is kept for it).
 
 The mouse: the wheel zooms (under the pointer), a left drag draws a rectangle that chooses what
 is in it, a click chooses a bar or a point, Ctrl (or Shift) with either adds to what is chosen, a
@@ -18,7 +19,7 @@ from __future__ import annotations
 import html
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
@@ -35,7 +36,11 @@ from .figure import CHOSEN, Guide, Plot
 
 __all__ = ["ADDING", "HINT", "ChoosingViewBox", "PlotView"]
 
-HINT = "Wheel: zoom · drag or click: choose · Ctrl: add · middle-drag: move · double-click: all"
+HINT = (
+    "Wheel: zoom under the pointer. Drag a rectangle, or click a bar, to choose those sentences; "
+    "Ctrl (or Shift) adds to them; a click on nothing clears them. Click a point to open its sentence. "
+    "Middle-drag: move the view; right-drag: stretch it; double-click: the whole plot again."
+)
 ADDING = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
@@ -136,14 +141,12 @@ class PlotView(QWidget):
         self.export_button = QToolButton()
         self.export_button.setText("Export...")
         self.export_button.setToolTip("Save this plot as SVG, PDF or PNG, with the files, metric and parameters in it")
-        self.readout = QLabel(HINT)
-        self.readout.setToolTip(
-            "Wheel: zoom under the pointer. Drag a rectangle, or click a bar, to choose those sentences; "
-            "Ctrl (or Shift) adds to them; a click on nothing clears them. Click a point to open its sentence. "
-            "Middle-drag: move the view; right-drag: stretch it; double-click: the whole plot again."
+        self.readout = QLabel(self.widget.viewport())  # over the plot, while the mouse is on it
+        self.readout.setStyleSheet(
+            "background: rgba(255, 255, 255, 225); color: #263238; border: 1px solid #b0bec5; padding: 1px 4px;"
         )
-        self.readout.setStyleSheet("color:#37474f;")
-        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.readout.hide()
+        self.widget.viewport().installEventFilter(self)  # the mouse leaving hides it
         self.note = QLabel()
         self.note.setTextFormat(Qt.TextFormat.RichText)
         self.note.setWordWrap(True)
@@ -163,7 +166,6 @@ class PlotView(QWidget):
         layout.setSpacing(2)
         layout.addLayout(top)
         layout.addWidget(self.stack, 1)
-        layout.addWidget(self.readout)
         layout.addWidget(self.note)
         self.widget.scene().sigMouseMoved.connect(self._moved)
         self.box.clicked.connect(lambda point, modifiers: self._click(point.x(), point.y(), bool(modifiers & ADDING)))
@@ -176,13 +178,13 @@ class PlotView(QWidget):
         """Draw ``plot`` (its whole range), what is chosen and the mark kept."""
         self.plot = plot
         self.title.setText(plot.title)
-        self.title.setToolTip(plot.title)
+        self.title.setToolTip(f"{plot.title}\n\n{HINT}")
         self.note.setText(legend_html(plot) + html.escape(plot.note))
         self.note.setVisible(bool(plot.note) or len(plot.points) > 1)
         self.empty.setText(plot.empty)
         self.stack.setCurrentWidget(self.empty if plot.empty else self.widget)
         self.export_button.setEnabled(not plot.empty)
-        self.readout.setText(HINT)
+        self.readout.hide()
         self.item.setLabel("bottom", plot.x.title)
         self.item.setLabel("left", plot.y.title)
         self.item.getAxis("bottom").setTicks([list(plot.x.ticks)] if plot.x.ticks else None)
@@ -230,13 +232,27 @@ class PlotView(QWidget):
             self.guide_lines.append(line)
 
     def _moved(self, position) -> None:
-        if self.plot is None or self.plot.empty:
-            return
-        if not self.box.sceneBoundingRect().contains(position):
-            self.readout.setText(HINT)
+        if self.plot is None or self.plot.empty or not self.box.sceneBoundingRect().contains(position):
+            self.readout.hide()
             return
         point = self.box.mapSceneToView(position)
-        self.readout.setText(self.readout_at(point.x(), point.y()) or HINT)
+        text = self.readout_at(point.x(), point.y())
+        if not text:
+            self.readout.hide()
+            return
+        self.readout.setText(text)
+        self.readout.adjustSize()
+        area = self.widget.mapFromScene(self.box.sceneBoundingRect()).boundingRect()
+        below = self.widget.mapFromScene(position).y() < area.center().y()  # away from the mouse
+        y = area.bottom() - self.readout.height() - 4 if below else area.top() + 4
+        self.readout.move(area.left() + 4, y)
+        self.readout.show()
+        self.readout.raise_()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.widget.viewport() and event.type() == QEvent.Type.Leave:
+            self.readout.hide()
+        return False
 
     def pixel_size(self) -> tuple[float, float]:
         """The data size of one pixel, (x, y)."""
