@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ui.plots.figure import (
+    MARK,
     Axis,
     Bars,
     Guide,
@@ -113,6 +114,10 @@ def test_the_svg_figure_writes_its_header_axes_and_note_as_text():
     assert len(bars) == 3  # the three bars that hold a pair
     heights = sorted(float(r.get("height")) for r in bars)
     assert heights[2] == pytest.approx(2 * heights[0], rel=1e-3)  # the bar of 0.2 holds two pairs
+    marked = ET.fromstring(plot_svg(small_plot(), marked=2))  # the pair of F1 0.7: its bar outlined
+    outlined = [r for r in marked.iter(f"{SVG}rect") if r.get("stroke") == MARK and r.get("fill") == "none"]
+    assert len(outlined) == 2 and "selected pair" in texts(plot_svg(small_plot(), marked=2))  # the bar, the legend
+    assert float(outlined[0].get("height")) == pytest.approx(heights[0])
 
 
 def test_the_svg_figure_draws_the_chosen_the_selected_and_the_range_in_sight():

@@ -42,8 +42,8 @@ __all__ = [
 ]
 
 # the Okabe-Ito palette, which readers with a colour vision deficiency tell apart, for the series;
-# black for the sentences chosen (filled points, the chosen share of a bar) and for the sentence
-# selected (a ring, an outlined bar), which no series takes
+# black for the sentences chosen (the chosen share of a bar, an outline round the chosen points)
+# and vermillion for the sentence selected (a ring, an outlined bar), seen on both
 BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY, VERMILLION = (
     "#0072B2",
     "#E69F00",
@@ -54,9 +54,9 @@ BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY, VERMILLION = (
     "#999999",
     "#D55E00",
 )
-SERIES_COLOURS = (BLUE, ORANGE, GREEN, PURPLE, SKY, VERMILLION, YELLOW, GREY)
+SERIES_COLOURS = (BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY, "#8C564B")
 CHOSEN = "#000000"  # the sentences chosen (bars' share, points)
-MARK = "#000000"  # the sentence selected in the table: a ring, a line
+MARK = VERMILLION  # the sentence selected in the table: a ring, an outlined bar
 F1_BAR_WIDTH = 0.05
 LEAST_STEP = 1e-6  # the narrowest bar of differences
 

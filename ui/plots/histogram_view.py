@@ -22,7 +22,7 @@ class HistogramView(PlotView):
         super().__init__(parent)
         self.bar_item = pg.BarGraphItem(x0=[], x1=[], height=[])
         self.chosen_item = pg.BarGraphItem(x0=[], x1=[], height=[], brush=CHOSEN, pen=pen("#ffffff", 0.8))
-        self.mark_item = pg.BarGraphItem(x0=[], x1=[], height=[], brush=None, pen=pen(MARK, 2.0))
+        self.mark_item = pg.BarGraphItem(x0=[], x1=[], height=[], brush=None, pen=pen(MARK, 2.5))
         for item in (self.bar_item, self.chosen_item, self.mark_item):
             self.item.addItem(item)
 

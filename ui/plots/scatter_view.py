@@ -41,44 +41,44 @@ class ScatterView(PlotView):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.series_items: list[_Points] = []
-        self.chosen_item = _Points(size=CHOSEN_SIZE, pen=pen(CHOSEN, 1.5), pxMode=True)
-        self.mark_item = _Points(size=MARK_SIZE, pen=pen(MARK, 2.0), brush=None, pxMode=True)
-        self.chosen_item.setZValue(10)
+        self.chosen_items: list[_Points] = []  # a series' chosen points: one brush each, drawn fast
+        self.mark_item = _Points(size=MARK_SIZE, pen=pen(MARK, 2.5), brush=None, pxMode=True)
         self.mark_item.setZValue(20)
-        self.item.addItem(self.chosen_item)
         self.item.addItem(self.mark_item)
 
     def _draw(self, plot: Plot) -> None:
-        for item in self.series_items:
+        for item in self.series_items + self.chosen_items:
             self.item.removeItem(item)
-        self.series_items = []
+        self.series_items, self.chosen_items = [], []
         for series in plot.points:
             item = _Points(x=series.x, y=series.y, size=POINT_SIZE, pen=None, brush=_brush(series.colour), pxMode=True)
-            self.item.addItem(item)
+            chosen = _Points(size=CHOSEN_SIZE, pen=pen(CHOSEN, 1.5), brush=_brush(series.colour, 255), pxMode=True)
+            chosen.setZValue(10)
+            for added in (item, chosen):
+                self.item.addItem(added)
             self.series_items.append(item)
+            self.chosen_items.append(chosen)
 
-    def _where(self, keys: frozenset[int] | None) -> tuple[np.ndarray, np.ndarray, list]:
-        """The positions of the points with these keys (every series), and each one's brush."""
+    def _found(self, keys: frozenset[int] | None) -> list[np.ndarray]:
+        """Which points of each series have these keys."""
         if self.plot is None or not keys:
-            return np.empty(0), np.empty(0), []
+            return [np.zeros(len(series.keys), dtype=bool) for series in self.plot.points] if self.plot else []
         wanted = np.fromiter(keys, dtype=np.int64, count=len(keys))
-        found = [np.isin(series.keys, wanted) for series in self.plot.points]
-        xs = [series.x[f] for series, f in zip(self.plot.points, found)]
-        ys = [series.y[f] for series, f in zip(self.plot.points, found)]
-        brushes = [
-            _brush(series.colour, 255) for series, f in zip(self.plot.points, found) for _ in range(int(f.sum()))
-        ]
-        if not xs:
-            return np.empty(0), np.empty(0), []
-        return np.concatenate(xs), np.concatenate(ys), brushes
+        return [np.isin(series.keys, wanted) for series in self.plot.points]
 
     def _draw_chosen(self) -> None:
-        x, y, brushes = self._where(self.chosen)
-        self.chosen_item.setData(x=x, y=y, brush=brushes)
+        if self.plot is None:
+            return
+        for series, item, found in zip(self.plot.points, self.chosen_items, self._found(self.chosen)):
+            item.setData(x=series.x[found], y=series.y[found])
 
     def _draw_marked(self) -> None:
-        x, y, _ = self._where(frozenset({self.marked}) if self.marked is not None else None)
-        self.mark_item.setData(x=x, y=y)
+        if self.plot is None:
+            return
+        found = self._found(frozenset({self.marked}) if self.marked is not None else None)
+        xs = [series.x[f] for series, f in zip(self.plot.points, found)]
+        ys = [series.y[f] for series, f in zip(self.plot.points, found)]
+        self.mark_item.setData(x=np.concatenate(xs) if xs else [], y=np.concatenate(ys) if ys else [])
 
     def nearest(self, x: float, y: float) -> tuple[int, int, int] | None:
         """(series, index in it, how many points share its place) of the point nearest (x, y)

@@ -123,7 +123,7 @@ def _y_labels_width(ticks: list[tuple[float, str]]) -> float:
     return 10.0 + max((approximate_width(label, TICK_PX) for _, label in ticks), default=0.0)
 
 
-def _bars(plot: Plot, frame: _Frame, chosen: frozenset[int]) -> list[str]:
+def _bars(plot: Plot, frame: _Frame, chosen: frozenset[int], marked: int | None) -> list[str]:
     bars = plot.bars
     if bars is None:
         return []
@@ -150,6 +150,25 @@ def _bars(plot: Plot, frame: _Frame, chosen: frozenset[int]) -> list[str]:
                     stroke_width="0.8",
                 )
             )
+    held = [b for b, keys in enumerate(bars.members) if marked is not None and np.any(keys == marked)]
+    for b in held:  # the bar of the sentence selected, outlined
+        x0, x1, top = (
+            float(frame.fx(bars.edges[b])),
+            float(frame.fx(bars.edges[b + 1])),
+            float(frame.fy(bars.counts[b])),
+        )
+        out.append(
+            element(
+                "rect",
+                x=number(x0),
+                y=number(top),
+                width=number(x1 - x0),
+                height=number(max(base - top, 0.0)),
+                fill="none",
+                stroke=MARK,
+                stroke_width="2",
+            )
+        )
     out.append("</g>")
     return out
 
@@ -233,8 +252,8 @@ def _legend(plot: Plot, chosen: frozenset[int], marked: int | None) -> list[tupl
     entries += [("line", guide.colour, guide.name) for guide in plot.guides if guide.name]
     if chosen:
         entries.append(("chosen" if plot.points else "box", CHOSEN, f"chosen: {len(chosen)} {plot.unit}s"))
-    if marked is not None and plot.points:
-        entries.append(("ring", MARK, f"selected {plot.unit}"))
+    if marked is not None:
+        entries.append(("ring" if plot.points else "outline", MARK, f"selected {plot.unit}"))
     return entries
 
 
@@ -256,6 +275,19 @@ def _legend_svg(entries: list[tuple[str, str, str]], left: float, top: float, wi
         elif kind == "ring":
             out.append(
                 element("circle", cx=number(x + 6), cy=number(y), r="5", fill="none", stroke=colour, stroke_width="2")
+            )
+        elif kind == "outline":
+            out.append(
+                element(
+                    "rect",
+                    x=number(x + 1),
+                    y=number(y - 5),
+                    width="10",
+                    height="10",
+                    fill="none",
+                    stroke=colour,
+                    stroke_width="2",
+                )
             )
         elif kind == "box":
             out.append(element("rect", x=number(x + 1), y=number(y - 5), width="10", height="10", fill=colour))
@@ -310,7 +342,7 @@ def plot_svg(
     if plot.empty:
         body.append(text_element(left + PLOT_WIDTH / 2, top + PLOT_HEIGHT / 2, AXIS_PX, plot.empty, "middle"))
     body += _axes(plot, frame)
-    body += _bars(plot, frame, chosen)
+    body += _bars(plot, frame, chosen, marked)
     body += _points(plot, frame, chosen, marked)
     body += [drawn for guide in plot.guides if (drawn := _guide_line(guide, frame)) is not None]
     y = top + PLOT_HEIGHT + _x_labels_height(_ticks(plot.x, x_span)) + AXIS_PX * 2
