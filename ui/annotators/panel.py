@@ -92,7 +92,6 @@ class AnnotatorsPanel(QWidget):
         bar.addSpacing(12)
         bar.addWidget(QLabel("Gold:"))
         bar.addWidget(self.gold_box)
-        bar.addWidget(self.compare_button)
         bar.addStretch(1)
         bar.addWidget(self.progress)
         bar.addWidget(self.cancel_button)
@@ -136,6 +135,7 @@ class AnnotatorsPanel(QWidget):
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
         self.tables.addTab(sentences, "Sentences")
+        self.tables.setCornerWidget(self.compare_button)  # beside the annotators' table: two of them
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)

@@ -166,7 +166,7 @@ def differences_plot(comparison: Comparison, metric: str) -> Plot:
     name = metric_name(metric, comparison.setup.params)
     differences = result.differences
     defined = np.isfinite(differences)
-    edges = centred_edges(differences, bar_count(int(defined.sum())))
+    edges = centred_edges(differences, bar_count(int(defined.sum()), least=21))
     centres = (edges[:-1] + edges[1:]) / 2
     colours = tuple(
         SAME if low <= 0 < high else B_WINS if centre > 0 else A_WINS
