@@ -17,6 +17,8 @@ from engine.comparison import compare_files, compare_matrix
 from engine.output.comparison import verdict
 from engine.read import load_pairs
 from engine.scoring import score_corpus
+from ui.compare.views import draws_plot
+from ui.plots.figure import PURPLE
 from ui.shell.commands.compare import write_comparison
 from ui.shell.commands.plots import plot_choices, write_plot
 
@@ -134,6 +136,47 @@ def test_another_test_trials_or_seed_test_the_same_scores_again(qtbot, tmp_path,
         assert result.p_value == expected.metrics[metric].p_value and result.ci == expected.metrics[metric].ci
     assert "paired bootstrap over 2000 resamples of the sentences, seed 7" in panel.details.text()
     assert panel.test_view.plot.title.endswith("over 2000 resamples of the sentences")
+
+
+def test_the_status_line_gives_the_verdict_on_the_metric_shown(qtbot, tmp_path):
+    window = compared(qtbot, tmp_path)
+    said = []
+    window.state.messages.message.connect(said.append)
+    panel = window.compare_panel
+    panel.metric_box.setCurrentIndex(panel.metric_box.findData("smatch"))
+    settle()
+    smatch = window.state.compare.comparison.metrics["smatch"]
+    assert said[-1] == verdict(smatch, "comptest_annot1", "comptest_annot3") + "."
+    assert "Smatch F1" in said[-1]
+
+
+def test_the_sentence_shown_stays_shown_when_the_same_scores_are_tested_again(qtbot, tmp_path):
+    window = compared(qtbot, tmp_path)
+    compare, panel, sentences = window.state.compare, window.compare_panel, window.compare_sentence
+    key = int(compare.comparison.metrics["labeled_relation"].sentences[2])
+    compare.choose_sentence(key)
+    settle()
+    panel.trials_box.setValue(2000)  # the user tests again with more trials
+    panel.trials_box.editingFinished.emit()
+    wait_until_idle(qtbot, window.state)
+    settle()
+    assert compare.comparison.setup.trials == 2000
+    assert compare.sentence == key and sentences.proxy.item(sentences.table.currentIndex().row()) == key
+    assert sentences.texts[0].toPlainText() == compare.comparison.matrix.annotations.sentences[key].entries[0].text
+
+
+def test_the_purple_bars_of_the_permutation_test_hold_the_swaps_its_p_value_counts():
+    comparison = compare_files(A, B, GOLD, "all")  # 4 sentences: all 16 swaps, some as far from 0 as B − A
+    checked = 0
+    for metric, result in comparison.metrics.items():
+        tested = result.significance
+        plot = draws_plot(comparison, metric)
+        bars = plot.bars
+        purple = sum(int(count) for count, colour in zip(bars.counts, bars.colours) if colour == PURPLE)
+        assert purple == round(tested.p_value * tested.trials), metric  # what the note says p is the share of
+        assert int(bars.counts.sum()) == tested.trials
+        checked += bool(np.any(np.isclose(np.abs(tested.distribution), abs(result.difference))))
+    assert checked == len(comparison.metrics)  # each has swaps exactly at ±(B − A): the bar there is split
 
 
 def test_a_comparison_is_cancelled_and_what_was_shown_stays(qtbot, tmp_path, generated):

@@ -153,17 +153,19 @@ class CompareState(AppPart):
         self.app.messages.show("Could not compare the files.")
 
     def show(self, comparison: Comparison) -> None:
-        """Show a finished comparison: the metric shown kept if it has it; no sentence chosen."""
+        """Show a finished comparison: the metric shown kept if it has it; the sentence shown and
+        those chosen kept when the same scores were tested again, else none."""
+        same_scores = self.comparison is not None and _same_scores(self.comparison, comparison)
         self.comparison = comparison
         if self.metric not in comparison.metrics:
             self.metric = DEFAULT_METRIC if DEFAULT_METRIC in comparison.metrics else next(iter(comparison.metrics))
         self.choice = TestChoice(comparison.setup.test, comparison.setup.trials, comparison.setup.seed)
-        self.sentence, self.chosen = None, None
+        if not same_scores:
+            self.sentence, self.chosen = None, None
         self.comparison_changed.emit(comparison)
-        self.chosen_changed.emit(None)
-        self.sentence_changed.emit(None)
-        a, b, _ = comparison.setup.names
-        self.app.messages.show(verdict(comparison.metrics[self.metric], a, b) + ".")
+        self.chosen_changed.emit(self.chosen)
+        self.sentence_changed.emit(self.sentence)
+        self._say_verdict()
         if not comparison.problems:
             self.app.messages.show_problem("")  # those of a comparison before
         else:
@@ -172,6 +174,12 @@ class CompareState(AppPart):
             self.app.messages.show_problem(
                 f"{len(comparison.problems)} problem(s) left sentences out of the comparison:\n{shown}{more}"
             )
+
+    def _say_verdict(self) -> None:
+        """The verdict on the metric shown, on the status line."""
+        assert self.comparison is not None
+        a, b, _ = self.comparison.setup.names
+        self.app.messages.show(verdict(self.comparison.metrics[self.metric], a, b) + ".")
 
     def close(self) -> None:
         """Forget the comparison (its perspective goes)."""
@@ -187,6 +195,8 @@ class CompareState(AppPart):
         if metric != self.metric:
             self.metric = metric
             self.metric_changed.emit(metric)
+            if self.comparison is not None:
+                self._say_verdict()
 
     def choose_sentence(self, sentence: int | None) -> None:
         """Show a sentence as A, B and the gold annotated it (None: none)."""
@@ -219,6 +229,11 @@ class CompareState(AppPart):
             return False
         self.app.selection.request_panel(PAIR_PANEL)
         return True
+
+
+def _same_scores(shown: Comparison, new: Comparison) -> bool:
+    """Whether ``new`` tests the scores ``shown`` tests (the same matrix, A, B and gold)."""
+    return new.matrix is shown.matrix and (new.a, new.b, new.gold) == (shown.a, shown.b, shown.gold)
 
 
 class CompareApp(AnnotatorsApp, Protocol):

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from engine.comparison import Comparison, MetricComparison
+from engine.comparison.significance import TOLERANCE
 from engine.layout.pair import plural
 from engine.output.comparison import p_text, verdict
 from engine.output.report import parameters_text
@@ -35,6 +36,7 @@ from ..plots.figure import (
     bar_count,
     centred_edges,
     count_axis,
+    cut_edges,
     histogram,
 )
 from ..plots.sentence_figures import metric_name
@@ -204,9 +206,12 @@ def draws_plot(comparison: Comparison, metric: str) -> Plot:
     observed, draws = result.difference, tested.distribution
     edges = centred_edges(np.append(draws, observed), 41)
     permutation = setup.test == "permutation"
-    reach = abs(observed) - 1e-12
+    reach = abs(observed) - TOLERANCE  # p counts the swaps with |δ*| >= reach (the engine's tie tolerance)
+    counted = permutation and reach > 0
+    if counted:  # the bars split at ±reach: those beyond hold exactly the swaps p counts
+        edges = cut_edges(edges, (-reach, reach))
     colours = tuple(
-        PURPLE if permutation and (high <= -reach or low >= reach) and reach > 0 else GREY
+        PURPLE if counted and (high <= -reach or low >= reach) else GREY
         for low, high in itertools.pairwise(edges.tolist())
     )
     bars = histogram(np.arange(len(draws), dtype=np.int64), draws, edges, colours)

@@ -33,6 +33,7 @@ __all__ = [
     "bar_count",
     "centred_edges",
     "count_axis",
+    "cut_edges",
     "edge_text",
     "f1_edges",
     "histogram",
@@ -189,12 +190,13 @@ def count_axis(title: str, tallest: int) -> Axis:
 
 
 def edge_text(value: float) -> str:
-    """A bar edge as short as it is exact.
+    """A bar edge as short as it is exact, to 8 decimals (bars are at least 1e-6 wide; an edge
+    cut a tolerance of 1e-9 short of a value, :func:`cut_edges`, reads as the value).
 
-    >>> edge_text(0.6000000000000001), edge_text(-0.025), edge_text(1.0)
-    ('0.6', '-0.025', '1')
+    >>> edge_text(0.6000000000000001), edge_text(-0.025), edge_text(1.0), edge_text(0.1 - 1e-9)
+    ('0.6', '-0.025', '1', '0.1')
     """
-    return format(round(float(value), 9), "g")
+    return format(round(float(value), 8), "g")
 
 
 def histogram(keys: np.ndarray, values: np.ndarray, edges: np.ndarray, colours: Sequence[str] | str = BLUE) -> Bars:
@@ -255,6 +257,25 @@ def centred_edges(values: np.ndarray, most: int = 41) -> np.ndarray:
         step = nice_step(step * 1.01, 1)  # the next nice width
     half = math.ceil(reach / step - 1e-9)
     return np.round((np.arange(-half, half + 2) - 0.5) * step, 12)
+
+
+def cut_edges(edges: np.ndarray, cuts: Sequence[float]) -> np.ndarray:
+    """``edges`` with each of ``cuts`` (inside them) made an edge: the nearest edge moves onto the
+    cut when it is within a quarter of the narrowest bar, else the cut is added; so that a bar
+    can hold the values up to a cut and the next those from it on.
+
+    >>> cut_edges(np.array([-0.15, -0.05, 0.05, 0.15]), [-0.1, 0.06]).tolist()
+    [-0.15, -0.1, -0.05, 0.06, 0.15]
+    """
+    cut = np.asarray(edges, dtype=float).copy()
+    narrowest = float(np.diff(cut).min()) if len(cut) > 1 else 0.0
+    for value in cuts:
+        nearest = int(np.argmin(np.abs(cut - value)))
+        if abs(cut[nearest] - value) < narrowest / 4:
+            cut[nearest] = value
+        else:
+            cut = np.sort(np.append(cut, value))
+    return cut
 
 
 def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
