@@ -159,6 +159,20 @@ def test_the_pair_selected_is_marked_and_a_point_clicked_selects_its_pair(qtbot,
     assert window.corpus_panel.table.currentIndex().row() == window.corpus_panel.proxy.row_of(selection.pair)
 
 
+def test_a_point_clicked_outside_the_pairs_chosen_shows_every_pair_again_and_says_so(qtbot, hand_window):
+    window = hand_window
+    panel, selection = window.corpus_plots, window.state.selection
+    choose_metric(panel, "concept")
+    said = []
+    window.state.messages.message.connect(said.append)
+    click(qtbot, panel.distribution, 0.975, 1.0)  # same1 and same2 chosen
+    assert table_ids(window) == ["same1", "same2"]
+    click(qtbot, panel.sizes, 3.0, 2 / 3)  # the point of two-of-three, not among them
+    assert selection.pair.id == "two-of-three" and len(table_ids(window)) == 5
+    assert not window.corpus_panel.chosen_bar.isVisible()
+    assert said[-1] == "5 of 5 pairs shown: two-of-three was not among those chosen in the plot."
+
+
 def test_new_scores_forget_the_pairs_chosen(qtbot, hand_window):
     window = hand_window
     click(qtbot, window.corpus_plots.distribution, 0.975, 1.0)

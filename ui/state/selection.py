@@ -168,13 +168,21 @@ class Selection(QObject):
         return found
 
     def show_pair(self, result: PairResult) -> None:
-        """Select a pair of the corpus, clearing the filter (and the pairs chosen in a plot)
-        first if it hides the pair."""
+        """Select a pair of the corpus, first showing every pair again if the pairs chosen in a
+        plot leave it out, and clearing the filter text if it hides the pair; the status line says which."""
+        hidden = []
+        if self.subset is not None and result.index not in self.subset.keys:
+            self.subset = None
+            self.subset_changed.emit(None)
+            self._apply_filter(self.filter_text)
+            hidden.append("was not among those chosen in the plot")
         if not self.accepts(result):
-            if self.subset is not None:
-                self.subset = None
-                self.subset_changed.emit(None)
+            hidden.append(f"was hidden by the filter \u201c{self.filter_text}\u201d (cleared)")
             self._apply_filter("")
+        corpus = self.scoring.corpus
+        if hidden and corpus is not None:
+            shown = f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown"
+            self.messages.show(f"{shown}: {result.id} {' and '.join(hidden)}.")
         self.select_pair(result)
 
     def select_pair_id(self, wanted: str) -> bool:
