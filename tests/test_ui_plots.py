@@ -8,9 +8,11 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
+from ui.plots.figure import Axis, Plot, Points
+from ui.plots.scatter_view import ScatterView
 from ui.shell.commands.plots import plot_choices, write_plot
 
 from .conftest import DEMO
@@ -275,3 +277,40 @@ def test_the_readout_shows_over_the_plot_while_the_mouse_is_on_a_bar_and_goes_wh
     assert histogram.readout.isVisible()
     QApplication.sendEvent(viewport, QEvent(QEvent.Type.Leave))  # the mouse leaves the plot
     assert not histogram.readout.isVisible()
+
+
+def drawn_labels(axis) -> list[str]:
+    """The tick labels the axis draws (pyqtgraph leaves out those it finds no room for)."""
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        return [text for _, _, text in axis.generateDrawSpecs(painter)[2]]
+    finally:
+        painter.end()
+
+
+@pytest.mark.parametrize("height", [150, 190, 260])
+def test_a_short_plot_still_labels_both_ends_of_its_axes(qtbot, height):
+    view = ScatterView()
+    qtbot.addWidget(view)
+    view.resize(420, height)
+    view.show()
+    keys = np.arange(3)
+    points = Points("pairs", "#0072B2", keys, np.array([1.0, 2.0, 3.0]), np.array([0.0, 0.5, 1.0]), ("a", "b", "c"))
+    view.show_plot(Plot("F1 against size", Axis("nodes", 0.0, 4.0), Axis("F1", 0.0, 1.0), points=(points,)))
+    settle()
+    labels = drawn_labels(view.item.getAxis("left"))
+    assert labels[0] in ("0", "0.0") and labels[-1] in ("1", "1.0"), labels  # 0 and 1 both read
+
+
+def test_graph_sizes_are_counted_in_whole_nodes_on_screen_and_in_the_figure(hand_window, tmp_path):
+    window = hand_window  # sizes 2 and 3: an axis from 0 to 4 nodes, wide enough for halves
+    sizes = window.corpus_plots.sizes
+    assert sizes.plot.x.whole
+    drawn = drawn_labels(sizes.item.getAxis("bottom"))
+    assert drawn and all(float(label).is_integer() for label in drawn), drawn
+    assert write_plot(window.context, "corpus/size", tmp_path / "size.svg")
+    root = ET.parse(tmp_path / "size.svg").getroot()
+    under = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("text-anchor") == "middle"]
+    ticks = [text for text in under if text and text.replace(".", "").isdigit()]
+    assert ticks == ["0", "1", "2", "3", "4"], ticks

@@ -70,6 +70,7 @@ class Axis:
     low: float
     high: float
     ticks: tuple[tuple[float, str], ...] = ()
+    whole: bool = False  # a count (graph nodes): ticks at whole numbers only
 
 
 @dataclass(frozen=True)
@@ -278,13 +279,15 @@ def cut_edges(edges: np.ndarray, cuts: Sequence[float]) -> np.ndarray:
     return cut
 
 
-def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
-    """Round numbers between ``low`` and ``high`` for an axis.
+def nice_ticks(low: float, high: float, most: int = 6, whole: bool = False) -> list[float]:
+    """Round numbers between ``low`` and ``high`` for an axis (``whole``: whole numbers only).
 
-    >>> nice_ticks(0.0, 1.0), nice_ticks(-0.07, 0.07, 4)
-    ([0.0, 0.2, 0.4, 0.6, 0.8, 1.0], [-0.05, 0.0, 0.05])
+    >>> nice_ticks(0.0, 1.0), nice_ticks(-0.07, 0.07, 4), nice_ticks(0.0, 3.0, whole=True)
+    ([0.0, 0.2, 0.4, 0.6, 0.8, 1.0], [-0.05, 0.0, 0.05], [0.0, 1.0, 2.0, 3.0])
     """
     step = nice_step(high - low, most)
+    if whole:
+        step = float(max(1, math.ceil(step)))
     first = math.ceil(low / step - 1e-9)
     return [round(k * step, 12) + 0.0 for k in range(first, math.floor(high / step + 1e-9) + 1)]
 

@@ -91,6 +91,30 @@ class ChoosingViewBox(pg.ViewBox):
             self.clicked.emit(self.mapToView(ev.pos()), ev.modifiers())
 
 
+class PlotAxis(pg.AxisItem):
+    """An axis that labels both ends of a vertical axis however short the plot, and ticks a
+    count (``whole``) at whole numbers only.
+
+    pyqtgraph draws only the tick labels inside the axis's bounding rectangle, which a grid makes
+    the plot's height exactly: half a label of room was missing for 0 and 1 on a short plot."""
+
+    OVERFLOW = 10  # pixels a label may reach beyond either end of a vertical axis
+
+    def __init__(self, orientation: str):
+        super().__init__(orientation)
+        self.whole = False
+
+    def boundingRect(self):
+        rect = super().boundingRect()
+        return rect.adjusted(0, -self.OVERFLOW, 0, self.OVERFLOW) if self.orientation in ("left", "right") else rect
+
+    def tickSpacing(self, minVal, maxVal, size):
+        levels = super().tickSpacing(minVal, maxVal, size)
+        if not self.whole:
+            return levels
+        return [(spacing, offset) for spacing, offset in levels if float(spacing).is_integer()] or [(1.0, 0.0)]
+
+
 def legend_html(plot: Plot) -> str:
     """The series' colours and names, as a line of text under the plot (a legend drawn over the
     points would hide some), when there are several."""
@@ -126,7 +150,8 @@ class PlotView(QWidget):
         self.marked: int | None = None
         self.guide_lines: list[pg.InfiniteLine] = []
         self.box = ChoosingViewBox()
-        self.widget = pg.PlotWidget(viewBox=self.box, background="w")
+        self.axes = {name: PlotAxis(name) for name in ("left", "bottom")}
+        self.widget = pg.PlotWidget(viewBox=self.box, background="w", axisItems=self.axes)
         self.item = self.widget.getPlotItem()
         self.item.hideButtons()  # the "A" button: a double click does it
         self.item.showGrid(x=True, y=True, alpha=0.15)
@@ -187,8 +212,9 @@ class PlotView(QWidget):
         self.readout.hide()
         self.item.setLabel("bottom", plot.x.title)
         self.item.setLabel("left", plot.y.title)
-        self.item.getAxis("bottom").setTicks([list(plot.x.ticks)] if plot.x.ticks else None)
-        self.item.getAxis("left").setTicks([list(plot.y.ticks)] if plot.y.ticks else None)
+        for name, axis in (("bottom", plot.x), ("left", plot.y)):
+            self.axes[name].whole = axis.whole
+            self.axes[name].setTicks([list(axis.ticks)] if axis.ticks else None)
         self._draw(plot)
         self._draw_guides(plot.guides)
         self._draw_chosen()

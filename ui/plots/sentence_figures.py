@@ -109,13 +109,18 @@ def distribution_plot(values: SentenceValues, name: str, head: tuple[str, ...] =
     )
 
 
+def size_axis(largest: float) -> Axis:
+    """The axis of the gold graphs' sizes: nodes, up to one more than the largest."""
+    return Axis("gold graph nodes", 0.0, largest + 1, whole=True)
+
+
 def size_plot(values: SentenceValues, name: str, head: tuple[str, ...] = (), unit: str = "pair") -> Plot:
     """F1 against the gold graph's size, a point per pair."""
     shown = values.defined & np.isfinite(values.size)
     largest = float(values.size[shown].max()) if shown.any() else 1.0
     return Plot(
         f"{name} against the gold graph's size",
-        Axis("gold graph nodes", 0.0, largest + 1),
+        size_axis(largest),
         Axis(name, *F1_AXIS),
         points=(
             Points(
@@ -207,7 +212,7 @@ def annotator_size_plot(result: MatrixResult, metric: str, head: tuple[str, ...]
     largest = max((float(s.x.max()) for s in series if len(s.x)), default=1.0)
     plot = Plot(
         f"{name} against the gold graph's size ({result.names[result.gold]})",
-        Axis("gold graph nodes", 0.0, largest + 1),
+        size_axis(largest),
         Axis(name, *F1_AXIS),
         points=series,
         value=name,

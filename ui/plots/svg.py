@@ -47,7 +47,7 @@ class _Frame:
 def _ticks(axis: Axis, span: tuple[float, float]) -> list[tuple[float, str]]:
     if axis.ticks:
         return [(value, label) for value, label in axis.ticks if span[0] <= value <= span[1]]
-    return [(value, format(value, "g")) for value in nice_ticks(*span)]
+    return [(value, format(value, "g")) for value in nice_ticks(*span, whole=axis.whole)]
 
 
 def _rotated(ticks: list[tuple[float, str]]) -> bool:
