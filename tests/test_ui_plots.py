@@ -314,3 +314,34 @@ def test_graph_sizes_are_counted_in_whole_nodes_on_screen_and_in_the_figure(hand
     under = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("text-anchor") == "middle"]
     ticks = [text for text in under if text and text.replace(".", "").isdigit()]
     assert ticks == ["0", "1", "2", "3", "4"], ticks
+
+
+def test_a_long_readout_wraps_inside_a_narrow_plot(qtbot):
+    view = ScatterView()
+    qtbot.addWidget(view)
+    view.resize(360, 300)
+    view.show()
+    name = "B (an annotator with a long file name) higher"
+    above = Points(name, "#0072B2", np.arange(2), np.array([0.2, 0.7]), np.array([0.8, 0.9]), ("sentence 4", "s2"))
+    below = Points("A higher", "#E69F00", np.array([2]), np.array([0.9]), np.array([0.1]), ("s3",))
+    axes = Axis("A (annotator one) LR F1", 0.0, 1.0), Axis("B (annotator two) LR F1", 0.0, 1.0)
+    view.show_plot(Plot("F1 of A and B", *axes, points=(above, below)))
+    settle()
+    viewport = view.widget.viewport()
+    qtbot.mouseMove(viewport, widget_point(view, 0.2, 0.8))
+    settle()
+    readout = view.readout
+    assert readout.isVisible() and readout.text().startswith(name + ": sentence 4")
+    assert readout.text().endswith("click to open it")  # the whole text...
+    assert viewport.rect().contains(readout.geometry()), (readout.geometry(), viewport.rect())  # ...in sight
+    assert readout.heightForWidth(readout.width()) <= readout.height()  # no line of it cut off
+    qtbot.wait(30)  # pyqtgraph takes at most one mouse move per 10 ms
+    qtbot.mouseMove(viewport, widget_point(view, 0.9, 0.1))  # a short readout: one line
+    settle()
+    assert readout.text() == "A higher: s3: A (annotator one) LR F1 0.9, B (annotator two) LR F1 0.1 - click to open it"
+    view.resize(900, 300)
+    settle()
+    qtbot.wait(30)
+    qtbot.mouseMove(viewport, widget_point(view, 0.2, 0.8))
+    settle()
+    assert readout.height() == readout.heightForWidth(10_000), readout.text()  # one line where there is room

@@ -170,6 +170,9 @@ class PlotView(QWidget):
         self.readout.setStyleSheet(
             "background: rgba(255, 255, 255, 225); color: #263238; border: 1px solid #b0bec5; padding: 1px 4px;"
         )
+        self.readout.setWordWrap(True)
+        self.readout.setIndent(0)  # its width is the text's (see _moved)
+        self.readout.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)  # the mouse reaches the plot
         self.readout.hide()
         self.widget.viewport().installEventFilter(self)  # the mouse leaving hides it
         self.note = QLabel()
@@ -267,8 +270,10 @@ class PlotView(QWidget):
             self.readout.hide()
             return
         self.readout.setText(text)
-        self.readout.adjustSize()
         area = self.widget.mapFromScene(self.box.sceneBoundingRect()).boundingRect()
+        frame = self.readout.width() - self.readout.contentsRect().width()  # border and padding
+        width = min(self.readout.fontMetrics().horizontalAdvance(text) + frame + 4, max(area.width() - 8, 60))
+        self.readout.resize(width, self.readout.heightForWidth(width))  # wrapped to the plot's width
         below = self.widget.mapFromScene(position).y() < area.center().y()  # away from the mouse
         y = area.bottom() - self.readout.height() - 4 if below else area.top() + 4
         self.readout.move(area.left() + 4, y)
