@@ -102,6 +102,7 @@ def main() -> None:
         results["corpus: redraw histogram + scatter (metric switched)"] = timed(
             args.repeat, choose_metric, paint(panel)
         )
+        assert histogram.plot is not None and histogram.plot.bars is not None
         bars = histogram.plot.bars
         tallest = int(bars.counts.argmax())
         middle = float((bars.edges[tallest] + bars.edges[tallest + 1]) / 2)
@@ -129,12 +130,14 @@ def main() -> None:
         )
         state.selection.set_subset(None)
         app.processEvents()
+        assert state.scoring.corpus is not None
         pairs = state.scoring.corpus.pairs
-        results["corpus: mark the pair selected"] = timed(
-            args.repeat,
-            lambda run: (histogram.set_marked(pairs[run * 97].index), scatter.set_marked(pairs[run * 97].index)),
-            paint(panel),
-        )
+
+        def mark(run: int) -> None:
+            histogram.set_marked(pairs[run * 97].index)
+            scatter.set_marked(pairs[run * 97].index)
+
+        results["corpus: mark the pair selected"] = timed(args.repeat, mark, paint(panel))
         results["corpus: hover readout (scatter)"] = timed(
             args.repeat * 10, lambda run: scatter.readout.setText(scatter.readout_at(6.0, 0.8)), lambda: None
         )
@@ -147,11 +150,16 @@ def main() -> None:
             lambda run: compare.metric_box.setCurrentIndex(compare.metric_box.findData(("concept", "smatch")[run % 2])),
             paint(compare),
         )
+
+        def clear_compared() -> None:
+            state.compare.choose(None)
+            app.processEvents()
+
         results["compare: choose a region (plots and sentence table)"] = timed(
             args.repeat,
             lambda run: compare.scatter._drag(QRectF(QPointF(0.0, 0.5), QPointF(0.8, 1.0)), False),
             paint(compare, window.compare_sentence),
-            lambda: (state.compare.choose(None), app.processEvents()),
+            clear_compared,
         )
         print(f"histogram bars: {len(bars.members)}; a bar chose {chosen} pairs; scatter points: {len(pairs)}")
         print(f"{'operation':66} {'median ms':>10} {'min':>8} {'max':>8}")

@@ -10,6 +10,7 @@ and sharp), lines wrapped to a width, and the document with its ``<title>`` and 
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -57,13 +58,24 @@ def text_element(x: float, y: float, px: float, content: str, anchor: str = "sta
     )
 
 
+KEEP_TOGETHER = re.compile(r"\([^()]*\)")  # a parenthesis - "(eq. 1)", "(S + α)" - is never split
+NO_BREAK = "\u00a0"  # not a space to textwrap
+
+
 def wrap(text: str, width: float, px: float, whole_words: bool = False) -> list[str]:
-    """Lines of at most ``width`` px at an average advance of 0.62 em; ``whole_words`` never cuts
-    a word (a file's path stays whole, on a line of its own if it is longer)."""
+    """Lines of at most ``width`` px at an average advance of 0.62 em, a parenthesis kept whole
+    (it goes to the next line rather than break), no word cut; ``whole_words`` does not break at
+    hyphens either (a file's path stays whole, on a line of its own if it is longer).
+
+    >>> wrap("S - intrinsic similarity (eq. 1)", 220, 12)
+    ['S - intrinsic similarity', '(eq. 1)']
+    >>> wrap("F = (S + α)(A + β) (eq. 13)", 150, 12)
+    ['F = (S + α)(A + β)', '(eq. 13)']
+    """
+    joined = KEEP_TOGETHER.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
     chars = max(20, int(width / (0.62 * px)))
-    if whole_words:
-        return textwrap.wrap(text, chars, break_long_words=False, break_on_hyphens=False) or [""]
-    return textwrap.wrap(text, chars) or [""]
+    lines = textwrap.wrap(joined, chars, break_long_words=False, break_on_hyphens=not whole_words)
+    return [line.replace(NO_BREAK, " ") for line in lines] or [""]
 
 
 def document(width: float, height: float, text: FigureText, body: Iterable[str], defs: str = "") -> str:

@@ -20,9 +20,10 @@ from engine.layout.viewport import fit_scale, start_view
 
 from . import graph_style as style
 
-__all__ = ["HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN", "GraphScene", "GraphView", "LinkedViews", "QtText"]
+__all__ = ["HIGHLIGHT", "HOVER", "MISMATCH_PEN", "UNALIGNED_PEN", "GraphScene", "GraphView", "LinkedViews", "QtText"]
 
 HIGHLIGHT = QColor(style.HIGHLIGHT)
+HOVER = QColor(style.HOVER)
 MISMATCH_PEN = QColor(style.UNMATCHED_EDGE.colour)
 UNALIGNED_PEN = QColor(style.UNALIGNED_BORDER.colour)
 ZOOM_STEP = 1.2
@@ -83,7 +84,8 @@ ROLE_TEXT, UNMATCHED_ROLE_TEXT = QColor(style.ROLE_TEXT), QColor(style.UNMATCHED
 
 class NodeItem(QGraphicsPathItem):
     """A node box that paints its tag and label itself (one item per node);
-    tooltip from its mark."""
+    tooltip from its mark. Its border: highlighted when selected, else hovered when under the
+    mouse (or the partner of the node under it), else its status's."""
 
     def __init__(self, node: NodeGeometry, mark: NodeMark, fonts: QtText, scene: GraphScene):
         super().__init__()
@@ -103,6 +105,7 @@ class NodeItem(QGraphicsPathItem):
         self.setBrush(QBrush(QColor(style.STATUS_FILL[mark.status])))
         self.base_pen = _pen(style.node_pen(mark.status, node.frame))
         self.setPen(self.base_pen)
+        self.highlighted = self.hovered = False
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(mark.tooltip)
@@ -126,7 +129,16 @@ class NodeItem(QGraphicsPathItem):
         painter.drawText(self._text_rect, CENTRED, self._label)
 
     def set_highlighted(self, on: bool) -> None:
-        self.setPen(_pen(style.HIGHLIGHT_NODE) if on else self.base_pen)
+        self.highlighted = on
+        self._show_pen()
+
+    def set_hovered(self, on: bool) -> None:
+        self.hovered = on
+        self._show_pen()
+
+    def _show_pen(self) -> None:
+        pen = style.HIGHLIGHT_NODE if self.highlighted else style.HOVER_NODE if self.hovered else None
+        self.setPen(_pen(pen) if pen is not None else self.base_pen)
 
     def hoverEnterEvent(self, event) -> None:
         self._scene.node_hovered.emit(self.key)
@@ -180,7 +192,8 @@ class EdgeItem(QGraphicsPathItem):
 
 
 class GraphScene(QGraphicsScene):
-    """The items of one graph; signals carry node keys (variables, or ``=k`` constants)."""
+    """The items of one graph; signals carry node keys (variables, or ``=k`` constants):
+    ``node_clicked(key)``, ``node_hovered(key)`` ("" when the mouse leaves a node)."""
 
     node_clicked = Signal(str)
     node_hovered = Signal(str)
@@ -212,10 +225,16 @@ class GraphScene(QGraphicsScene):
             self.node_items[node.key] = node_item
 
     def highlight(self, nodes: Collection[str] = frozenset(), edges: Collection[EdgeKey] = frozenset()) -> None:
+        """Mark the selection: these nodes and edges."""
         for key, node_item in self.node_items.items():
             node_item.set_highlighted(key in nodes)
         for edge_key, edge_item in self.edge_items.items():
             edge_item.set_highlighted(edge_key in edges)
+
+    def hover(self, nodes: Collection[str] = frozenset()) -> None:
+        """Mark the nodes under the mouse (a mark of its own: the selection's stays)."""
+        for key, node_item in self.node_items.items():
+            node_item.set_hovered(key in nodes)
 
 
 class GraphView(QGraphicsView):

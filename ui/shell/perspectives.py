@@ -103,7 +103,7 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "Adjudication",
         "The adjudication session: the sentences with their review, the annotator against the "
         "adjudicated graph, the sentence's status, notes, disagreements and history",
-        _down(_across("corpus", 44, Tabs(("adjudicated", "graphs")), 56), 55, "adjudication", 45),
+        _down(_across("corpus", 38, Tabs(("adjudicated", "graphs")), 62), 58, "adjudication", 42),
         needs="adjudication",  # shown while a session is open
     ),
     Perspective(
