@@ -312,7 +312,7 @@ def plots(app) -> list[Path]:
         _drag(shot, strip, (last - 0.45, -0.02), (last + 0.45, 0.5))
         saved.append(_save(shot.window, "plots-annotators"))
 
-        shot.window.annotators_panel.show_all.click()
+        shot.window.annotators_panel.chosen_bar.show_all.click()
         shot.state.compare.open_annotators(0, 1)  # Compare two...: annotators 1 and 3
         shot.settle()
         shot.window.banner.close_button.click()

@@ -125,7 +125,7 @@ def test_a_bar_or_a_region_chosen_keeps_those_pairs_and_clearing_brings_all_back
     click(qtbot, histogram, 0.975, 1.0)  # the bar [0.95, 1]
     assert table_ids(window) == ["same1", "same2"]
     assert window.corpus_panel.chosen_bar.isVisible() and "Concept F1 from 0.95 to 1" in (
-        window.corpus_panel.chosen_note.text()
+        window.corpus_panel.chosen_bar.note.text()
     )
     assert histogram.chosen == selection.subset.keys  # drawn as chosen
     assert selection.pair.id in ("same1", "same2")  # the pair selected is one of them
@@ -136,7 +136,7 @@ def test_a_bar_or_a_region_chosen_keeps_those_pairs_and_clearing_brings_all_back
     assert not window.corpus_panel.chosen_bar.isVisible()
     drag(qtbot, histogram, (0.45, 0.5), (0.7, 0.5))  # a region over the bars of 0.5 and 2/3
     assert table_ids(window) == ["half", "two-of-three"]
-    window.corpus_panel.show_all.click()
+    window.corpus_panel.chosen_bar.show_all.click()
     assert table_ids(window) == everything
     drag(qtbot, panel.sizes, (2.5, 0.5), (3.5, 0.8))  # the point of two-of-three (3 nodes, 0.667)
     assert table_ids(window) == ["two-of-three"]
@@ -239,7 +239,7 @@ def test_each_annotator_against_the_gold_and_the_sentences_chosen(qtbot, tmp_pat
     assert annotators.chosen.keys == chosen
     assert sorted(table.item(row).index for row in range(table.rowCount())) == sorted(chosen)
     assert window.annotators_panel.tables.currentIndex() == 1  # the Sentences tab in front
-    window.annotators_panel.show_all.click()
+    window.annotators_panel.chosen_bar.show_all.click()
     assert table.rowCount() == every and annotators.chosen is None
     assert window.state.annotators.cell == (0, result.gold)  # the first annotator is shown against the gold
     series = strip.points[1]

@@ -24,6 +24,7 @@ from engine.registry import DSCORER, METRIC
 from engine.scoring import MatrixResult
 
 from ..common.binding import SyncGuard
+from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
 from .state import AnnotatorsApp
@@ -119,19 +120,12 @@ class AnnotatorsPanel(QWidget):
         sentence_layout.setContentsMargins(0, 0, 0, 0)
         self.sentence_note = QLabel()
         self.sentence_note.setWordWrap(True)
-        self.chosen_note = QLabel()
-        self.chosen_note.setWordWrap(True)
-        self.chosen_note.setStyleSheet("background:#eceff1; border:1px solid #90a4ae; padding:2px 6px;")
-        self.show_all = QPushButton("Show all")
-        self.show_all.setToolTip("Show every sentence again, not only those chosen in the plot")
+        self.chosen_bar = ChosenBar("sentence")
         sentence_top = QHBoxLayout()
         sentence_top.addWidget(self.hardest_button)
         sentence_top.addWidget(self.sentence_note, 1)
-        chosen_row = QHBoxLayout()
-        chosen_row.addWidget(self.chosen_note, 1)
-        chosen_row.addWidget(self.show_all)
         sentence_layout.addLayout(sentence_top)
-        sentence_layout.addLayout(chosen_row)
+        sentence_layout.addWidget(self.chosen_bar)
         sentence_layout.addWidget(self.sentence_table)
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
@@ -159,7 +153,7 @@ class AnnotatorsPanel(QWidget):
         self.gold_box.currentIndexChanged.connect(self._gold_chosen)
         self.cancel_button.clicked.connect(self.annotators.cancel)
         self.compare_button.clicked.connect(self.compare_requested)
-        self.show_all.clicked.connect(lambda: self.annotators.choose_sentences(None))
+        self.chosen_bar.show_all.clicked.connect(lambda: self.annotators.choose_sentences(None))
         self.annotators.sentences_chosen.connect(self._show_chosen)
         self.heatmap.cell_clicked.connect(self.annotators.open_cell)
         self.heatmap.cell_hovered.connect(self._hovered)
@@ -326,13 +320,8 @@ class AnnotatorsPanel(QWidget):
         """Only the sentences chosen in a plot (all when none are), the Sentences tab in front."""
         keys = chosen.keys if chosen is not None else None
         self.sentence_proxy.set_keep((lambda row: row.index in keys) if keys is not None else None)
-        for widget in (self.chosen_note, self.show_all):
-            widget.setVisible(chosen is not None)
+        self.chosen_bar.show_chosen(len(chosen) if chosen is not None else None, chosen.description if chosen else "")
         if chosen is not None:
-            self.chosen_note.setText(
-                f"Showing the {len(chosen)} sentence{'s' if len(chosen) != 1 else ''} chosen in the plot: "
-                f"{chosen.description}."
-            )
             self.tables.setCurrentIndex(1)
 
     def sort_hardest_first(self) -> None:

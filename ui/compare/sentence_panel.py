@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from engine.comparison import Comparison
 
 from ..common.binding import SyncGuard
+from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, select_row, share_width
 from .state import CompareApp
 from .views import SENTENCE_HEADERS, sentence_rows, sentence_texts, sentence_texts_of
@@ -49,11 +50,7 @@ class CompareSentencePanel(QWidget):
         )
         share_width(self.table, (1,), {0: 90, 2: 60, 3: 60, 4: 64})
         self.table.setToolTip("Click a sentence to see it as A, B and the gold annotated it")
-        self.chosen_note = QLabel()
-        self.chosen_note.setWordWrap(True)
-        self.chosen_note.setStyleSheet("background:#eceff1; border:1px solid #90a4ae; padding:2px 6px;")
-        self.show_all = QPushButton("Show all")
-        self.show_all.setToolTip("Show every compared sentence again, not only those chosen in the plot")
+        self.chosen_bar = ChosenBar("sentence")
         self.heading = QLabel(NO_SENTENCE)
         self.heading.setWordWrap(True)
         self.open_a = QPushButton("Open A vs gold")
@@ -76,13 +73,10 @@ class CompareSentencePanel(QWidget):
             texts.addWidget(box)
             self.boxes.append(box)
             self.texts.append(text)
-        chosen_row = QHBoxLayout()
-        chosen_row.addWidget(self.chosen_note, 1)
-        chosen_row.addWidget(self.show_all)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addLayout(chosen_row)
+        left_layout.addWidget(self.chosen_bar)
         left_layout.addWidget(self.table)
         buttons = QHBoxLayout()
         buttons.addWidget(self.heading, 1)
@@ -102,7 +96,7 @@ class CompareSentencePanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
-        self.show_all.clicked.connect(lambda: self.compare.choose(None))
+        self.chosen_bar.show_all.clicked.connect(lambda: self.compare.choose(None))
         self.open_a.clicked.connect(lambda: self.compare.open_pair("a"))
         self.open_b.clicked.connect(lambda: self.compare.open_pair("b"))
         self.compare.comparison_changed.connect(self._show_comparison)
@@ -141,10 +135,7 @@ class CompareSentencePanel(QWidget):
         keys = chosen.keys if chosen is not None else None
         with self.syncing:
             self.proxy.set_keep((lambda sentence: sentence in keys) if keys is not None else None)
-        for widget in (self.chosen_note, self.show_all):
-            widget.setVisible(chosen is not None)
-        if chosen is not None:
-            self.chosen_note.setText(f"{len(chosen)} sentences chosen in the plot: {chosen.description}.")
+        self.chosen_bar.show_chosen(len(chosen) if chosen is not None else None, chosen.description if chosen else "")
 
     def _show_sentence(self, sentence: int | None) -> None:
         comparison = self.compare.comparison

@@ -7,11 +7,9 @@ import math
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QPushButton,
     QStyle,
     QTableView,
     QTableWidget,
@@ -27,6 +25,7 @@ from engine.scoring import CorpusResult, PairResult
 
 from ..adjudication.state import AdjudicationApp
 from ..common.binding import SyncGuard
+from ..common.chosen_bar import ChosenBar
 from ..common.navigation import disagrees, next_position
 from ..common.row_table import SortedHeader, compact_rows, fit_grid_width, name_grid_header, score_grid
 from ..state.filter_expression import __doc__ as FILTER_HELP
@@ -112,17 +111,7 @@ class CorpusPanel(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color:#555; padding:4px;")
-        self.chosen_note = QLabel()
-        self.chosen_note.setWordWrap(True)
-        self.show_all = QPushButton("Show all")
-        self.show_all.setToolTip("Show every pair again, not only those chosen in the plot")
-        self.chosen_bar = QWidget()
-        self.chosen_bar.setObjectName("chosen-bar")
-        self.chosen_bar.setStyleSheet("#chosen-bar { background:#eceff1; border:1px solid #90a4ae; }")
-        chosen = QHBoxLayout(self.chosen_bar)
-        chosen.setContentsMargins(6, 2, 6, 2)
-        chosen.addWidget(self.chosen_note, 1)
-        chosen.addWidget(self.show_all)
+        self.chosen_bar = ChosenBar("pair")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter_edit)
@@ -136,7 +125,7 @@ class CorpusPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.selection.set_filter)
-        self.show_all.clicked.connect(lambda: state.selection.set_subset(None))
+        self.chosen_bar.show_all.clicked.connect(lambda: state.selection.set_subset(None))
         state.selection.subset_changed.connect(self._show_subset)
         state.scoring.corpus_changed.connect(self._show_corpus)
         state.selection.filter_changed.connect(self._show_filter)
@@ -289,12 +278,7 @@ class CorpusPanel(QWidget):
         if self.proxy.accepts is not self.state.selection.accepts:  # not filtered yet (new scores cleared them)
             with self.syncing:
                 self.proxy.set_predicate(self.state.selection.accepts)
-        self.chosen_bar.setVisible(subset is not None)
-        if subset is not None:
-            self.chosen_note.setText(
-                f"Showing the {len(subset)} pair{'s' if len(subset) != 1 else ''} chosen in the plot: "
-                f"{subset.description}."
-            )
+        self.chosen_bar.show_chosen(len(subset) if subset is not None else None, subset.description if subset else "")
         self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:
