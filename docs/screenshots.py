@@ -142,7 +142,7 @@ def annotator(app) -> list[Path]:
         lr_column = next(
             column
             for column in range(corpus.proxy.columnCount())
-            if corpus.proxy.headerData(column, Qt.Orientation.Horizontal) == "LR F1"
+            if corpus.proxy.headerData(column, Qt.Orientation.Horizontal) == "LR\nF1"  # the metric over F1
         )
         corpus.table.sortByColumn(lr_column, Qt.SortOrder.AscendingOrder)
         _select(shot, "snt6")
