@@ -29,7 +29,15 @@ Index = QModelIndex | QPersistentModelIndex  # what Qt's models are asked about
 class SortedHeader(QHeaderView):
     """A header whose sections make room for the sort arrow only where it is drawn: Qt widens
     every section by the header's height for it, which doubles a narrow score column under a
-    header of two or three lines. Fit the columns again when the sorted one changes."""
+    header of two or three lines. Fit the columns again when the sorted one changes.
+
+    Its sections take clicks and highlight the current column as the header a table makes for
+    itself does (a header made here starts with neither, and a click would not sort)."""
+
+    def __init__(self, orientation: Qt.Orientation, parent=None):
+        super().__init__(orientation, parent)
+        self.setSectionsClickable(True)
+        self.setHighlightSections(True)
 
     def sectionSizeFromContents(self, logical: int) -> QSize:
         size = super().sectionSizeFromContents(logical)
