@@ -71,6 +71,11 @@ def test_the_wanted_pair_is_selected_once_scored(qtbot, state):
         state.scoring.open_pair(*SPEC_PAIR, select="read")
     assert state.selection.pair.id == "read"
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.open_pair(*SYS_PAIR, select="4")  # graphagree-app --pair 4: the app's "Pair 4"
+    assert state.selection.pair.id == "sentence 4" and state.selection.pair.number == 4
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.open_pair(*SPEC_PAIR, select="read")
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.scoring.open_pair(*SPEC_PAIR, select="nothing")
     assert state.selection.pair.index == 1  # the previous selection is kept
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
@@ -122,8 +127,9 @@ def test_the_filter_keeps_the_selection_or_moves_it_to_the_first_kept_pair(tmp_p
     assert state.selection.filter_text == "" and state.selection.pair.id == "sentence 5"
     assert filters == [("LR F1 < 0.8",), ("telescope",), ("no such words",), ("",)]
     assert (
-        state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 3"
-    )  # an index when no id matches
+        state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 2"
+    )  # the pair's number, as the # column and "Pair 2" show it, when no id matches
+    assert not state.selection.select_pair_id("0") and state.selection.pair.id == "sentence 2"  # numbered from 1
     assert not state.selection.select_pair_id("sentence 9")
 
 

@@ -93,6 +93,11 @@ class Sentence:
     entries: tuple[Entry | None, ...]
     document: int | None = None  # UMR: which document the sentence belongs to
 
+    @property
+    def number(self) -> int:
+        """The sentence's number for people: its position in the files counted from 1 (``index`` + 1)."""
+        return self.index + 1
+
     def pair(self, test: int, gold: int) -> Pair:
         """The entries of files ``test`` and ``gold`` as a :class:`Pair`."""
         elsewhere = next((entry for entry in self.entries if entry is not None), None)

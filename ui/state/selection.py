@@ -19,6 +19,7 @@ from engine.layout.pair import plural
 from engine.metrics.triples import TripleMatch
 from engine.scoring import PairResult
 
+from ..common.navigation import find_pair
 from ..common.sides import SIDES, Side, other_side, partner
 from .filter_expression import ReviewOf, parse_filter
 from .messages import Messages
@@ -87,8 +88,9 @@ class Selection(QObject):
         self.traces.follow(None)
 
     def show_first(self, wanted: str | None, previous: int) -> bool:
-        """New scores are shown: select the ``wanted`` pair (an id or index), else the pair with
-        index ``previous``, else the first kept pair. False when the wanted pair is not there."""
+        """New scores are shown: select the ``wanted`` pair (an id, else a number from 1), else
+        the pair with index ``previous``, else the first kept pair. False when the wanted pair is
+        not there."""
         found = self._find_pair(wanted) if wanted is not None else None
         if found is not None:
             self.show_pair(found)
@@ -107,12 +109,8 @@ class Selection(QObject):
             self.select_pair(chosen)
 
     def _find_pair(self, wanted: str) -> PairResult | None:
-        """The pair with this id, else the one with this index when no id matches."""
-        pairs = self.scoring.corpus.pairs if self.scoring.corpus is not None else []
-        found = next((r for r in pairs if r.id == wanted), None)
-        if found is None and wanted.isdigit():
-            found = next((r for r in pairs if r.index == int(wanted)), None)
-        return found
+        """The pair with this id, else the one with this number (as the app shows it)."""
+        return find_pair(self.scoring.corpus.pairs if self.scoring.corpus is not None else [], wanted)
 
     def show_pair(self, result: PairResult) -> None:
         """Select a pair of the corpus, clearing the filter first if it hides the pair."""
@@ -121,7 +119,7 @@ class Selection(QObject):
         self.select_pair(result)
 
     def select_pair_id(self, wanted: str) -> bool:
-        """Select a pair by its id, or by its index when no id matches (the filter is cleared)."""
+        """Select a pair by its id, or by its number when no id matches (the filter is cleared)."""
         found = self._find_pair(wanted)
         if found is None:
             self.messages.show(f"No pair {wanted!r} in this corpus.")
