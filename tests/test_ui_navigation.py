@@ -2,8 +2,8 @@
 the find box and the tooltips the tables share with the graphs."""
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from engine.read import read_graph
 from engine.scoring import PairResult, score_graphs
@@ -132,6 +132,44 @@ def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     bar.edit.clear()
     qtbot.keyClicks(bar.edit, "zzz")
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
+
+
+class EmacsEndOfLine(QObject):
+    """Ctrl+E claimed by a line edit as Qt's X11 key scheme does (end of line); offscreen Qt has
+    the plain scheme, where only End moves there."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and event.keyCombination() == QKeyCombination(
+            Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_E
+        ):
+            event.accept()
+        return False
+
+
+@pytest.mark.parametrize("box", ["find", "filter"])
+def test_the_windows_keys_work_in_the_find_and_filter_boxes(qtbot, tmp_path, monkeypatch, box):
+    """Ctrl+E just after finding a node opens Export Scores (the find box kept it as "end of
+    line" and nothing happened); keys that edit the text stay the box's (Ctrl+Z undoes typing)."""
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    edit = window.find_bar.edit if box == "find" else window.corpus_panel.filter_edit
+    window.workspace.show_perspective("corpus")
+    window.action_set["find" if box == "find" else "filter"].trigger()
+    assert edit.hasFocus()
+    emulation = EmacsEndOfLine()
+    edit.installEventFilter(emulation)
+    qtbot.keyClicks(edit, "h")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    dialogs = []
+    monkeypatch.setattr(QFileDialog, "exec", lambda dialog: dialogs.append(dialog.windowTitle()) or 0)
+    qtbot.keyClick(edit, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert dialogs and "Export" in dialogs[0] and edit.text() == "h"
+    edit.setFocus()
+    undone = []
+    window.action_set["undo"].triggered.connect(lambda: undone.append(1))
+    qtbot.keyClick(edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert edit.text() == "" and not undone  # the box's own undo
 
 
 def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_red(qtbot, tmp_path):

@@ -31,6 +31,7 @@ from ..pair.triples_panel import TriplesPanel
 from ..rounds.panel import HeatmapPanel
 from ..state.settings import APP_NAME
 from .actions import build_actions
+from .command_keys import CommandKeysFirst
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
@@ -116,6 +117,8 @@ class MainWindow(QMainWindow):
             self.find_bar,
         )
         self.action_set = build_actions(self, self.context)
+        self.command_keys = CommandKeysFirst(lambda: self.action_set.actions.values(), self)
+        self.command_keys.watch(self.find_bar.edit, self.corpus_panel.filter_edit)  # Ctrl+E exports from them too
         self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)
         self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
