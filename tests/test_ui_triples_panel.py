@@ -116,6 +116,35 @@ def test_a_selected_node_shows_its_first_row_without_selecting_a_triple(panel, s
     assert panel.table.selectionModel().selectedRows() == []
 
 
+def test_after_a_node_click_f8_starts_at_the_first_unmatched_triple(qtbot, tmp_path):
+    """The annotator's guide, sections 3 and 4 on snt6: a click on a node shows its first row
+    but chooses no triple, so F8 selects the first unmatched triple of the pair (it went on from
+    the node's row, past it: the second one, "gold s6s2 and s6m"); Shift+F8 the last. Once a
+    triple is chosen, F8 goes on from it."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    panel = TriplesPanel(state)
+    qtbot.addWidget(panel)
+    state.selection.select_pair_id("snt6")
+    unmatched = [panel.proxy.item(r) for r in range(panel.proxy.rowCount())]
+    unmatched = [row for row in unmatched if row.category is not Category.MATCHED]
+    assert "gold s6s and s6s2" in unmatched[0].why and "gold s6s2 and s6m" in unmatched[1].why
+    for side, var in (("test", "s6s2"), ("test", "s6m"), ("gold", "s6m")):
+        state.selection.select_node(side, var)
+        assert panel.table.selectionModel().selectedRows() and state.selection.triple is None  # its row shown
+        panel.step_mismatch(1)
+        assert state.selection.triple is unmatched[0], (side, var)
+        state.selection.select_triple(None)
+        state.selection.select_node("test", "")
+        state.selection.select_node(side, var)
+        panel.step_mismatch(-1)
+        assert state.selection.triple is unmatched[-1], (side, var)
+        panel.step_mismatch(-1)  # chosen now: on from it
+        assert state.selection.triple is unmatched[-2]
+        state.selection.select_triple(None)
+        state.selection.select_node("test", "")
+    state.shutdown()
+
+
 def test_triples_csv():
     assert triples_csv([]) == CSV_HEADER + "\n"
 

@@ -201,10 +201,10 @@ class TriplesPanel(QWidget):
                 select_row(self.table, self.proxy.row_of(row) if row is not None else None)
 
     def step_mismatch(self, step: int) -> None:
-        """Select the next row down (up when ``step`` < 0) that does not match, going round past the end."""
+        """Select the next row down (up when ``step`` < 0) that does not match, after the triple
+        chosen, going round past the end; with none chosen, the first (the last). A node's row,
+        shown when the node is clicked, is no triple chosen: F8 then starts at the top."""
         current = self.proxy.row_of(self.state.selection.triple) if self.state.selection.triple is not None else None
-        if current is None and self.table.selectionModel().selectedRows():
-            current = self.table.selectionModel().selectedRows()[0].row()
         row, wrapped = next_position(
             self.proxy.rowCount(),
             current,
