@@ -44,6 +44,20 @@ def test_available_only_while_the_files_have_documents(qtbot, tmp_path):
     state.shutdown()
 
 
+def test_a_side_without_document_level_relations_is_named(qtbot, tmp_path):
+    """nw_afp_0024 v2 (gold) has no document-level annotation: every relation is "only in test"
+    and gold's recall n/a; the title says why rather than leaving 0.0000 to be puzzled over."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    panel = DocumentPanel(state)
+    qtbot.addWidget(panel)
+    assert {row[1] for row in panel.model.rows} == {"only in test"}
+    assert "gold has no document-level annotation: every relation is only in test" in panel.title.text()
+    score_now(state, *UMR_PAIR)  # both sides annotated: no such note
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    assert "no document-level annotation" not in panel.title.text()
+    state.shutdown()
+
+
 def test_an_unaligned_test_variable_is_named_so(qtbot, tmp_path):
     state = scored_state(tmp_path, UMR_VERSIONS)  # test s17s3 and s4h have no gold partner
     panel = DocumentPanel(state)
