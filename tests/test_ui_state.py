@@ -12,6 +12,7 @@ from .ui_support import (
     SPEC_PAIR,
     SYS_PAIR,
     UMR_PAIR,
+    UMR_VERSIONS,
     broken_pair,
     score_now,
     scored_state,
@@ -131,6 +132,32 @@ def test_the_filter_keeps_the_selection_or_moves_it_to_the_first_kept_pair(tmp_p
     )  # the pair's number, as the # column and "Pair 2" show it, when no id matches
     assert not state.selection.select_pair_id("0") and state.selection.pair.id == "sentence 2"  # numbered from 1
     assert not state.selection.select_pair_id("sentence 9")
+
+
+def test_typing_a_filter_ends_on_the_same_pair_as_pasting_it(tmp_path):
+    """Typed a letter at a time, "LR F1 < 0.75" passes through "LR F1 < 0.7", which hides the
+    pair chosen (snt1) and selected snt22, the first it keeps; "< 0.75" keeps snt22 too, and the
+    selection stayed there rather than on snt6, the first pair of the filter typed. The filter
+    keeps the pair the user chose, else selects its first pair, whatever it passed through."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    state.selection.select_pair_id("snt1")
+    text = "LR F1 < 0.75"
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    assert [r.id for r in state.selection.visible_pairs()][:2] == ["snt6", "snt22"]
+    assert state.selection.pair.id == "snt6"
+    state.selection.set_filter("")  # the filter undone: the pair chosen
+    assert state.selection.pair.id == "snt1"
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    state.selection.request_panel("graphs")  # snt6 opened (a double click): chosen now
+    state.selection.set_filter("")
+    assert state.selection.pair.id == "snt6"
+    state.selection.select_pair_id("snt24")
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    assert state.selection.pair.id == "snt24"  # chosen and kept all along
+    state.shutdown()
 
 
 def test_selecting_a_node_names_its_partner(tmp_path):

@@ -44,6 +44,7 @@ class Selection(QObject):
         self.filter_text = ""
         self.accepts = parse_filter("")
         self.pair: PairResult | None = None
+        self._chosen: int | None = None  # the index of the pair chosen, not moved to by a filter
         self.triple_rows: list[TripleMatch] = []
         self.node: tuple[Side, str] | None = None
         self.triple: TripleMatch | None = None
@@ -56,16 +57,19 @@ class Selection(QObject):
         return [result for result in corpus.pairs if self.accepts(result)] if corpus else []
 
     def set_filter(self, text: str) -> None:
-        """Keep the pairs the filter text accepts (see :mod:`ui.state.filter_expression`); the selected
-        pair stays selected if it is kept, else the first kept pair is selected."""
+        """Keep the pairs the filter text accepts (see :mod:`ui.state.filter_expression`); the pair
+        chosen stays selected if it is kept, else the first kept pair is selected - a pair the
+        filter moved to is no choice: typed a letter at a time, a filter ends where it would if
+        pasted whole, whichever pairs the texts on the way kept."""
         if text == self.filter_text:
             return
-        previous = self.pair.index if self.pair is not None else 0
+        chosen = self._chosen
         self._apply_filter(text)
         corpus = self.scoring.corpus
         if corpus is not None:
             self.messages.show(f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown.")
-        self._select_index(previous)
+        self._select_index(chosen if chosen is not None else 0)
+        self._chosen = chosen
 
     def _apply_filter(self, text: str) -> None:
         self.filter_text, self.accepts = text, parse_filter(text, self.review_of)
@@ -85,6 +89,7 @@ class Selection(QObject):
     def clear(self) -> None:
         """New scores are coming: nothing of the old ones stays selected (no signal)."""
         self.pair, self.node, self.triple, self.triple_rows, self._marks = None, None, None, [], None
+        self._chosen = None
         self.traces.follow(None)
 
     def show_first(self, wanted: str | None, previous: int) -> bool:
@@ -131,6 +136,7 @@ class Selection(QObject):
         if result is self.pair:
             return
         self.pair, self.node, self.triple, self._marks = result, None, None, None
+        self._chosen = result.index if result is not None else None
         self.triple_rows = result.triples() if result is not None else []
         self.traces.follow(result)
         self.pair_selected.emit(result)
@@ -154,6 +160,7 @@ class Selection(QObject):
     def select_node(self, side: Side, var: str) -> None:
         """Select a node of one graph ("" for none)."""
         node = (side, var) if var else None
+        self._keep_chosen()
         if node != self.node:
             self.node = node
             self.node_selected.emit(side, var)
@@ -188,10 +195,18 @@ class Selection(QObject):
         return {side: graph_marks(graph) for side, graph in zip(SIDES, (result.test, result.gold)) if graph is not None}
 
     def select_triple(self, row: TripleMatch | None) -> None:
+        self._keep_chosen()
         if row is not self.triple:
             self.triple = row
             self.triple_selected.emit(row)
 
     def request_panel(self, key: str) -> None:
         """Ask the window to show a panel (switching perspective if it must)."""
+        self._keep_chosen()
         self.panel_requested.emit(key)
+
+    def _keep_chosen(self) -> None:
+        """The pair selected is in use (its graphs opened, a node or triple chosen): chosen now,
+        even if a filter moved to it."""
+        if self.pair is not None:
+            self._chosen = self.pair.index
