@@ -179,12 +179,20 @@ def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_r
     qtbot.keyClicks(bar.edit, "fry")
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()  # typed: red
     state.selection.select_pair_id("fry")
-    assert bar.matches == [("test", "f")] and bar.count.text() == "1" and bar.edit.styleSheet() == ""
+    # found again in another pair, none shown yet: how many, said so ("1" read as "1 of 1", shown)
+    assert bar.matches == [("test", "f")] and bar.count.text() == "1 match" and bar.edit.styleSheet() == ""
+    window.action_set["find_next"].trigger()
+    assert bar.count.text() == "1 of 1" and state.selection.node == ("test", "f")
     state.selection.select_pair_id("read")  # the text kept, looked for in this pair: a miss, said in grey
     assert bar.edit.text() == "fry" and bar.matches == []
     assert bar.count.text() == "not in this pair" and bar.edit.styleSheet() == ""
     window.action_set["find_next"].trigger()  # asked again here: red
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
+    bar.edit.clear()
+    qtbot.keyClicks(bar.edit, "h")
+    state.selection.select_pair_id("fry")
+    state.selection.select_pair_id("read")
+    assert bar.count.text() == "2 matches"
 
 
 def test_the_find_box_stays_in_place_whatever_its_count_says(qtbot, tmp_path):

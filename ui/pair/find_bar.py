@@ -15,7 +15,7 @@ __all__ = ["FindBar"]
 
 NO_MATCH_STYLE = "QLineEdit { background: #fde7e9; }"
 NO_MATCH, NOT_HERE, NO_PAIR = "no match", "not in this pair", "no pair"
-COUNT_TEXTS = (NO_MATCH, NOT_HERE, NO_PAIR, "888 of 888")  # what the count may say (the widest number)
+COUNT_TEXTS = (NO_MATCH, NOT_HERE, NO_PAIR, "888 of 888", "888 matches")  # what the count may say (widest numbers)
 
 
 class FindBar(QWidget):
@@ -104,8 +104,10 @@ class FindBar(QWidget):
             self.count.setText("")
         elif missing:
             self.count.setText(NO_MATCH if asked else NOT_HERE if self.state.selection.pair is not None else NO_PAIR)
-        else:
-            shown = f"{self.position + 1} of " if self.position is not None else ""
-            self.count.setText(f"{shown}{len(self.matches)}")
+        elif self.position is not None:
+            self.count.setText(f"{self.position + 1} of {len(self.matches)}")
+        else:  # found again in another pair, none shown yet (Enter or F3 shows the first)
+            count = len(self.matches)
+            self.count.setText(f"{count} match" if count == 1 else f"{count} matches")
         self.previous_button.setEnabled(len(self.matches) > 0)
         self.next_button.setEnabled(len(self.matches) > 0)
