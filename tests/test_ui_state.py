@@ -157,6 +157,12 @@ def test_typing_a_filter_ends_on_the_same_pair_as_pasting_it(tmp_path):
     for end in range(1, len(text) + 1):
         state.selection.set_filter(text[:end])
     assert state.selection.pair.id == "snt24"  # chosen and kept all along
+    state.selection.select_pair_id("snt3")  # kept by the filter typed; "..., wlr < 0" on the way keeps none
+    state.selection.set_filter("")
+    text = "LR F1 < 0.9, wlr < 0.9"
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    assert "snt3" in [r.id for r in state.selection.visible_pairs()] and state.selection.pair.id == "snt3"
     state.shutdown()
 
 
