@@ -8,6 +8,7 @@ import weakref
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from bench.bench_matrix import write_annotators
 from engine.cli import main as cli_main
@@ -122,6 +123,21 @@ def test_a_cells_bootstrap_interval_on_demand(qtbot, panel, state):
     assert f"[{low:.4f}, {high:.4f}]" in panel.cell_info.text()
     assert "comptest_annot3 (test) against comptest_sys (gold)" in panel.cell_info.text()
     assert f"[{low:.4f}, {high:.4f}]" in panel._tooltip(1, 3) and "Click to open" in panel._tooltip(1, 3)
+
+
+def test_the_matrix_stays_in_place_under_the_pointer(qtbot, panel, state):
+    """The text under the matrix is as tall for the diagonal's one line as for a cell's four: the
+    matrix grew by a few lines' height when the pointer crossed the diagonal, and the next click
+    hit another cell than the one aimed at."""
+    QApplication.processEvents()
+    heatmap = panel.heatmap
+    place = heatmap.geometry(), panel.cell_info.geometry()
+    for cell in ((2, 2), (1, 3), (0, 0), (3, 1)):
+        qtbot.mouseMove(heatmap, heatmap.cell_rect(*cell).center().toPoint())
+        qtbot.waitUntil(lambda cell=cell: heatmap.hovered == cell)
+        QApplication.processEvents()
+        assert (heatmap.geometry(), panel.cell_info.geometry()) == place, cell
+    assert "diagonal" in panel.cell_info.text() or "against" in panel.cell_info.text()
 
 
 def test_annotator_table_and_the_gold_switch(qtbot, panel, state):

@@ -46,6 +46,7 @@ EMPTY_TEXT = (
 SCORING = "Scoring every pair of annotators (Esc or Cancel stops)."
 MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 LEAST_ROWS = 3  # of the annotator table kept in sight below the matrix
+INFO_STYLE = "padding:4px; background:#f6f8fa; border:1px solid #ddd;"  # the text under the matrix
 
 
 class AnnotatorsPanel(QWidget):
@@ -94,7 +95,10 @@ class AnnotatorsPanel(QWidget):
         self.cell_info = QLabel()
         self.cell_info.setWordWrap(True)
         self.cell_info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.cell_info.setStyleSheet("padding:4px; background:#f6f8fa; border:1px solid #ddd;")
+        self.cell_info.setStyleSheet(INFO_STYLE)
+        self._info_probe = QLabel()  # never shown: how tall a cell's text is at the info's width
+        self._info_probe.setWordWrap(True)
+        self._info_probe.setStyleSheet(INFO_STYLE)
         self.annotator_model, self.annotator_proxy, self.annotator_table = filtered_table(
             ANNOTATOR_HEADERS, 0, (200, 120, 120), self
         )
@@ -160,7 +164,21 @@ class AnnotatorsPanel(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._keep_info_height()
         self._share_height()
+
+    def _keep_info_height(self) -> None:
+        """The text under the matrix as tall as a cell's scores whatever it says now (the diagonal
+        says one line), so that the matrix never moves under the pointer."""
+        texts = [self.cell_info.text()]
+        if self.result is not None and len(self.result.names) > 1:
+            texts.append(self._cell_text(0, 1))
+        width = max(self.cell_info.width(), 1)
+        heights = []
+        for text in texts:
+            self._info_probe.setText(text)
+            heights.append(self._info_probe.heightForWidth(width))
+        self.cell_info.setMinimumHeight(max(heights))
 
     def _share_height(self) -> None:
         """The matrix first: the height at which its values are written readably (its column
@@ -235,6 +253,7 @@ class AnnotatorsPanel(QWidget):
         if metric != self._sentences_of:  # the sentence rows do not depend on the average or the gold
             self._show_sentences(metric)
         self._show_info(self.annotators.cell)
+        self._keep_info_height()
         self._share_height()
 
     def _show_sentences(self, metric: str) -> None:
