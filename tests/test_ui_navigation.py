@@ -8,9 +8,10 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from engine.read import read_graph
 from engine.scoring import PairResult, score_graphs
 from ui.common.navigation import disagrees, find_nodes, next_position
+from ui.pair.comparison_panel import READABLE_SCALE
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
-from .ui_support import SPEC_PAIR, SYS_PAIR, broken_pair, scored_state, shown_window
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, broken_pair, scored_state, shown_window
 
 LR_COLUMN = 5
 
@@ -99,6 +100,27 @@ def test_next_unmatched_triple_from_the_menu(window):
     assert state.selection.triple is not None and state.selection.triple.category.value != "matched"
     assert window.workspace.current == "pair"  # the triples are shown
     assert window.penman_panel.test_text.extraSelections() or window.penman_panel.gold_text.extraSelections()
+
+
+def test_a_triple_of_one_graph_is_shown_in_both_at_one_scale(qtbot, tmp_path):
+    """F8 on a triple only the test graph has, the graphs fitted small (a 30-node pair at 1366x768):
+    the test graph zoomed in to it and the gold graph stayed fitted, Link views on. Both come to
+    one readable scale; the gold graph centred where the partners of the triple's ends are."""
+    window = shown_window(qtbot, tmp_path, UMR_VERSIONS, size=(1000, 640))
+    state, graphs = window.state, window.graphs
+    state.selection.select_pair_id("snt16")
+    window.workspace.show_perspective("pair")
+    QApplication.processEvents()
+    graphs.views.fit()
+    assert graphs.test_view.scale_factor() < READABLE_SCALE
+    window.action_set["next_mismatch"].trigger()
+    row = state.selection.triple
+    assert row.test is not None and row.gold is None
+    assert graphs.gold_view.scale_factor() == graphs.test_view.scale_factor() >= READABLE_SCALE
+    partners = [graphs.gold_scene.node_items[node.var].sceneBoundingRect() for node in row.test_partners if node]
+    assert partners
+    middle = partners[0].united(partners[-1]).center()
+    assert (graphs.gold_view.visible_center() - middle).manhattanLength() < 3
 
 
 def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
