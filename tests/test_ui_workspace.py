@@ -465,3 +465,7 @@ def test_the_annotators_matrix_writes_its_values_with_the_table_in_sight(qtbot, 
     table = panel.annotator_table
     rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
     assert rows >= (5 if width == 1920 else 3)
+    panel.tables.setCurrentIndex(1)  # the Sentences tab: its rows too (1.5 showed at 1366x768)
+    settle()
+    table = panel.sentence_table
+    assert table.viewport().height() // table.verticalHeader().defaultSectionSize() >= 3

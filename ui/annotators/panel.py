@@ -111,19 +111,20 @@ class AnnotatorsPanel(QWidget):
         self.sentence_table.setToolTip("Click a sentence to open it in the pair views")
         self.hardest_button = QPushButton("Hardest first")
         self.hardest_button.setToolTip("Sort by mean pairwise F1, lowest first (then widest spread)")
-        sentences = QWidget()
-        sentence_layout = QVBoxLayout(sentences)
-        sentence_layout.setContentsMargins(0, 0, 0, 0)
         self.sentence_note = QLabel()
-        self.sentence_note.setWordWrap(True)
-        sentence_top = QHBoxLayout()
-        sentence_top.addWidget(self.hardest_button)
-        sentence_top.addWidget(self.sentence_note, 1)
-        sentence_layout.addLayout(sentence_top)
-        sentence_layout.addWidget(self.sentence_table)
+        # the Sentences tab's note and button beside the tabs, so that its table has the rows the
+        # annotator table has (above it they left 1.5 rows at 1366x768); shown with that tab only
+        self.sentence_tools = QWidget()
+        sentence_tools = QHBoxLayout(self.sentence_tools)
+        sentence_tools.setContentsMargins(0, 0, 0, 0)
+        sentence_tools.addWidget(self.sentence_note)
+        sentence_tools.addWidget(self.hardest_button)
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
-        self.tables.addTab(sentences, "Sentences")
+        self.tables.addTab(self.sentence_table, "Sentences")
+        self.tables.setCornerWidget(self.sentence_tools, Qt.Corner.TopRightCorner)
+        self.tables.currentChanged.connect(lambda index: self.sentence_tools.setVisible(index == 1))
+        self.sentence_tools.setVisible(False)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
@@ -265,7 +266,8 @@ class AnnotatorsPanel(QWidget):
             self.sentence_model.set_rows(
                 [r.item for r in sentences], [r.cells for r in sentences], keys=[r.keys for r in sentences]
             )
-        self.sentence_note.setText(
+        self.sentence_note.setText(f"{METRIC[metric].title} F1 per sentence")
+        self.sentence_note.setToolTip(
             f"Per sentence, the {METRIC[metric].title} F1 of every ordered pair of annotators: mean, spread "
             "(standard deviation), range; most central: the highest mean agreement with the others."
         )
