@@ -75,7 +75,7 @@ def progress_text(state: Progress) -> str:
     )
     if state.last_change is not None:
         event = state.last_change
-        where = f"sentence {event.sentence}" + (f" ({state.last_sentence_id})" if state.last_sentence_id else "")
+        where = f"sentence {event.sentence + 1}" + (f" ({state.last_sentence_id})" if state.last_sentence_id else "")
         lines.append(f"last change {event.at or 'time unknown'} by {event.author}: {where}: {change_text(event)}")
     else:
         lines.append("last change none")

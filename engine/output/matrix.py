@@ -132,7 +132,7 @@ def matrix_table(data: dict) -> str:
     out += ["", "Sentences: mean pairwise F1, its spread (standard deviation), range, most central annotator"]
     rows = [
         [
-            str(s["index"]),
+            str(s["index"] + 1),
             s["id"] or "",
             _number(s["mean"]),
             _number(s["spread"]),
