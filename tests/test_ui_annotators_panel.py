@@ -147,11 +147,11 @@ def test_annotator_table_and_the_gold_switch(qtbot, panel, state):
         return [[model.index(r, c).data() for c in range(4)] for r in range(model.rowCount())]
 
     assert rows() == [
-        ["comptest_annot1", "0.5465", "0.4887", "4"],
-        ["comptest_annot3", "0.5456", "0.6263", "4"],
-        ["comptest_gold (gold)", "0.6288", "gold", "5"],
-        ["comptest_sys", "0.7162", "0.7714", "5"],
-    ]  # as `python -m engine matrix ... --gold comptest_gold.txt` prints (README)
+        ["comptest_annot1", "0.5754", "0.4887", "4"],  # (0.3921 + 0.7588) / 2: the gold is none of the others
+        ["comptest_annot3", "0.5053", "0.6263", "4"],
+        ["comptest_gold (gold)", "0.6288", "gold", "5"],  # with the three annotators
+        ["comptest_sys", "0.6886", "0.7714", "5"],
+    ]  # as `python -m engine matrix ... --gold comptest_gold.txt` prints
     panel.gold_box.setCurrentIndex(panel.gold_box.findData(3))  # comptest_sys as the gold
     assert state.annotators.result.gold == 3 and not state.scoring.busy
     assert rows()[0][2] == "0.7588" and rows()[3][2] == "gold" and panel.heatmap.grid.rows[3] == "comptest_sys (gold)"

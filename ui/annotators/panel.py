@@ -46,6 +46,13 @@ EMPTY_TEXT = (
 SCORING = "Scoring every pair of annotators (Esc or Cancel stops)."
 MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 LEAST_ROWS = 3  # of the annotator table kept in sight below the matrix
+ANNOTATOR_TIPS = (
+    "The annotator's file (the gold marked)",
+    "Mean of (F1(a, b) + F1(b, a)) / 2 with the other annotators; the gold is the reference, not one of"
+    " them (its own row: with the annotators)",
+    "F1 of the annotator as test against the gold",
+    "Sentences the annotator's cells scored",
+)
 INFO_STYLE = "padding:4px; background:#f6f8fa; border:1px solid #ddd;"  # the text under the matrix
 
 
@@ -105,6 +112,7 @@ class AnnotatorsPanel(QWidget):
         self.sentence_model, self.sentence_proxy, self.sentence_table = filtered_table(
             SENTENCE_HEADERS, 0, (40, 90, 260, 70, 60, 60, 60, 45, 130), self
         )
+        self.annotator_model.header_tips = ANNOTATOR_TIPS
         share_width(self.annotator_table, (0,), {1: 110, 2: 110, 3: 80})
         share_width(self.sentence_table, (2, 9), {0: 40, 1: 80, 3: 70, 4: 60, 5: 60, 6: 60, 7: 45, 8: 120})
         self.annotator_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
