@@ -123,6 +123,16 @@ def test_a_triple_of_one_graph_is_shown_in_both_at_one_scale(qtbot, tmp_path):
     assert (graphs.gold_view.visible_center() - middle).manhattanLength() < 3
 
 
+def test_the_find_box_says_what_it_finds_whole(qtbot, tmp_path):
+    """Its hint is not cut ("... (Ctrl+S..." at 1920x1080); what it finds is in it or its tooltip."""
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR)
+    edit = window.find_bar.edit
+    QApplication.processEvents()
+    room = edit.contentsRect().width() - 2 * edit.height()  # the text margins and the clear button
+    assert edit.fontMetrics().horizontalAdvance(edit.placeholderText()) <= room, edit.placeholderText()
+    assert "Ctrl+Shift+F" in edit.placeholderText() and "concept" in edit.toolTip()
+
+
 def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
     state, bar = window.state, window.find_bar

@@ -27,10 +27,10 @@ class FindBar(QWidget):
         self.matches: list[tuple[Side, str]] = []
         self.position: int | None = None
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("Find a node: variable, concept or value (Ctrl+Shift+F)")
+        self.edit.setPlaceholderText("Find a node (Ctrl+Shift+F)")  # what it finds: in the tooltip
         self.edit.setClearButtonEnabled(True)
         self.edit.setToolTip(
-            "Finds a node in both graphs and centres it with its partner.\n"
+            "Finds a node in both graphs by its variable, concept or value, and centres it with its partner.\n"
             "Enter or F3: next match; Shift+Enter or Shift+F3: previous match"
         )
         self.edit.setMinimumWidth(300)
