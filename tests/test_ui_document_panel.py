@@ -18,7 +18,7 @@ def test_the_document_of_the_selected_sentence(qtbot, tmp_path):
     assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample (F1 first, modal first)
     assert panel.is_available()
     assert {row[0] for row in panel.model.rows} == {"modal", "temporal"}
-    assert panel.title.text().startswith("Document level of the document")
+    assert panel.title.text().startswith("Document level · ")  # one document: none named ("of the document")
     state.shutdown()
 
 

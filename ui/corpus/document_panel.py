@@ -148,8 +148,8 @@ class DocumentPanel(QWidget):
             self.scores.clearContents()
             self.title.setText(self._why_none())
             return
-        which = f"document {document.index + 1} of {count}" if count > 1 else "the document"
-        self.title.setText(f"Document level of {which}{_unannotated(document)} · {NOTE}")
+        which = f" of document {document.index + 1} of {count}" if count > 1 else ""
+        self.title.setText(f"Document level{which}{_unannotated(document)} · {NOTE}")
         show_prf(self.scores, [document.scores[metric] for metric in metrics("document")])
 
     def _why_none(self) -> str:
