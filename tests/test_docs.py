@@ -15,8 +15,8 @@ from .conftest import ROOT
 DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
-# written on other branches (the shortcuts, the teaching view, plots and the Compare view): linked from here
-COMING = {"teacher.md", "plots-and-comparison.md"}
+# written on other branches (the teaching view): linked from here
+COMING = {"teacher.md"}
 
 
 def test_the_cli_reference_is_the_argparse_definitions():

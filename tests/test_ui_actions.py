@@ -53,6 +53,9 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Open &Demo",
         "&Recent Files",
         "-",
+        "Com&pare Two Against Gold...",
+        "Compare Two A&nnotators Against Gold...",
+        "-",
         "&Export Scores...",
         "Export &Graphs...",
         "Export &Heatmaps...",
@@ -60,6 +63,8 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Export Pair &Report...",
         "Export Annotator &Matrix...",
         "Export Label &Confusion...",
+        "Export P&lot...",
+        "Export Compar&ison...",
         "Export &Annotators Report...",
         "-",
         "&Quit",
@@ -73,6 +78,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "R&ounds Perspective",
         "&Annotators Perspective",
         "A&djudication Perspective",
+        "Co&mpare Perspective",
         "-",
         "Reset &Layout",
         "-",
@@ -132,6 +138,9 @@ IN_SESSION = {
 }
 
 
+COMPARING = {"compare_annotators", "export_comparison", "perspective_compare"}  # a matrix with a gold, a comparison
+
+
 def test_edit_and_adjudication_menus(built):
     _, actions = built
     assert [a.text() or "-" for a in actions.menus["&Edit"].actions()] == ["&Undo", "&Redo", "-", "&Preferences..."]
@@ -163,27 +172,34 @@ def test_edit_and_adjudication_menus(built):
 def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     state, actions = built
     conditional = {spec.key for spec in TABLE if isinstance(spec, ActionSpec) and spec.enabled_when}
-    assert conditional == {
-        "swap",
-        "export_scores",
-        "export_graphs",
-        "export_rounds",
-        "export_triples",
-        "export_report",
-        "rescore",
-        "cancel",
-        "previous_round",
-        "next_round",
-        "next_disagreement",
-        "previous_disagreement",
-        "next_mismatch",
-        "previous_mismatch",
-        "find_next",
-        "find_previous",
-        "export_matrix",
-        "export_confusion",
-        "export_annotators_report",
-    } | IN_SESSION | {"adjudicate", "undo", "redo"}
+    assert (
+        conditional
+        == {
+            "swap",
+            "export_scores",
+            "export_graphs",
+            "export_rounds",
+            "export_triples",
+            "export_report",
+            "rescore",
+            "cancel",
+            "previous_round",
+            "next_round",
+            "next_disagreement",
+            "previous_disagreement",
+            "next_mismatch",
+            "previous_mismatch",
+            "find_next",
+            "find_previous",
+            "export_matrix",
+            "export_confusion",
+            "export_annotators_report",
+            "export_plot",
+        }
+        | IN_SESSION
+        | {"adjudicate", "undo", "redo"}
+        | COMPARING
+    )
     matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
@@ -193,7 +209,7 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
-        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix - COMPARING
     )
     state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()

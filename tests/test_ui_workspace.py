@@ -52,7 +52,7 @@ def visible_tables(page: QWidget):
 
 
 def test_layouts_name_only_registered_panels_and_splits_need_sizes(qtbot, tmp_path):
-    assert [p.key for p in PERSPECTIVES] == ["corpus", "pair", "rounds", "annotators", "adjudication"]
+    assert [p.key for p in PERSPECTIVES] == ["corpus", "pair", "rounds", "annotators", "adjudication", "compare"]
     assert list(panels_of(Split(True, ("a", Tabs(("b", "c"))), (1, 1)))) == ["a", "b", "c"]
     with pytest.raises(ValueError):
         Split(True, ("a", "b"), (1,))
@@ -138,6 +138,9 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
     window = shown_window(qtbot, tmp_path, UMR_PAIR, (width, height - CHROME))
     session = create_session(NewSession(UMR_PAIR, "ana", tmp_path / "umr.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None  # the Adjudication perspective too
+    second = tmp_path / "second_annotator.txt"  # a comparison for the Compare perspective: A, a copy of A, the gold
+    second.write_bytes(UMR_PAIR[0].read_bytes())
+    assert window.state.compare.open_files(UMR_PAIR[0], second, UMR_PAIR[1])
     wait_until_idle(qtbot, window.state)  # the label confusion too, which the Annotators perspective shows
     for key, page in window.workspace.pages.items():
         assert window.workspace.show_perspective(key)
@@ -317,6 +320,7 @@ def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_pat
         "rounds": "Ctrl+3",
         "annotators": "Ctrl+4",
         "adjudication": "Ctrl+5",
+        "compare": "",
     }
     window.action_set["perspective_rounds"].trigger()
     assert window.graphs.isVisible() and window.graphs.parent() is window.workspace.pages["rounds"].slots["graphs"]

@@ -6,7 +6,8 @@
   and triple, the panel asked for;
 * ``traces`` (:class:`~ui.state.traces.Traces`) - the selected pair's trace for the heatmaps;
 * ``annotators`` (:class:`~ui.annotators.state.AnnotatorsState`) - several annotators' matrix;
-* ``adjudication`` (:class:`~ui.adjudication.state.AdjudicationState`) - the adjudication session.
+* ``adjudication`` (:class:`~ui.adjudication.state.AdjudicationState`) - the adjudication session;
+* ``compare`` (:class:`~ui.compare.state.CompareState`) - two systems or annotators against one gold.
 
 Panels take the app state, read its parts, subscribe to their signals and report the user's
 choices back through their methods; they never talk to each other. The parts of the features
@@ -28,6 +29,7 @@ from engine.scoring import MatrixResult
 from .adjudication.state import AdjudicationState
 from .annotators.state import AnnotatorsState
 from .common.navigation import pair_label
+from .compare.state import CompareState
 from .state.jobs import JobRunner
 from .state.messages import Messages
 from .state.scoring import Scoring
@@ -50,6 +52,7 @@ class AppState(QObject):
         self.selection = Selection(self.scoring, self.traces, self.messages, self)
         self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix
         self.adjudication = AdjudicationState(self)
+        self.compare = CompareState(self)
         self.selection.review_of = self.adjudication.review_of
         self.scoring.scored.connect(self.show_scores)
         self.scoring.files_opening.connect(self.annotators.files_requested)
@@ -100,9 +103,10 @@ class AppState(QObject):
         return self.open_roles(chosen.test, chosen.gold)
 
     def cancel(self) -> None:
-        """Stop scoring files or the annotators' matrix."""
+        """Stop scoring files or the annotators' matrix, or comparing."""
         self.scoring.cancel()
         self.annotators.cancel()
+        self.compare.cancel()
 
     def shutdown(self) -> None:
         """Stop every job and wait for it, and close the adjudication session (before the window closes)."""

@@ -24,6 +24,7 @@ from engine.registry import DSCORER, METRIC
 from engine.scoring import MatrixResult
 
 from ..common.binding import SyncGuard
+from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
 from .state import AnnotatorsApp
@@ -57,10 +58,12 @@ INFO_STYLE = "padding:4px; background:#f6f8fa; border:1px solid #ddd;"  # the te
 
 
 class AnnotatorsPanel(QWidget):
-    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table.
-    Available (:mod:`ui.shell.workspace`) while a matrix is shown or scored."""
+    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table (only the
+    sentences chosen in a plot while some are). Available (:mod:`ui.shell.workspace`) while a matrix
+    is shown or scored. ``compare_requested()``: the Compare button (two annotators against the gold)."""
 
     availability_changed = Signal(bool)
+    compare_requested = Signal()
 
     def __init__(self, state: AnnotatorsApp, parent=None):
         super().__init__(parent)
@@ -87,6 +90,11 @@ class AnnotatorsPanel(QWidget):
         self.progress.setMaximumWidth(200)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop scoring the matrix and keep what was shown (Esc)")
+        self.compare_button = QPushButton("Compare two...")
+        self.compare_button.setToolTip(
+            "Compare two annotators against the gold: is the difference between their scores real? "
+            "(nothing is scored again)"
+        )
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Metric:"))
         bar.addWidget(self.metric_box)
@@ -120,17 +128,29 @@ class AnnotatorsPanel(QWidget):
         self.hardest_button = QPushButton("Hardest first")
         self.hardest_button.setToolTip("Sort by mean pairwise F1, lowest first (then widest spread)")
         self.sentence_note = QLabel()
-        # the Sentences tab's note and button beside the tabs, so that its table has the rows the
-        # annotator table has (above it they left 1.5 rows at 1366x768); shown with that tab only
+        # the Sentences tab's note and button beside the tabs (shown with that tab), with Compare
+        # two..., so that its table has the rows the annotator table has (above it they left 1.5
+        # rows at 1366x768); the bar of the sentences a plot chose above it only while some are
         self.sentence_tools = QWidget()
         sentence_tools = QHBoxLayout(self.sentence_tools)
         sentence_tools.setContentsMargins(0, 0, 0, 0)
         sentence_tools.addWidget(self.sentence_note)
         sentence_tools.addWidget(self.hardest_button)
+        corner = QWidget()
+        corner_layout = QHBoxLayout(corner)
+        corner_layout.setContentsMargins(0, 0, 0, 0)
+        corner_layout.addWidget(self.sentence_tools)
+        corner_layout.addWidget(self.compare_button)
+        self.chosen_bar = ChosenBar("sentence")
+        sentences = QWidget()
+        sentence_layout = QVBoxLayout(sentences)
+        sentence_layout.setContentsMargins(0, 0, 0, 0)
+        sentence_layout.addWidget(self.chosen_bar)
+        sentence_layout.addWidget(self.sentence_table)
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
-        self.tables.addTab(self.sentence_table, "Sentences")
-        self.tables.setCornerWidget(self.sentence_tools, Qt.Corner.TopRightCorner)
+        self.tables.addTab(sentences, "Sentences")
+        self.tables.setCornerWidget(corner, Qt.Corner.TopRightCorner)
         self.tables.currentChanged.connect(lambda index: self.sentence_tools.setVisible(index == 1))
         self.sentence_tools.setVisible(False)
         top = QWidget()
@@ -154,6 +174,9 @@ class AnnotatorsPanel(QWidget):
         self.average_buttons.buttonClicked.connect(lambda button: self.annotators.set_average(button.text()))
         self.gold_box.currentIndexChanged.connect(self._gold_chosen)
         self.cancel_button.clicked.connect(self.annotators.cancel)
+        self.compare_button.clicked.connect(self.compare_requested)
+        self.chosen_bar.show_all.clicked.connect(lambda: self.annotators.choose_sentences(None))
+        self.annotators.sentences_chosen.connect(self._show_chosen)
         self.heatmap.cell_clicked.connect(self.annotators.open_cell)
         self.heatmap.cell_hovered.connect(self._hovered)
         self.hardest_button.clicked.connect(self.sort_hardest_first)
@@ -166,6 +189,7 @@ class AnnotatorsPanel(QWidget):
         self.annotators.progress.connect(self._show_progress)
         self._show_busy(self.annotators.busy)
         self._show_matrix(self.annotators.result)
+        self._show_chosen(self.annotators.chosen)
 
     @property
     def result(self) -> MatrixResult | None:
@@ -244,6 +268,7 @@ class AnnotatorsPanel(QWidget):
             self.gold_box.setCurrentIndex(0 if gold is None else gold + 1)
             self.gold_box.setEnabled(result is not None)
             self.metric_box.setEnabled(result is not None)
+            self.compare_button.setEnabled(result is not None and gold is not None and len(result.names) >= 3)
         if result is None:
             self.heatmap.set_grid(Grid(EMPTY_TEXT, (), (), (), ()))
             self.cell_info.setText("")
@@ -328,6 +353,14 @@ class AnnotatorsPanel(QWidget):
         self.progress.setValue(done)
         if self.result is None:
             self.heatmap.set_grid(Grid(f"{SCORING} Sentence {done} of {total}.", (), (), (), ()))
+
+    def _show_chosen(self, chosen) -> None:
+        """Only the sentences chosen in a plot (all when none are), the Sentences tab in front."""
+        keys = chosen.keys if chosen is not None else None
+        self.sentence_proxy.set_keep((lambda row: row.index in keys) if keys is not None else None)
+        self.chosen_bar.show_chosen(len(chosen) if chosen is not None else None, chosen.description if chosen else "")
+        if chosen is not None:
+            self.tables.setCurrentIndex(1)
 
     def sort_hardest_first(self) -> None:
         self.sentence_table.sortByColumn(MEAN_COLUMN, Qt.SortOrder.AscendingOrder)

@@ -16,6 +16,8 @@ from ..adjudication.panel import AdjudicationPanel
 from ..annotators.confusion_panel import ConfusionPanel
 from ..annotators.panel import AnnotatorsPanel, MatrixCellBar
 from ..app_state import AppState
+from ..compare.panel import ComparePanel
+from ..compare.sentence_panel import CompareSentencePanel
 from ..corpus.document_panel import DocumentPanel
 from ..corpus.pair_view import PairView
 from ..corpus.panel import CorpusPanel
@@ -28,13 +30,17 @@ from ..pair.comparison_panel import ComparisonPanel
 from ..pair.find_bar import FindBar
 from ..pair.penman_panel import PenmanPanel
 from ..pair.triples_panel import TriplesPanel
+from ..plots.annotators_panel import AnnotatorPlotsPanel
+from ..plots.corpus_panel import CorpusPlotsPanel
 from ..rounds.panel import HeatmapPanel
 from ..state.settings import APP_NAME
 from .actions import build_actions
 from .command_keys import CommandKeysFirst
 from .commands import Context
 from .commands.adjudication import adjudicate
+from .commands.compare import choose_annotators
 from .commands.files import open_dropped
+from .commands.plots import export_plot
 from .placement import centred, within
 from .status import ProblemBanner, StatusLine
 from .workspace import Panel, Workspace
@@ -83,6 +89,10 @@ class MainWindow(QMainWindow):
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
         self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
+        self.corpus_plots = CorpusPlotsPanel(self.state)
+        self.annotator_plots = AnnotatorPlotsPanel(self.state)
+        self.compare_panel = ComparePanel(self.state)
+        self.compare_sentence = CompareSentencePanel(self.state)
         # every panel by the key the perspectives (ui.shell.perspectives) place it with, and the least
         # (width, height) in which it is still of use; add new panels here
         self.panels = {
@@ -101,6 +111,10 @@ class MainWindow(QMainWindow):
             "confusion": Panel("Label confusion", self.confusion_panel, (400, 240)),
             "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs, (400, 200)),
             "adjudication": Panel("Adjudication", self.adjudication_panel, (600, 200)),
+            "corpus_plots": Panel("Corpus at a glance", self.corpus_plots, (480, 200)),
+            "annotator_plots": Panel("Annotators against the gold", self.annotator_plots, (400, 240)),
+            "compare": Panel("Compare", self.compare_panel, (600, 300)),
+            "compare_sentence": Panel("Compared sentences", self.compare_sentence, (600, 160)),
         }
         self.workspace = Workspace(self.panels, self.state.settings)
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
@@ -115,10 +129,20 @@ class MainWindow(QMainWindow):
             self.triples_panel,
             self.workspace,
             self.find_bar,
+            self.corpus_plots,
+            self.annotator_plots,
+            self.compare_panel,
         )
         self.action_set = build_actions(self, self.context)
         self.command_keys = CommandKeysFirst(lambda: self.action_set.actions.values(), self)
         self.command_keys.watch(self.find_bar.edit, self.corpus_panel.filter_edit)  # Ctrl+E exports from them too
+        for prefix, panel in (
+            ("corpus", self.corpus_plots),
+            ("annotators", self.annotator_plots),
+            ("compare", self.compare_panel),
+        ):
+            panel.export_requested.connect(lambda key, prefix=prefix: export_plot(self.context, f"{prefix}/{key}"))
+        self.annotators_panel.compare_requested.connect(lambda: choose_annotators(self.context))
         self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)
         self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
