@@ -35,6 +35,7 @@ from ..plots.corpus_panel import CorpusPlotsPanel
 from ..rounds.panel import HeatmapPanel
 from ..state.settings import APP_NAME
 from .actions import build_actions
+from .command_keys import CommandKeysFirst
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.compare import choose_annotators
@@ -133,6 +134,8 @@ class MainWindow(QMainWindow):
             self.compare_panel,
         )
         self.action_set = build_actions(self, self.context)
+        self.command_keys = CommandKeysFirst(lambda: self.action_set.actions.values(), self)
+        self.command_keys.watch(self.find_bar.edit, self.corpus_panel.filter_edit)  # Ctrl+E exports from them too
         for prefix, panel in (
             ("corpus", self.corpus_plots),
             ("annotators", self.annotator_plots),
