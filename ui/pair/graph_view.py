@@ -1,6 +1,10 @@
 """Drawing one semantic graph from its engine geometry (a QGraphicsScene that
 computes nothing), a view that zooms and pans, and the link that keeps the test
-and gold views on one scale and, optionally, in step."""
+and gold views on one scale and, optionally, in step.
+
+Nodes and edges can be highlighted (orange), marked as neighbours of a highlighted node
+(pink) and, for telling an alignment step by step, drawn as not yet aligned (grey, no tag,
+relations not yet judged): :meth:`GraphScene.reveal`."""
 
 from __future__ import annotations
 
@@ -100,8 +104,12 @@ class NodeItem(QGraphicsPathItem):
         path.addRoundedRect(_qrect(box), radius, radius)
         self.setPath(path)
         self._inner = _qrect(box.grown(-style.FRAME_INSET)) if node.frame else None  # a DRS box's second line
-        self.setBrush(QBrush(QColor(style.STATUS_FILL[mark.status])))
+        self._fill = QBrush(QColor(style.STATUS_FILL[mark.status]))
+        self._shown_tag = self._tag
         self.base_pen = _pen(style.node_pen(mark.status, node.frame))
+        self._plain_pen = _pen(style.node_pen(Status.UNSCORED, node.frame))
+        self.revealed, self.emphasis = True, ""
+        self.setBrush(self._fill)
         self.setPen(self.base_pen)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -114,19 +122,37 @@ class NodeItem(QGraphicsPathItem):
             painter.setPen(_pen(style.FRAME_INNER))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(self._inner)
-        if self._tag and self._tag_rect is not None:
+        if self._shown_tag and self._tag_rect is not None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(TAG_FILL)
             painter.drawRoundedRect(self._tag_rect, 3.0, 3.0)
             painter.setPen(TAG_TEXT)
             painter.setFont(self._fonts.tag_font)
-            painter.drawText(self._tag_rect, CENTRED, self._tag)
+            painter.drawText(self._tag_rect, CENTRED, self._shown_tag)
         painter.setPen(NODE_TEXT)
         painter.setFont(self._fonts.node_font)
         painter.drawText(self._text_rect, CENTRED, self._label)
 
     def set_highlighted(self, on: bool) -> None:
-        self.setPen(_pen(style.HIGHLIGHT_NODE) if on else self.base_pen)
+        self.set_emphasis("highlight" if on else "")
+
+    def set_emphasis(self, emphasis: str) -> None:
+        """ "highlight" (orange), "neighbour" (pink, dashed) or "" (its own border)."""
+        self.emphasis = emphasis
+        self._restyle()
+
+    def set_revealed(self, on: bool) -> None:
+        """Off: drawn as not yet aligned - grey, no pair tag, a plain border."""
+        if on != self.revealed:
+            self.revealed = on
+            self._shown_tag = self._tag if on else None
+            self.setBrush(self._fill if on else QBrush(QColor(style.STATUS_FILL[Status.UNSCORED])))
+            self._restyle()
+
+    def _restyle(self) -> None:
+        pens = {"highlight": style.HIGHLIGHT_NODE, "neighbour": style.NEIGHBOUR_NODE}
+        own = self.base_pen if self.revealed else self._plain_pen
+        self.setPen(_pen(pens[self.emphasis]) if self.emphasis in pens else own)
 
     def hoverEnterEvent(self, event) -> None:
         self._scene.node_hovered.emit(self.key)
@@ -152,12 +178,14 @@ class EdgeItem(QGraphicsPathItem):
         self.edge = edge.edge
         self._fonts = fonts
         self.base_pen = _pen(style.edge_pen(unmatched, edge.tree))
+        self._plain_pen = _pen(style.edge_pen(False, edge.tree))
+        self.revealed, self.emphasis = True, ""
         self.setPen(self.base_pen)
         self.setZValue(0)
         self.arrow = QPolygonF([QPointF(*point) for point in edge.arrow])
         self.label_rect = _qrect(edge.label_box)
         self._text_rect = self.label_rect.adjusted(2.0, 0.0, 0.0, 0.0)
-        self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
+        self._own_colour = self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
         self._bounds = (
             path.boundingRect().united(self.label_rect).united(self.arrow.boundingRect()).adjusted(-3, -3, 3, 3)
         )
@@ -175,8 +203,26 @@ class EdgeItem(QGraphicsPathItem):
         painter.drawText(self._text_rect, LEFT, self.edge.role)
 
     def set_highlighted(self, on: bool) -> None:
-        self.setPen(_pen(style.HIGHLIGHT_EDGE) if on else self.base_pen)
-        self.setZValue(1 if on else 0)
+        self.set_emphasis("highlight" if on else "")
+
+    def set_emphasis(self, emphasis: str) -> None:
+        """ "highlight" (orange), "neighbour" (pink) or "" (its own line)."""
+        self.emphasis = emphasis
+        self._restyle()
+
+    def set_revealed(self, on: bool) -> None:
+        """Off: drawn as not yet judged - a plain line whether or not the relation matches."""
+        if on != self.revealed:
+            self.revealed = on
+            self._text_colour = self._own_colour if on else ROLE_TEXT
+            self._restyle()
+
+    def _restyle(self) -> None:
+        pens = {"highlight": style.HIGHLIGHT_EDGE, "neighbour": style.NEIGHBOUR_EDGE}
+        own = self.base_pen if self.revealed else self._plain_pen
+        self.setPen(_pen(pens[self.emphasis]) if self.emphasis in pens else own)
+        self.setZValue(1 if self.emphasis else 0)
+        self.update()
 
 
 class GraphScene(QGraphicsScene):
@@ -211,11 +257,28 @@ class GraphScene(QGraphicsScene):
             self.addItem(node_item)
             self.node_items[node.key] = node_item
 
-    def highlight(self, nodes: Collection[str] = frozenset(), edges: Collection[EdgeKey] = frozenset()) -> None:
+    def highlight(
+        self,
+        nodes: Collection[str] = frozenset(),
+        edges: Collection[EdgeKey] = frozenset(),
+        neighbours: Collection[str] = frozenset(),
+        neighbour_edges: Collection[EdgeKey] = frozenset(),
+    ) -> None:
+        """Highlight ``nodes`` and ``edges`` (orange) and mark ``neighbours`` and
+        ``neighbour_edges`` (pink); every other item as drawn."""
         for key, node_item in self.node_items.items():
-            node_item.set_highlighted(key in nodes)
-        for edge_key, edge_item in self.edge_items.items():
-            edge_item.set_highlighted(edge_key in edges)
+            node_item.set_emphasis("highlight" if key in nodes else "neighbour" if key in neighbours else "")
+        for edge, edge_item in self.edge_items.items():
+            edge_item.set_emphasis("highlight" if edge in edges else "neighbour" if edge in neighbour_edges else "")
+
+    def reveal(self, nodes: Collection[str] | None = None, relations: bool = True) -> None:
+        """Draw ``nodes`` with their alignment (colour and pair tag) and every other node as not
+        yet aligned (None: every node as aligned); ``relations`` False draws every relation as
+        not yet judged. Constants keep their look."""
+        for key, node_item in self.node_items.items():
+            node_item.set_revealed(nodes is None or key in nodes or key.startswith("="))
+        for edge_item in self.edge_items.values():
+            edge_item.set_revealed(relations)
 
 
 class GraphView(QGraphicsView):
@@ -344,13 +407,13 @@ class LinkedViews(QObject):
         self.views = views
         self.linked = True
         self.node_px = QtText.node_px
+        self.text_scale = 1.0  # the least and the readable text size, times this (presentation)
         self._copying = False
         for view in views:
             view.zoomed.connect(lambda view=view: self._follow(view))
             view.panned.connect(lambda view=view: self._follow(view))
             view.fit_requested.connect(self.fit)
             view.resized.connect(self._refresh)
-        self._started_fitted = True
         self._placed_in = (0.0, 0.0)  # the room the views were last placed for
 
     def _geometries(self) -> list[GraphGeometry]:
@@ -366,20 +429,16 @@ class LinkedViews(QObject):
 
     def start(self) -> None:
         """The first view of a new pair: fitted at one scale, or zoomed in to a
-        readable size on the top node when fitting makes the text too small.
-        A start that fitted counts as a fit: when the views change size (the
-        window resized, the panel moved to another perspective) they fit again
-        rather than zoom in to the top node."""
+        readable size on the top node when fitting makes the text too small."""
         width, height = self._smallest_view()
-        view = start_view(self._geometries(), width, height, self.node_px)
+        view = start_view(self._geometries(), width, height, self.node_px, self.text_scale)
         self._place_all(view.scale, QPointF(*view.center))
-        self._started_fitted = view.fitted
         self._placed_in = (width, height)
 
     def fit(self) -> None:
-        """Both views show the whole frame at one scale. A pair that started zoomed in (too large
-        to read when fitted) starts again by the same rule when the views change size: the
-        user's fit in the Pair perspective does not shrink its text to dots in the Rounds one."""
+        """Both views show the whole frame at one scale. When the views change size they start
+        again (:meth:`start`): the user's fit in the Pair perspective does not shrink the text to
+        dots in the Rounds one."""
         width, height = self._smallest_view()
         frame = self.views[0].scene().sceneRect()
         rect = Rect(frame.x(), frame.y(), frame.width(), frame.height())
@@ -392,10 +451,11 @@ class LinkedViews(QObject):
             view.following = True
 
     def _refresh(self) -> None:
-        """A view that follows its fit or start was resized: a pair that started fitted fits
-        again; any other starts again (readable at its top node when fitting is too small)."""
+        """A view that follows its fit or start was resized: the pair starts again - fitted
+        when its text stays readable so, else readable at its top node (a pair fitted in the
+        Pair perspective is not shrunk to dots in the Rounds one's narrower column)."""
         if all(view.following for view in self.views) and self._smallest_view() != self._placed_in:
-            self.fit() if self._started_fitted else self.start()  # (scroll bars coming or going change nothing)
+            self.start()  # (scroll bars coming or going change nothing)
 
     def _follow(self, source: GraphView) -> None:
         if not self.linked or self._copying:
