@@ -142,17 +142,22 @@ class ComparisonPanel(QWidget):
         self.legend.set_items(NODE_KEY + EDGE_KEY)
         self.legend.setToolTip(LEGEND)
         tools.addWidget(self.legend, 1)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.test_box)
-        splitter.addWidget(self.gold_box)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.test_box)
+        self.splitter.addWidget(self.gold_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(tools)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.splitter, 1)
         self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
         self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))
         self.test_scene.node_hovered.connect(lambda key: self.node_hovered.emit("test", key))
         self.gold_scene.node_hovered.connect(lambda key: self.node_hovered.emit("gold", key))
+
+    def set_stacked(self, stacked: bool) -> None:
+        """Test above gold (for a narrow column), or side by side; each half the room."""
+        self.splitter.setOrientation(Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal)
+        self.splitter.setSizes([1, 1])
 
     def _tool(self, text: str, tip: str, slot) -> QToolButton:
         button = QToolButton()

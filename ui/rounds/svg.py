@@ -25,6 +25,7 @@ from engine.layout.text import approximate_width
 from .model import PANELS, Heatmap, RoundsModel
 from .scale import (
     ANCHOR_OUTLINE,
+    CONTRIBUTION_OUTLINE,
     NEW_ANCHOR_OUTLINE,
     OUTLINE_LEGEND,
     SIZE,
@@ -36,7 +37,17 @@ from .scale import (
     value_text,
 )
 
-__all__ = ["FONT_FAMILY", "LEGEND", "RASTER_FROM", "FigureText", "round_svg"]
+__all__ = [
+    "FONT_FAMILY",
+    "LEGEND",
+    "RASTER_FROM",
+    "FigureText",
+    "heatmap_svg",
+    "round_svg",
+    "svg_document",
+    "text_element",
+    "wrap_lines",
+]
 
 FONT_FAMILY = "sans-serif"  # generic: every browser and renderer has one
 MARGIN, GAP, TITLE_PX, HEADER_PX, CAPTION_PX = 16.0, 18.0, 12.0, 14.0, 11.0
@@ -76,7 +87,7 @@ def _element(tag: str, content: str | None = None, **attributes) -> str:
     return f"<{opening}/>" if content is None else f"<{opening}>{escape(content)}</{tag}>"
 
 
-def _text(x: float, y: float, px: float, content: str, anchor: str = "start", colour: str = TEXT, **more) -> str:
+def text_element(x: float, y: float, px: float, content: str, anchor: str = "start", colour: str = TEXT, **more) -> str:
     """Text whose line is vertically centred on ``y``."""
     return _element(
         "text",
@@ -91,7 +102,7 @@ def _text(x: float, y: float, px: float, content: str, anchor: str = "start", co
     )
 
 
-def _wrap(text: str, width: float, px: float) -> list[str]:
+def wrap_lines(text: str, width: float, px: float) -> list[str]:
     """Lines of at most ``width`` px at an average advance of 0.62 em."""
     return textwrap.wrap(text, max(20, int(width / (0.62 * px)))) or [""]
 
@@ -105,15 +116,18 @@ class _Sizes:
     value_px: float | None
 
     @classmethod
-    def of(cls, model: RoundsModel) -> _Sizes:
-        rows, columns = model.shape
+    def of(
+        cls, shape: tuple[int, int], row_names: list[str], column_names: list[str], side: float = HEATMAP_SIDE
+    ) -> _Sizes:
+        """Cells that make the longer side of the matrix about ``side`` (within :data:`CELL_RANGE`)."""
+        rows, columns = shape
         low, high = CELL_RANGE
         # a quarter unit: every cell edge is exact in the file, so that neighbours share their edges
-        cell = math.floor(4 * min(max(HEATMAP_SIDE / max(rows, columns, 1), low), high)) / 4
+        cell = math.floor(4 * min(max(side / max(rows, columns, 1), low), high)) / 4
         label_px = min(LABEL_PX, 0.85 * cell)
         widest = [
             max((approximate_width(name, label_px) for name in names), default=0.0)
-            for names in (model.row_names, model.column_names)
+            for names in (row_names, column_names)
         ]
         value_px = next(
             (px for px in (9.0, 8.0, 7.0) if approximate_width("0.000", px) + 3 <= cell and 1.3 * px <= cell), None
@@ -160,15 +174,23 @@ def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[
     return out
 
 
-def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, values_px: float | None) -> list[str]:
-    """Values (where they fit), anchor outlines and the line before the unaligned nodes."""
+def _marks(
+    heatmap: Heatmap,
+    x: float,
+    y: float,
+    cell: float,
+    aligned: int,
+    values_px: float | None,
+    highlighted: tuple[tuple[int, int], ...] = (),
+) -> list[str]:
+    """Values (where they fit), anchor outlines (and ``highlighted`` cells') and the line before the unaligned nodes."""
     out = []
     rows, columns = heatmap.values.shape
     if values_px is not None:
         indices = colour_indices(heatmap.values, heatmap.levels)
         for (row, column), value in np.ndenumerate(heatmap.values):
             out.append(
-                _text(
+                text_element(
                     x + (column + 0.5) * cell,
                     y + (row + 0.5) * cell,
                     values_px,
@@ -180,6 +202,7 @@ def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, valu
     for cells, outline in (
         (np.argwhere(heatmap.anchors).tolist(), ANCHOR_OUTLINE),
         (heatmap.new_anchors, NEW_ANCHOR_OUTLINE),
+        (highlighted, CONTRIBUTION_OUTLINE),
     ):
         for row, column in cells:
             for stroke in outline_strokes(outline, cell):
@@ -231,7 +254,7 @@ def _labels(names: list[str], aligned: int, axis: str, x: float, y: float, sizes
         colour, style = (UNALIGNED_TEXT, {"font_style": "italic"}) if unaligned else (TEXT, {})
         centre = (k + 0.5) * sizes.cell
         if axis == "row":
-            out.append(_text(x - 4, y + centre, sizes.label_px, name, "end", colour, **style))
+            out.append(text_element(x - 4, y + centre, sizes.label_px, name, "end", colour, **style))
         else:  # turned a quarter left: reads upwards, ends at the matrix
             out.append(
                 _element(
@@ -256,8 +279,11 @@ def _colour_bar(x: float, y: float, height: float, levels: tuple[float, float]) 
     low, high = levels
     for fraction in (0.0, 0.5, 1.0):
         out.append(
-            _text(
-                x + BAR_WIDTH + 4, y + height - fraction * height, LABEL_PX, value_text(low + fraction * (high - low))
+            text_element(
+                x + BAR_WIDTH + 4,
+                y + height - fraction * height,
+                LABEL_PX,
+                value_text(low + fraction * (high - low)),
             )
         )
     return out
@@ -276,7 +302,7 @@ def round_svg(
 ) -> str:
     """A whole SVG document: the header, the four heatmaps of round ``number``, the legend."""
     view = model.round(number)
-    sizes = _Sizes.of(model)
+    sizes = _Sizes.of(model.shape, model.row_names, model.column_names)
     rows, columns = model.shape
     width_cells, height_cells = columns * sizes.cell, rows * sizes.cell
     bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
@@ -285,18 +311,18 @@ def round_svg(
     total_width = lefts[1] + width_cells + bar_room + MARGIN
     text_width = max(total_width - 2 * MARGIN, 600.0)
     header = [(text.title, HEADER_PX, True)] + [
-        (line, CAPTION_PX, False) for item in text.lines for line in _wrap(item, text_width, CAPTION_PX)
+        (line, CAPTION_PX, False) for item in text.lines for line in wrap_lines(item, text_width, CAPTION_PX)
     ]
     body: list[str] = []
     y = MARGIN
     for line, px, bold in header:
-        body.append(_text(MARGIN, y + px / 2, px, line, **({"font_weight": "bold"} if bold else {})))
+        body.append(text_element(MARGIN, y + px / 2, px, line, **({"font_weight": "bold"} if bold else {})))
         y += px * 1.45
     # each heatmap's title over it and its row names, wrapped so as not to run into its neighbour's
     title_lefts = (MARGIN, lefts[1])
     rooms = (lefts[1] - GAP - MARGIN, width_cells + bar_room)
     positions = ((0, 0), (0, 1), (1, 0), (1, 1))
-    titles = {key: _wrap(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
+    titles = {key: wrap_lines(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
     heights = [
         TITLE_PX
         * (
@@ -313,7 +339,7 @@ def round_svg(
         lines = titles[key]
         for k, line in enumerate(lines):
             body.append(
-                _text(
+                text_element(
                     title_lefts[position[1]],
                     top - TITLE_PX - (len(lines) - 1 - k) * 1.3 * TITLE_PX,
                     TITLE_PX,
@@ -329,17 +355,40 @@ def round_svg(
             body += _labels(model.column_names, model.order.aligned, "column", x, top + height_cells, sizes)
         body += _colour_bar(x + width_cells + 8, top, height_cells, heatmap.levels)  # each its own scale
     y = tops[1] + height_cells + 4 + sizes.column_margin + 8
-    for line in _wrap(LEGEND, text_width, CAPTION_PX):
-        body.append(_text(MARGIN, y + CAPTION_PX / 2, CAPTION_PX, line, colour="#37474f"))
+    for line in wrap_lines(LEGEND, text_width, CAPTION_PX):
+        body.append(text_element(MARGIN, y + CAPTION_PX / 2, CAPTION_PX, line, colour="#37474f"))
         y += CAPTION_PX * 1.45
     total_height = y + MARGIN
     total_width = max(
         total_width, text_width + 2 * MARGIN, *(MARGIN * 2 + approximate_width(line, px) for line, px, _ in header)
     )
-    return _document(total_width, total_height, text, body)
+    return svg_document(total_width, total_height, text, body)
 
 
-def _document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:
+def heatmap_svg(
+    heatmap: Heatmap, row_names: list[str], column_names: list[str], x: float, y: float, side: float
+) -> tuple[list[str], float, float]:
+    """One heatmap with its top left corner at (x, y): its title, cells (about ``side`` px on the
+    matrix's longer side), values where they fit, outlines, every row and column named, its colour
+    bar; the elements, and the width and height they take. (The colour bar's gradient is defined
+    by :func:`svg_document`.)"""
+    sizes = _Sizes.of(heatmap.values.shape, row_names, column_names, side)
+    rows, columns = heatmap.values.shape
+    left, top = math.ceil(x + sizes.row_margin), math.ceil(y + TITLE_PX * 1.8)
+    body = [text_element(x, y + TITLE_PX / 2, TITLE_PX, heatmap.title, font_weight="bold")]
+    body += _cells(heatmap, left, top, sizes.cell, None)
+    body += _marks(heatmap, left, top, sizes.cell, rows, sizes.value_px)
+    body += _labels(row_names, rows, "row", left, top, sizes)
+    body += _labels(column_names, columns, "column", left, top + rows * sizes.cell, sizes)
+    body += _colour_bar(left + columns * sizes.cell + 8, top, rows * sizes.cell, heatmap.levels)
+    bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
+    width = left - x + columns * sizes.cell + bar_room
+    height = top - y + rows * sizes.cell + 4 + sizes.column_margin
+    return body, width, height
+
+
+def svg_document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:
+    """A whole SVG document of ``body``: its title and description, the colour scale, a white page."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}" height="{_n(height)}" '
         f'viewBox="0 0 {_n(width)} {_n(height)}">\n'
