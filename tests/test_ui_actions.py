@@ -29,12 +29,15 @@ def built(qtbot, tmp_path):
 
 
 def readme_shortcuts() -> set[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text[text.index("| shortcut | action |") :].split("\n\n")[0]
+    """The shortcuts of the tables headed "| shortcut | action |" in README.md and the user docs (docs/*.md)."""
     keys = set()
-    for line in table.splitlines()[2:]:
-        cell = line.split("|")[1].strip()
-        keys.update(QKeySequence(key.strip()).toString() for key in cell.split(" / "))
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for start in re.finditer(re.escape("| shortcut | action |"), text):
+            table = text[start.start() :].split("\n\n")[0]
+            for line in table.splitlines()[2:]:
+                cell = line.split("|")[1].strip().strip("`")
+                keys.update(QKeySequence(key.strip().strip("`")).toString() for key in cell.split(" / "))
     return keys
 
 
@@ -67,6 +70,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "&Export Scores...",
         "Export &Graphs...",
         "Export &Heatmaps...",
+        "Export &Lesson Slides...",
         "Export &Triples...",
         "Export Pair &Report...",
         "Export Annotator &Matrix...",
@@ -84,11 +88,24 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "R&ounds Perspective",
         "&Annotators Perspective",
         "A&djudication Perspective",
+        "&Teaching Perspective",
         "-",
         "Reset &Layout",
         "-",
         "P&revious Round",
         "&Next Round",
+    ]
+    assert [action.text() or "-" for action in actions.menus["&Teach"].actions()] == [
+        "&Teach This Pair",
+        "-",
+        "&Next Step",
+        "&Previous Step",
+        "&First Step",
+        "&Last Step",
+        "P&lay or Pause",
+        "-",
+        "P&redict Mode",
+        "Pre&sentation Mode",
     ]
     assert [action.text() or "-" for action in actions.menus["&Go"].actions()] == [
         "&Next Disagreeing Pair",
@@ -143,6 +160,9 @@ IN_SESSION = {
 }
 
 
+LESSON_STEPS = {"next_step", "previous_step", "first_step", "last_step", "play"}  # in the Teaching perspective
+
+
 def test_edit_and_adjudication_menus(built):
     _, actions = built
     assert [a.text() or "-" for a in actions.menus["&Edit"].actions()] == ["&Undo", "&Redo", "-", "&Preferences..."]
@@ -174,27 +194,35 @@ def test_edit_and_adjudication_menus(built):
 def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     state, actions = built
     conditional = {spec.key for spec in TABLE if isinstance(spec, ActionSpec) and spec.enabled_when}
-    assert conditional == {
-        "swap",
-        "export_scores",
-        "export_graphs",
-        "export_rounds",
-        "export_triples",
-        "export_report",
-        "rescore",
-        "cancel",
-        "previous_round",
-        "next_round",
-        "next_disagreement",
-        "previous_disagreement",
-        "next_mismatch",
-        "previous_mismatch",
-        "find_next",
-        "find_previous",
-        "export_matrix",
-        "export_confusion",
-        "export_annotators_report",
-    } | IN_SESSION | {"adjudicate", "undo", "redo"}
+    assert (
+        conditional
+        == {
+            "swap",
+            "export_scores",
+            "export_graphs",
+            "export_rounds",
+            "export_triples",
+            "export_report",
+            "rescore",
+            "cancel",
+            "previous_round",
+            "next_round",
+            "next_disagreement",
+            "previous_disagreement",
+            "next_mismatch",
+            "previous_mismatch",
+            "find_next",
+            "find_previous",
+            "export_matrix",
+            "export_confusion",
+            "export_annotators_report",
+            "export_slides",
+            "teach_pair",
+        }
+        | IN_SESSION
+        | {"adjudicate", "undo", "redo"}
+        | LESSON_STEPS
+    )
     matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
     assert actions["open_pair"].isEnabled() and actions["params"].isEnabled()
@@ -204,7 +232,7 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
-        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix - LESSON_STEPS
     )
     state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()

@@ -10,22 +10,27 @@ DEMO_DIR = Path(__file__).resolve().parents[2] / "resources" / "demo"
 
 @dataclass(frozen=True)
 class Demo:
+    """A demo pair of files; ``lesson``: the id of the pair it opens as a guided lesson (Teaching
+    perspective), None to open it like any files."""
+
     title: str
     test: Path
     gold: Path
+    lesson: str | None = None
 
 
-def _demo(title: str, folder: str, test: str, gold: str) -> Demo:
-    return Demo(title, DEMO_DIR / folder / test, DEMO_DIR / folder / gold)
+def _demo(title: str, folder: str, test: str, gold: str, lesson: str | None = None) -> Demo:
+    return Demo(title, DEMO_DIR / folder / test, DEMO_DIR / folder / gold, lesson)
 
 
 DEMOS = (
     _demo("MetAMoRphosED: system vs gold (5 sentences)", "metamorphosed", "comptest_sys.txt", "comptest_gold.txt"),
     _demo(
-        "AnCast paper examples (fry, reading my book)",
+        "AnCast paper examples: a guided lesson (reading my book)",
         "ancast_paper",
         "spec_examples_test.amr",
         "spec_examples_gold.amr",
+        lesson="read",
     ),
     _demo("Smatch test pair (3 sentences)", "smatch", "test_input1.txt", "test_input2.txt"),
     _demo(

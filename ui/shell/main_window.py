@@ -29,6 +29,12 @@ from ..pair.penman_panel import PenmanPanel
 from ..pair.triples_panel import TriplesPanel
 from ..rounds.panel import HeatmapPanel
 from ..state.settings import APP_NAME
+from ..teach.convergence_panel import ConvergencePanel
+from ..teach.explanation_panel import ExplanationPanel
+from ..teach.graphs import TeachingGraphs
+from ..teach.lesson_panel import LessonPanel
+from ..teach.presentation import PRESENTATION, Presenter
+from ..teach.steps_panel import StepsPanel
 from .actions import build_actions
 from .commands import Context
 from .commands.adjudication import adjudicate
@@ -72,6 +78,13 @@ class MainWindow(QMainWindow):
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
         self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
+        teaching = self.state.teaching
+        self.lesson_panel = LessonPanel(teaching)
+        self.explanation_panel = ExplanationPanel(teaching)
+        self.steps_panel = StepsPanel(teaching)
+        self.convergence_panel = ConvergencePanel(teaching)
+        self.teaching_graphs = ComparisonPanel()
+        TeachingGraphs(self.teaching_graphs, teaching)
         # every panel by the key the perspectives (ui.shell.perspectives) place it with, and the least
         # (width, height) in which it is still of use; add new panels here
         self.panels = {
@@ -90,10 +103,19 @@ class MainWindow(QMainWindow):
             "confusion": Panel("Label confusion", self.confusion_panel, (400, 240)),
             "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs, (400, 200)),
             "adjudication": Panel("Adjudication", self.adjudication_panel, (600, 200)),
+            "lesson": Panel("Lesson", self.lesson_panel, (520, 360)),
+            "teach_graphs": Panel("Graphs", self.teaching_graphs, (400, 200)),
+            "explanation": Panel("Explain a cell", self.explanation_panel, (300, 150)),
+            "steps": Panel("Steps", self.steps_panel, (200, 120)),
+            "convergence": Panel("Convergence", self.convergence_panel, (300, 90)),
         }
         self.workspace = Workspace(self.panels, self.state.settings)
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
         self.state.selection.panel_requested.connect(self.workspace.show_panel)
+        self.workspace.perspective_changed.connect(self._teaching_shown)
+        self._teaching_shown(self.workspace.current)
+        teaching_panels = (self.lesson_panel, self.explanation_panel, self.steps_panel, self.convergence_panel)
+        self.presenter = Presenter(teaching, self, self.workspace, teaching_panels, self.teaching_graphs)
         self._build_central()
         self.context = Context(
             self.state,
@@ -104,6 +126,8 @@ class MainWindow(QMainWindow):
             self.triples_panel,
             self.workspace,
             self.find_bar,
+            self.presenter,
+            self.teaching_graphs,
         )
         self.action_set = build_actions(self, self.context)
         self.state.scoring.corpus_changed.connect(self._show_title)
@@ -129,6 +153,10 @@ class MainWindow(QMainWindow):
             self.resize(round(screen.width() * START_SHARE), round(screen.height() * START_SHARE))
         if window_state is not None:
             self.restoreState(window_state)
+
+    def _teaching_shown(self, key: str) -> None:
+        """The lesson is built (and its keys step) while the Teaching perspective is in front."""
+        self.state.teaching.set_shown(key in ("teach", PRESENTATION))
 
     def _show_title(self, *_) -> None:
         files, session = self.state.scoring.files, self.state.adjudication.session

@@ -1,5 +1,5 @@
 """What a command may use: the state, the window (parent of dialogs) and the panels it exports,
-focuses or steps through; the workspace that switches perspectives."""
+focuses or steps through; the workspace that switches perspectives; presentation mode."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ...pair.comparison_panel import ComparisonPanel
 from ...pair.find_bar import FindBar
 from ...pair.triples_panel import TriplesPanel
 from ...rounds.panel import HeatmapPanel
+from ...teach.presentation import Presenter
 from ..workspace import Workspace
 
 __all__ = ["Context"]
@@ -28,3 +29,5 @@ class Context:
     triples: TriplesPanel | None = None
     workspace: Workspace | None = None
     find: FindBar | None = None
+    presenter: Presenter | None = None
+    teaching_graphs: ComparisonPanel | None = None  # the Teaching perspective's graphs

@@ -12,6 +12,7 @@ from ...common.sides import Side, other_side
 from ...state.files import AnnotatorFiles
 from ...state.settings import RecentFiles
 from ..demos import DEFAULT_DEMO, DEMOS
+from . import teaching
 from .context import Context
 
 __all__ = [
@@ -153,8 +154,13 @@ def demo_entries(ctx: Context) -> list[MenuEntry]:
     return [
         (
             demo.title,
-            f"test: {demo.test.name}   gold: {demo.gold.name}",
-            lambda ctx, demo=demo: ctx.state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold))),
+            f"test: {demo.test.name}   gold: {demo.gold.name}"
+            + (f"   (pair {demo.lesson} as a lesson in the Teaching perspective)" if demo.lesson else ""),
+            lambda ctx, demo=demo: (
+                teaching.open_lesson(ctx, demo)
+                if demo.lesson
+                else ctx.state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold)))
+            ),
         )
         for demo in DEMOS
     ]
