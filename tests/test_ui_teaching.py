@@ -11,6 +11,7 @@ import unicodedata
 
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from bench.generate import write_corpus
@@ -258,14 +259,16 @@ def test_presentation_mode_enlarges_the_text_and_shows_only_the_teaching_panels(
     assert panel.isVisible() and window.teaching_graphs.isVisible() and window.explanation_panel.isVisible()
     assert not window.graphs.isVisible() and not window.corpus_panel.isVisible()
     assert panel.text_scale >= 1.5 and heatmap.label_px[0] > label_px[0] and heatmap.label_px[1] > label_px[1]
-    assert window.teaching_graphs.views.text_scale == panel.text_scale
+    assert (
+        window.teaching_graphs.views.whole and window.teaching_graphs.splitter.orientation() == Qt.Orientation.Vertical
+    )
     window.action_set["next_step"].trigger()  # the keys still work without the menu bar
     assert teaching.index == 1
     window.action_set["presentation"].trigger()
     settle()
     assert not teaching.presenting and window.workspace.current == "teach" and not window.isFullScreen()
     assert window.menuBar().isVisible() and window.workspace.tabBar().isVisible()
-    assert panel.text_scale == 1.0 and heatmap.label_px == label_px
+    assert panel.text_scale == 1.0 and heatmap.label_px == label_px and not window.teaching_graphs.views.whole
 
 
 def test_text_scale_grows_with_the_screen():
@@ -399,3 +402,20 @@ def test_a_25_node_heatmap_names_every_node_and_prints_its_values(qtbot, tmp_pat
     assert len([label for label in labels if label.axis == "column"]) == columns
     assert min(geometry.row_px, geometry.column_px) >= least
     assert geometry.value_font is not None and geometry.value_font.pixelSize() >= least
+
+
+def test_teach_this_pair_from_the_rounds_perspective_and_play(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path)
+    window.state.selection.select_pair_id("read")
+    window.action_set["perspective_rounds"].trigger()
+    settle()
+    window.heatmaps.teach_button.click()
+    teaching = window.state.teaching
+    assert window.workspace.current == "teach" and teaching.lesson is not None and teaching.index == 0
+    teaching.set_predicting(True)
+    teaching.set_speed(4.0)
+    window.action_set["play"].trigger()
+    assert teaching.playing
+    anchors = index_of(teaching.lesson, "anchors", 1)
+    qtbot.waitUntil(lambda: not teaching.playing, timeout=20000)  # stops at the first question
+    assert teaching.index == anchors and teaching.asking

@@ -54,7 +54,8 @@ VALUE_PX = (8, 11)  # smaller values are not legible: none are printed
 ENLARGED_LABEL_PX = (7, 16)  # one heatmap alone: labels sized to its cells, every one named
 ENLARGED_VALUE_PX = (8, 18)
 TITLE_PX = 12
-DECIMALS = (3, 2)  # the values' decimals, the first that fits a cell
+DECIMALS = (3, 2)  # the values' decimals: three where they fit readably, else two
+READABLE_VALUE_PX = 10  # three decimals in a smaller font give way to two in a larger one
 GAP = 6.0  # between the plot and its labels
 MAX_MARGIN = 0.3  # labels take at most this share of the width (rows) or height (columns); longer ones are cut
 ZOOM_STEP = 1.25
@@ -63,6 +64,7 @@ UNALIGNED_TEXT, TEXT = QColor("#b71c1c"), QColor("#1a1a1a")
 HOVER_PEN, HOVER_FILL = QPen(QColor("white"), 1.5), QColor(255, 255, 255, 45)
 SELECTED_PEN, SELECTED_LABEL = QPen(QColor("#ff8f00"), 2.0), QColor("#ffe0b2")
 HOVER_LABEL = QColor("#e3f2fd")
+TEXT_PENS = tuple(QColor(text_on(index)) for index in range(len(TABLE)))  # a value's colour on each colour
 
 HELP = (
     "Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed; "
@@ -383,15 +385,27 @@ class HeatmapView(QWidget):
         return labels
 
     def _value_font(self, cell_width: float, cell_height: float) -> tuple[QFont | None, int]:
-        """The largest font in which "0.000" fits a cell with a margin, else the largest in which
-        "0.00" does, with the decimals to print (None: no value fits)."""
+        """The font and decimals of the values: three decimals in the largest font in which "0.000"
+        fits a cell with a margin, unless that font is under :data:`READABLE_VALUE_PX` (times the
+        text scale) and two decimals fit a larger one (None: no value fits)."""
         low, high = self.value_px
+        fitting = {}
         for decimals in DECIMALS:
             widest = "0." + "0" * decimals
-            for px in range(high, low - 1, -1):
-                metrics = QFontMetricsF(self._font(px))
-                if metrics.horizontalAdvance(widest) + 4 <= cell_width and metrics.height() + 2 <= cell_height:
-                    return self._font(px), decimals
+            fitting[decimals] = next(
+                (
+                    px
+                    for px in range(high, low - 1, -1)
+                    if QFontMetricsF(self._font(px)).horizontalAdvance(widest) + 4 <= cell_width
+                    and QFontMetricsF(self._font(px)).height() + 2 <= cell_height
+                ),
+                None,
+            )
+        three, two = fitting[3], fitting[2]
+        if three is not None and (three >= READABLE_VALUE_PX * self.text_scale or two is None or two <= three):
+            return self._font(three), 3
+        if two is not None:
+            return self._font(two), 2
         return None, DECIMALS[0]
 
     @property
@@ -470,7 +484,7 @@ class HeatmapView(QWidget):
         values = heatmap.values
         for row in rows:
             for column in columns:
-                painter.setPen(QColor(text_on(int(self._indices[row, column]))))
+                painter.setPen(TEXT_PENS[int(self._indices[row, column])])
                 painter.drawText(
                     self._cell_rect(geometry, row, column),
                     Qt.AlignmentFlag.AlignCenter,

@@ -39,6 +39,7 @@ from .actions import build_actions
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
+from .commands.teaching import teach_this_pair
 from .status import ProblemBanner, StatusLine
 from .workspace import Panel, Workspace
 
@@ -133,6 +134,7 @@ class MainWindow(QMainWindow):
         self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)
         self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
+        self.heatmaps.teach_requested.connect(lambda: teach_this_pair(self.context))
         self._restore_layout()
 
     def _build_central(self) -> None:

@@ -27,6 +27,9 @@ class ConvergencePlot(pg.PlotWidget):
         super().__init__(parent, background="w")
         self.marked: tuple[int, float] | None = None
         self.text_px = 11
+        self._drawn: tuple | None = None  # the curves drawn (the rounds' changes and the tolerance)
+        self._curves: list[pg.PlotDataItem] = []
+        self._mark: pg.PlotDataItem | None = None
         item = self.getPlotItem()
         item.setLogMode(x=False, y=True)
         item.showGrid(x=False, y=True, alpha=0.25)
@@ -35,6 +38,10 @@ class ConvergencePlot(pg.PlotWidget):
         self.setMouseEnabled(x=False, y=False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumHeight(90)
+        self.setToolTip(
+            "The largest change of any cell of A at each inner iteration of each round (eq. 8-9); a round ends "
+            "when it falls under the tolerance. The step's round is drawn strong, its iteration marked."
+        )
         self._style_text()
 
     def set_text_px(self, px: int) -> None:
@@ -56,48 +63,77 @@ class ConvergencePlot(pg.PlotWidget):
         item.setLabel("left", "largest change", **style)
 
     def show_convergence(self, convergence: Convergence | None) -> None:
+        """Draw the curves (again only when they changed: moving α, β or γ leaves A as it is) and
+        mark the step's iteration."""
         item = self.getPlotItem()
-        item.clear()
+        curves = (convergence.rounds, convergence.tolerance) if convergence is not None else None
+        if curves != self._drawn:
+            self._draw(convergence)
         self.marked = None
         if convergence is None or not convergence.rounds:
-            item.setTitle("")
             return
-        for number, changes in enumerate(convergence.rounds, start=1):
+        for number, curve in enumerate(self._curves, start=1):
             current = number == convergence.round
             colour = QColor(ROUND_COLOURS[(number - 1) % len(ROUND_COLOURS)])
             if not current:
                 colour.setAlpha(70)
-            item.plot(
-                list(range(1, len(changes) + 1)),
-                [max(change, LOWEST) for change in changes],
-                pen=pg.mkPen(colour, width=3 if current else 1.5),
-                symbol="o",
-                symbolSize=7 if current else 4,
-                symbolBrush=colour,
-                symbolPen=None,
-                name=f"round {number}",
-            )
-        tolerance = pg.InfiniteLine(
-            pos=math.log10(convergence.tolerance),
-            angle=0,
-            pen=pg.mkPen("#616161", width=1.5, style=pg.QtCore.Qt.PenStyle.DashLine),
-            label=f"tolerance {convergence.tolerance:g}",
-            labelOpts={"position": 0.92, "color": "#424242", "anchors": [(1, 1), (1, 1)]},
-        )
-        item.addItem(tolerance)
-        title = "Largest change of A per inner iteration (eq. 8-9)"
+            curve.setPen(pg.mkPen(colour, width=3 if current else 1.5))
+            curve.setSymbolBrush(colour)
+            curve.setSymbolSize(7 if current else 4)
+        title = ""
+        assert self._mark is not None  # drawn with the curves
         if convergence.round is not None and convergence.iteration is not None:
-            changes = convergence.rounds[convergence.round - 1]
-            change = changes[convergence.iteration - 1]
+            change = convergence.rounds[convergence.round - 1][convergence.iteration - 1]
             self.marked = (convergence.iteration, change)
-            item.plot(
-                [convergence.iteration],
-                [max(change, LOWEST)],
-                pen=None,
-                symbol="o",
-                symbolSize=15,
-                symbolBrush=QColor(MARK),
-                symbolPen=pg.mkPen("#000000", width=1.5),
-            )
-            title += f" - round {convergence.round}, iteration {convergence.iteration}: {change:.3g}"
+            self._mark.setData([convergence.iteration], [max(change, LOWEST)])
+            title = f"round {convergence.round}, iteration {convergence.iteration}: largest change {change:.3g}"
+        else:
+            self._mark.setData([], [])
         item.setTitle(title, color="#1a1a1a", size=f"{self.text_px + 1}px")
+
+    def _draw(self, convergence: Convergence | None) -> None:
+        """The curves: new data in the items there are when the rounds are as many and the
+        tolerance the same, else new items."""
+        item = self.getPlotItem()
+        previous, self._drawn = self._drawn, (convergence.rounds, convergence.tolerance) if convergence else None
+        if (
+            convergence is not None
+            and previous is not None
+            and (len(previous[0]), previous[1]) == (len(convergence.rounds), convergence.tolerance)
+        ):
+            for curve, changes in zip(self._curves, convergence.rounds):
+                curve.setData(list(range(1, len(changes) + 1)), [max(change, LOWEST) for change in changes])
+            return
+        item.clear()
+        self._curves = []
+        if convergence is None or not convergence.rounds:
+            item.setTitle("")
+            return
+        for number, changes in enumerate(convergence.rounds, start=1):
+            self._curves.append(
+                item.plot(
+                    list(range(1, len(changes) + 1)),
+                    [max(change, LOWEST) for change in changes],
+                    symbol="o",
+                    symbolPen=None,
+                    name=f"round {number}",
+                )
+            )
+        item.addItem(
+            pg.InfiniteLine(
+                pos=math.log10(convergence.tolerance),
+                angle=0,
+                pen=pg.mkPen("#616161", width=1.5, style=pg.QtCore.Qt.PenStyle.DashLine),
+                label=f"tolerance {convergence.tolerance:g}",
+                labelOpts={"position": 0.92, "color": "#424242", "anchors": [(1, 1), (1, 1)]},
+            )
+        )
+        self._mark = item.plot(
+            [],
+            [],
+            pen=None,
+            symbol="o",
+            symbolSize=15,
+            symbolBrush=QColor(MARK),
+            symbolPen=pg.mkPen("#000000", width=1.5),
+        )

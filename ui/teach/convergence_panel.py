@@ -20,8 +20,7 @@ class ConvergencePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.plot)
-        state.step_changed.connect(self.show_step)
-        state.lesson_changed.connect(self.show_step)
+        state.step_changed.connect(self.show_step)  # (a new lesson comes with its step)
         self.show_step()
 
     def set_text_scale(self, scale: float) -> None:

@@ -1,7 +1,8 @@
 """Presentation mode (F11): the lesson for the back of a room on a projector - the window full
 screen, without menus, toolbar, status line or perspective tabs; the hidden Presentation
-perspective (the lesson, its graphs - test above gold - , the convergence and the explanation
-only); every text the class reads larger
+perspective (the lesson, its graphs - test above gold, each whole, where the highlighted nodes
+show even when their names are small - the convergence and the explanation only); every text the
+class reads larger
 (a scale that grows with the screen's height: 1.6 at 768 pixels); high contrast (black on white,
 the heatmap's colours are viridis already). F11 or Esc gives the window back as it was.
 """
@@ -142,6 +143,7 @@ class Presenter(QObject):
         for panel in self.panels:
             panel.setStyleSheet(contrast)
             panel.set_text_scale(scale)
-        self.graphs.set_stacked(scale != 1.0)  # the presentation's column is narrow
-        self.graphs.views.text_scale = scale
+        presenting = scale != 1.0
+        self.graphs.set_stacked(presenting)  # the presentation's column is narrow: test above gold, each whole
+        self.graphs.views.whole = presenting
         self.graphs.views.start()
