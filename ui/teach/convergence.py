@@ -86,7 +86,7 @@ class ConvergencePlot(pg.PlotWidget):
             change = convergence.rounds[convergence.round - 1][convergence.iteration - 1]
             self.marked = (convergence.iteration, change)
             self._mark.setData([convergence.iteration], [max(change, LOWEST)])
-            title = f"round {convergence.round}, iteration {convergence.iteration}: largest change {change:.3g}"
+            title = f"round {convergence.round}, iteration {convergence.iteration}: {change:.3g}"
         else:
             self._mark.setData([], [])
         item.setTitle(title, color="#1a1a1a", size=f"{self.text_px + 1}px")
