@@ -264,6 +264,8 @@ def test_presentation_mode_enlarges_the_text_and_shows_only_the_teaching_panels(
     )
     window.action_set["next_step"].trigger()  # the keys still work without the menu bar
     assert teaching.index == 1
+    window.action_set["teach_pair"].trigger()  # from the first step, still presenting
+    assert teaching.index == 0 and window.workspace.current == "present"
     window.action_set["presentation"].trigger()
     settle()
     assert not teaching.presenting and window.workspace.current == "teach" and not window.isFullScreen()

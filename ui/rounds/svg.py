@@ -366,23 +366,23 @@ def round_svg(
 
 
 def heatmap_svg(
-    heatmap: Heatmap, row_names: list[str], column_names: list[str], x: float, y: float, side: float
+    heatmap: Heatmap, row_names: list[str], column_names: list[str], x: float, y: float, side: float, title: bool = True
 ) -> tuple[list[str], float, float]:
-    """One heatmap with its top left corner at (x, y): its title, cells (about ``side`` px on the
-    matrix's longer side), values where they fit, outlines, every row and column named, its colour
-    bar; the elements, and the width and height they take. (The colour bar's gradient is defined
-    by :func:`svg_document`.)"""
+    """One heatmap with its top left corner at (x, y): its title (unless ``title`` is False), cells
+    (about ``side`` px on the matrix's longer side), values where they fit, outlines, every row and
+    column named, its colour bar; the elements, and the width and height they take. (The colour
+    bar's gradient is defined by :func:`svg_document`.)"""
     sizes = _Sizes.of(heatmap.values.shape, row_names, column_names, side)
     rows, columns = heatmap.values.shape
-    left, top = math.ceil(x + sizes.row_margin), math.ceil(y + TITLE_PX * 1.8)
-    body = [text_element(x, y + TITLE_PX / 2, TITLE_PX, heatmap.title, font_weight="bold")]
+    left, top = math.ceil(x + sizes.row_margin), math.ceil(y + (TITLE_PX * 1.8 if title else 0.0))
+    body = [text_element(x, y + TITLE_PX / 2, TITLE_PX, heatmap.title, font_weight="bold")] if title else []
     body += _cells(heatmap, left, top, sizes.cell, None)
     body += _marks(heatmap, left, top, sizes.cell, rows, sizes.value_px)
     body += _labels(row_names, rows, "row", left, top, sizes)
     body += _labels(column_names, columns, "column", left, top + rows * sizes.cell, sizes)
     body += _colour_bar(left + columns * sizes.cell + 8, top, rows * sizes.cell, heatmap.levels)
     bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
-    width = left - x + columns * sizes.cell + bar_room
+    width = max(left - x + columns * sizes.cell + bar_room, approximate_width(heatmap.title, TITLE_PX) if title else 0)
     height = top - y + rows * sizes.cell + 4 + sizes.column_margin
     return body, width, height
 

@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
             "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs, (400, 200)),
             "adjudication": Panel("Adjudication", self.adjudication_panel, (600, 200)),
             "lesson": Panel("Lesson", self.lesson_panel, (520, 360)),
-            "teach_graphs": Panel("Graphs", self.teaching_graphs, (400, 200)),
+            "teach_graphs": Panel("Graphs", self.teaching_graphs, (300, 200)),  # stacked when presenting
             "explanation": Panel("Explain a cell", self.explanation_panel, (300, 150)),
             "steps": Panel("Steps", self.steps_panel, (200, 120)),
             "convergence": Panel("Convergence", self.convergence_panel, (300, 90)),

@@ -112,7 +112,7 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         _across(
             _down("lesson", 84, "convergence", 16),
             58,
-            _down("teach_graphs", 52, Tabs(("explanation", "steps")), 48),
+            _down("teach_graphs", 52, Tabs(("steps", "explanation")), 48),
             42,
         ),
     ),

@@ -175,7 +175,7 @@ class LessonPanel(QWidget):
         return super().eventFilter(watched, event)
 
     def _place(self) -> None:
-        """The heatmap as tall as its rows need at :data:`ROW_CAP` px each (a little more on a projector),
+        """The heatmap as tall as its rows need at :data:`ROW_CAP` px each,
         leaving the text at least :data:`TEXT_SHARE` of the height; the rest to the text. Kept
         once the user drags the handle."""
         lesson = self.state.lesson
@@ -185,7 +185,7 @@ class LessonPanel(QWidget):
         if total <= 0:
             return
         rows = lesson.trace.similarity.shape[0]
-        cap = ROW_CAP * min(self.text_scale, 1.25)  # a small matrix on a projector leaves the text its room
+        cap = ROW_CAP  # (on a projector too: a small matrix leaves the text its room)
         wanted = round(2 * self.heatmap.title_px + rows * cap + self.heatmap.column_margin(total))
         heatmap = max(1, min(wanted, total - round(TEXT_SHARE * total)))
         self.splitter.setSizes([total - heatmap, heatmap])

@@ -131,9 +131,11 @@ def slide_svg(
     px, lines = _fit_text(slide_text(lesson, index, note), WIDTH - 2 * MARGIN, text_room)
     figures = HEIGHT - MARGIN - TOP - 16 - _text_height(px, len(lines))
     heatmap = step_heatmap(step)
-    cells, width, height = heatmap_svg(heatmap, list(lesson.test_names), list(lesson.gold_names), 0.0, 0.0, 400.0)
-    scale = min(HEATMAP_WIDTH / width, figures / height, 3.0)
-    body.append(f'<g transform="translate({MARGIN:.2f} {TOP:.2f}) scale({scale:.4f})">')
+    body.append(text_element(MARGIN, TOP + 8, 15, heatmap.title, font_weight="bold"))
+    names = list(lesson.test_names), list(lesson.gold_names)
+    cells, width, height = heatmap_svg(heatmap, *names, 0.0, 0.0, 400.0, title=False)
+    scale = min(HEATMAP_WIDTH / width, (figures - 24) / height, 3.0)
+    body.append(f'<g transform="translate({MARGIN:.2f} {TOP + 24:.2f}) scale({scale:.4f})">')
     body += cells
     body.append("</g>")
     if drawing is not None:

@@ -35,6 +35,7 @@ from .prediction import Verdict, judge
 __all__ = ["AT_ONCE", "SPEEDS", "TEACH", "TeachingState"]
 
 TEACH = "teach"  # the job lane re-aligning large pairs
+EXPLANATION = "explanation"  # the panel that explains the cell clicked
 AT_ONCE = 60  # nodes a side up to which a pair is re-aligned on the GUI thread
 SPEEDS = (0.5, 1.0, 2.0, 4.0)  # steps per second to play at
 PROFILE_PROBLEM = (
@@ -305,6 +306,7 @@ class TeachingState(AppPart):
         self.verdict = judge(self.lesson, self.index, (i, j)) if not self.revealed else None
         self._explain()
         self.cell_changed.emit()
+        self.app.selection.panel_requested.emit(EXPLANATION)  # its tab in front
         if self.verdict is not None:
             self.reveal()
 

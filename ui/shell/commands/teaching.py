@@ -22,7 +22,7 @@ def teach_this_pair(ctx: Context) -> None:
     if ctx.state.selection.pair is None:
         ctx.state.messages.show("Select a pair to teach first.")
         return
-    if ctx.workspace is not None:
+    if ctx.workspace is not None and not ctx.state.teaching.presenting:  # (presenting: it is in front already)
         ctx.workspace.show_perspective(TEACHING)
     ctx.state.teaching.teach()
 
