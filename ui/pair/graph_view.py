@@ -9,6 +9,7 @@ relations not yet judged): :meth:`GraphScene.reveal`."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -85,9 +86,51 @@ NODE_TEXT, TAG_TEXT, TAG_FILL = QColor(style.NODE_TEXT), QColor(style.TAG_TEXT),
 ROLE_TEXT, UNMATCHED_ROLE_TEXT = QColor(style.ROLE_TEXT), QColor(style.UNMATCHED_ROLE_TEXT)
 
 
-class NodeItem(QGraphicsPathItem):
+class _MarkedItem(QGraphicsPathItem):
+    """What a node and an edge share: an emphasis over their own pen - "highlight" (orange) or
+    "neighbour" (pink), :data:`EMPHASIS` - and being drawn as not yet aligned (a node) or judged
+    (an edge): its ``plain_pen`` then, and :meth:`_show_revealed` for the rest of its look."""
+
+    EMPHASIS: ClassVar[dict[str, style.Pen]] = {}
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.revealed, self.emphasis = True, ""
+        self.base_pen = self.plain_pen = QPen()
+
+    def set_highlighted(self, on: bool) -> None:
+        self.set_emphasis("highlight" if on else "")
+
+    def set_emphasis(self, emphasis: str) -> None:
+        """ "highlight", "neighbour" or "" (its own pen)."""
+        self.emphasis = emphasis
+        self._restyle()
+
+    def set_revealed(self, on: bool) -> None:
+        """Off: drawn as not yet aligned (or judged)."""
+        if on != self.revealed:
+            self.revealed = on
+            self._show_revealed(on)
+            self._restyle()
+
+    def _show_revealed(self, on: bool) -> None:
+        """The item's look beyond its pen, revealed or not."""
+
+    def _restyle(self) -> None:
+        own = self.base_pen if self.revealed else self.plain_pen
+        self.setPen(_pen(self.EMPHASIS[self.emphasis]) if self.emphasis in self.EMPHASIS else own)
+        self.setZValue(self.z_value())
+        self.update()
+
+    def z_value(self) -> float:
+        return 0.0
+
+
+class NodeItem(_MarkedItem):
     """A node box that paints its tag and label itself (one item per node);
-    tooltip from its mark."""
+    tooltip from its mark; a dashed pink border as a neighbour."""
+
+    EMPHASIS: ClassVar[dict[str, style.Pen]] = {"highlight": style.HIGHLIGHT_NODE, "neighbour": style.NEIGHBOUR_NODE}
 
     def __init__(self, node: NodeGeometry, mark: NodeMark, fonts: QtText, scene: GraphScene):
         super().__init__()
@@ -107,8 +150,7 @@ class NodeItem(QGraphicsPathItem):
         self._fill = QBrush(QColor(style.STATUS_FILL[mark.status]))
         self._shown_tag = self._tag
         self.base_pen = _pen(style.node_pen(mark.status, node.frame))
-        self._plain_pen = _pen(style.node_pen(Status.UNSCORED, node.frame))
-        self.revealed, self.emphasis = True, ""
+        self.plain_pen = _pen(style.node_pen(Status.UNSCORED, node.frame))
         self.setBrush(self._fill)
         self.setPen(self.base_pen)
         self.setAcceptHoverEvents(True)
@@ -133,26 +175,13 @@ class NodeItem(QGraphicsPathItem):
         painter.setFont(self._fonts.node_font)
         painter.drawText(self._text_rect, CENTRED, self._label)
 
-    def set_highlighted(self, on: bool) -> None:
-        self.set_emphasis("highlight" if on else "")
+    def _show_revealed(self, on: bool) -> None:
+        """Not yet aligned: grey, no pair tag."""
+        self._shown_tag = self._tag if on else None
+        self.setBrush(self._fill if on else QBrush(QColor(style.STATUS_FILL[Status.UNSCORED])))
 
-    def set_emphasis(self, emphasis: str) -> None:
-        """ "highlight" (orange), "neighbour" (pink, dashed) or "" (its own border)."""
-        self.emphasis = emphasis
-        self._restyle()
-
-    def set_revealed(self, on: bool) -> None:
-        """Off: drawn as not yet aligned - grey, no pair tag, a plain border."""
-        if on != self.revealed:
-            self.revealed = on
-            self._shown_tag = self._tag if on else None
-            self.setBrush(self._fill if on else QBrush(QColor(style.STATUS_FILL[Status.UNSCORED])))
-            self._restyle()
-
-    def _restyle(self) -> None:
-        pens = {"highlight": style.HIGHLIGHT_NODE, "neighbour": style.NEIGHBOUR_NODE}
-        own = self.base_pen if self.revealed else self._plain_pen
-        self.setPen(_pen(pens[self.emphasis]) if self.emphasis in pens else own)
+    def z_value(self) -> float:
+        return 2.0
 
     def hoverEnterEvent(self, event) -> None:
         self._scene.node_hovered.emit(self.key)
@@ -167,8 +196,10 @@ class NodeItem(QGraphicsPathItem):
         super().mousePressEvent(event)
 
 
-class EdgeItem(QGraphicsPathItem):
-    """An edge path that paints its arrow head and role label itself."""
+class EdgeItem(_MarkedItem):
+    """An edge path that paints its arrow head and role label itself; over the others while emphasised."""
+
+    EMPHASIS: ClassVar[dict[str, style.Pen]] = {"highlight": style.HIGHLIGHT_EDGE, "neighbour": style.NEIGHBOUR_EDGE}
 
     def __init__(self, edge: EdgeGeometry, unmatched: bool, fonts: QtText):
         path = QPainterPath(QPointF(*edge.segments[0][0]))
@@ -178,8 +209,7 @@ class EdgeItem(QGraphicsPathItem):
         self.edge = edge.edge
         self._fonts = fonts
         self.base_pen = _pen(style.edge_pen(unmatched, edge.tree))
-        self._plain_pen = _pen(style.edge_pen(False, edge.tree))
-        self.revealed, self.emphasis = True, ""
+        self.plain_pen = _pen(style.edge_pen(False, edge.tree))
         self.setPen(self.base_pen)
         self.setZValue(0)
         self.arrow = QPolygonF([QPointF(*point) for point in edge.arrow])
@@ -202,27 +232,12 @@ class EdgeItem(QGraphicsPathItem):
         painter.setFont(self._fonts.role_font)
         painter.drawText(self._text_rect, LEFT, self.edge.role)
 
-    def set_highlighted(self, on: bool) -> None:
-        self.set_emphasis("highlight" if on else "")
+    def _show_revealed(self, on: bool) -> None:
+        """Not yet judged: a plain line and label whether or not the relation matches."""
+        self._text_colour = self._own_colour if on else ROLE_TEXT
 
-    def set_emphasis(self, emphasis: str) -> None:
-        """ "highlight" (orange), "neighbour" (pink) or "" (its own line)."""
-        self.emphasis = emphasis
-        self._restyle()
-
-    def set_revealed(self, on: bool) -> None:
-        """Off: drawn as not yet judged - a plain line whether or not the relation matches."""
-        if on != self.revealed:
-            self.revealed = on
-            self._text_colour = self._own_colour if on else ROLE_TEXT
-            self._restyle()
-
-    def _restyle(self) -> None:
-        pens = {"highlight": style.HIGHLIGHT_EDGE, "neighbour": style.NEIGHBOUR_EDGE}
-        own = self.base_pen if self.revealed else self._plain_pen
-        self.setPen(_pen(pens[self.emphasis]) if self.emphasis in pens else own)
-        self.setZValue(1 if self.emphasis else 0)
-        self.update()
+    def z_value(self) -> float:
+        return 1.0 if self.emphasis else 0.0
 
 
 class GraphScene(QGraphicsScene):
