@@ -1,4 +1,5 @@
-"""Entry point: ``python app.py [TEST GOLD | A B C ... [--gold FILE]] [--screenshot OUT.png]``.
+"""Entry point: ``graphagree-app`` (or ``python app.py``) ``[TEST GOLD | A B C ... [--gold FILE]]
+[--screenshot OUT.png]``.
 
 With no files it opens the files opened last (a pair, or several annotators with their gold)
 when they are all still there, else the bundled demo pair (the status line says which;
@@ -8,6 +9,8 @@ then the first annotator against the gold (or the second) is shown in the pair v
 ``--screenshot`` renders the main window offscreen once scoring has finished (first pair
 selected), saves it as PNG and exits (status 0, or 2 if the files could not be opened). Without
 it, the app logs to a rotating file in the platform's app-data folder (Help > Open Log Folder).
+``--install-desktop-entry`` puts the app in the desktop's menu (``--uninstall-desktop-entry`` takes
+it out again) and ``--version`` prints the installed version; neither starts the window.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import os
 import sys
 from pathlib import Path
 
+from engine.about import VersionAction
 from engine.runtime.parallel import start_workers_from_server
 from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring
 
 
-def parse_args(argv: list[str] | None):
-    parser = argparse.ArgumentParser(prog="app.py", description="Inspect agreement between two annotators' graphs.")
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The app's options (``prog``: the program's name in usage lines, by default the one it was started as)."""
+    parser = argparse.ArgumentParser(prog=prog, description="Inspect agreement between two annotators' graphs.")
     parser.add_argument(
         "files",
         nargs="*",
@@ -33,6 +38,22 @@ def parse_args(argv: list[str] | None):
     parser.add_argument("--gold", metavar="FILE", help="the gold annotator's file (one of FILE or one more)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it and exit")
     parser.add_argument("--pair", metavar="N|ID", help="select this pair (index or id) once scored; default: the first")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add graphagree to the desktop's application menu (a .desktop file and the icon under "
+        "$XDG_DATA_HOME, default ~/.local/share) and exit",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop-entry", action="store_true", help="remove what --install-desktop-entry wrote and exit"
+    )
+    parser.add_argument("--version", action=VersionAction)
+    return parser
+
+
+def parse_args(argv: list[str] | None):
+    parser = build_parser()
     args = parser.parse_args(argv)
     if len(args.files) == 1 and not args.gold:
         parser.error("give both a TEST and a GOLD file, three or more annotators' files, or none for the demo")
@@ -41,8 +62,23 @@ def parse_args(argv: list[str] | None):
     return args
 
 
+def desktop_entry(install: bool) -> int:
+    """Install or uninstall the desktop entry, saying which files were written or removed."""
+    from ui.desktop.entry import install_desktop_entry, uninstall_desktop_entry
+
+    try:
+        paths = install_desktop_entry() if install else uninstall_desktop_entry()
+    except OSError as error:
+        print(f"error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    print(("Wrote" if install else "Removed") + f" {len(paths)} files:", *paths, sep="\n  ")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        return desktop_entry(args.install_desktop_entry)
     one_blas_thread_at_load()  # before Qt, pyqtgraph and the engine import NumPy
     tune_for_scoring()
     start_workers_from_server()  # the app has threads: its scoring workers never fork it
@@ -51,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
+    from ui.desktop.icon import app_icon
     from ui.shell.commands.files import open_at_start
     from ui.shell.logs import log_uncaught_exceptions, start_logging
     from ui.shell.main_window import APP_NAME, MainWindow
@@ -58,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
+    QApplication.setDesktopFileName(APP_NAME)  # the desktop entry's name: Wayland finds the icon and menu entry by it
+    QApplication.setWindowIcon(app_icon())
     settings = None
     if args.screenshot:  # leave the user's saved window state, recent files and log alone
         settings = QSettings(str(Path(args.screenshot).with_suffix(".ini")), QSettings.Format.IniFormat)

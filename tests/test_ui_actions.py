@@ -6,13 +6,13 @@ import pytest
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMainWindow
 
+from engine.demos import DEMOS
 from ui.app_state import AppState
 from ui.corpus.panel import CorpusPanel
 from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.panel import HeatmapPanel
 from ui.shell.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions
-from ui.shell.commands import Context
-from ui.shell.demos import DEMOS
+from ui.shell.commands import Context, teaching
 
 from .conftest import ROOT
 from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, temporary_settings
@@ -28,24 +28,22 @@ def built(qtbot, tmp_path):
     state.shutdown()
 
 
-def readme_shortcuts() -> set[str]:
-    """The shortcuts of the tables headed "| shortcut | action |" in README.md and the user docs (docs/*.md)."""
+def documented_shortcuts() -> set[str]:
+    """The shortcuts of the table in the app's reference page, docs/app.md."""
+    text = (ROOT / "docs" / "app.md").read_text(encoding="utf-8")
+    table = text[text.index("| shortcut | action |") :].split("\n\n")[0]
     keys = set()
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
-        text = path.read_text(encoding="utf-8")
-        for start in re.finditer(re.escape("| shortcut | action |"), text):
-            table = text[start.start() :].split("\n\n")[0]
-            for line in table.splitlines()[2:]:
-                cell = line.split("|")[1].strip().strip("`")
-                keys.update(QKeySequence(key.strip().strip("`")).toString() for key in cell.split(" / "))
+    for line in table.splitlines()[2:]:
+        cell = line.split("|")[1].strip()
+        keys.update(QKeySequence(key.strip()).toString() for key in cell.split(" / "))
     return keys
 
 
-def test_the_readme_lists_exactly_the_declared_shortcuts(built):
+def test_the_docs_list_exactly_the_declared_shortcuts(built):
     _, actions = built
     declared = [action.shortcut().toString() for action in actions.actions.values() if not action.shortcut().isEmpty()]
     assert len(declared) == len(set(declared)), "a shortcut is used twice"
-    assert set(declared) == readme_shortcuts()
+    assert set(declared) == documented_shortcuts()
 
 
 def test_keys_are_unique_and_every_action_has_a_tip():
@@ -125,7 +123,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
 
 def test_demo_and_recent_submenus(qtbot, built):
     state, actions = built
-    assert [a.text() for a in actions.submenus["demos"].actions()] == [demo.title for demo in DEMOS]
+    assert [a.text() for a in actions.submenus["demos"].actions()] == [teaching.demo_title(demo) for demo in DEMOS]
     assert not actions.submenus["recent"].isEnabled()
     score_now(state, *SPEC_PAIR)
     score_now(state, *SYS_PAIR)

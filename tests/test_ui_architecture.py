@@ -37,7 +37,6 @@ QT_FREE = {
     "state.trace_cache",
     "state.filter_expression",
     "pair.penman_highlight",
-    "shell.demos",
     "shell.perspectives",
     "common.navigation",
 }
@@ -46,6 +45,7 @@ QT_FREE |= {"rounds.model", "rounds.window", "rounds.scale", "rounds.svg"}  # th
 QT_FREE |= {"adjudication.rows", "adjudication.tasks"}  # what the adjudication shows and its work
 QT_FREE |= {"drs.kgram_rows"}  # the DScorer panel's k-grams
 QT_FREE |= {"teach.model", "teach.explanation", "teach.prediction", "teach.guide", "teach.captions", "teach.slides"}
+QT_FREE |= {"desktop.files", "desktop.entry"}  # the icon's files and the desktop entry (installed without Qt)
 
 
 def source(module: str) -> ast.Module:

@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
+from engine.demos import DEMOS
 from engine.drs import DScorerSettings, read_drs_file
 from engine.layout import graph_elements
 from engine.layout.marks import GraphMarks
@@ -20,7 +21,6 @@ from ui.drs.dscorer_panel import SHOWN, DScorerPanel
 from ui.drs.kgram_rows import KgramSide, differing_kgrams, kgram_text
 from ui.pair.graph_svg import graph_svg
 from ui.shell.commands.exports import write_report
-from ui.shell.demos import DEMOS
 from ui.shell.main_window import MainWindow
 from ui.shell.params_dialog import ParamsDialog
 

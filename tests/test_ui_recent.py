@@ -5,8 +5,8 @@ they are gone), the status line saying which."""
 
 from pathlib import Path
 
+from engine.demos import DEFAULT_DEMO
 from ui.shell.commands.files import open_at_start, recent_titles
-from ui.shell.demos import DEFAULT_DEMO
 from ui.state.settings import AppSettings, RecentFiles
 
 from .ui_support import (

@@ -15,10 +15,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from bench.generate import write_corpus
+from engine.demos import demo as engine_demo
 from engine.params import ANCAST, PAPER, Params
 from engine.read import read_graph
 from engine.teach import build_lesson, trace_pair
-from ui.shell.demos import DEMOS
+from ui.shell.commands.teaching import LESSONS
 from ui.teach.captions import RULES
 from ui.teach.guide import NotesError, notes_path, parse_notes, read_notes
 from ui.teach.model import StepKey, corresponding_step, step_keys
@@ -331,7 +332,8 @@ def test_the_demo_opens_the_paper_example_as_a_guided_lesson(qtbot, tmp_path):
 
 
 def test_every_note_of_the_demo_names_a_step_of_its_lesson():
-    demo = next(demo for demo in DEMOS if demo.lesson)
+    [name] = LESSONS
+    demo = engine_demo(name)
     notes = read_notes(demo.test)
     assert set(notes.pairs) == {"read"}
     lesson = build_lesson(trace_pair(read_graph(READ_TEST), read_graph(READ_GOLD)))

@@ -1,7 +1,7 @@
 """The command line: ``python -m engine score|smatch TEST GOLD``, ``trace|explain TEST GOLD``,
-``matrix FILE...``, ``compare A B GOLD`` and ``session CREATE|SUMMARY|EXPORT DB``; the grammar
-(:mod:`.arguments`) and the commands (:mod:`.score`, :mod:`.smatch`, :mod:`.trace`, :mod:`.matrix`,
-:mod:`.compare`, :mod:`.session`),
+``matrix FILE...``, ``compare A B GOLD``, ``session CREATE|SUMMARY|EXPORT DB`` and ``demo [NAME]``;
+the grammar (:mod:`.arguments`) and the commands (:mod:`.score`, :mod:`.smatch`, :mod:`.trace`,
+:mod:`.matrix`, :mod:`.compare`, :mod:`.session`, :mod:`.demo`),
 of which only the one given is imported: a run loads only the code it uses."""
 
 from __future__ import annotations
@@ -12,19 +12,26 @@ import sys
 from collections.abc import Callable
 
 from ..runtime.process import tune_for_scoring
-from .arguments import build_parser, log_level
+from .arguments import PROG, build_parser, log_level
+from .common import all_cores
 
-__all__ = ["EXIT_INTERNAL_ERROR", "main"]
+__all__ = ["EXIT_INTERNAL_ERROR", "graphagree", "main"]
 
 EXIT_INTERNAL_ERROR = 1  # a bug, not the input: logged with its traceback
 log = logging.getLogger(__name__)
 
 
-def main(argv: list[str] | None = None) -> int:
+def graphagree() -> int:
+    """The installed ``graphagree`` command: :func:`main` with that name in its usage and error lines."""
+    return main(prog="graphagree")
+
+
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run one command. The messages meant for the user (problems, warnings, notes) are written
     on stderr as they are; diagnostics go through :mod:`logging` (``--log-level``, ``-v``), and so
     does an unexpected error, with its traceback (exit status 1)."""
-    args = build_parser().parse_args(argv)
+    args = build_parser(prog).parse_args(argv)
+    all_cores(args)
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     tune_for_scoring()
     try:
@@ -57,6 +64,10 @@ def _command(name: str) -> Callable[[argparse.Namespace], int]:
         from .compare import run_compare
 
         return run_compare
+    if name == "demo":
+        from .demo import run_demo
+
+        return run_demo
     if name in ("trace", "explain"):
         from .trace import run_explain, run_trace
 

@@ -9,6 +9,7 @@ import argparse
 import logging
 from typing import get_args
 
+from ..about import VersionAction
 from ..output.text import CsvTable, OutputFormat
 from ..params import PAPER, PROFILES, SOLVERS, STANDARDIZATIONS, TESTS
 from ..registry import METRIC, SMATCH, metric_choices, metrics, optional_metrics
@@ -21,10 +22,11 @@ from .common import (
     checked_number,
 )
 
-__all__ = ["DEFAULT_METRIC", "LOG_LEVELS", "build_parser", "log_level"]
+__all__ = ["DEFAULT_METRIC", "LOG_LEVELS", "PROG", "build_parser", "log_level"]
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 DEFAULT_METRIC = "labeled_relation"  # the matrix and compare commands'
+PROG = "python -m engine"  # the installed command passes its own name, graphagree
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,12 +43,14 @@ def log_level(args: argparse.Namespace) -> int:
     return (logging.WARNING, logging.INFO)[args.verbose] if args.verbose < 2 else logging.DEBUG
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The grammar of every command, ``prog`` naming the program in usage and error lines."""
     parser = _Parser(
-        prog="python -m engine",
+        prog=prog,
         description="Agreement between semantic-graph annotations (AnCast alignment and metrics, Smatch; "
         "Counter and DScorer for DRS).",
     )
+    parser.add_argument("--version", action=VersionAction)
     parser.add_argument(
         "--log-level",
         choices=LOG_LEVELS,
@@ -64,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(PROFILES),
         default=PAPER,
         help="paper: the AnCast paper's equations (default); ancast-0.1.1: the reference package's "
-        "numbers pair for pair (AMR input with '# ::snt' lines; see README)",
+        "numbers pair for pair (AMR input with '# ::snt' lines; docs/metrics.md lists the differences)",
     )
     add_alignment_options(score)
     for metric in optional_metrics():
@@ -120,7 +124,21 @@ def build_parser() -> argparse.ArgumentParser:
     _add_trace(commands)
     _add_compare(commands)
     _add_session(commands)
+    _add_demo(commands)
     return parser
+
+
+def _add_demo(commands) -> None:
+    """Add ``demo`` to the command line's sub-commands."""
+    demo = commands.add_parser(
+        "demo",
+        help="the bundled demo pairs: list them, or print one pair's two paths",
+        description="Without NAME, list the demo pairs installed with graphagree (each folder with its NOTICE "
+        "and licence); with NAME, print its test and gold file paths, one a line, e.g. for "
+        "'score $(... demo smatch)'.",
+    )
+    demo.add_argument("name", nargs="?", metavar="NAME", help="a demo's name, as the list shows it")
+    demo.set_defaults(demo_prog=demo.prog)
 
 
 def _add_matrix(commands) -> None:
@@ -240,7 +258,7 @@ def _add_compare(commands) -> None:
         help="is the difference between two systems (or annotators) against one gold real?",
         description="Score A and B against GOLD sentence by sentence (paired by id, as matrix pairs "
         "them) and test the difference of their micro F1, F(B) - F(A): paired approximate "
-        "randomisation or paired bootstrap (two-sided p-value), with the paired bootstrap's 95%% "
+        "randomisation or paired bootstrap (two-sided p-value), with the paired bootstrap's 95% "
         "interval of the difference.",
     )
     compare.add_argument("a", metavar="A", help="the first system's or annotator's file")

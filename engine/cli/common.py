@@ -24,6 +24,7 @@ __all__ = [
     "add_pair_arguments",
     "add_time_limits",
     "alignment_params",
+    "all_cores",
     "checked_number",
     "drs_params",
     "load",
@@ -143,14 +144,21 @@ def alignment_params(args: argparse.Namespace) -> dict:
 
 
 def add_jobs(command: argparse.ArgumentParser) -> None:
-    """``--jobs``: worker processes (at least 1; default all cores)."""
+    """``--jobs``: worker processes (at least 1; default all cores: :func:`all_cores`)."""
     command.add_argument(
         "--jobs",
         "-j",
         type=checked_number(int, 1),
-        default=os.cpu_count() or 1,
-        help="worker processes for scoring (default: all %(default)s cores)",
+        default=None,
+        help="worker processes for scoring (default: one per core)",
     )
+
+
+def all_cores(args: argparse.Namespace) -> None:
+    """A command's ``--jobs`` given no value: one per core of this machine (the grammar's default
+    is None, so that it reads the same on every machine)."""
+    if getattr(args, "jobs", 0) is None:
+        args.jobs = os.cpu_count() or 1
 
 
 def _weights(text: str) -> tuple[float, ...]:
@@ -168,7 +176,7 @@ def add_drs_options(command: argparse.ArgumentParser) -> None:
         choices=get_args(DScorerProfile),
         default=defaults.dscorer_profile,
         help="paper: DScorer as the paper defines it (default); reference: the numbers of the public "
-        "DRSScorer code (see README)",
+        "DRSScorer code (docs/metrics.md lists the differences)",
     )
     drs.add_argument(
         "--dscorer-n",

@@ -1,7 +1,7 @@
 """The ``ancast-0.1.1`` compatibility profile: the reference package's numbers, pair for pair.
 
 The default ``paper`` profile follows the AnCast paper and fixes the
-reference's known behaviours (the README lists them); this profile reproduces them so
+reference's known behaviours (docs/metrics.md lists them); this profile reproduces them so
 that scores can be compared with published AnCast results. It reads each graph
 as the reference does (:mod:`.graph`), aligns as it does (:mod:`.alignment`)
 and scores as it does (:mod:`.metrics`); the result is expressed in the

@@ -23,6 +23,7 @@ from engine.adjudication import (
 )
 from engine.adjudication.session import SUFFIX, StartRule
 from engine.adjudication.store import Clock, utc_now
+from engine.demos import is_bundled
 from engine.errors import InputError
 from engine.params import PAPER, Params
 
@@ -51,11 +52,13 @@ def session_params(params: Params) -> Params:
 
 
 def free_session_path(files: Sequence[str | Path]) -> Path:
-    """``<first file's stem>.adjudication.sqlite`` beside it, numbered (``-2``, ...) when taken."""
+    """``<first file's stem>.adjudication.sqlite`` beside it (in the home folder for the bundled demo
+    data, installed with the package), numbered (``-2``, ...) when taken."""
     first = Path(files[0]).resolve()
+    folder = Path.home() if is_bundled(first) else first.parent
     number = 1
     while True:
-        candidate = first.with_name(first.stem + (f"-{number}" if number > 1 else "") + SUFFIX)
+        candidate = folder / (first.stem + (f"-{number}" if number > 1 else "") + SUFFIX)
         if not candidate.exists():
             return candidate
         number += 1

@@ -29,12 +29,12 @@ from ..common.binding import SyncGuard
 PROFILE_TIPS: dict[Profile, str] = {  # the profiles in the box, in this order
     PAPER: "The AnCast paper's equations (§2.1-2.3); fixes the reference package's known behaviours.",
     ANCAST: "The numbers of the reference package ancast 0.1.1, pair for pair, for comparison with published "
-    "results (AMR input with # ::snt lines; see README for the differences).",
+    "results (AMR input with # ::snt lines; docs/metrics.md lists the differences).",
 }
 DSCORER_TIPS: dict[DScorerProfile, str] = {  # DScorer's profiles in its box, in this order
     "paper": "DScorer as the paper defines it: typed nodes, concept and sense one edge, walks (Liu et al. 2020).",
     "reference": "The numbers of the public DRSScorer code: its graph, node-simple paths, counts pooled over the "
-    "corpus (see README).",
+    "corpus (docs/metrics.md lists the differences).",
 }
 
 PROFILES_LINE = (

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
+from engine.demos import DEFAULT_DEMO, DEMOS
+
 from ...common.sides import Side, other_side
 from ...state.files import AnnotatorFiles
 from ...state.settings import RecentFiles
-from ..demos import DEFAULT_DEMO, DEMOS
 from . import teaching
 from .context import Context
 
@@ -153,14 +154,15 @@ def demo_entries(ctx: Context) -> list[MenuEntry]:
     """File > Open Demo: the pairs bundled in resources/demo."""
     return [
         (
-            demo.title,
+            teaching.demo_title(demo),
             f"test: {demo.test.name}   gold: {demo.gold.name}"
-            + (f"   (pair {demo.lesson} as a lesson in the Teaching perspective)" if demo.lesson else ""),
-            lambda ctx, demo=demo: (
-                teaching.open_lesson(ctx, demo)
-                if demo.lesson
+            + (f"   (pair {lesson} as a lesson in the Teaching perspective)" if lesson else ""),
+            lambda ctx, demo=demo, lesson=lesson: (
+                teaching.open_lesson(ctx, demo, lesson)
+                if lesson
                 else ctx.state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold)))
             ),
         )
         for demo in DEMOS
+        for lesson in [teaching.LESSONS.get(demo.name)]
     ]

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QHeaderView, QTreeView
 
+from engine.demos import is_bundled
 from engine.scoring import PairResult
 
 from .context import Context
 
-__all__ = ["DIALOG_SIZE", "ask_save_path", "pair_stem", "safe_name"]
+__all__ = ["DIALOG_SIZE", "ask_save_path", "pair_stem", "safe_name", "start_folder"]
 
 DIALOG_SIZE = (960, 580)
 UNSAFE = re.compile(r"[^\w.\-]+")  # letters, digits, _, . and - are kept
@@ -32,13 +33,14 @@ def pair_stem(result: PairResult) -> str:
     return safe_name(result.id or "") or f"pair-{result.index}"
 
 
-def _start_folder(ctx: Context) -> Path:
-    """The last export's folder while it exists, else the test file's, else the home folder."""
+def start_folder(ctx: Context) -> Path:
+    """The last export's folder while it exists, else the test file's - unless it is the bundled
+    demo data, installed with the package -, else the home folder."""
     remembered = ctx.state.settings.export_folder()
     if remembered is not None and remembered.is_dir():
         return remembered
     files = ctx.state.scoring.files
-    return files.test_path.parent if files is not None else Path.home()
+    return files.test_path.parent if files is not None and not is_bundled(files.test_path) else Path.home()
 
 
 def _first_suffix(name_filter: str) -> str:
@@ -51,7 +53,7 @@ def ask_save_path(ctx: Context, title: str, name: str, kinds: Sequence[str]) -> 
     """Ask where to save ``name`` (the first of the name filters ``kinds`` chosen); the path and
     the filter chosen, or None when cancelled. A name typed without a suffix gets the chosen
     filter's; the folder is remembered for the next export."""
-    dialog = QFileDialog(ctx.window, title, str(_start_folder(ctx) / name), ";;".join(kinds))
+    dialog = QFileDialog(ctx.window, title, str(start_folder(ctx) / name), ";;".join(kinds))
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
     dialog.selectNameFilter(kinds[0])

@@ -7,14 +7,30 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
+from engine.demos import Demo
+
 from ...state.files import AnnotatorFiles
 from ...teach.pdf import export_lesson
-from ..demos import Demo
 from .context import Context
 
-__all__ = ["TEACHING", "export_slides", "move", "open_lesson", "teach_this_pair", "toggle_presentation"]
+__all__ = [
+    "LESSONS",
+    "TEACHING",
+    "demo_title",
+    "export_slides",
+    "move",
+    "open_lesson",
+    "teach_this_pair",
+    "toggle_presentation",
+]
 
 TEACHING = "teach"  # the perspective
+LESSONS = {"ancast-paper": "read"}  # File > Open Demo: the demo (by name) that opens a pair as a guided lesson
+
+
+def demo_title(demo: Demo) -> str:
+    """The demo's title in File > Open Demo, which says when it opens as a guided lesson."""
+    return f"{demo.title}: a guided lesson" if demo.name in LESSONS else demo.title
 
 
 def teach_this_pair(ctx: Context) -> None:
@@ -37,21 +53,21 @@ def toggle_presentation(ctx: Context) -> None:
         ctx.presenter.toggle()
 
 
-def open_lesson(ctx: Context, demo: Demo) -> None:
-    """Open a demo's files and, once scored, teach its lesson pair in the Teaching perspective."""
+def open_lesson(ctx: Context, demo: Demo, lesson: str) -> None:
+    """Open a demo's files and, once scored, teach its pair ``lesson`` in the Teaching perspective."""
     state = ctx.state
 
     def scored(*_) -> None:
         state.scoring.scored.disconnect(scored)
         state.scoring.load_failed.disconnect(failed)
-        if state.selection.pair is not None and (state.selection.pair.id or "") == demo.lesson:
+        if state.selection.pair is not None and (state.selection.pair.id or "") == lesson:
             teach_this_pair(ctx)
 
     def failed(*_) -> None:
         state.scoring.scored.disconnect(scored)
         state.scoring.load_failed.disconnect(failed)
 
-    if state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold)), demo.lesson):
+    if state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold)), lesson):
         state.scoring.scored.connect(scored)  # after the app state's own slot: the pair is selected then
         state.scoring.load_failed.connect(failed)
 
