@@ -330,6 +330,16 @@ class GraphView(QGraphicsView):
         finally:
             self._programmatic -= 1
 
+    def bring_into_view(self, focus: QRectF, around: QRectF) -> None:
+        """Scroll ``focus`` into view when it is not wholly there, the zoom kept: centred on
+        ``around`` (a rectangle that holds it) when that fits the view, else on ``focus``."""
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        if shown.contains(focus):
+            return
+        fits = around.width() <= shown.width() and around.height() <= shown.height()
+        self.place(self.scale_factor(), (around if fits else focus).center())
+        self.following = False
+
     def visible_center(self) -> QPointF:
         return self.mapToScene(self.viewport().rect().center())
 

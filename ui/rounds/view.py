@@ -54,6 +54,7 @@ VALUE_PX = (8, 11)  # smaller values are not legible: none are printed
 ENLARGED_LABEL_PX = (7, 16)  # one heatmap alone: labels sized to its cells, every one named
 ENLARGED_VALUE_PX = (8, 18)
 TITLE_PX = 12
+LEAST_LABEL_PX = 12  # in larger text (set_text_scale), the smallest labels are at most this large
 DECIMALS = (3, 2)  # the values' decimals: three where they fit readably, else two
 READABLE_VALUE_PX = 10  # three decimals in a smaller font give way to two in a larger one
 GAP = 6.0  # between the plot and its labels
@@ -196,7 +197,10 @@ class HeatmapView(QWidget):
 
     def _size_text(self) -> None:
         labels, values = (ENLARGED_LABEL_PX, ENLARGED_VALUE_PX) if self.enlarged else (LABEL_PX, VALUE_PX)
-        self.label_px = (round(labels[0] * self.text_scale), round(labels[1] * self.text_scale))
+        # the smallest labels grow to LEAST_LABEL_PX at most: a projector's larger text names every row of a
+        # 30-node pair in 12 px rather than every other one in 16
+        least = min(round(labels[0] * self.text_scale), max(labels[0], LEAST_LABEL_PX))
+        self.label_px = (least, round(labels[1] * self.text_scale))
         # the smallest values grow less: in a projector's larger text, values fit cells 1.5 times wider
         self.value_px = (round(values[0] * min(self.text_scale, 1.5)), round(values[1] * self.text_scale))
         self.title_px = round(TITLE_PX * self.text_scale)

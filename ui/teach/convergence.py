@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import QSizePolicy
 
 from .model import Convergence
@@ -27,6 +27,8 @@ class ConvergencePlot(pg.PlotWidget):
         super().__init__(parent, background="w")
         self.marked: tuple[int, float] | None = None
         self.text_px = 11
+        self._title = ""  # the step's round, iteration and largest change
+        self._titled: tuple[str, int] | None = None  # the title shown and its size
         self._drawn: tuple | None = None  # the curves drawn (the rounds' changes and the tolerance)
         self._curves: list[pg.PlotDataItem] = []
         self._mark: pg.PlotDataItem | None = None
@@ -38,6 +40,7 @@ class ConvergencePlot(pg.PlotWidget):
         self.setMouseEnabled(x=False, y=False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumHeight(90)
+        item.vb.sigResized.connect(lambda *_: self._show_title())
         self.setToolTip(
             "The largest change of any cell of A at each inner iteration of each round (eq. 8-9); a round ends "
             "when it falls under the tolerance. The step's round is drawn strong, its iteration marked."
@@ -61,11 +64,28 @@ class ConvergencePlot(pg.PlotWidget):
         style = {"color": "#1a1a1a", "font-size": f"{self.text_px}px"}
         item.setLabel("bottom", "inner iteration", **style)
         item.setLabel("left", "largest change", **style)
+        item.layout.setContentsMargins(2, 2, self.text_px, 2)  # room for the last tick's number at the right
+
+    def _show_title(self) -> None:
+        """The title in the largest size up to the text's that fits over the plot: whole on a
+        projector's narrow column too (and never widening the plot past its widget)."""
+        item = self.getPlotItem()
+        room = item.vb.width() if item.vb.width() > 0 else self.width() - item.getAxis("left").width()
+        px = self.text_px + 1
+        font = QFont(self.font())
+        while px > 8:
+            font.setPixelSize(px)
+            if QFontMetricsF(font).horizontalAdvance(self._title) <= room - 4:
+                break
+            px -= 1
+        if (self._title, px) != self._titled:
+            self._titled = (self._title, px)
+            item.setTitle(self._title, color="#1a1a1a", size=f"{px}px")
+            item.titleLabel.setMinimumWidth(0)  # its text's width is fitted to the plot instead
 
     def show_convergence(self, convergence: Convergence | None) -> None:
         """Draw the curves (again only when they changed: moving α, β or γ leaves A as it is) and
         mark the step's iteration."""
-        item = self.getPlotItem()
         curves = (convergence.rounds, convergence.tolerance) if convergence is not None else None
         if curves != self._drawn:
             self._draw(convergence)
@@ -89,7 +109,8 @@ class ConvergencePlot(pg.PlotWidget):
             title = f"round {convergence.round}, iteration {convergence.iteration}: {change:.3g}"
         else:
             self._mark.setData([], [])
-        item.setTitle(title, color="#1a1a1a", size=f"{self.text_px + 1}px")
+        self._title = title
+        self._show_title()
 
     def _draw(self, convergence: Convergence | None) -> None:
         """The curves: new data in the items there are when the rounds are as many and the
@@ -107,7 +128,8 @@ class ConvergencePlot(pg.PlotWidget):
         item.clear()
         self._curves = []
         if convergence is None or not convergence.rounds:
-            item.setTitle("")
+            self._title = ""
+            self._show_title()
             return
         for number, changes in enumerate(convergence.rounds, start=1):
             self._curves.append(

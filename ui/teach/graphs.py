@@ -3,11 +3,13 @@ to the lesson: the pair as the lesson's parameters align it, drawn again only wh
 changes (the zoom kept while a slider moves); at each step only the pairs fixed so far shown as
 aligned (colour and pair tag; the others grey, so that the graphs do not give the answer away) and
 the relations judged at the scores only; the explained cell's two nodes highlighted (orange) and
-the neighbours its P and C were summed over marked in pink, with the edges that lead to them."""
+the neighbours its P and C were summed over marked in pink, with the edges that lead to them; a
+cell clicked whose nodes are out of view is scrolled to (the zoom kept)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QRectF
+from PySide6.QtWidgets import QGraphicsItem
 
 from engine.model import Graph
 
@@ -24,6 +26,16 @@ def neighbourhood_edges(scene: GraphScene, nodes: set[str]) -> set[tuple[str, st
     return {key for key in scene.edge_items if key[0] in nodes and key[2] in nodes}
 
 
+def _around(scene: GraphScene, item: QGraphicsItem, near: set[str]) -> QRectF:
+    """The rectangle that holds ``item`` and the nodes ``near`` it."""
+    around = item.sceneBoundingRect()
+    for key in near:
+        other = scene.node_items.get(key)
+        if other is not None:
+            around = around.united(other.sceneBoundingRect())
+    return around
+
+
 class TeachingGraphs(QObject):
     """Lives as the panel's child, so its connections end with the panel."""
 
@@ -31,6 +43,7 @@ class TeachingGraphs(QObject):
         super().__init__(panel)
         self.panel, self.state = panel, state
         self._drawn: tuple | None = None  # what is drawn: the pair and its alignment's pairs
+        self._in_view: tuple | None = None  # the node items last brought into view
         state.lesson_changed.connect(self._show_pair)
         state.step_changed.connect(self._show_step)
         state.cell_changed.connect(self._show_cell)
@@ -78,9 +91,17 @@ class TeachingGraphs(QObject):
         for total in (explanation.parents, explanation.children):
             near_test |= {test.nodes[kt].var for kt, _, _ in total.contributions}
             near_gold |= {gold.nodes[kg].var for _, kg, _ in total.contributions}
-        for scene, graph, node, near in (
-            (self.panel.test_scene, test, explanation.test, near_test),
-            (self.panel.gold_scene, gold, explanation.gold, near_gold),
-        ):
+        sides = (
+            (self.panel.test_view, test, explanation.test, near_test),
+            (self.panel.gold_view, gold, explanation.gold, near_gold),
+        )
+        for view, graph, node, near in sides:
             var = graph.nodes[node].var
+            scene = view.graph_scene
             scene.highlight({var}, (), near, neighbourhood_edges(scene, near | {var}))
+        items = tuple(view.graph_scene.node_items.get(graph.nodes[node].var) for view, graph, node, _ in sides)
+        if items != self._in_view:  # another cell, or the graphs drawn again: its nodes shown
+            self._in_view = items
+            for (view, _, _, near), item in zip(sides, items):
+                if item is not None:
+                    view.bring_into_view(item.sceneBoundingRect(), _around(view.graph_scene, item, near))

@@ -28,6 +28,7 @@ GRAPHS_X = MARGIN + HEATMAP_WIDTH + 32.0
 GRAPHS_WIDTH = WIDTH - GRAPHS_X - MARGIN
 TEXT_PX = (14.0, 13.0, 12.0, 11.0, 10.0)  # the largest at which the step's text fits, the figures at their least
 LINE = 1.4  # line height, in text heights
+SUBTITLE_PX = 13.0
 GREY, NOTE = "#455a64", "#1b5e20"
 
 
@@ -68,6 +69,24 @@ def _wrap(text: str, width: float, px: float) -> list[str]:
         else:
             lines.append(word)
     return lines or [""]
+
+
+def _subtitle(pair_name: str, sentence: str, parameters: str, width: float, px: float) -> str:
+    """The pair, its sentence and the parameters in one line at most ``width`` wide: the sentence
+    cut after its last word that fits (with an ellipsis) when the whole is too long.
+
+    >>> _subtitle("pair 3", "one two three four", "γ 0.1", 400, 13)
+    'pair 3: one two three four - γ 0.1'
+    >>> _subtitle("pair 3", "one two three four", "γ 0.1", 150, 13)
+    'pair 3: one… - γ 0.1'
+    """
+    words = sentence.split()
+
+    def line(count: int) -> str:
+        shown = " ".join(words[:count]) + ("…" if count < len(words) else "")
+        return f"{pair_name}" + (f": {shown}" if words else "") + f" - {parameters}"
+
+    return line(next((count for count in range(len(words), 0, -1) if approximate_width(line(count), px) <= width), 0))
 
 
 def _fit_text(paragraphs: list[tuple[str, bool]], width: float, height: float) -> tuple[float, list[tuple[str, bool]]]:
@@ -122,10 +141,10 @@ def slide_svg(
     total = len(lesson.steps)
     sentence = trace.test.text or trace.gold.text or ""
     title = f"Step {index + 1} of {total}: {step.title}"
-    subtitle = f"{pair_name}" + (f": {sentence}" if sentence else "") + f" - {short_parameters(trace.params)}"
+    subtitle = _subtitle(pair_name, sentence, short_parameters(trace.params), WIDTH - 2 * MARGIN, SUBTITLE_PX)
     body = [
         text_element(MARGIN, MARGIN + 10, 24, title, font_weight="bold"),
-        text_element(MARGIN, MARGIN + 40, 13, subtitle, colour=GREY),
+        text_element(MARGIN, MARGIN + 40, SUBTITLE_PX, subtitle, colour=GREY),
     ]
     text_room = HEIGHT - MARGIN - TOP - FIGURES_LEAST - 16
     px, lines = _fit_text(slide_text(lesson, index, note), WIDTH - 2 * MARGIN, text_room)

@@ -202,6 +202,7 @@ class TeachingState(AppPart):
         self.keys = step_keys(lesson) if lesson is not None else []
         self.index = corresponding_step(key, self.keys) if key is not None and lesson is not None else 0
         self.revealed = True
+        self.verdict = None  # an answer to the lesson there was
         if lesson is None:
             self.pause()
         if self.cell is not None and (lesson is None or not self._inside(self.cell)):
