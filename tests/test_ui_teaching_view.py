@@ -13,6 +13,7 @@ from engine.layout.text import approximate_width
 from engine.params import Params
 from engine.read import read_graph
 from engine.teach import build_lesson, trace_pair
+from ui.teach.presentation import text_scale
 from ui.teach.slides import MARGIN, WIDTH, slide_svg
 
 from .conftest import READ_GOLD, READ_TEST
@@ -113,3 +114,91 @@ def test_a_slides_header_stays_on_the_page():
     assert approximate_width(subtitle, 13) <= WIDTH - 2 * MARGIN
     assert subtitle.startswith("pair read: She is reading my book") and "…" in subtitle
     assert subtitle.endswith("initial anchors from the text and token alignments")
+
+
+def dark_pixels(widget) -> int:
+    image = widget.grab().toImage()
+    return sum(
+        1
+        for x in range(image.width())
+        for y in range(image.height())
+        if max(image.pixelColor(x, y).getRgb()[:3]) < 80  # near black: the enabled text
+    )
+
+
+def test_presentation_still_greys_what_is_disabled(qtbot, tmp_path):
+    """Presentation's black text is for what the class reads: at the first step, First and Back
+    (disabled) still look disabled, unlike Next."""
+    window = teaching_window(qtbot, tmp_path)
+    panel = window.lesson_panel
+    window.action_set["presentation"].trigger()
+    settle()
+    assert not panel.home_button.isEnabled() and panel.forward_button.isEnabled()
+    assert dark_pixels(panel.forward_button) > 0
+    assert dark_pixels(panel.home_button) == 0 and dark_pixels(panel.parameters.reset_button) == 0
+
+
+def caption_line(panel) -> float:
+    font = QFont(panel.caption.font())
+    font.setPixelSize(round(13 * panel.text_scale))
+    return QFontMetricsF(font).lineSpacing()
+
+
+def test_at_1366x768_the_text_keeps_eight_lines_beside_a_small_heatmap(qtbot, tmp_path):
+    """The paper's example (5 x 5) at 1366x768: the step's text, what the class reads, gets room for
+    eight lines (it had three, under rows of 48 px); the heatmap's rows keep 24 px or more."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 768 - 50))
+    settle()
+    panel = window.lesson_panel
+    assert panel.caption.viewport().height() >= 8 * caption_line(panel)
+    assert panel.heatmap.geometry_now().cell_height >= 24
+
+
+def test_a_30_node_heatmap_keeps_its_room_at_1920x1080(qtbot, tmp_path):
+    """UMR sentence 16 (30 x 33) at 1920x1080: the text's room is not taken from a heatmap that needs it
+    all (it keeps four fifths: rows of 11.5 px, names in 9 px; the text three lines)."""
+    window = teaching_window(qtbot, tmp_path, UMR_VERSIONS, "snt16", (1920, 1080 - 50))
+    settle()
+    panel = window.lesson_panel
+    geometry = panel.heatmap.geometry_now()
+    assert geometry.cell_height >= 11.5 and geometry.row_px >= 9
+    assert panel.caption.viewport().height() >= 3 * caption_line(panel)
+
+
+def test_presentation_at_1366x768_draws_the_papers_graphs_in_readable_text(qtbot, tmp_path):
+    """The paper's example on a 1366x768 projector: both graphs whole, their node names at 11.5 px or
+    more (they were 7.7 px: the graphs had 42 % of the narrow column, under the zoom buttons)."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 718))
+    window.action_set["presentation"].trigger()
+    window.showNormal()  # the offscreen screen is not a projector's: its size and text scale by hand
+    window.resize(1366, 768)
+    window.presenter.set_scale(text_scale(768))
+    settle()
+    graphs = window.teaching_graphs
+    assert not graphs.tools.isVisible()
+    for view in (graphs.test_view, graphs.gold_view):
+        assert view.scale_factor() * graphs.views.node_px >= 11.5
+        assert visible(view).contains(view.graph_scene.itemsBoundingRect())  # whole
+    window.action_set["presentation"].trigger()
+    assert graphs.tools.isVisible()
+
+
+def test_the_convergence_axis_name_is_whole_or_left_out(qtbot, tmp_path):
+    """In presentation at 1366x768 the plot is ~120 px high: its left axis name would be cut ("largest change" read
+    "est change (x" in a real window); it is fitted to the height or left out, without an SI suffix."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 718))
+    window.action_set["presentation"].trigger()
+    window.showNormal()
+    window.resize(1366, 768)
+    window.presenter.set_scale(text_scale(768))
+    settle()
+    item = window.convergence_panel.plot.getPlotItem()
+    axis = item.getAxis("left")
+    assert "(x" not in axis.labelString()
+    if axis.label.isVisible():
+        assert axis.label.boundingRect().width() <= item.vb.height()
+    window.action_set["presentation"].trigger()
+    window.resize(1920, 1030)
+    settle()
+    assert axis.label.isVisible() and axis.labelText == "max |ΔA|"  # with room: named
+    assert axis.label.boundingRect().width() <= item.vb.height()

@@ -145,9 +145,11 @@ class ComparisonPanel(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.test_box)
         self.splitter.addWidget(self.gold_box)
+        self.tools = QWidget()  # the zoom buttons and the colours' key
+        self.tools.setLayout(tools)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(tools)
+        layout.addWidget(self.tools)
         layout.addWidget(self.splitter, 1)
         self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
         self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))

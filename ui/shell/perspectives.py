@@ -121,7 +121,7 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "Presentation",
         "The lesson for a projector (View > Presentation Mode, F11): the teaching panels only, large text",
         # the heatmap as wide as 25 columns need for values in 12 px text at 1366 x 768
-        _across("lesson", 74, _down("teach_graphs", 42, "convergence", 20, "explanation", 38), 26),
+        _across("lesson", 74, _down("teach_graphs", 56, "convergence", 16, "explanation", 28), 26),
         hidden=True,
     ),
 )

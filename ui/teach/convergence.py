@@ -18,6 +18,8 @@ __all__ = ["ConvergencePlot"]
 LOWEST = 1e-9  # a change of 0 is drawn here (the scale is logarithmic)
 ROUND_COLOURS = ("#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#4e342e")
 MARK = "#ff6d00"
+LEFT_LABEL = "max |ΔA|"  # the largest change of any cell of A (the tooltip says so)
+LEAST_LABEL_PX = 9  # the left axis's name is left out rather than drawn smaller
 
 
 class ConvergencePlot(pg.PlotWidget):
@@ -28,7 +30,7 @@ class ConvergencePlot(pg.PlotWidget):
         self.marked: tuple[int, float] | None = None
         self.text_px = 11
         self._title = ""  # the step's round, iteration and largest change
-        self._titled: tuple[str, int] | None = None  # the title shown and its size
+        self._titled: tuple[str, int, int | None] | None = None  # the title, its size and the left name's
         self._drawn: tuple | None = None  # the curves drawn (the rounds' changes and the tolerance)
         self._curves: list[pg.PlotDataItem] = []
         self._mark: pg.PlotDataItem | None = None
@@ -61,27 +63,40 @@ class ConvergencePlot(pg.PlotWidget):
             axis.setStyle(tickFont=font)
             axis.setTextPen(QColor("#1a1a1a"))
             axis.setPen(QColor("#1a1a1a"))
+            axis.enableAutoSIPrefix(False)  # (a "(x0.001)" after the name otherwise)
         style = {"color": "#1a1a1a", "font-size": f"{self.text_px}px"}
         item.setLabel("bottom", "inner iteration", **style)
-        item.setLabel("left", "largest change", **style)
+        item.setLabel("left", LEFT_LABEL, **style)
+        self._titled = None
         item.layout.setContentsMargins(2, 2, self.text_px, 2)  # room for the last tick's number at the right
 
-    def _show_title(self) -> None:
-        """The title in the largest size up to the text's that fits over the plot: whole on a
-        projector's narrow column too (and never widening the plot past its widget)."""
-        item = self.getPlotItem()
-        room = item.vb.width() if item.vb.width() > 0 else self.width() - item.getAxis("left").width()
-        px = self.text_px + 1
+    def _fitting_px(self, text: str, room: float, least: int) -> int | None:
+        """The largest size from the text's down to ``least`` px in which ``text`` fits ``room``."""
         font = QFont(self.font())
-        while px > 8:
+        for px in range(self.text_px + 1, least - 1, -1):
             font.setPixelSize(px)
-            if QFontMetricsF(font).horizontalAdvance(self._title) <= room - 4:
-                break
-            px -= 1
-        if (self._title, px) != self._titled:
-            self._titled = (self._title, px)
-            item.setTitle(self._title, color="#1a1a1a", size=f"{px}px")
+            if QFontMetricsF(font).horizontalAdvance(text) <= room - 4:
+                return px
+        return None
+
+    def _show_title(self) -> None:
+        """The title, and the left axis's name, in the largest size up to the text's that fits the
+        plot's width (height): whole on a projector's narrow column too, never widening the plot past
+        its widget. The axis's name is left out where it would be under :data:`LEAST_LABEL_PX`."""
+        item = self.getPlotItem()
+        width = item.vb.width() if item.vb.width() > 0 else self.width() - item.getAxis("left").width()
+        height = item.vb.height() if item.vb.height() > 0 else self.height()
+        title_px = self._fitting_px(self._title, width, 8) or 8
+        label_px = self._fitting_px(LEFT_LABEL + " ", height - 8, LEAST_LABEL_PX)  # as the axis draws it
+        if (self._title, title_px, label_px) != self._titled:
+            self._titled = (self._title, title_px, label_px)
+            item.setTitle(self._title, color="#1a1a1a", size=f"{title_px}px")
             item.titleLabel.setMinimumWidth(0)  # its text's width is fitted to the plot instead
+            axis = item.getAxis("left")
+            if label_px is None:
+                axis.showLabel(False)
+            else:
+                item.setLabel("left", LEFT_LABEL, color="#1a1a1a", **{"font-size": f"{min(label_px, self.text_px)}px"})
 
     def show_convergence(self, convergence: Convergence | None) -> None:
         """Draw the curves (again only when they changed: moving α, β or γ leaves A as it is) and

@@ -11,6 +11,7 @@ draws what :class:`~ui.teach.state.TeachingState` holds and reports the user's c
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -44,6 +45,8 @@ MARKED_LEGEND = {  # what the black-and-orange outline means at each kind of ste
     "metrics": "the pairs of the alignment",
 }
 ROW_CAP = 48  # px: a heatmap row gets at most this much height by default; the rest goes to the text
+ROW_LEAST = 24  # px: the text's lines are not taken from rows this high or lower
+TEXT_LINES = 8  # the step's text gets room for these many lines while the rows keep ROW_LEAST
 TEXT_SHARE = 0.2  # the text's least share of the height
 HINT = "Click any cell to see how its value was computed; wheel or +/- zooms, drag pans, 0 shows all."
 
@@ -175,9 +178,10 @@ class LessonPanel(QWidget):
         return super().eventFilter(watched, event)
 
     def _place(self) -> None:
-        """The heatmap as tall as its rows need at :data:`ROW_CAP` px each,
-        leaving the text at least :data:`TEXT_SHARE` of the height; the rest to the text. Kept
-        once the user drags the handle."""
+        """The text and the heatmap share the height: the heatmap as tall as its rows need at
+        :data:`ROW_CAP` px each, the text :data:`TEXT_LINES` lines before the heatmap's rows go under
+        :data:`ROW_LEAST` px, never under :data:`TEXT_SHARE` of the height; what is left to the
+        text. Kept once the user drags the handle."""
         lesson = self.state.lesson
         if self._dragged or lesson is None:
             return
@@ -185,9 +189,13 @@ class LessonPanel(QWidget):
         if total <= 0:
             return
         rows = lesson.trace.similarity.shape[0]
-        cap = ROW_CAP  # (on a projector too: a small matrix leaves the text its room)
-        wanted = round(2 * self.heatmap.title_px + rows * cap + self.heatmap.column_margin(total))
-        heatmap = max(1, min(wanted, total - round(TEXT_SHARE * total)))
+        margins = 2 * self.heatmap.title_px + self.heatmap.column_margin(total)
+        font = QFont(self.caption.font())
+        font.setPixelSize(round(13 * self.text_scale))
+        text = self.title.sizeHint().height() + TEXT_LINES * QFontMetricsF(font).lineSpacing() + 16
+        most = total - round(TEXT_SHARE * total)
+        least = min(margins + rows * ROW_LEAST, most)
+        heatmap = max(1, round(min(margins + rows * ROW_CAP, max(least, total - text), most)))
         self.splitter.setSizes([total - heatmap, heatmap])
 
     def _show_lesson(self) -> None:

@@ -23,7 +23,10 @@ __all__ = ["PRESENTATION", "Presenter", "text_scale"]
 
 PRESENTATION = "present"  # the hidden perspective
 TEACHING = "teach"
-CONTRAST = "QWidget { color: #000000; } QTextBrowser { background: #ffffff; border: none; }"
+CONTRAST = (
+    "QWidget { color: #000000; } QWidget:disabled { color: #9e9e9e; } "
+    "QTextBrowser { background: #ffffff; border: none; }"
+)
 
 
 def text_scale(screen_height: int) -> float:
@@ -145,5 +148,6 @@ class Presenter(QObject):
             panel.set_text_scale(scale)
         presenting = scale != 1.0
         self.graphs.set_stacked(presenting)  # the presentation's column is narrow: test above gold, each whole
+        self.graphs.tools.setVisible(not presenting)  # (the graphs' height for the class; wheel and keys still zoom)
         self.graphs.views.whole = presenting
         self.graphs.views.start()
