@@ -146,12 +146,12 @@ def caption_line(panel) -> float:
 
 def test_at_1366x768_the_text_keeps_eight_lines_beside_a_small_heatmap(qtbot, tmp_path):
     """The paper's example (5 x 5) at 1366x768: the step's text, what the class reads, gets room for
-    eight lines (it had three, under rows of 48 px); the heatmap's rows keep 24 px or more."""
+    eight lines (it had three, under rows of 48 px); the heatmap's rows keep 20 px or more."""
     window = teaching_window(qtbot, tmp_path, size=(1366, 768 - 50))
     settle()
     panel = window.lesson_panel
     assert panel.caption.viewport().height() >= 8 * caption_line(panel)
-    assert panel.heatmap.geometry_now().cell_height >= 24
+    assert panel.heatmap.geometry_now().cell_height >= 20
 
 
 def test_a_30_node_heatmap_keeps_its_room_at_1920x1080(qtbot, tmp_path):
@@ -202,3 +202,30 @@ def test_the_convergence_axis_name_is_whole_or_left_out(qtbot, tmp_path):
     settle()
     assert axis.label.isVisible() and axis.labelText == "max |ΔA|"  # with room: named
     assert axis.label.boundingRect().width() <= item.vb.height()
+
+
+def test_hovering_a_cell_does_not_move_the_heatmap(qtbot, tmp_path):
+    """The readout under the heatmap says what a hovered cell holds in one line where the step's
+    legend took three (at 1366x768): the heatmap grew under the pointer and a click meant for book x
+    paper explained he x paper. The readout keeps its height; the cells stay where they are."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 718))
+    panel = window.lesson_panel
+    window.state.teaching.go_to(2)
+    settle()
+    before = panel.heatmap.geometry_now().plot
+    height = panel.readout.height()
+    panel.heatmap.hovered.emit(3, 3)  # book x paper
+    settle()
+    assert "book" in panel.readout.text() and panel.readout.height() == height
+    assert panel.heatmap.geometry_now().plot == before
+    panel.heatmap.hovered.emit(-1, -1)  # the pointer leaves: the legend again
+    settle()
+    assert panel.readout.height() == height and panel.heatmap.geometry_now().plot == before
+
+
+def test_the_convergence_plot_keeps_a_readable_height_at_1366x768(qtbot, tmp_path):
+    """At 1366x768 the plot was ~40 px high: its ticks 1, 0.01 and 0.0001 ran into each other. Its
+    curves keep 60 px."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 718))
+    settle()
+    assert window.convergence_panel.plot.getPlotItem().vb.height() >= 60

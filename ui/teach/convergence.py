@@ -41,7 +41,7 @@ class ConvergencePlot(pg.PlotWidget):
         item.hideButtons()
         self.setMouseEnabled(x=False, y=False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumHeight(90)
+        self.setMinimumHeight(135)  # the curves 60 px or more under the title and above the axis
         item.vb.sigResized.connect(lambda *_: self._show_title())
         self.setToolTip(
             "The largest change of any cell of A at each inner iteration of each round (eq. 8-9); a round ends "

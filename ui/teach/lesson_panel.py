@@ -11,7 +11,7 @@ draws what :class:`~ui.teach.state.TeachingState` holds and reports the user's c
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..common.binding import SyncGuard
-from ..rounds.scale import OUTLINE_LEGEND
 from ..rounds.view import HeatmapView, SharedWindow
 from ..rounds.window import CellWindow
 from .captions import step_html, verdict_html
@@ -45,10 +44,20 @@ MARKED_LEGEND = {  # what the black-and-orange outline means at each kind of ste
     "metrics": "the pairs of the alignment",
 }
 ROW_CAP = 48  # px: a heatmap row gets at most this much height by default; the rest goes to the text
-ROW_LEAST = 24  # px: the text's lines are not taken from rows this high or lower
+ROW_LEAST = 20  # px: the text's lines are not taken from rows this high or lower
 TEXT_LINES = 8  # the step's text gets room for these many lines while the rows keep ROW_LEAST
 TEXT_SHARE = 0.2  # the text's least share of the height
-HINT = "Click any cell to see how its value was computed; wheel or +/- zooms, drag pans, 0 shows all."
+HINT = "Click a cell to see how its value was computed; wheel or +/- zooms, drag pans, 0 shows all."
+
+
+def _legend(kind: str | None) -> str:
+    """The readout under the heatmap at a step of ``kind`` (None: one not revealed yet): what a click
+    does and what the outlines mean (in two lines at 1366 px)."""
+    legend = ["anchor (black and white)"]
+    if kind is not None:
+        legend.append(f"{MARKED_LEGEND[kind]} (black and orange)")
+    legend.append("the neighbour pairs of the cell explained (pink)")
+    return f"{HINT}  Outlines: {'; '.join(legend)}."
 
 
 class LessonPanel(QWidget):
@@ -171,6 +180,7 @@ class LessonPanel(QWidget):
         self.readout.setStyleSheet(f"color: #333; font-size: {px}px;")
         self.problem.setStyleSheet(f"color: #555; font-size: {round(15 * self.text_scale)}px;")
         self.heatmap.set_text_scale(self.text_scale)
+        self._size_readout()
 
     def eventFilter(self, watched, event) -> bool:
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
@@ -282,8 +292,19 @@ class LessonPanel(QWidget):
         step = self.state.step
         if step is None:
             return
-        legend = [OUTLINE_LEGEND.split(";")[0]]
-        if self.state.revealed:
-            legend.append(f"black and orange: {MARKED_LEGEND[step.kind]}")
-        legend.append("black and pink: the neighbour pairs of the cell explained")
-        self.readout.setText(f"{HINT}  Outlines - {'; '.join(legend)}.")
+        self.readout.setText(_legend(step.kind if self.state.revealed else None))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._size_readout()
+
+    def _size_readout(self) -> None:
+        """The readout as high as its longest text needs at its width, whatever it says now: a hovered
+        cell's one line does not give the heatmap the legend's lines (the cells would move under the
+        pointer)."""
+        longest = max((_legend(kind) for kind in MARKED_LEGEND), key=len)
+        width = max(1, self.readout.width() if self.readout.isVisible() else self.width() - 4)
+        self.readout.ensurePolished()  # (its font is its style sheet's)
+        metrics = QFontMetrics(self.readout.font())
+        flags = int(Qt.TextFlag.TextWordWrap)
+        self.readout.setFixedHeight(metrics.boundingRect(0, 0, width, 10_000, flags, longest).height() + 2)
