@@ -231,7 +231,8 @@ def main() -> None:
         count = len(load_pairs(test, gold, lazy=True).pairs)
 
         def commands_for(test: Path, gold: Path, tag: str) -> tuple[list[tuple[list[str], Path]], list[str]]:
-            commands, names = [], []
+            commands: list[tuple[list[str], Path]] = []
+            names: list[str] = []
             for name, checkout in checkouts:
                 for jobs in args.jobs or sorted({1, cores}):
                     commands.append(

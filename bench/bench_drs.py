@@ -26,8 +26,10 @@ import resource
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from engine.drs import DScorerCounts, DScorerSettings, counter_score, dscorer_counts, dscorer_score, parse_drs_text
 from engine.drs.counter import COUNTER_SEARCH
@@ -40,12 +42,14 @@ from .counter_code import install_counter, run_counter
 from .drsscorer import install_drsscorer, run_drsscorer
 from .generate_drs import generate_pairs
 
+T = TypeVar("T")
+
 PROFILES = (DScorerSettings("paper"), DScorerSettings("reference"))
 DENSE_EXTRA_ROLES = 20.0
 PAPER_COUNTER, PAPER_DSCORER = 14428.0, 2.35  # seconds per GMB document pair, the seed's Table 2
 
 
-def timed(function, *arguments, **keywords) -> tuple[float, object]:
+def timed(function: Callable[..., T], *arguments: Any, **keywords: Any) -> tuple[float, T]:
     start = time.perf_counter()
     result = function(*arguments, **keywords)
     return time.perf_counter() - start, result
@@ -91,8 +95,8 @@ def size_row(
             columns.setdefault("hillclimb below", []).append(float(climbed.tally.test_score < exact.tally.test_score))
         if drsscorer is not None:
             with tempfile.TemporaryDirectory() as scratch:
-                run = run_drsscorer(drsscorer, [test], [gold], Path(scratch))
-            columns.setdefault("drsscorer code", []).append(run.seconds)
+                reference_run = run_drsscorer(drsscorer, [test], [gold], Path(scratch))
+            columns.setdefault("drsscorer code", []).append(reference_run.seconds)
     shares = ("optimal", "hillclimb below")  # fractions of the pairs, the others medians
     summary = {
         name: (statistics.fmean if name in shares else statistics.median)(values) for name, values in columns.items()

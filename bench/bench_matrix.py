@@ -20,7 +20,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from engine.read import load_annotations
 from engine.runtime.process import tune_for_scoring
@@ -28,6 +31,8 @@ from engine.scoring import score_corpus
 from engine.scoring.matrix import score_matrix
 
 from .generate import block, perturb, random_graph, sentence
+
+T = TypeVar("T")
 
 __all__ = ["write_annotators"]
 
@@ -61,13 +66,12 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _timed(function):
-    """(wall seconds, value), the CPU seconds it took in ``_timed.cpu``: on a shared machine the
-    wall time depends on the load, the CPU time much less."""
+def _timed(function: Callable[[], T]) -> tuple[float, float, T]:
+    """(wall seconds, CPU seconds, value): on a shared machine the wall time depends on the load, the
+    CPU time much less."""
     start, cpu = time.perf_counter(), _cpu()
     value = function()
-    _timed.cpu = _cpu() - cpu
-    return time.perf_counter() - start, value
+    return time.perf_counter() - start, _cpu() - cpu, value
 
 
 def main() -> None:
@@ -101,27 +105,32 @@ def main() -> None:
             "--jobs",
             "1",
         ]
-        seconds, _ = _timed(lambda: subprocess.run(command, check=True, capture_output=True))
+        seconds, cpu, _ = _timed(lambda: subprocess.run(command, check=True, capture_output=True))
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # before any worker process
-        print(f"python -m engine matrix --jobs 1:  {seconds:7.2f} s (CPU {_timed.cpu:6.2f} s), peak RSS {peak:.1f} MB")
+        print(f"python -m engine matrix --jobs 1:  {seconds:7.2f} s (CPU {cpu:6.2f} s), peak RSS {peak:.1f} MB")
         annotations = load_annotations(paths)
         updates: list[int] = []
         for jobs in (1, 2):
             updates.clear()
-            seconds, result = _timed(
-                lambda jobs=jobs: score_matrix(annotations, jobs=jobs, progress=lambda d, t: updates.append(d))
+            seconds, cpu, result = _timed(
+                partial(score_matrix, annotations, jobs=jobs, progress=lambda done, total: updates.append(done))
             )
-            per_pair = 1000 * _timed.cpu / (pairs * args.sentences)
+            per_pair = 1000 * cpu / (pairs * args.sentences)
             print(
-                f"score_matrix, jobs {jobs}:             {seconds:7.2f} s (CPU {_timed.cpu:6.2f} s, "
+                f"score_matrix, jobs {jobs}:             {seconds:7.2f} s (CPU {cpu:6.2f} s, "
                 f"{per_pair:.2f} ms a pair of graphs; {len(updates)} progress calls)"
             )
-        seconds, _ = _timed(lambda: [result.f_matrix(m, a) for m in result.metrics for a in ("micro", "macro")])
+        seconds, _, _ = _timed(lambda: [result.f_matrix(m, a) for m in result.metrics for a in ("micro", "macro")])
         print(f"then every metric's micro and macro matrix: {1000 * seconds:.0f} ms", end="")
-        seconds, _ = _timed(lambda: [result.sentence_table(m) for m in result.metrics])
+        seconds, _, _ = _timed(lambda: [result.sentence_table(m) for m in result.metrics])
         print(f"; every metric's per-sentence table: {1000 * seconds:.0f} ms")
         if args.naive:
             _compare_naive(Path(tmp) / "naive", args, shape)
+
+
+def _same_f(one: float | None, other: float | None) -> bool:
+    """Two F1 values agree: both undefined, or within rounding."""
+    return one is other is None or (one is not None and other is not None and abs(one - other) < 1e-9)
 
 
 def _compare_naive(directory: Path, args: argparse.Namespace, shape: tuple[int, int, int]) -> None:
@@ -129,12 +138,10 @@ def _compare_naive(directory: Path, args: argparse.Namespace, shape: tuple[int, 
     generator draws sentence by sentence, so they are those of the whole corpus)."""
     annotations = load_annotations(write_annotators(directory, args.annotators, args.naive, *shape)[0])
     cells = [(i, j) for i in range(args.annotators) for j in range(args.annotators) if i != j]
-    matrix_seconds, matrix = _timed(lambda: score_matrix(annotations))
-    matrix_cpu = _timed.cpu
-    naive_seconds, corpora = _timed(lambda: [score_corpus(annotations.pairs(i, j).pairs) for i, j in cells])
-    naive_cpu = _timed.cpu
+    matrix_seconds, matrix_cpu, matrix = _timed(lambda: score_matrix(annotations))
+    naive_seconds, naive_cpu, corpora = _timed(lambda: [score_corpus(annotations.pairs(i, j).pairs) for i, j in cells])
     same = all(
-        abs(corpus.micro[m].f - matrix.score(i, j, m).f) < 1e-9
+        (cell := matrix.score(i, j, m)) is not None and _same_f(corpus.micro[m].f, cell.f)
         for corpus, (i, j) in zip(corpora, cells)
         for m in matrix.metrics
     )

@@ -25,16 +25,24 @@ import tempfile
 import time
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.runtime.parallel import start_workers_from_server
 from engine.runtime.process import one_blas_thread_at_load, tune_for_scoring
 
 from .bench_matrix import write_annotators
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
+    from ui.shell.main_window import MainWindow
+
 TICK_MS = 20
 
 
-def score_in_window(app, paths: list[Path], settings_path: Path, jobs: int) -> tuple[float, list[float], int, object]:
+def score_in_window(
+    app: QCoreApplication, paths: list[Path], settings_path: Path, jobs: int
+) -> tuple[float, list[float], int, MainWindow]:
     """Open ``paths`` as annotators in a new main window scoring with ``jobs`` processes; the
     seconds until the matrix arrives, the GUI timer's gaps (ms), the progress updates, the window."""
     from PySide6.QtCore import QSettings, QTimer
@@ -117,7 +125,7 @@ def main() -> None:
         print(f"  {args.jobs} processes / one thread: {statistics.median(ratios):.2f} (median of the turns' ratios)")
         assert window is not None
         annotators = window.state.annotators
-        while window.state.busy or window.state.runner.busy("confusion"):  # the pair views' own scoring
+        while window.state.scoring.busy or window.state.runner.busy("confusion"):  # the pair views' own scoring
             app.processEvents()
             time.sleep(0.01)
         begin = time.perf_counter()

@@ -56,12 +56,15 @@ def main() -> None:
             test_path, gold_path = args.files
         else:
             test_path, gold_path = write_corpus(Path(tmp), args.pairs, args.nodes, args.nodes, seed=1)
-        pairs = [pair for pair in load_pairs(test_path, gold_path).pairs if not pair.errors and pair.test and pair.gold]
-    pairs.sort(key=lambda pair: abs(len(pair.gold.graph) - args.nodes))
+        pairs = [
+            (pair.id, pair.test.graph, pair.gold.graph)
+            for pair in load_pairs(test_path, gold_path).pairs
+            if not pair.errors and pair.test and pair.gold and pair.test.graph and pair.gold.graph
+        ]
+    pairs.sort(key=lambda pair: abs(len(pair[2]) - args.nodes))
     settings = sweep(args.steps)
     print(f"one re-alignment (trace, captions, scores) per parameter setting, {args.steps} settings")
-    for pair in pairs[: args.pairs]:
-        test, gold = pair.test.graph, pair.gold.graph
+    for pair_id, test, gold in pairs[: args.pairs]:
         realign(test, gold, settings[0])  # first use: the graphs' derived structures
         times = []
         for params in settings:
@@ -69,7 +72,7 @@ def main() -> None:
             realign(test, gold, params)
             times.append(time.perf_counter() - start)
         print(
-            f"pair {pair.id} ({len(test)}/{len(gold)} nodes): median {1000 * statistics.median(times):.1f} ms, "
+            f"pair {pair_id} ({len(test)}/{len(gold)} nodes): median {1000 * statistics.median(times):.1f} ms, "
             f"largest {1000 * max(times):.1f} ms"
         )
 

@@ -50,7 +50,9 @@ def main() -> None:
         window.resize(1920, 1200)
         window.show()
         app.processEvents()
-        pairs = state.scoring.corpus.pairs
+        corpus = state.scoring.corpus
+        assert corpus is not None
+        pairs = corpus.pairs
         gui, first, cached = ([float("inf")] * len(pairs) for _ in range(3))
         for number in range(args.repeat):
             for k, result in enumerate(pairs):
@@ -71,7 +73,7 @@ def main() -> None:
                     cached[k] = min(cached[k], shown)
         steps = step_rounds(app, window.heatmaps, state, pairs)
         window.close()
-    sizes = [len(r.test) + len(r.gold) for r in pairs]
+    sizes = [len(r.test or ()) + len(r.gold or ()) for r in pairs]
     print(f"{len(pairs)} pairs of up to {args.nodes} nodes per graph ({min(sizes)}-{max(sizes)} nodes per pair)")
     for name, times in (
         ("first visit, GUI thread busy (trace pending)", gui),

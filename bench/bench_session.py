@@ -74,11 +74,13 @@ def main() -> None:
         check_round_trip(written)
 
     exported = _timed(export)
+    assert written is not None
+    corpus = written
     logged = _timed(lambda: decisions_log(session))
-    reported = _timed(lambda: session_report(session, written))
+    reported = _timed(lambda: session_report(session, corpus))
     print(
         f"export {exported:.2f} s (written and read back), log {logged:.2f} s, "
-        f"report {reported:.2f} s (scores {len(session.annotators)} x {len(written.graphs)} pairs)"
+        f"report {reported:.2f} s (scores {len(session.annotators)} x {len(corpus.graphs)} pairs)"
     )
     session.close()
 

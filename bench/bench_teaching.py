@@ -16,14 +16,20 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
+from engine.model import Graph
 from engine.params import Params
 from engine.read.amr import entries_from_text
 from engine.runtime.process import tune_for_scoring
 from engine.scoring import score_graphs
-from engine.teach import build_lesson, explain_cell, trace_pair
+from engine.teach import Lesson, build_lesson, explain_cell, trace_pair
 
 from .generate import generate
+
+
+def _lesson(test: Graph, gold: Graph, params: Params) -> Lesson:
+    return build_lesson(trace_pair(test, gold, params))
 
 
 def _median_ms(work: Callable[[], object], repeat: int) -> float:
@@ -47,18 +53,17 @@ def main() -> None:
     pairs = [
         (test.graph, gold.graph)
         for test, gold in zip(entries_from_text("test", test_text), entries_from_text("gold", gold_text))
+        if test.graph is not None and gold.graph is not None
     ]
     params = Params(alpha=0.35, beta=0.05, gamma=0.2)
     columns: dict[str, list[float]] = {"untraced": [], "traced": [], "trace_pair": [], "+ lesson": [], "explain": []}
     for test, gold in pairs:
-        columns["untraced"].append(_median_ms(lambda t=test, g=gold: score_graphs(t, g, params), args.repeat))
-        columns["traced"].append(_median_ms(lambda t=test, g=gold: score_graphs(t, g, params, trace=True), args.repeat))
-        columns["trace_pair"].append(_median_ms(lambda t=test, g=gold: trace_pair(t, g, params), args.repeat))
-        columns["+ lesson"].append(
-            _median_ms(lambda t=test, g=gold: build_lesson(trace_pair(t, g, params)), args.repeat)
-        )
         trace = trace_pair(test, gold, params)
-        columns["explain"].append(_median_ms(lambda trace=trace: explain_cell(trace, 1, 1), args.repeat))
+        columns["untraced"].append(_median_ms(partial(score_graphs, test, gold, params), args.repeat))
+        columns["traced"].append(_median_ms(partial(score_graphs, test, gold, params, trace=True), args.repeat))
+        columns["trace_pair"].append(_median_ms(partial(trace_pair, test, gold, params), args.repeat))
+        columns["+ lesson"].append(_median_ms(partial(_lesson, test, gold, params), args.repeat))
+        columns["explain"].append(_median_ms(partial(explain_cell, trace, 1, 1), args.repeat))
     sizes = sorted(len(test) for test, _ in pairs)
     rounds = sorted(len(trace_pair(test, gold, params).rounds) for test, gold in pairs)
     print(

@@ -54,13 +54,17 @@ def main() -> None:
             window.show()
             window.workspace.show_perspective("teach")
             app.processEvents()
-            pairs = [p for p in state.scoring.corpus.pairs if wanted is None or p.id == wanted]
+            corpus = state.scoring.corpus
+            assert corpus is not None, "the pair was not scored"
+            pairs = [p for p in corpus.pairs if wanted is None or p.id == wanted]
             slider = window.lesson_panel.parameters.sliders["alpha"]
             panels = (window.lesson_panel, window.teaching_graphs, window.explanation_panel, window.convergence_panel)
             for result in pairs:
                 state.selection.select_pair(result)
                 teaching = state.teaching
-                anchors = next(k for k, step in enumerate(teaching.lesson.steps) if step.kind == "anchors")
+                lesson = teaching.lesson
+                assert lesson is not None, teaching.problem
+                anchors = next(k for k, step in enumerate(lesson.steps) if step.kind == "anchors")
                 teaching.go_to(anchors)
                 teaching.click(1, 1)
                 app.processEvents()
@@ -71,7 +75,7 @@ def main() -> None:
                     for panel in panels:
                         panel.repaint()
                     times.append(1000 * (time.perf_counter() - start))
-                nodes = max(len(result.test.nodes), len(result.gold.nodes))
+                nodes = max(len(graph.nodes) for graph in (result.test, result.gold) if graph is not None)
                 rows.append((result.id or str(result.index), nodes, statistics.median(times), max(times)))
             state.shutdown()
             window.close()

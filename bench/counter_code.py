@@ -27,8 +27,14 @@ from .drsscorer import bare_clauses, copy_reference_code
 __all__ = ["CounterRun", "install_counter", "run_counter"]
 
 MIRRORS = (Path("/work/.mirror/RikVN+DRS_parsing/repo/.git"), Path("/work/.mirror/RikVN+DRS_parsing/repo"))
-FILES = ("counter.py", "utils_counter.py", "hill_climbing.py", "clf_referee.py", "html_results.py")
-FILES += ("clf_signature.yaml",)
+FILES = (
+    "counter.py",
+    "utils_counter.py",
+    "hill_climbing.py",
+    "clf_referee.py",
+    "html_results.py",
+    "clf_signature.yaml",
+)
 _F_SCORE = re.compile(r"^F-score\s*:\s*(?P<f>[\d.]+)", re.MULTILINE)
 
 

@@ -45,10 +45,11 @@ def by_size(pairs: list[tuple[str, str, int]], low: int, high: int, count: int |
     return kept[:count] if count is not None else kept
 
 
-def _renamed(text: str, prefix: str) -> list[tuple[str, str, str]]:
+def _renamed(text: str, prefix: str) -> tuple[list[tuple[str, str, str]], str]:
     """The graph's triples with every variable prefixed (so that joined graphs share none)."""
     graph = penman.decode(text)
     variables = graph.variables()
+    assert graph.top is not None
     return [
         (prefix + source, role, prefix + target if target in variables else target)
         for source, role, target in graph.triples

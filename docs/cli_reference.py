@@ -84,7 +84,7 @@ def _synopsis(parser: argparse.ArgumentParser) -> str:
         if isinstance(action, argparse._SubParsersAction):
             words.append("COMMAND ...")
         elif not action.option_strings:
-            name = action.metavar or action.dest.upper()
+            name = action.metavar if isinstance(action.metavar, str) else action.dest.upper()
             words.append(
                 {"?": f"[{name}]", "*": f"[{name} ...]", "+": f"{name} [{name} ...]"}.get(str(action.nargs), name)
             )

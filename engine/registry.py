@@ -547,17 +547,19 @@ DRS_SETTINGS = ("dscorer_profile", "dscorer_n", "dscorer_weights", "drs_include_
 
 def applying_params(params: Params, drs: bool) -> dict:
     """The parameters of :func:`params_dict` that apply to the input, profile first: DScorer's
-    and Counter's settings (and the time limits of metrics that read DRS input only) for DRS
-    input only.
+    and Counter's settings for DRS input only, and a metric's switch and time limit only for
+    input it reads (Smatch's not for DRS, Counter's not for AMR or UMR).
 
     >>> list(applying_params(Params(), drs=False))[:3], "dscorer_n" in applying_params(Params(), drs=True)
     (['profile', 'gamma', 'alpha'], True)
-    >>> "counter_time_limit" in applying_params(Params(), drs=False)
-    False
+    >>> "counter_time_limit" in applying_params(Params(), drs=False), "smatch" in applying_params(Params(), drs=True)
+    (False, False)
     """
-    drs_only = set(DRS_SETTINGS) | {time_limit_key(key) for key, metric in METRIC.items() if metric.inputs == {"drs"}}
+    unread = {key for key, metric in METRIC.items() if ("drs" if drs else "amr") not in metric.inputs}
+    switches = {metric.key for metric in optional_metrics()}
+    skipped = {time_limit_key(key) for key in unread} | (switches & unread) | (set() if drs else set(DRS_SETTINGS))
     values = {"profile": params.profile} | params_dict(params)
-    return {name: value for name, value in values.items() if drs or name not in drs_only}
+    return {name: value for name, value in values.items() if name not in skipped}
 
 
 def params_from_dict(stored: Mapping) -> Params:

@@ -16,7 +16,7 @@ DOCS = ROOT / "docs"
 PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 # written on other branches (the shortcuts, the teaching view, plots and the Compare view): linked from here
-COMING = {"shortcuts.md", "plots-and-comparison.md"}
+COMING = {"plots-and-comparison.md"}
 
 
 def test_the_cli_reference_is_the_argparse_definitions():

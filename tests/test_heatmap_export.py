@@ -19,7 +19,7 @@ from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.model import PANELS
 from ui.rounds.panel import HeatmapPanel
 from ui.rounds.scale import colour_indices, hex_colour, value_text
-from ui.rounds.svg import OVERLAP, _Sizes
+from ui.rounds.svg import OVERLAP, TITLE_PX, _Sizes, _wrap
 from ui.shell.commands import Context
 from ui.shell.commands.exports import write_heatmaps, write_report
 
@@ -55,7 +55,7 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
     root = ET.parse(tmp_path / "rounds.svg").getroot()
     model = panel.model
     title, desc = root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
-    assert "pair 15 (snt16)" in title and f"round {number} of {model.rounds}" in title
+    assert "pair 16 (snt16)" in title and f"round {number} of {model.rounds}" in title
     assert "profile paper" in desc and "gamma=0.1" in desc and "alpha=0.2" in desc and "beta=0.01" in desc
     assert model.captions[number].headline in desc
     texts = list(root.iter(f"{SVG}text"))
@@ -151,12 +151,26 @@ def test_a_small_pair_with_an_unaligned_test_node_exports_with_titles_apart(cont
         rows[float(title.get("y"))].append(title)
     joined = " ".join(t.text for t in titles)
     assert "S - intrinsic similarity (eq. 1)" in joined or "S - intrinsic" in joined
+    for title in titles:  # a title wraps between phrases, never inside "(eq. 1)" (it left "(eq." / "1)")
+        assert title.text.count("(") == title.text.count(")"), title.text
     for line in rows.values():
         line.sort(key=lambda t: float(t.get("x")))
         for left, right in pairwise(line):
             assert float(left.get("x")) + approximate_width(left.text, float(left.get("font-size"))) < float(
                 right.get("x")
             )
+
+
+def test_titles_wrap_between_phrases_never_inside_a_parenthesis():
+    """In a heatmap's room of a small pair (about 29 characters) the titles wrapped as "... (eq."
+    over "1)"; a parenthesis now goes to the next line whole."""
+    room = 29 * 0.62 * TITLE_PX
+    assert _wrap("S - intrinsic similarity (eq. 1)", room, TITLE_PX) == ["S - intrinsic similarity", "(eq. 1)"]
+    assert _wrap("F = (S + α)(A + β) (eq. 13)", room - 60, TITLE_PX) == ["F = (S + α)(A + β)", "(eq. 13)"]
+    for key, title in PANELS:
+        for width in range(120, 400, 10):
+            for line in _wrap(title, width, TITLE_PX):
+                assert line.count("(") == line.count(")"), (key, width, line)
 
 
 @pytest.mark.parametrize("dpi", [96, 200])

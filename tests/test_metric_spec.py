@@ -124,7 +124,7 @@ def test_a_registered_metric_is_a_column_of_the_corpus_table(qtbot, files):
         model = CorpusTableModel()
     model.set_corpus(corpus)
     column = model.metric_column("aligned_nodes")
-    assert model.headerData(column, pytest.importorskip("PySide6.QtCore").Qt.Orientation.Horizontal) == "AN F1"
+    assert model.headerData(column, pytest.importorskip("PySide6.QtCore").Qt.Orientation.Horizontal) == "AN\nF1"
     assert model.index(0, column).data() == "0.6667"
     assert model.index(0, model.metric_column("concept")).data() == "0.6667"  # concept: S = 1 for dog, over 2 and 1
     assert model.columns[column + 1 :].index("Status") == len(model.metrics) - model.metrics.index("aligned_nodes") - 1

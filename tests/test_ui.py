@@ -1,11 +1,12 @@
 """The desktop app, driven offscreen with pytest-qt."""
 
 import json
+import struct
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QGuiApplication
 
 from bench.generate import write_corpus
 from engine.params import ANCAST, PROFILES, Params
@@ -194,12 +195,51 @@ def test_window_geometry_is_saved_on_close(qtbot, window, settings):
     assert not settings.value("window/geometry").isEmpty()
 
 
+def saved_geometry(x: int, y: int, width: int, height: int, screen_width: int) -> QByteArray:
+    """What ``QWidget.saveGeometry`` writes (format 3.0) for a normal window at (x, y) of ``width``
+    x ``height`` on a screen ``screen_width`` wide."""
+    rect = struct.pack(">4i", x, y, x + width - 1, y + height - 1)
+    header = struct.pack(">IHH", 0x1D9D0CB, 3, 0)
+    return QByteArray(header + rect + rect + struct.pack(">iBBi", 0, 0, 0, screen_width) + rect)
+
+
+@pytest.mark.parametrize("maximized", [False, True], ids=["normal", "maximised"])
+def test_a_window_saved_on_another_screen_comes_back_within_this_one(qtbot, settings, maximized):
+    """Saved on a screen much wider than this one (Qt refuses such a geometry and left the window
+    at whatever size and place its content asked for): the window comes back within the screen's
+    available room at the first start's size, maximised when it was; saved on this screen partly
+    off it, it is moved back in."""
+    room = QGuiApplication.primaryScreen().availableGeometry()
+    settings.setValue(
+        "window/geometry", saved_geometry(room.width() // 2, room.height() // 2, 1006, 524, 3 * room.width())
+    )
+    settings.setValue("window/maximized", maximized)
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.isMaximized() == maximized
+    if not maximized:
+        assert room.contains(window.frameGeometry())
+        assert window.width() >= round(0.85 * room.width()) and window.height() >= round(0.85 * room.height())
+    window.close()
+    settings.setValue(
+        "window/geometry", saved_geometry(room.width() - 100, room.height() - 100, 600, 400, room.width())
+    )
+    settings.setValue("window/maximized", False)
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert room.contains(again.frameGeometry()) and (again.width(), again.height()) == (600, 400)
+
+
 def test_smatch_column_fills_when_asked_for(qtbot, window):
     open_and_wait(qtbot, window, *SMATCH_PAIR)
     model = window.corpus_panel.model
     smatch_column = window.corpus_panel.model.metric_column("smatch")
     smatch_summary = window.corpus_panel.model.metrics.index("smatch")
-    assert model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch F1"
+    assert model.headerData(smatch_column, Qt.Orientation.Horizontal) == "Smatch\nF1"  # a narrow column
     assert model.index(0, smatch_column).data() == ""
     table, summary = window.corpus_panel.table, window.corpus_panel.summary
     assert table.isColumnHidden(smatch_column) and summary.isColumnHidden(smatch_summary)  # not computed

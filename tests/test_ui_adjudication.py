@@ -15,9 +15,11 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
+from engine.layout.viewport import SMALLEST_TEXT_PX
 from ui.adjudication import dialogs as adjudication_dialogs
 from ui.adjudication.binding import AdjudicationBinding
 from ui.adjudication.tasks import NewSession, create_session
+from ui.pair.graph_view import QtText
 from ui.shell.commands import adjudication as commands
 from ui.shell.main_window import MainWindow
 
@@ -32,6 +34,7 @@ from .ui_support import (
     score_now,
     shown_window,
     temporary_settings,
+    wait_until_idle,
 )
 
 
@@ -470,6 +473,7 @@ def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qt
     assert window.offered_gold == window.files[1]  # the pair's gold file
     window.action_set["close_session"].trigger()
     state = window.state
+    wait_until_idle(qtbot, state)  # the files scored in their roles again
     open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])  # --gold comptest_gold.txt
     assert commands.chosen_gold(window.context) == ANNOTATOR_FILES[2]
     dialog = adjudication_dialogs.NewSessionDialog(
@@ -584,3 +588,81 @@ def test_the_adjudication_perspective_shows_sentence_status_decider_and_notes(qt
         shown = min(start + header.sectionSize(column), room) - max(start, 0)
         assert shown >= min(header.sectionSize(column), 150), (name, start, header.sectionSize(column), room)
     assert window.corpus_panel.table.isVisible() and window.adjudicated_graphs.test_view.width() > 0.2 * width
+
+
+def test_the_sessions_scoring_order_is_neither_remembered_nor_kept_after_the_session(qtbot, window):
+    """Without a gold the session scores the other annotator against the annotation the sentences
+    start from (ann2 against ann1: the files' order reversed); the files the user opened, in their
+    order, are what is remembered, and what is scored again once the session closes."""
+    state = window.state
+    ann1, ann2 = (path.resolve() for path in window.files)
+    start_session(qtbot, window)
+    assert (state.scoring.files.test_path.resolve(), state.scoring.files.gold_path.resolve()) == (ann2, ann1)
+    assert state.settings.recent()[0].paths == (ann1, ann2)
+    window.action_set["close_session"].trigger()
+    wait_until_idle(qtbot, state)
+    assert (state.scoring.files.test_path.resolve(), state.scoring.files.gold_path.resolve()) == (ann1, ann2)
+    assert "ann1.amr vs ann2.amr" in window.windowTitle()
+    assert state.settings.recent()[0].paths == (ann1, ann2) and len(state.settings.recent()) == 1
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):  # resumed: ann2 against ann1 again
+        assert commands.open_session(window.context, window.session_path)
+    window.close()  # quit with the session open
+    assert state.settings.recent()[0].paths == (ann1, ann2) and len(state.settings.recent()) == 1
+
+
+FOURTEEN_NODES = """# ::id b1
+# ::snt Combined treatment of selumetinib and standard of care agents results in enhanced anti-tumour efficacy
+(r / {result}
+   :ARG1 (a / and
+            :op1 (t / {treat}
+                    :ARG2 (a3 / and
+                             :op1 (s2 / small-molecule :name (n / name :op1 "selumetinib"))
+                             :op2 (s / {standard} :mod (a2 / {agent} :mod (c / care-03))))
+                    :ARG3 (c2 / {combine})))
+   :ARG2 (e / efficacy
+            :ARG1-of (e2 / enhance-01)
+            :mod (c3 / counter-01 :ARG1 (t2 / tumor))))
+"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
+def test_the_adjudication_perspective_shows_both_graphs_whole_and_five_disagreements(qtbot, tmp_path, size):
+    """A sentence of 14 nodes: the annotator's and the adjudicated graph are both in sight whole
+    at a readable size, five disagreements or more in sight under them with their triples whole,
+    the verdict and edit buttons below the table."""
+    width, height = size
+    files = (tmp_path / "a.amr", tmp_path / "b.amr")
+    files[0].write_text(
+        FOURTEEN_NODES.format(
+            result="result-01", treat="treat-04", standard="standard", agent="agent", combine="combine-01"
+        )
+    )
+    files[1].write_text(
+        FOURTEEN_NODES.format(
+            result="result-02", treat="cell-04", standard="protein", agent="thing", combine="combine-02"
+        )
+    )
+    window = shown_window(qtbot, tmp_path, files, (width, height - 50))
+    session = create_session(NewSession(files, "ana", tmp_path / "b.adjudication.sqlite"))
+    assert window.state.adjudication.open(session, "ana") is None
+    wait_until_idle(qtbot, window.state)
+    for _ in range(3):
+        QApplication.processEvents()
+    graphs = window.adjudicated_graphs
+    for view in (graphs.test_view, graphs.gold_view):
+        scene = view.graph_scene
+        assert len(scene.node_items) == 15  # 14 nodes and the constant
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert all(shown.contains(item.sceneBoundingRect()) for item in scene.node_items.values())
+        assert QtText.node_px * view.scale_factor() >= SMALLEST_TEXT_PX
+    panel = window.adjudication_panel
+    table = panel.table
+    assert panel.proxy.rowCount() >= 5
+    assert table.viewport().height() // table.verticalHeader().defaultSectionSize() >= 5
+    metrics = table.fontMetrics()
+    for row in range(panel.proxy.rowCount()):
+        for column in (2, 3):
+            text = panel.proxy.index(row, column).data()
+            assert metrics.horizontalAdvance(text) < table.horizontalHeader().sectionSize(column), text
+    for button in (panel.accept_button, panel.reject_button, *panel.edit_buttons):
+        assert button.isVisible() and button.geometry().top() > table.geometry().bottom() - 1

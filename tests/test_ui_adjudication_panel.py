@@ -281,3 +281,26 @@ def test_a_decided_row_whose_triple_is_gone_is_shown_and_selected_safely(panel, 
     show(panel, "matched")  # every triple, and the decided row without one last
     rows = adjudication.view().rows
     assert panel.proxy.rowCount() == len(rows) > 3 and rows[-1].cells() == gone[0].cells()
+
+
+def test_decided_rows_keep_their_place(panel, state):
+    """s2 starting from ann2's annotation, ann1 compared: accepting an "only in adjudicated" triple
+    takes it out of the adjudicated graph - its row stayed, decided, but went to the bottom while
+    a rejected row stays in place. Every decided row keeps its place; undoing puts it back open,
+    in the same place."""
+    state.selection.select_pair_id("s2")
+    assert state.adjudication.set_start("ann2") is None
+    assert panel.compared_box.currentText() == "ann1"
+    before = rows(panel)
+    gold_only = [number for number, row in enumerate(before) if row[1] == "only in adjudicated"]
+    assert len(gold_only) >= 3 and gold_only[0] < len(before) - 1  # not the last row
+    accepted, rejected = gold_only[0], gold_only[1]
+    for number, accept in ((accepted, True), (rejected, False)):
+        panel.table.selectRow(number)
+        panel.judge(accept)
+    after = rows(panel)
+    assert [row[2:] for row in after] == [row[2:] for row in before]  # the same triples in the same order
+    assert after[accepted][0] == "accepted" and after[rejected][0] == "rejected"
+    state.adjudication.undo()
+    state.adjudication.undo()
+    assert rows(panel) == before

@@ -76,7 +76,7 @@ def test_a_session_made_from_a_matrix_cell_scores_the_compared_annotator_against
     assert state.annotators.cell == (0, 2)  # the matrix's bar names the same cell
     text = panel.scoring.text()
     assert "<b>comptest_annot1</b> (test) against <b>comptest_gold</b> (gold)" in text
-    assert "the disagreements below: <b>comptest_annot1</b> against the adjudicated graph" in text
+    assert "disagreements: <b>comptest_annot1</b> against the adjudicated graph" in text
     # another annotator compared: the table follows
     choose(panel.compared_box, "comptest_sys")
     wait_scored(qtbot, window, ("comptest_sys.txt", "comptest_gold.txt"))

@@ -188,7 +188,9 @@ def test_the_cli_matrix_matches_the_app(panel, state, capsys):
                 assert annotators.index(k, 1).data() == f1_text(means[average])
         sentences = panel.sentence_model
         for item in data["sentences"]:
-            row = next(r for r in range(sentences.rowCount()) if sentences.cell(r, 0) == str(item["index"]))
+            row = next(
+                r for r in range(sentences.rowCount()) if sentences.cell(r, 0) == str(item["index"] + 1)
+            )  # from 1
             assert sentences.cell(row, 3) == (f1_text(item["mean"]) if item["mean"] is not None else "-")
             assert sentences.cell(row, 8) == (item["central"] or "-")
 

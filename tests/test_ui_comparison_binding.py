@@ -1,10 +1,16 @@
 """The graphs panel connected to a state (no window)."""
 
 import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QSplitter
 
+from engine.metrics.triples import Category
 from ui.pair.comparison_binding import ComparisonBinding
 from ui.pair.comparison_panel import ComparisonPanel
-from ui.pair.graph_view import HIGHLIGHT
+from ui.pair.graph_view import HIGHLIGHT, HOVER
+from ui.pair.triples_panel import TriplesPanel
 
 from .ui_support import broken_pair, scored_state
 
@@ -27,6 +33,10 @@ def highlighted(scene):
     return {key for key, item in scene.node_items.items() if item.pen().color() == HIGHLIGHT}
 
 
+def hovered(scene):
+    return {key for key, item in scene.node_items.items() if item.pen().color() == HOVER}
+
+
 def test_the_selected_pair_is_drawn(panel):
     assert set(panel.test_scene.node_items) == {"r1", "h2", "h", "b", "i"}
     assert set(panel.gold_scene.node_items) == {"r1", "h2", "s", "p", "i"}
@@ -38,11 +48,61 @@ def test_a_click_selects_the_node_in_the_state(panel, state):
     assert highlighted(panel.test_scene) == {"b"} and highlighted(panel.gold_scene) == {"p"}
 
 
-def test_hovering_selects_and_leaving_keeps_the_selection(panel, state):
-    panel.gold_scene.node_hovered.emit("s")
-    assert state.selection.node == ("gold", "s") and highlighted(panel.test_scene) == {"h"}
-    panel.gold_scene.node_hovered.emit("")
-    assert state.selection.node == ("gold", "s")
+def hover_at(view, item) -> None:
+    """The mouse moved over ``item`` (a real move: the view makes the hover events)."""
+    QTest.mouseMove(view.viewport(), view.mapFromScene(item.sceneBoundingRect().center()))
+
+
+def test_hovering_or_zooming_over_a_node_never_changes_the_selection(qtbot, state):
+    """Hover only highlights: the chosen triple (its row, its reason, its edge) stays chosen while
+    the mouse crosses nodes and while the wheel zooms with a node under the mouse."""
+    both = QSplitter()
+    panel, triples = ComparisonPanel(), TriplesPanel(state)
+    ComparisonBinding(panel, state)
+    both.addWidget(panel)
+    both.addWidget(triples)
+    qtbot.addWidget(both)
+    both.resize(1400, 700)
+    both.show()
+    qtbot.waitExposed(both)
+    state.selection.select_pair_id("read")
+    chosen = next(row for row in state.selection.triple_rows if row.category is Category.LABEL_DIFFERS)
+    state.selection.select_triple(chosen)
+    row, reason = triples.table.currentIndex().row(), triples.detail.text()
+    edge = panel.test_scene.edge_items[("b", ":poss", "i")]
+    assert edge.pen().color() == HIGHLIGHT and highlighted(panel.test_scene) == {"b", "i"}
+
+    def unchanged() -> bool:
+        return (
+            state.selection.node is None
+            and state.selection.triple is chosen
+            and triples.table.currentIndex().row() == row
+            and triples.detail.text() == reason
+            and edge.pen().color() == HIGHLIGHT
+            and highlighted(panel.test_scene) == {"b", "i"}
+        )
+
+    hover_at(panel.gold_view, panel.gold_scene.node_items["s"])  # a node of no triple chosen
+    assert unchanged()
+    assert hovered(panel.gold_scene) == {"s"} and hovered(panel.test_scene) == {"h"}  # it and its partner
+    QTest.mouseMove(panel.gold_view.viewport(), QPoint(2, 2))  # off the nodes
+    assert unchanged() and not hovered(panel.gold_scene) and not hovered(panel.test_scene)
+    view = panel.test_view
+    point = QPointF(view.mapFromScene(panel.test_scene.node_items["h"].sceneBoundingRect().center()))
+    QTest.mouseMove(view.viewport(), point.toPoint())
+    for _ in range(3):  # zooming in moves other nodes under the mouse
+        wheel = QWheelEvent(
+            point,
+            QPointF(view.viewport().mapToGlobal(point.toPoint())),
+            QPoint(),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(view.viewport(), wheel)
+    assert unchanged()
 
 
 def test_the_state_selection_is_drawn(panel, state):

@@ -37,6 +37,14 @@ def test_rows_and_summary_follow_the_corpus(panel):
     assert panel.table.currentIndex().row() == 0  # the state selected the first pair
 
 
+def test_pairs_are_numbered_from_one_and_sort_by_number(panel):
+    """The # column counts pairs as people do (it said 0 for the first pair, as did "Pair 0")."""
+    numbers = [panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())]
+    assert numbers == ["1", "2", "3", "4", "5"]
+    panel.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    assert [panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())] == numbers[::-1]
+
+
 def test_choosing_a_row_selects_the_pair_and_the_state_moves_the_row(panel, state):
     panel.table.selectRow(2)
     assert state.selection.pair.id == "sentence 3"
@@ -147,18 +155,38 @@ def sentence_width(panel):
     return panel.table.horizontalHeader().sectionSize(SENTENCE_COLUMN)
 
 
-def test_the_sentence_column_stretches_and_keeps_a_readable_width(qtbot, state, panel):
-    """At the corpus column's width at 1366x768 (about 900 px): the AMR demo without Smatch leaves
-    the sentence the room the scores leave; the DRS demo's two more scores leave less than
-    SENTENCE_LEAST, and the sentence keeps that much, the table scrolling sideways (it was cut
-    to a few pixels); wider, it stretches again."""
-    panel.resize(900, 400)
+def test_the_sentence_column_stretches_and_keeps_a_readable_width(qtbot, state, panel, tmp_path):
+    """At the corpus column's width at 1366x768 (about 880 px) every column is in sight - the
+    AMR demo, the DRS demo's two more scores, and Smatch with ids as long as PubMed's - the score
+    headers on two lines and making room for the sort arrow only where it is drawn (the table
+    scrolled sideways, "Status" and "Mock Smatch F1" cut); the sentence takes the rest. Narrower,
+    it keeps SENTENCE_LEAST and the table scrolls; wider, it stretches again."""
+    panel.resize(880, 400)
     panel.show()
     qtbot.waitExposed(panel)
     header, viewport = panel.table.horizontalHeader(), panel.table.viewport()
-    qtbot.waitUntil(lambda: header.length() == viewport.width())  # the sentence takes the rest
-    assert sentence_width(panel) > SENTENCE_LEAST
+
+    def all_in_sight() -> bool:
+        return header.length() == viewport.width() and sentence_width(panel) >= SENTENCE_LEAST
+
+    qtbot.waitUntil(all_in_sight)
     score_now(state, *DRS_PAIR)
+    qtbot.waitUntil(all_in_sight)
+    test, gold = tmp_path / "t.amr", tmp_path / "g.amr"
+    for path, concept in ((test, "go-02"), (gold, "go-01")):
+        path.write_text(
+            "".join(f"# ::id a_pmid_2234_3622.{k}\n(g / {concept} :ARG0 (b / boy))\n\n" for k in range(60, 80)),
+            encoding="utf-8",
+        )
+    state.scoring.params = Params(optional_metrics={"smatch"})
+    score_now(state, test, gold)
+    qtbot.waitUntil(all_in_sight)
+    shown = [c for c in range(header.count()) if not header.isSectionHidden(c)]
+    assert all(header.sectionSize(c) >= header.sectionSizeHint(c) for c in shown)  # no header cut
+    panel.table.sortByColumn(panel.model.metric_column("mock_smatch"), Qt.SortOrder.AscendingOrder)
+    column = panel.model.metric_column("mock_smatch")
+    qtbot.waitUntil(lambda: header.sectionSize(column) >= header.sectionSizeHint(column))  # room for its arrow
+    panel.resize(600, 400)
     qtbot.waitUntil(lambda: sentence_width(panel) == SENTENCE_LEAST)
     assert header.length() > viewport.width()  # the scores scroll into sight
     panel.resize(1600, 400)

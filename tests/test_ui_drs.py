@@ -230,7 +230,7 @@ def test_every_dscorer_figure_names_the_profile_that_produced_it(qtbot, tmp_path
     column = window.corpus_panel.model.metric_column("dscorer")
     header = window.corpus_panel.proxy.headerData(column, Qt.Orientation.Horizontal)
     tip = window.corpus_panel.proxy.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
-    assert header == f"DScorer ({profile}) F1" and f"DScorer {profile} profile, n = 4" in tip
+    assert header == f"DScorer ({profile})\nF1" and f"DScorer {profile} profile, n = 4" in tip
     assert "public DRSScorer code" in tip  # what the reference profile is, either way
     summary = window.corpus_panel.summary.horizontalHeaderItem(metrics().index("dscorer"))
     assert summary.text() == f"DScorer ({profile})" and f"DScorer {profile} profile" in summary.toolTip()

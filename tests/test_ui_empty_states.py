@@ -70,7 +70,7 @@ def test_another_corpus_leaves_nothing_of_the_first(qtbot, window):
     result = window.state.selection.pair
     assert result.id == "sentence 1"  # the new corpus's first pair (not the index selected before, 1)
     assert window.state.selection.node is None and window.state.selection.triple is None
-    assert window.pair_view.header.text() == "<b>Pair 0</b> &middot; sentence 1"
+    assert window.pair_view.header.text() == "<b>Pair 1</b> &middot; sentence 1"  # numbered from 1
     assert set(window.graphs.test_scene.node_items) >= {node.var for node in result.test.nodes}
     assert window.graphs.test_box.title().startswith("Test: ")
     assert window.penman_panel.test_text.toPlainText().startswith(result.test.penman.splitlines()[0][:3])

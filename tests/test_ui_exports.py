@@ -1,15 +1,18 @@
 """The export dialogs: titled by what they export, opened in the last export's folder (kept
 in the settings), offering a name made of the pair's id, and large enough for the file list."""
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QTreeView
 
+from engine.output.printers import render
+from engine.registry import params_dict
 from engine.scoring import PairResult
 from ui.pair.graph_export import graphs_sheet
-from ui.shell.commands.exports import write_panel, write_report
+from ui.shell.commands.exports import write_panel, write_report, write_scores
 from ui.shell.commands.save_dialog import DIALOG_SIZE, pair_stem, safe_name
 
 from .ui_support import DRS_PAIR, SYS_PAIR, shown_window
@@ -59,7 +62,7 @@ def test_safe_names_keep_ids_readable():
     assert safe_name("sentence 1") == "sentence_1"
     assert safe_name(" a/b: c\\d?*") == "a_b_c_d"
     assert safe_name("../etc") == "_etc" and safe_name("") == ""
-    assert pair_stem(PairResult(7, "", None, None)) == "pair-7"
+    assert pair_stem(PairResult(7, "", None, None)) == "pair-8"  # the eighth pair: numbered from 1
     assert pair_stem(PairResult(3, "snt 4/b", None, None)) == "snt_4_b"
 
 
@@ -71,7 +74,7 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     seen = answer_dialogs(monkeypatch, [out / "sentence_1-graphs.svg", out / "rounds", None, later / "s.csv", None])
     window.action_set["export_graphs"].trigger()
     first = seen[0]
-    assert first["title"] == "Export graphs of pair 0" and first["name"] == "sentence_1-graphs.svg"
+    assert first["title"] == "Export graphs of pair 1" and first["name"] == "sentence_1-graphs.svg"
     assert first["filter"] == "SVG (*.svg)"
     assert first["folder"] == Path.home()  # nothing remembered yet, and the test file is the bundled demo
     assert first["size"] >= DIALOG_SIZE and first["columns fit"]  # Size, Type and Date in sight
@@ -79,13 +82,13 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     assert window.state.settings.export_folder() == out
 
     window.action_set["export_rounds"].trigger()  # in the folder of the last export
-    assert seen[1]["title"] == "Export heatmaps of round 1 of pair 0"
+    assert seen[1]["title"] == "Export heatmaps of round 1 of pair 1"
     assert (seen[1]["name"], seen[1]["folder"]) == ("sentence_1-round-1-heatmaps.svg", out)
     qtbot.waitUntil(lambda: (out / "rounds.svg").exists())  # no suffix typed: the chosen filter's
 
     window.action_set["export_triples"].trigger()  # cancelled: nothing remembered
     assert (seen[2]["title"], seen[2]["name"], seen[2]["folder"]) == (
-        "Export triples of pair 0",
+        "Export triples of pair 1",
         "sentence_1-triples.csv",
         out,
     )
@@ -94,7 +97,7 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
     assert window.state.settings.export_folder() == later and (later / "s.csv").exists()
     window.action_set["export_report"].trigger()
     assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == (
-        "Export report of pair 0",
+        "Export report of pair 1",
         "sentence_1-report.html",
         later,
     )
@@ -122,3 +125,40 @@ def test_exports_list_only_the_parameters_that_apply_to_the_input(qtbot, tmp_pat
         assert "gamma" in text, name  # the parameters are there
         for parameter in DRS_PARAMETERS:
             assert (parameter in text) == drs, (name, parameter)
+        smatch = ("<th>smatch</th>" in text) if name == "pair.html" else ("smatch=" in text)
+        assert smatch == (not drs), name  # Smatch reads no DRS: its switch is not listed for DRS input
+
+
+def test_exports_name_the_sentence_the_pair_view_shows(qtbot, tmp_path):
+    """Test and gold with sentences written differently: the graphs' and the heatmaps' exports say
+    the gold's, as the pair's scores do (the graphs' export said the test's)."""
+    test, gold = tmp_path / "t.amr", tmp_path / "g.amr"
+    for path, text in ((test, "the parser's tokens , lower case"), (gold, "The gold sentence, as written.")):
+        path.write_text(f"# ::id s1\n# ::snt {text}\n(s / say-01 :ARG0 (p / person))\n", encoding="utf-8")
+    window = shown_window(qtbot, tmp_path, (test, gold))
+    assert "The gold sentence, as written." in window.pair_view.sentence.text()
+    assert write_panel(window.context, "graphs", tmp_path / "graphs.svg")
+    assert write_panel(window.context, "rounds", tmp_path / "rounds.svg")
+    for name in ("graphs.svg", "rounds.svg"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert "sentence: The gold sentence, as written." in text and "parser" not in text, name
+
+
+def test_the_scores_csv_comes_with_its_parameters_beside_it(qtbot, tmp_path):
+    """The CSV is the command line's, byte for byte (any CSV reader takes it); the profile, the
+    parameters and the files scored go in NAME.params.json beside it (the CSV carried none)."""
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)
+    corpus = window.state.scoring.corpus
+    assert write_scores(window.context, tmp_path / "scores.csv")
+    assert (tmp_path / "scores.csv").read_text(encoding="utf-8") == render(corpus, "csv")
+    beside = json.loads((tmp_path / "scores.params.json").read_text(encoding="utf-8"))
+    assert beside == {
+        "scores": "scores.csv",
+        "test": str(SYS_PAIR[0]),
+        "gold": str(SYS_PAIR[1]),
+        "profile": corpus.params.profile,
+        "params": params_dict(corpus.params),
+    }
+    assert "scores.params.json" in window.status_line.label.text()
+    assert write_scores(window.context, tmp_path / "scores.json")  # the JSON holds them already
+    assert not (tmp_path / "scores.params.json.json").exists() and len(list(tmp_path.glob("*.params.json"))) == 1

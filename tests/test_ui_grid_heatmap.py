@@ -4,17 +4,22 @@ shrink or shorten to fit, and exports drawn from the data."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QFontInfo, QImage
+from PySide6.QtGui import QFontInfo, QFontMetricsF, QImage
 
 from ui.annotators.grid_heatmap import (
+    GAP,
+    LEAST_LABEL,
     MIN_VALUE_PX,
     NO_VALUE,
     STOPS,
     GridHeatmap,
+    column_labels,
     export_font,
     geometry,
     grid_colour,
     natural_size,
+    readable_cell,
+    readable_height,
     save_grid,
     value_font,
 )
@@ -136,3 +141,27 @@ def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot
     assert heatmap.text_at(QPointF(shape.left - GAP - 2, shape.top + shape.cell / 2)) == "be-destined-for-91"
     assert heatmap.text_at(QPointF(GAP + 2, GAP + 2)) == "Most frequent concept confusions"
     assert heatmap.text_at(QPointF(559, 299)) == ""
+
+
+def test_column_labels_lose_their_shared_beginning_before_their_middle(qapp):
+    metrics = QFontMetricsF(export_font())
+    names = ("comptest_annot1", "comptest_annot3", "comptest_gold (gold)")
+    assert column_labels(metrics, names, 400) == list(names)  # room: whole
+    room = metrics.horizontalAdvance("…annot1") + 1
+    shown = column_labels(metrics, names, room)
+    assert shown[:2] == ["…annot1", "…annot3"] and shown[2].startswith("…") and shown[2].endswith("(gold)")
+    assert all(metrics.horizontalAdvance(label) <= room for label in shown)
+    narrower = column_labels(metrics, names, metrics.horizontalAdvance("…not1") + 1)  # their ends differ
+    assert narrower[:2] == ["…not1", "…not3"] and narrower[2].startswith("…") and narrower[2].count("…") == 1
+
+
+def test_on_screen_rotated_labels_give_way_until_the_values_can_be_read(qapp):
+    font = export_font()
+    shown = grid(5, 5, "comptest_annotator")
+    metrics = QFontMetricsF(font)
+    full = metrics.horizontalAdvance("comptest_annotator4") + GAP
+    assert geometry(shown, font, 600, 900).columns_height == full  # room enough: whole labels
+    tight = geometry(shown, font, 600, 330)
+    assert tight.rotated and tight.columns_height < full and tight.cell >= readable_cell(font, shown.texts)
+    assert readable_height(shown, font, 600) <= 330
+    assert geometry(shown, font, 600, 120).columns_height == metrics.horizontalAdvance(LEAST_LABEL) + GAP

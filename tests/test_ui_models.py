@@ -78,7 +78,7 @@ def test_a_trace_counts_its_matrices(tmp_path):
 
 def test_settings_round_trip(tmp_path):
     settings = AppSettings(temporary_settings(tmp_path))
-    assert settings.params() == Params() and settings.recent() == [] and settings.window_layout() == (None, None)
+    assert settings.params() == Params() and settings.recent() == [] and settings.window_layout() == (None, None, False)
     settings.save_params(Params(gamma=0.3, profile="ancast-0.1.1"))
     assert settings.params() == Params(gamma=0.3, profile="ancast-0.1.1")
     for k in range(MAX_RECENT + 2):
@@ -89,8 +89,8 @@ def test_settings_round_trip(tmp_path):
     assert [entry.files.test_path.name for entry in recent].count("t3") == 1
     settings.remember(AnnotatorFiles.of([tmp_path / "x", tmp_path / "y", tmp_path / "z"], test=2, gold=1))
     assert settings.recent()[0].paths == (tmp_path / "z", tmp_path / "y", tmp_path / "x")  # test first, gold second
-    settings.save_window_layout(QByteArray(b"geometry"), QByteArray(b"docks"))
-    assert settings.window_layout() == (QByteArray(b"geometry"), QByteArray(b"docks"))
+    settings.save_window_layout(QByteArray(b"geometry"), QByteArray(b"docks"), True)
+    assert settings.window_layout() == (QByteArray(b"geometry"), QByteArray(b"docks"), True)
 
 
 def test_unusable_settings_give_the_defaults(tmp_path):

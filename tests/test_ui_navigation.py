@@ -2,7 +2,8 @@
 the find box and the tooltips the tables share with the graphs."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from engine.read import read_graph
 from engine.scoring import PairResult, score_graphs
@@ -146,6 +147,30 @@ def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_r
     assert bar.count.text() == "not in this pair" and bar.edit.styleSheet() == ""
     window.action_set["find_next"].trigger()  # asked again here: red
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
+
+
+def test_the_find_box_stays_in_place_whatever_its_count_says(qtbot, tmp_path):
+    """ "1 of 1", "not in this pair", "no match", "no pair": the box does not move (it shifted
+    left when the count's text grew), and the count is never cut."""
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR)
+    state, bar = window.state, window.find_bar
+    state.selection.select_pair_id("fry")
+    qtbot.keyClicks(bar.edit, "fry")
+    QApplication.processEvents()
+    place, width = bar.edit.mapTo(window, QPoint(0, 0)), bar.edit.width()
+    seen = []
+    for change in (
+        lambda: window.action_set["find_next"].trigger(),  # 1 of 1
+        lambda: state.selection.select_pair_id("read"),  # not in this pair
+        lambda: window.action_set["find_next"].trigger(),  # no match
+        lambda: state.selection.set_filter("no such words"),  # no pair
+    ):
+        change()
+        QApplication.processEvents()
+        seen.append(bar.count.text())
+        assert bar.edit.mapTo(window, QPoint(0, 0)) == place and bar.edit.width() == width, bar.count.text()
+        assert bar.count.fontMetrics().horizontalAdvance(bar.count.text()) <= bar.count.contentsRect().width()
+    assert seen == ["1 of 1", "not in this pair", "no match", "no pair"]
 
 
 def test_tables_show_the_graphs_tooltips(qtbot, tmp_path):

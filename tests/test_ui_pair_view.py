@@ -1,12 +1,14 @@
 """The pair view alone with a state: header, scores (F1 first), sentence, aligned words."""
 
 import pytest
+from PySide6.QtGui import Qt, QTextDocumentFragment
+from PySide6.QtWidgets import QLabel
 
 from engine.params import Params
 from engine.registry import SMATCH, metrics, short_name
 from ui.corpus.pair_view import NOT_SCORED, PairView
 
-from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state
+from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state, shown_window
 
 
 @pytest.fixture
@@ -27,7 +29,7 @@ def headers(grid):
 
 
 def test_shows_the_selected_pair(view):
-    assert view.header.text() == "<b>Pair 1</b> &middot; read"
+    assert view.header.text() == "<b>Pair 2</b> &middot; read"  # the second pair: numbered from 1
     assert view.sentence.text() == "She is reading my book in the house."
     assert headers(view.scores) == ["F1", "P", "R"]
     rows = [view.scores.verticalHeaderItem(k).text() for k in range(view.scores.rowCount())]
@@ -85,3 +87,41 @@ def test_aligned_tokens_of_a_umr_node(qtbot, tmp_path):
     assert "<b>left</b>" in view.tokens.text() and view.tokens.text().count("<b>") == 2
     assert view.sentence.isHidden()  # the words are the sentence
     state.shutdown()
+
+
+QUOTED = (  # Qt takes a text with "&lt;" for rich text and one without for plain text: both kinds
+    "\" There will surely be enough grass for him , \" said the grown - ups ' friend & co",
+    "a < b",
+)
+
+
+def shown_text(label: QLabel) -> str:
+    """What a label shows: its text as written, or as rendered when Qt takes it for rich text."""
+    text, format = label.text(), label.textFormat()
+    rich = format == Qt.TextFormat.RichText or (format == Qt.TextFormat.AutoText and Qt.mightBeRichText(text))
+    return QTextDocumentFragment.fromHtml(text).toPlainText() if rich else text
+
+
+def test_quotes_and_ampersands_show_as_written_in_every_label(qtbot, tmp_path):
+    """Sentences with quotes, an apostrophe, ``&`` or ``<``: no label of the window shows an HTML
+    entity (a label that takes its text for plain text shows ``&quot;`` as it is)."""
+    test, gold = tmp_path / "quoted_test.amr", tmp_path / "quoted_gold.amr"
+    for path, concept in ((test, "say-01"), (gold, "state-01")):
+        path.write_text(
+            "".join(
+                f"# ::id q{k}\n# ::snt {text}\n(s / {concept} :ARG0 (p / person))\n\n" for k, text in enumerate(QUOTED)
+            ),
+            encoding="utf-8",
+        )
+    window = shown_window(qtbot, tmp_path, (test, gold))
+    window.state.selection.set_filter("no such words\" & 'here'")  # the header repeats the filter
+    assert shown_text(window.pair_view.header).startswith("No pair matches the filter \u201cno such words\" & 'here'")
+    window.state.selection.set_filter("")
+    for k, text in enumerate(QUOTED):
+        window.state.selection.select_pair(window.state.scoring.corpus.pairs[k])
+        assert shown_text(window.pair_view.sentence) == text
+        for perspective in window.workspace.pages:
+            window.workspace.show_perspective(perspective)
+            for label in window.findChildren(QLabel):
+                shown = shown_text(label)
+                assert not any(entity in shown for entity in ("&quot;", "&#x27;", "&amp;", "&lt;", "&gt;")), shown

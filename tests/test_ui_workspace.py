@@ -2,7 +2,8 @@
 remembered arrangement and View > Reset Layout, panels shown only when they have something."""
 
 import pytest
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QPointF, Signal
+from PySide6.QtGui import QFontInfo
 from PySide6.QtWidgets import QApplication, QTableView, QTableWidget, QWidget
 
 from bench.generate import write_corpus
@@ -11,6 +12,7 @@ from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from engine.registry import short_name
 from ui.adjudication.tasks import NewSession, create_session
+from ui.annotators.grid_heatmap import READABLE_VALUE_PX, geometry, value_font
 from ui.pair.comparison_panel import ELLIPSIS
 from ui.pair.graph_view import QtText
 from ui.shell.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
@@ -18,11 +20,13 @@ from ui.shell.workspace import LAYOUT_VERSION, Panel, Workspace
 from ui.state.settings import AppSettings
 
 from .ui_support import (
+    ANNOTATOR_FILES,
     DRS_PAIR,
     SPEC_PAIR,
     SYS_PAIR,
     UMR_PAIR,
     UMR_VERSIONS,
+    open_annotators,
     score_now,
     shown_window,
     temporary_settings,
@@ -441,3 +445,31 @@ def test_a_28_node_pair_is_readable_in_the_rounds_perspective(qtbot, tmp_path, s
         settle()
         for view in (graphs.test_view, graphs.gold_view):
             assert view.scale_factor() * QtText.node_px >= 9, key
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+def test_the_annotators_matrix_writes_its_values_with_the_table_in_sight(qtbot, tmp_path, size):
+    """Five annotators and a gold, the banner showing a problem (a sentence missing from some
+    files): the matrix's cells are large enough to write their F1 at a readable size (the column
+    labels shortened if they must, each named in full on hover), and the annotator table keeps
+    three rows or more in sight below it - all of them when there is room."""
+    width, height = size
+    fifth = tmp_path / "comptest_annot5.txt"
+    fifth.write_text(ANNOTATOR_FILES[1].read_text(encoding="utf-8"), encoding="utf-8")
+    window = shown_window(qtbot, tmp_path, None, (width, height - CHROME))
+    open_annotators(qtbot, window.state, [*ANNOTATOR_FILES, fifth], ANNOTATOR_FILES[2])
+    wait_until_idle(qtbot, window.state)
+    settle()
+    panel = window.annotators_panel
+    assert window.workspace.current == "annotators" and window.banner.isVisible()
+    heatmap, grid = panel.heatmap, panel.heatmap.grid
+    assert len(grid.rows) == 5
+    shape = geometry(grid, heatmap.font(), heatmap.width(), heatmap.height())
+    written = value_font(heatmap.font(), grid.texts, shape.cell)  # the whole F1, not the compact ".76"
+    assert written is not None and QFontInfo(written).pixelSize() >= READABLE_VALUE_PX
+    for column, name in enumerate(grid.columns):  # a shortened label is named in full on hover
+        point = QPointF(shape.left + (column + 0.5) * shape.cell, shape.top - shape.columns_height / 2)
+        assert heatmap.text_at(point) == name
+    table = panel.annotator_table
+    rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
+    assert rows >= (5 if width == 1920 else 3)

@@ -73,14 +73,15 @@ class AppState(QObject):
         scoring.show(outcome)
         found = selection.show_first(wanted, previous)
         if self.annotators.cell_of(outcome.files) is None:  # a cell: its annotators are remembered
-            scoring.remember(outcome.files)
+            scoring.remember()
         scoring.report(outcome)
         if not found:
             self.messages.show(f"No pair {wanted!r} in this corpus.")
 
     def open_roles(self, test: int, gold: int) -> bool:
         """Score two other files of the loaded ones as test and gold (as the matrix's cell when
-        they are its files), the sentence shown kept."""
+        they are its files), the sentence shown kept; the roles the user chose stay those
+        remembered (:attr:`Scoring.chosen`)."""
         files = self.scoring.files
         if files is None:
             return False
@@ -88,7 +89,17 @@ class AppState(QObject):
         cell = self.annotators.cell_of(files) is not None and matrix is not None
         shown = self.selection.pair
         select = (shown.id or str(shown.index)) if shown is not None else None  # other files: say which sentence
-        return self.scoring.open_files(files, select, annotations=matrix.annotations if cell and matrix else None)
+        return self.scoring.open_files(
+            files, select, annotations=matrix.annotations if cell and matrix else None, chosen=self.scoring.chosen
+        )
+
+    def open_chosen(self) -> bool:
+        """Score the loaded files in the roles the user chose again, when an adjudication session
+        scored them in others (False: they are scored so already)."""
+        chosen, files = self.scoring.chosen, self.scoring.files
+        if chosen is None or files is None or chosen == files or chosen.paths != files.paths:
+            return False
+        return self.open_roles(chosen.test, chosen.gold)
 
     def cancel(self) -> None:
         """Stop scoring files or the annotators' matrix."""

@@ -14,9 +14,14 @@ class TextMeasure(Protocol):
     """Widths (scene units) of the three kinds of text in a drawing, and the
     pixel sizes of their fonts at zoom 1 (the line height follows from them)."""
 
-    node_px: float  # node labels: "r1 / read-01", constants
-    tag_px: float  # the aligned-pair tag inside a node
-    role_px: float  # edge labels: ":ARG0"
+    @property
+    def node_px(self) -> float: ...  # node labels: "r1 / read-01", constants
+
+    @property
+    def tag_px(self) -> float: ...  # the aligned-pair tag inside a node
+
+    @property
+    def role_px(self) -> float: ...  # edge labels: ":ARG0"
 
     def node_width(self, text: str) -> float: ...
 

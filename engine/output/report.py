@@ -94,8 +94,8 @@ def pair_report(
 ) -> str:
     """HTML of one pair. ``figures`` maps a caption to inline SVG markup of the graphs, and
     ``rounds`` holds each step's heatmaps (SVG markup trusted: made by the app)."""
-    title = f"Pair {result.index}" + (f" - {escape(result.id)}" if result.id else "")
-    sentence = next((g.text for g in (result.gold, result.test) if g is not None and g.text), "")
+    title = f"Pair {result.number}" + (f" - {escape(result.id)}" if result.id else "")
+    sentence = result.sentence
     parts = [
         f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{title}</title>",
         f"<style>{STYLE}</style></head><body><h1>{title}</h1>",

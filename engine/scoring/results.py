@@ -48,6 +48,17 @@ class PairResult:
     drs: DrsPairScores | None = None  # a DRS pair: Counter and DScorer in detail
 
     @property
+    def sentence(self) -> str:
+        """The sentence the pair annotates, as every view shows it: the gold graph's text, else the
+        test graph's ("" when neither has one)."""
+        return next((graph.text for graph in (self.gold, self.test) if graph is not None and graph.text), "")
+
+    @property
+    def number(self) -> int:
+        """The pair's number for people: its position in the files counted from 1 (``index`` + 1)."""
+        return self.index + 1
+
+    @property
     def error(self) -> str | None:
         """The problems in one line (``FILE:LINE: what is wrong; ...``), or None."""
         return "; ".join(str(problem) for problem in self.problems) if self.problems else None

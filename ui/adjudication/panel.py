@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -208,10 +209,13 @@ class AdjudicationPanel(QWidget):
         splitter.addWidget(self._agreement_box())
         for part, stretch in enumerate((2, 5, 2)):
             splitter.setStretchFactor(part, stretch)
+        self.saved.setWordWrap(True)
+        lines = QHBoxLayout()  # one line each where there is room, side by side
+        lines.addWidget(self.scoring, 3)
+        lines.addWidget(self.saved, 2)
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.scoring)
-        layout.addWidget(self.saved)
+        layout.addLayout(lines)
         layout.addWidget(splitter, 1)
         self.state.scoring.corpus_changed.connect(lambda corpus: self._show_scoring())
         return page
@@ -303,20 +307,44 @@ class AdjudicationPanel(QWidget):
                 lambda: dialogs.edit_alignment(self, self.adjudication),
             ),
         ]
-        buttons = QVBoxLayout()
-        buttons.addWidget(self.accept_button)
-        buttons.addWidget(self.reject_button)
-        buttons.addSpacing(12)
-        for button in self.edit_buttons:
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        middle = QHBoxLayout()
-        middle.addWidget(self.table, 1)
-        middle.addLayout(buttons)
+        # under the table, so that the triples get the whole width: the verdicts on the left, the
+        # graph edits on the right, each in two rows
+        self.buttons = QGridLayout()
+        self.buttons.setColumnStretch(2, 1)  # between the verdicts and the edits
+        self._buttons_rows = 0
         layout = QVBoxLayout(box)
         layout.addLayout(top)
-        layout.addLayout(middle, 1)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(self.buttons)
+        self._mismatch_page = box
+        self._arrange_buttons(2)
+        box.setMinimumWidth(box.minimumSizeHint().width())  # as narrow as two rows of buttons allow
+        box.installEventFilter(self)  # its resizes: the buttons in one row when they fit
+        self._arrange_buttons(1)
         return box
+
+    def _arrange_buttons(self, rows: int) -> None:
+        """The verdicts, then the graph edits, in one row or (where it is narrow) two."""
+        if rows == self._buttons_rows:
+            return
+        self._buttons_rows = rows
+        verdicts = (self.accept_button, self.reject_button)
+        for button in (*verdicts, *self.edit_buttons):
+            self.buttons.removeWidget(button)
+        for number, button in enumerate(verdicts):
+            self.buttons.addWidget(button, number % rows, number // rows)
+        for number, button in enumerate(self.edit_buttons):
+            self.buttons.addWidget(button, number % rows, 3 + number // rows)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self._mismatch_page and event.type() == QEvent.Type.Resize:
+            self._arrange_buttons(1 if watched.width() >= self._buttons_width() else 2)
+        return super().eventFilter(watched, event)
+
+    def _buttons_width(self) -> int:
+        spacing = self.buttons.horizontalSpacing()
+        buttons = (self.accept_button, self.reject_button, *self.edit_buttons)
+        return sum(button.sizeHint().width() + spacing for button in buttons) + 4 * spacing
 
     def _agreement_box(self) -> QWidget:
         box = QGroupBox("Agreement with the adjudicated graph (F1)")
@@ -388,8 +416,7 @@ class AdjudicationPanel(QWidget):
             self._show_scores(view)
             self._show_rows(view)
         self.saved.setText(
-            f"Session {session.path.name} · adjudicator {session.author} · every change is saved "
-            "in the session file at once: there is nothing to save."
+            f"Session {session.path.name} · {session.author} · each change is saved at once: nothing to save."
         )
         self._show_scoring()
 
@@ -401,12 +428,12 @@ class AdjudicationPanel(QWidget):
         compared = self.adjudication.compared
         test, gold = (f"<b>{escape(name)}</b>" for name in scored) if scored else ("", "")
         text = (
-            f"Scores in the corpus table and the Graphs tab: {test} (test) against {gold} (gold)"
+            f"Corpus table and Graphs tab: {test} (test) against {gold} (gold)"
             if scored
             else "Scores: reading the session's files..."
         )
         if compared:
-            text += f" · the disagreements below: <b>{escape(compared)}</b> against the adjudicated graph"
+            text += f" · disagreements: <b>{escape(compared)}</b> against the adjudicated graph"
         self.scoring.setText(text)
 
     def _show_review(self, view: SentenceView | None) -> None:

@@ -24,6 +24,7 @@ __all__ = [
     "RowDecision",
     "comparison_result",
     "counts_text",
+    "keep_order",
     "mismatch_rows",
     "same_files",
     "sentence_map",
@@ -118,6 +119,15 @@ class MismatchRow:
             return "take the annotator's concepts" if accept else "keep the concepts"
         return "nothing to decide"
 
+    @property
+    def key(self) -> tuple[str, str | None, str | None]:
+        """What the row is about, the same before and after its decision: the category and both
+        triples as decided (a decided row), else as they disagree now."""
+        if self.verdict is not None:
+            return self.verdict.category, self.verdict.annotator_triple, self.verdict.adjudicated_triple
+        assert self.match is not None
+        return self.match.category.value, _text(self.match.test), _text(self.match.gold)
+
     def cells(self) -> tuple[str, str, str, str]:
         """Decision, category, the annotator's triple, the adjudicated triple (as decided, for a decided row)."""
         decision = str(self.decision or "")
@@ -170,6 +180,27 @@ def mismatch_rows(agreement: Agreement, verdicts: Iterable[Verdict], matched: bo
         elif position in settled or matched:
             rows.append(MismatchRow(match, settled.get(position)))
     return rows + [MismatchRow(None, verdict) for verdict in left]
+
+
+def keep_order(rows: Sequence[MismatchRow], shown: Sequence[tuple]) -> list[MismatchRow]:
+    """``rows`` in the order of ``shown`` (the keys of the rows shown before, in their order), so
+    that a decision moves no row; a row not shown before comes after the row it follows in
+    ``rows``.
+
+    >>> from types import SimpleNamespace as Row
+    >>> [row.key for row in keep_order([Row(key=k) for k in "abxc"], ["c", "a", "b"])]
+    ['c', 'a', 'b', 'x']
+    >>> [row.key for row in keep_order([Row(key=k) for k in "xab"], ["b", "a"])]
+    ['x', 'b', 'a']
+    """
+    place = {key: number for number, key in enumerate(shown)}
+    after = -1  # the place of the last row shown before, in the rows' own order
+    order = []
+    for number, row in enumerate(rows):
+        found = place.get(row.key)
+        after = found if found is not None else after
+        order.append((after, found is None, number))
+    return [rows[number] for *_, number in sorted(order)]
 
 
 def _plural(count: int, word: str) -> str:

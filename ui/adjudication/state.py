@@ -49,6 +49,7 @@ from .rows import (
     LogEntry,
     MismatchRow,
     comparison_result,
+    keep_order,
     mismatch_rows,
     same_files,
     sentence_map,
@@ -105,6 +106,7 @@ class AdjudicationState(AppPart):
         self._sentence_of: dict[int, int] = {}  # pair index -> session sentence
         self._pairs: dict[int, PairResult] = {}  # session sentence -> pair
         self._view: SentenceView | None = None
+        self._order: tuple[tuple, list[tuple]] = ((), [])  # the rows shown last: (sentence, annotator, all), keys
         self._awaiting_files = False  # the session's files are being read
         self._notes: tuple[int, str] | None = None  # notes typed and not yet written
         self._log = ChangeLog()  # the session's log in words, read on as it grows
@@ -171,7 +173,7 @@ class AdjudicationState(AppPart):
                 )
                 return
             self._awaiting_files = True
-            if not self.app.scoring.open_files(self._files_to_score(paths)):
+            if not self.app.scoring.open_files(self._files_to_score(paths), chosen=AnnotatorFiles.of(paths)):
                 self.close(
                     f"The session {session.path.name} was closed: its files cannot be read while "
                     "other files are being scored."
@@ -203,7 +205,7 @@ class AdjudicationState(AppPart):
         log.info("adjudication session %s closed", session.path)
         self.stack.clear()
         self._log = ChangeLog()
-        self._sentence_of, self._pairs, self._view = {}, {}, None
+        self._sentence_of, self._pairs, self._view, self._order = {}, {}, None, ((), [])
         self.current, self.compared, self._awaiting_files = None, None, False
         self.session_changed.emit(None)
         self.current_changed.emit()
@@ -418,6 +420,10 @@ class AdjudicationState(AppPart):
                 f"{self.compared}'s annotation of this sentence could not be read" if self.compared else "",
             )
         rows = mismatch_rows(agreement, session.verdicts(index), self.show_matched)
+        shown = (index, self.compared, self.show_matched)
+        if self._order[0] == shown:  # the same table again, after a change: no row moves
+            rows = keep_order(rows, self._order[1])
+        self._order = (shown, [row.key for row in rows])
         return SentenceView(
             index, record, adjudicated, agreements, self.compared, rows, comparison_result(index, record.id, agreement)
         )

@@ -10,6 +10,7 @@ room are elided in the middle; hovering one shows it in full.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,8 @@ NATURAL_CELL = 64.0  # px per cell in exports
 BAR = 14.0  # colour bar width
 GAP = 6.0
 MIN_VALUE_PX = 8  # values smaller than this are left to the tooltip
+READABLE_VALUE_PX = 10  # on screen, rotated column labels are shortened until the values fit this size
+LEAST_LABEL = "MMMMM"  # rotated column labels are never shortened below this text's width
 
 
 def grid_colour(value: float | None, low: float, high: float) -> QColor:
@@ -72,7 +75,7 @@ class GridGeometry:
     rotated: bool  # column labels written upwards
     line: float  # text line height
     label_width: float  # widest row label (elided)
-    columns_height: float  # height of the column labels
+    columns_height: float  # height of the column labels (rotated ones: elided to it, less a GAP)
 
     def cell_rect(self, row: int, column: int) -> QRectF:
         return QRectF(self.left + column * self.cell, self.top + row * self.cell, self.cell, self.cell)
@@ -129,20 +132,67 @@ def _elide(metrics: QFontMetricsF, text: str) -> str:
     return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, MAX_LABEL)
 
 
+def column_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) -> list[str]:
+    """The column labels in ``room`` pixels: whole when they fit, else without the beginning they
+    all share (written "…", and more of the beginning left out where still too long: names that
+    share a beginning differ at their end), else elided in the middle."""
+    room = min(MAX_LABEL, room)
+    if all(metrics.horizontalAdvance(name) <= room for name in names):
+        return list(names)
+    shortest = min(len(name) for name in names)
+    differ = (k for k, letters in enumerate(zip(*names)) if len(set(letters)) > 1)
+    shared = min(next(differ, shortest), shortest - 1) if len(names) > 1 else 0  # each keeps a letter
+    if shared > 1:
+        return [metrics.elidedText("…" + name[shared:], Qt.TextElideMode.ElideLeft, room) for name in names]
+    return [metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
+
+
 def _scale_width(metrics: QFontMetricsF, grid: Grid) -> float:
     return GAP * 2 + BAR + GAP + max(metrics.horizontalAdvance(_number(v)) for v in (grid.low, grid.high))
 
 
+def readable_cell(font: QFont, texts: tuple[tuple[str, ...], ...]) -> float:
+    """The side of the smallest cell in which every text fits at :data:`READABLE_VALUE_PX` (at
+    ``font``'s own size when that is smaller)."""
+    readable = QFont(font)
+    readable.setPixelSize(min(QFontInfo(font).pixelSize(), READABLE_VALUE_PX))
+    metrics = QFontMetricsF(readable)
+    widest = max((metrics.horizontalAdvance(text) for row in texts for text in row), default=0.0)
+    return max(widest + 4, metrics.height())
+
+
+def caption_lines(metrics: QFontMetricsF, caption: str, width: float) -> int:
+    """The lines the caption takes in ``width``: one when it fits, else two (it is wrapped)."""
+    return 1 if metrics.horizontalAdvance(caption) <= width else 2
+
+
+def readable_height(grid: Grid, font: QFont, width: float) -> float:
+    """The least height in ``width`` at which :func:`geometry` writes the values at
+    :data:`READABLE_VALUE_PX` (column labels written upwards shortened to :data:`LEAST_LABEL`)."""
+    metrics = QFontMetricsF(font)
+    line = metrics.height()
+    column_width = max((metrics.horizontalAdvance(_elide(metrics, c)) for c in grid.columns), default=0.0)
+    wanted = readable_cell(font, grid.texts)
+    rotated = column_width > wanted - 4
+    columns_height = min(column_width, metrics.horizontalAdvance(LEAST_LABEL)) + GAP if rotated else line + GAP
+    foot = GAP + caption_lines(metrics, grid.caption, width - 2 * GAP) * line + GAP
+    return GAP + line * 1.3 + line + GAP + columns_height + len(grid.rows) * wanted + foot
+
+
 def geometry(grid: Grid, font: QFont, width: float | None = None, height: float | None = None) -> GridGeometry:
     """The layout in ``width`` x ``height`` (the cells as large as fit, at most twice the natural
-    size), or at the natural cell size when no size is given."""
+    size), or at the natural cell size when no size is given. On screen, column labels written
+    upwards are shortened (elided in the middle, never below :data:`LEAST_LABEL`; hovering one names
+    it in full) while the cells are too small to write their values at :data:`READABLE_VALUE_PX`,
+    and the caption keeps the lines it needs only."""
     metrics = QFontMetricsF(font)
     line = metrics.height()
     label_width = max((metrics.horizontalAdvance(_elide(metrics, r)) for r in grid.rows), default=0.0)
     column_width = max((metrics.horizontalAdvance(_elide(metrics, c)) for c in grid.columns), default=0.0)
     left = GAP + line + GAP + label_width + GAP  # the row title written upwards, then the labels
     head = GAP + line * 1.3 + line + GAP  # title, column title
-    foot = GAP + 2 * line + GAP  # caption, up to two lines
+    lines = 2 if width is None else caption_lines(metrics, grid.caption, width - 2 * GAP)
+    foot = GAP + lines * line + GAP  # caption
     right = _scale_width(metrics, grid)
     rows, columns = max(1, len(grid.rows)), max(1, len(grid.columns))
 
@@ -156,6 +206,11 @@ def geometry(grid: Grid, font: QFont, width: float | None = None, height: float 
     cell = fit(line + GAP)
     rotated = column_width > cell - 4
     columns_height = (column_width + GAP) if rotated else line + GAP
+    if rotated and width is not None and height is not None:
+        across = (width - left - right) / columns
+        wanted = min(readable_cell(font, grid.texts), across)  # no shorter labels than that needs
+        least = min(column_width, metrics.horizontalAdvance(LEAST_LABEL)) + GAP
+        columns_height = max(least, min(columns_height, height - head - foot - rows * wanted))
     if rotated:
         cell = fit(columns_height)
     return GridGeometry(left, head + columns_height, cell, rotated, line, label_width, columns_height)
@@ -209,8 +264,8 @@ def paint_grid(
     for r, name in enumerate(grid.rows):
         rect = QRectF(shape.left - GAP - shape.label_width, shape.top + r * shape.cell, shape.label_width, shape.cell)
         painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, _elide(metrics, name))
-    for c, name in enumerate(grid.columns):
-        text = _elide(metrics, name)
+    room = shape.columns_height - GAP if shape.rotated else MAX_LABEL
+    for c, text in enumerate(column_labels(metrics, grid.columns, room)):
         if shape.rotated:
             painter.save()
             painter.translate(shape.left + (c + 0.5) * shape.cell + shape.line / 2 - metrics.descent(), shape.top - GAP)
@@ -378,6 +433,10 @@ class GridHeatmap(QWidget):
 
     def sizeHint(self) -> QSize:
         return natural_size(self.grid, self.font()) if not self.grid.empty else QSize(400, 300)
+
+    def readable_height(self) -> int:
+        """The least height at which the values are written at a readable size (0: no grid)."""
+        return 0 if self.grid.empty else math.ceil(readable_height(self.grid, self.font(), self.width()))
 
     def cell_rect(self, row: int, column: int) -> QRectF:
         """Where a cell is on the widget now (for tests and tooltips)."""

@@ -45,6 +45,7 @@ EMPTY_TEXT = (
 )
 SCORING = "Scoring every pair of annotators (Esc or Cancel stops)."
 MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
+LEAST_ROWS = 3  # of the annotator table kept in sight below the matrix
 
 
 class AnnotatorsPanel(QWidget):
@@ -124,11 +125,14 @@ class AnnotatorsPanel(QWidget):
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(self.heatmap, 1)
         top_layout.addWidget(self.cell_info)
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(top)
         splitter.addWidget(self.tables)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 0)
+        self._dragged = False  # the user moved the handle: the sizes are theirs
+        splitter.splitterMoved.connect(lambda *_: setattr(self, "_dragged", True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
@@ -153,6 +157,28 @@ class AnnotatorsPanel(QWidget):
     @property
     def result(self) -> MatrixResult | None:
         return self.annotators.result
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._share_height()
+
+    def _share_height(self) -> None:
+        """The matrix first: the height at which its values are written readably (its column
+        labels shortened as they must); then the tables, every annotator's row when there is room,
+        never fewer than :data:`LEAST_ROWS`; what is left to the matrix. Kept until the handle is
+        dragged."""
+        total = self.splitter.height() - self.splitter.handleWidth()
+        if self._dragged or total <= 0:
+            return
+        table = self.annotator_table
+        row = table.verticalHeader().defaultSectionSize()
+        frame = self.tables.height() - table.viewport().height() if self.tables.height() > 0 else 0
+        chrome = max(frame, self.tables.tabBar().sizeHint().height() + table.horizontalHeader().sizeHint().height())
+        rows = chrome + 2 * table.frameWidth() + row * max(LEAST_ROWS, self.annotator_model.rowCount())
+        least = chrome + 2 * table.frameWidth() + row * LEAST_ROWS
+        matrix = self.heatmap.readable_height() + self.cell_info.sizeHint().height()
+        tables = min(rows, max(least, total - matrix))
+        self.splitter.setSizes([total - tables, tables])
 
     def is_available(self) -> bool:
         return self.result is not None or self.annotators.busy
@@ -209,6 +235,7 @@ class AnnotatorsPanel(QWidget):
         if metric != self._sentences_of:  # the sentence rows do not depend on the average or the gold
             self._show_sentences(metric)
         self._show_info(self.annotators.cell)
+        self._share_height()
 
     def _show_sentences(self, metric: str) -> None:
         self._sentences_of = metric

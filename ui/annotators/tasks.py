@@ -85,7 +85,7 @@ def read_and_score_matrix(
 class ConfusionOutcome:
     """The label confusion of annotator ``test`` against ``gold`` (names), from the matrix cell
     ``cell`` or, when it is None, from the two files shown; ``labels[s]`` names sentence s
-    (its id, else its index) and ``texts[s]`` is its text."""
+    (its id, else its number, counted from 1) and ``texts[s]`` is its text."""
 
     confusion: Confusion
     test: str
@@ -98,7 +98,8 @@ class ConfusionOutcome:
 def confusion_of_cell(result: MatrixResult, test: int, gold: int) -> ConfusionOutcome:
     """Annotator ``test`` against ``gold`` under the matrix's alignments (graphs decoded again)."""
     annotations = result.annotations
-    labels, texts = tuple(annotations.sentence_labels()), tuple(map(sentence_text, annotations.sentences))
+    labels = tuple(s.id if s.id is not None else str(s.index + 1) for s in annotations.sentences)
+    texts = tuple(map(sentence_text, annotations.sentences))
     return ConfusionOutcome(
         result.confusion(test, gold), result.names[test], result.names[gold], labels, texts, (test, gold)
     )
@@ -107,8 +108,8 @@ def confusion_of_cell(result: MatrixResult, test: int, gold: int) -> ConfusionOu
 def confusion_of_corpus(corpus: CorpusResult, test: str, gold: str) -> ConfusionOutcome:
     """The test file against the gold file under each pair's alignment."""
     size = max((pair.index for pair in corpus.pairs), default=-1) + 1
-    labels, texts = [str(k) for k in range(size)], [""] * size
+    labels, texts = [str(k + 1) for k in range(size)], [""] * size
     for pair in corpus.pairs:
-        labels[pair.index] = pair.id if pair.id is not None else str(pair.index)
-        texts[pair.index] = next((g.text for g in (pair.gold, pair.test) if g is not None and g.text), "")
+        labels[pair.index] = pair.id if pair.id is not None else str(pair.number)
+        texts[pair.index] = pair.sentence
     return ConfusionOutcome(corpus.confusion(), test, gold, tuple(labels), tuple(texts))

@@ -137,18 +137,19 @@ def cell_text(
     sentences: int,
     interval: tuple[float, float] | str | None = "",
 ) -> str:
-    """What is known about one cell, as plain lines: its P, R and F1 micro and macro, how many
+    """What is known about one cell, as plain lines: its P, R and F1 micro and macro (one line), how many
     ``sentences`` it pools, and the bootstrap interval (``interval``: the values, None when there
     is none, or a note while it is computed)."""
     names = result.names
     if test == gold:
         return f"{names[test]}: the diagonal compares an annotator with itself and is not scored."
     lines = [f"{names[test]} (test) against {names[gold]} (gold), {METRIC[metric].title}"]
+    averages = []
     for average in ("micro", "macro"):
         score = result.score(test, gold, metric, average)
         assert score is not None
-        lines.append(f"{average}: P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}")
-    lines.append(f"over {sentences} sentences both annotated")
+        averages.append(f"{average}: P {f1_text(score.p)}  R {f1_text(score.r)}  F1 {f1_text(score.f)}")
+    lines += [" · ".join(averages), f"over {sentences} sentences both annotated"]
     if isinstance(interval, str):
         lines.append(interval)
     elif interval is None:
@@ -212,7 +213,7 @@ def sentence_rows(result: MatrixResult, metric: str) -> list[Row]:
         central = names[a.central] if a.central is not None else "-"
         left_out = ", ".join(names[k] for k in row.left_out)
         cells = (
-            str(row.index),
+            str(row.index + 1),  # numbered from 1, as people count
             row.id or "",
             text,
             f1_text(a.mean) if a.mean is not None else "-",

@@ -12,17 +12,34 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QSize,
     QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QTableView, QTableWidget, QTableWidgetItem
 
 from engine.metrics import PRF
 from engine.output.text import f1_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 Index = QModelIndex | QPersistentModelIndex  # what Qt's models are asked about
+
+
+class SortedHeader(QHeaderView):
+    """A header whose sections make room for the sort arrow only where it is drawn: Qt widens
+    every section by the header's height for it, which doubles a narrow score column under a
+    header of two or three lines. Fit the columns again when the sorted one changes."""
+
+    def sectionSizeFromContents(self, logical: int) -> QSize:
+        size = super().sectionSizeFromContents(logical)
+        if self.isSortIndicatorShown() and logical != self.sortIndicatorSection():
+            margin = self.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin, None, self)
+            if self.orientation() == Qt.Orientation.Horizontal:
+                size.setWidth(size.width() - size.height() - margin)
+            else:
+                size.setHeight(size.height() - size.width() - margin)
+        return size
 
 
 class RowTableModel(QAbstractTableModel):

@@ -45,13 +45,6 @@ def run_metrics(corpus: CorpusResult | None) -> tuple[str, ...]:
     return metrics_of_run(Params(), "amr") if corpus is None else corpus.metrics
 
 
-def sentence_of(result: PairResult) -> str:
-    for graph in (result.gold, result.test):
-        if graph is not None and graph.text:
-            return graph.text
-    return ""
-
-
 class CorpusTableModel(QAbstractTableModel):
     """One row per pair: id, sentence, node counts, the F1 of each pair metric of the
     specification (:func:`engine.registry.metrics`, as registered when the model is made) and
@@ -112,10 +105,10 @@ class CorpusTableModel(QAbstractTableModel):
             return None
         metric_column = FIRST_METRIC_COLUMN <= section < self.status_column
         params = self._params if metric_column and self._metric_at(section) == DSCORER else None  # DScorer's profile
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == Qt.ItemDataRole.DisplayRole:  # a metric's name over "F1": its column as narrow as can be
             if params is not None:
-                return f"{with_profile(short_name(DSCORER), DSCORER, params)} F1"
-            return self.columns[section]
+                return f"{with_profile(short_name(DSCORER), DSCORER, params)}\nF1"
+            return self.columns[section].replace(" F1", "\nF1") if metric_column else self.columns[section]
         if role == Qt.ItemDataRole.ToolTipRole and metric_column:
             tip = "F1 of the pair; hover a cell for precision (test side) and recall (gold side)"
             return f"{tip}\n{dscorer_note(params)}" if params is not None else tip
@@ -128,12 +121,12 @@ class CorpusTableModel(QAbstractTableModel):
 
     def _value(self, result: PairResult, column: int):
         """(display text, sort key) of one cell."""
-        if column == 0:
-            return str(result.index), result.index
+        if column == 0:  # numbered from 1, as people count
+            return str(result.number), result.index
         if column == 1:
             return result.id or "", result.id or ""
         if column == 2:
-            text = sentence_of(result)
+            text = result.sentence
             return text, text.lower()
         if column == 3:
             if result.test is None or result.gold is None:
@@ -167,7 +160,7 @@ class CorpusTableModel(QAbstractTableModel):
                     return None
                 return f"P {f1_text(score.p)}   R {f1_text(score.r)}   F1 {f1_text(score.f)}"
             if column == 2:
-                return sentence_of(result)
+                return result.sentence
             if column == self.first_review_column + 2:
                 review = self.review_of(result)
                 return review.notes if review is not None and review.notes else None

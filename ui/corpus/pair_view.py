@@ -15,7 +15,7 @@ from engine.scoring import PairResult
 from ..common.row_table import name_grid_header, prf_grid, show_grid_rows, show_prf
 from ..common.sides import SIDES, Side
 from ..state.services import AppServices
-from .model import run_metrics, sentence_of
+from .model import run_metrics
 
 __all__ = ["PairView", "sentence_words"]
 
@@ -39,11 +39,13 @@ class PairView(QWidget):
         self.state = state
         self.result: PairResult | None = None
         self.header = QLabel()
+        self.header.setTextFormat(Qt.TextFormat.RichText)  # escaped text: "&quot;" is a quote, never shown as is
         self.header.setWordWrap(True)
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.scores = prf_grid([short_name(m) for m in metrics()])
         self.scores.setToolTip("The pair's scores: F1, precision (test side) and recall (gold side)")
         self.sentence = QLabel()
+        self.sentence.setTextFormat(Qt.TextFormat.RichText)
         self.sentence.setWordWrap(True)
         self.sentence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.sentence.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -123,8 +125,8 @@ class PairView(QWidget):
             self.scores.clearContents()
             self.show_tokens({})
             return
-        self.header.setText(f"<b>Pair {result.index}</b>" + (f" &middot; {escape(result.id)}" if result.id else ""))
-        text = escape(sentence_of(result))
+        self.header.setText(f"<b>Pair {result.number}</b>" + (f" &middot; {escape(result.id)}" if result.id else ""))
+        text = escape(result.sentence)
         if result.error:
             text += f"<br><span style='{ERROR_STYLE}'>Not scored: {escape(result.error)}</span>"
         self.sentence.setText(text)

@@ -26,7 +26,7 @@ from engine.scoring import CorpusResult, PairResult
 from ..adjudication.state import AdjudicationApp
 from ..common.binding import SyncGuard
 from ..common.navigation import disagrees, next_position
-from ..common.row_table import compact_rows, fit_grid_width, name_grid_header, score_grid
+from ..common.row_table import SortedHeader, compact_rows, fit_grid_width, name_grid_header, score_grid
 from ..state.filter_expression import __doc__ as FILTER_HELP
 from .model import (
     SENTENCE_COLUMN,
@@ -84,6 +84,7 @@ class CorpusPanel(QWidget):
         self.proxy = CorpusFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
+        self.table.setHorizontalHeader(SortedHeader(Qt.Orientation.Horizontal, self.table))  # narrow score columns
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
@@ -96,7 +97,7 @@ class CorpusPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # fitted to the corpus: _fit_columns
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         columns, first_review = self.model.columns, self.model.first_review_column
-        for column, width in zip(range(first_review, len(columns)), (110, 90, 150)):
+        for column, width in zip(range(first_review, len(columns)), (110, 90, 110)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)  # a change measures nothing
             header.resizeSection(column, max(width, header.sectionSizeHint(column)))  # the header never cut
         self.filter_edit = QLineEdit()
@@ -114,6 +115,7 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
         self.table.viewport().installEventFilter(self)  # the sentence column fitted to the room...
+        header.sortIndicatorChanged.connect(lambda *_: self._fit_columns())  # the sorted column: its arrow
         header.sectionResized.connect(self._column_resized)  # ...and to the other columns, fitted to their contents
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))

@@ -31,7 +31,7 @@ class SmatchPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
-        layout.addStretch(1)  # what the table does not need stays under it
+        layout.addStretch(0)  # what the table does not need (all its rows shown) stays under it
         state.scoring.corpus_changed.connect(self.set_corpus)
         self.set_corpus(state.scoring.corpus)  # what the state holds already
 

@@ -1,7 +1,8 @@
 """Connects the graphs panel (:class:`~ui.pair.comparison_panel.ComparisonPanel`, which knows
 nothing of the state) to the state: the selected pair, node and triple are drawn there,
-and a node clicked or hovered there becomes the state's selected node; a node found or
-chosen in a table, and a chosen triple, are centred in the graphs."""
+and a node clicked there becomes the state's selected node (one under the mouse only is marked
+there: hovering selects nothing); a node found or chosen in a table, and a chosen triple, are
+centred in the graphs."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ class ComparisonBinding(QObject):
         state.selection.triple_selected.connect(self._show_triple)
         state.selection.node_revealed.connect(panel.reveal)
         panel.node_selected.connect(state.selection.select_node)
-        panel.node_hovered.connect(self._hovered)
         self._show_pair(state.selection.pair)  # what the state holds already
         if state.selection.node is not None:
             self._show_node(*state.selection.node)
@@ -42,7 +42,3 @@ class ComparisonBinding(QObject):
         if row is not None:
             self.panel.select_triple(row)
             self.panel.reveal_triple(row)
-
-    def _hovered(self, side: str, var: str) -> None:
-        if var:  # hovering a node selects it; leaving it keeps the selection
-            self.state.selection.select_node(as_side(side), var)

@@ -109,10 +109,10 @@ class _Pane(QGroupBox):
 
 
 class ComparisonPanel(QWidget):
-    """Signals ``node_selected(side, var)`` and ``node_hovered(side, var)`` (side "test"/"gold", var "" = none)."""
+    """Signal ``node_selected(side, var)`` (side "test"/"gold", var "" = none): a node was clicked.
+    A node under the mouse is marked with its partner and selects nothing."""
 
     node_selected = Signal(str, str)
-    node_hovered = Signal(str, str)
 
     def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold")):
         super().__init__(parent)
@@ -153,8 +153,8 @@ class ComparisonPanel(QWidget):
         layout.addWidget(self.splitter, 1)
         self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
         self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))
-        self.test_scene.node_hovered.connect(lambda key: self.node_hovered.emit("test", key))
-        self.gold_scene.node_hovered.connect(lambda key: self.node_hovered.emit("gold", key))
+        self.test_scene.node_hovered.connect(lambda key: self.hover_node("test", key))
+        self.gold_scene.node_hovered.connect(lambda key: self.hover_node("gold", key))
 
     def set_stacked(self, stacked: bool) -> None:
         """Test above gold (for a narrow column), or side by side; each half the room."""
@@ -218,6 +218,14 @@ class ComparisonPanel(QWidget):
         own_scene.highlight({key})
         other_scene.highlight({other} if other else set())
         self.node_selected.emit(side, key)
+
+    def hover_node(self, side: Side, key: str) -> None:
+        """Mark the node under the mouse and its partner ("" for none); the selection stays as it is."""
+        other = self.partner(side, key) if key else None
+        scenes = (self.test_scene, self.gold_scene)
+        own_scene, other_scene = scenes if side == "test" else scenes[::-1]
+        own_scene.hover({key} if key else set())
+        other_scene.hover({other} if other else set())
 
     def _centre(self, places: list[tuple[GraphView, QGraphicsItem | None]]) -> None:
         """Centre each view on its item (None: leave the view), at one scale no smaller than readable."""

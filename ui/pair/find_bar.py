@@ -14,6 +14,8 @@ from ..state.services import AppServices
 __all__ = ["FindBar"]
 
 NO_MATCH_STYLE = "QLineEdit { background: #fde7e9; }"
+NO_MATCH, NOT_HERE, NO_PAIR = "no match", "not in this pair", "no pair"
+COUNT_TEXTS = (NO_MATCH, NOT_HERE, NO_PAIR, "888 of 888")  # what the count may say (the widest number)
 
 
 class FindBar(QWidget):
@@ -33,7 +35,8 @@ class FindBar(QWidget):
         )
         self.edit.setMinimumWidth(300)
         self.count = QLabel()
-        self.count.setMinimumWidth(70)
+        # as wide as its longest text, whatever it says now: the box never moves
+        self.count.setFixedWidth(max(self.count.fontMetrics().horizontalAdvance(text) for text in COUNT_TEXTS) + 8)
         self.previous_button = self._button("▲", "Previous match (Shift+F3)", lambda: self.step(-1))
         self.next_button = self._button("▼", "Next match (F3)", lambda: self.step(1))
         layout = QHBoxLayout(self)
@@ -100,9 +103,7 @@ class FindBar(QWidget):
         if not text:
             self.count.setText("")
         elif missing:
-            self.count.setText(
-                "no match" if asked else "not in this pair" if self.state.selection.pair is not None else "no pair"
-            )
+            self.count.setText(NO_MATCH if asked else NOT_HERE if self.state.selection.pair is not None else NO_PAIR)
         else:
             shown = f"{self.position + 1} of " if self.position is not None else ""
             self.count.setText(f"{shown}{len(self.matches)}")

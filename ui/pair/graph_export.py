@@ -25,10 +25,10 @@ def graphs_sheet(panel: ComparisonPanel, params: Params | None = None) -> Sheet:
     result, drawing = panel.result, panel.drawing
     if result is None or drawing is None:
         return Sheet("graphagree: no pair", [], [Panel("Test", note="No pair selected."), Panel("Gold")])
-    name = result.id or f"pair {result.index}"
-    caption = [f"pair {result.index} ({name})" if result.id else name]  # numbered as in the corpus table
-    if result.test is not None and result.test.text:
-        caption.append(f"sentence: {result.test.text}")
+    name = result.id or f"pair {result.number}"
+    caption = [f"pair {result.number} ({name})" if result.id else name]  # numbered as in the corpus table
+    if result.sentence:  # the gold's, as the pair's scores show it
+        caption.append(f"sentence: {result.sentence}")
     if params is not None:
         caption.append(parameters_text(params, drs=result.drs is not None))
     panels = [

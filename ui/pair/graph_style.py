@@ -21,6 +21,8 @@ __all__ = [
     "HIGHLIGHT",
     "HIGHLIGHT_EDGE",
     "HIGHLIGHT_NODE",
+    "HOVER",
+    "HOVER_NODE",
     "LEGEND",
     "NEIGHBOUR",
     "NEIGHBOUR_EDGE",
@@ -52,7 +54,8 @@ STATUS_FILL = {
 NODE_TEXT = "#1a1a1a"
 TAG_FILL, TAG_TEXT = "#37474f", "#ffffff"
 ROLE_TEXT, UNMATCHED_ROLE_TEXT = "#37474f", "#b71c1c"
-HIGHLIGHT = "#ff8f00"
+HIGHLIGHT = "#ff8f00"  # the selected node, triple or relation
+HOVER = "#1e88e5"  # the node under the mouse and its partner (never a selection)
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ EDGE = Pen("#555555", 1.2)
 REENTRANT_EDGE = Pen("#777777", 1.2, dashed=True)
 UNMATCHED_EDGE = Pen("#c62828", 1.8, dashed=True)
 HIGHLIGHT_NODE, HIGHLIGHT_EDGE = Pen(HIGHLIGHT, 4.0), Pen(HIGHLIGHT, 3.5)
+HOVER_NODE = Pen(HOVER, 2.5)
 # the neighbours a highlighted pair's value was computed from (the teaching view), in the pink that
 # outlines their cells in the heatmap
 NEIGHBOUR = "#ff4081"

@@ -25,9 +25,10 @@ from engine.layout.viewport import fit_scale, start_view
 
 from . import graph_style as style
 
-__all__ = ["HIGHLIGHT", "MISMATCH_PEN", "UNALIGNED_PEN", "GraphScene", "GraphView", "LinkedViews", "QtText"]
+__all__ = ["HIGHLIGHT", "HOVER", "MISMATCH_PEN", "UNALIGNED_PEN", "GraphScene", "GraphView", "LinkedViews", "QtText"]
 
 HIGHLIGHT = QColor(style.HIGHLIGHT)
+HOVER = QColor(style.HOVER)
 MISMATCH_PEN = QColor(style.UNMATCHED_EDGE.colour)
 UNALIGNED_PEN = QColor(style.UNALIGNED_BORDER.colour)
 ZOOM_STEP = 1.2
@@ -117,10 +118,14 @@ class _MarkedItem(QGraphicsPathItem):
         """The item's look beyond its pen, revealed or not."""
 
     def _restyle(self) -> None:
-        own = self.base_pen if self.revealed else self.plain_pen
-        self.setPen(_pen(self.EMPHASIS[self.emphasis]) if self.emphasis in self.EMPHASIS else own)
+        emphasis = self.EMPHASIS.get(self.emphasis)
+        self.setPen(_pen(emphasis) if emphasis is not None else self._own_pen())
         self.setZValue(self.z_value())
         self.update()
+
+    def _own_pen(self) -> QPen:
+        """Its pen without an emphasis."""
+        return self.base_pen if self.revealed else self.plain_pen
 
     def z_value(self) -> float:
         return 0.0
@@ -128,7 +133,9 @@ class _MarkedItem(QGraphicsPathItem):
 
 class NodeItem(_MarkedItem):
     """A node box that paints its tag and label itself (one item per node);
-    tooltip from its mark; a dashed pink border as a neighbour."""
+    tooltip from its mark. Its border: highlighted (orange) when selected, a dashed pink as a
+    neighbour, else hovered when under the mouse (or the partner of the node under it), else its
+    status's."""
 
     EMPHASIS: ClassVar[dict[str, style.Pen]] = {"highlight": style.HIGHLIGHT_NODE, "neighbour": style.NEIGHBOUR_NODE}
 
@@ -153,6 +160,7 @@ class NodeItem(_MarkedItem):
         self.plain_pen = _pen(style.node_pen(Status.UNSCORED, node.frame))
         self.setBrush(self._fill)
         self.setPen(self.base_pen)
+        self.hovered = False
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(mark.tooltip)
@@ -182,6 +190,13 @@ class NodeItem(_MarkedItem):
 
     def z_value(self) -> float:
         return 2.0
+
+    def set_hovered(self, on: bool) -> None:
+        self.hovered = on
+        self._restyle()
+
+    def _own_pen(self) -> QPen:
+        return _pen(style.HOVER_NODE) if self.hovered else super()._own_pen()
 
     def hoverEnterEvent(self, event) -> None:
         self._scene.node_hovered.emit(self.key)
@@ -241,7 +256,8 @@ class EdgeItem(_MarkedItem):
 
 
 class GraphScene(QGraphicsScene):
-    """The items of one graph; signals carry node keys (variables, or ``=k`` constants)."""
+    """The items of one graph; signals carry node keys (variables, or ``=k`` constants):
+    ``node_clicked(key)``, ``node_hovered(key)`` ("" when the mouse leaves a node)."""
 
     node_clicked = Signal(str)
     node_hovered = Signal(str)
@@ -279,7 +295,7 @@ class GraphScene(QGraphicsScene):
         neighbours: Collection[str] = frozenset(),
         neighbour_edges: Collection[EdgeKey] = frozenset(),
     ) -> None:
-        """Highlight ``nodes`` and ``edges`` (orange) and mark ``neighbours`` and
+        """Mark the selection: ``nodes`` and ``edges`` (orange), and ``neighbours`` and
         ``neighbour_edges`` (pink); every other item as drawn."""
         for key, node_item in self.node_items.items():
             node_item.set_emphasis("highlight" if key in nodes else "neighbour" if key in neighbours else "")
@@ -294,6 +310,11 @@ class GraphScene(QGraphicsScene):
             node_item.set_revealed(nodes is None or key in nodes or key.startswith("="))
         for edge_item in self.edge_items.values():
             edge_item.set_revealed(relations)
+
+    def hover(self, nodes: Collection[str] = frozenset()) -> None:
+        """Mark the nodes under the mouse (a mark of its own: the selection's stays)."""
+        for key, node_item in self.node_items.items():
+            node_item.set_hovered(key in nodes)
 
 
 class GraphView(QGraphicsView):

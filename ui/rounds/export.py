@@ -19,9 +19,9 @@ __all__ = ["export_heatmaps", "figure_text", "report_rounds"]
 
 def figure_text(model: RoundsModel, number: int, result: PairResult, params: Params) -> FigureText:
     """Title: the pair and the round; lines: the sentence, the profile and parameters, the round's headline."""
-    name = f"pair {result.index} ({result.id})" if result.id else f"pair {result.index}"
+    name = f"pair {result.number} ({result.id})" if result.id else f"pair {result.number}"
     lines = []
-    sentence = next((graph.text for graph in (result.test, result.gold) if graph is not None and graph.text), "")
+    sentence = result.sentence  # the gold's, as the pair's scores show it
     if sentence:
         lines.append(f"sentence: {sentence}")
     lines += [parameters_text(params, drs=result.drs is not None), model.captions[number].headline]

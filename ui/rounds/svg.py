@@ -13,6 +13,7 @@ instead: it maps an RGB array (rows x columns x 3) to a data URI, drawn with
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -46,7 +47,6 @@ __all__ = [
     "round_svg",
     "svg_document",
     "text_element",
-    "wrap_lines",
 ]
 
 FONT_FAMILY = "sans-serif"  # generic: every browser and renderer has one
@@ -102,9 +102,22 @@ def text_element(x: float, y: float, px: float, content: str, anchor: str = "sta
     )
 
 
-def wrap_lines(text: str, width: float, px: float) -> list[str]:
-    """Lines of at most ``width`` px at an average advance of 0.62 em."""
-    return textwrap.wrap(text, max(20, int(width / (0.62 * px)))) or [""]
+KEEP_TOGETHER = re.compile(r"\([^()]*\)")  # a parenthesis - "(eq. 1)", "(S + α)" - is never split
+NO_BREAK = "\u00a0"  # not a space to textwrap
+
+
+def _wrap(text: str, width: float, px: float) -> list[str]:
+    """Lines of at most ``width`` px at an average advance of 0.62 em, a parenthesis kept whole
+    (it goes to the next line rather than break).
+
+    >>> _wrap("S - intrinsic similarity (eq. 1)", 220, 12)
+    ['S - intrinsic similarity', '(eq. 1)']
+    >>> _wrap("F = (S + α)(A + β) (eq. 13)", 150, 12)
+    ['F = (S + α)(A + β)', '(eq. 13)']
+    """
+    joined = KEEP_TOGETHER.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
+    lines = textwrap.wrap(joined, max(20, int(width / (0.62 * px))), break_long_words=False)
+    return [line.replace(NO_BREAK, " ") for line in lines] or [""]
 
 
 @dataclass(frozen=True)
@@ -311,7 +324,7 @@ def round_svg(
     total_width = lefts[1] + width_cells + bar_room + MARGIN
     text_width = max(total_width - 2 * MARGIN, 600.0)
     header = [(text.title, HEADER_PX, True)] + [
-        (line, CAPTION_PX, False) for item in text.lines for line in wrap_lines(item, text_width, CAPTION_PX)
+        (line, CAPTION_PX, False) for item in text.lines for line in _wrap(item, text_width, CAPTION_PX)
     ]
     body: list[str] = []
     y = MARGIN
@@ -322,7 +335,7 @@ def round_svg(
     title_lefts = (MARGIN, lefts[1])
     rooms = (lefts[1] - GAP - MARGIN, width_cells + bar_room)
     positions = ((0, 0), (0, 1), (1, 0), (1, 1))
-    titles = {key: wrap_lines(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
+    titles = {key: _wrap(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
     heights = [
         TITLE_PX
         * (
@@ -355,7 +368,7 @@ def round_svg(
             body += _labels(model.column_names, model.order.aligned, "column", x, top + height_cells, sizes)
         body += _colour_bar(x + width_cells + 8, top, height_cells, heatmap.levels)  # each its own scale
     y = tops[1] + height_cells + 4 + sizes.column_margin + 8
-    for line in wrap_lines(LEGEND, text_width, CAPTION_PX):
+    for line in _wrap(LEGEND, text_width, CAPTION_PX):
         body.append(text_element(MARGIN, y + CAPTION_PX / 2, CAPTION_PX, line, colour="#37474f"))
         y += CAPTION_PX * 1.45
     total_height = y + MARGIN

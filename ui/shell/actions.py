@@ -4,7 +4,7 @@ toolbar from it. An action's handler takes the :class:`~ui.shell.commands.Contex
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -20,8 +20,9 @@ from ..app_state import AppState
 from ..state.settings import APP_NAME
 from .commands import Context, about, adjudication, annotators, exports, files, navigation, scoring, teaching
 from .perspectives import perspective
+from .shortcuts_dialog import ShortcutsDialog
 
-__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions", "perspective_action"]
+__all__ = ["TABLE", "ActionSpec", "Actions", "SubmenuSpec", "build_actions", "perspective_action", "shortcut_rows"]
 
 Handler = Callable[[Context], None]
 Condition = Callable[[AppState], bool]
@@ -640,8 +641,36 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         HELP,
         tip="Show the folder of the app's log file, to attach it to a bug report",
     ),
+    ActionSpec(
+        "shortcuts",
+        "&Keyboard Shortcuts",
+        lambda ctx: _show_shortcuts(ctx),
+        HELP,
+        tip="Every command that has a key, by menu",
+    ),
     ActionSpec("about", "&About", about.show_about, HELP, tip=f"About {APP_NAME}"),
 )
+
+
+def _show_shortcuts(ctx: Context) -> None:
+    ShortcutsDialog(shortcut_rows(), ctx.window).exec()
+
+
+def shortcut_rows(table: Sequence[ActionSpec | SubmenuSpec] = TABLE) -> list[tuple[str, str, str]]:
+    """(menu, command, keys) of every command of ``table`` that has a key, menu by menu in the
+    menu bar's order: what Help > Keyboard Shortcuts and docs/shortcuts.md list."""
+    rows = [
+        (
+            MENUS.index(spec.menu),
+            spec.menu.replace("&", ""),
+            spec.text.replace("&", "").removesuffix("..."),
+            QKeySequence(spec.shortcut).toString(QKeySequence.SequenceFormat.PortableText),
+        )
+        for spec in table
+        if isinstance(spec, ActionSpec) and spec.shortcut is not None
+    ]
+    return [row[1:] for row in sorted(rows, key=lambda row: row[0])]
+
 
 # the state's signals after which ``enabled_when`` is asked again
 STATE_CHANGES = (

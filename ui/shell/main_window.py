@@ -1,14 +1,15 @@
 """The main window: assembles the state, the panels in the perspectives' tabs (:mod:`ui.shell.workspace`),
-the find box, the menus and toolbar (from :data:`ui.shell.actions.TABLE`) and the saved window size.
+the find box, the menus and toolbar (from :data:`ui.shell.actions.TABLE`) and the saved window size
+(kept within the screen: :mod:`ui.shell.placement`).
 It holds no state of its own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QRect, QSettings, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QStyle, QVBoxLayout, QWidget
 
 from ..adjudication.binding import AdjudicationBinding
 from ..adjudication.panel import AdjudicationPanel
@@ -40,12 +41,20 @@ from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.files import open_dropped
 from .commands.teaching import teach_this_pair
+from .placement import centred, within
 from .status import ProblemBanner, StatusLine
 from .workspace import Panel, Workspace
 
 __all__ = ["APP_NAME", "MainWindow"]
 
 START_SHARE = 0.9  # of the screen, the first time (no saved size)
+
+
+def _room(box: QRect) -> tuple[int, int, int, int]:
+    """The available geometry of the screen ``box`` is on (the primary screen when none)."""
+    screen = QGuiApplication.screenAt(box.center()) or QGuiApplication.primaryScreen()
+    room = screen.availableGeometry()
+    return room.x(), room.y(), room.width(), room.height()
 
 
 class MainWindow(QMainWindow):
@@ -55,6 +64,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent=None):
         super().__init__(parent)
         self.state = AppState(settings, self)
+        self._restored: QRect | None = None  # the geometry restored, kept within the screen once shown
         self.setWindowTitle(APP_NAME)
         self.setAcceptDrops(True)
         self.corpus_panel = CorpusPanel(self.state)
@@ -147,18 +157,46 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(top)
 
     def _restore_layout(self) -> None:
-        geometry, window_state = self.state.settings.window_layout()
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            screen = QGuiApplication.primaryScreen().availableGeometry()
-            self.resize(round(screen.width() * START_SHARE), round(screen.height() * START_SHARE))
+        """The window as it was left, within the screen's room for windows: Qt refuses a geometry
+        saved on a screen of another size (the window then takes the first start's size, maximised
+        when it was), and one saved partly off this screen is moved (and if it must, shrunk) in."""
+        geometry, window_state, maximized = self.state.settings.window_layout()
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.setGeometry(QRect(*centred(_room(self.geometry()), START_SHARE)))
+            if maximized:
+                self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+        self._keep_within_screen()
+        self._restored = self.geometry()
         if window_state is not None:
             self.restoreState(window_state)
 
     def _teaching_shown(self, key: str) -> None:
         """The lesson is built (and its keys step) while the Teaching perspective is in front."""
         self.state.teaching.set_shown(key in ("teach", PRESENTATION))
+
+    def _keep_within_screen(self) -> None:
+        """A window that is not maximised moved (shrunk if it must) within its screen's room, its
+        frame included: as the window system reports it once shown, else a title bar's height."""
+        if self.isMaximized() or self.isFullScreen():
+            return
+        box, outer = self.geometry(), self.frameGeometry()
+        frame = (
+            box.left() - outer.left(),
+            box.top() - outer.top(),
+            outer.right() - box.right(),
+            outer.bottom() - box.bottom(),
+        )
+        if frame == (0, 0, 0, 0):
+            frame = (0, self.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight), 0, 0)
+        placed = QRect(*within((box.x(), box.y(), box.width(), box.height()), _room(box), frame))
+        if placed != box:
+            self.setGeometry(placed)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        restored, self._restored = self._restored, None
+        if restored is not None and restored == self.geometry():  # shown as restored: its frame is known now
+            self._keep_within_screen()
 
     def _show_title(self, *_) -> None:
         files, session = self.state.scoring.files, self.state.adjudication.session
@@ -182,5 +220,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         self.workspace.save()  # before the session closes and its perspective's tab with it
         self.state.shutdown()
-        self.state.settings.save_window_layout(self.saveGeometry(), self.saveState())
+        self.state.settings.save_window_layout(self.saveGeometry(), self.saveState(), self.isMaximized())
         super().closeEvent(event)

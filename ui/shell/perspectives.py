@@ -101,7 +101,7 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "Adjudication",
         "The adjudication session: the sentences with their review, the annotator against the "
         "adjudicated graph, the sentence's status, notes, disagreements and history",
-        _down(_across("corpus", 44, Tabs(("adjudicated", "graphs")), 56), 55, "adjudication", 45),
+        _down(_across("corpus", 38, Tabs(("adjudicated", "graphs")), 62), 58, "adjudication", 42),
         needs="adjudication",  # shown while a session is open
     ),
     Perspective(
@@ -121,7 +121,7 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "Presentation",
         "The lesson for a projector (View > Presentation Mode, F11): the teaching panels only, large text",
         # the heatmap as wide as 25 columns need for values in 12 px text at 1366 x 768
-        _across("lesson", 74, _down("teach_graphs", 56, "convergence", 16, "explanation", 28), 26),
+        _across("lesson", 74, _down("teach_graphs", 54, "convergence", 18, "explanation", 28), 26),
         hidden=True,
     ),
 )

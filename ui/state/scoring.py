@@ -51,10 +51,12 @@ class Scoring(QObject):
         self.settings, self.runner, self.messages = settings, runner, messages
         self.params: Params = settings.params()
         self.files: AnnotatorFiles | None = None  # the files whose scores are shown
+        self.chosen: AnnotatorFiles | None = None  # the same files in the roles the user chose (remembered)
         self.loaded: LoadedPairs | None = None
         self.corpus: CorpusResult | None = None
         self.last_error: str | None = None
         self._wanted: str | None = None  # a pair to select once the scores are in
+        self._choosing: AnnotatorFiles | None = None  # what ``chosen`` becomes once the scores are in
         self._note = ""  # begins the report of the next scores (how the files came to be opened)
         self.load_failed.connect(self._forget_note)
 
@@ -64,18 +66,25 @@ class Scoring(QObject):
         return self.runner.busy(SCORE) or self.runner.busy(MATRIX)
 
     def open_files(
-        self, files: AnnotatorFiles, select: str | None = None, annotations: AnnotationSet | None = None
+        self,
+        files: AnnotatorFiles,
+        select: str | None = None,
+        annotations: AnnotationSet | None = None,
+        chosen: AnnotatorFiles | None = None,
     ) -> bool:
         """Read and score ``files`` in the background; what is shown stays until the new
         scores are in (and for good if they fail). ``select``: a pair id or index to show then;
-        ``annotations``: the files read already as a set of annotators (a cell of the matrix)."""
+        ``annotations``: the files read already as a set of annotators (a cell of the matrix);
+        ``chosen``: the same files in the roles the user gave them, when ``files`` gives them
+        others (an adjudication session scores its annotators so) - what is remembered among the
+        recent files, and scored again when the session closes (default: ``files``)."""
         started = self._score(
             ScoreRequest(files, self.params, annotations=annotations),
             f"Reading {files.test_path.name} and {files.gold_path.name}...",
         )
         if started:
             log.info("scoring %s (test) against %s (gold)", files.test_path, files.gold_path)
-            self._wanted = select
+            self._wanted, self._choosing = select, chosen or files
             self.files_opening.emit(files)  # files that are no cell of the matrix close it
         return started
 
@@ -125,7 +134,7 @@ class Scoring(QObject):
 
     def _failed(self, failure: Failure) -> None:
         text = str(failure)
-        self._wanted = None
+        self._wanted = self._choosing = None
         self.messages.show_busy(self.busy)
         self.last_error = text
         kept = " The files loaded before are still shown." if self.corpus is not None else ""
@@ -141,6 +150,7 @@ class Scoring(QObject):
             kept = "the previous results are still shown" if self.corpus is not None else "nothing is loaded"
             total = plural(len(outcome.loaded.pairs), "pair")
             self.messages.show(f"Cancelled after {len(corpus.pairs)} of {total}; {kept}.")
+            self._choosing = None
         return corpus.cancelled
 
     def same_files(self, files: AnnotatorFiles) -> bool:
@@ -153,13 +163,18 @@ class Scoring(QObject):
     def show(self, outcome: ScoringOutcome) -> None:
         """Take a finished run's files, pairs and scores; ``corpus_changed`` tells the views."""
         self.files, self.loaded, self.corpus = outcome.files, outcome.loaded, outcome.corpus
+        if self._choosing is not None:
+            self.chosen, self._choosing = self._choosing, None
+        elif self.chosen is None or self.chosen.paths != outcome.files.paths:  # not opened by open_files
+            self.chosen = outcome.files  # (scored again, the same files keep their choice)
         self.last_error = None
         self.corpus_changed.emit(outcome.corpus)
 
-    def remember(self, files: AnnotatorFiles) -> None:
-        """Two files scored: remembered among the recent files."""
-        self.settings.remember(files)
-        self.recent_changed.emit()
+    def remember(self) -> None:
+        """Two files scored: remembered among the recent files, in the roles the user chose."""
+        if self.chosen is not None:
+            self.settings.remember(self.chosen)
+            self.recent_changed.emit()
 
     def remember_annotators(self, annotations: AnnotationSet) -> None:
         """Several annotators' files scored: remembered (with their gold) among the recent files."""

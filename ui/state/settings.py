@@ -152,14 +152,18 @@ class AppSettings:
         self.qsettings.setValue("adjudication/name", " ".join(name.split()))
         self.qsettings.sync()
 
-    def window_layout(self) -> tuple[QByteArray | None, QByteArray | None]:
-        """The saved (geometry, toolbar state), each None when absent."""
+    def window_layout(self) -> tuple[QByteArray | None, QByteArray | None, bool]:
+        """The saved (geometry, toolbar state, maximised), the first two None when absent."""
         geometry, state = (self.qsettings.value(key) for key in ("window/geometry", "window/state"))
-        return _layout(geometry), _layout(state)
+        maximized = str(self.qsettings.value("window/maximized", "false")).lower() == "true"
+        return _layout(geometry), _layout(state), maximized
 
-    def save_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
+    def save_window_layout(self, geometry: QByteArray, state: QByteArray, maximized: bool = False) -> None:
+        """The window's geometry and toolbar state, and whether it is maximised (said apart: Qt
+        refuses a geometry saved on a screen of another size, maximised or not)."""
         self.qsettings.setValue("window/geometry", geometry)
         self.qsettings.setValue("window/state", state)
+        self.qsettings.setValue("window/maximized", maximized)
         self.qsettings.sync()
 
     def workspace(self) -> dict:

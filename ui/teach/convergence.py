@@ -20,6 +20,7 @@ ROUND_COLOURS = ("#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#4e342e")
 MARK = "#ff6d00"
 LEFT_LABEL = "max |ΔA|"  # the largest change of any cell of A (the tooltip says so)
 LEAST_LABEL_PX = 9  # the left axis's name is left out rather than drawn smaller
+BOTTOM_NAMED = 13  # the bottom axis is named ("inner iteration") in a plot this many text sizes high
 
 
 class ConvergencePlot(pg.PlotWidget):
@@ -30,7 +31,7 @@ class ConvergencePlot(pg.PlotWidget):
         self.marked: tuple[int, float] | None = None
         self.text_px = 11
         self._title = ""  # the step's round, iteration and largest change
-        self._titled: tuple[str, int, int | None] | None = None  # the title, its size and the left name's
+        self._titled: tuple[str, int, int | None, bool] | None = None  # the title and names as shown
         self._drawn: tuple | None = None  # the curves drawn (the rounds' changes and the tolerance)
         self._curves: list[pg.PlotDataItem] = []
         self._mark: pg.PlotDataItem | None = None
@@ -41,7 +42,7 @@ class ConvergencePlot(pg.PlotWidget):
         item.hideButtons()
         self.setMouseEnabled(x=False, y=False)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumHeight(135)  # the curves 60 px or more under the title and above the axis
+        self.setMinimumHeight(120)  # the curves 60 px or more under the title and above the axis
         item.vb.sigResized.connect(lambda *_: self._show_title())
         self.setToolTip(
             "The largest change of any cell of A at each inner iteration of each round (eq. 8-9); a round ends "
@@ -82,14 +83,17 @@ class ConvergencePlot(pg.PlotWidget):
     def _show_title(self) -> None:
         """The title, and the left axis's name, in the largest size up to the text's that fits the
         plot's width (height): whole on a projector's narrow column too, never widening the plot past
-        its widget. The axis's name is left out where it would be under :data:`LEAST_LABEL_PX`."""
+        its widget. The left axis's name is left out where it would be under :data:`LEAST_LABEL_PX`,
+        the bottom one in a plot under :data:`BOTTOM_NAMED` text sizes high (the title names the iteration)."""
         item = self.getPlotItem()
         width = item.vb.width() if item.vb.width() > 0 else self.width() - item.getAxis("left").width()
         height = item.vb.height() if item.vb.height() > 0 else self.height()
         title_px = self._fitting_px(self._title, width, 8) or 8
         label_px = self._fitting_px(LEFT_LABEL + " ", height - 8, LEAST_LABEL_PX)  # as the axis draws it
-        if (self._title, title_px, label_px) != self._titled:
-            self._titled = (self._title, title_px, label_px)
+        named = self.height() >= BOTTOM_NAMED * self.text_px  # else its height to the curves
+        if (self._title, title_px, label_px, named) != self._titled:
+            self._titled = (self._title, title_px, label_px, named)
+            item.getAxis("bottom").showLabel(named)
             item.setTitle(self._title, color="#1a1a1a", size=f"{title_px}px")
             item.titleLabel.setMinimumWidth(0)  # its text's width is fitted to the plot instead
             axis = item.getAxis("left")

@@ -199,7 +199,10 @@ def choose_session(ctx: Context) -> None:
 
 
 def close_session(ctx: Context) -> None:
+    """Adjudication > Close Session: the files are scored in the user's roles again (a session
+    without a gold scores its other annotator against the one the sentences start from)."""
     ctx.state.adjudication.close()
+    ctx.state.open_chosen()
 
 
 def set_status(ctx: Context, status: ReviewStatus) -> None:

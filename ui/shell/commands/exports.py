@@ -9,13 +9,15 @@ export's folder and offer a name made of the pair's id (or the test file's name 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QDialog, QInputDialog
 
-from engine.output.printers import OutputFormat, render
+from engine.output.printers import render
 from engine.output.report import Run, pair_report
+from engine.registry import params_dict
 
 from ...pair.graph_export import export_graphs, side_svg
 from ...pair.triples_panel import triples_csv
@@ -67,9 +69,22 @@ def export_scores(ctx: Context) -> None:
 
 
 def write_scores(ctx: Context, path: Path) -> bool:
-    """The corpus scores as CSV, or JSON when the name ends in .json."""
-    kind: OutputFormat = "json" if path.suffix.lower() == ".json" else "csv"
-    return ctx.state.scoring.corpus is not None and _write_text(ctx, path, render(ctx.state.scoring.corpus, kind))
+    """The corpus scores as JSON when the name ends in .json, else as CSV - the command line's,
+    which any CSV reader takes - with the profile, the parameters and the files scored in
+    NAME.params.json beside it (the JSON holds them already)."""
+    corpus, files = ctx.state.scoring.corpus, ctx.state.scoring.files
+    if corpus is None:
+        return False
+    if path.suffix.lower() == ".json":
+        return _write_text(ctx, path, render(corpus, "json"))
+    beside = path.with_suffix(".params.json")
+    run: dict[str, object] = {"scores": path.name}
+    run |= {"test": str(files.test_path), "gold": str(files.gold_path)} if files else {}
+    run |= {"profile": corpus.params.profile, "params": params_dict(corpus.params)}
+    if not (_write_text(ctx, path, render(corpus, "csv")) and _write_text(ctx, beside, json.dumps(run, indent=2))):
+        return False
+    ctx.state.messages.show(f"Saved {path}, its profile and parameters in {beside.name}.")
+    return True
 
 
 def export_panel(ctx: Context, key: str) -> None:
@@ -81,7 +96,7 @@ def export_panel(ctx: Context, key: str) -> None:
     if result is None:
         ctx.state.messages.show("No graphs to export: select a pair first.")
         return
-    if path := _ask(ctx, f"Export graphs of pair {result.index}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
+    if path := _ask(ctx, f"Export graphs of pair {result.number}", f"{pair_stem(result)}-graphs.svg", FIGURE_KINDS):
         write_panel(ctx, key, path)
 
 
@@ -121,7 +136,7 @@ def export_heatmaps_dialog(ctx: Context) -> None:
     number = ctx.heatmaps.round_number
     path = _ask(
         ctx,
-        f"Export heatmaps of round {number} of pair {result.index}",
+        f"Export heatmaps of round {number} of pair {result.number}",
         f"{pair_stem(result)}-round-{number}-heatmaps.svg",
         FIGURE_KINDS,
     )
@@ -173,7 +188,7 @@ def export_triples(ctx: Context) -> None:
         ctx.state.messages.show("No triples to export: select a pair first.")
         return
     name = f"{pair_stem(result)}-triples.csv"
-    if path := _ask(ctx, f"Export triples of pair {result.index}", name, ("CSV (*.csv)",)):
+    if path := _ask(ctx, f"Export triples of pair {result.number}", name, ("CSV (*.csv)",)):
         write_triples(ctx, path)
 
 
@@ -185,7 +200,7 @@ def export_report(ctx: Context) -> None:
     result = ctx.state.selection.pair
     if result is not None and (
         path := _ask(
-            ctx, f"Export report of pair {result.index}", f"{pair_stem(result)}-report.html", ("HTML (*.html)",)
+            ctx, f"Export report of pair {result.number}", f"{pair_stem(result)}-report.html", ("HTML (*.html)",)
         )
     ):
         write_report(ctx, path)

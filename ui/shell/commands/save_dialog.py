@@ -30,7 +30,7 @@ def safe_name(text: str) -> str:
 
 def pair_stem(result: PairResult) -> str:
     """A pair's part of a file name: its id (safe), else ``pair-N``."""
-    return safe_name(result.id or "") or f"pair-{result.index}"
+    return safe_name(result.id or "") or f"pair-{result.number}"
 
 
 def start_folder(ctx: Context) -> Path:
