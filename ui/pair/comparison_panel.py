@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from engine.layout.marks import GraphMarks, Status, edge_key
 from engine.layout.pair import PairDrawing, lay_out_pair
-from engine.layout.viewport import frame
+from engine.layout.viewport import WHOLE_TEXT_PX, frame
 from engine.metrics.triples import TripleMatch
 from engine.scoring import PairResult
 
@@ -114,7 +114,9 @@ class ComparisonPanel(QWidget):
 
     node_selected = Signal(str, str)
 
-    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold")):
+    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold"), whole: bool = False):
+        """``whole``: the graphs are fitted down to a smaller text (WHOLE_TEXT_PX) before the view
+        zooms in to a readable one (the adjudicated graph beside the annotator's, both in sight)."""
         super().__init__(parent)
         self.names = names  # the titles of the two graphs
         self.result: PairResult | None = None
@@ -123,6 +125,8 @@ class ComparisonPanel(QWidget):
         self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
         self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
         self.views = LinkedViews([self.test_view, self.gold_view], self)
+        if whole:
+            self.views.least_px = WHOLE_TEXT_PX
         self.test_box, self.gold_box = _Pane(names[0], self.test_view), _Pane(names[1], self.gold_view)
         fit_tip = "Show both graphs whole at one scale (F, 0 or double click)"
         self.fit_button = self._tool("Fit", fit_tip, self.views.fit)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
 from engine.layout.marks import EdgeKey, GraphMarks, NodeMark, Status
-from engine.layout.viewport import fit_scale, start_view
+from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale, start_view
 
 from . import graph_style as style
 
@@ -454,6 +454,7 @@ class LinkedViews(QObject):
         self.linked = True
         self.node_px = QtText.node_px
         self.text_scale = 1.0  # the least and the readable text size, times this
+        self.least_px = SMALLEST_TEXT_PX  # fitted down to this node text size, else zoomed in to a readable one
         self.whole = False  # always fitted, whatever the text size (a narrow column on a projector)
         self._copying = False
         for view in views:
@@ -481,7 +482,7 @@ class LinkedViews(QObject):
             self.fit()
             return
         width, height = self._smallest_view()
-        view = start_view(self._geometries(), width, height, self.node_px, self.text_scale)
+        view = start_view(self._geometries(), width, height, self.node_px, self.text_scale, self.least_px)
         self._place_all(view.scale, QPointF(*view.center))
         self._placed_in = (width, height)
 

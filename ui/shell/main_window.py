@@ -82,7 +82,7 @@ class MainWindow(QMainWindow):
         self.smatch_panel = SmatchPanel(self.state)
         self.clause_panel = ClausePanel(self.state)
         self.dscorer_panel = DScorerPanel(self.state)
-        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
+        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"), whole=True)
         AdjudicationBinding(self.adjudicated_graphs, self.state)
         self.adjudication_panel = AdjudicationPanel(self.state)
         self.find_bar = FindBar(self.state)
