@@ -142,7 +142,7 @@ def annotator(app) -> list[Path]:
         lr_column = next(
             column
             for column in range(corpus.proxy.columnCount())
-            if corpus.proxy.headerData(column, Qt.Orientation.Horizontal) == "LR F1"
+            if corpus.proxy.headerData(column, Qt.Orientation.Horizontal) == "LR\nF1"  # the metric over F1
         )
         corpus.table.sortByColumn(lr_column, Qt.SortOrder.AscendingOrder)
         _select(shot, "snt6")
@@ -304,11 +304,101 @@ class _Clock:
         return f"2026-01-15T10:{self.seconds // 60:02d}:{self.seconds % 60:02d}.000Z"
 
 
+def _data_point(view, x: float, y: float):
+    """Where a plot's data point (x, y) is in its widget's viewport."""
+    from PySide6.QtCore import QPointF
+
+    return view.widget.mapFromScene(view.box.mapViewToScene(QPointF(x, y)))
+
+
+def _click(shot: Shot, view, x: float, y: float) -> None:
+    """A left click on a plot's data point (x, y), as the mouse makes it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    QTest.mouseClick(
+        view.widget.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, _data_point(view, x, y)
+    )
+    shot.settle()
+
+
+def _drag(shot: Shot, view, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A left drag over a plot from one data point to another, as the mouse makes it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    viewport, first, last = view.widget.viewport(), _data_point(view, *start), _data_point(view, *end)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, first)
+    for step in range(1, 6):
+        QTest.mouseMove(viewport, first + (last - first) * (step / 5))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, last)
+    shot.settle()
+
+
+def plots(app) -> list[Path]:
+    """The plots and the Compare view (docs/plots-and-comparison.md), on the MetAMoRphosED demo: the
+    annotators' pair (File > Open Demo) at a glance, a bar clicked; the four files as annotators, the
+    system's sentences below 0.5 chosen; annotators 1 and 3 compared against the gold, a point
+    clicked; annotator 1 and the system compared as three files, the test's distribution, the
+    sentence where the system gains most clicked."""
+    from engine.demos import demo
+
+    folder = demo("annotators").test.parent
+    saved = []
+    with Shot(app) as shot:
+        annot1, annot3, gold, system = shot.copy(
+            *(folder / f"comptest_{name}.txt" for name in ("annot1", "annot3", "gold", "sys"))
+        )
+        shot.open(annot1, annot3)  # File > Open Demo > MetAMoRphosED: annotator 1 vs annotator 3
+        shot.perspective("corpus")
+        histogram = shot.window.corpus_plots.distribution
+        bars = histogram.plot.bars
+        fullest = int(bars.counts.argmax())
+        _click(shot, histogram, float(bars.edges[fullest : fullest + 2].mean()), 0.5)
+        saved.append(_save(shot.window, "plots-corpus"))
+
+        shot.state.annotators.open([annot1, annot3, system, gold], gold)
+        shot.settle()
+        shot.window.banner.close_button.click()  # sentence 5 is in two files only: the page says so
+        shot.perspective("annotators")
+        strip = shot.window.annotator_plots.strip
+        last = len(strip.plot.points) - 1  # the system's strip
+        _drag(shot, strip, (last - 0.45, -0.02), (last + 0.45, 0.5))
+        saved.append(_save(shot.window, "plots-annotators"))
+
+        shot.window.annotators_panel.chosen_bar.show_all.click()
+        shot.state.compare.open_annotators(0, 1)  # Compare two...: annotators 1 and 3
+        shot.settle()
+        shot.window.banner.close_button.click()
+        scatter = shot.window.compare_panel.scatter
+        highest = max(scatter.plot.points, key=lambda series: len(series.keys))
+        lowest = int(highest.x.argmin())  # the sentence annotator 1 scored lowest on
+        _click(shot, scatter, float(highest.x[lowest]), float(highest.y[lowest]))
+        saved.append(_save(shot.window, "compare-annotators"))
+
+        shot.state.compare.open_files(annot1, system, gold)  # File > Compare Two Against Gold
+        shot.settle()
+        compared = shot.state.compare.comparison
+        if compared is None or compared.setup.names[1] != system.stem:
+            raise RuntimeError(f"the comparison of {annot1.name}, {system.name} and {gold.name} failed")
+        shot.window.banner.close_button.click()
+        panel = shot.window.compare_panel
+        panel.metric_box.setCurrentIndex(panel.metric_box.findData("smatch"))
+        panel.tabs.setCurrentWidget(panel.test_view)
+        shot.settle()
+        higher = max(panel.scatter.plot.points, key=lambda series: len(series.keys))
+        widest = int((higher.y - higher.x).argmax())  # the sentence where B gains most
+        _click(shot, panel.scatter, float(higher.x[widest]), float(higher.y[widest]))
+        saved.append(_save(shot.window, "compare-test"))
+    return saved
+
+
 PICTURES: dict[str, Callable] = {
     "readme": readme,
     "annotator": annotator,
     "adjudicator": adjudicator,
     "annotators": annotators,
+    "plots": plots,
     "teacher": teacher,
 }
 

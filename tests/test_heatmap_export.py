@@ -14,12 +14,13 @@ from PySide6.QtWidgets import QMainWindow
 
 from bench.generate import write_corpus
 from engine.layout.text import approximate_width
+from ui.common.svg import wrap
 from ui.corpus.panel import CorpusPanel
 from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.model import PANELS
 from ui.rounds.panel import HeatmapPanel
 from ui.rounds.scale import colour_indices, hex_colour, value_text
-from ui.rounds.svg import OVERLAP, TITLE_PX, _Sizes, _wrap
+from ui.rounds.svg import OVERLAP, TITLE_PX, _Sizes
 from ui.shell.commands import Context
 from ui.shell.commands.exports import write_heatmaps, write_report
 
@@ -165,11 +166,11 @@ def test_titles_wrap_between_phrases_never_inside_a_parenthesis():
     """In a heatmap's room of a small pair (about 29 characters) the titles wrapped as "... (eq."
     over "1)"; a parenthesis now goes to the next line whole."""
     room = 29 * 0.62 * TITLE_PX
-    assert _wrap("S - intrinsic similarity (eq. 1)", room, TITLE_PX) == ["S - intrinsic similarity", "(eq. 1)"]
-    assert _wrap("F = (S + α)(A + β) (eq. 13)", room - 60, TITLE_PX) == ["F = (S + α)(A + β)", "(eq. 13)"]
+    assert wrap("S - intrinsic similarity (eq. 1)", room, TITLE_PX) == ["S - intrinsic similarity", "(eq. 1)"]
+    assert wrap("F = (S + α)(A + β) (eq. 13)", room - 60, TITLE_PX) == ["F = (S + α)(A + β)", "(eq. 13)"]
     for key, title in PANELS:
         for width in range(120, 400, 10):
-            for line in _wrap(title, width, TITLE_PX):
+            for line in wrap(title, width, TITLE_PX):
                 assert line.count("(") == line.count(")"), (key, width, line)
 
 

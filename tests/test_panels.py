@@ -176,11 +176,14 @@ def test_every_panel_is_shown_by_a_perspective(window, tmp_path):
 
     adjudication = {"adjudication", "adjudicated"}  # with a session only
     drs = {"clauses", "dscorer"}  # for DRS input only (tests/test_ui_drs.py)
-    assert shown() == set(window.panels) - {"document", "annotators"} - adjudication - drs  # the document level
-    # only for UMR, the annotators' matrix once several annotators are opened (tests/test_ui_annotators.py)
+    # the document level only for UMR; the annotators' matrix and their plots once several annotators
+    # are opened (tests/test_ui_annotators.py, test_ui_plots.py); the Compare panels with a comparison
+    # (tests/test_ui_compare.py)
+    later = {"document", "annotators", "annotator_plots", "compare", "compare_sentence"}
+    assert shown() == set(window.panels) - later - adjudication - drs
     session = create_session(NewSession(SPEC_PAIR, "ana", tmp_path / "spec.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None
-    assert shown() == set(window.panels) - {"document", "annotators"} - drs
+    assert shown() == set(window.panels) - later - drs
     image = window.grab().toImage()
     assert not image.isNull()
 

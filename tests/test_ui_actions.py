@@ -53,6 +53,9 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Open &Demo",
         "&Recent Files",
         "-",
+        "Com&pare Two Against Gold...",
+        "Compare Two A&nnotators Against Gold...",
+        "-",
         "&Export Scores...",
         "Export &Graphs...",
         "Export &Heatmaps...",
@@ -61,6 +64,8 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "Export Pair &Report...",
         "Export Annotator &Matrix...",
         "Export Label &Confusion...",
+        "Export P&lot...",
+        "Export Compar&ison...",
         "Export &Annotators Report...",
         "-",
         "&Quit",
@@ -74,6 +79,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "R&ounds Perspective",
         "&Annotators Perspective",
         "A&djudication Perspective",
+        "Co&mpare Perspective",
         "&Teaching Perspective",
         "-",
         "Reset &Layout",
@@ -147,6 +153,7 @@ IN_SESSION = {
 
 
 LESSON_STEPS = {"next_step", "previous_step", "first_step", "last_step", "play"}  # in the Teaching perspective
+COMPARING = {"compare_annotators", "export_comparison", "perspective_compare"}  # a matrix with a gold, a comparison
 
 
 def test_edit_and_adjudication_menus(built):
@@ -204,10 +211,12 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
             "export_annotators_report",
             "export_slides",
             "teach_pair",
+            "export_plot",
         }
         | IN_SESSION
         | {"adjudicate", "undo", "redo"}
         | LESSON_STEPS
+        | COMPARING
     )
     matrix = {"export_matrix", "export_annotators_report"}
     assert not any(actions[key].isEnabled() for key in conditional)
@@ -218,7 +227,7 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
-        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix - LESSON_STEPS
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix - LESSON_STEPS - COMPARING
     )
     state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()

@@ -50,7 +50,8 @@ def test_a_cell_opens_in_the_pair_views_and_the_way_back(qtbot, window):
     open_annotators(qtbot, state, ANNOTATOR_FILES, ANNOTATOR_FILES[GOLD])
     assert workspace.isTabVisible(tab) and workspace.current == "annotators"  # the matrix comes forward
     assert window.annotators_panel.isVisible()
-    qtbot.waitUntil(window.confusion_panel.isVisible)  # once the pair's confusion is counted
+    qtbot.waitUntil(lambda: state.annotators.confusion is not None)  # the pair's confusion counted
+    assert window.annotator_plots.isVisible()  # in front, the label confusion on the tab beside it
     assert window.action_set["export_matrix"].isEnabled()
     heatmap = window.annotators_panel.heatmap
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):

@@ -58,6 +58,7 @@ def test_layouts_name_only_registered_panels_and_splits_need_sizes(qtbot, tmp_pa
         "rounds",
         "annotators",
         "adjudication",
+        "compare",
         "teach",
         "present",
     ]
@@ -146,6 +147,9 @@ def test_default_arrangement_shows_every_table_whole(qtbot, tmp_path, size):
     window = shown_window(qtbot, tmp_path, UMR_PAIR, (width, height - CHROME))
     session = create_session(NewSession(UMR_PAIR, "ana", tmp_path / "umr.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None  # the Adjudication perspective too
+    second = tmp_path / "second_annotator.txt"  # a comparison for the Compare perspective: A, a copy of A, the gold
+    second.write_bytes(UMR_PAIR[0].read_bytes())
+    assert window.state.compare.open_files(UMR_PAIR[0], second, UMR_PAIR[1])
     wait_until_idle(qtbot, window.state)  # the label confusion too, which the Annotators perspective shows
     for key, page in window.workspace.pages.items():
         assert window.workspace.show_perspective(key)
@@ -329,6 +333,7 @@ def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_pat
         "rounds": "Ctrl+3",
         "annotators": "Ctrl+4",
         "adjudication": "Ctrl+5",
+        "compare": "",
         "teach": "Ctrl+6",
     }
     window.action_set["perspective_rounds"].trigger()

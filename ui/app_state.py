@@ -7,6 +7,7 @@
 * ``traces`` (:class:`~ui.state.traces.Traces`) - the selected pair's trace for the heatmaps;
 * ``annotators`` (:class:`~ui.annotators.state.AnnotatorsState`) - several annotators' matrix;
 * ``adjudication`` (:class:`~ui.adjudication.state.AdjudicationState`) - the adjudication session;
+* ``compare`` (:class:`~ui.compare.state.CompareState`) - two systems or annotators against one gold.
 * ``teaching`` (:class:`~ui.teach.state.TeachingState`) - the selected pair as a lesson, step by step.
 
 Panels take the app state, read its parts, subscribe to their signals and report the user's
@@ -28,6 +29,7 @@ from engine.scoring import MatrixResult
 
 from .adjudication.state import AdjudicationState
 from .annotators.state import AnnotatorsState
+from .compare.state import CompareState
 from .state.jobs import JobRunner
 from .state.messages import Messages
 from .state.scoring import Scoring
@@ -51,6 +53,7 @@ class AppState(QObject):
         self.selection = Selection(self.scoring, self.traces, self.messages, self)
         self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix
         self.adjudication = AdjudicationState(self)
+        self.compare = CompareState(self)
         self.teaching = TeachingState(self)  # the Teaching perspective's lesson
         self.selection.review_of = self.adjudication.review_of
         self.scoring.scored.connect(self.show_scores)
@@ -102,9 +105,10 @@ class AppState(QObject):
         return self.open_roles(chosen.test, chosen.gold)
 
     def cancel(self) -> None:
-        """Stop scoring files or the annotators' matrix."""
+        """Stop scoring files or the annotators' matrix, or comparing."""
         self.scoring.cancel()
         self.annotators.cancel()
+        self.compare.cancel()
 
     def shutdown(self) -> None:
         """Stop every job and wait for it, and close the adjudication session (before the window closes)."""

@@ -24,6 +24,7 @@ from engine.registry import DSCORER, METRIC
 from engine.scoring import MatrixResult
 
 from ..common.binding import SyncGuard
+from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
 from .state import AnnotatorsApp
@@ -49,10 +50,12 @@ LEAST_ROWS = 3  # of the annotator table kept in sight below the matrix
 
 
 class AnnotatorsPanel(QWidget):
-    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table.
-    Available (:mod:`ui.shell.workspace`) while a matrix is shown or scored."""
+    """Shows ``state.annotators``: the matrix, the annotator table and the sentence table (only the
+    sentences chosen in a plot while some are). Available (:mod:`ui.shell.workspace`) while a matrix
+    is shown or scored. ``compare_requested()``: the Compare button (two annotators against the gold)."""
 
     availability_changed = Signal(bool)
+    compare_requested = Signal()
 
     def __init__(self, state: AnnotatorsApp, parent=None):
         super().__init__(parent)
@@ -79,6 +82,11 @@ class AnnotatorsPanel(QWidget):
         self.progress.setMaximumWidth(200)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop scoring the matrix and keep what was shown (Esc)")
+        self.compare_button = QPushButton("Compare two...")
+        self.compare_button.setToolTip(
+            "Compare two annotators against the gold: is the difference between their scores real? "
+            "(nothing is scored again)"
+        )
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Metric:"))
         bar.addWidget(self.metric_box)
@@ -112,14 +120,17 @@ class AnnotatorsPanel(QWidget):
         sentence_layout.setContentsMargins(0, 0, 0, 0)
         self.sentence_note = QLabel()
         self.sentence_note.setWordWrap(True)
+        self.chosen_bar = ChosenBar("sentence")
         sentence_top = QHBoxLayout()
         sentence_top.addWidget(self.hardest_button)
         sentence_top.addWidget(self.sentence_note, 1)
         sentence_layout.addLayout(sentence_top)
+        sentence_layout.addWidget(self.chosen_bar)
         sentence_layout.addWidget(self.sentence_table)
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
         self.tables.addTab(sentences, "Sentences")
+        self.tables.setCornerWidget(self.compare_button)  # beside the annotators' table: two of them
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
@@ -141,6 +152,9 @@ class AnnotatorsPanel(QWidget):
         self.average_buttons.buttonClicked.connect(lambda button: self.annotators.set_average(button.text()))
         self.gold_box.currentIndexChanged.connect(self._gold_chosen)
         self.cancel_button.clicked.connect(self.annotators.cancel)
+        self.compare_button.clicked.connect(self.compare_requested)
+        self.chosen_bar.show_all.clicked.connect(lambda: self.annotators.choose_sentences(None))
+        self.annotators.sentences_chosen.connect(self._show_chosen)
         self.heatmap.cell_clicked.connect(self.annotators.open_cell)
         self.heatmap.cell_hovered.connect(self._hovered)
         self.hardest_button.clicked.connect(self.sort_hardest_first)
@@ -153,6 +167,7 @@ class AnnotatorsPanel(QWidget):
         self.annotators.progress.connect(self._show_progress)
         self._show_busy(self.annotators.busy)
         self._show_matrix(self.annotators.result)
+        self._show_chosen(self.annotators.chosen)
 
     @property
     def result(self) -> MatrixResult | None:
@@ -217,6 +232,7 @@ class AnnotatorsPanel(QWidget):
             self.gold_box.setCurrentIndex(0 if gold is None else gold + 1)
             self.gold_box.setEnabled(result is not None)
             self.metric_box.setEnabled(result is not None)
+            self.compare_button.setEnabled(result is not None and gold is not None and len(result.names) >= 3)
         if result is None:
             self.heatmap.set_grid(Grid(EMPTY_TEXT, (), (), (), ()))
             self.cell_info.setText("")
@@ -299,6 +315,14 @@ class AnnotatorsPanel(QWidget):
         self.progress.setValue(done)
         if self.result is None:
             self.heatmap.set_grid(Grid(f"{SCORING} Sentence {done} of {total}.", (), (), (), ()))
+
+    def _show_chosen(self, chosen) -> None:
+        """Only the sentences chosen in a plot (all when none are), the Sentences tab in front."""
+        keys = chosen.keys if chosen is not None else None
+        self.sentence_proxy.set_keep((lambda row: row.index in keys) if keys is not None else None)
+        self.chosen_bar.show_chosen(len(chosen) if chosen is not None else None, chosen.description if chosen else "")
+        if chosen is not None:
+            self.tables.setCurrentIndex(1)
 
     def sort_hardest_first(self) -> None:
         self.sentence_table.sortByColumn(MEAN_COLUMN, Qt.SortOrder.AscendingOrder)

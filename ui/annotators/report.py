@@ -101,10 +101,15 @@ def _confusion(confusion: dict) -> str:
 
 
 def annotators_report(
-    data: dict, figures: dict[str, str], confusion: dict | None = None, confusion_figures: dict[str, str] | None = None
+    data: dict,
+    figures: dict[str, str],
+    confusion: dict | None = None,
+    confusion_figures: dict[str, str] | None = None,
+    sections: Collection[str] = (),
 ) -> str:
     """HTML of the matrix ``data`` (``matrix_data`` with ``ci``), its ``figures`` (caption -> SVG,
-    trusted: made by the app) and the label ``confusion`` of one pair with its figures."""
+    trusted: made by the app), the label ``confusion`` of one pair with its figures, and more
+    ``sections`` (trusted HTML: e.g. the comparison of two annotators against the gold)."""
     names = data["annotators"]
     marked = [name + (" (gold)" if name == data["gold"] else "") for name in names]
     metric = METRIC[data["metric"]].title
@@ -133,5 +138,6 @@ def annotators_report(
     if confusion is not None:
         parts.append(_confusion(confusion))
         parts.append(_figures(confusion_figures or {}))
+    parts += sections
     parts.append("</body></html>\n")
     return "\n".join(parts)

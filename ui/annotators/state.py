@@ -25,6 +25,8 @@ Signals:
 * ``cell_changed(tuple | None)`` - the cell whose pair is shown (or chosen), None when the
   pair views show two files that are no cell of the matrix;
 * ``interval_ready(test, gold, metric)`` - a cell's bootstrap interval is known;
+* ``sentences_chosen(Subset | None)`` - the sentences chosen in a plot, which the sentence table
+  keeps (None: every sentence again; a new matrix chooses none);
 * ``confusion_changed(ConfusionOutcome | None)`` - the label confusion of the pair shown;
 * ``busy_changed(bool)``, ``progress(done, total)`` - the matrix is being scored.
 """
@@ -49,6 +51,7 @@ from engine.scoring.matrix import Average
 from ..state.files import AnnotatorFiles
 from ..state.jobs import Failure
 from ..state.scoring import MATRIX
+from ..state.selection import Subset
 from ..state.services import AppPart, AppServices
 from .tasks import (
     ConfusionOutcome,
@@ -76,6 +79,7 @@ class AnnotatorsState(AppPart):
     cell_changed = Signal(object)
     interval_ready = Signal(int, int, str)
     confusion_changed = Signal(object)
+    sentences_chosen = Signal(object)
     busy_changed = Signal(bool)
     progress = Signal(int, int)
 
@@ -87,6 +91,7 @@ class AnnotatorsState(AppPart):
         self.metric: str = DEFAULT_METRIC
         self.average: Average = "micro"
         self.cell: Cell | None = None
+        self.chosen: Subset | None = None  # sentences chosen in a plot
         self.confusion: ConfusionOutcome | None = None
         self._confusion_source: tuple | None = None  # (matrix or corpus, cell) of the confusion asked for
         self._intervals: dict[tuple[int, int, str], tuple[float, float] | None] = {}
@@ -144,6 +149,7 @@ class AnnotatorsState(AppPart):
         self.request, self.result, self.tables, self.cell = None, None, None, None
         self._intervals.clear()
         self._forget_cell_confusion()
+        self.choose_sentences(None)
         self.matrix_changed.emit(None)
         self.cell_changed.emit(None)
 
@@ -206,6 +212,7 @@ class AnnotatorsState(AppPart):
         self._forget_cell_confusion()
         if self.metric not in result.metrics:
             self.metric = DEFAULT_METRIC
+        self.choose_sentences(None)
         self.matrix_changed.emit(result)
         self._busy(False)
         self._report(result)
@@ -254,6 +261,12 @@ class AnnotatorsState(AppPart):
         if self.result is not None and gold != self.result.gold:
             self.result.annotations.gold = gold
             self.view_changed.emit()
+
+    def choose_sentences(self, chosen: Subset | None) -> None:
+        """Keep only these sentences in the sentence table (None: every sentence)."""
+        if chosen != self.chosen:
+            self.chosen = chosen
+            self.sentences_chosen.emit(chosen)
 
     def metrics(self) -> tuple[str, ...]:
         return self.result.metrics if self.result is not None else run_metrics(Params(), "amr")

@@ -3,7 +3,7 @@ column, and the small score grids the panels show (F1 first, then P and R)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -71,6 +71,29 @@ class RowTableModel(QAbstractTableModel):
         self._tips = list(tips) if tips is not None else None
         self.endResetModel()
 
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Put the rows in the order of their sort keys in ``column`` (stable), in Python: a proxy
+        asking every row's key through :meth:`data` takes a second for 10,000 rows, this a few
+        milliseconds (:class:`PresortedProxy` leaves its sorting to this)."""
+        if column < 0 or not self.rows:
+            return
+        self.layoutAboutToBeChanged.emit()
+        new_order = sorted(
+            range(len(self.rows)),
+            key=lambda row: self._keys[row][column],
+            reverse=order == Qt.SortOrder.DescendingOrder,
+        )
+        place = {old: new for new, old in enumerate(new_order)}
+        self.rows = [self.rows[row] for row in new_order]
+        self._cells = [self._cells[row] for row in new_order]
+        self._colours = [self._colours[row] for row in new_order]
+        self._keys = [self._keys[row] for row in new_order]
+        if self._tips is not None:
+            self._tips = [self._tips[row] for row in new_order]
+        kept = self.persistentIndexList()
+        self.changePersistentIndexList(kept, [self.index(place[index.row()], index.column()) for index in kept])
+        self.layoutChanged.emit()
+
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
@@ -106,17 +129,25 @@ class RowTableModel(QAbstractTableModel):
 
 
 class ColumnFilterProxy(QSortFilterProxyModel):
-    """Sorts by the sort keys; keeps the rows whose cell in ``column`` equals ``value`` (None: all)."""
+    """Sorts by the sort keys; keeps the rows whose cell in ``column`` equals ``value`` (None: all)
+    and whose item ``keep`` accepts (None: all)."""
 
     def __init__(self, column: int, parent=None):
         super().__init__(parent)
         self.column = column
         self.value: str | None = None
+        self.keep: Callable[[Any], bool] | None = None
         self.setSortRole(SORT_ROLE)
 
     def set_value(self, value: str | None) -> None:
         self.beginFilterChange()
         self.value = value
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_keep(self, keep: Callable[[Any], bool] | None) -> None:
+        """Keep only the rows whose item ``keep`` accepts (None: every row)."""
+        self.beginFilterChange()
+        self.keep = keep
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def rows_model(self) -> RowTableModel:
@@ -126,7 +157,10 @@ class ColumnFilterProxy(QSortFilterProxyModel):
         return model
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        return self.value is None or self.rows_model().cell(source_row, self.column) == self.value
+        model = self.rows_model()
+        if self.keep is not None and not self.keep(model.rows[source_row]):
+            return False
+        return self.value is None or model.cell(source_row, self.column) == self.value
 
     def item(self, proxy_row: int) -> Any:
         return self.rows_model().rows[self.mapToSource(self.index(proxy_row, 0)).row()]
@@ -137,6 +171,14 @@ class ColumnFilterProxy(QSortFilterProxyModel):
         source = model.row_of(item)
         index = self.mapFromSource(model.index(source, 0)) if source is not None else None
         return index.row() if index is not None and index.isValid() else None
+
+
+class PresortedProxy(ColumnFilterProxy):
+    """A :class:`ColumnFilterProxy` whose rows are sorted in the model (:meth:`RowTableModel.sort`,
+    fast for long tables) rather than by the proxy, which keeps the model's order."""
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.rows_model().sort(column, order)
 
 
 def compact_rows(view: QTableView) -> None:
@@ -230,11 +272,14 @@ def select_row(view: QTableView, row: int | None) -> None:
     view.scrollTo(view.model().index(row, 0), QAbstractItemView.ScrollHint.EnsureVisible)
 
 
-def filtered_table(headers: Sequence[str], filter_column: int, widths: Sequence[int], parent=None):
+def filtered_table(
+    headers: Sequence[str], filter_column: int, widths: Sequence[int], parent=None, presorted: bool = False
+):
     """(model, proxy, view): a sortable table whose rows a proxy filters on one column,
-    with fixed starting widths (measuring every row on each update is slow)."""
+    with fixed starting widths (measuring every row on each update is slow); ``presorted``: the
+    model sorts its rows (:class:`PresortedProxy`, for tables of thousands of rows)."""
     model = RowTableModel(headers, parent)
-    proxy = ColumnFilterProxy(filter_column, parent)
+    proxy = (PresortedProxy if presorted else ColumnFilterProxy)(filter_column, parent)
     proxy.setSourceModel(model)
     view = QTableView()
     view.setModel(proxy)

@@ -189,11 +189,11 @@ class CorpusFilterProxy(QSortFilterProxyModel):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setSortRole(SORT_ROLE)
-        self._accepts: Callable[[PairResult], bool] = lambda result: True
+        self.accepts: Callable[[PairResult], bool] = lambda result: True  # set with set_predicate
 
     def set_predicate(self, accepts: Callable[[PairResult], bool]) -> None:
         self.beginFilterChange()
-        self._accepts = accepts
+        self.accepts = accepts
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def corpus_model(self) -> CorpusTableModel:
@@ -203,7 +203,7 @@ class CorpusFilterProxy(QSortFilterProxyModel):
         return model
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        return self._accepts(self.corpus_model().result(source_row))
+        return self.accepts(self.corpus_model().result(source_row))
 
     def lessThan(self, left: Index, right: Index) -> bool:
         """Values in order; cells without one (sort key None) last whichever the order - Qt

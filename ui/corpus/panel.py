@@ -25,9 +25,11 @@ from engine.scoring import CorpusResult, PairResult
 
 from ..adjudication.state import AdjudicationApp
 from ..common.binding import SyncGuard
+from ..common.chosen_bar import ChosenBar
 from ..common.navigation import disagrees, next_position
 from ..common.row_table import SortedHeader, compact_rows, fit_grid_width, name_grid_header, score_grid
 from ..state.filter_expression import __doc__ as FILTER_HELP
+from ..state.selection import Subset
 from .model import (
     SENTENCE_COLUMN,
     CorpusFilterProxy,
@@ -72,7 +74,8 @@ def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple
 
 class CorpusPanel(QWidget):
     """Shows ``state.scoring.corpus``; choosing a row selects that pair (a double click or Enter shows
-    its graphs), typing filters the pairs; a note says why the table is empty."""
+    its graphs), typing filters the pairs; a note says why the table is empty, and a bar which pairs
+    a plot chose (Show all brings the others back)."""
 
     def __init__(self, state: AdjudicationApp, parent=None):
         super().__init__(parent)
@@ -108,9 +111,11 @@ class CorpusPanel(QWidget):
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color:#555; padding:4px;")
+        self.chosen_bar = ChosenBar("pair")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.filter_edit)
+        layout.addWidget(self.chosen_bar)
         layout.addWidget(self.note)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.summary)
@@ -120,6 +125,8 @@ class CorpusPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))
         self.filter_edit.textChanged.connect(state.selection.set_filter)
+        self.chosen_bar.show_all.clicked.connect(lambda: state.selection.set_subset(None))
+        state.selection.subset_changed.connect(self._show_subset)
         state.scoring.corpus_changed.connect(self._show_corpus)
         state.selection.filter_changed.connect(self._show_filter)
         state.selection.pair_selected.connect(self._show_selection)
@@ -131,6 +138,7 @@ class CorpusPanel(QWidget):
         self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.scoring.corpus)  # what the state holds already
         self._show_filter(state.selection.filter_text)
+        self._show_subset(state.selection.subset)
         self._show_selection(state.selection.pair)
 
     def focus_filter(self) -> None:
@@ -263,6 +271,14 @@ class CorpusPanel(QWidget):
             if self.filter_edit.text() != text:
                 self.filter_edit.setText(text)
             self.proxy.set_predicate(self.state.selection.accepts)
+        self._show_note()
+
+    def _show_subset(self, subset: Subset | None) -> None:
+        """The bar saying which pairs a plot chose (hidden when none are)."""
+        if self.proxy.accepts is not self.state.selection.accepts:  # not filtered yet (new scores cleared them)
+            with self.syncing:
+                self.proxy.set_predicate(self.state.selection.accepts)
+        self.chosen_bar.show_chosen(len(subset) if subset is not None else None, subset.description if subset else "")
         self._show_note()
 
     def _show_selection(self, result: PairResult | None) -> None:

@@ -13,20 +13,17 @@ instead: it maps an RGB array (rows x columns x 3) to a data URI, drawn with
 from __future__ import annotations
 
 import math
-import re
-import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
 from engine.layout.text import approximate_width
 
+from ..common.svg import FONT_FAMILY, TEXT, FigureText, document, element, number, text_element, wrap
 from .model import PANELS, Heatmap, RoundsModel
 from .scale import (
     ANCHOR_OUTLINE,
-    CONTRIBUTION_OUTLINE,
     NEW_ANCHOR_OUTLINE,
     OUTLINE_LEGEND,
     SIZE,
@@ -38,18 +35,8 @@ from .scale import (
     value_text,
 )
 
-__all__ = [
-    "FONT_FAMILY",
-    "LEGEND",
-    "RASTER_FROM",
-    "FigureText",
-    "heatmap_svg",
-    "round_svg",
-    "svg_document",
-    "text_element",
-]
+__all__ = ["FONT_FAMILY", "LEGEND", "RASTER_FROM", "FigureText", "heatmap_svg", "round_svg", "svg_document"]
 
-FONT_FAMILY = "sans-serif"  # generic: every browser and renderer has one
 MARGIN, GAP, TITLE_PX, HEADER_PX, CAPTION_PX = 16.0, 18.0, 12.0, 14.0, 11.0
 HEATMAP_SIDE = 420.0  # the longer side of a heatmap, in px at 96 DPI (cells 4-28 px)
 CELL_RANGE = (4.0, 28.0)
@@ -58,66 +45,13 @@ BAR_WIDTH = 12.0
 RASTER_FROM = 2500  # cells from which ``raster`` is used
 SCALE_ID = "heatmap-scale"
 OVERLAP = 0.5
-TEXT, UNALIGNED_TEXT, SEPARATOR = "#1a1a1a", "#b71c1c", "#9e9e9e"
+UNALIGNED_TEXT, SEPARATOR = "#b71c1c", "#9e9e9e"
 LEGEND = (
     "Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed "
     "(initial anchors first); unaligned nodes (red, italic) come after the grey line. "
     f"{OUTLINE_LEGEND.capitalize()}. Each heatmap's colour scale is the bar at its right "
     "(S, the anchors and A: 0-1; F: 0 to its largest value)."
 )
-
-
-@dataclass(frozen=True)
-class FigureText:
-    """The figure's title (also the file's ``<title>``) and the lines under it (also its ``<desc>``)."""
-
-    title: str
-    lines: tuple[str, ...]
-
-
-def _n(value: float) -> str:
-    return format(round(value, 2), "g")
-
-
-def _element(tag: str, content: str | None = None, **attributes) -> str:
-    """``<tag a="v" .../>``, or with escaped text content; a trailing _ in a name is dropped, _ inside becomes -."""
-    opening = tag + "".join(
-        f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}" for name, value in attributes.items()
-    )
-    return f"<{opening}/>" if content is None else f"<{opening}>{escape(content)}</{tag}>"
-
-
-def text_element(x: float, y: float, px: float, content: str, anchor: str = "start", colour: str = TEXT, **more) -> str:
-    """Text whose line is vertically centred on ``y``."""
-    return _element(
-        "text",
-        content,
-        x=_n(x),
-        y=_n(y + 0.35 * px),
-        font_family=FONT_FAMILY,
-        font_size=_n(px),
-        text_anchor=anchor,
-        fill=colour,
-        **more,
-    )
-
-
-KEEP_TOGETHER = re.compile(r"\([^()]*\)")  # a parenthesis - "(eq. 1)", "(S + α)" - is never split
-NO_BREAK = "\u00a0"  # not a space to textwrap
-
-
-def _wrap(text: str, width: float, px: float) -> list[str]:
-    """Lines of at most ``width`` px at an average advance of 0.62 em, a parenthesis kept whole
-    (it goes to the next line rather than break).
-
-    >>> _wrap("S - intrinsic similarity (eq. 1)", 220, 12)
-    ['S - intrinsic similarity', '(eq. 1)']
-    >>> _wrap("F = (S + α)(A + β) (eq. 13)", 150, 12)
-    ['F = (S + α)(A + β)', '(eq. 13)']
-    """
-    joined = KEEP_TOGETHER.sub(lambda found: found.group().replace(" ", NO_BREAK), text)
-    lines = textwrap.wrap(joined, max(20, int(width / (0.62 * px))), break_long_words=False)
-    return [line.replace(NO_BREAK, " ") for line in lines] or [""]
 
 
 @dataclass(frozen=True)
@@ -154,12 +88,12 @@ def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[
     rows, columns = indices.shape
     if raster is not None and indices.size >= RASTER_FROM:
         return [
-            _element(
+            element(
                 "image",
-                x=_n(x),
-                y=_n(y),
-                width=_n(columns * cell),
-                height=_n(rows * cell),
+                x=number(x),
+                y=number(y),
+                width=number(columns * cell),
+                height=number(rows * cell),
                 preserveAspectRatio="none",
                 style="image-rendering:pixelated",
                 href=raster(TABLE[indices]),
@@ -174,12 +108,12 @@ def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[
         for start, end in zip(starts, starts[1:] + [columns]):
             right = OVERLAP if end < columns else 0.0
             out.append(
-                _element(
+                element(
                     "rect",
-                    x=_n(x + start * cell),
-                    y=_n(y + row * cell),
-                    width=_n((end - start) * cell + right),
-                    height=_n(cell + below),
+                    x=number(x + start * cell),
+                    y=number(y + row * cell),
+                    width=number((end - start) * cell + right),
+                    height=number(cell + below),
                     fill=hex_colour(int(indices[row, start])),
                 )
             )
@@ -187,16 +121,8 @@ def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[
     return out
 
 
-def _marks(
-    heatmap: Heatmap,
-    x: float,
-    y: float,
-    cell: float,
-    aligned: int,
-    values_px: float | None,
-    highlighted: tuple[tuple[int, int], ...] = (),
-) -> list[str]:
-    """Values (where they fit), anchor outlines (and ``highlighted`` cells') and the line before the unaligned nodes."""
+def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, values_px: float | None) -> list[str]:
+    """Values (where they fit), anchor outlines and the line before the unaligned nodes."""
     out = []
     rows, columns = heatmap.values.shape
     if values_px is not None:
@@ -215,43 +141,42 @@ def _marks(
     for cells, outline in (
         (np.argwhere(heatmap.anchors).tolist(), ANCHOR_OUTLINE),
         (heatmap.new_anchors, NEW_ANCHOR_OUTLINE),
-        (highlighted, CONTRIBUTION_OUTLINE),
     ):
         for row, column in cells:
             for stroke in outline_strokes(outline, cell):
                 inset = stroke.inset
                 out.append(
-                    _element(
+                    element(
                         "rect",
-                        x=_n(x + column * cell + inset),
-                        y=_n(y + row * cell + inset),
-                        width=_n(cell - 2 * inset),
-                        height=_n(cell - 2 * inset),
+                        x=number(x + column * cell + inset),
+                        y=number(y + row * cell + inset),
+                        width=number(cell - 2 * inset),
+                        height=number(cell - 2 * inset),
                         fill="none",
                         stroke=stroke.colour,
-                        stroke_width=_n(stroke.width),
+                        stroke_width=number(stroke.width),
                     )
                 )
     if 0 < aligned < rows:
         out.append(
-            _element(
+            element(
                 "line",
-                x1=_n(x),
-                y1=_n(y + aligned * cell),
-                x2=_n(x + columns * cell),
-                y2=_n(y + aligned * cell),
+                x1=number(x),
+                y1=number(y + aligned * cell),
+                x2=number(x + columns * cell),
+                y2=number(y + aligned * cell),
                 stroke=SEPARATOR,
                 stroke_width="1.5",
             )
         )
     if 0 < aligned < columns:
         out.append(
-            _element(
+            element(
                 "line",
-                x1=_n(x + aligned * cell),
-                y1=_n(y),
-                x2=_n(x + aligned * cell),
-                y2=_n(y + rows * cell),
+                x1=number(x + aligned * cell),
+                y1=number(y),
+                x2=number(x + aligned * cell),
+                y2=number(y + rows * cell),
                 stroke=SEPARATOR,
                 stroke_width="1.5",
             )
@@ -270,16 +195,16 @@ def _labels(names: list[str], aligned: int, axis: str, x: float, y: float, sizes
             out.append(text_element(x - 4, y + centre, sizes.label_px, name, "end", colour, **style))
         else:  # turned a quarter left: reads upwards, ends at the matrix
             out.append(
-                _element(
+                element(
                     "text",
                     name,
                     x="0",
-                    y=_n(0.35 * sizes.label_px),
+                    y=number(0.35 * sizes.label_px),
                     font_family=FONT_FAMILY,
-                    font_size=_n(sizes.label_px),
+                    font_size=number(sizes.label_px),
                     text_anchor="end",
                     fill=colour,
-                    transform=f"translate({_n(x + centre)} {_n(y + 4)}) rotate(-90)",
+                    transform=f"translate({number(x + centre)} {number(y + 4)}) rotate(-90)",
                     **style,
                 )
             )
@@ -288,15 +213,16 @@ def _labels(names: list[str], aligned: int, axis: str, x: float, y: float, sizes
 
 def _colour_bar(x: float, y: float, height: float, levels: tuple[float, float]) -> list[str]:
     """The scale (the gradient defined in the document) with its lowest, middle and highest value."""
-    out = [_element("rect", x=_n(x), y=_n(y), width=_n(BAR_WIDTH), height=_n(height), fill=f"url(#{SCALE_ID})")]
+    out = [
+        element(
+            "rect", x=number(x), y=number(y), width=number(BAR_WIDTH), height=number(height), fill=f"url(#{SCALE_ID})"
+        )
+    ]
     low, high = levels
     for fraction in (0.0, 0.5, 1.0):
         out.append(
             text_element(
-                x + BAR_WIDTH + 4,
-                y + height - fraction * height,
-                LABEL_PX,
-                value_text(low + fraction * (high - low)),
+                x + BAR_WIDTH + 4, y + height - fraction * height, LABEL_PX, value_text(low + fraction * (high - low))
             )
         )
     return out
@@ -305,7 +231,7 @@ def _colour_bar(x: float, y: float, height: float, levels: tuple[float, float]) 
 def _scale_gradient() -> str:
     """The colour scale from bottom (0) to top (1), 17 stops of :data:`TABLE`."""
     stops = "".join(
-        _element("stop", offset=_n(k / 16), stop_color=hex_colour(round(k * (SIZE - 1) / 16))) for k in range(17)
+        element("stop", offset=number(k / 16), stop_color=hex_colour(round(k * (SIZE - 1) / 16))) for k in range(17)
     )
     return f'<defs><linearGradient id="{SCALE_ID}" x1="0" y1="1" x2="0" y2="0">{stops}</linearGradient></defs>'
 
@@ -324,7 +250,7 @@ def round_svg(
     total_width = lefts[1] + width_cells + bar_room + MARGIN
     text_width = max(total_width - 2 * MARGIN, 600.0)
     header = [(text.title, HEADER_PX, True)] + [
-        (line, CAPTION_PX, False) for item in text.lines for line in _wrap(item, text_width, CAPTION_PX)
+        (line, CAPTION_PX, False) for item in text.lines for line in wrap(item, text_width, CAPTION_PX)
     ]
     body: list[str] = []
     y = MARGIN
@@ -335,7 +261,7 @@ def round_svg(
     title_lefts = (MARGIN, lefts[1])
     rooms = (lefts[1] - GAP - MARGIN, width_cells + bar_room)
     positions = ((0, 0), (0, 1), (1, 0), (1, 1))
-    titles = {key: _wrap(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
+    titles = {key: wrap(title, rooms[position[1]], TITLE_PX) for (key, title), position in zip(PANELS, positions)}
     heights = [
         TITLE_PX
         * (
@@ -368,7 +294,7 @@ def round_svg(
             body += _labels(model.column_names, model.order.aligned, "column", x, top + height_cells, sizes)
         body += _colour_bar(x + width_cells + 8, top, height_cells, heatmap.levels)  # each its own scale
     y = tops[1] + height_cells + 4 + sizes.column_margin + 8
-    for line in _wrap(LEGEND, text_width, CAPTION_PX):
+    for line in wrap(LEGEND, text_width, CAPTION_PX):
         body.append(text_element(MARGIN, y + CAPTION_PX / 2, CAPTION_PX, line, colour="#37474f"))
         y += CAPTION_PX * 1.45
     total_height = y + MARGIN
@@ -402,17 +328,4 @@ def heatmap_svg(
 
 def svg_document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:
     """A whole SVG document of ``body``: its title and description, the colour scale, a white page."""
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}">\n'
-        + _element("title", text.title)
-        + "\n"
-        + _element("desc", "\n".join(text.lines))
-        + "\n"
-        + _scale_gradient()
-        + "\n"
-        + _element("rect", x="0", y="0", width=_n(width), height=_n(height), fill="#ffffff")
-        + "\n"
-        + "\n".join(body)
-        + "\n</svg>\n"
-    )
+    return document(width, height, text, body, _scale_gradient())

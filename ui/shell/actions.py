@@ -18,7 +18,19 @@ from ..adjudication import dialogs as adjudication_dialogs
 from ..adjudication.tasks import ExportKind
 from ..app_state import AppState
 from ..state.settings import APP_NAME
-from .commands import Context, about, adjudication, annotators, exports, files, navigation, scoring, teaching
+from .commands import (
+    Context,
+    about,
+    adjudication,
+    annotators,
+    compare,
+    exports,
+    files,
+    navigation,
+    plots,
+    scoring,
+    teaching,
+)
 from .perspectives import perspective
 from .shortcuts_dialog import ShortcutsDialog
 
@@ -92,6 +104,28 @@ def _step_text(verb: str, step: str, longest: int = 60) -> str:
 
 def _has_matrix(state: AppState) -> bool:
     return state.annotators.result is not None
+
+
+def _matrix_with_gold(state: AppState) -> bool:
+    """Two annotators of the matrix can be compared against its gold."""
+    result = state.annotators.result
+    return result is not None and result.gold is not None and len(result.names) >= 3
+
+
+def _has_comparison(state: AppState) -> bool:
+    return state.compare.comparison is not None
+
+
+def _has_plots(state: AppState) -> bool:
+    return state.scoring.corpus is not None or state.annotators.result is not None or _has_comparison(state)
+
+
+def _comparing(state: AppState) -> bool:
+    return _has_comparison(state) or state.compare.busy
+
+
+def _busy(state: AppState) -> bool:
+    return state.scoring.busy or state.compare.busy
 
 
 def _has_confusion(state: AppState) -> bool:
@@ -190,7 +224,7 @@ def _step(key: str, text: str, shortcut: str, method: str, tip: str) -> ActionSp
     )
 
 
-def perspective_action(key: str, text: str, shortcut: str, enabled_when: Condition | None = None) -> ActionSpec:
+def perspective_action(key: str, text: str, shortcut: str | None, enabled_when: Condition | None = None) -> ActionSpec:
     """The View menu's entry that shows a perspective of :data:`ui.shell.perspectives.PERSPECTIVES`
     (``enabled_when``: while it has something to show, for a perspective that ``needs`` a panel)."""
     return ActionSpec(
@@ -259,6 +293,24 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     SubmenuSpec("demos", "Open &Demo", files.demo_entries, FILE, group="open"),
     SubmenuSpec(
         "recent", "&Recent Files", files.recent_entries, FILE, refresh_on="scoring.recent_changed", group="open"
+    ),
+    ActionSpec(
+        "compare_files",
+        "Com&pare Two Against Gold...",
+        compare.choose_files,
+        FILE,
+        tip="Choose A, B and a gold file: is the difference between A's and B's scores real? (every metric, "
+        "a significance test, the sentences where they differ)",
+        group="compare",
+    ),
+    ActionSpec(
+        "compare_annotators",
+        "Compare Two A&nnotators Against Gold...",
+        compare.choose_annotators,
+        FILE,
+        tip="Compare two annotators of the matrix against its gold, without scoring again",
+        enabled_when=_matrix_with_gold,
+        group="compare",
     ),
     ActionSpec(
         "export_scores",
@@ -337,6 +389,25 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         group="export",
     ),
     ActionSpec(
+        "export_plot",
+        "Export P&lot...",
+        lambda ctx: plots.export_plot(ctx),
+        FILE,
+        tip="Save a plot (corpus, annotators or comparison) as SVG, PDF or PNG at a chosen DPI, with the files, "
+        "metric and parameters in it",
+        enabled_when=_has_plots,
+        group="export",
+    ),
+    ActionSpec(
+        "export_comparison",
+        "Export Compar&ison...",
+        compare.export_comparison,
+        FILE,
+        tip="Save the comparison as an HTML report, JSON or CSV",
+        enabled_when=_has_comparison,
+        group="export",
+    ),
+    ActionSpec(
         "export_annotators_report",
         "Export &Annotators Report...",
         annotators.export_annotators_report,
@@ -403,9 +474,9 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         SCORING,
         "Esc",
         Icon.SP_BrowserStop,
-        "Stop scoring and keep the previous results",
+        "Stop scoring or comparing and keep the previous results",
         toolbar=True,
-        enabled_when=lambda state: state.scoring.busy,
+        enabled_when=_busy,
     ),
     ActionSpec(
         "adjudicate",
@@ -501,6 +572,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     perspective_action("rounds", "R&ounds Perspective", "Ctrl+3"),
     perspective_action("annotators", "&Annotators Perspective", "Ctrl+4"),
     perspective_action("adjudication", "A&djudication Perspective", "Ctrl+5", _in_session),
+    perspective_action("compare", "Co&mpare Perspective", None, _comparing),
     perspective_action("teach", "&Teaching Perspective", "Ctrl+6"),
     ActionSpec(
         "reset_layout",
@@ -680,6 +752,8 @@ STATE_CHANGES = (
     "annotators.matrix_changed",
     "annotators.confusion_changed",
     "adjudication.changed",
+    "compare.comparison_changed",
+    "compare.busy_changed",
     "teaching.changed",
 )
 

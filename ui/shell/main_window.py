@@ -16,6 +16,8 @@ from ..adjudication.panel import AdjudicationPanel
 from ..annotators.confusion_panel import ConfusionPanel
 from ..annotators.panel import AnnotatorsPanel, MatrixCellBar
 from ..app_state import AppState
+from ..compare.panel import ComparePanel
+from ..compare.sentence_panel import CompareSentencePanel
 from ..corpus.document_panel import DocumentPanel
 from ..corpus.pair_view import PairView
 from ..corpus.panel import CorpusPanel
@@ -28,6 +30,8 @@ from ..pair.comparison_panel import ComparisonPanel
 from ..pair.find_bar import FindBar
 from ..pair.penman_panel import PenmanPanel
 from ..pair.triples_panel import TriplesPanel
+from ..plots.annotators_panel import AnnotatorPlotsPanel
+from ..plots.corpus_panel import CorpusPlotsPanel
 from ..rounds.panel import HeatmapPanel
 from ..state.settings import APP_NAME
 from ..teach.convergence_panel import ConvergencePanel
@@ -39,7 +43,9 @@ from ..teach.steps_panel import StepsPanel
 from .actions import build_actions
 from .commands import Context
 from .commands.adjudication import adjudicate
+from .commands.compare import choose_annotators
 from .commands.files import open_dropped
+from .commands.plots import export_plot
 from .commands.teaching import teach_this_pair
 from .placement import centred, within
 from .status import ProblemBanner, StatusLine
@@ -89,6 +95,10 @@ class MainWindow(QMainWindow):
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
         self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
+        self.corpus_plots = CorpusPlotsPanel(self.state)
+        self.annotator_plots = AnnotatorPlotsPanel(self.state)
+        self.compare_panel = ComparePanel(self.state)
+        self.compare_sentence = CompareSentencePanel(self.state)
         teaching = self.state.teaching
         self.lesson_panel = LessonPanel(teaching)
         self.explanation_panel = ExplanationPanel(teaching)
@@ -114,6 +124,10 @@ class MainWindow(QMainWindow):
             "confusion": Panel("Label confusion", self.confusion_panel, (400, 240)),
             "adjudicated": Panel("Adjudicated graph", self.adjudicated_graphs, (400, 200)),
             "adjudication": Panel("Adjudication", self.adjudication_panel, (600, 200)),
+            "corpus_plots": Panel("Corpus at a glance", self.corpus_plots, (480, 200)),
+            "annotator_plots": Panel("Annotators against the gold", self.annotator_plots, (400, 240)),
+            "compare": Panel("Compare", self.compare_panel, (600, 300)),
+            "compare_sentence": Panel("Compared sentences", self.compare_sentence, (600, 160)),
             "lesson": Panel("Lesson", self.lesson_panel, (520, 360)),
             "teach_graphs": Panel("Graphs", self.teaching_graphs, (300, 200)),  # stacked when presenting
             "explanation": Panel("Explain a cell", self.explanation_panel, (300, 150)),
@@ -137,10 +151,20 @@ class MainWindow(QMainWindow):
             self.triples_panel,
             self.workspace,
             self.find_bar,
+            self.corpus_plots,
+            self.annotator_plots,
+            self.compare_panel,
             self.presenter,
             self.teaching_graphs,
         )
         self.action_set = build_actions(self, self.context)
+        for prefix, panel in (
+            ("corpus", self.corpus_plots),
+            ("annotators", self.annotator_plots),
+            ("compare", self.compare_panel),
+        ):
+            panel.export_requested.connect(lambda key, prefix=prefix: export_plot(self.context, f"{prefix}/{key}"))
+        self.annotators_panel.compare_requested.connect(lambda: choose_annotators(self.context))
         self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)
         self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))

@@ -68,8 +68,11 @@ PERSPECTIVES: tuple[Perspective, ...] = (
     Perspective(
         "corpus",
         "Corpus",
-        "Every pair with its scores, the corpus's scores, the selected pair's scores",
-        _across("corpus", 66, _down("summary", 50, Tabs(("document", "smatch")), 50), 34),
+        "Every pair with its scores, the distribution of the pairs' F1 and F1 against graph size (a bar or "
+        "a region chosen filters the table), the corpus's scores, the selected pair's scores",
+        _across(
+            _down("corpus", 55, "corpus_plots", 45), 66, _down("summary", 50, Tabs(("document", "smatch")), 50), 34
+        ),
     ),
     Perspective(
         "pair",
@@ -92,9 +95,10 @@ PERSPECTIVES: tuple[Perspective, ...] = (
     Perspective(
         "annotators",
         "Annotators",
-        "Several annotators: the agreement matrix, each annotator and sentence, and the label confusion "
-        "of the pair shown (a cell of the matrix opens in the Pair perspective)",
-        _across("annotators", 45, "confusion", 55),
+        "Several annotators: the agreement matrix, each annotator and sentence, each annotator's sentence "
+        "F1 against the gold, and the label confusion of the pair shown (a cell of the matrix opens in the "
+        "Pair perspective)",
+        _across("annotators", 45, Tabs(("annotator_plots", "confusion")), 55),
     ),
     Perspective(
         "adjudication",
@@ -103,6 +107,14 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "adjudicated graph, the sentence's status, notes, disagreements and history",
         _down(_across("corpus", 38, Tabs(("adjudicated", "graphs")), 62), 58, "adjudication", 42),
         needs="adjudication",  # shown while a session is open
+    ),
+    Perspective(
+        "compare",
+        "Compare",
+        "Two systems or annotators against one gold: the test's result in words, each sentence's F1 of A "
+        "against B's, the distribution of the differences, and a sentence as A, B and the gold annotated it",
+        _down("compare", 66, "compare_sentence", 34),
+        needs="compare",  # shown while a comparison is shown or made
     ),
     Perspective(
         "teach",

@@ -26,7 +26,9 @@ from .perspectives import DEFAULT, PERSPECTIVES, Layout, Perspective, Split, Tab
 
 __all__ = ["LAYOUT_VERSION", "Panel", "Workspace"]
 
-LAYOUT_VERSION = 2  # saved arrangements of another version are not restored (1: Qt's splitter states)
+# saved arrangements of another version are not restored (1: Qt's splitter states; 2: before the plots
+# below the corpus table and beside the annotators' matrix)
+LAYOUT_VERSION = 3
 LEAST = (160, 90)  # the least useful (width, height) of a panel that does not say its own
 
 

@@ -2,15 +2,21 @@
 asked for. Panels report the user's choices here and follow its signals; they never talk to each
 other.
 
+The pairs kept are those the filter text accepts and, while some are chosen in a plot (a bar, a
+region of points: :class:`Subset`), those chosen.
+
 Signals: ``pair_selected(PairResult | None)`` (None again when the reason there is none changes:
 new files, another filter), ``node_selected(side, var)`` (var "" = none),
-``triple_selected(TripleMatch | None)``, ``filter_changed(text)``; ``node_revealed(side, var)`` - a
+``triple_selected(TripleMatch | None)``, ``filter_changed(text)`` (the text, or the pairs chosen
+in a plot, changed), ``subset_changed(Subset | None)``; ``node_revealed(side, var)`` - a
 node was asked for (found, chosen in a table): the graphs centre it and its partner (it is the
 selected node too); ``panel_requested(key)`` - a panel (see :mod:`ui.shell.perspectives`) should be
 shown.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
@@ -25,7 +31,25 @@ from .messages import Messages
 from .scoring import Scoring
 from .traces import Traces
 
-__all__ = ["Selection"]
+__all__ = ["Selection", "Subset"]
+
+
+@dataclass(frozen=True)
+class Subset:
+    """Sentences chosen in a plot: their indices (a pair's ``index``, a sentence's in an annotator
+    set) and what they are in words ("LR F1 from 0.6 to 0.65")."""
+
+    keys: frozenset[int]
+    description: str
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def joined(self, other: Subset | None) -> Subset:
+        """These sentences and ``other``'s."""
+        if other is None:
+            return self
+        return Subset(other.keys | self.keys, f"{other.description}; {self.description}")
 
 
 class Selection(QObject):
@@ -35,12 +59,14 @@ class Selection(QObject):
     node_revealed = Signal(str, str)
     panel_requested = Signal(str)
     filter_changed = Signal(str)
+    subset_changed = Signal(object)
 
     def __init__(self, scoring: Scoring, traces: Traces, messages: Messages, parent=None):
         super().__init__(parent)
         self.scoring, self.traces, self.messages = scoring, traces, messages
         self.review_of: ReviewOf = lambda result: None  # a pair's adjudication review, for the filter's words
         self.filter_text = ""
+        self.subset: Subset | None = None
         self.accepts = parse_filter("")
         self.pair: PairResult | None = None
         self.triple_rows: list[TripleMatch] = []
@@ -66,9 +92,31 @@ class Selection(QObject):
             self.messages.show(f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown.")
         self._select_index(previous)
 
+    def set_subset(self, subset: Subset | None) -> None:
+        """Keep only the pairs chosen in a plot (None: every pair the filter text keeps again); the
+        selected pair stays selected if it is kept, else the first kept pair is selected."""
+        if subset == self.subset:
+            return
+        previous = self.pair.index if self.pair is not None else 0
+        self.subset = subset
+        self._apply_filter(self.filter_text)
+        self.subset_changed.emit(subset)
+        corpus = self.scoring.corpus
+        if corpus is not None:
+            chosen = f" chosen in the plot ({subset.description})" if subset is not None else ""
+            self.messages.show(f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown{chosen}.")
+        self._select_index(previous)
+
     def _apply_filter(self, text: str) -> None:
-        self.filter_text, self.accepts = text, parse_filter(text, self.review_of)
+        self.filter_text, self.accepts = text, self._predicate(text)
         self.filter_changed.emit(text)
+
+    def _predicate(self, text: str):
+        """The filter text's predicate, and the subset's."""
+        accepts, subset = parse_filter(text, self.review_of), self.subset
+        if subset is None:
+            return accepts
+        return lambda result: result.index in subset.keys and accepts(result)
 
     def refresh_filter(self) -> None:
         """Apply the filter again because what it tests changed (a sentence's adjudication
@@ -82,9 +130,14 @@ class Selection(QObject):
             self.select_pair(after[0] if after else visible[-1] if visible else None)
 
     def clear(self) -> None:
-        """New scores are coming: nothing of the old ones stays selected (no signal)."""
+        """New scores are coming: nothing of the old ones stays selected nor chosen in a plot (the
+        filter text stays; no signal but ``subset_changed`` when pairs were chosen)."""
         self.pair, self.node, self.triple, self.triple_rows, self._marks = None, None, None, [], None
         self.traces.follow(None)
+        if self.subset is not None:
+            self.subset = None
+            self.accepts = self._predicate(self.filter_text)
+            self.subset_changed.emit(None)
 
     def show_first(self, wanted: str | None, previous: int) -> bool:
         """New scores are shown: select the ``wanted`` pair (an id or index), else the pair with
@@ -115,9 +168,21 @@ class Selection(QObject):
         return found
 
     def show_pair(self, result: PairResult) -> None:
-        """Select a pair of the corpus, clearing the filter first if it hides the pair."""
+        """Select a pair of the corpus, first showing every pair again if the pairs chosen in a
+        plot leave it out, and clearing the filter text if it hides the pair; the status line says which."""
+        hidden = []
+        if self.subset is not None and result.index not in self.subset.keys:
+            self.subset = None
+            self.subset_changed.emit(None)
+            self._apply_filter(self.filter_text)
+            hidden.append("was not among those chosen in the plot")
         if not self.accepts(result):
+            hidden.append(f"was hidden by the filter \u201c{self.filter_text}\u201d (cleared)")
             self._apply_filter("")
+        corpus = self.scoring.corpus
+        if hidden and corpus is not None:
+            shown = f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown"
+            self.messages.show(f"{shown}: {result.id} {' and '.join(hidden)}.")
         self.select_pair(result)
 
     def select_pair_id(self, wanted: str) -> bool:
@@ -149,6 +214,8 @@ class Selection(QObject):
             return "The files have no pairs to compare."
         if not self.visible_pairs():
             hidden = plural(len(corpus.pairs), "pair")
+            if self.subset is not None:
+                return f"None of the pairs chosen in the plot matches the filter ({hidden} hidden): clear one of them."
             return f"No pair matches the filter \u201c{self.filter_text}\u201d ({hidden} hidden): change or clear it."
         return "Select a pair in the corpus table."
 

@@ -13,8 +13,9 @@ from engine.layout.text import TextMeasure, approximate_width
 from engine.params import Params
 from engine.teach import Lesson
 
+from ..common.svg import FigureText, text_element
 from ..pair.graph_svg import graph_svg
-from ..rounds.svg import FigureText, heatmap_svg, svg_document, text_element
+from ..rounds.svg import heatmap_svg, svg_document
 from .captions import note_paragraphs
 from .model import aligned_pairs, step_heatmap
 

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeVar
 from PySide6.QtWidgets import QFileDialog
 
 from engine.metrics.confusion import KINDS
+from engine.output.comparison import comparison_html
 from engine.output.matrix import CsvTable, confusion_csv, confusion_data, matrix_csv, matrix_data
 
 from ...annotators.dialog import OpenAnnotatorsDialog
@@ -164,6 +165,8 @@ def _report_parts(ctx: Context) -> tuple[Callable[[], dict], Callable[[Path, dic
     annotators = ctx.state.annotators
     result, metric, outcome = annotators.result, annotators.metric, annotators.confusion
     assert result is not None
+    comparison = ctx.state.compare.comparison
+    compared = [comparison_html(comparison)] if comparison is not None and comparison.matrix is result else []
 
     def finish(path: Path, data: dict) -> bool:
         figures = {
@@ -178,7 +181,7 @@ def _report_parts(ctx: Context) -> tuple[Callable[[], dict], Callable[[Path, dic
                 if table.confusions():
                     grid = confusion_grid(table, outcome.test, outcome.gold)
                     confusion_figures[f"most frequent {kind} confusions"] = grid_svg(grid)
-        return _write_text(ctx, path, annotators_report(data, figures, confusion, confusion_figures))
+        return _write_text(ctx, path, annotators_report(data, figures, confusion, confusion_figures, compared))
 
     return lambda: matrix_data(result, metric, ci=True, hardest_first=True), finish
 
@@ -193,7 +196,8 @@ def export_annotators_report(ctx: Context) -> None:
 
 def write_annotators_report(ctx: Context, path: Path) -> bool:
     """An HTML report: the matrix micro and macro with bootstrap intervals and heatmaps, the
-    annotator and sentence tables, problems, and the label confusion of the pair shown."""
+    annotator and sentence tables, problems, the label confusion of the pair shown, and the
+    comparison of two of the annotators against the gold when one is shown."""
     if ctx.state.annotators.result is None:
         return False
     compute, finish = _report_parts(ctx)

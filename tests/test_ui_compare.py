@@ -1,0 +1,248 @@
+"""The Compare view: A and B against one gold. The scatter's points are the engine's per-sentence
+F1 of A and of B (and the two-file scores' too), the verdict is the engine's, the difference is
+the difference of the two two-file micro F1, a point clicked opens its sentence as A, B and the
+gold annotated it, another test or seed tests the same scores again, two annotators of the
+matrix are compared without scoring again, and the exports carry the files, metric and parameters."""
+
+import json
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication
+
+from bench.bench_matrix import write_annotators
+from engine.comparison import compare_files, compare_matrix
+from engine.output.comparison import verdict
+from engine.read import load_pairs
+from engine.scoring import score_corpus
+from ui.compare.views import draws_plot
+from ui.plots.figure import PURPLE
+from ui.shell.commands.compare import write_comparison
+from ui.shell.commands.plots import plot_choices, write_plot
+
+from .conftest import DEMO
+from .ui_support import shown_window, wait_until_idle
+
+META = DEMO / "metamorphosed"
+A, B, GOLD = META / "comptest_annot1.txt", META / "comptest_annot3.txt", META / "comptest_gold.txt"
+
+
+def settle():
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def compared(qtbot, tmp_path, files=(A, B, GOLD), size=(1600, 1000)):
+    window = shown_window(qtbot, tmp_path, None, size)
+    assert window.state.compare.open_files(*files)
+    assert window.workspace.current == "compare"  # in front at once, with its progress
+    wait_until_idle(qtbot, window.state)
+    settle()
+    assert window.state.compare.comparison is not None and window.workspace.current == "compare"
+    return window
+
+
+def two_file_scores(test, gold, metric):
+    """Each pair's F1 (by id) and the micro F1 of ``test`` scored against ``gold`` as two files."""
+    corpus = score_corpus(load_pairs(test, gold).pairs)
+    per_pair = {pair.id: pair.scores[metric].f for pair in corpus.pairs if not pair.error}
+    return per_pair, corpus.micro[metric].f
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """A, B and a gold of 40 generated sentences (A and B: two perturbed copies of each gold graph)."""
+    (a, b), gold = write_annotators(tmp_path_factory.mktemp("generated"), 2, 40, 5, 15, seed=3)
+    return a, b, gold
+
+
+def test_the_scatter_and_the_difference_are_the_engine_s_and_the_two_file_scores(qtbot, tmp_path, generated):
+    window = compared(qtbot, tmp_path, generated)
+    a, b, gold = generated
+    panel, compare = window.compare_panel, window.state.compare
+    assert compare.metric == "labeled_relation" and panel.metric_box.currentData() == "labeled_relation"
+    engine = compare_files(a, b, gold, "all").metrics["labeled_relation"]  # independently
+    per_a, micro_a = two_file_scores(a, gold, "labeled_relation")
+    per_b, micro_b = two_file_scores(b, gold, "labeled_relation")
+    shown = {}
+    for series in panel.scatter.plot.points:
+        for label, x, y in zip(series.labels, series.x.tolist(), series.y.tolist()):
+            shown[label] = (x, y)
+    assert set(shown) == set(engine.labels)  # every sentence (each has an F1 of A and of B)
+    for label, f_a, f_b in zip(engine.labels, engine.f_a, engine.f_b):
+        assert shown[label] == (f_a, f_b)
+        assert shown[label] == pytest.approx((per_a[label], per_b[label]))  # as scored two files at a time
+    above = next(series for series in panel.scatter.plot.points if series.name.startswith("B"))
+    assert np.all(above.y > above.x) and len(above.keys) == int(np.sum(engine.f_b > engine.f_a))
+    assert engine.difference == pytest.approx(micro_b - micro_a, abs=1e-12)
+    assert panel.verdict.text() == verdict(engine, "A (annotator01)", "B (annotator02)")
+    assert f"higher by {abs(micro_b - micro_a):.4f} LR F1" in panel.verdict.text()
+    assert panel.scores.item(0, 0).text() == f"{micro_a:.4f}" and panel.scores.item(1, 0).text() == f"{micro_b:.4f}"
+    differences = panel.differences.plot.bars
+    assert int(differences.counts.sum()) == 40
+    assert sorted(np.concatenate(differences.members).tolist()) == list(range(40))
+    panel.metric_box.setCurrentIndex(panel.metric_box.findData("concept"))
+    settle()
+    concept = compare_files(a, b, gold, "all").metrics["concept"]
+    assert compare.metric == "concept" and panel.verdict.text() == verdict(
+        concept, "A (annotator01)", "B (annotator02)"
+    )
+
+
+def test_a_point_clicked_opens_its_sentence_as_a_b_and_the_gold(qtbot, tmp_path):
+    window = compared(qtbot, tmp_path)
+    compare, panel, sentences = window.state.compare, window.compare_panel, window.compare_sentence
+    comparison = compare.comparison
+    series = next(s for s in panel.scatter.plot.points if len(s.keys))
+    key, x, y = int(series.keys[0]), float(series.x[0]), float(series.y[0])
+    view = panel.scatter
+    point = view.widget.mapFromScene(view.box.mapViewToScene(QPointF(x, y)))
+    qtbot.mouseClick(view.widget.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    settle()
+    assert compare.sentence == key
+    entries = comparison.matrix.annotations.sentences[key].entries
+    assert [text.toPlainText() for text in sentences.texts] == [entries[k].text for k in (0, 1, 2)]
+    assert sentences.boxes[0].title().startswith("A (comptest_annot1): LR F1")
+    assert sentences.proxy.item(sentences.table.currentIndex().row()) == key  # its row selected
+    assert view.mark_item.getData()[0].tolist() == [x]  # ringed
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        sentences.open_b.click()
+    assert window.workspace.current == "pair"
+    files = window.state.scoring.files
+    assert (files.test_path.name, files.gold_path.name) == ("comptest_annot3.txt", "comptest_gold.txt")
+    assert window.state.selection.pair.index == key
+    window.workspace.show_perspective("compare")
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        sentences.open_a.click()
+    assert window.state.scoring.files.test_path.name == "comptest_annot1.txt"
+
+
+def test_another_test_trials_or_seed_test_the_same_scores_again(qtbot, tmp_path, generated):
+    window = compared(qtbot, tmp_path, generated)
+    compare, panel = window.state.compare, window.compare_panel
+    matrix = compare.comparison.matrix
+    panel.seed_box.setValue(7)
+    panel.trials_box.setValue(2000)
+    panel.test_box.setCurrentIndex(panel.test_box.findData("bootstrap"))  # tests again at once
+    wait_until_idle(qtbot, window.state)
+    settle()
+    comparison = compare.comparison
+    assert comparison.matrix is matrix  # nothing scored again
+    assert (comparison.setup.test, comparison.setup.trials, comparison.setup.seed) == ("bootstrap", 2000, 7)
+    expected = compare_matrix(matrix, 0, 1, 2, tuple(comparison.metrics), "bootstrap", 2000, 7)
+    for metric, result in comparison.metrics.items():
+        assert result.p_value == expected.metrics[metric].p_value and result.ci == expected.metrics[metric].ci
+    assert "paired bootstrap over 2000 resamples of the sentences, seed 7" in panel.details.text()
+    assert panel.test_view.plot.title.endswith("over 2000 resamples of the sentences")
+
+
+def test_the_status_line_gives_the_verdict_on_the_metric_shown(qtbot, tmp_path):
+    window = compared(qtbot, tmp_path)
+    said = []
+    window.state.messages.message.connect(said.append)
+    panel = window.compare_panel
+    panel.metric_box.setCurrentIndex(panel.metric_box.findData("smatch"))
+    settle()
+    smatch = window.state.compare.comparison.metrics["smatch"]
+    assert said[-1] == verdict(smatch, "comptest_annot1", "comptest_annot3") + "."
+    assert "Smatch F1" in said[-1]
+
+
+def test_the_sentence_shown_stays_shown_when_the_same_scores_are_tested_again(qtbot, tmp_path):
+    window = compared(qtbot, tmp_path)
+    compare, panel, sentences = window.state.compare, window.compare_panel, window.compare_sentence
+    key = int(compare.comparison.metrics["labeled_relation"].sentences[2])
+    compare.choose_sentence(key)
+    settle()
+    panel.trials_box.setValue(2000)  # the user tests again with more trials
+    panel.trials_box.editingFinished.emit()
+    wait_until_idle(qtbot, window.state)
+    settle()
+    assert compare.comparison.setup.trials == 2000
+    assert compare.sentence == key and sentences.proxy.item(sentences.table.currentIndex().row()) == key
+    assert sentences.texts[0].toPlainText() == compare.comparison.matrix.annotations.sentences[key].entries[0].text
+
+
+def test_the_purple_bars_of_the_permutation_test_hold_the_swaps_its_p_value_counts():
+    comparison = compare_files(A, B, GOLD, "all")  # 4 sentences: all 16 swaps, some as far from 0 as B − A
+    checked = 0
+    for metric, result in comparison.metrics.items():
+        tested = result.significance
+        plot = draws_plot(comparison, metric)
+        bars = plot.bars
+        purple = sum(int(count) for count, colour in zip(bars.counts, bars.colours) if colour == PURPLE)
+        assert purple == round(tested.p_value * tested.trials), metric  # what the note says p is the share of
+        assert int(bars.counts.sum()) == tested.trials
+        checked += bool(np.any(np.isclose(np.abs(tested.distribution), abs(result.difference))))
+    assert checked == len(comparison.metrics)  # each has swaps exactly at ±(B − A): the bar there is split
+
+
+def test_a_comparison_is_cancelled_and_what_was_shown_stays(qtbot, tmp_path, generated):
+    window = compared(qtbot, tmp_path)
+    shown = window.state.compare.comparison
+    assert window.state.compare.open_files(*generated)
+    assert window.action_set["cancel"].isEnabled()
+    window.action_set["cancel"].trigger()
+    wait_until_idle(qtbot, window.state)
+    assert window.state.compare.comparison is shown and window.workspace.current == "compare"
+    assert window.compare_panel.progress.isHidden()
+
+
+def test_two_annotators_of_the_matrix_without_scoring_again(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    annotators = [A, B, META / "comptest_sys.txt"]
+    window.state.annotators.open([*annotators, GOLD], gold=GOLD)
+    wait_until_idle(qtbot, window.state)
+    matrix = window.state.annotators.result
+    assert window.action_set["compare_annotators"].isEnabled() and window.annotators_panel.compare_button.isEnabled()
+    assert window.state.compare.open_annotators(0, 2)
+    wait_until_idle(qtbot, window.state)
+    comparison = window.state.compare.comparison
+    assert comparison.matrix is matrix and (comparison.a, comparison.b, comparison.gold) == (0, 2, 3)
+    expected = compare_matrix(matrix, 0, 2, 3, matrix.metrics)
+    assert list(comparison.metrics) == list(matrix.metrics)
+    for metric, result in comparison.metrics.items():
+        assert (
+            result.p_value == expected.metrics[metric].p_value
+            and result.difference == expected.metrics[metric].difference
+        )
+    assert window.workspace.current == "compare"
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
+        window.state.compare.open_pair("b", int(comparison.metrics["labeled_relation"].sentences[0]))
+    assert window.state.annotators.cell == (2, 3)  # a cell of the matrix: the matrix stays
+    assert window.state.annotators.result is matrix
+    assert window.state.compare.open_annotators(1, 3) is False  # the gold is not A or B
+
+
+def svg_words(path) -> str:
+    return " ".join(element.text or "" for element in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_the_comparison_s_plots_and_reports_carry_the_files_metric_and_parameters(qtbot, tmp_path):
+    window = compared(qtbot, tmp_path)
+    assert {"compare/scatter", "compare/differences", "compare/test"} <= set(plot_choices(window.context))
+    for key in ("compare/scatter", "compare/differences", "compare/test"):
+        path = tmp_path / f"{key.replace('/', '-')}.svg"
+        assert write_plot(window.context, key, path)
+        words = svg_words(path)
+        assert all(str(file) in words for file in (A, B, GOLD)), key
+        assert "LR F1" in words and "paired approximate randomisation" in words, key
+        assert "10000 trials, seed 1" in words and "gamma=0.1" in words and "alpha=0.2" in words, key
+        assert "p = 0.12" in words, key  # the verdict heads the figure too
+    assert write_comparison(window.context, tmp_path / "c.html", "html")
+    html = (tmp_path / "c.html").read_text(encoding="utf-8")
+    assert str(A) in html and str(GOLD) in html and "gamma=0.1" in html and "<svg" in html
+    assert (
+        verdict(window.state.compare.comparison.metrics["labeled_relation"], "comptest_annot1", "comptest_annot3")
+        in html
+    )
+    assert write_comparison(window.context, tmp_path / "c.json", "json")
+    document = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
+    assert document["setup"]["a"] == str(A) and document["setup"]["params"]["gamma"] == 0.1
+    assert [r["metric"] for r in document["results"]][:2] == ["concept", "labeled_relation"]
+    assert write_comparison(window.context, tmp_path / "c.csv", "csv")
+    assert (tmp_path / "c.csv").read_text(encoding="utf-8").splitlines()[2].startswith("labeled_relation,")
+    assert write_comparison(window.context, tmp_path / "s.csv", "sentences")
+    assert (tmp_path / "s.csv").read_text(encoding="utf-8").startswith("index,id,f_a,f_b,difference")
