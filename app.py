@@ -37,7 +37,12 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--gold", metavar="FILE", help="the gold annotator's file (one of FILE or one more)")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen, save it and exit")
-    parser.add_argument("--pair", metavar="N|ID", help="select this pair (index or id) once scored; default: the first")
+    parser.add_argument(
+        "--pair",
+        metavar="N|ID",
+        help="select this pair once scored: its number as the app shows it (the # column, 'Pair N', counted "
+        "from 1) or its id; default: the first",
+    )
     desktop = parser.add_mutually_exclusive_group()
     desktop.add_argument(
         "--install-desktop-entry",

@@ -139,11 +139,7 @@ def annotator(app) -> list[Path]:
         shot.perspective("corpus")
         corpus = shot.window.corpus_panel
         corpus.filter_edit.setText("LR F1 < 0.75")
-        lr_column = next(
-            column
-            for column in range(corpus.proxy.columnCount())
-            if corpus.proxy.headerData(column, Qt.Orientation.Horizontal) == "LR\nF1"  # the metric over F1
-        )
+        lr_column = corpus.model.metric_column("labeled_relation")
         corpus.table.sortByColumn(lr_column, Qt.SortOrder.AscendingOrder)
         _select(shot, "snt6")
         saved.append(_save(shot.window, "annotator-corpus"))

@@ -65,7 +65,7 @@ def test_create_decide_summary_export(files, tmp_path):
         "  adjudicated            1   33.3 %",
     ]
     assert "decided by ana 2" in summary.stdout and "decisions  1 active, 0 undone, 0 discarded" in summary.stdout
-    assert "by ana: sentence 1 (s2): status not reviewed -> agreed" in summary.stdout
+    assert "by ana: sentence 2 (s2): status not reviewed -> agreed" in summary.stdout  # numbered from 1, as the app
     assert summary.stdout.endswith("open by    nobody\n")
     data = json.loads(run("SUMMARY", db, "--format", "json").stdout)
     assert data["by_status"] == {"not reviewed": 1, "agreed": 1, "needs discussion": 0, "adjudicated": 1}
@@ -112,7 +112,7 @@ def test_problems_are_named_and_exit_2(files, tmp_path):
     done = run("EXPORT", db, "--output", tmp_path / "out.amr")
     assert done.returncode == 2
     assert done.stderr == (
-        "sentence 0 (s1): not written: not connected to the top w: b / boy (add a relation to the "
+        "sentence 1 (s1): not written: not connected to the top w: b / boy (add a relation to the "
         "rest, or remove them)\n"
     )
     assert [e.id for e in read_entries(tmp_path / "out.amr")] == ["s2", "s3"]

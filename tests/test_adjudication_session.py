@@ -140,6 +140,7 @@ def test_progress_and_report_of_the_three_sentences(files):
     assert "needs discussion       1   33.3 %" in text and "decided by ana 2, ben 1" in text
     report = session_report(session, write_corpus(session))
     assert "<td>needs discussion</td><td class='num'>1</td>" in report
+    assert "<td class='num'>1</td><td>s1</td>" in report  # sentences numbered from 1, as the app
     assert "leave-11 or leave-01? see the guidelines" in report
     # ann1 against the adjudicated result, s1: only go-02/go-01 differs (sense: S = 1 - 0.1 = 0.9)
     agreement = session.agreement(0)["ann1"]

@@ -158,7 +158,7 @@ def test_a_corpus_that_does_not_read_back_is_refused():
     graph = read_graph("(h / hi)")
     text, meant = amr_block("", graph, [("adjudication-status", "agreed")])
     broken = Written("amr", text.replace("hi", "hello"), [meant], [0])
-    with pytest.raises(ExportError, match=r"sentence 0 does not read back as written: nodes: \[\('h', 'hi'"):
+    with pytest.raises(ExportError, match=r"sentence 1 does not read back as written: nodes: \[\('h', 'hi'"):
         check_round_trip(broken)
     with pytest.raises(ExportError, match="2 graphs written, 1 read back"):
         check_round_trip(Written("amr", text, [meant, meant], [0, 1]))

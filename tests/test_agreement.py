@@ -20,6 +20,15 @@ def test_by_hand_with_an_undefined_pair():
     assert agreement.central == 2 and agreement.central_mean == 0.9
 
 
+def test_the_gold_is_none_of_the_others():
+    """With a gold annotator, an annotator's mean agreement is with the other annotators (the gold
+    counted as one of them raised or lowered it); the gold's own, with the annotators."""
+    f = np.array([[math.nan, 0.4, 0.8], [0.6, math.nan, 1.0], [0.8, 1.0, math.nan]])  # c (2) the gold
+    # a-b: (0.4 + 0.6) / 2 = 0.5 is all a and b share without the gold; c: (0.8 + 1.0) / 2
+    assert annotator_means(f, gold=2) == [0.5, 0.5, 0.9]
+    assert annotator_means(f) == [(0.5 + 0.8) / 2, (0.5 + 1.0) / 2, 0.9]
+
+
 def test_nothing_defined():
     agreement = sentence_agreement(np.full((3, 3), math.nan))
     assert (agreement.mean, agreement.spread, agreement.central, agreement.pairs) == (None, None, None, 0)

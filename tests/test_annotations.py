@@ -99,7 +99,7 @@ def test_files_sharing_no_id_with_another_are_grouped_by_position(tmp_path):
         f"{a} and {c} share no '# ::id', so they were paired by position (--pair-by position says so without this warning)"
     ]
     quiet = load_annotations([a, b, c], pair_by="position")
-    assert quiet.warnings == ["2 sentence(s) have different ids in the files (first: sentence 0, '1' vs 'p-1')"]
+    assert quiet.warnings == ["2 sentence(s) have different ids in the files (first: sentence 1, '1' vs 'p-1')"]
 
 
 def test_unequal_counts_by_position_name_the_first_graph_without_partner(tmp_path):

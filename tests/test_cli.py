@@ -50,6 +50,8 @@ def test_table_and_csv_outputs(tmp_path):
     )
     assert table.returncode == 0
     assert "0.4188" in table.stdout and "0.5133" in table.stdout and "micro" in table.stdout
+    rows = table.stdout.splitlines()
+    assert rows[2].split()[:2] == ["1", "fry"] and rows[3].split()[:2] == ["2", "read"]  # # from 1, as the app
     out = tmp_path / "scores.csv"
     done = run(
         "score",

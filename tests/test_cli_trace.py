@@ -69,7 +69,8 @@ def test_trace_alignment_is_the_one_score_prints(capsys, folder, test_name, gold
     status, out, _ = run(capsys, "score", *files, "--format", "json", "--jobs", "1")
     assert status == 0
     for pair in json.loads(out)["pairs"]:
-        status, traced, err = run(capsys, "trace", *files, "--id", pair["index"], "--format", "json")
+        number = pair["index"] + 1  # --id takes the number the table's # and the app show
+        status, traced, err = run(capsys, "trace", *files, "--id", number, "--format", "json")
         assert status == 0, err
         expected = [{"test": row["test"], "gold": row["gold"]} for row in pair["alignment"]]
         assert json.loads(traced)["alignment"] == expected
@@ -115,7 +116,7 @@ def test_explain_an_iteration_and_the_parameters(capsys):
         "explain",
         *PAPER,
         "--id",
-        "1",
+        "2",  # read, the second pair
         "--test-node",
         "i",
         "--gold-node",
@@ -143,6 +144,8 @@ def test_explain_an_iteration_and_the_parameters(capsys):
 def test_tables_for_people(capsys):
     status, out, _ = run(capsys, "trace", *PAPER, "--id", "read")
     assert status == 0
+    assert out.startswith("Pair 2 (read): ")  # numbered from 1, as the app and the score table
+    assert run(capsys, "trace", *PAPER, "--id", "2") == (status, out, "")
     assert "Round 1: anchors read-01–read-03" in out and "14 iterations; largest change in each: 1, 0.735," in out
     assert "new anchor house–home: F 0.082, tie broken by shared relation labels (:location)" in out
     assert "  h / he  ->  s / she" in out
@@ -158,9 +161,10 @@ def test_tables_for_people(capsys):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--id", "nope"], "error: no pair 'nope' (ids: fry, read; positions 0-1)"),
-        ([], "error: the files hold 2 pairs: choose one with --id (ids: fry, read; positions 0-1)"),
-        (["--id", "2"], "error: no pair '2'"),
+        (["--id", "nope"], "error: no pair 'nope' (ids: fry, read; numbers 1-2)"),
+        ([], "error: the files hold 2 pairs: choose one with --id (ids: fry, read; numbers 1-2)"),
+        (["--id", "3"], "error: no pair '3'"),
+        (["--id", "0"], "error: no pair '0'"),
         (
             ["--id", "read", "--test-node", "zz"],
             "error: the test graph has no node 'zz' (its variables: r1, h2, h, b, i)",

@@ -256,7 +256,7 @@ def test_a_malformed_drs_is_an_error_row_and_the_rest_is_scored(tmp_path, capsys
     status, data, err = score_json(capsys, broken, DRS_DEMO[1])
     assert status == 2
     assert (
-        f"{broken}:{number}: a clause has 3 or 4 fields, this one has 6: b3 REF x2 x3 x4 x5 (pair 0 not scored)" in err
+        f"{broken}:{number}: a clause has 3 or 4 fields, this one has 6: b3 REF x2 x3 x4 x5 (pair 1 not scored)" in err
     )
     first, *rest = data["pairs"]
     assert first["scores"] is None and first["error"].startswith(f"{broken}:{number}:") and "counter_match" not in first
@@ -299,7 +299,7 @@ def test_score_corpus_keeps_the_drs_detail():
 def test_counter_warns_when_its_optimum_is_not_proven():
     item = {"index": 3, "counter_match": {"optimal": False, "matched": 7, "upper_bound": 9.0}}
     warning = counter_warning(item, 2.5)
-    assert warning.startswith("warning: pair 3: Counter's optimal mapping not proven within the time limit of 2.5 s")
+    assert warning.startswith("warning: pair 4: Counter's optimal mapping not proven within the time limit of 2.5 s")
     assert "7 clauses matched, at most 9 can be" in warning
     assert counter_warning({"index": 0, "counter_match": {"optimal": True}}, 1) is None
     assert counter_warning({"index": 0}, 1) is None

@@ -31,6 +31,15 @@ def test_captions_tell_the_spec_story():
     assert second == Caption("Round 2 (8 broadcast iterations): no new mutual best match, so the loop stops.")
 
 
+def test_several_pairs_left_out_are_them():
+    """ "2 same-lemma pairs left out (the sentence does not mention them)", not "it"."""
+    text = "# ::snt The boy slept.\n(s / sleep-01 :ARG0 (b / boy) :time (w / when) :mod (t / thing))"
+    test, gold = read_graph(text), read_graph(text)
+    initial = captions(test, gold, align(test, gold, trace=True))[0]
+    assert initial.headline.endswith("; 3 same-lemma pairs left out (the sentence does not mention them).")
+    assert "when–when: left out (the sentence does not mention it)" in initial.details
+
+
 def test_captions_mention_finalisation_and_deferred_ties():
     # two things under the same label: no relation label can tell them apart
     test = read_graph("(a / and :op1 (x / thing) :op1 (y / thing))")

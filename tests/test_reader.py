@@ -206,7 +206,7 @@ def test_files_without_shared_ids_are_paired_by_position_with_a_hint(tmp_path):
     assert all(p.error for p in by_id.pairs) and "nothing could be paired by id" in by_id.warnings[0]
     quiet = load_pairs(test, gold, pair_by="position")
     assert len(quiet.pairs) == 2 and quiet.warnings == [
-        "2 pair(s) have different ids in the two files (first: pair 0, 'parser-1' vs 'gold-1')"
+        "2 pair(s) have different ids in the two files (first: pair 1, 'parser-1' vs 'gold-1')"
     ]
 
 

@@ -6,6 +6,7 @@ the engine's reason; the corpus table's review columns and filter."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -317,7 +318,8 @@ def test_resuming_asks_and_says_the_files_changed(qtbot, window, monkeypatch):
     monkeypatch.setattr(commands, "resume_choice", resume)
     window.action_set["adjudicate"].trigger()
     assert adjudication.session is not None and adjudication.session.path == window.session_path
-    assert "0 of 3 sentences reviewed; 1 decision(s)." in asked["text"]
+    assert "0 of 3 sentences reviewed; 1 decision." in asked["text"]
+    assert re.search(r"Last change \d{4}-\d\d-\d\d \d\d:\d\d by ana\.", asked["text"]), asked["text"]  # not ISO
     assert "ann2.amr (ann2) changed since the session was made" in asked["text"]
     assert "changed since the session was made" in window.banner.text()
 

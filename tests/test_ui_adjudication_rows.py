@@ -181,7 +181,7 @@ def test_exports_read_their_own_snapshot(session, tmp_path):
     assert json.loads((tmp_path / "log.json").read_text())["changes"][-1]["to"] == "check the sea"
     session.decide(2, Decision((RemoveRelation(Edge("s", ":ARG1", "l")), RemoveRelation(Edge("l", ":ARG0", "p")))))
     done = export_session(ExportRequest(session.path, "corpus", tmp_path / "out.amr"))
-    assert done.sentences == 2 and done.skipped[0].startswith("sentence 2 (s3): not written: not connected")
+    assert done.sentences == 2 and done.skipped[0].startswith("sentence 3 (s3): not written: not connected")
     assert (tmp_path / "out.amr").read_text().count("# ::adjudication-status not reviewed") == 2
 
 

@@ -227,3 +227,30 @@ def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.annotators.open_cell(C, A)
     assert state.selection.pair.id == "s2"
+
+
+def test_sentences_without_ids_open_by_the_number_the_app_shows(qtbot, window, tmp_path):
+    """Sentences with no id are named by their number, counted from 1, in the confusion's list and
+    the sentence table: choosing one opens that sentence (the confusion's "2" opened the third)."""
+    state = window.state
+    paths = [tmp_path / path.name for path in TRIO_FILES]
+    for source, path in zip(TRIO_FILES, paths):
+        lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+        path.write_text("".join(line for line in lines if not line.startswith("# ::id")), encoding="utf-8")
+    open_annotators(qtbot, state, paths)
+    wait_until_idle(qtbot, state)
+    assert state.annotators.cell is not None and state.annotators.confusion.labels == ("1", "2", "3", "4")
+    for sentence in (1, 3, 0):
+        with qtbot.waitSignal(state.selection.pair_selected, timeout=5000):
+            assert state.annotators.open_confusion_sentence(sentence)
+        assert state.selection.pair.index == sentence
+    for sentence in (2, 0):
+        with qtbot.waitSignal(state.selection.pair_selected, timeout=5000):
+            assert state.annotators.open_sentence(sentence)
+        assert state.selection.pair.index == sentence
+    score_now(state, *paths[:2])  # two files, no matrix: the confusion of the pair shown
+    wait_until_idle(qtbot, state)
+    assert state.annotators.cell is None and state.annotators.confusion.labels == ("1", "2", "3", "4")
+    with qtbot.waitSignal(state.selection.pair_selected, timeout=5000):
+        assert state.annotators.open_confusion_sentence(2)
+    assert state.selection.pair.index == 2

@@ -8,6 +8,7 @@ import weakref
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from bench.bench_matrix import write_annotators
 from engine.cli import main as cli_main
@@ -124,6 +125,21 @@ def test_a_cells_bootstrap_interval_on_demand(qtbot, panel, state):
     assert f"[{low:.4f}, {high:.4f}]" in panel._tooltip(1, 3) and "Click to open" in panel._tooltip(1, 3)
 
 
+def test_the_matrix_stays_in_place_under_the_pointer(qtbot, panel, state):
+    """The text under the matrix is as tall for the diagonal's one line as for a cell's four: the
+    matrix grew by a few lines' height when the pointer crossed the diagonal, and the next click
+    hit another cell than the one aimed at."""
+    QApplication.processEvents()
+    heatmap = panel.heatmap
+    place = heatmap.geometry(), panel.cell_info.geometry()
+    for cell in ((2, 2), (1, 3), (0, 0), (3, 1)):
+        qtbot.mouseMove(heatmap, heatmap.cell_rect(*cell).center().toPoint())
+        qtbot.waitUntil(lambda cell=cell: heatmap.hovered == cell)
+        QApplication.processEvents()
+        assert (heatmap.geometry(), panel.cell_info.geometry()) == place, cell
+    assert "diagonal" in panel.cell_info.text() or "against" in panel.cell_info.text()
+
+
 def test_annotator_table_and_the_gold_switch(qtbot, panel, state):
     model = panel.annotator_proxy
 
@@ -131,11 +147,11 @@ def test_annotator_table_and_the_gold_switch(qtbot, panel, state):
         return [[model.index(r, c).data() for c in range(4)] for r in range(model.rowCount())]
 
     assert rows() == [
-        ["comptest_annot1", "0.5465", "0.4887", "4"],
-        ["comptest_annot3", "0.5456", "0.6263", "4"],
-        ["comptest_gold (gold)", "0.6288", "gold", "5"],
-        ["comptest_sys", "0.7162", "0.7714", "5"],
-    ]  # as `python -m engine matrix ... --gold comptest_gold.txt` prints (README)
+        ["comptest_annot1", "0.5754", "0.4887", "4"],  # (0.3921 + 0.7588) / 2: the gold is none of the others
+        ["comptest_annot3", "0.5053", "0.6263", "4"],
+        ["comptest_gold (gold)", "0.6288", "gold", "5"],  # with the three annotators
+        ["comptest_sys", "0.6886", "0.7714", "5"],
+    ]  # as `python -m engine matrix ... --gold comptest_gold.txt` prints
     panel.gold_box.setCurrentIndex(panel.gold_box.findData(3))  # comptest_sys as the gold
     assert state.annotators.result.gold == 3 and not state.scoring.busy
     assert rows()[0][2] == "0.7588" and rows()[3][2] == "gold" and panel.heatmap.grid.rows[3] == "comptest_sys (gold)"

@@ -66,7 +66,7 @@ def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, s
     qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(0, 0).center().toPoint())
     items = [panel.sentences.item(k).text() for k in range(panel.sentences.count())]
     assert items == ["s2  The girl did not read the book.", "s4  The girl asked."]
-    assert panel.views["concept"].currentIndex().row() == 0 and "girl / boy: 2 time(s)" in panel.sentences_label.text()
+    assert panel.views["concept"].currentIndex().row() == 0 and "girl / boy: 2 times" in panel.sentences_label.text()
     panel.sentences.itemClicked.emit(panel.sentences.item(1))
     assert state.selection.pair.id == "s4" and (state.scoring.files.test, state.scoring.files.gold) == (A, C)
     assert "s2, s4" in panel._tooltip(0, 0)

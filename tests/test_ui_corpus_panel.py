@@ -1,16 +1,18 @@
 """The corpus panel alone with a state: rows, summary, selection both ways, filter box."""
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import QStyle
 
+from engine.output.text import f1_text
 from engine.params import Params
+from engine.scoring.results import totals_of
 from ui.app_state import AppState
 from ui.corpus.model import SENTENCE_COLUMN
 from ui.corpus.panel import SENTENCE_LEAST, CorpusPanel
 
-from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, score_now, temporary_settings
+from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, broken_pair, score_now, temporary_settings
 
 
 @pytest.fixture
@@ -45,6 +47,30 @@ def test_pairs_are_numbered_from_one_and_sort_by_number(panel):
     assert [panel.proxy.index(row, 0).data() for row in range(panel.proxy.rowCount())] == numbers[::-1]
 
 
+def click_header(qtbot, panel, column: int) -> None:
+    """A click on a column's header as a user makes it: on the header's viewport, in the section."""
+    header = panel.table.horizontalHeader()
+    x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
+
+
+def test_a_click_on_a_header_sorts_the_table(qtbot, panel):
+    """The guide's "click the LR F1 header to sort worst first": the header takes the click (the
+    narrow-column header replacing Qt's own was not clickable, so no click sorted)."""
+    panel.resize(1200, 400)
+    panel.show()
+    qtbot.waitExposed(panel)
+    lr = panel.model.metric_column("labeled_relation")
+    click_header(qtbot, panel, lr)  # worst first: LR 0.4000, 0.5937, 0.7000, then the two 1.0000
+    header = panel.table.horizontalHeader()
+    assert header.sortIndicatorSection() == lr
+    assert ids(panel)[:3] == ["sentence 4", "sentence 1", "sentence 2"]
+    click_header(qtbot, panel, lr)  # again: best first
+    assert ids(panel)[2:] == ["sentence 2", "sentence 1", "sentence 4"]
+    click_header(qtbot, panel, 0)
+    assert header.sortIndicatorSection() == 0 and ids(panel) == [f"sentence {k}" for k in range(1, 6)]
+
+
 def test_choosing_a_row_selects_the_pair_and_the_state_moves_the_row(panel, state):
     panel.table.selectRow(2)
     assert state.selection.pair.id == "sentence 3"
@@ -53,6 +79,30 @@ def test_choosing_a_row_selects_the_pair_and_the_state_moves_the_row(panel, stat
     panel.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
     state.selection.select_pair_id("sentence 2")
     assert panel.table.currentIndex().row() == 3 and panel.proxy.result(3).id == "sentence 2"
+
+
+def summary_rows(panel):
+    grid = panel.summary
+    return [grid.verticalHeaderItem(row).text() for row in range(grid.rowCount())]
+
+
+def test_the_micro_and_macro_f1_are_those_of_the_pairs_shown_and_say_so(panel, state, tmp_path):
+    """With a filter, the F1 under the table are over the pairs it shows (they ignored it), and the
+    rows say how many; pairs that could not be scored are counted out, and said so."""
+    assert summary_rows(panel) == ["micro F1", "macro F1"]
+    state.selection.set_filter("LR F1 < 0.8")  # sentences 1, 2 and 4
+    shown = [r for r in state.scoring.corpus.pairs if r.id in ("sentence 1", "sentence 2", "sentence 4")]
+    totals = totals_of(shown, state.scoring.corpus.metrics)
+    lr = state.scoring.corpus.metrics.index("labeled_relation")
+    assert panel.summary.item(0, lr).text() == f1_text(totals.micro()["labeled_relation"].f) != "0.7714"
+    assert panel.summary.item(1, lr).text() == f1_text(totals.macro()["labeled_relation"].f)
+    assert summary_rows(panel) == ["micro F1 (3 of 5 pairs)", "macro F1 (3 of 5 pairs)"]
+    assert "the 3 pairs the filter shows" in panel.summary.verticalHeaderItem(0).toolTip()
+    state.selection.set_filter("")
+    assert panel.summary.item(0, lr).text() == "0.7714" and summary_rows(panel) == ["micro F1", "macro F1"]
+    score_now(state, *broken_pair(tmp_path))  # one of three pairs cannot be read
+    assert summary_rows(panel) == ["micro F1 (2 of 3 pairs)", "macro F1 (2 of 3 pairs)"]
+    assert "1 could not be scored" in panel.summary.verticalHeaderItem(0).toolTip()
 
 
 def test_the_filter_box_and_the_state_filter_agree(panel, state):
@@ -93,7 +143,8 @@ def test_a_panel_made_after_loading_shows_what_the_state_holds(qtbot, tmp_path):
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     assert ids(panel) == ["sentence 2"] and panel.filter_edit.text() == "telescope"
-    assert panel.table.currentIndex().row() == 0 and panel.summary.item(0, 0).text() == "0.9067"
+    assert panel.table.currentIndex().row() == 0 and panel.summary.item(0, 0).text() == "0.9800"  # of sentence 2
+    assert summary_rows(panel)[0] == "micro F1 (1 of 5 pairs)"
     state.shutdown()
 
 

@@ -18,7 +18,7 @@ def test_the_document_of_the_selected_sentence(qtbot, tmp_path):
     assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample (F1 first, modal first)
     assert panel.is_available()
     assert {row[0] for row in panel.model.rows} == {"modal", "temporal"}
-    assert panel.title.text().startswith("Document level of the document")
+    assert panel.title.text().startswith("Document level · ")  # one document: none named ("of the document")
     state.shutdown()
 
 
@@ -41,6 +41,20 @@ def test_available_only_while_the_files_have_documents(qtbot, tmp_path):
     score_now(state, *UMR_PAIR)
     score_now(state, *SPEC_PAIR)
     assert changes == [True, False]
+    state.shutdown()
+
+
+def test_a_side_without_document_level_relations_is_named(qtbot, tmp_path):
+    """nw_afp_0024 v2 (gold) has no document-level annotation: every relation is "only in test"
+    and gold's recall n/a; the title says why rather than leaving 0.0000 to be puzzled over."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    panel = DocumentPanel(state)
+    qtbot.addWidget(panel)
+    assert {row[1] for row in panel.model.rows} == {"only in test"}
+    assert "gold has no document-level annotation: every relation is only in test" in panel.title.text()
+    score_now(state, *UMR_PAIR)  # both sides annotated: no such note
+    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    assert "no document-level annotation" not in panel.title.text()
     state.shutdown()
 
 

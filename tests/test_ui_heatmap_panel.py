@@ -252,10 +252,15 @@ def test_hover_readout_is_linked_and_cleared_when_another_corpus_is_loaded(qtbot
 
 
 def test_clicking_selects_the_node_and_the_selection_is_highlighted(qtbot, umr_state):
+    """A click selects the row's node and, as the alignment table does, asks the graphs to
+    centre it and its partner (a node out of sight stayed so)."""
     panel = shown(qtbot, umr_state, "snt16", 1000, 700)
     model, plot = panel.model, panel.plots["broadcast"]
+    revealed = []
+    umr_state.selection.node_revealed.connect(lambda side, var: revealed.append((side, var)))
     QTest.mouseClick(plot, Qt.MouseButton.LeftButton, pos=cell_centre(plot, 5, 9))
     assert umr_state.selection.node == ("test", model.row_vars[5])
+    assert revealed == [("test", model.row_vars[5])]
     assert all(p.selected_rows == {5} and p.selected_columns == {5} for p in panel.plots.values())  # the partner
     last = len(model.column_names) - 1  # an unaligned gold node: no partner row
     umr_state.selection.select_node("gold", model.column_vars[last])

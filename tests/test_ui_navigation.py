@@ -2,15 +2,16 @@
 the find box and the tooltips the tables share with the graphs."""
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from engine.read import read_graph
 from engine.scoring import PairResult, score_graphs
 from ui.common.navigation import disagrees, find_nodes, next_position
+from ui.pair.comparison_panel import READABLE_SCALE
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
-from .ui_support import SPEC_PAIR, SYS_PAIR, broken_pair, scored_state, shown_window
+from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, broken_pair, scored_state, shown_window
 
 LR_COLUMN = 5
 
@@ -101,6 +102,37 @@ def test_next_unmatched_triple_from_the_menu(window):
     assert window.penman_panel.test_text.extraSelections() or window.penman_panel.gold_text.extraSelections()
 
 
+def test_a_triple_of_one_graph_is_shown_in_both_at_one_scale(qtbot, tmp_path):
+    """F8 on a triple only the test graph has, the graphs fitted small (a 30-node pair at 1366x768):
+    the test graph zoomed in to it and the gold graph stayed fitted, Link views on. Both come to
+    one readable scale; the gold graph centred where the partners of the triple's ends are."""
+    window = shown_window(qtbot, tmp_path, UMR_VERSIONS, size=(1000, 640))
+    state, graphs = window.state, window.graphs
+    state.selection.select_pair_id("snt16")
+    window.workspace.show_perspective("pair")
+    QApplication.processEvents()
+    graphs.views.fit()
+    assert graphs.test_view.scale_factor() < READABLE_SCALE
+    window.action_set["next_mismatch"].trigger()
+    row = state.selection.triple
+    assert row.test is not None and row.gold is None
+    assert graphs.gold_view.scale_factor() == graphs.test_view.scale_factor() >= READABLE_SCALE
+    partners = [graphs.gold_scene.node_items[node.var].sceneBoundingRect() for node in row.test_partners if node]
+    assert partners
+    middle = partners[0].united(partners[-1]).center()
+    assert (graphs.gold_view.visible_center() - middle).manhattanLength() < 3
+
+
+def test_the_find_box_says_what_it_finds_whole(qtbot, tmp_path):
+    """Its hint is not cut ("... (Ctrl+S..." at 1920x1080); what it finds is in it or its tooltip."""
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR)
+    edit = window.find_bar.edit
+    QApplication.processEvents()
+    room = edit.contentsRect().width() - 2 * edit.height()  # the text margins and the clear button
+    assert edit.fontMetrics().horizontalAdvance(edit.placeholderText()) <= room, edit.placeholderText()
+    assert "Ctrl+Shift+F" in edit.placeholderText() and "concept" in edit.toolTip()
+
+
 def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
     state, bar = window.state, window.find_bar
@@ -134,6 +166,44 @@ def test_find_selects_and_centres_the_node_and_its_partner(qtbot, tmp_path):
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
 
 
+class EmacsEndOfLine(QObject):
+    """Ctrl+E claimed by a line edit as Qt's X11 key scheme does (end of line); offscreen Qt has
+    the plain scheme, where only End moves there."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and event.keyCombination() == QKeyCombination(
+            Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_E
+        ):
+            event.accept()
+        return False
+
+
+@pytest.mark.parametrize("box", ["find", "filter"])
+def test_the_windows_keys_work_in_the_find_and_filter_boxes(qtbot, tmp_path, monkeypatch, box):
+    """Ctrl+E just after finding a node opens Export Scores (the find box kept it as "end of
+    line" and nothing happened); keys that edit the text stay the box's (Ctrl+Z undoes typing)."""
+    window = shown_window(qtbot, tmp_path, SPEC_PAIR)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    edit = window.find_bar.edit if box == "find" else window.corpus_panel.filter_edit
+    window.workspace.show_perspective("corpus")
+    window.action_set["find" if box == "find" else "filter"].trigger()
+    assert edit.hasFocus()
+    emulation = EmacsEndOfLine()
+    edit.installEventFilter(emulation)
+    qtbot.keyClicks(edit, "h")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    dialogs = []
+    monkeypatch.setattr(QFileDialog, "exec", lambda dialog: dialogs.append(dialog.windowTitle()) or 0)
+    qtbot.keyClick(edit, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert dialogs and "Export" in dialogs[0] and edit.text() == "h"
+    edit.setFocus()
+    undone = []
+    window.action_set["undo"].triggered.connect(lambda: undone.append(1))
+    qtbot.keyClick(edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert edit.text() == "" and not undone  # the box's own undo
+
+
 def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_red(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SPEC_PAIR)
     state, bar = window.state, window.find_bar
@@ -141,12 +211,20 @@ def test_the_find_box_looks_again_in_the_pair_selected_and_a_miss_there_is_not_r
     qtbot.keyClicks(bar.edit, "fry")
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()  # typed: red
     state.selection.select_pair_id("fry")
-    assert bar.matches == [("test", "f")] and bar.count.text() == "1" and bar.edit.styleSheet() == ""
+    # found again in another pair, none shown yet: how many, said so ("1" read as "1 of 1", shown)
+    assert bar.matches == [("test", "f")] and bar.count.text() == "1 match" and bar.edit.styleSheet() == ""
+    window.action_set["find_next"].trigger()
+    assert bar.count.text() == "1 of 1" and state.selection.node == ("test", "f")
     state.selection.select_pair_id("read")  # the text kept, looked for in this pair: a miss, said in grey
     assert bar.edit.text() == "fry" and bar.matches == []
     assert bar.count.text() == "not in this pair" and bar.edit.styleSheet() == ""
     window.action_set["find_next"].trigger()  # asked again here: red
     assert bar.count.text() == "no match" and "background" in bar.edit.styleSheet()
+    bar.edit.clear()
+    qtbot.keyClicks(bar.edit, "h")
+    state.selection.select_pair_id("fry")
+    state.selection.select_pair_id("read")
+    assert bar.count.text() == "2 matches"
 
 
 def test_the_find_box_stays_in_place_whatever_its_count_says(qtbot, tmp_path):

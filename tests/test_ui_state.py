@@ -12,6 +12,7 @@ from .ui_support import (
     SPEC_PAIR,
     SYS_PAIR,
     UMR_PAIR,
+    UMR_VERSIONS,
     broken_pair,
     score_now,
     scored_state,
@@ -71,6 +72,11 @@ def test_the_wanted_pair_is_selected_once_scored(qtbot, state):
         state.scoring.open_pair(*SPEC_PAIR, select="read")
     assert state.selection.pair.id == "read"
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.open_pair(*SYS_PAIR, select="4")  # graphagree-app --pair 4: the app's "Pair 4"
+    assert state.selection.pair.id == "sentence 4" and state.selection.pair.number == 4
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        state.scoring.open_pair(*SPEC_PAIR, select="read")
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.scoring.open_pair(*SPEC_PAIR, select="nothing")
     assert state.selection.pair.index == 1  # the previous selection is kept
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
@@ -122,9 +128,42 @@ def test_the_filter_keeps_the_selection_or_moves_it_to_the_first_kept_pair(tmp_p
     assert state.selection.filter_text == "" and state.selection.pair.id == "sentence 5"
     assert filters == [("LR F1 < 0.8",), ("telescope",), ("no such words",), ("",)]
     assert (
-        state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 3"
-    )  # an index when no id matches
+        state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 2"
+    )  # the pair's number, as the # column and "Pair 2" show it, when no id matches
+    assert not state.selection.select_pair_id("0") and state.selection.pair.id == "sentence 2"  # numbered from 1
     assert not state.selection.select_pair_id("sentence 9")
+
+
+def test_typing_a_filter_ends_on_the_same_pair_as_pasting_it(tmp_path):
+    """Typed a letter at a time, "LR F1 < 0.75" passes through "LR F1 < 0.7", which hides the
+    pair chosen (snt1) and selected snt22, the first it keeps; "< 0.75" keeps snt22 too, and the
+    selection stayed there rather than on snt6, the first pair of the filter typed. The filter
+    keeps the pair the user chose, else selects its first pair, whatever it passed through."""
+    state = scored_state(tmp_path, UMR_VERSIONS)
+    state.selection.select_pair_id("snt1")
+    text = "LR F1 < 0.75"
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    assert [r.id for r in state.selection.visible_pairs()][:2] == ["snt6", "snt22"]
+    assert state.selection.pair.id == "snt6"
+    state.selection.set_filter("")  # the filter undone: the pair chosen
+    assert state.selection.pair.id == "snt1"
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    state.selection.request_panel("graphs")  # snt6 opened (a double click): chosen now
+    state.selection.set_filter("")
+    assert state.selection.pair.id == "snt6"
+    state.selection.select_pair_id("snt24")
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    assert state.selection.pair.id == "snt24"  # chosen and kept all along
+    state.selection.select_pair_id("snt3")  # kept by the filter typed; "..., wlr < 0" on the way keeps none
+    state.selection.set_filter("")
+    text = "LR F1 < 0.9, wlr < 0.9"
+    for end in range(1, len(text) + 1):
+        state.selection.set_filter(text[:end])
+    assert "snt3" in [r.id for r in state.selection.visible_pairs()] and state.selection.pair.id == "snt3"
+    state.shutdown()
 
 
 def test_selecting_a_node_names_its_partner(tmp_path):

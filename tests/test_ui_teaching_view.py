@@ -18,7 +18,7 @@ from ui.teach.slides import MARGIN, WIDTH, slide_svg
 
 from .conftest import READ_GOLD, READ_TEST
 from .test_ui_teaching import HOUSE, SHE, index_of, settle, teaching_window
-from .ui_support import UMR_VERSIONS
+from .ui_support import UMR_VERSIONS, shown_window
 
 
 def visible(view) -> QRectF:
@@ -229,3 +229,17 @@ def test_the_convergence_plot_keeps_a_readable_height_at_1366x768(qtbot, tmp_pat
     window = teaching_window(qtbot, tmp_path, size=(1366, 718))
     settle()
     assert window.convergence_panel.plot.getPlotItem().vb.height() >= 60
+
+
+def test_notes_name_a_pair_without_an_id_by_its_number_from_1(qtbot, tmp_path):
+    """The app numbers pairs from 1 (# column, Pair N): "# 1" in the notes is the first pair."""
+    test, gold = tmp_path / "mine.amr", tmp_path / "gold.amr"
+    test.write_text("(r / read-01 :ARG0 (h / he))\n\n(s / sing-01)\n", encoding="utf-8")
+    gold.write_text("(r / read-01 :ARG0 (s / she))\n\n(s / sing-01)\n", encoding="utf-8")
+    (tmp_path / "mine.lesson.md").write_text("# 1\n\n## initial\nThe first pair's note.\n", encoding="utf-8")
+    window = shown_window(qtbot, tmp_path, (test, gold))
+    window.action_set["perspective_teach"].trigger()
+    settle()
+    teaching = window.state.teaching
+    assert teaching.pair is not None and teaching.pair.number == 1 and teaching.pair.id is None
+    assert teaching.note() == "The first pair's note."

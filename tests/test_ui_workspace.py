@@ -357,6 +357,29 @@ def test_the_document_level_is_there_for_umr_only(qtbot, tmp_path):
     assert pair_tabs.currentWidget().key == "triples"  # the triples stay in front in the pair perspective
 
 
+def test_the_document_tab_comes_back_in_a_perspective_not_shown(qtbot, tmp_path):
+    """The UMR pair opened again from the Rounds perspective after an AMR pair: the Pair
+    perspective's "Document level (UMR)" tab is drawn, not only marked visible (Qt forgot the
+    hidden tab bar's pending layout when a tab's visibility was set again unchanged, and the tab
+    kept no width: only Triples and Alignment showed)."""
+    window = shown_window(qtbot, tmp_path, UMR_VERSIONS)
+    workspace = window.workspace
+    tabs, slots = workspace.pages["pair"].groups["0/1/1"]
+    document = [slot.key for slot in slots].index("document")
+    workspace.show_perspective("pair")
+    qtbot.waitUntil(lambda: tabs.tabBar().tabRect(document).width() > 0)
+    score_now(window.state, *SPEC_PAIR)
+    assert not tabs.isTabVisible(document)
+    workspace.show_perspective("rounds")
+    score_now(window.state, *UMR_VERSIONS)
+    workspace.show_perspective("pair")
+    settle()
+    bar = tabs.tabBar()
+    assert tabs.isTabVisible(document)
+    assert bar.tabRect(document).width() >= bar.fontMetrics().horizontalAdvance(bar.tabText(document))
+    assert bar.tabAt(bar.tabRect(document).center()) == document  # a click there reaches it
+
+
 def fitted_scale(graphs) -> float:
     """The scale that shows the whole pair in the smaller of the two graph views as they are now."""
     frame = graphs.test_scene.sceneRect()
@@ -478,3 +501,7 @@ def test_the_annotators_matrix_writes_its_values_with_the_table_in_sight(qtbot, 
     table = panel.annotator_table
     rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()
     assert rows >= (5 if width == 1920 else 3)
+    panel.tables.setCurrentIndex(1)  # the Sentences tab: its rows too (1.5 showed at 1366x768)
+    settle()
+    table = panel.sentence_table
+    assert table.viewport().height() // table.verticalHeader().defaultSectionSize() >= 3

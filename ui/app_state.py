@@ -29,6 +29,7 @@ from engine.scoring import MatrixResult
 
 from .adjudication.state import AdjudicationState
 from .annotators.state import AnnotatorsState
+from .common.navigation import pair_label
 from .compare.state import CompareState
 from .state.jobs import JobRunner
 from .state.messages import Messages
@@ -91,7 +92,7 @@ class AppState(QObject):
         files, matrix = replace(files, test=test, gold=gold), self.annotators.result
         cell = self.annotators.cell_of(files) is not None and matrix is not None
         shown = self.selection.pair
-        select = (shown.id or str(shown.index)) if shown is not None else None  # other files: say which sentence
+        select = pair_label(shown) if shown is not None else None  # other files: say which sentence
         return self.scoring.open_files(
             files, select, annotations=matrix.annotations if cell and matrix else None, chosen=self.scoring.chosen
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime, tzinfo
 from typing import Any
 
 from .lock import LockHolder
@@ -12,7 +13,20 @@ from .schema import ReviewStatus
 from .session import FileChange, Session
 from .store import EventRecord
 
-__all__ = ["Progress", "progress", "progress_data", "progress_text"]
+__all__ = ["Progress", "local_time", "progress", "progress_data", "progress_text"]
+
+
+def local_time(at: str | None, zone: tzinfo | None = None) -> str:
+    """An event's time (ISO 8601, UTC, as the session stores it) for people: ``YYYY-MM-DD HH:MM`` in
+    the local time zone (``zone``: another one); "time unknown" without one.
+
+    >>> from datetime import timezone
+    >>> local_time("2026-01-15T10:00:01.000Z", timezone.utc), local_time(None)
+    ('2026-01-15 10:00', 'time unknown')
+    """
+    if not at:
+        return "time unknown"
+    return datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone(zone).strftime("%Y-%m-%d %H:%M")
 
 
 @dataclass(frozen=True)
@@ -75,7 +89,8 @@ def progress_text(state: Progress) -> str:
     )
     if state.last_change is not None:
         event = state.last_change
-        where = f"sentence {event.sentence}" + (f" ({state.last_sentence_id})" if state.last_sentence_id else "")
+        named = f" ({state.last_sentence_id})" if state.last_sentence_id else ""
+        where = f"sentence {event.sentence + 1}{named}" if event.sentence is not None else "the session"
         lines.append(f"last change {event.at or 'time unknown'} by {event.author}: {where}: {change_text(event)}")
     else:
         lines.append("last change none")

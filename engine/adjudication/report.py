@@ -113,7 +113,7 @@ def session_report(session: Session, written: Written) -> str:
     for record in session.sentences():
         css = str(record.status).replace(" ", "-")
         parts.append(
-            f"<tr class='{css}'><td class='num'>{record.index}</td><td>{escape(record.id or '')}</td>"
+            f"<tr class='{css}'><td class='num'>{record.index + 1}</td><td>{escape(record.id or '')}</td>"
             f"<td>{escape(str(record.status))}</td><td>{escape(record.decided_by or '')}</td>"
             f"<td>{escape(record.start or '')}</td><td class='num'>{active.get(record.index, 0)}</td>"
             f"<td>{escape(record.notes).replace(chr(10), '<br>')}</td></tr>"

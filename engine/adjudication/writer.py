@@ -181,7 +181,7 @@ def write_corpus(session: Session) -> Written:
     blocks: list[str] = []
     block_of = umr_block if session.format == "umr" else amr_block
     for record in session.sentences():
-        name = f"sentence {record.index}" + (f" ({record.id})" if record.id else "")
+        name = f"sentence {record.index + 1}" + (f" ({record.id})" if record.id else "")
         try:
             adjudicated = session.adjudicated(record.index)
         except SessionError as error:
@@ -234,9 +234,9 @@ def check_round_trip(written: Written, name: str = "<adjudicated>") -> list[Grap
     graphs = []
     for index, meant, entry in zip(written.indices, written.graphs, entries):
         if entry.graph is None:
-            raise ExportError(f"sentence {index} does not read back: {entry.error}")
+            raise ExportError(f"sentence {index + 1} does not read back: {entry.error}")
         difference = graph_difference(meant, entry.graph)
         if difference is not None:
-            raise ExportError(f"sentence {index} does not read back as written: {difference}")
+            raise ExportError(f"sentence {index + 1} does not read back as written: {difference}")
         graphs.append(entry.graph)
     return graphs

@@ -99,7 +99,8 @@ def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Para
         ]
         reason = "the sentence does not mention it" if tokens is not None else "abstract concept"
         if skipped:
-            headline += f"; {count(len(skipped), 'same-lemma pair')} left out ({reason})"
+            reasons = reason.replace("mention it", "mention them") if len(skipped) > 1 else reason
+            headline += f"; {count(len(skipped), 'same-lemma pair')} left out ({reasons})"
         details += [f"{names.pair(i, j)}: left out ({reason})" for i, j in skipped]
     return Caption(headline + ".", tuple(details))
 

@@ -216,7 +216,7 @@ def _trace_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--id",
         metavar="ID",
-        help="the pair: its '# ::id', or its position (from 0, the # column of score); "
+        help="the pair: its '# ::id', or its number (from 1: the # column of score's table, Pair N in the app); "
         "needed when the files hold more than one pair",
     )
     command.add_argument("--format", choices=("table", "json"), default="table", help="output format (default: table)")

@@ -61,7 +61,7 @@ def run_score(args: argparse.Namespace) -> int:
         if loaded.documents:  # UMR: document-level scores need every sentence's alignment
             for pair in loaded.pairs:
                 for problem in pair.errors:
-                    say(f"{problem} (pair {pair.index} not scored)")
+                    say(f"{problem} (pair {pair.number} not scored)")
             corpus = score_corpus(loaded.pairs, params, documents=loaded.documents, jobs=args.jobs)
             print_corpus(corpus, printer)
             return EXIT_INPUT_ERROR if corpus.errors else 0
@@ -70,7 +70,7 @@ def run_score(args: argparse.Namespace) -> int:
         time_limit = solver_options(params, COUNTER).time_limit
         for row, problems in stream:
             for problem in problems:
-                say(f"{problem} (pair {row.item['index']} not scored)")
+                say(f"{problem} (pair {row.item['index'] + 1} not scored)")
             warning = counter_warning(row.item, time_limit)
             if warning:
                 say(warning)

@@ -26,11 +26,11 @@ __all__ = ["choose_pair", "run_explain", "run_trace"]
 
 
 def choose_pair(pairs: list[Pair], key: str | None) -> Pair:
-    """The pair with ``# ::id`` ``key``, else at position ``key``; the only pair without a key.
-    ValueError naming what there is."""
+    """The pair with ``# ::id`` ``key``, else the one numbered ``key`` (from 1, as the score table's
+    # and the app show it); the only pair without a key. ValueError naming what there is."""
     ids = [pair.id for pair in pairs if pair.id]
     listed = f"ids: {', '.join(ids)}; " if ids else ""
-    choices = f"{listed}positions 0-{len(pairs) - 1}"
+    choices = f"{listed}numbers 1-{len(pairs)}"
     if key is None:
         if len(pairs) == 1:
             return pairs[0]
@@ -38,8 +38,8 @@ def choose_pair(pairs: list[Pair], key: str | None) -> Pair:
     for pair in pairs:
         if pair.id == key:
             return pair
-    if key.isdigit() and int(key) < len(pairs):
-        return pairs[int(key)]
+    if key.isdigit() and 1 <= int(key) <= len(pairs):
+        return pairs[int(key) - 1]
     raise ValueError(f"no pair {key!r} ({choices})")
 
 
@@ -56,7 +56,7 @@ def _trace(args: argparse.Namespace) -> tuple[Pair, Trace] | None:
         say(f"warning: {warning}")
     if pair.errors or pair.test is None or pair.gold is None or pair.test.graph is None or pair.gold.graph is None:
         for problem in pair.errors:
-            say(f"{problem} (pair {pair.index} cannot be traced)")
+            say(f"{problem} (pair {pair.number} cannot be traced)")
         return None
     return pair, trace_pair(pair.test.graph, pair.gold.graph, params)
 

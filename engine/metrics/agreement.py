@@ -37,13 +37,22 @@ def _nanmean_rows(values: np.ndarray) -> np.ndarray:
     return np.divide(sums, counts, out=np.full(len(values), np.nan), where=counts > 0)
 
 
-def annotator_means(f: np.ndarray) -> list[float | None]:
-    """m_i = mean over the others j of a_ij: each annotator's mean agreement with the others.
+def annotator_means(f: np.ndarray, gold: int | None = None) -> list[float | None]:
+    """m_i = mean over the others j of a_ij: each annotator's mean agreement with the others. With
+    a ``gold`` annotator the others of an annotator are the other annotators (the gold is the
+    reference, not one of them); the gold's own m is its mean agreement with the annotators.
 
-    >>> annotator_means(np.array([[np.nan, 0.8, 0.6], [0.8, np.nan, 0.4], [0.6, 0.4, np.nan]]))
+    >>> f = np.array([[np.nan, 0.8, 0.6], [0.8, np.nan, 0.4], [0.6, 0.4, np.nan]])
+    >>> annotator_means(f)
     [0.7, 0.6000000000000001, 0.5]
+    >>> annotator_means(f, gold=2)
+    [0.8, 0.8, 0.5]
     """
-    return [None if np.isnan(m) else float(m) for m in _nanmean_rows(symmetric_agreement(f))]
+    agreement = symmetric_agreement(f)
+    if gold is not None:
+        annotators = np.arange(len(agreement)) != gold
+        agreement[np.ix_(annotators, [gold])] = np.nan  # the annotators' rows without the gold
+    return [None if np.isnan(m) else float(m) for m in _nanmean_rows(agreement)]
 
 
 @dataclass(frozen=True)

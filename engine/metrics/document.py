@@ -124,6 +124,18 @@ class DocumentResult:
     def scores(self) -> dict[str, PRF]:
         return {name: tally.prf() for name, tally in self.tallies.items()}
 
+    @property
+    def sides_without_relations(self) -> tuple[str, ...]:
+        """ "test", "gold" or both when that document has no modal, temporal or coref relation
+        (no document-level annotation): its every row is the other side's alone.
+
+        >>> DocumentResult(0, {}, [("modal", "only in test", ("a", ":modal", "b"), None)]).sides_without_relations
+        ('gold',)
+        """
+        return tuple(
+            side for position, side in ((2, "test"), (3, "gold")) if not any(row[position] for row in self.rows)
+        )
+
 
 class Document(Protocol):
     """A document as scored here: its position in the file and its document-level triples

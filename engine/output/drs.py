@@ -132,7 +132,7 @@ def counter_warning(item: dict, time_limit: float) -> str | None:
     if match is None or match["optimal"]:
         return None
     return (
-        f"warning: pair {item['index']}: Counter's optimal mapping not proven within the time limit of "
+        f"warning: pair {item['index'] + 1}: Counter's optimal mapping not proven within the time limit of "
         f"{time_limit:g} s; scored with the best mapping found ({match['matched']} clauses matched, at most "
         f"{match['upper_bound']:g} can be); a larger --counter-time-limit may prove it"
     )

@@ -121,7 +121,8 @@ def matrix_table(data: dict) -> str:
         out += ["", "95 % bootstrap interval of the micro F1 (sentences resampled)"]
         out += text_grid(["test \\ gold", *marked], [[marked[i], *row] for i, row in enumerate(cells)])
     gold = data["gold"] is not None
-    out += ["", "Annotators: mean agreement with the others" + (", F1 against the gold" if gold else "")]
+    against = " (not the gold), F1 against the gold" if gold else ""
+    out += ["", f"Annotators: mean agreement with the other annotators{against}"]
     headers = ["annotator", "mean micro", "mean macro"] + (["gold micro", "gold macro"] if gold else [])
     rows = [
         [marked[k], _number(a["micro"]), _number(a["macro"])]
@@ -132,7 +133,7 @@ def matrix_table(data: dict) -> str:
     out += ["", "Sentences: mean pairwise F1, its spread (standard deviation), range, most central annotator"]
     rows = [
         [
-            str(s["index"]),
+            str(s["index"] + 1),
             s["id"] or "",
             _number(s["mean"]),
             _number(s["spread"]),

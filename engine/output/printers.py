@@ -197,7 +197,7 @@ class TablePrinter:
 
     def pair(self, row: PairRow) -> None:
         item = row.item
-        head = [str(item["index"]), item["id"] or "", row.nodes]
+        head = [str(item["index"] + 1), item["id"] or "", row.nodes]  # numbered from 1, as the app; JSON/CSV: index
         if item["error"]:
             self.rows.append(head + ["error: " + item["error"]])
         else:

@@ -74,10 +74,10 @@ def smatch_table(data: dict) -> str:
     lines = [f"{'#':<6}{'id':<24}{'P':>8}{'R':>8}{'F':>8}  optimal"]
     for item in data["pairs"]:
         if item["error"]:
-            lines.append(f"{item['index']:<6}{(item['id'] or ''):<24}  error: {item['error']}")
+            lines.append(f"{item['index'] + 1:<6}{(item['id'] or ''):<24}  error: {item['error']}")
         else:
             lines.append(
-                f"{item['index']:<6}{(item['id'] or ''):<24}{_cells(item)}  {'yes' if item['optimal'] else 'no'}"
+                f"{item['index'] + 1:<6}{(item['id'] or ''):<24}{_cells(item)}  {'yes' if item['optimal'] else 'no'}"
             )
     for name in ("micro", "macro"):
         lines.append(f"{name:<30}{_cells(data[name])}")
@@ -99,11 +99,11 @@ def smatch_notes(results: Sequence[SmatchPairResult], solver: str, time_limit: f
     notes = []
     for result in results:
         if result.error:
-            notes.append(f"{result.error} (pair {result.index} not scored)")
+            notes.append(f"{result.error} (pair {result.index + 1} not scored)")
         elif solver != "hillclimb" and result.match is not None and not result.match.optimal:
             match = result.match
             notes.append(
-                f"warning: pair {result.index}: optimum not proven within the time limit of {time_limit:g} s; "
+                f"warning: pair {result.index + 1}: optimum not proven within the time limit of {time_limit:g} s; "
                 f"scored with the best alignment found ({match.matched} triples matched, "
                 f"at most {match.upper_bound:g} can be); a larger --time-limit may prove it"
             )

@@ -84,11 +84,11 @@ def _grid(values: np.ndarray, rows: list[str], columns: list[str]) -> list[str]:
 
 def trace_table(trace: Trace, index: int, identifier: str | None) -> str:
     """The trace for people: S, then each round's convergence, A, F and new anchors, the
-    finalisation and the alignment."""
+    finalisation and the alignment; the pair named by its number, ``index`` + 1."""
     rows, columns = node_names(trace.test), node_names(trace.gold)
     params = trace.params
     out = [
-        f"Pair {index}"
+        f"Pair {index + 1}"
         + (f" ({identifier})" if identifier else "")
         + f": {len(rows)} test nodes (rows), {len(columns)} gold nodes (columns); "
         f"γ {params.gamma:g}, α {params.alpha:g}, β {params.beta:g}",

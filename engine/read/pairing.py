@@ -52,6 +52,11 @@ class Pair:
     elsewhere: Entry | None = None  # the sentence in another file, when neither of the two has it
 
     @property
+    def number(self) -> int:
+        """The pair's number for people: its position counted from 1 (``index`` + 1)."""
+        return self.index + 1
+
+    @property
     def errors(self) -> list[InputError]:
         """Why the pair cannot be scored: an unreadable graph, or a file without a graph of the
         sentence (:class:`~engine.errors.MissingGraph`, placed at the graph of the other file)."""
@@ -92,6 +97,11 @@ class Sentence:
     id: str | None
     entries: tuple[Entry | None, ...]
     document: int | None = None  # UMR: which document the sentence belongs to
+
+    @property
+    def number(self) -> int:
+        """The sentence's number for people: its position in the files counted from 1 (``index`` + 1)."""
+        return self.index + 1
 
     def pair(self, test: int, gold: int) -> Pair:
         """The entries of files ``test`` and ``gold`` as a :class:`Pair`."""
@@ -229,12 +239,13 @@ def _different_ids(sentences: Sequence[Sentence]) -> list[str]:
     if not differ:
         return []
     index, first, second = differ[0]
+    number = index + 1  # for people, as the app numbers them
     if len(sentences[0].entries) == 2:
         return [
-            f"{len(differ)} pair(s) have different ids in the two files (first: pair {index}, {first!r} vs {second!r})"
+            f"{len(differ)} pair(s) have different ids in the two files (first: pair {number}, {first!r} vs {second!r})"
         ]
     return [
-        f"{len(differ)} sentence(s) have different ids in the files (first: sentence {index}, {first!r} vs {second!r})"
+        f"{len(differ)} sentence(s) have different ids in the files (first: sentence {number}, {first!r} vs {second!r})"
     ]
 
 

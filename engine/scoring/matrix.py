@@ -221,8 +221,9 @@ def score_sentence(
 
 @dataclass(frozen=True)
 class AnnotatorRow:
-    """One annotator: mean agreement with the others (:func:`~engine.metrics.agreement.annotator_means`)
-    and F1 as test against the gold annotator (None without a gold, or for the gold itself)."""
+    """One annotator: mean agreement with the other annotators, the gold not counted among them
+    (:func:`~engine.metrics.agreement.annotator_means`), and F1 as test against the gold
+    annotator (None without a gold, or for the gold itself)."""
 
     index: int
     name: str
@@ -331,7 +332,7 @@ class MatrixResult:
 
     def annotator_table(self, metric: str, average: Average = "micro") -> list[AnnotatorRow]:
         matrix = np.array(self.f_matrix(metric, average), dtype=float)
-        means = annotator_means(matrix)
+        means = annotator_means(matrix, self.gold)
         rows = []
         for k, name in enumerate(self.names):
             against = None if self.gold is None or k == self.gold else matrix[k, self.gold]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ if TYPE_CHECKING:  # what a result computes on demand is imported then: a comman
     from ..metrics.triples import TripleMatch
     from ..model import Graph
 
-__all__ = ["CorpusResult", "PairResult", "PairStatus"]
+__all__ = ["CorpusResult", "PairResult", "PairStatus", "totals_of"]
 
 
 class PairStatus(WordEnum):
@@ -87,6 +88,15 @@ class PairResult:
         return classify_triples(self.alignment, self.test, self.gold)
 
 
+def totals_of(results: Iterable[PairResult], names: tuple[str, ...]) -> Totals:
+    """The micro and macro totals of some pairs (a pair not scored adds nothing); ``names``: the
+    metrics reported even when no pair has them."""
+    totals = Totals(names)
+    for result in results:
+        totals.add(result.tallies)
+    return totals
+
+
 @dataclass
 class CorpusResult:
     """Per-pair results with micro (pooled) and macro (mean of pairs) scores."""
@@ -125,10 +135,7 @@ class CorpusResult:
 
     @cached_property
     def totals(self) -> Totals:
-        totals = Totals(self.metrics)
-        for result in self.pairs:
-            totals.add(result.tallies)
-        return totals
+        return totals_of(self.pairs, self.metrics)
 
     @property
     def micro(self) -> dict[str, PRF]:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.layout.pair import plural
 from engine.metrics.confusion import KINDS, ConfusionCell
 
 from ..common.binding import SyncGuard
@@ -207,7 +208,8 @@ class ConfusionPanel(QWidget):
             return f"{cell.test} / {cell.gold}: an agreement, not shown; check Show agreements to count it."
         sentences = ", ".join(outcome.labels[s] for s in cell.sentences[:12])
         more = " ..." if len(cell.sentences) > 12 else ""
-        return f"{cell.test} / {cell.gold}: {cell.count} time(s), in {sentences}{more}\nClick to list the sentences."
+        times = plural(cell.count, "time")
+        return f"{cell.test} / {cell.gold}: {times}, in {sentences}{more}\nClick to list the sentences."
 
     def _grid_cell(self, row: int, column: int) -> ConfusionCell | None:
         grid = self.heatmap.grid
@@ -218,7 +220,7 @@ class ConfusionPanel(QWidget):
     def show_cell(self, cell: ConfusionCell) -> None:
         """List the sentences of ``cell``."""
         self.sentences.clear()
-        self.sentences_label.setText(f"{cell.test} / {cell.gold}: {cell.count} time(s) in these sentences")
+        self.sentences_label.setText(f"{cell.test} / {cell.gold}: {plural(cell.count, 'time')} in these sentences")
         outcome = self.outcome
         if outcome is None:  # no pair shown: nothing to list
             return

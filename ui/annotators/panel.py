@@ -47,6 +47,14 @@ EMPTY_TEXT = (
 SCORING = "Scoring every pair of annotators (Esc or Cancel stops)."
 MEAN_COLUMN = SENTENCE_HEADERS.index("Mean F1")
 LEAST_ROWS = 3  # of the annotator table kept in sight below the matrix
+ANNOTATOR_TIPS = (
+    "The annotator's file (the gold marked)",
+    "Mean of (F1(a, b) + F1(b, a)) / 2 with the other annotators; the gold is the reference, not one of"
+    " them (its own row: with the annotators)",
+    "F1 of the annotator as test against the gold",
+    "Sentences the annotator's cells scored",
+)
+INFO_STYLE = "padding:4px; background:#f6f8fa; border:1px solid #ddd;"  # the text under the matrix
 
 
 class AnnotatorsPanel(QWidget):
@@ -102,35 +110,49 @@ class AnnotatorsPanel(QWidget):
         self.cell_info = QLabel()
         self.cell_info.setWordWrap(True)
         self.cell_info.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.cell_info.setStyleSheet("padding:4px; background:#f6f8fa; border:1px solid #ddd;")
+        self.cell_info.setStyleSheet(INFO_STYLE)
+        self._info_probe = QLabel()  # never shown: how tall a cell's text is at the info's width
+        self._info_probe.setWordWrap(True)
+        self._info_probe.setStyleSheet(INFO_STYLE)
         self.annotator_model, self.annotator_proxy, self.annotator_table = filtered_table(
             ANNOTATOR_HEADERS, 0, (200, 120, 120), self
         )
         self.sentence_model, self.sentence_proxy, self.sentence_table = filtered_table(
             SENTENCE_HEADERS, 0, (40, 90, 260, 70, 60, 60, 60, 45, 130), self
         )
+        self.annotator_model.header_tips = ANNOTATOR_TIPS
         share_width(self.annotator_table, (0,), {1: 110, 2: 110, 3: 80})
         share_width(self.sentence_table, (2, 9), {0: 40, 1: 80, 3: 70, 4: 60, 5: 60, 6: 60, 7: 45, 8: 120})
         self.annotator_table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.sentence_table.setToolTip("Click a sentence to open it in the pair views")
         self.hardest_button = QPushButton("Hardest first")
         self.hardest_button.setToolTip("Sort by mean pairwise F1, lowest first (then widest spread)")
+        self.sentence_note = QLabel()
+        # the Sentences tab's note and button beside the tabs (shown with that tab), with Compare
+        # two..., so that its table has the rows the annotator table has (above it they left 1.5
+        # rows at 1366x768); the bar of the sentences a plot chose above it only while some are
+        self.sentence_tools = QWidget()
+        sentence_tools = QHBoxLayout(self.sentence_tools)
+        sentence_tools.setContentsMargins(0, 0, 0, 0)
+        sentence_tools.addWidget(self.sentence_note)
+        sentence_tools.addWidget(self.hardest_button)
+        corner = QWidget()
+        corner_layout = QHBoxLayout(corner)
+        corner_layout.setContentsMargins(0, 0, 0, 0)
+        corner_layout.addWidget(self.sentence_tools)
+        corner_layout.addWidget(self.compare_button)
+        self.chosen_bar = ChosenBar("sentence")
         sentences = QWidget()
         sentence_layout = QVBoxLayout(sentences)
         sentence_layout.setContentsMargins(0, 0, 0, 0)
-        self.sentence_note = QLabel()
-        self.sentence_note.setWordWrap(True)
-        self.chosen_bar = ChosenBar("sentence")
-        sentence_top = QHBoxLayout()
-        sentence_top.addWidget(self.hardest_button)
-        sentence_top.addWidget(self.sentence_note, 1)
-        sentence_layout.addLayout(sentence_top)
         sentence_layout.addWidget(self.chosen_bar)
         sentence_layout.addWidget(self.sentence_table)
         self.tables = QTabWidget()
         self.tables.addTab(self.annotator_table, "Annotators")
         self.tables.addTab(sentences, "Sentences")
-        self.tables.setCornerWidget(self.compare_button)  # beside the annotators' table: two of them
+        self.tables.setCornerWidget(corner, Qt.Corner.TopRightCorner)
+        self.tables.currentChanged.connect(lambda index: self.sentence_tools.setVisible(index == 1))
+        self.sentence_tools.setVisible(False)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
@@ -175,7 +197,21 @@ class AnnotatorsPanel(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._keep_info_height()
         self._share_height()
+
+    def _keep_info_height(self) -> None:
+        """The text under the matrix as tall as a cell's scores whatever it says now (the diagonal
+        says one line), so that the matrix never moves under the pointer."""
+        texts = [self.cell_info.text()]
+        if self.result is not None and len(self.result.names) > 1:
+            texts.append(self._cell_text(0, 1))
+        width = max(self.cell_info.width(), 1)
+        heights = []
+        for text in texts:
+            self._info_probe.setText(text)
+            heights.append(self._info_probe.heightForWidth(width))
+        self.cell_info.setMinimumHeight(max(heights))
 
     def _share_height(self) -> None:
         """The matrix first: the height at which its values are written readably (its column
@@ -251,6 +287,7 @@ class AnnotatorsPanel(QWidget):
         if metric != self._sentences_of:  # the sentence rows do not depend on the average or the gold
             self._show_sentences(metric)
         self._show_info(self.annotators.cell)
+        self._keep_info_height()
         self._share_height()
 
     def _show_sentences(self, metric: str) -> None:
@@ -262,7 +299,8 @@ class AnnotatorsPanel(QWidget):
             self.sentence_model.set_rows(
                 [r.item for r in sentences], [r.cells for r in sentences], keys=[r.keys for r in sentences]
             )
-        self.sentence_note.setText(
+        self.sentence_note.setText(f"{METRIC[metric].title} F1 per sentence")
+        self.sentence_note.setToolTip(
             f"Per sentence, the {METRIC[metric].title} F1 of every ordered pair of annotators: mean, spread "
             "(standard deviation), range; most central: the highest mean agreement with the others."
         )

@@ -48,6 +48,7 @@ from engine.registry import run_metrics
 from engine.scoring import CorpusResult, MatrixResult
 from engine.scoring.matrix import Average
 
+from ..common.navigation import pair_label
 from ..state.files import AnnotatorFiles
 from ..state.jobs import Failure
 from ..state.scoring import MATRIX
@@ -108,7 +109,7 @@ class AnnotatorsState(AppPart):
     def open(self, paths: Sequence[str | Path], gold: str | Path | None = None, select: str | None = None) -> bool:
         """Read and score the annotators' files in the background; the matrix shown stays until
         the new one is in (and for good if it fails), then the pair views show its default cell.
-        ``select``: a sentence id or index to show in the pair views then. Refused while a pair
+        ``select``: a sentence id or number (from 1) to show in the pair views then. Refused while a pair
         of files is being read (its scores would replace the cell)."""
         if self.app.scoring.busy and not self.busy:  # the app is reading a pair of files
             self.app.messages.show("Still reading a pair of files: cancel (Esc) before opening annotators.")
@@ -295,7 +296,7 @@ class AnnotatorsState(AppPart):
 
     def open_cell(self, test: int, gold: int, sentence: str | None = None, show: bool = True) -> bool:
         """Show annotators ``test`` and ``gold`` in the pair views (scored in the background
-        unless they are shown already), ``sentence`` (an id or index) selected; ``show`` brings
+        unless they are shown already), ``sentence`` (an id or number from 1) selected; ``show`` brings
         the pair views forward."""
         if self.result is None:
             return False
@@ -321,11 +322,11 @@ class AnnotatorsState(AppPart):
         """The sentence a cell opens on: the one shown now when the cell scored it, else the
         cell's first scored sentence (the first sentence when it scored none)."""
         assert self.result is not None
-        labels = self.result.annotations.sentence_labels()
+        labels = [pair_label(sentence) for sentence in self.result.annotations.sentences]
         scored = [labels[s] for s, _ in self.result.cell_tallies(test, gold)]
         shown = self.app.selection.pair if self.cell_of(self.app.scoring.files) is not None else None
-        if shown is not None and (shown.id if shown.id is not None else str(shown.index)) in scored:
-            return shown.id if shown.id is not None else str(shown.index)
+        if shown is not None and pair_label(shown) in scored:
+            return pair_label(shown)
         return scored[0] if scored else labels[0] if labels else None
 
     def open_sentence(self, index: int) -> bool:
@@ -333,7 +334,7 @@ class AnnotatorsState(AppPart):
         matrix, else in :meth:`default_cell`'s pair."""
         if self.result is None:
             return False
-        label = self.result.annotations.sentence_labels()[index]
+        label = pair_label(self.result.annotations.sentences[index])
         shown = self.cell_of(self.app.scoring.files)
         cell = shown if shown is not None and self.app.scoring.corpus is not None else self.default_cell()
         return self.open_cell(*cell, sentence=label)

@@ -19,6 +19,7 @@ from engine.params import Params
 from engine.read import AnnotationSet, load_annotations
 from engine.scoring import CorpusResult, MatrixResult, check_profile, score_matrix
 
+from ..common.navigation import pair_label
 from ..state.tasks import WORKERS, Cancelled, Progress, TaskFailed, UnexpectedFailure
 from .views import MatrixTables, sentence_text
 
@@ -98,7 +99,7 @@ class ConfusionOutcome:
 def confusion_of_cell(result: MatrixResult, test: int, gold: int) -> ConfusionOutcome:
     """Annotator ``test`` against ``gold`` under the matrix's alignments (graphs decoded again)."""
     annotations = result.annotations
-    labels = tuple(s.id if s.id is not None else str(s.index + 1) for s in annotations.sentences)
+    labels = tuple(map(pair_label, annotations.sentences))
     texts = tuple(map(sentence_text, annotations.sentences))
     return ConfusionOutcome(
         result.confusion(test, gold), result.names[test], result.names[gold], labels, texts, (test, gold)
@@ -110,6 +111,6 @@ def confusion_of_corpus(corpus: CorpusResult, test: str, gold: str) -> Confusion
     size = max((pair.index for pair in corpus.pairs), default=-1) + 1
     labels, texts = [str(k + 1) for k in range(size)], [""] * size
     for pair in corpus.pairs:
-        labels[pair.index] = pair.id if pair.id is not None else str(pair.number)
+        labels[pair.index] = pair_label(pair)
         texts[pair.index] = pair.sentence
     return ConfusionOutcome(corpus.confusion(), test, gold, tuple(labels), tuple(texts))

@@ -1,16 +1,18 @@
-"""Going through disagreements and finding nodes (Qt-free): which pairs disagree, the next
-wanted row of a table in either direction, and the nodes of a pair that a search text names."""
+"""Going through disagreements and finding pairs and nodes (Qt-free): which pairs disagree, the
+next wanted row of a table in either direction, the pair a name or number names, and the nodes of
+a pair that a search text names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Protocol, TypeVar
 
 from engine.model import Graph
 from engine.scoring import PairResult
 
 from .sides import Side, partner
 
-__all__ = ["disagrees", "find_nodes", "next_position"]
+__all__ = ["disagrees", "find_nodes", "find_pair", "next_position", "pair_label"]
 
 PERFECT = 1.0 - 1e-9  # an F1 this close to 1 is agreement (sums of similarities round)
 
@@ -19,6 +21,43 @@ def disagrees(result: PairResult) -> bool:
     """A pair that could not be scored, or that has an F1 below 1 under some metric."""
     scores = result.scores.values()
     return result.error is not None or any(score.f is not None and score.f < PERFECT for score in scores)
+
+
+class Numbered(Protocol):
+    """A pair or a sentence: its id (None when it has none) and its number, counted from 1."""
+
+    @property
+    def id(self) -> str | None: ...
+
+    @property
+    def number(self) -> int: ...
+
+
+Item = TypeVar("Item", bound=Numbered)
+
+
+def pair_label(item: Numbered) -> str:
+    """What the app calls a pair or sentence in a word: its id, else its number as the tables'
+    # column and "Pair N" show it (counted from 1). :func:`find_pair` takes it back."""
+    return item.id if item.id is not None else str(item.number)
+
+
+def find_pair(items: Iterable[Item], wanted: str) -> Item | None:
+    """The pair with the id ``wanted``, else, when ``wanted`` is a number and no id is, the pair
+    of that number (counted from 1, as the app shows it: ``graphagree-app --pair 6`` is "Pair 6").
+
+    >>> from engine.scoring import PairResult
+    >>> pairs = [PairResult(0, "7", None, None), PairResult(1, None, None, None)]
+    >>> [find_pair(pairs, wanted).index for wanted in ("7", "2", "1")]
+    [0, 1, 0]
+    >>> find_pair(pairs, "0") is None
+    True
+    """
+    items = list(items)
+    found = next((item for item in items if item.id == wanted), None)
+    if found is None and wanted.isdigit():
+        found = next((item for item in items if item.number == int(wanted)), None)
+    return found
 
 
 def next_position(count: int, current: int | None, step: int, wanted: Callable[[int], bool]) -> tuple[int | None, bool]:

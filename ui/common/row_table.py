@@ -29,7 +29,15 @@ Index = QModelIndex | QPersistentModelIndex  # what Qt's models are asked about
 class SortedHeader(QHeaderView):
     """A header whose sections make room for the sort arrow only where it is drawn: Qt widens
     every section by the header's height for it, which doubles a narrow score column under a
-    header of two or three lines. Fit the columns again when the sorted one changes."""
+    header of two or three lines. Fit the columns again when the sorted one changes.
+
+    Its sections take clicks and highlight the current column as the header a table makes for
+    itself does (a header made here starts with neither, and a click would not sort)."""
+
+    def __init__(self, orientation: Qt.Orientation, parent=None):
+        super().__init__(orientation, parent)
+        self.setSectionsClickable(True)
+        self.setHighlightSections(True)
 
     def sectionSizeFromContents(self, logical: int) -> QSize:
         size = super().sectionSizeFromContents(logical)
@@ -216,7 +224,8 @@ class FittedColumns(QObject):
     leave when these do not all fit: each first gets up to ``least_chars`` characters (a readable
     start of its text), then what is left goes in proportion to what each still wants (texts are
     elided then, whole in their tooltips). The last column takes the rest (at least its header's
-    width; in ``columns`` its text counts in the sharing, as at most ``last_share`` of the room),
+    width; in ``columns`` its text counts in the sharing, as at most ``last_share`` of the room or
+    ``least_chars``),
     again whenever the view is resized: every column fits, none scrolls out of sight."""
 
     def __init__(self, view: QTableView, columns: Sequence[int], last_share: float = 1.0, least_chars: int = 18):
@@ -244,9 +253,9 @@ class FittedColumns(QObject):
         fixed = sum(header.sectionSize(c) for c in range(last) if c not in self.columns)
         room = width - fixed
         wanted: dict[int, float] = {c: max(header.sectionSizeHint(c), self.longest[c]) for c in self.columns}
-        if last in wanted:
-            wanted[last] = max(header.sectionSizeHint(last), min(wanted[last], self.last_share * room))
         readable = self.least_chars * self.view.fontMetrics().averageCharWidth()
+        if last in wanted:  # its share, never less than a readable start
+            wanted[last] = max(header.sectionSizeHint(last), min(wanted[last], max(self.last_share * room, readable)))
         floors = {c: min(wanted[c], max(header.sectionSizeHint(c), readable)) for c in self.columns}
         extra = {c: wanted[c] - floors[c] for c in self.columns}
         spare = room - sum(floors.values()) - (0 if last in wanted else header.sectionSizeHint(last))

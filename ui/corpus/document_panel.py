@@ -52,6 +52,15 @@ def _item_text(item: tuple | None) -> str:
     return "" if item is None else "(" + " ".join(_symbol_text(symbol) for symbol in item) + ")"
 
 
+def _unannotated(document: DocumentResult) -> str:
+    """What the title says of a side with no document-level relation (its scores are 0 or n/a)."""
+    empty = document.sides_without_relations
+    if len(empty) == 1:
+        other = "gold" if empty[0] == "test" else "test"
+        return f" · {empty[0]} has no document-level annotation: every relation is only in {other}"
+    return " · neither side has document-level annotation" if empty else ""
+
+
 class DocumentPanel(QWidget):
     """Scores and relations of the document the selected sentence belongs to; available
     (``availability_changed``) only while the files have UMR documents."""
@@ -139,8 +148,8 @@ class DocumentPanel(QWidget):
             self.scores.clearContents()
             self.title.setText(self._why_none())
             return
-        which = f"document {document.index + 1} of {count}" if count > 1 else "the document"
-        self.title.setText(f"Document level of {which} · {NOTE}")
+        which = f" of document {document.index + 1} of {count}" if count > 1 else ""
+        self.title.setText(f"Document level{which}{_unannotated(document)} · {NOTE}")
         show_prf(self.scores, [document.scores[metric] for metric in metrics("document")])
 
     def _why_none(self) -> str:

@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.layout.pair import plural
 from engine.output.drs import dscorer_note, with_profile
 from engine.output.text import f1_text
 from engine.registry import DSCORER, SMATCH, short_name
 from engine.scoring import CorpusResult, PairResult
+from engine.scoring.results import totals_of
 
 from ..adjudication.state import AdjudicationApp
 from ..common.binding import SyncGuard
@@ -46,16 +48,31 @@ REVIEW_SENTENCE_LEAST = 150  # how much of it the table keeps in sight at its na
 SENTENCE_LEAST = 200  # the sentence column stretches over the room the others leave, but not below this
 
 
-def show_summary(grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple[str, ...]) -> None:
-    """Micro and macro F1 of every metric over the corpus (P and R in tooltips), a column each
-    of ``metrics``, the micro Smatch F1 with its bootstrap interval."""
+def show_summary(
+    grid: QTableWidget, corpus: CorpusResult | None, metrics: tuple[str, ...], shown: list[PairResult] | None = None
+) -> None:
+    """Micro and macro F1 of every metric (P and R in tooltips), a column each of ``metrics``,
+    over the pairs ``shown`` (a filter's; None: all) that could be scored - the rows say how many
+    when that is not all; the micro Smatch F1 of the whole corpus with its bootstrap interval."""
     grid.clearContents()
     if SMATCH in metrics:
         grid.horizontalHeader().setSectionResizeMode(metrics.index(SMATCH), QHeaderView.ResizeMode.Stretch)
+    pairs = corpus.pairs if corpus is not None else []
+    chosen = pairs if shown is None or len(shown) == len(pairs) else shown
+    scored = [result for result in chosen if result.error is None]
+    counted = f" ({len(scored)} of {plural(len(pairs), 'pair')})" if len(scored) < len(pairs) else ""
+    over = f"the {plural(len(chosen), 'pair')} the filter shows" if chosen is not pairs else "every pair"
+    unscored = len(chosen) - len(scored)
+    tip = f"over {over}" + (f"; {unscored} could not be scored and count for nothing" if unscored else "")
+    for row, (name, pooled) in enumerate((("micro F1", "pooled tallies"), ("macro F1", "mean of the pairs' F1"))):
+        label = QTableWidgetItem(name + counted)
+        label.setToolTip(f"{name}: {pooled}, {tip}")
+        grid.setVerticalHeaderItem(row, label)
     if corpus is None:
         return
-    interval = corpus.interval(SMATCH)
-    for row, scores in enumerate((corpus.micro, corpus.macro)):
+    totals = corpus.totals if chosen is pairs else totals_of(chosen, corpus.metrics)
+    interval = corpus.interval(SMATCH) if chosen is pairs else None
+    for row, scores in enumerate((totals.micro(), totals.macro())):
         for column, metric in enumerate(metrics):
             if metric not in scores:
                 continue
@@ -247,7 +264,7 @@ class CorpusPanel(QWidget):
     def _show_corpus(self, corpus: CorpusResult | None) -> None:
         with self.syncing:
             self.model.set_corpus(corpus)
-        show_summary(self.summary, corpus, self.model.metrics)
+        self._show_summary()
         computed = run_metrics(corpus)  # Smatch when asked for, Counter and DScorer only for DRS input
         for column, metric in enumerate(self.model.metrics):
             self.table.setColumnHidden(self.model.metric_column(metric), metric not in computed)
@@ -271,7 +288,13 @@ class CorpusPanel(QWidget):
             if self.filter_edit.text() != text:
                 self.filter_edit.setText(text)
             self.proxy.set_predicate(self.state.selection.accepts)
+        self._show_summary()
         self._show_note()
+
+    def _show_summary(self) -> None:
+        """The F1 under the table: of the pairs the filter (and a plot's choice) shows."""
+        show_summary(self.summary, self.state.scoring.corpus, self.model.metrics, self.state.selection.visible_pairs())
+        fit_grid_width(self.summary)
 
     def _show_subset(self, subset: Subset | None) -> None:
         """The bar saying which pairs a plot chose (hidden when none are)."""

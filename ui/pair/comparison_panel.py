@@ -3,7 +3,7 @@ across from each other, views zoomed and panned together while linked."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -52,6 +52,17 @@ EDGE_KEY = (
 )
 DRS_KEY = "&nbsp;▣ DRS box"
 ELLIPSIS = " …"
+
+
+def _bounds(items: list[QGraphicsItem | None]) -> QRectF | None:
+    """The scene rectangle around the items there are (None when there is none)."""
+    rects = [item.sceneBoundingRect() for item in items if item is not None]
+    if not rects:
+        return None
+    bounds = rects[0]
+    for rect in rects[1:]:
+        bounds = bounds.united(rect)
+    return bounds
 
 
 class _KeyLabel(QLabel):
@@ -231,12 +242,13 @@ class ComparisonPanel(QWidget):
         own_scene.hover({key} if key else set())
         other_scene.hover({other} if other else set())
 
-    def _centre(self, places: list[tuple[GraphView, QGraphicsItem | None]]) -> None:
-        """Centre each view on its item (None: leave the view), at one scale no smaller than readable."""
+    def _centre(self, places: list[tuple[GraphView, QRectF | None]]) -> None:
+        """Centre each view on its part of the scene (None: where it is), at one scale no smaller
+        than readable; a view left where it is takes the scale too while the views are linked."""
         scale = max(READABLE_SCALE, self.test_view.scale_factor())
-        for view, item in places:
-            if item is not None:
-                view.place(scale, item.sceneBoundingRect().center())
+        for view, rect in places:
+            if rect is not None or self.views.linked:
+                view.place(scale, rect.center() if rect is not None else view.visible_center())
                 view.following = False
 
     def reveal(self, side: Side, key: str) -> None:
@@ -244,25 +256,27 @@ class ComparisonPanel(QWidget):
         wanted = {side: key, ("gold" if side == "test" else "test"): self.partner(side, key) or ""}
         self._centre(
             [
-                (self.test_view, self.test_scene.node_items.get(wanted["test"])),
-                (self.gold_view, self.gold_scene.node_items.get(wanted["gold"])),
+                (self.test_view, _bounds([self.test_scene.node_items.get(wanted["test"])])),
+                (self.gold_view, _bounds([self.gold_scene.node_items.get(wanted["gold"])])),
             ]
         )
 
     def reveal_triple(self, row: TripleMatch) -> None:
-        """Centre each graph on its edge of the triple."""
+        """Centre each graph on its edge of the triple; a graph without it on the partners of the
+        other graph's ends (where the relation would be), both at one scale."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
             return
-        self._centre(
-            [
-                (view, scene.edge_items.get(edge_key(graph, triple)) if triple is not None else None)
-                for view, scene, graph, triple in (
-                    (self.test_view, self.test_scene, result.test, row.test),
-                    (self.gold_view, self.gold_scene, result.gold, row.gold),
-                )
-            ]
-        )
+        places: list[tuple[GraphView, QRectF | None]] = []
+        for view, scene, graph, triple, partners in (
+            (self.test_view, self.test_scene, result.test, row.test, row.gold_partners),
+            (self.gold_view, self.gold_scene, result.gold, row.gold, row.test_partners),
+        ):
+            if triple is not None:
+                places.append((view, _bounds([scene.edge_items.get(edge_key(graph, triple))])))
+            else:
+                places.append((view, _bounds([scene.node_items.get(node.var) for node in partners if node])))
+        self._centre(places)
 
     def select_triple(self, row: TripleMatch) -> None:
         """Highlight a triple's edge (and its end nodes) in both graphs."""

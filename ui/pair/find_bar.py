@@ -15,7 +15,7 @@ __all__ = ["FindBar"]
 
 NO_MATCH_STYLE = "QLineEdit { background: #fde7e9; }"
 NO_MATCH, NOT_HERE, NO_PAIR = "no match", "not in this pair", "no pair"
-COUNT_TEXTS = (NO_MATCH, NOT_HERE, NO_PAIR, "888 of 888")  # what the count may say (the widest number)
+COUNT_TEXTS = (NO_MATCH, NOT_HERE, NO_PAIR, "888 of 888", "888 matches")  # what the count may say (widest numbers)
 
 
 class FindBar(QWidget):
@@ -27,10 +27,10 @@ class FindBar(QWidget):
         self.matches: list[tuple[Side, str]] = []
         self.position: int | None = None
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText("Find a node: variable, concept or value (Ctrl+Shift+F)")
+        self.edit.setPlaceholderText("Find a node (Ctrl+Shift+F)")  # what it finds: in the tooltip
         self.edit.setClearButtonEnabled(True)
         self.edit.setToolTip(
-            "Finds a node in both graphs and centres it with its partner.\n"
+            "Finds a node in both graphs by its variable, concept or value, and centres it with its partner.\n"
             "Enter or F3: next match; Shift+Enter or Shift+F3: previous match"
         )
         self.edit.setMinimumWidth(300)
@@ -104,8 +104,10 @@ class FindBar(QWidget):
             self.count.setText("")
         elif missing:
             self.count.setText(NO_MATCH if asked else NOT_HERE if self.state.selection.pair is not None else NO_PAIR)
-        else:
-            shown = f"{self.position + 1} of " if self.position is not None else ""
-            self.count.setText(f"{shown}{len(self.matches)}")
+        elif self.position is not None:
+            self.count.setText(f"{self.position + 1} of {len(self.matches)}")
+        else:  # found again in another pair, none shown yet (Enter or F3 shows the first)
+            count = len(self.matches)
+            self.count.setText(f"{count} match" if count == 1 else f"{count} matches")
         self.previous_button.setEnabled(len(self.matches) > 0)
         self.next_button.setEnabled(len(self.matches) > 0)

@@ -363,6 +363,6 @@ class HeatmapPanel(QWidget):
         if self.model is None:
             return
         if row >= 0 and self.model.row_vars:
-            self.state.selection.select_node("test", self.model.row_vars[row])
+            self.state.selection.reveal_node("test", self.model.row_vars[row])
         elif column >= 0 and self.model.column_vars:
-            self.state.selection.select_node("gold", self.model.column_vars[column])
+            self.state.selection.reveal_node("gold", self.model.column_vars[column])

@@ -41,6 +41,7 @@ from ..teach.lesson_panel import LessonPanel
 from ..teach.presentation import PRESENTATION, Presenter
 from ..teach.steps_panel import StepsPanel
 from .actions import build_actions
+from .command_keys import CommandKeysFirst
 from .commands import Context
 from .commands.adjudication import adjudicate
 from .commands.compare import choose_annotators
@@ -158,6 +159,8 @@ class MainWindow(QMainWindow):
             self.teaching_graphs,
         )
         self.action_set = build_actions(self, self.context)
+        self.command_keys = CommandKeysFirst(lambda: self.action_set.actions.values(), self)
+        self.command_keys.watch(self.find_bar.edit, self.corpus_panel.filter_edit)  # Ctrl+E exports from them too
         for prefix, panel in (
             ("corpus", self.corpus_plots),
             ("annotators", self.annotator_plots),

@@ -47,6 +47,15 @@ def _available(panel: Panel) -> bool:
     return check() if check is not None else True
 
 
+def _set_tab_visible(tabs: QTabWidget, index: int, visible: bool) -> None:
+    """Show or hide a tab, touching it only when that changes: a hidden tab bar lays out its tabs
+    when next shown only if nothing was set after a change, and Qt counts setting a tab's
+    visibility again unchanged as "nothing to lay out" (a tab shown while its perspective was
+    behind another then kept no width: the Pair perspective without its Document level tab)."""
+    if tabs.isTabVisible(index) != visible:
+        tabs.setTabVisible(index, visible)
+
+
 class _Slot(QWidget):
     """The place of one panel in a page; the panel moves in when the page is shown."""
 
@@ -207,7 +216,7 @@ class _Page(QWidget):
         in_groups = set()
         for path, (group, slots) in self.groups.items():
             for index, slot in enumerate(slots):
-                group.setTabVisible(index, _available(slot.panel))
+                _set_tab_visible(group, index, _available(slot.panel))
                 in_groups.add(slot.key)
             self.front(path)
         for key, slot in self.slots.items():
@@ -320,7 +329,7 @@ class Workspace(QTabWidget):
             page.show_available()
             needed = (page.perspective.needs,) if page.perspective.needs else page.slots
             visible = any(_available(page.slots[key].panel) for key in needed)
-            self.setTabVisible(index, visible and not page.perspective.hidden)
+            _set_tab_visible(self, index, visible and not page.perspective.hidden)
         if shown is not None and not self.isTabVisible(self.indexOf(shown)) and not self._hidden(shown):
             self.show_perspective(self._default())
 

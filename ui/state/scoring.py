@@ -73,7 +73,7 @@ class Scoring(QObject):
         chosen: AnnotatorFiles | None = None,
     ) -> bool:
         """Read and score ``files`` in the background; what is shown stays until the new
-        scores are in (and for good if they fail). ``select``: a pair id or index to show then;
+        scores are in (and for good if they fail). ``select``: a pair id or number (from 1) to show then;
         ``annotations``: the files read already as a set of annotators (a cell of the matrix);
         ``chosen``: the same files in the roles the user gave them, when ``files`` gives them
         others (an adjudication session scores its annotators so) - what is remembered among the

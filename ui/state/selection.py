@@ -25,6 +25,7 @@ from engine.layout.pair import plural
 from engine.metrics.triples import TripleMatch
 from engine.scoring import PairResult
 
+from ..common.navigation import find_pair
 from ..common.sides import SIDES, Side, other_side, partner
 from .filter_expression import ReviewOf, parse_filter
 from .messages import Messages
@@ -69,6 +70,7 @@ class Selection(QObject):
         self.subset: Subset | None = None
         self.accepts = parse_filter("")
         self.pair: PairResult | None = None
+        self._chosen: int | None = None  # the index of the pair chosen, not moved to by a filter
         self.triple_rows: list[TripleMatch] = []
         self.node: tuple[Side, str] | None = None
         self.triple: TripleMatch | None = None
@@ -81,16 +83,19 @@ class Selection(QObject):
         return [result for result in corpus.pairs if self.accepts(result)] if corpus else []
 
     def set_filter(self, text: str) -> None:
-        """Keep the pairs the filter text accepts (see :mod:`ui.state.filter_expression`); the selected
-        pair stays selected if it is kept, else the first kept pair is selected."""
+        """Keep the pairs the filter text accepts (see :mod:`ui.state.filter_expression`); the pair
+        chosen stays selected if it is kept, else the first kept pair is selected - a pair the
+        filter moved to is no choice: typed a letter at a time, a filter ends where it would if
+        pasted whole, whichever pairs the texts on the way kept."""
         if text == self.filter_text:
             return
-        previous = self.pair.index if self.pair is not None else 0
+        chosen = self._chosen
         self._apply_filter(text)
         corpus = self.scoring.corpus
         if corpus is not None:
             self.messages.show(f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown.")
-        self._select_index(previous)
+        self._select_index(chosen if chosen is not None else 0)
+        self._chosen = chosen
 
     def set_subset(self, subset: Subset | None) -> None:
         """Keep only the pairs chosen in a plot (None: every pair the filter text keeps again); the
@@ -133,6 +138,7 @@ class Selection(QObject):
         """New scores are coming: nothing of the old ones stays selected nor chosen in a plot (the
         filter text stays; no signal but ``subset_changed`` when pairs were chosen)."""
         self.pair, self.node, self.triple, self.triple_rows, self._marks = None, None, None, [], None
+        self._chosen = None
         self.traces.follow(None)
         if self.subset is not None:
             self.subset = None
@@ -140,8 +146,9 @@ class Selection(QObject):
             self.subset_changed.emit(None)
 
     def show_first(self, wanted: str | None, previous: int) -> bool:
-        """New scores are shown: select the ``wanted`` pair (an id or index), else the pair with
-        index ``previous``, else the first kept pair. False when the wanted pair is not there."""
+        """New scores are shown: select the ``wanted`` pair (an id, else a number from 1), else
+        the pair with index ``previous``, else the first kept pair. False when the wanted pair is
+        not there."""
         found = self._find_pair(wanted) if wanted is not None else None
         if found is not None:
             self.show_pair(found)
@@ -160,12 +167,8 @@ class Selection(QObject):
             self.select_pair(chosen)
 
     def _find_pair(self, wanted: str) -> PairResult | None:
-        """The pair with this id, else the one with this index when no id matches."""
-        pairs = self.scoring.corpus.pairs if self.scoring.corpus is not None else []
-        found = next((r for r in pairs if r.id == wanted), None)
-        if found is None and wanted.isdigit():
-            found = next((r for r in pairs if r.index == int(wanted)), None)
-        return found
+        """The pair with this id, else the one with this number (as the app shows it)."""
+        return find_pair(self.scoring.corpus.pairs if self.scoring.corpus is not None else [], wanted)
 
     def show_pair(self, result: PairResult) -> None:
         """Select a pair of the corpus, first showing every pair again if the pairs chosen in a
@@ -186,7 +189,7 @@ class Selection(QObject):
         self.select_pair(result)
 
     def select_pair_id(self, wanted: str) -> bool:
-        """Select a pair by its id, or by its index when no id matches (the filter is cleared)."""
+        """Select a pair by its id, or by its number when no id matches (the filter is cleared)."""
         found = self._find_pair(wanted)
         if found is None:
             self.messages.show(f"No pair {wanted!r} in this corpus.")
@@ -198,6 +201,7 @@ class Selection(QObject):
         if result is self.pair:
             return
         self.pair, self.node, self.triple, self._marks = result, None, None, None
+        self._chosen = result.index if result is not None else None
         self.triple_rows = result.triples() if result is not None else []
         self.traces.follow(result)
         self.pair_selected.emit(result)
@@ -223,6 +227,7 @@ class Selection(QObject):
     def select_node(self, side: Side, var: str) -> None:
         """Select a node of one graph ("" for none)."""
         node = (side, var) if var else None
+        self._keep_chosen()
         if node != self.node:
             self.node = node
             self.node_selected.emit(side, var)
@@ -257,10 +262,18 @@ class Selection(QObject):
         return {side: graph_marks(graph) for side, graph in zip(SIDES, (result.test, result.gold)) if graph is not None}
 
     def select_triple(self, row: TripleMatch | None) -> None:
+        self._keep_chosen()
         if row is not self.triple:
             self.triple = row
             self.triple_selected.emit(row)
 
     def request_panel(self, key: str) -> None:
         """Ask the window to show a panel (switching perspective if it must)."""
+        self._keep_chosen()
         self.panel_requested.emit(key)
+
+    def _keep_chosen(self) -> None:
+        """The pair selected is in use (its graphs opened, a node or triple chosen): chosen now,
+        even if a filter moved to it."""
+        if self.pair is not None:
+            self._chosen = self.pair.index

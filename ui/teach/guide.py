@@ -2,7 +2,8 @@
 
 The notes of a pair live in a Markdown file beside its test file, named after it
 (``spec_examples_test.amr`` -> ``spec_examples_test.lesson.md``): a ``# ID`` heading per pair
-(the pair's id, or its number), then a ``## STEP`` heading per step noted, where STEP is one of
+(the pair's id, or its number counted from 1), then a ``## STEP`` heading per step noted, where
+STEP is one of
 ``initial``, ``round Q, iteration T``, ``round Q, converged`` (the round's last iteration),
 ``round Q, anchors``, ``finalisation`` (its first pick), ``finalisation, pick K`` and
 ``scores``; the text under a heading, blank lines between paragraphs, is that step's note.

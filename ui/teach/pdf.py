@@ -20,7 +20,7 @@ def lesson_slides(state: TeachingState, drawing: PairDrawing | None, measure: Te
     lesson, pair = state.lesson, state.pair
     if lesson is None or pair is None:
         return []
-    name = f"pair {pair.index}" + (f" ({pair.id})" if pair.id else "")
+    name = f"pair {pair.number}" + (f" ({pair.id})" if pair.id else "")
     return [slide_svg(lesson, index, drawing, measure, name, state.note(index)) for index in range(len(lesson.steps))]
 
 
@@ -30,5 +30,5 @@ def export_lesson(state: TeachingState, drawing: PairDrawing | None, measure: Te
     if not slides:
         return False
     pair = state.pair
-    title = "graphagree lesson: " + (pair.id or f"pair {pair.index}" if pair is not None else "")
+    title = "graphagree lesson: " + (pair.id or f"pair {pair.number}" if pair is not None else "")
     return write_pdf(slides, path, 300.0, title)

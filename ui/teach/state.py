@@ -114,7 +114,7 @@ class TeachingState(AppPart):
             return ""
         key = self.keys[self.index if index is None else index]
         iterations = len(self.lesson.trace.round(key.round).iterates) if key.round else None
-        return self.notes.note(self.pair.id or str(self.pair.index), key, iterations)
+        return self.notes.note(self.pair.id or str(self.pair.number), key, iterations)
 
     def set_shown(self, shown: bool) -> None:
         """The Teaching perspective came to the front (its lesson is built now) or left it."""

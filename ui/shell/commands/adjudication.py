@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.adjudication import AdjudicationError, Session, find_session, progress
 from engine.adjudication.lock import LockHolder, is_stale
+from engine.adjudication.progress import local_time
 from engine.adjudication.schema import ReviewStatus
+from engine.layout.pair import plural
 
 from ...adjudication.dialogs import NameDialog, NewSessionDialog
 from ...adjudication.tasks import EXPORTS, ExportKind, NewSession, session_params
@@ -76,9 +78,10 @@ def describe_session(path: Path) -> str:
     except AdjudicationError as error:
         return f"{path} cannot be read: {error}"
     done = state.sentences - state.by_status[ReviewStatus.NOT_REVIEWED]
-    lines = [f"{path}", f"{done} of {state.sentences} sentences reviewed; {state.decisions['active']} decision(s)."]
+    decisions = plural(state.decisions["active"], "decision")
+    lines = [f"{path}", f"{done} of {state.sentences} sentences reviewed; {decisions}."]
     if state.last_change is not None:
-        lines.append(f"Last change {state.last_change.at} by {state.last_change.author}.")
+        lines.append(f"Last change {local_time(state.last_change.at)} by {state.last_change.author}.")
     if state.writer is not None:
         lines.append(f"Open for writing by {state.writer}.")
     lines += [f"{change}." for change in state.changed_files]

@@ -80,7 +80,7 @@ def export_slides(ctx: Context) -> None:
         state.messages.show_problem(f"No lesson to export: {state.teaching.problem}")
         return
     pair = state.teaching.pair
-    name = (pair.id or f"pair{pair.index}") if pair is not None else "lesson"
+    name = (pair.id or f"pair{pair.number}") if pair is not None else "lesson"
     folder = state.settings.export_folder() or Path.home()
     chosen, _ = QFileDialog.getSaveFileName(
         ctx.window, "Export the lesson's slides", str(folder / f"lesson_{name}.pdf"), "PDF (*.pdf)"
