@@ -235,6 +235,60 @@ def annotators(app) -> list[Path]:
     return saved
 
 
+TEACHER_SIZES = ((1920, 1080), (1366, 768))  # a desktop screen, and a projector's
+
+
+def teacher(app) -> list[Path]:
+    """The teacher's guide: the AnCast paper's example ("She is reading my book in the house") as its
+    guided lesson in the Teaching perspective, at 1920x1080 and 1366x768 - its first step, a cell
+    explained (house x home once round 1 has converged), a prediction asked (round 1's anchors) and
+    answered (house-she: wrong), and presentation mode (the offscreen screen is not a projector: the
+    window is given its size and the text scale that goes with it)."""
+    from engine.demos import demo
+    from ui.shell.commands.teaching import LESSONS
+    from ui.teach.presentation import text_scale
+
+    [(name, pair_id)] = LESSONS.items()
+    paper = demo(name)
+    saved = []
+    for width, height in TEACHER_SIZES:
+        size = f"{width}x{height}"
+        with Shot(app, (width, height)) as shot:
+            shot.open(paper.test, paper.gold, select=pair_id)
+            shot.perspective("teach")
+            teaching = shot.state.teaching
+            lesson = teaching.lesson
+            saved.append(_save(shot.window, f"teacher-lesson-{size}"))
+            converged = len(lesson.trace.round(1).iterates)
+            teaching.go_to(
+                next(k for k, step in enumerate(lesson.steps) if (step.round, step.iteration) == (1, converged))
+            )
+            house, home, she = 1, 1, 2  # the example's rows (test) and columns (gold)
+            teaching.click(house, home)
+            shot.settle()
+            saved.append(_save(shot.window, f"teacher-explained-{size}"))
+            teaching.clear_cell()
+            anchors = next(k for k, step in enumerate(lesson.steps) if step.kind == "anchors")
+            teaching.set_predicting(True)
+            teaching.go_to(anchors)
+            shot.settle()
+            saved.append(_save(shot.window, f"teacher-predict-{size}"))
+            teaching.click(house, she)
+            shot.settle()
+            saved.append(_save(shot.window, f"teacher-predict-answer-{size}"))
+            teaching.go_to(anchors)
+            teaching.reveal()
+            teaching.click(house, home)
+            shot.window.presenter.enter()
+            shot.window.showNormal()
+            shot.window.resize(width, height)
+            shot.window.presenter.set_scale(text_scale(height))
+            shot.settle()
+            saved.append(_save(shot.window, f"teacher-presentation-{size}"))
+            shot.window.presenter.leave()
+    return saved
+
+
 class _Clock:
     """The session's clock: a fixed day, a second further at every call (the pictures show times)."""
 
@@ -341,6 +395,7 @@ PICTURES: dict[str, Callable] = {
     "adjudicator": adjudicator,
     "annotators": annotators,
     "plots": plots,
+    "teacher": teacher,
 }
 
 

@@ -12,7 +12,7 @@ from bench.generate import write_corpus
 from bench.layout_quality import corpus_quality
 from engine.errors import InputError
 from engine.layout.geometry import Rect
-from engine.layout.viewport import READABLE_TEXT_PX, fit_scale, frame
+from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale, frame
 from engine.params import Params
 from engine.read import read_graph
 from engine.scoring import PairResult, score_files, score_graphs
@@ -94,16 +94,22 @@ def fitted_scale(panel):
     return fit_scale(Rect(frame_rect.x(), frame_rect.y(), frame_rect.width(), frame_rect.height()), width, height)
 
 
-def test_a_fitted_view_fits_again_in_less_room_even_with_small_text(panel, qtbot):
+def test_a_fitted_view_starts_again_in_less_room(panel, qtbot):
     """The graphs moved into a smaller place (the Rounds perspective's column): a pair that
-    started fitted is fitted again, not zoomed in to its top node as a new pair would be."""
+    started fitted starts again there - fitted while its text stays readable, else zoomed in to
+    a readable size (it used to be fitted again, its text shrunk to a few pixels)."""
     assert scales(panel)[0] == pytest.approx(fitted_scale(panel))  # it started fitted
+    panel.resize(560, 400)
+    qtbot.waitUntil(lambda: panel.test_view.width() < 300)
+    QApplication.processEvents()
+    assert fitted_scale(panel) * QtText.node_px >= SMALLEST_TEXT_PX  # still readable fitted: fitted
+    assert scales(panel) == pytest.approx((fitted_scale(panel),) * 2)
     panel.resize(360, 300)
     qtbot.waitUntil(lambda: panel.test_view.width() < 200)
     QApplication.processEvents()
-    expected = fitted_scale(panel)
-    assert expected * QtText.node_px < 7  # smaller text than a new pair would start with
-    assert scales(panel) == pytest.approx((expected, expected))
+    assert fitted_scale(panel) * QtText.node_px < SMALLEST_TEXT_PX  # fitting would shrink the text
+    readable = READABLE_TEXT_PX / QtText.node_px
+    assert scales(panel) == pytest.approx((readable, readable))
     panel.resize(1200, 700)  # and back: fitted at the larger size
     qtbot.waitUntil(lambda: panel.test_view.width() > 400)
     QApplication.processEvents()

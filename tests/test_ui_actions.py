@@ -11,7 +11,7 @@ from ui.corpus.panel import CorpusPanel
 from ui.pair.comparison_panel import ComparisonPanel
 from ui.rounds.panel import HeatmapPanel
 from ui.shell.actions import MENUS, TABLE, ActionSpec, SubmenuSpec, build_actions, shortcut_rows
-from ui.shell.commands import Context
+from ui.shell.commands import Context, teaching
 from ui.shell.shortcuts_dialog import ShortcutsDialog
 
 from .conftest import ROOT
@@ -59,6 +59,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "&Export Scores...",
         "Export &Graphs...",
         "Export &Heatmaps...",
+        "Export &Lesson Slides...",
         "Export &Triples...",
         "Export Pair &Report...",
         "Export Annotator &Matrix...",
@@ -79,11 +80,24 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
         "&Annotators Perspective",
         "A&djudication Perspective",
         "Co&mpare Perspective",
+        "&Teaching Perspective",
         "-",
         "Reset &Layout",
         "-",
         "P&revious Round",
         "&Next Round",
+    ]
+    assert [action.text() or "-" for action in actions.menus["&Teach"].actions()] == [
+        "&Teach This Pair",
+        "-",
+        "&Next Step",
+        "&Previous Step",
+        "&First Step",
+        "&Last Step",
+        "P&lay or Pause",
+        "-",
+        "P&redict Mode",
+        "Pre&sentation Mode",
     ]
     assert [action.text() or "-" for action in actions.menus["&Go"].actions()] == [
         "&Next Disagreeing Pair",
@@ -103,7 +117,7 @@ def test_menus_follow_the_table_with_separators_between_groups(built):
 
 def test_demo_and_recent_submenus(qtbot, built):
     state, actions = built
-    assert [a.text() for a in actions.submenus["demos"].actions()] == [demo.title for demo in DEMOS]
+    assert [a.text() for a in actions.submenus["demos"].actions()] == [teaching.demo_title(demo) for demo in DEMOS]
     assert not actions.submenus["recent"].isEnabled()
     score_now(state, *SPEC_PAIR)
     score_now(state, *SYS_PAIR)
@@ -138,6 +152,7 @@ IN_SESSION = {
 }
 
 
+LESSON_STEPS = {"next_step", "previous_step", "first_step", "last_step", "play"}  # in the Teaching perspective
 COMPARING = {"compare_annotators", "export_comparison", "perspective_compare"}  # a matrix with a gold, a comparison
 
 
@@ -194,10 +209,13 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
             "export_matrix",
             "export_confusion",
             "export_annotators_report",
+            "export_slides",
+            "teach_pair",
             "export_plot",
         }
         | IN_SESSION
         | {"adjudicate", "undo", "redo"}
+        | LESSON_STEPS
         | COMPARING
     )
     matrix = {"export_matrix", "export_annotators_report"}
@@ -209,7 +227,7 @@ def test_actions_are_enabled_when_the_state_allows(qtbot, built):
     qtbot.waitUntil(lambda: actions["export_confusion"].isEnabled())  # counted in the background
     # the adjudication's actions wait for a session (tests/test_ui_adjudication.py), undo and redo for a change
     assert {key for key in conditional if actions[key].isEnabled()} == (
-        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix - COMPARING
+        conditional - {"cancel", "undo", "redo"} - IN_SESSION - matrix - LESSON_STEPS - COMPARING
     )
     state.selection.set_filter("no such words")
     assert not actions["export_report"].isEnabled() and actions["export_scores"].isEnabled()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
-from engine.layout.viewport import SMALLEST_TEXT_PX
+from engine.layout.viewport import WHOLE_TEXT_PX
 from ui.adjudication import dialogs as adjudication_dialogs
 from ui.adjudication.binding import AdjudicationBinding
 from ui.adjudication.tasks import NewSession, create_session
@@ -672,7 +672,7 @@ def test_the_adjudication_perspective_shows_both_graphs_whole_and_five_disagreem
         assert len(scene.node_items) == 15  # 14 nodes and the constant
         shown = view.mapToScene(view.viewport().rect()).boundingRect()
         assert all(shown.contains(item.sceneBoundingRect()) for item in scene.node_items.values())
-        assert QtText.node_px * view.scale_factor() >= SMALLEST_TEXT_PX
+        assert QtText.node_px * view.scale_factor() >= WHOLE_TEXT_PX  # fitted down to it: whole
     panel = window.adjudication_panel
     table = panel.table
     assert panel.proxy.rowCount() >= 5

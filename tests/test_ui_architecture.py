@@ -25,6 +25,10 @@ PANELS = {
     "annotators.confusion_panel",
     "drs.clause_panel",
     "drs.dscorer_panel",
+    "teach.lesson_panel",
+    "teach.explanation_panel",
+    "teach.steps_panel",
+    "teach.convergence_panel",
 }
 QT_FREE = {
     "state.files",
@@ -40,6 +44,7 @@ QT_FREE |= {"annotators.tasks", "annotators.views", "annotators.report"}  # seve
 QT_FREE |= {"rounds.model", "rounds.window", "rounds.scale", "rounds.svg"}  # the rounds panel's model
 QT_FREE |= {"adjudication.rows", "adjudication.tasks"}  # what the adjudication shows and its work
 QT_FREE |= {"drs.kgram_rows"}  # the DScorer panel's k-grams
+QT_FREE |= {"teach.model", "teach.explanation", "teach.prediction", "teach.guide", "teach.captions", "teach.slides"}
 QT_FREE |= {"desktop.files", "desktop.entry"}  # the icon's files and the desktop entry (installed without Qt)
 
 

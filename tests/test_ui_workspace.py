@@ -52,7 +52,16 @@ def visible_tables(page: QWidget):
 
 
 def test_layouts_name_only_registered_panels_and_splits_need_sizes(qtbot, tmp_path):
-    assert [p.key for p in PERSPECTIVES] == ["corpus", "pair", "rounds", "annotators", "adjudication", "compare"]
+    assert [p.key for p in PERSPECTIVES] == [
+        "corpus",
+        "pair",
+        "rounds",
+        "annotators",
+        "adjudication",
+        "compare",
+        "teach",
+        "present",
+    ]
     assert list(panels_of(Split(True, ("a", Tabs(("b", "c"))), (1, 1)))) == ["a", "b", "c"]
     with pytest.raises(ValueError):
         Split(True, ("a", "b"), (1,))
@@ -313,7 +322,11 @@ def test_a_saved_arrangement_that_squeezes_a_panel_is_not_restored(qtbot, tmp_pa
 
 def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, SYS_PAIR)
-    keys = {spec.key: window.action_set[f"perspective_{spec.key}"].shortcut().toString() for spec in PERSPECTIVES}
+    keys = {
+        spec.key: window.action_set[f"perspective_{spec.key}"].shortcut().toString()
+        for spec in PERSPECTIVES
+        if not spec.hidden  # presentation mode has its own command (F11)
+    }
     assert keys == {
         "corpus": "Ctrl+1",
         "pair": "Ctrl+2",
@@ -321,6 +334,7 @@ def test_perspective_keys_and_a_panel_moving_between_perspectives(qtbot, tmp_pat
         "annotators": "Ctrl+4",
         "adjudication": "Ctrl+5",
         "compare": "",
+        "teach": "Ctrl+6",
     }
     window.action_set["perspective_rounds"].trigger()
     assert window.graphs.isVisible() and window.graphs.parent() is window.workspace.pages["rounds"].slots["graphs"]
@@ -374,12 +388,12 @@ def fitted_scale(graphs) -> float:
     return fit_scale(Rect(frame.x(), frame.y(), frame.width(), frame.height()), width, height)
 
 
-def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_path):
+def test_graphs_moved_to_another_perspective_start_again_unless_zoomed(qtbot, tmp_path):
     window = shown_window(qtbot, tmp_path, UMR_VERSIONS, (1920, 1080 - CHROME))
     graphs, state = window.graphs, window.state
     state.selection.select_pair(
         state.scoring.corpus.pairs[4]
-    )  # 13 and 14 nodes: fitted in the Pair perspective, small in Rounds
+    )  # 13 and 14 nodes: fitted in the Pair perspective, too small to read fitted in Rounds
     settle()
     view = graphs.test_view
     assert view.scale_factor() == pytest.approx(fitted_scale(graphs))
@@ -387,8 +401,8 @@ def test_graphs_moved_to_another_perspective_fit_again_unless_zoomed(qtbot, tmp_
     window.workspace.show_perspective("rounds")
     settle()
     assert view.width() < 0.8 * in_pair  # a narrower place
-    assert view.scale_factor() == pytest.approx(fitted_scale(graphs))  # fitted again, the whole pair in sight
-    assert fitted_scale(graphs) * QtText.node_px < SMALLEST_TEXT_PX  # (where a new pair would start zoomed in)
+    assert fitted_scale(graphs) * QtText.node_px < SMALLEST_TEXT_PX  # fitted, the text would be too small
+    assert view.scale_factor() == pytest.approx(READABLE_TEXT_PX / QtText.node_px)  # so it starts readable
     window.workspace.show_perspective("pair")
     settle()
     assert view.scale_factor() == pytest.approx(fitted_scale(graphs))
@@ -441,6 +455,24 @@ def test_the_graph_key_stays_on_one_line_in_every_perspective(qtbot, tmp_path, s
     settle()
     if width == 1366:  # too narrow for the whole key there
         assert legend.text().endswith(ELLIPSIS)
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+def test_a_28_node_pair_is_readable_in_the_rounds_perspective(qtbot, tmp_path, size):
+    """A 28-node pair (UMR nw_afp_0024 sentence 21) shown in the Pair perspective, then in Rounds:
+    in the Rounds perspective's narrower column its node text is never under 9 px (it was fitted
+    again there, to 4 px at 1920x1080)."""
+    width, height = size
+    window = shown_window(qtbot, tmp_path, UMR_VERSIONS, (width, height - CHROME))
+    state, graphs = window.state, window.graphs
+    state.selection.select_pair_id("snt21")
+    settle()
+    assert len(state.selection.pair.test.nodes) == 28
+    for key in ("pair", "rounds", "pair", "rounds"):
+        window.workspace.show_perspective(key)
+        settle()
+        for view in (graphs.test_view, graphs.gold_view):
+            assert view.scale_factor() * QtText.node_px >= 9, key
 
 
 @pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])

@@ -8,6 +8,7 @@
 * ``annotators`` (:class:`~ui.annotators.state.AnnotatorsState`) - several annotators' matrix;
 * ``adjudication`` (:class:`~ui.adjudication.state.AdjudicationState`) - the adjudication session;
 * ``compare`` (:class:`~ui.compare.state.CompareState`) - two systems or annotators against one gold.
+* ``teaching`` (:class:`~ui.teach.state.TeachingState`) - the selected pair as a lesson, step by step.
 
 Panels take the app state, read its parts, subscribe to their signals and report the user's
 choices back through their methods; they never talk to each other. The parts of the features
@@ -37,6 +38,7 @@ from .state.selection import Selection
 from .state.settings import AppSettings, Place
 from .state.tasks import ScoringOutcome
 from .state.traces import Traces
+from .teach.state import TeachingState
 
 __all__ = ["AppState"]
 
@@ -53,6 +55,7 @@ class AppState(QObject):
         self.annotators = AnnotatorsState(self)  # several annotators' files: the matrix
         self.adjudication = AdjudicationState(self)
         self.compare = CompareState(self)
+        self.teaching = TeachingState(self)  # the Teaching perspective's lesson
         self.selection.review_of = self.adjudication.review_of
         self.scoring.scored.connect(self.show_scores)
         self.scoring.files_opening.connect(self.annotators.files_requested)

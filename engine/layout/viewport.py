@@ -13,6 +13,7 @@ __all__ = [
     "MAX_FIT_SCALE",
     "READABLE_TEXT_PX",
     "SMALLEST_TEXT_PX",
+    "WHOLE_TEXT_PX",
     "StartView",
     "fit_scale",
     "frame",
@@ -21,7 +22,8 @@ __all__ = [
 
 FIT_MARGIN = 12.0  # scene units around a drawing
 MAX_FIT_SCALE = 1.5  # a small graph is not blown up beyond this
-SMALLEST_TEXT_PX = 7.0  # below this, fitting gives way to a readable zoom
+SMALLEST_TEXT_PX = 9.0  # below this, fitting gives way to a readable zoom (5-8 px text is not read, only seen)
+WHOLE_TEXT_PX = 7.0  # where the graphs are wanted whole (adjudication), fitting goes down to this
 READABLE_TEXT_PX = 11.0  # node text height of the readable zoom
 
 
@@ -51,16 +53,25 @@ class StartView:
     fitted: bool  # False: zoomed in to READABLE_TEXT_PX around the top node
 
 
-def start_view(geometries: list[GraphGeometry], view_width: float, view_height: float, node_px: float) -> StartView:
+def start_view(
+    geometries: list[GraphGeometry],
+    view_width: float,
+    view_height: float,
+    node_px: float,
+    text_scale: float = 1.0,
+    least_px: float = SMALLEST_TEXT_PX,
+) -> StartView:
     """The first view of a pair, both drawings at one scale: the fit of the
     larger one, unless node text (``node_px`` at zoom 1) would then be smaller
-    than SMALLEST_TEXT_PX; then the scale that makes it READABLE_TEXT_PX, with
-    the top node at the top centre of the view."""
+    than ``least_px`` (SMALLEST_TEXT_PX, or WHOLE_TEXT_PX where the graphs are
+    wanted whole); then the scale that makes it READABLE_TEXT_PX, with the top
+    node at the top centre of the view (both sizes times ``text_scale``: larger
+    on a projector)."""
     rect = frame(geometries)
     scale = fit_scale(rect, view_width, view_height)
-    if scale * node_px >= SMALLEST_TEXT_PX:
+    if scale * node_px >= least_px * text_scale:
         return StartView(scale, rect.center, True)
-    scale = READABLE_TEXT_PX / node_px
+    scale = READABLE_TEXT_PX * text_scale / node_px
     roots = [geometry.nodes[geometry.root].box for geometry in geometries if geometry.root in geometry.nodes]
     if not roots:
         return StartView(scale, rect.center, False)

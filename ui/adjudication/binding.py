@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QMenu, QSplitter
+from PySide6.QtWidgets import QMenu
 
 from engine.adjudication import ClearPair, Decision, ExcludePair, PinPair, RemoveNode, RemoveRelation, SetTop
 from engine.layout.marks import edge_key
@@ -74,9 +74,7 @@ class AdjudicationBinding(QObject):
         panel.node_selected.connect(adjudication.select_node)
         for view in (panel.test_view, panel.gold_view):
             view.viewport().installEventFilter(self)
-        splitter = panel.test_box.parentWidget()
-        if isinstance(splitter, QSplitter):
-            splitter.setSizes([1, 1])  # the annotation as wide as the adjudicated graph
+        panel.splitter.setSizes([1, 1])  # the annotation as wide as the adjudicated graph
         self._show()
 
     def _show(self) -> None:

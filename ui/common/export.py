@@ -5,6 +5,7 @@ chosen by its suffix: the SVG itself, a vector PDF (real text), or a PNG at a ch
 from __future__ import annotations
 
 import base64
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +13,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QS
 from PySide6.QtGui import QColor, QImage, QImageWriter, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgRenderer
 
-__all__ = ["SVG_DPI", "png_data_uri", "write_figure"]
+__all__ = ["SVG_DPI", "png_data_uri", "write_figure", "write_pdf"]
 
 SVG_DPI = 96.0
 
@@ -28,21 +29,10 @@ def write_figure(svg: str, path: Path, dpi: float, title: str, description: str 
         except OSError:
             return False
         return True
+    if suffix == ".pdf":
+        return write_pdf([svg], path, dpi, title)
     renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
     size = renderer.viewBoxF().size()
-    if suffix == ".pdf":
-        writer = QPdfWriter(str(path))
-        writer.setTitle(title)
-        writer.setCreator("graphagree")
-        writer.setResolution(round(dpi))
-        points = QSizeF(size.width() * 72 / SVG_DPI, size.height() * 72 / SVG_DPI)
-        writer.setPageSize(QPageSize(points, QPageSize.Unit.Point, title, QPageSize.SizeMatchPolicy.ExactMatch))
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0))
-        painter = QPainter()
-        if not painter.begin(writer):
-            return False
-        renderer.render(painter, QRectF(0, 0, writer.width(), writer.height()))
-        return painter.end()
     width, height = round(size.width() * dpi / SVG_DPI), round(size.height() * dpi / SVG_DPI)
     image = QImage(width, height, QImage.Format.Format_RGB32)
     if image.isNull():
@@ -58,6 +48,30 @@ def write_figure(svg: str, path: Path, dpi: float, title: str, description: str 
     renderer.render(painter, QRectF(0, 0, image.width(), image.height()))
     painter.end()
     return image.save(str(path))
+
+
+def write_pdf(svgs: Sequence[str], path: Path, dpi: float, title: str) -> bool:
+    """SVG documents as the pages of one vector PDF (real text), each page the size of its
+    document (one SVG unit is 1/96 inch). True when the file was written."""
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("graphagree")
+    writer.setResolution(round(dpi))
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0))
+    painter = QPainter()
+    for number, svg in enumerate(svgs):
+        renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
+        size = renderer.viewBoxF().size()
+        points = QSizeF(size.width() * 72 / SVG_DPI, size.height() * 72 / SVG_DPI)
+        writer.setPageSize(QPageSize(points, QPageSize.Unit.Point, title, QPageSize.SizeMatchPolicy.ExactMatch))
+        if number == 0:
+            if not painter.begin(writer):
+                return False
+        elif not writer.newPage():
+            painter.end()
+            return False
+        renderer.render(painter, QRectF(0, 0, writer.width(), writer.height()))
+    return painter.end() if painter.isActive() else False
 
 
 def png_data_uri(rgb: np.ndarray) -> str:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from engine.layout.marks import GraphMarks, Status, edge_key
 from engine.layout.pair import PairDrawing, lay_out_pair
-from engine.layout.viewport import frame
+from engine.layout.viewport import WHOLE_TEXT_PX, frame
 from engine.metrics.triples import TripleMatch
 from engine.scoring import PairResult
 
@@ -125,7 +125,9 @@ class ComparisonPanel(QWidget):
 
     node_selected = Signal(str, str)
 
-    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold")):
+    def __init__(self, parent=None, names: tuple[str, str] = ("Test", "Gold"), whole: bool = False):
+        """``whole``: the graphs are fitted down to a smaller text (WHOLE_TEXT_PX) before the view
+        zooms in to a readable one (the adjudicated graph beside the annotator's, both in sight)."""
         super().__init__(parent)
         self.names = names  # the titles of the two graphs
         self.result: PairResult | None = None
@@ -134,6 +136,8 @@ class ComparisonPanel(QWidget):
         self.test_scene, self.gold_scene = GraphScene(self, self.measure), GraphScene(self, self.measure)
         self.test_view, self.gold_view = GraphView(self.test_scene), GraphView(self.gold_scene)
         self.views = LinkedViews([self.test_view, self.gold_view], self)
+        if whole:
+            self.views.least_px = WHOLE_TEXT_PX
         self.test_box, self.gold_box = _Pane(names[0], self.test_view), _Pane(names[1], self.gold_view)
         fit_tip = "Show both graphs whole at one scale (F, 0 or double click)"
         self.fit_button = self._tool("Fit", fit_tip, self.views.fit)
@@ -153,17 +157,24 @@ class ComparisonPanel(QWidget):
         self.legend.set_items(NODE_KEY + EDGE_KEY)
         self.legend.setToolTip(LEGEND)
         tools.addWidget(self.legend, 1)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.test_box)
-        splitter.addWidget(self.gold_box)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.test_box)
+        self.splitter.addWidget(self.gold_box)
+        self.tools = QWidget()  # the zoom buttons and the colours' key
+        self.tools.setLayout(tools)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(tools)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.tools)
+        layout.addWidget(self.splitter, 1)
         self.test_scene.node_clicked.connect(lambda key: self.select_node("test", key))
         self.gold_scene.node_clicked.connect(lambda key: self.select_node("gold", key))
         self.test_scene.node_hovered.connect(lambda key: self.hover_node("test", key))
         self.gold_scene.node_hovered.connect(lambda key: self.hover_node("gold", key))
+
+    def set_stacked(self, stacked: bool) -> None:
+        """Test above gold (for a narrow column), or side by side; each half the room."""
+        self.splitter.setOrientation(Qt.Orientation.Vertical if stacked else Qt.Orientation.Horizontal)
+        self.splitter.setSizes([1, 1])
 
     def _tool(self, text: str, tip: str, slot) -> QToolButton:
         button = QToolButton()

@@ -24,6 +24,9 @@ __all__ = [
     "HOVER",
     "HOVER_NODE",
     "LEGEND",
+    "NEIGHBOUR",
+    "NEIGHBOUR_EDGE",
+    "NEIGHBOUR_NODE",
     "NODE_BORDER",
     "NODE_TEXT",
     "REENTRANT_EDGE",
@@ -71,6 +74,10 @@ REENTRANT_EDGE = Pen("#777777", 1.2, dashed=True)
 UNMATCHED_EDGE = Pen("#c62828", 1.8, dashed=True)
 HIGHLIGHT_NODE, HIGHLIGHT_EDGE = Pen(HIGHLIGHT, 4.0), Pen(HIGHLIGHT, 3.5)
 HOVER_NODE = Pen(HOVER, 2.5)
+# the neighbours a highlighted pair's value was computed from (the teaching view), in the pink that
+# outlines their cells in the heatmap
+NEIGHBOUR = "#ff4081"
+NEIGHBOUR_NODE, NEIGHBOUR_EDGE = Pen(NEIGHBOUR, 4.0, dashed=True), Pen(NEIGHBOUR, 3.0)
 
 LEGEND = (
     "blue: aligned, same concept · orange: aligned, concept differs · white with red dashed border: unaligned"

@@ -91,7 +91,7 @@ def graph_svg(geometry: GraphGeometry, marks: GraphMarks, measure: TextMeasure) 
         out.append(_rect(node.box, STATUS_FILL[status], _stroke(node_pen(status, node.frame)), radius))
         if node.frame:  # a DRS box's second line
             out.append(_rect(node.box.grown(-FRAME_INSET), "none", _stroke(FRAME_INNER), 0.0))
-        if node.tag_box is not None and node.tag:
+        if node.tag_box is not None and node.tag and status is not Status.UNSCORED:  # no pair (yet): no tag
             out.append(_rect(node.tag_box, TAG_FILL, 'stroke="none"', 3.0))
             out.append(
                 _text(node.tag_box.center[0], node.tag_box.center[1], measure.tag_px, node.tag, TAG_TEXT, bold=True)

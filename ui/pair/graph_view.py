@@ -1,10 +1,15 @@
 """Drawing one semantic graph from its engine geometry (a QGraphicsScene that
 computes nothing), a view that zooms and pans, and the link that keeps the test
-and gold views on one scale and, optionally, in step."""
+and gold views on one scale and, optionally, in step.
+
+Nodes and edges can be highlighted (orange), marked as neighbours of a highlighted node
+(pink) and, for telling an alignment step by step, drawn as not yet aligned (grey, no tag,
+relations not yet judged): :meth:`GraphScene.reveal`."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import ClassVar
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF, QTransform
@@ -16,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
 from engine.layout.marks import EdgeKey, GraphMarks, NodeMark, Status
-from engine.layout.viewport import fit_scale, start_view
+from engine.layout.viewport import SMALLEST_TEXT_PX, fit_scale, start_view
 
 from . import graph_style as style
 
@@ -82,10 +87,57 @@ NODE_TEXT, TAG_TEXT, TAG_FILL = QColor(style.NODE_TEXT), QColor(style.TAG_TEXT),
 ROLE_TEXT, UNMATCHED_ROLE_TEXT = QColor(style.ROLE_TEXT), QColor(style.UNMATCHED_ROLE_TEXT)
 
 
-class NodeItem(QGraphicsPathItem):
+class _MarkedItem(QGraphicsPathItem):
+    """What a node and an edge share: an emphasis over their own pen - "highlight" (orange) or
+    "neighbour" (pink), :data:`EMPHASIS` - and being drawn as not yet aligned (a node) or judged
+    (an edge): its ``plain_pen`` then, and :meth:`_show_revealed` for the rest of its look."""
+
+    EMPHASIS: ClassVar[dict[str, style.Pen]] = {}
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.revealed, self.emphasis = True, ""
+        self.base_pen = self.plain_pen = QPen()
+
+    def set_highlighted(self, on: bool) -> None:
+        self.set_emphasis("highlight" if on else "")
+
+    def set_emphasis(self, emphasis: str) -> None:
+        """ "highlight", "neighbour" or "" (its own pen)."""
+        self.emphasis = emphasis
+        self._restyle()
+
+    def set_revealed(self, on: bool) -> None:
+        """Off: drawn as not yet aligned (or judged)."""
+        if on != self.revealed:
+            self.revealed = on
+            self._show_revealed(on)
+            self._restyle()
+
+    def _show_revealed(self, on: bool) -> None:
+        """The item's look beyond its pen, revealed or not."""
+
+    def _restyle(self) -> None:
+        emphasis = self.EMPHASIS.get(self.emphasis)
+        self.setPen(_pen(emphasis) if emphasis is not None else self._own_pen())
+        self.setZValue(self.z_value())
+        self.update()
+
+    def _own_pen(self) -> QPen:
+        """Its pen without an emphasis."""
+        return self.base_pen if self.revealed else self.plain_pen
+
+    def z_value(self) -> float:
+        return 0.0
+
+
+class NodeItem(_MarkedItem):
     """A node box that paints its tag and label itself (one item per node);
-    tooltip from its mark. Its border: highlighted when selected, else hovered when under the
-    mouse (or the partner of the node under it), else its status's."""
+    tooltip from its mark. Its border: highlighted (orange) when selected, a dashed pink as a
+    neighbour, else hovered when under the mouse (or the partner of the node under it), else its
+    status's."""
+
+    EMPHASIS: ClassVar[dict[str, style.Pen]] = {"highlight": style.HIGHLIGHT_NODE, "neighbour": style.NEIGHBOUR_NODE}
 
     def __init__(self, node: NodeGeometry, mark: NodeMark, fonts: QtText, scene: GraphScene):
         super().__init__()
@@ -102,10 +154,13 @@ class NodeItem(QGraphicsPathItem):
         path.addRoundedRect(_qrect(box), radius, radius)
         self.setPath(path)
         self._inner = _qrect(box.grown(-style.FRAME_INSET)) if node.frame else None  # a DRS box's second line
-        self.setBrush(QBrush(QColor(style.STATUS_FILL[mark.status])))
+        self._fill = QBrush(QColor(style.STATUS_FILL[mark.status]))
+        self._shown_tag = self._tag
         self.base_pen = _pen(style.node_pen(mark.status, node.frame))
+        self.plain_pen = _pen(style.node_pen(Status.UNSCORED, node.frame))
+        self.setBrush(self._fill)
         self.setPen(self.base_pen)
-        self.highlighted = self.hovered = False
+        self.hovered = False
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setToolTip(mark.tooltip)
@@ -117,28 +172,31 @@ class NodeItem(QGraphicsPathItem):
             painter.setPen(_pen(style.FRAME_INNER))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(self._inner)
-        if self._tag and self._tag_rect is not None:
+        if self._shown_tag and self._tag_rect is not None:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(TAG_FILL)
             painter.drawRoundedRect(self._tag_rect, 3.0, 3.0)
             painter.setPen(TAG_TEXT)
             painter.setFont(self._fonts.tag_font)
-            painter.drawText(self._tag_rect, CENTRED, self._tag)
+            painter.drawText(self._tag_rect, CENTRED, self._shown_tag)
         painter.setPen(NODE_TEXT)
         painter.setFont(self._fonts.node_font)
         painter.drawText(self._text_rect, CENTRED, self._label)
 
-    def set_highlighted(self, on: bool) -> None:
-        self.highlighted = on
-        self._show_pen()
+    def _show_revealed(self, on: bool) -> None:
+        """Not yet aligned: grey, no pair tag."""
+        self._shown_tag = self._tag if on else None
+        self.setBrush(self._fill if on else QBrush(QColor(style.STATUS_FILL[Status.UNSCORED])))
+
+    def z_value(self) -> float:
+        return 2.0
 
     def set_hovered(self, on: bool) -> None:
         self.hovered = on
-        self._show_pen()
+        self._restyle()
 
-    def _show_pen(self) -> None:
-        pen = style.HIGHLIGHT_NODE if self.highlighted else style.HOVER_NODE if self.hovered else None
-        self.setPen(_pen(pen) if pen is not None else self.base_pen)
+    def _own_pen(self) -> QPen:
+        return _pen(style.HOVER_NODE) if self.hovered else super()._own_pen()
 
     def hoverEnterEvent(self, event) -> None:
         self._scene.node_hovered.emit(self.key)
@@ -153,8 +211,10 @@ class NodeItem(QGraphicsPathItem):
         super().mousePressEvent(event)
 
 
-class EdgeItem(QGraphicsPathItem):
-    """An edge path that paints its arrow head and role label itself."""
+class EdgeItem(_MarkedItem):
+    """An edge path that paints its arrow head and role label itself; over the others while emphasised."""
+
+    EMPHASIS: ClassVar[dict[str, style.Pen]] = {"highlight": style.HIGHLIGHT_EDGE, "neighbour": style.NEIGHBOUR_EDGE}
 
     def __init__(self, edge: EdgeGeometry, unmatched: bool, fonts: QtText):
         path = QPainterPath(QPointF(*edge.segments[0][0]))
@@ -164,12 +224,13 @@ class EdgeItem(QGraphicsPathItem):
         self.edge = edge.edge
         self._fonts = fonts
         self.base_pen = _pen(style.edge_pen(unmatched, edge.tree))
+        self.plain_pen = _pen(style.edge_pen(False, edge.tree))
         self.setPen(self.base_pen)
         self.setZValue(0)
         self.arrow = QPolygonF([QPointF(*point) for point in edge.arrow])
         self.label_rect = _qrect(edge.label_box)
         self._text_rect = self.label_rect.adjusted(2.0, 0.0, 0.0, 0.0)
-        self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
+        self._own_colour = self._text_colour = UNMATCHED_ROLE_TEXT if unmatched else ROLE_TEXT
         self._bounds = (
             path.boundingRect().united(self.label_rect).united(self.arrow.boundingRect()).adjusted(-3, -3, 3, 3)
         )
@@ -186,9 +247,12 @@ class EdgeItem(QGraphicsPathItem):
         painter.setFont(self._fonts.role_font)
         painter.drawText(self._text_rect, LEFT, self.edge.role)
 
-    def set_highlighted(self, on: bool) -> None:
-        self.setPen(_pen(style.HIGHLIGHT_EDGE) if on else self.base_pen)
-        self.setZValue(1 if on else 0)
+    def _show_revealed(self, on: bool) -> None:
+        """Not yet judged: a plain line and label whether or not the relation matches."""
+        self._text_colour = self._own_colour if on else ROLE_TEXT
+
+    def z_value(self) -> float:
+        return 1.0 if self.emphasis else 0.0
 
 
 class GraphScene(QGraphicsScene):
@@ -224,12 +288,28 @@ class GraphScene(QGraphicsScene):
             self.addItem(node_item)
             self.node_items[node.key] = node_item
 
-    def highlight(self, nodes: Collection[str] = frozenset(), edges: Collection[EdgeKey] = frozenset()) -> None:
-        """Mark the selection: these nodes and edges."""
+    def highlight(
+        self,
+        nodes: Collection[str] = frozenset(),
+        edges: Collection[EdgeKey] = frozenset(),
+        neighbours: Collection[str] = frozenset(),
+        neighbour_edges: Collection[EdgeKey] = frozenset(),
+    ) -> None:
+        """Mark the selection: ``nodes`` and ``edges`` (orange), and ``neighbours`` and
+        ``neighbour_edges`` (pink); every other item as drawn."""
         for key, node_item in self.node_items.items():
-            node_item.set_highlighted(key in nodes)
-        for edge_key, edge_item in self.edge_items.items():
-            edge_item.set_highlighted(edge_key in edges)
+            node_item.set_emphasis("highlight" if key in nodes else "neighbour" if key in neighbours else "")
+        for edge, edge_item in self.edge_items.items():
+            edge_item.set_emphasis("highlight" if edge in edges else "neighbour" if edge in neighbour_edges else "")
+
+    def reveal(self, nodes: Collection[str] | None = None, relations: bool = True) -> None:
+        """Draw ``nodes`` with their alignment (colour and pair tag) and every other node as not
+        yet aligned (None: every node as aligned); ``relations`` False draws every relation as
+        not yet judged. Constants keep their look."""
+        for key, node_item in self.node_items.items():
+            node_item.set_revealed(nodes is None or key in nodes or key.startswith("="))
+        for edge_item in self.edge_items.values():
+            edge_item.set_revealed(relations)
 
     def hover(self, nodes: Collection[str] = frozenset()) -> None:
         """Mark the nodes under the mouse (a mark of its own: the selection's stays)."""
@@ -270,6 +350,16 @@ class GraphView(QGraphicsView):
             self.centerOn(center)
         finally:
             self._programmatic -= 1
+
+    def bring_into_view(self, focus: QRectF, around: QRectF) -> None:
+        """Scroll ``focus`` into view when it is not wholly there, the zoom kept: centred on
+        ``around`` (a rectangle that holds it) when that fits the view, else on ``focus``."""
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        if shown.contains(focus):
+            return
+        fits = around.width() <= shown.width() and around.height() <= shown.height()
+        self.place(self.scale_factor(), (around if fits else focus).center())
+        self.following = False
 
     def visible_center(self) -> QPointF:
         return self.mapToScene(self.viewport().rect().center())
@@ -363,13 +453,15 @@ class LinkedViews(QObject):
         self.views = views
         self.linked = True
         self.node_px = QtText.node_px
+        self.text_scale = 1.0  # the least and the readable text size, times this
+        self.least_px = SMALLEST_TEXT_PX  # fitted down to this node text size, else zoomed in to a readable one
+        self.whole = False  # always fitted, whatever the text size (a narrow column on a projector)
         self._copying = False
         for view in views:
             view.zoomed.connect(lambda view=view: self._follow(view))
             view.panned.connect(lambda view=view: self._follow(view))
             view.fit_requested.connect(self.fit)
             view.resized.connect(self._refresh)
-        self._started_fitted = True
         self._placed_in = (0.0, 0.0)  # the room the views were last placed for
 
     def _geometries(self) -> list[GraphGeometry]:
@@ -385,20 +477,19 @@ class LinkedViews(QObject):
 
     def start(self) -> None:
         """The first view of a new pair: fitted at one scale, or zoomed in to a
-        readable size on the top node when fitting makes the text too small.
-        A start that fitted counts as a fit: when the views change size (the
-        window resized, the panel moved to another perspective) they fit again
-        rather than zoom in to the top node."""
+        readable size on the top node when fitting makes the text too small."""
+        if self.whole:
+            self.fit()
+            return
         width, height = self._smallest_view()
-        view = start_view(self._geometries(), width, height, self.node_px)
+        view = start_view(self._geometries(), width, height, self.node_px, self.text_scale, self.least_px)
         self._place_all(view.scale, QPointF(*view.center))
-        self._started_fitted = view.fitted
         self._placed_in = (width, height)
 
     def fit(self) -> None:
-        """Both views show the whole frame at one scale. A pair that started zoomed in (too large
-        to read when fitted) starts again by the same rule when the views change size: the
-        user's fit in the Pair perspective does not shrink its text to dots in the Rounds one."""
+        """Both views show the whole frame at one scale. When the views change size they start
+        again (:meth:`start`): the user's fit in the Pair perspective does not shrink the text to
+        dots in the Rounds one."""
         width, height = self._smallest_view()
         frame = self.views[0].scene().sceneRect()
         rect = Rect(frame.x(), frame.y(), frame.width(), frame.height())
@@ -411,10 +502,11 @@ class LinkedViews(QObject):
             view.following = True
 
     def _refresh(self) -> None:
-        """A view that follows its fit or start was resized: a pair that started fitted fits
-        again; any other starts again (readable at its top node when fitting is too small)."""
+        """A view that follows its fit or start was resized: the pair starts again - fitted
+        when its text stays readable so, else readable at its top node (a pair fitted in the
+        Pair perspective is not shrunk to dots in the Rounds one's narrower column)."""
         if all(view.following for view in self.views) and self._smallest_view() != self._placed_in:
-            self.fit() if self._started_fitted else self.start()  # (scroll bars coming or going change nothing)
+            self.start()  # (scroll bars coming or going change nothing)
 
     def _follow(self, source: GraphView) -> None:
         if not self.linked or self._copying:

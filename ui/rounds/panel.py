@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
@@ -81,6 +81,10 @@ def _line_bottoms(document: QTextDocument) -> list[float]:
 
 
 class HeatmapPanel(QWidget):
+    """Signal ``teach_requested()``: the user asks for the pair as a lesson (the Teaching perspective)."""
+
+    teach_requested = Signal()
+
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
         self.state = state
@@ -121,8 +125,13 @@ class HeatmapPanel(QWidget):
         self.slider.setMinimum(1)
         self.slider.setPageStep(1)
         self.round_label = QLabel()
+        self.teach_button = QPushButton("Teach this pair")
+        self.teach_button.setToolTip(
+            "Every broadcast iteration of every round, every cell explained, in the Teaching perspective (Ctrl+Shift+T)"
+        )
+        self.teach_button.clicked.connect(self.teach_requested)
         controls = QHBoxLayout()
-        for widget in (self.previous_button, self.slider, self.next_button, self.round_label):
+        for widget in (self.previous_button, self.slider, self.next_button, self.round_label, self.teach_button):
             controls.addWidget(widget, 1 if widget is self.slider else 0)
         self.headline = QLabel()
         self.headline.setWordWrap(True)

@@ -18,6 +18,7 @@ import numpy as np
 
 __all__ = [
     "ANCHOR_OUTLINE",
+    "CONTRIBUTION_OUTLINE",
     "NEW_ANCHOR_OUTLINE",
     "OUTLINE_LEGEND",
     "SIZE",
@@ -68,9 +69,13 @@ def text_on(index: int) -> str:
     return "#000000" if luminance > 0.179 else "#ffffff"
 
 
-def value_text(value: float) -> str:
-    """A cell's value in at most three decimals: 0.082, 1, 0."""
-    return f"{value:.3f}".rstrip("0").rstrip(".") if value else "0"
+def value_text(value: float, decimals: int = 3) -> str:
+    """A cell's value in at most ``decimals`` decimals: 0.082, 1, 0.
+
+    >>> value_text(0.3998), value_text(0.0820), value_text(0.0820, 2), value_text(0.0)
+    ('0.4', '0.082', '0.08', '0')
+    """
+    return f"{value:.{decimals}f}".rstrip("0").rstrip(".") if value else "0"
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ class Stroke:
 
 ANCHOR_OUTLINE = Outline("#000000", "#ffffff", 1.5)
 NEW_ANCHOR_OUTLINE = Outline("#000000", "#ff9800", 2.5)  # an orange light enough to read where black does not
+CONTRIBUTION_OUTLINE = Outline("#000000", "#ff4081", 2.5)  # pink, a hue viridis never takes: a cell explained
 OUTLINE_LEGEND = "black-and-white outline: anchor; black-and-orange outline: new anchor of the round"
 
 

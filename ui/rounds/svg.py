@@ -35,7 +35,7 @@ from .scale import (
     value_text,
 )
 
-__all__ = ["FONT_FAMILY", "LEGEND", "RASTER_FROM", "FigureText", "round_svg"]
+__all__ = ["FONT_FAMILY", "LEGEND", "RASTER_FROM", "FigureText", "heatmap_svg", "round_svg", "svg_document"]
 
 MARGIN, GAP, TITLE_PX, HEADER_PX, CAPTION_PX = 16.0, 18.0, 12.0, 14.0, 11.0
 HEATMAP_SIDE = 420.0  # the longer side of a heatmap, in px at 96 DPI (cells 4-28 px)
@@ -63,15 +63,18 @@ class _Sizes:
     value_px: float | None
 
     @classmethod
-    def of(cls, model: RoundsModel) -> _Sizes:
-        rows, columns = model.shape
+    def of(
+        cls, shape: tuple[int, int], row_names: list[str], column_names: list[str], side: float = HEATMAP_SIDE
+    ) -> _Sizes:
+        """Cells that make the longer side of the matrix about ``side`` (within :data:`CELL_RANGE`)."""
+        rows, columns = shape
         low, high = CELL_RANGE
         # a quarter unit: every cell edge is exact in the file, so that neighbours share their edges
-        cell = math.floor(4 * min(max(HEATMAP_SIDE / max(rows, columns, 1), low), high)) / 4
+        cell = math.floor(4 * min(max(side / max(rows, columns, 1), low), high)) / 4
         label_px = min(LABEL_PX, 0.85 * cell)
         widest = [
             max((approximate_width(name, label_px) for name in names), default=0.0)
-            for names in (model.row_names, model.column_names)
+            for names in (row_names, column_names)
         ]
         value_px = next(
             (px for px in (9.0, 8.0, 7.0) if approximate_width("0.000", px) + 3 <= cell and 1.3 * px <= cell), None
@@ -238,7 +241,7 @@ def round_svg(
 ) -> str:
     """A whole SVG document: the header, the four heatmaps of round ``number``, the legend."""
     view = model.round(number)
-    sizes = _Sizes.of(model)
+    sizes = _Sizes.of(model.shape, model.row_names, model.column_names)
     rows, columns = model.shape
     width_cells, height_cells = columns * sizes.cell, rows * sizes.cell
     bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
@@ -298,8 +301,31 @@ def round_svg(
     total_width = max(
         total_width, text_width + 2 * MARGIN, *(MARGIN * 2 + approximate_width(line, px) for line, px, _ in header)
     )
-    return _document(total_width, total_height, text, body)
+    return svg_document(total_width, total_height, text, body)
 
 
-def _document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:
+def heatmap_svg(
+    heatmap: Heatmap, row_names: list[str], column_names: list[str], x: float, y: float, side: float, title: bool = True
+) -> tuple[list[str], float, float]:
+    """One heatmap with its top left corner at (x, y): its title (unless ``title`` is False), cells
+    (about ``side`` px on the matrix's longer side), values where they fit, outlines, every row and
+    column named, its colour bar; the elements, and the width and height they take. (The colour
+    bar's gradient is defined by :func:`svg_document`.)"""
+    sizes = _Sizes.of(heatmap.values.shape, row_names, column_names, side)
+    rows, columns = heatmap.values.shape
+    left, top = math.ceil(x + sizes.row_margin), math.ceil(y + (TITLE_PX * 1.8 if title else 0.0))
+    body = [text_element(x, y + TITLE_PX / 2, TITLE_PX, heatmap.title, font_weight="bold")] if title else []
+    body += _cells(heatmap, left, top, sizes.cell, None)
+    body += _marks(heatmap, left, top, sizes.cell, rows, sizes.value_px)
+    body += _labels(row_names, rows, "row", left, top, sizes)
+    body += _labels(column_names, columns, "column", left, top + rows * sizes.cell, sizes)
+    body += _colour_bar(left + columns * sizes.cell + 8, top, rows * sizes.cell, heatmap.levels)
+    bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
+    width = max(left - x + columns * sizes.cell + bar_room, approximate_width(heatmap.title, TITLE_PX) if title else 0)
+    height = top - y + rows * sizes.cell + 4 + sizes.column_margin
+    return body, width, height
+
+
+def svg_document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:
+    """A whole SVG document of ``body``: its title and description, the colour scale, a white page."""
     return document(width, height, text, body, _scale_gradient())

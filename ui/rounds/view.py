@@ -10,7 +10,13 @@ listed, with their boxes, by :meth:`HeatmapView.label_boxes`.
 An enlarged heatmap (:meth:`HeatmapView.set_enlarged`) sizes its labels (7-16 px) and values
 (8-18 px) to its cells, its label margins to the labels as drawn, and names every row and
 column: :meth:`HeatmapView.readable_size` is the least size at which 7 px labels fit, which the
-panel gives it (scrolling) when its room is smaller.
+panel gives it (scrolling) when its room is smaller. :meth:`HeatmapView.set_text_scale` makes
+every text size larger (presentation on a projector). Values are printed with three decimals
+where they fit, else with two where those fit.
+
+Cells can be outlined as anchors, as new (the step's or round's cells: black and orange) and
+as highlighted (:meth:`HeatmapView.set_highlighted`: black and pink, the cells a value was
+computed from).
 
 Wheel or +/- zooms (at the pointer), dragging or the arrow keys pan, 0 shows all;
 a double click asks for the heatmap to be enlarged (:attr:`HeatmapView.enlarge_requested`).
@@ -29,6 +35,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from .model import Heatmap
 from .scale import (
     ANCHOR_OUTLINE,
+    CONTRIBUTION_OUTLINE,
     NEW_ANCHOR_OUTLINE,
     OUTLINE_LEGEND,
     TABLE,
@@ -47,6 +54,9 @@ VALUE_PX = (8, 11)  # smaller values are not legible: none are printed
 ENLARGED_LABEL_PX = (7, 16)  # one heatmap alone: labels sized to its cells, every one named
 ENLARGED_VALUE_PX = (8, 18)
 TITLE_PX = 12
+LEAST_LABEL_PX = 12  # in larger text (set_text_scale), the smallest labels are at most this large
+DECIMALS = (3, 2)  # the values' decimals: three where they fit readably, else two
+READABLE_VALUE_PX = 10  # three decimals in a smaller font give way to two in a larger one
 GAP = 6.0  # between the plot and its labels
 MAX_MARGIN = 0.3  # labels take at most this share of the width (rows) or height (columns); longer ones are cut
 ZOOM_STEP = 1.25
@@ -55,6 +65,7 @@ UNALIGNED_TEXT, TEXT = QColor("#b71c1c"), QColor("#1a1a1a")
 HOVER_PEN, HOVER_FILL = QPen(QColor("white"), 1.5), QColor(255, 255, 255, 45)
 SELECTED_PEN, SELECTED_LABEL = QPen(QColor("#ff8f00"), 2.0), QColor("#ffe0b2")
 HOVER_LABEL = QColor("#e3f2fd")
+TEXT_PENS = tuple(QColor(text_on(index)) for index in range(len(TABLE)))  # a value's colour on each colour
 
 HELP = (
     "Rows: test nodes; columns: gold nodes. Aligned pairs lie on the diagonal in the order they were fixed; "
@@ -95,6 +106,7 @@ class _Geometry:
     cell_height: float
     labels: list[Label]
     value_font: QFont | None
+    value_decimals: int
     colour_bar: QRectF | None
     row_px: int  # the label fonts
     column_px: int
@@ -118,7 +130,9 @@ class HeatmapView(QWidget):
         self.show_rows = self.show_columns = True
         self.show_colour_bar = False
         self.enlarged = False
-        self.label_px, self.value_px = LABEL_PX, VALUE_PX
+        self.text_scale = 1.0
+        self.label_px, self.value_px, self.title_px = LABEL_PX, VALUE_PX, TITLE_PX
+        self.highlighted: tuple[tuple[int, int], ...] = ()
         self.hover: tuple[int, int] = (-1, -1)
         self.selected_rows: set[int] = set()
         self.selected_columns: set[int] = set()
@@ -162,6 +176,7 @@ class HeatmapView(QWidget):
         self.heatmap, self._image, self._pixels, self._indices = None, None, None, None
         self.row_names, self.column_names, self.aligned = [], [], 0
         self.hover, self.selected_rows, self.selected_columns = (-1, -1), set(), set()
+        self.highlighted = ()
         self._pointed = (-1, -1)
         self._widest.clear()
         self.update()
@@ -173,8 +188,29 @@ class HeatmapView(QWidget):
     def set_enlarged(self, enlarged: bool) -> None:
         """Alone on the page: labels and values sized to the cells, every row and column named."""
         self.enlarged = enlarged
-        self.label_px, self.value_px = (ENLARGED_LABEL_PX, ENLARGED_VALUE_PX) if enlarged else (LABEL_PX, VALUE_PX)
+        self._size_text()
+
+    def set_text_scale(self, scale: float) -> None:
+        """Every text size (title, labels, values, scale) times ``scale`` (1: as designed)."""
+        self.text_scale = scale
+        self._size_text()
+
+    def _size_text(self) -> None:
+        labels, values = (ENLARGED_LABEL_PX, ENLARGED_VALUE_PX) if self.enlarged else (LABEL_PX, VALUE_PX)
+        # the smallest labels grow to LEAST_LABEL_PX at most: a projector's larger text names every row of a
+        # 30-node pair in 12 px rather than every other one in 16
+        least = min(round(labels[0] * self.text_scale), max(labels[0], LEAST_LABEL_PX))
+        self.label_px = (least, round(labels[1] * self.text_scale))
+        # the smallest values grow less: in a projector's larger text, values fit cells 1.5 times wider
+        self.value_px = (round(values[0] * min(self.text_scale, 1.5)), round(values[1] * self.text_scale))
+        self.title_px = round(TITLE_PX * self.text_scale)
         self.update()
+
+    def set_highlighted(self, cells: tuple[tuple[int, int], ...]) -> None:
+        """Outline these cells (display rows and columns) in black and pink; () for none."""
+        if tuple(cells) != self.highlighted:
+            self.highlighted = tuple(cells)
+            self.update()
 
     def set_marks(self, hover: tuple[int, int], rows: set[int], columns: set[int]) -> None:
         """The hovered cell (or row, or column) and the selected nodes' rows and columns."""
@@ -231,7 +267,9 @@ class HeatmapView(QWidget):
         """The plot and the row and column label sizes of an enlarged heatmap: from the largest,
         each made smaller while its labels do not fit their cells or their room whole (at most
         :data:`MAX_MARGIN` of the view), or while the other axis's do not fit at its smallest
-        (smaller column names leave the rows more height, and the other way round)."""
+        (smaller column names leave the rows more height, and the other way round). While the rows
+        do not fit, column names larger than the row names are made smaller first: the height they
+        take is the rows'."""
         low, high = self.label_px
         row_px = column_px = high
         while True:
@@ -244,7 +282,9 @@ class HeatmapView(QWidget):
                 self._line(column_px) <= plot.width() / window.width
                 and self._widest_label("column", column_px) <= MAX_MARGIN * self.height()
             )
-            if not rows_fit and row_px > low:
+            if not rows_fit and column_px > row_px:
+                column_px -= 1
+            elif not rows_fit and row_px > low:
                 row_px -= 1
             elif (not columns_fit or not rows_fit) and column_px > low:
                 column_px -= 1
@@ -261,17 +301,20 @@ class HeatmapView(QWidget):
         left = self._widest_label("row", low) + GAP + 2 if self.show_rows else 4.0
         bottom = self._widest_label("column", low) + GAP + 2 if self.show_columns else 4.0
         right = self._colour_bar_width() if self.show_colour_bar else 4.0
-        top = QFontMetricsF(self._font(TITLE_PX, bold=True)).height() + 4
+        top = QFontMetricsF(self._font(self.title_px, bold=True)).height() + 4
         line = self._line(low)
         return QSize(math.ceil(left + right + columns * line), math.ceil(top + bottom + rows * line))
 
     def _colour_bar_width(self) -> float:
-        return 8 + 12 + 4 + QFontMetricsF(self._font(LABEL_PX[0] + 2)).horizontalAdvance("0.000") + 4
+        return 8 + 12 + 4 + QFontMetricsF(self._font(self._bar_px())).horizontalAdvance("0.000") + 4
+
+    def _bar_px(self) -> int:
+        return round((LABEL_PX[0] + 2) * self.text_scale)
 
     def _plot(self, row_px: int, column_px: int) -> QRectF:
         """The matrix's rectangle when the labels are drawn at these sizes."""
         width, height = float(self.width()), float(self.height())
-        top = QFontMetricsF(self._font(TITLE_PX, bold=True)).height() + 4
+        top = QFontMetricsF(self._font(self.title_px, bold=True)).height() + 4
         left = self._row_margin(width, row_px) if self.show_rows else 4.0
         bottom = self.column_margin(height, column_px) if self.show_columns else 4.0
         right = self._colour_bar_width() if self.show_colour_bar else 4.0
@@ -299,8 +342,8 @@ class HeatmapView(QWidget):
             room = self.height() - plot.bottom() - GAP - 2
             labels += self._labels("column", plot, window, cell_width, column_px, room)
         bar = QRectF(plot.right() + 8, plot.top(), 12, plot.height()) if self.show_colour_bar else None
-        values = self._value_font(cell_width, cell_height) if self.prints_values else None
-        return _Geometry(plot, cell_width, cell_height, labels, values, bar, row_px, column_px)
+        font, decimals = self._value_font(cell_width, cell_height) if self.prints_values else (None, 3)
+        return _Geometry(plot, cell_width, cell_height, labels, font, decimals, bar, row_px, column_px)
 
     def _label_font(self, axis: str, index: int, px: int) -> QFont:
         marked = self.selected_rows if axis == "row" else self.selected_columns
@@ -345,14 +388,29 @@ class HeatmapView(QWidget):
             labels.append(Label(text, box, axis, k))
         return labels
 
-    def _value_font(self, cell_width: float, cell_height: float) -> QFont | None:
-        """The largest font in which "0.000" fits a cell with a margin, or None."""
+    def _value_font(self, cell_width: float, cell_height: float) -> tuple[QFont | None, int]:
+        """The font and decimals of the values: three decimals in the largest font in which "0.000"
+        fits a cell with a margin, unless that font is under :data:`READABLE_VALUE_PX` (times the
+        text scale) and two decimals fit a larger one (None: no value fits)."""
         low, high = self.value_px
-        for px in range(high, low - 1, -1):
-            metrics = QFontMetricsF(self._font(px))
-            if metrics.horizontalAdvance("0.000") + 4 <= cell_width and metrics.height() + 2 <= cell_height:
-                return self._font(px)
-        return None
+        fitting = {}
+        for decimals in DECIMALS:
+            widest = "0." + "0" * decimals
+            fitting[decimals] = next(
+                (
+                    px
+                    for px in range(high, low - 1, -1)
+                    if QFontMetricsF(self._font(px)).horizontalAdvance(widest) + 4 <= cell_width
+                    and QFontMetricsF(self._font(px)).height() + 2 <= cell_height
+                ),
+                None,
+            )
+        three, two = fitting[3], fitting[2]
+        if three is not None and (three >= READABLE_VALUE_PX * self.text_scale or two is None or two <= three):
+            return self._font(three), 3
+        if two is not None:
+            return self._font(two), 2
+        return None, DECIMALS[0]
 
     @property
     def prints_values(self) -> bool:
@@ -395,7 +453,7 @@ class HeatmapView(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("white"))
         geometry = self.geometry_now()
-        painter.setFont(self._font(TITLE_PX, bold=True))
+        painter.setFont(self._font(self.title_px, bold=True))
         painter.setPen(TEXT)
         title = QRectF(2, 0, self.width() - 4, geometry.plot.top())
         elided = QFontMetricsF(painter.font()).elidedText(self.title, Qt.TextElideMode.ElideRight, title.width())
@@ -430,11 +488,11 @@ class HeatmapView(QWidget):
         values = heatmap.values
         for row in rows:
             for column in columns:
-                painter.setPen(QColor(text_on(int(self._indices[row, column]))))
+                painter.setPen(TEXT_PENS[int(self._indices[row, column])])
                 painter.drawText(
                     self._cell_rect(geometry, row, column),
                     Qt.AlignmentFlag.AlignCenter,
-                    value_text(float(values[row, column])),
+                    value_text(float(values[row, column]), geometry.value_decimals),
                 )
 
     def _paint_anchors(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
@@ -446,6 +504,8 @@ class HeatmapView(QWidget):
                 self._outline(painter, geometry, row + rows.start, column + columns.start, ANCHOR_OUTLINE)
         for row, column in heatmap.new_anchors:
             self._outline(painter, geometry, row, column, NEW_ANCHOR_OUTLINE)
+        for row, column in self.highlighted:
+            self._outline(painter, geometry, row, column, CONTRIBUTION_OUTLINE)
 
     def _outline(self, painter: QPainter, geometry: _Geometry, row: int, column: int, outline: Outline) -> None:
         """A cell's outline, each of its lines inside the cell (:func:`ui.rounds.scale.outline_strokes`)."""
@@ -521,7 +581,7 @@ class HeatmapView(QWidget):
             )
         painter.drawImage(bar.topLeft(), self._bar)
         painter.setPen(TEXT)
-        painter.setFont(self._font(LABEL_PX[0] + 2))
+        painter.setFont(self._font(self._bar_px()))
         low, high = heatmap.levels
         metrics = QFontMetricsF(painter.font())
         for fraction in (0.0, 0.5, 1.0):

@@ -18,7 +18,19 @@ from ..adjudication import dialogs as adjudication_dialogs
 from ..adjudication.tasks import ExportKind
 from ..app_state import AppState
 from ..state.settings import APP_NAME
-from .commands import Context, about, adjudication, annotators, compare, exports, files, navigation, plots, scoring
+from .commands import (
+    Context,
+    about,
+    adjudication,
+    annotators,
+    compare,
+    exports,
+    files,
+    navigation,
+    plots,
+    scoring,
+    teaching,
+)
 from .perspectives import perspective
 from .shortcuts_dialog import ShortcutsDialog
 
@@ -45,6 +57,7 @@ class ActionSpec:
     enabled_when: Condition | None = None
     group: str = ""  # a separator goes between groups of one menu
     text_when: Callable[[AppState], str] | None = None  # the text as the state changes (asked with enabled_when)
+    checked_when: Condition | None = None  # a checkable action: whether it is checked (asked with enabled_when)
 
 
 @dataclass(frozen=True)
@@ -132,16 +145,22 @@ def _on_mismatch(state: AppState) -> bool:
     return row is not None and row.mismatched
 
 
-FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP = (
+def _teaching(state: AppState) -> bool:
+    """The Teaching perspective is in front with a lesson (its single keys step only there)."""
+    return state.teaching.shown and state.teaching.lesson is not None
+
+
+FILE, EDIT, SCORING, ADJUDICATION, VIEW, TEACH, GO, HELP = (
     "&File",
     "&Edit",
     "&Scoring",
     "&Adjudication",
     "&View",
+    "&Teach",
     "&Go",
     "&Help",
 )
-MENUS = (FILE, EDIT, SCORING, ADJUDICATION, VIEW, GO, HELP)
+MENUS = (FILE, EDIT, SCORING, ADJUDICATION, VIEW, TEACH, GO, HELP)
 
 
 def _graph_edit(key: str, text: str, tip: str, edit) -> ActionSpec:
@@ -188,6 +207,20 @@ def _export(key: str, kind: ExportKind, text: str, tip: str) -> ActionSpec:
         tip=tip,
         enabled_when=_in_session,
         group="export",
+    )
+
+
+def _step(key: str, text: str, shortcut: str, method: str, tip: str) -> ActionSpec:
+    """Teach > a move through the lesson, on a single key while the Teaching perspective is in front."""
+    return ActionSpec(
+        key,
+        text,
+        lambda ctx: teaching.move(ctx, method),
+        TEACH,
+        shortcut,
+        tip=tip,
+        enabled_when=_teaching,
+        group="steps",
     )
 
 
@@ -306,6 +339,15 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         exports.export_heatmaps_dialog,
         FILE,
         tip="Save the heatmaps of the round shown, drawn from the matrices: PNG at a chosen DPI, SVG or PDF",
+        enabled_when=_has_pair,
+        group="export",
+    ),
+    ActionSpec(
+        "export_slides",
+        "Export &Lesson Slides...",
+        teaching.export_slides,
+        FILE,
+        tip="Save the selected pair's lesson as a PDF, one page per step: heatmap, graphs, caption (vector text)",
         enabled_when=_has_pair,
         group="export",
     ),
@@ -531,6 +573,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     perspective_action("annotators", "&Annotators Perspective", "Ctrl+4"),
     perspective_action("adjudication", "A&djudication Perspective", "Ctrl+5", _in_session),
     perspective_action("compare", "Co&mpare Perspective", None, _comparing),
+    perspective_action("teach", "&Teaching Perspective", "Ctrl+6"),
     ActionSpec(
         "reset_layout",
         "Reset &Layout",
@@ -558,6 +601,41 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         tip="Show the next round of the alignment",
         enabled_when=_has_pair,
         group="rounds",
+    ),
+    ActionSpec(
+        "teach_pair",
+        "&Teach This Pair",
+        teaching.teach_this_pair,
+        TEACH,
+        "Ctrl+Shift+T",
+        tip="Show the selected pair's alignment as a lesson, from its first step, in the Teaching perspective",
+        enabled_when=_has_pair,
+        group="lesson",
+    ),
+    _step("next_step", "&Next Step", "Space", "forward", "The next step of the lesson, or reveal the answer"),
+    _step("previous_step", "&Previous Step", "Backspace", "back", "The previous step of the lesson"),
+    _step("first_step", "&First Step", "Home", "home", "The first step of the lesson"),
+    _step("last_step", "&Last Step", "End", "end", "The last step of the lesson"),
+    _step("play", "P&lay or Pause", "P", "toggle_play", "Play the steps at the chosen speed; stops at each question"),
+    ActionSpec(
+        "predict",
+        "P&redict Mode",
+        lambda ctx: ctx.state.teaching.set_predicting(not ctx.state.teaching.predicting),
+        TEACH,
+        tip="Before a round's new anchors or a pick of the finalisation is revealed, the class clicks the cell it "
+        "expects",
+        checked_when=lambda state: state.teaching.predicting,
+        group="modes",
+    ),
+    ActionSpec(
+        "presentation",
+        "Pre&sentation Mode",
+        teaching.toggle_presentation,
+        TEACH,
+        "F11",
+        tip="The lesson full screen for a projector: the teaching panels only, large text (F11 or Esc to leave)",
+        checked_when=lambda state: state.teaching.presenting,
+        group="modes",
     ),
     ActionSpec(
         "next_disagreement",
@@ -676,6 +754,7 @@ STATE_CHANGES = (
     "adjudication.changed",
     "compare.comparison_changed",
     "compare.busy_changed",
+    "teaching.changed",
 )
 
 
@@ -730,6 +809,8 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 )
             continue
         action = built.actions[spec.key] = _action(window, ctx, spec.text, spec.tip, spec.handler)
+        action.setCheckable(spec.checked_when is not None)
+        window.addAction(action)  # its key works with the menu bar hidden too (presentation mode)
         if spec.shortcut is not None:
             action.setShortcut(QKeySequence(spec.shortcut))
         if spec.icon is not None:
@@ -744,6 +825,8 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setEnabled(spec.enabled_when(ctx.state))
             if isinstance(spec, ActionSpec) and spec.text_when is not None:
                 built.actions[spec.key].setText(spec.text_when(ctx.state))
+            if isinstance(spec, ActionSpec) and spec.checked_when is not None:
+                built.actions[spec.key].setChecked(spec.checked_when(ctx.state))
 
     for name in STATE_CHANGES:
         attrgetter(name)(ctx.state).connect(update_enabled)

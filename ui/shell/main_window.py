@@ -34,6 +34,12 @@ from ..plots.annotators_panel import AnnotatorPlotsPanel
 from ..plots.corpus_panel import CorpusPlotsPanel
 from ..rounds.panel import HeatmapPanel
 from ..state.settings import APP_NAME
+from ..teach.convergence_panel import ConvergencePanel
+from ..teach.explanation_panel import ExplanationPanel
+from ..teach.graphs import TeachingGraphs
+from ..teach.lesson_panel import LessonPanel
+from ..teach.presentation import PRESENTATION, Presenter
+from ..teach.steps_panel import StepsPanel
 from .actions import build_actions
 from .command_keys import CommandKeysFirst
 from .commands import Context
@@ -41,6 +47,7 @@ from .commands.adjudication import adjudicate
 from .commands.compare import choose_annotators
 from .commands.files import open_dropped
 from .commands.plots import export_plot
+from .commands.teaching import teach_this_pair
 from .placement import centred, within
 from .status import ProblemBanner, StatusLine
 from .workspace import Panel, Workspace
@@ -82,7 +89,7 @@ class MainWindow(QMainWindow):
         self.smatch_panel = SmatchPanel(self.state)
         self.clause_panel = ClausePanel(self.state)
         self.dscorer_panel = DScorerPanel(self.state)
-        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"))
+        self.adjudicated_graphs = ComparisonPanel(names=("Annotator", "Adjudicated"), whole=True)
         AdjudicationBinding(self.adjudicated_graphs, self.state)
         self.adjudication_panel = AdjudicationPanel(self.state)
         self.find_bar = FindBar(self.state)
@@ -93,6 +100,13 @@ class MainWindow(QMainWindow):
         self.annotator_plots = AnnotatorPlotsPanel(self.state)
         self.compare_panel = ComparePanel(self.state)
         self.compare_sentence = CompareSentencePanel(self.state)
+        teaching = self.state.teaching
+        self.lesson_panel = LessonPanel(teaching)
+        self.explanation_panel = ExplanationPanel(teaching)
+        self.steps_panel = StepsPanel(teaching)
+        self.convergence_panel = ConvergencePanel(teaching)
+        self.teaching_graphs = ComparisonPanel()
+        TeachingGraphs(self.teaching_graphs, teaching)
         # every panel by the key the perspectives (ui.shell.perspectives) place it with, and the least
         # (width, height) in which it is still of use; add new panels here
         self.panels = {
@@ -115,10 +129,19 @@ class MainWindow(QMainWindow):
             "annotator_plots": Panel("Annotators against the gold", self.annotator_plots, (400, 240)),
             "compare": Panel("Compare", self.compare_panel, (600, 300)),
             "compare_sentence": Panel("Compared sentences", self.compare_sentence, (600, 160)),
+            "lesson": Panel("Lesson", self.lesson_panel, (520, 360)),
+            "teach_graphs": Panel("Graphs", self.teaching_graphs, (300, 200)),  # stacked when presenting
+            "explanation": Panel("Explain a cell", self.explanation_panel, (300, 150)),
+            "steps": Panel("Steps", self.steps_panel, (200, 120)),
+            "convergence": Panel("Convergence", self.convergence_panel, (300, 90)),
         }
         self.workspace = Workspace(self.panels, self.state.settings)
         self.workspace.setCornerWidget(self.find_bar, Qt.Corner.TopRightCorner)
         self.state.selection.panel_requested.connect(self.workspace.show_panel)
+        self.workspace.perspective_changed.connect(self._teaching_shown)
+        self._teaching_shown(self.workspace.current)
+        teaching_panels = (self.lesson_panel, self.explanation_panel, self.steps_panel, self.convergence_panel)
+        self.presenter = Presenter(teaching, self, self.workspace, teaching_panels, self.teaching_graphs)
         self._build_central()
         self.context = Context(
             self.state,
@@ -132,6 +155,8 @@ class MainWindow(QMainWindow):
             self.corpus_plots,
             self.annotator_plots,
             self.compare_panel,
+            self.presenter,
+            self.teaching_graphs,
         )
         self.action_set = build_actions(self, self.context)
         self.command_keys = CommandKeysFirst(lambda: self.action_set.actions.values(), self)
@@ -146,6 +171,7 @@ class MainWindow(QMainWindow):
         self.state.scoring.corpus_changed.connect(self._show_title)
         self.state.adjudication.session_changed.connect(self._show_session)
         self.adjudication_panel.adjudicate_requested.connect(lambda: adjudicate(self.context))
+        self.heatmaps.teach_requested.connect(lambda: teach_this_pair(self.context))
         self._restore_layout()
 
     def _build_central(self) -> None:
@@ -170,6 +196,10 @@ class MainWindow(QMainWindow):
         self._restored = self.geometry()
         if window_state is not None:
             self.restoreState(window_state)
+
+    def _teaching_shown(self, key: str) -> None:
+        """The lesson is built (and its keys step) while the Teaching perspective is in front."""
+        self.state.teaching.set_shown(key in ("teach", PRESENTATION))
 
     def _keep_within_screen(self) -> None:
         """A window that is not maximised moved (shrunk if it must) within its screen's room, its

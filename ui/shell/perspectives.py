@@ -9,7 +9,8 @@ registers by key, and an action with its key to :data:`ui.shell.actions.TABLE` t
 :func:`ui.shell.actions.perspective_action` (Ctrl+5, Ctrl+6, ...). A panel with ``is_available()`` and
 ``availability_changed(bool)`` is hidden while it has nothing to show, and a perspective whose
 panels are all unavailable loses its tab - so does one whose ``needs`` panel is unavailable
-(see :mod:`ui.shell.workspace`).
+(see :mod:`ui.shell.workspace`). A ``hidden`` perspective has no tab at all: it is shown on request
+only (the Teaching perspective's presentation mode).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Perspective:
     tip: str
     layout: Layout
     needs: str = ""  # a panel without which the perspective has nothing to show: no tab while it is unavailable
+    hidden: bool = False  # no tab: shown on request only
 
 
 def _across(*parts_and_sizes) -> Split:
@@ -113,6 +115,26 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "against B's, the distribution of the differences, and a sentence as A, B and the gold annotated it",
         _down("compare", 66, "compare_sentence", 34),
         needs="compare",  # shown while a comparison is shown or made
+    ),
+    Perspective(
+        "teach",
+        "Teaching",
+        "The selected pair's alignment as a lesson, step by step: every broadcast iteration, every cell "
+        "explained, predictions, live parameters, slides",
+        _across(
+            _down("lesson", 84, "convergence", 16),
+            58,
+            _down("teach_graphs", 52, Tabs(("steps", "explanation")), 48),
+            42,
+        ),
+    ),
+    Perspective(
+        "present",
+        "Presentation",
+        "The lesson for a projector (View > Presentation Mode, F11): the teaching panels only, large text",
+        # the heatmap as wide as 25 columns need for values in 12 px text at 1366 x 768
+        _across("lesson", 74, _down("teach_graphs", 54, "convergence", 18, "explanation", 28), 26),
+        hidden=True,
     ),
 )
 DEFAULT = "pair"

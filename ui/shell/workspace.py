@@ -11,7 +11,8 @@ A panel may say it has nothing to show for the files loaded (the UMR document le
 input): it then has a ``availability_changed(bool)`` signal and an ``is_available()`` method,
 and its tab (or its place in a split) is hidden while it is unavailable; so is the tab of a
 perspective none of whose panels is available, or whose ``needs`` panel is not (the Adjudication
-perspective without a session)."""
+perspective without a session). A ``hidden`` perspective never has a tab: it is shown when asked
+for by name (presentation mode) and stays until another is."""
 
 from __future__ import annotations
 
@@ -297,9 +298,10 @@ class Workspace(QTabWidget):
         return self._page(self.currentIndex()).perspective.key
 
     def show_perspective(self, key: str) -> bool:
-        """Bring a perspective to the front; False (nothing done) while its tab is hidden."""
+        """Bring a perspective to the front; False (nothing done) while its tab is hidden (a
+        ``hidden`` perspective, which has none, is shown)."""
         index = self.indexOf(self.pages[key])
-        if not self.isTabVisible(index):
+        if not self.isTabVisible(index) and not self.pages[key].perspective.hidden:
             return False
         self.setCurrentIndex(index)
         return True
@@ -326,9 +328,14 @@ class Workspace(QTabWidget):
             page = self._page(index)
             page.show_available()
             needed = (page.perspective.needs,) if page.perspective.needs else page.slots
-            _set_tab_visible(self, index, any(_available(page.slots[key].panel) for key in needed))
-        if shown is not None and not self.isTabVisible(self.indexOf(shown)):
+            visible = any(_available(page.slots[key].panel) for key in needed)
+            _set_tab_visible(self, index, visible and not page.perspective.hidden)
+        if shown is not None and not self.isTabVisible(self.indexOf(shown)) and not self._hidden(shown):
             self.show_perspective(self._default())
+
+    @staticmethod
+    def _hidden(page: QWidget) -> bool:
+        return isinstance(page, _Page) and page.perspective.hidden
 
     def _default(self) -> str:
         return DEFAULT if DEFAULT in self.pages else next(iter(self.pages))
@@ -350,7 +357,8 @@ class Workspace(QTabWidget):
             saved = {}
         for key, page in self.pages.items():
             page.restore(saved.get("pages", {}).get(key, {}))
-        if saved.get("current") not in self.pages or not self.show_perspective(saved["current"]):
+        current = saved.get("current")
+        if current not in self.pages or self.pages[current].perspective.hidden or not self.show_perspective(current):
             self.show_perspective(self._default())
         self._page(self.currentIndex()).claim()
 

@@ -1,6 +1,6 @@
 """What a command may use: the state, the window (parent of dialogs) and the panels it exports,
 focuses or steps through (the plots' panels: their plots for export); the workspace that
-switches perspectives."""
+switches perspectives; presentation mode."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ...pair.triples_panel import TriplesPanel
 from ...plots.annotators_panel import AnnotatorPlotsPanel
 from ...plots.corpus_panel import CorpusPlotsPanel
 from ...rounds.panel import HeatmapPanel
+from ...teach.presentation import Presenter
 from ..workspace import Workspace
 
 __all__ = ["Context"]
@@ -35,3 +36,5 @@ class Context:
     corpus_plots: CorpusPlotsPanel | None = None
     annotator_plots: AnnotatorPlotsPanel | None = None
     compare: ComparePanel | None = None
+    presenter: Presenter | None = None
+    teaching_graphs: ComparisonPanel | None = None  # the Teaching perspective's graphs

@@ -13,6 +13,7 @@ from engine.demos import DEFAULT_DEMO, DEMOS
 from ...common.sides import Side, other_side
 from ...state.files import AnnotatorFiles
 from ...state.settings import RecentFiles
+from . import teaching
 from .adjudication import return_to
 from .context import Context
 
@@ -160,9 +161,15 @@ def demo_entries(ctx: Context) -> list[MenuEntry]:
     """File > Open Demo: the pairs bundled in resources/demo."""
     return [
         (
-            demo.title,
-            f"test: {demo.test.name}   gold: {demo.gold.name}",
-            lambda ctx, demo=demo: ctx.state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold))),
+            teaching.demo_title(demo),
+            f"test: {demo.test.name}   gold: {demo.gold.name}"
+            + (f"   (pair {lesson} as a lesson in the Teaching perspective)" if lesson else ""),
+            lambda ctx, demo=demo, lesson=lesson: (
+                teaching.open_lesson(ctx, demo, lesson)
+                if lesson
+                else ctx.state.scoring.open_files(AnnotatorFiles.of((demo.test, demo.gold)))
+            ),
         )
         for demo in DEMOS
+        for lesson in [teaching.LESSONS.get(demo.name)]
     ]

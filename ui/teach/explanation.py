@@ -1,0 +1,103 @@
+"""One cell explained for students, as HTML (Qt-free): each equation with the engine's numbers -
+S and its terms (AnCast paper eq. 1-4), P and C written out as sums over named neighbour pairs
+with ΔN (eq. 5-6), the root (eq. 7), the normalisation (eq. 8) or the anchor reset (eq. 9) and
+F (eq. 13). The neighbour pairs are named in the pink that outlines their cells in the heatmap
+and their nodes in the graphs."""
+
+from __future__ import annotations
+
+from html import escape
+
+from engine.teach import CellExplanation, NeighbourSum
+
+from ..pair.graph_style import NEIGHBOUR
+
+__all__ = ["LISTED", "explanation_html", "number"]
+
+LISTED = 12  # the neighbour pairs written out in a sum; the others (and those at 0) are counted
+
+
+def number(value: float) -> str:
+    """Four significant digits, as the engine's captions write them.
+
+    >>> number(0.39979141849367694), number(1.0), number(0.082)
+    ('0.3998', '1', '0.082')
+    """
+    return f"{value:.4g}"
+
+
+def _pair(test: str, gold: str) -> str:
+    return f"<span style='color:{NEIGHBOUR};font-weight:bold'>{escape(test)} × {escape(gold)}</span>"
+
+
+def _count(number_of: int, what: str = "pair") -> str:
+    return f"{number_of} {what}{'s' if number_of != 1 else ''}"
+
+
+def _sum_html(
+    symbol: str, equation: int, total: NeighbourSum, kin: str, names: tuple[tuple[str, ...], tuple[str, ...]], t: str
+) -> str:
+    """P or C: the neighbour pairs' A added up and divided by ΔN, in words and numbers (the first
+    :data:`LISTED` pairs with a value named, the others summed, the pairs at 0 counted)."""
+    tests, golds = names
+    head = f"<b>{symbol} = {number(total.value)}</b> (eq. {equation})"
+    if total.delta_n is None:
+        return f"<p>{head}: one of the two nodes has no {kin}, so this side adds nothing.</p>"
+    valued = [(kt, kg, a) for kt, kg, a in total.contributions if a != 0]
+    terms = [f"{_pair(tests[kt], golds[kg])} {number(a)}" for kt, kg, a in valued[:LISTED]]
+    if len(valued) > LISTED:
+        terms.append(f"{_count(len(valued) - LISTED)} more ({number(sum(a for _, _, a in valued[LISTED:]))})")
+    zeros = len(total.contributions) - len(valued)
+    if zeros:
+        terms.append(f"{_count(zeros)} at 0")
+    added = sum(a for _, _, a in valued)
+    delta = number(total.delta_n)
+    return (
+        f"<p>{head}: the A of every pair of their {kin} in {t}, added up and divided by "
+        f"ΔN = {delta} (the ratio of the two nodes' numbers of {kin}):<br>"
+        f"&nbsp;&nbsp;({' + '.join(terms)}) / {delta} = {number(added)} / {delta} = {number(total.value)}</p>"
+    )
+
+
+def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], gold_names: tuple[str, ...]) -> str:
+    """The cell's numbers, equation by equation."""
+    e, terms = explanation, explanation.terms
+    test, gold = test_names[e.test], gold_names[e.gold]
+    converged = e.iteration == e.iterations
+    when = "converged" if converged else "not yet converged"
+    previous = f"the anchors A^({e.round},0)" if e.iteration == 1 else f"the A of iteration {e.iteration - 1}"
+    names = (test_names, gold_names)
+    shared = ", ".join(f"{escape(role)} {escape(t)} vs {escape(g)}" for role, t, g in terms.attributes)
+    senses = f"sense {escape(str(terms.sense[0] or 'none'))} vs {escape(str(terms.sense[1] or 'none'))}"
+    parts = [
+        f"<p style='font-size:larger'><b>test {escape(test)} × gold {escape(gold)}</b> - round {e.round}, "
+        f"iteration {e.iteration} of {e.iterations} ({when})</p>",
+        f"<p><b>S = {number(e.similarity)}</b> (eq. 1-4): {escape(terms.text)}.<br>"
+        f"&nbsp;&nbsp;S_l = {number(terms.lemma[2])} (lemmas {escape(terms.lemma[0])} vs {escape(terms.lemma[1])}), "
+        f"S_s = {number(terms.sense[2])} ({senses}), γ = {number(terms.gamma)}, "
+        f"S_a = {number(terms.attribute_value)} (shared attributes: {shared or 'none'}).</p>",
+        _sum_html("P", 5, e.parents, "parents and grandparents", names, previous),
+        _sum_html("C", 6, e.children, "children and grandchildren", names, previous),
+        f"<p><b>A_raw</b> = √((P + 1)(C + 1) − 1) = √(({number(e.parents.value)} + 1)({number(e.children.value)} "
+        f"+ 1) − 1) = <b>{number(e.raw)}</b> (eq. 7)</p>",
+    ]
+    if e.anchor:
+        parts.append(
+            f"<p><b>A = 1</b>: {escape(test)}–{escape(gold)} is an anchor of this round, set back to 1 after "
+            "every iteration (eq. 9).</p>"
+        )
+    else:
+        parts.append(
+            f"<p><b>A</b> = A_raw / {number(e.normaliser)} (the largest A_raw of the iteration, so that the "
+            f"largest A is 1, eq. 8) = <b>{number(e.broadcast)}</b></p>"
+        )
+    use = (
+        "the round chooses its new anchors by F"
+        if converged
+        else "only the converged A of the round is used to choose anchors"
+    )
+    parts.append(
+        f"<p><b>F</b> = (S + α)(A + β) = ({number(e.similarity)} + {number(e.alpha)})({number(e.broadcast)} + "
+        f"{number(e.beta)}) = <b>{number(e.adjusted)}</b> (eq. 13; {use}).</p>"
+    )
+    return "".join(parts)
