@@ -5,7 +5,8 @@ start annotation's metadata: an AMR block keeps its comment lines, a UMR block i
 (sentence, ``Index:``/``Words:`` lines) and its document-level annotation as written, and
 its alignment section as the start had it: the lines of nodes kept with their spans as
 written, a node's line rewritten when its span changed (counted from 1) and left out when the
-node is gone, a line added only for a new node with a span - an empty section stays empty. Each block gains PENMAN metadata comment lines (:func:`adjudication_fields`)::
+node is gone, a line added only for a new node with a span - an empty section stays empty.
+Each block gains PENMAN metadata comment lines (:func:`adjudication_fields`)::
 
     # ::adjudicated-by NAME               (when someone decided)
     # ::adjudication-status STATUS
