@@ -112,7 +112,7 @@ class AppState(QObject):
         self.compare.cancel()
 
     def place(self) -> Place | None:
-        """Where the user is: the files, the pair selected, the filter, the session open."""
+        """Where the user is: the files, the pair selected, the filter, the sort, the session open."""
         files, pair, session = self.scoring.files, self.selection.pair, self.adjudication.session
         if files is None:
             return None
@@ -121,6 +121,7 @@ class AppState(QObject):
             (pair.id or str(pair.index)) if pair is not None else None,
             self.selection.filter_text,
             session.path if session is not None else None,
+            *self.selection.sort,
         )
 
     def shutdown(self) -> None:

@@ -8,7 +8,8 @@ region of points: :class:`Subset`), those chosen.
 Signals: ``pair_selected(PairResult | None)`` (None again when the reason there is none changes:
 new files, another filter), ``node_selected(side, var)`` (var "" = none),
 ``triple_selected(TripleMatch | None)``, ``filter_changed(text)`` (the text, or the pairs chosen
-in a plot, changed), ``subset_changed(Subset | None)``; ``node_revealed(side, var)`` - a
+in a plot, changed), ``subset_changed(Subset | None)``, ``sort_changed(column, descending)`` (the
+corpus table's sort: a column's title); ``node_revealed(side, var)`` - a
 node was asked for (found, chosen in a table): the graphs centre it and its partner (it is the
 selected node too); ``panel_requested(key)`` - a panel (see :mod:`ui.shell.perspectives`) should be
 shown.
@@ -61,6 +62,7 @@ class Selection(QObject):
     panel_requested = Signal(str)
     filter_changed = Signal(str)
     subset_changed = Signal(object)
+    sort_changed = Signal(str, bool)
 
     def __init__(self, scoring: Scoring, traces: Traces, messages: Messages, parent=None):
         super().__init__(parent)
@@ -68,6 +70,7 @@ class Selection(QObject):
         self.review_of: ReviewOf = lambda result: None  # a pair's adjudication review, for the filter's words
         self.filter_text = ""
         self.subset: Subset | None = None
+        self.sort: tuple[str, bool] = ("", False)  # the corpus table's: a column's title ("": as it opened), descending
         self.accepts = parse_filter("")
         self.pair: PairResult | None = None
         self._chosen: int | None = None  # the index of the pair chosen, not moved to by a filter
@@ -96,6 +99,12 @@ class Selection(QObject):
             self.messages.show(f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown.")
         self._select_index(chosen if chosen is not None else 0)
         self._chosen = chosen
+
+    def set_sort(self, column: str, descending: bool) -> None:
+        """Sort the corpus table by the column titled ``column``, in descending order or not."""
+        if (column, descending) != self.sort:
+            self.sort = (column, descending)
+            self.sort_changed.emit(column, descending)
 
     def set_subset(self, subset: Subset | None) -> None:
         """Keep only the pairs chosen in a plot (None: every pair the filter text keeps again); the
