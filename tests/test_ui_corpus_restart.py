@@ -1,11 +1,11 @@
 """The corpus table as a new user met it across files: a restart brings back the table's sort
-with the filter and the pair."""
+with the filter and the pair; other files opened start unfiltered."""
 
 from PySide6.QtCore import Qt
 
 from ui.shell.commands.files import open_at_start
 
-from .ui_support import SYS_PAIR, shown_window, temporary_settings, wait_until_idle
+from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, shown_window, temporary_settings, wait_until_idle
 
 
 def test_a_restart_brings_back_the_corpus_sort_with_the_filter(qtbot, tmp_path):
@@ -24,3 +24,12 @@ def test_a_restart_brings_back_the_corpus_sort_with_the_filter(qtbot, tmp_path):
     assert (header.sortIndicatorSection(), header.sortIndicatorOrder()) == (column, Qt.SortOrder.DescendingOrder)
     assert again.state.selection.sort == ("LR F1", True)
     again.close()
+
+
+def test_other_files_start_unfiltered(qtbot, tmp_path):
+    window = shown_window(qtbot, tmp_path, SYS_PAIR)
+    window.state.selection.set_filter("nodes > 3")
+    score_now(window.state, *SPEC_PAIR)  # other files (Ctrl+O, a demo, Recent Files)
+    assert window.state.selection.filter_text == "" and window.corpus_panel.filter_edit.text() == ""
+    assert len(window.state.selection.visible_pairs()) == len(window.state.scoring.corpus.pairs)
+    window.close()

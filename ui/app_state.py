@@ -63,7 +63,9 @@ class AppState(QObject):
 
     def show_scores(self, outcome: ScoringOutcome, wanted: str | None = None) -> None:
         """Show a finished scoring run: the ``wanted`` pair, else the pair selected before when the
-        files are the same (scored again, or swapped), else the first pair."""
+        files are the same (scored again, or swapped), else the first pair. Other files than those
+        loaded start unfiltered (a restart's :func:`~ui.shell.commands.adjudication.return_to`
+        applies the filter remembered for them after)."""
         scoring, selection = self.scoring, self.selection
         self.messages.show_busy(scoring.busy)
         if scoring.cancelled(outcome):
@@ -72,7 +74,8 @@ class AppState(QObject):
         previous = shown.index if shown is not None and scoring.same_files(outcome.files) else 0
         if outcome.loaded is not scoring.loaded:
             self.traces.forget()
-        selection.clear()
+        loaded = scoring.files
+        selection.clear(other_files=loaded is None or set(loaded.paths) != set(outcome.files.paths))
         self.messages.show_problem("")
         scoring.show(outcome)
         found = selection.show_first(wanted, previous)

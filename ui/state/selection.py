@@ -143,9 +143,10 @@ class Selection(QObject):
             after = [result for result in visible if result.index > self.pair.index]
             self.select_pair(after[0] if after else visible[-1] if visible else None)
 
-    def clear(self) -> None:
-        """New scores are coming: nothing of the old ones stays selected nor chosen in a plot (the
-        filter text stays; no signal but ``subset_changed`` when pairs were chosen)."""
+    def clear(self, other_files: bool = False) -> None:
+        """New scores are coming: nothing of the old ones stays selected nor chosen in a plot; the
+        filter text stays for the same files scored again and is cleared for ``other_files``
+        (``filter_changed`` then; else no signal but ``subset_changed`` when pairs were chosen)."""
         self.pair, self.node, self.triple, self.triple_rows, self._marks = None, None, None, [], None
         self._chosen = None
         self.traces.follow(None)
@@ -153,6 +154,8 @@ class Selection(QObject):
             self.subset = None
             self.accepts = self._predicate(self.filter_text)
             self.subset_changed.emit(None)
+        if other_files and self.filter_text:
+            self._apply_filter("")
 
     def show_first(self, wanted: str | None, previous: int) -> bool:
         """New scores are shown: select the ``wanted`` pair (an id, else a number from 1), else
