@@ -214,7 +214,7 @@ class Selection(QObject):
             return
         self.pair, self.node, self.triple, self._marks = result, None, None, None
         self._chosen = result.index if result is not None else None
-        self.triple_rows = result.triples() if result is not None else []
+        self.triple_rows = result.triples(top=True) if result is not None else []
         self.traces.follow(result)
         self.pair_selected.emit(result)
         self.traces.request()
