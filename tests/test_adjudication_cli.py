@@ -150,7 +150,8 @@ def test_a_umr_session_keeps_its_sections_and_reads_back(tmp_path):
     assert first.nodes[first.index["s1x"]].span == frozenset()
     text = out.read_text()
     assert text.count("#" * 80) == 2 and "# meta-info :: sent_id = u_tree-cs-s1-root" in text
-    assert "# ::adjudicated-by ana\n# ::adjudication-status adjudicated\n" in text and "s1x: 0-0" in text
+    assert "# ::adjudicated-by ana\n# ::adjudication-status adjudicated\n" in text
+    assert "s1x:" not in text  # an unaligned new node gets no invented 0-0 line
     # the document-level annotation is kept as written (s2r's relations there now point at nothing)
     assert "(author :full-affirmative s2r)" in text
     assert [t.relation for t in back.sentences[0].triples] == [
@@ -171,3 +172,65 @@ def test_an_unchanged_umr_corpus_is_written_back_as_the_same_graphs(tmp_path, na
         for mine, theirs in zip(back.sentences, original.sentences):
             assert graph_difference(theirs.entry.graph, mine.entry.graph) is None
             assert mine.triples == [] or [t.relation for t in mine.triples] == [t.relation for t in theirs.triples]
+
+
+UMR_A = """################################################################################
+# meta-info :: sent_id = t.1
+# :: snt1
+Index: 1         2         3
+Words: Mission   has       started.
+
+# sentence level graph:
+(s1s / start-01
+     :ARG1 (s1m / mission-01))
+# alignment:
+
+# document level annotation:
+
+################################################################################
+# meta-info :: sent_id = t.2
+# :: snt2
+Index: 1         2         3
+Words: the       boy       left
+
+# sentence level graph:
+(s2l / leave-11
+     :ARG0 (s2b / boy)
+     :aspect performance)
+# alignment:
+s2l: 3-3
+s2b: 0-0
+
+# document level annotation:
+"""
+
+
+def alignment_sections(text):
+    """The lines of each block's alignment section, blank lines left out."""
+    sections = []
+    for block in text.split("# alignment:")[1:]:
+        body = block.split("# document level annotation:")[0]
+        sections.append([line for line in body.splitlines() if line.strip()])
+    return sections
+
+
+def test_the_umr_alignment_sections_are_written_as_the_start_had_them(tmp_path):
+    """An empty alignment section stays empty (no invented ``0-0``); the lines of nodes kept
+    are kept as written, a removed node's line goes, an added node gets none."""
+    first, second = tmp_path / "a.umr", tmp_path / "b.umr"
+    first.write_text(UMR_A)
+    second.write_text(UMR_A.replace("boy)", "man)"))
+    db = tmp_path / "u.sqlite"
+    assert run("CREATE", db, first, second, "--author", "ana").returncode == 0
+    with Session.open(db, "ana") as session:
+        session.decide(1, Decision((RemoveNode("s2b"),)))
+        session.decide(1, Decision((AddNode("s2x", "quick"), AddRelation(Edge("s2l", ":manner", "s2x")))))
+        meant = [session.adjudicated(index).graph for index in range(2)]
+    out = tmp_path / "adjudicated.umr"
+    done = run("EXPORT", db, "--output", out)
+    assert done.returncode == 0, done.stderr
+    assert alignment_sections(out.read_text()) == [[], ["s2l: 3-3"]]
+    back = read_umr(out)
+    assert back.warnings == []
+    for graph, sentence in zip(meant, back.sentences):
+        assert graph_difference(graph, sentence.entry.graph) is None

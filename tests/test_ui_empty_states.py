@@ -83,11 +83,13 @@ def test_another_corpus_leaves_nothing_of_the_first(qtbot, window):
     assert window.penman_panel.test_text.extraSelections() == []
 
 
-def test_another_corpus_that_the_filter_hides_entirely(window):
+def test_another_corpus_starts_unfiltered_and_a_filter_may_hide_it_entirely(window):
     window.state.selection.select_pair_id("read")
     window.state.selection.set_filter("fry")
     assert window.state.selection.pair.id == "fry"
-    score_now(window.state, *SYS_PAIR)  # no sentence of it mentions fry
+    score_now(window.state, *SYS_PAIR)  # other files: their first pair, no filter kept
+    assert window.state.selection.filter_text == "" and window.state.selection.pair is not None
+    window.state.selection.set_filter("fry")  # no sentence of it mentions fry
     assert window.state.selection.pair is None
     assert not window.graphs.test_scene.node_items and window.graphs.test_box.title() == "Test"
     assert window.pair_view.header.text().startswith("No pair matches the filter \u201cfry\u201d (5 pairs hidden)")

@@ -218,3 +218,36 @@ def test_long_triples_leave_why_a_readable_start(qtbot, tmp_path, width):
         ]
         assert len(cut) <= 2 * panel.proxy.rowCount() // 3, len(cut)
     state.shutdown()
+
+
+def test_differing_tops_are_a_row_of_their_own(qtbot, tmp_path):
+    """The tops not aligned to each other (mock Smatch's root triple, AnCast paper §2.3.1) are a
+    *top differs* row with its reason, as in the Adjudication view; the relations' counts stay."""
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text("# ::id heavy\n(h / heavy :domain (i / it))\n")
+    gold.write_text("# ::id heavy\n(h / have-degree-91 :ARG1 (i / it) :ARG2 (h2 / heavy))\n")
+    state = scored_state(tmp_path, (test, gold))
+    panel = TriplesPanel(state)
+    qtbot.addWidget(panel)
+    top = panel.model.rows[0]
+    assert top.category is Category.TOP_DIFFERS and str(top.test) == "top: h/heavy"
+    assert top.why == "test top h is aligned to gold h2; the gold top is h"
+    assert panel.counts.text().endswith("  top differs: 1")
+    assert panel.counts.text().startswith("matched: ")
+    panel.category.setCurrentIndex(panel.category.findData(Category.TOP_DIFFERS.value))
+    assert panel.proxy.rowCount() == 1
+    state.shutdown()
+
+
+def test_choosing_the_top_row_highlights_the_top_nodes(qtbot, tmp_path):
+    from .ui_support import shown_window
+
+    test, gold = tmp_path / "test.amr", tmp_path / "gold.amr"
+    test.write_text("# ::id heavy\n(h / heavy :domain (i / it))\n")
+    gold.write_text("# ::id heavy\n(h / have-degree-91 :ARG1 (i / it) :ARG2 (h2 / heavy))\n")
+    window = shown_window(qtbot, tmp_path, (test, gold))
+    top = window.state.selection.triple_rows[0]
+    window.state.selection.select_triple(top)
+    for scene in (window.graphs.test_scene, window.graphs.gold_scene):
+        assert {key for key, item in scene.node_items.items() if item.emphasis == "highlight"} == {"h"}
+    window.close()

@@ -63,7 +63,9 @@ class AppState(QObject):
 
     def show_scores(self, outcome: ScoringOutcome, wanted: str | None = None) -> None:
         """Show a finished scoring run: the ``wanted`` pair, else the pair selected before when the
-        files are the same (scored again, or swapped), else the first pair."""
+        files are the same (scored again, or swapped), else the first pair. Other files than those
+        loaded start unfiltered (a restart's :func:`~ui.shell.commands.adjudication.return_to`
+        applies the filter remembered for them after)."""
         scoring, selection = self.scoring, self.selection
         self.messages.show_busy(scoring.busy)
         if scoring.cancelled(outcome):
@@ -72,7 +74,8 @@ class AppState(QObject):
         previous = shown.index if shown is not None and scoring.same_files(outcome.files) else 0
         if outcome.loaded is not scoring.loaded:
             self.traces.forget()
-        selection.clear()
+        loaded = scoring.files
+        selection.clear(other_files=loaded is None or set(loaded.paths) != set(outcome.files.paths))
         self.messages.show_problem("")
         scoring.show(outcome)
         found = selection.show_first(wanted, previous)
@@ -112,7 +115,7 @@ class AppState(QObject):
         self.compare.cancel()
 
     def place(self) -> Place | None:
-        """Where the user is: the files, the pair selected, the filter, the session open."""
+        """Where the user is: the files, the pair selected, the filter, the sort, the session open."""
         files, pair, session = self.scoring.files, self.selection.pair, self.adjudication.session
         if files is None:
             return None
@@ -121,6 +124,7 @@ class AppState(QObject):
             (pair.id or str(pair.index)) if pair is not None else None,
             self.selection.filter_text,
             session.path if session is not None else None,
+            *self.selection.sort,
         )
 
     def shutdown(self) -> None:

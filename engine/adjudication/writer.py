@@ -3,8 +3,10 @@
 Every sentence is written from its adjudicated graph (:meth:`Session.adjudicated`) with the
 start annotation's metadata: an AMR block keeps its comment lines, a UMR block its head
 (sentence, ``Index:``/``Words:`` lines) and its document-level annotation as written, and
-gets an alignment section made from the nodes' token spans (counted from 1, ``0-0`` when
-unaligned). Each block gains PENMAN metadata comment lines (:func:`adjudication_fields`)::
+its alignment section as the start had it: the lines of nodes kept with their spans as
+written, a node's line rewritten when its span changed (counted from 1) and left out when the
+node is gone, a line added only for a new node with a span - an empty section stays empty.
+Each block gains PENMAN metadata comment lines (:func:`adjudication_fields`)::
 
     # ::adjudicated-by NAME               (when someone decided)
     # ::adjudication-status STATUS
@@ -31,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from ..model import Graph
 from ..read.amr import entries_from_text
 from ..read.source import parse_metadata
-from ..read.umr import SECTION, umr_from_text
+from ..read.umr import SECTION, parse_alignment, umr_from_text
 from .errors import AdjudicationError, SessionError
 from .session import Session
 from .store import SentenceRecord
@@ -138,9 +140,45 @@ def _trimmed(lines: list[str]) -> list[str]:
     return lines
 
 
-def umr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
-    """A UMR sentence block for ``graph`` from its start ``block`` (head and document-level
-    annotation kept), and the graph it reads back as (the UMR reader keeps no metadata)."""
+def _alignment_lines(lines: list[str], start: Graph | None, graph: Graph) -> list[str]:
+    """The alignment section of ``graph`` from the start block's section ``lines``: a line is
+    kept as written while its node is in ``graph`` with the span it had in the ``start``
+    graph, rewritten when the span changed, left out when the node is gone (or the line
+    cannot be read); a node the start had no line for gets one only when it has a span. An
+    empty section stays empty: nothing is invented for unaligned nodes.
+
+    >>> from engine.read import read_graph
+    >>> start = read_graph("(a / a~1 :ARG0 (b / b))")
+    >>> _alignment_lines(["a:  1-1", "b: 0-0", "gone: 1-1", ""], start, start)
+    ['a:  1-1', 'b: 0-0']
+    >>> _alignment_lines([], start, start)
+    ['a: 2-2']
+    >>> _alignment_lines([], read_graph("(a / a :ARG0 (b / b))"), read_graph("(a / a :ARG0 (b / b))"))
+    []
+    """
+    before = {node.var: node.span for node in start.nodes} if start is not None else {}
+    after = {node.var: node.span for node in graph.nodes}
+    kept: list[str] = []
+    written: set[str] = set()
+    for line in lines:
+        var = line.partition(":")[0].strip()
+        if not line.strip() or var not in after or var in written:
+            continue
+        readable = parse_alignment("", 0, [line], {var}, []).get(var)
+        if readable is not None and after[var] == before.get(var):
+            kept.append(line)
+        elif readable is not None or after[var]:
+            kept.append(f"{var}: {_spans(after[var])}")
+        else:
+            continue
+        written.add(var)
+    return kept + [f"{node.var}: {_spans(node.span)}" for node in graph.nodes if node.var not in written and node.span]
+
+
+def umr_block(block: str, graph: Graph, fields: Fields, start: Graph | None = None) -> tuple[str, Graph]:
+    """A UMR sentence block for ``graph`` from its start ``block`` (head, alignment section as
+    :func:`_alignment_lines` keeps it, document-level annotation kept) and ``start`` graph,
+    and the graph it reads back as (the UMR reader keeps no metadata)."""
     sections: dict[str, list[str]] = {"head": []}
     name = "head"
     for line in block.split("\n"):
@@ -159,7 +197,7 @@ def umr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
         graph.penman,
         "",
         "# alignment:",
-        *(f"{node.var}: {_spans(node.span)}" for node in graph.nodes),
+        *_alignment_lines(sections.get("alignment", []), start, graph),
         "",
     ]
     if "document level annotation" in sections:
@@ -167,9 +205,10 @@ def umr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
     return "\n".join(parts), graph
 
 
-def amr_block(block: str, graph: Graph, fields: Fields) -> tuple[str, Graph]:
+def amr_block(block: str, graph: Graph, fields: Fields, start: Graph | None = None) -> tuple[str, Graph]:
     """A PENMAN block for ``graph`` with the comment lines of its start ``block`` and the
-    ``fields``, and the graph it reads back as (its metadata with the fields)."""
+    ``fields``, and the graph it reads back as (its metadata with the fields; the ``start``
+    graph is not needed: a PENMAN graph carries its alignments)."""
     comments = [line for line in block.split("\n") if line.lstrip().startswith("#")]
     text = "\n".join(_metadata_lines(comments, fields) + [graph.penman]) + "\n"
     return text, replace(graph, metadata=_meant_metadata(graph.metadata, fields))
@@ -192,7 +231,7 @@ def write_corpus(session: Session) -> Written:
             continue
         entry = session.entry(record.index, adjudicated.start)
         assert entry is not None
-        text, meant = block_of(entry.text, adjudicated.graph, adjudication_fields(record))
+        text, meant = block_of(entry.text, adjudicated.graph, adjudication_fields(record), entry.graph)
         blocks.append(text)
         written.graphs.append(meant)
         written.indices.append(record.index)

@@ -97,7 +97,7 @@ class AlignedPair(Protocol):
 def pair_marks(pair: AlignedPair, rows: list[TripleMatch]) -> tuple[GraphMarks, GraphMarks]:
     """Test and gold marks of a scored pair. Tags number the aligned pairs 1, 2, …
     in gold node order; a relation is unmatched when its role has no counterpart
-    (label differs, only in test, only in gold)."""
+    (label differs, only in test, only in gold); the tops' row draws no edge."""
     test, gold, alignment = pair.test, pair.gold, pair.alignment
     if test is None or gold is None or alignment is None:
         raise ValueError("pair_marks needs a scored pair (both graphs and their alignment)")
@@ -123,7 +123,7 @@ def pair_marks(pair: AlignedPair, rows: list[TripleMatch]) -> tuple[GraphMarks, 
                 )
         _constant_marks(graph, marks)
     for row in rows:
-        if row.category in (Category.MATCHED, Category.CONCEPT_DIFFERS):
+        if row.category in (Category.MATCHED, Category.CONCEPT_DIFFERS, Category.TOP_DIFFERS):
             continue
         if row.test is not None:
             test_marks.unmatched_edges.add(edge_key(test, row.test))

@@ -79,13 +79,17 @@ class PairResult:
     def scores(self) -> dict[str, PRF]:
         return {name: tally.prf() for name, tally in self.tallies.items()}
 
-    def triples(self) -> list[TripleMatch]:
-        """The pair's relations by category (empty for a pair with an error)."""
+    def triples(self, top: bool = False) -> list[TripleMatch]:
+        """The pair's relations by category (empty for a pair with an error); with ``top``, the
+        tops' row first when they differ (:func:`~engine.metrics.triples.top_match`: the root
+        triple mock Smatch counts, AnCast paper §2.3.1) - the Pair view lists it."""
         if self.alignment is None or self.test is None or self.gold is None:
             return []
-        from ..metrics.triples import classify_triples
+        from ..metrics.triples import Category, classify_triples, top_match
 
-        return classify_triples(self.alignment, self.test, self.gold)
+        rows = classify_triples(self.alignment, self.test, self.gold)
+        tops = top_match(self.alignment, self.test, self.gold) if top else None
+        return [tops, *rows] if tops is not None and tops.category is Category.TOP_DIFFERS else rows
 
 
 def totals_of(results: Iterable[PairResult], names: tuple[str, ...]) -> Totals:

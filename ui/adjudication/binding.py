@@ -107,12 +107,7 @@ class AdjudicationBinding(QObject):
     def _show_row(self, row: MismatchRow | None) -> None:
         if row is None or row.match is None or self.panel.result is None:
             return
-        match = row.match
-        if not _is_top(match):
-            self.panel.select_triple(match)
-            return
-        for scene, triple in ((self.panel.test_scene, match.test), (self.panel.gold_scene, match.gold)):
-            scene.highlight({triple.source} if triple is not None and triple.source in scene.node_items else set())
+        self.panel.select_triple(row.match)  # a top: its node
 
     def _show_node(self, side: str, var: str) -> None:
         if self.panel.result is not None and var:

@@ -138,6 +138,7 @@ class CorpusPanel(QWidget):
         layout.addWidget(self.summary)
         self.table.viewport().installEventFilter(self)  # the sentence column fitted to the room...
         header.sortIndicatorChanged.connect(lambda *_: self._fit_columns())  # the sorted column: its arrow
+        header.sortIndicatorChanged.connect(self._sort_chosen)
         header.sectionResized.connect(self._column_resized)  # ...and to the other columns, fitted to their contents
         self.table.selectionModel().currentRowChanged.connect(self._row_chosen)
         self.table.activated.connect(lambda index: state.selection.request_panel("graphs"))
@@ -146,6 +147,7 @@ class CorpusPanel(QWidget):
         state.selection.subset_changed.connect(self._show_subset)
         state.scoring.corpus_changed.connect(self._show_corpus)
         state.selection.filter_changed.connect(self._show_filter)
+        state.selection.sort_changed.connect(self._show_sort)
         state.selection.pair_selected.connect(self._show_selection)
         state.messages.busy_changed.connect(lambda busy: self._show_note())
         state.adjudication.session_changed.connect(self._show_review_columns)
@@ -155,6 +157,7 @@ class CorpusPanel(QWidget):
         self._show_review_columns(state.adjudication.session)
         self._show_corpus(state.scoring.corpus)  # what the state holds already
         self._show_filter(state.selection.filter_text)
+        self._show_sort(*state.selection.sort)
         self._show_subset(state.selection.subset)
         self._show_selection(state.selection.pair)
 
@@ -288,6 +291,17 @@ class CorpusPanel(QWidget):
         self._keep_review_in_sight()  # the id column fitted to the new ids
         self._fit_sentence()
         self._show_note()
+
+    def _sort_chosen(self, column: int, order: Qt.SortOrder) -> None:
+        if not self.syncing:
+            self.state.selection.set_sort(self.model.columns[column], order == Qt.SortOrder.DescendingOrder)
+
+    def _show_sort(self, title: str, descending: bool) -> None:
+        """Sort by the column titled ``title`` (none: left as it is)."""
+        if title in self.model.columns:
+            order = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+            with self.syncing:
+                self.table.sortByColumn(self.model.columns.index(title), order)
 
     def _show_filter(self, text: str) -> None:
         with self.syncing:

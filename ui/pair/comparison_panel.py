@@ -272,14 +272,16 @@ class ComparisonPanel(QWidget):
             (self.test_view, self.test_scene, result.test, row.test, row.gold_partners),
             (self.gold_view, self.gold_scene, result.gold, row.gold, row.test_partners),
         ):
-            if triple is not None:
+            if triple is not None and triple.is_top:
+                places.append((view, _bounds([scene.node_items.get(triple.source)])))
+            elif triple is not None:
                 places.append((view, _bounds([scene.edge_items.get(edge_key(graph, triple))])))
             else:
                 places.append((view, _bounds([scene.node_items.get(node.var) for node in partners if node])))
         self._centre(places)
 
     def select_triple(self, row: TripleMatch) -> None:
-        """Highlight a triple's edge (and its end nodes) in both graphs."""
+        """Highlight a triple's edge (and its end nodes) in both graphs; a top, its node."""
         result = self.result
         if result is None or result.test is None or result.gold is None:
             return
@@ -287,8 +289,8 @@ class ComparisonPanel(QWidget):
             (self.test_scene, result.test, row.test),
             (self.gold_scene, result.gold, row.gold),
         ):
-            if triple is None:
-                scene.highlight()
+            if triple is None or triple.is_top:
+                scene.highlight({triple.source} if triple is not None and triple.source in scene.node_items else set())
                 continue
             key = edge_key(graph, triple)
             scene.highlight({key[0], key[2]}, {key})

@@ -174,10 +174,13 @@ class PenmanPanel(QWidget):
         self._highlight(lines)
 
     def highlight_triple(self, row) -> None:
-        """Highlight the line of a triple on each side where it exists."""
+        """Highlight the line of a triple on each side where it exists (of a top, its node's)."""
         lines = {}
         for side, triple in zip(SIDES, (row.test, row.gold)):
             text = self.panes[side].text.toPlainText()
-            number = triple_line(text, triple.source, triple.role, triple.target) if triple else None
+            if triple is not None and triple.is_top:
+                number = node_line(text, triple.source)
+            else:
+                number = triple_line(text, triple.source, triple.role, triple.target) if triple else None
             lines[side] = [number] if number is not None else []
         self._highlight(lines)

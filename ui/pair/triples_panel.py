@@ -27,6 +27,7 @@ CATEGORY_COLOURS = {
     Category.CONCEPT_DIFFERS: QColor("#fffde7"),
     Category.ONLY_IN_TEST: QColor("#ffebee"),
     Category.ONLY_IN_GOLD: QColor("#fce4ec"),
+    Category.TOP_DIFFERS: QColor("#ede7f6"),
 }
 HEADERS = ("Category", "Test triple", "Gold triple", "S", "Why")
 HEADER_TIPS = (
@@ -119,7 +120,7 @@ class TriplesPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.category = QComboBox()
         self.category.addItem("All categories", None)
-        for category in RELATION_CATEGORIES:
+        for category in Category:
             self.category.addItem(category.value, category.value)
         self.category.currentIndexChanged.connect(lambda _: self._category_changed())
         self.counts = QLabel()
@@ -157,9 +158,9 @@ class TriplesPanel(QWidget):
             self.model.set_rows(
                 rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys, [self._tips(row) for row in rows]
             )
-        tally = dict.fromkeys(RELATION_CATEGORIES, 0)
+        tally = dict.fromkeys(RELATION_CATEGORIES, 0)  # the relations' categories, always; a differing top when it is
         for row in rows:
-            tally[row.category] += 1
+            tally[row.category] = tally.get(row.category, 0) + 1
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))
         self.fitted.measure(cells)
         self._show_detail(None)

@@ -8,7 +8,8 @@ region of points: :class:`Subset`), those chosen.
 Signals: ``pair_selected(PairResult | None)`` (None again when the reason there is none changes:
 new files, another filter), ``node_selected(side, var)`` (var "" = none),
 ``triple_selected(TripleMatch | None)``, ``filter_changed(text)`` (the text, or the pairs chosen
-in a plot, changed), ``subset_changed(Subset | None)``; ``node_revealed(side, var)`` - a
+in a plot, changed), ``subset_changed(Subset | None)``, ``sort_changed(column, descending)`` (the
+corpus table's sort: a column's title); ``node_revealed(side, var)`` - a
 node was asked for (found, chosen in a table): the graphs centre it and its partner (it is the
 selected node too); ``panel_requested(key)`` - a panel (see :mod:`ui.shell.perspectives`) should be
 shown.
@@ -61,6 +62,7 @@ class Selection(QObject):
     panel_requested = Signal(str)
     filter_changed = Signal(str)
     subset_changed = Signal(object)
+    sort_changed = Signal(str, bool)
 
     def __init__(self, scoring: Scoring, traces: Traces, messages: Messages, parent=None):
         super().__init__(parent)
@@ -68,6 +70,7 @@ class Selection(QObject):
         self.review_of: ReviewOf = lambda result: None  # a pair's adjudication review, for the filter's words
         self.filter_text = ""
         self.subset: Subset | None = None
+        self.sort: tuple[str, bool] = ("", False)  # the corpus table's: a column's title ("": as it opened), descending
         self.accepts = parse_filter("")
         self.pair: PairResult | None = None
         self._chosen: int | None = None  # the index of the pair chosen, not moved to by a filter
@@ -96,6 +99,12 @@ class Selection(QObject):
             self.messages.show(f"{len(self.visible_pairs())} of {plural(len(corpus.pairs), 'pair')} shown.")
         self._select_index(chosen if chosen is not None else 0)
         self._chosen = chosen
+
+    def set_sort(self, column: str, descending: bool) -> None:
+        """Sort the corpus table by the column titled ``column``, in descending order or not."""
+        if (column, descending) != self.sort:
+            self.sort = (column, descending)
+            self.sort_changed.emit(column, descending)
 
     def set_subset(self, subset: Subset | None) -> None:
         """Keep only the pairs chosen in a plot (None: every pair the filter text keeps again); the
@@ -134,9 +143,10 @@ class Selection(QObject):
             after = [result for result in visible if result.index > self.pair.index]
             self.select_pair(after[0] if after else visible[-1] if visible else None)
 
-    def clear(self) -> None:
-        """New scores are coming: nothing of the old ones stays selected nor chosen in a plot (the
-        filter text stays; no signal but ``subset_changed`` when pairs were chosen)."""
+    def clear(self, other_files: bool = False) -> None:
+        """New scores are coming: nothing of the old ones stays selected nor chosen in a plot; the
+        filter text stays for the same files scored again and is cleared for ``other_files``
+        (``filter_changed`` then; else no signal but ``subset_changed`` when pairs were chosen)."""
         self.pair, self.node, self.triple, self.triple_rows, self._marks = None, None, None, [], None
         self._chosen = None
         self.traces.follow(None)
@@ -144,6 +154,8 @@ class Selection(QObject):
             self.subset = None
             self.accepts = self._predicate(self.filter_text)
             self.subset_changed.emit(None)
+        if other_files and self.filter_text:
+            self._apply_filter("")
 
     def show_first(self, wanted: str | None, previous: int) -> bool:
         """New scores are shown: select the ``wanted`` pair (an id, else a number from 1), else
@@ -202,7 +214,7 @@ class Selection(QObject):
             return
         self.pair, self.node, self.triple, self._marks = result, None, None, None
         self._chosen = result.index if result is not None else None
-        self.triple_rows = result.triples() if result is not None else []
+        self.triple_rows = result.triples(top=True) if result is not None else []
         self.traces.follow(result)
         self.pair_selected.emit(result)
         self.traces.request()

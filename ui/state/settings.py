@@ -96,12 +96,15 @@ class RecentFiles:
 @dataclass(frozen=True)
 class Place:
     """Where the user was when the app closed: the files loaded, the pair selected (its id, else
-    its index as text), the filter, and the adjudication session open (None: none)."""
+    its index as text), the filter, the corpus table's sort (a column's title, "": none; descending
+    or not) and the adjudication session open (None: none)."""
 
     files: tuple[Path, ...]
     pair: str | None = None
     filter: str = ""
     session: Path | None = None
+    sort: str = ""
+    descending: bool = False
 
     def of(self, paths: Sequence[Path]) -> bool:
         """Whether this is a place in these files (in any order)."""
@@ -113,6 +116,8 @@ class Place:
             "pair": self.pair,
             "filter": self.filter,
             "session": str(self.session) if self.session is not None else None,
+            "sort": self.sort,
+            "descending": self.descending,
         }
 
     @classmethod
@@ -123,10 +128,13 @@ class Place:
         's2'
         >>> Place.from_json({"files": "/a"}) is None
         True
+        >>> place = Place.from_json({"files": ["/a"], "sort": "LR F1", "descending": True})
+        >>> place.sort, place.descending
+        ('LR F1', True)
         """
         if not isinstance(entry, dict):
             return None
-        files, pair, text, session = (entry.get(key) for key in ("files", "pair", "filter", "session"))
+        files, pair, text, session, sort = (entry.get(key) for key in ("files", "pair", "filter", "session", "sort"))
         if not isinstance(files, list) or not all(isinstance(path, str) for path in files):
             return None
         if not isinstance(text, str | None):
@@ -136,6 +144,8 @@ class Place:
             pair if isinstance(pair, str) else None,
             text or "",
             Path(session) if isinstance(session, str) else None,
+            sort if isinstance(sort, str) else "",
+            entry.get("descending") is True,
         )
 
 

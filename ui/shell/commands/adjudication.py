@@ -209,7 +209,8 @@ def choose_session(ctx: Context) -> None:
 def return_to(ctx: Context, place: Place) -> None:
     """After a restart, once the files of ``place`` are scored (its pair selected as they
     were opened): reopen the session that was open - under the adjudicator's name, not asked
-    for - and apply the filter that was set. Nothing when other files come first."""
+    for - and apply the filter and the corpus table's sort that were set. Nothing when other
+    files come first."""
     state = ctx.state
 
     def scored(corpus) -> None:
@@ -224,6 +225,8 @@ def return_to(ctx: Context, place: Place) -> None:
             state.adjudication.open(place.session, name)
         if place.filter:
             state.selection.set_filter(place.filter)
+        if place.sort:
+            state.selection.set_sort(place.sort, place.descending)
 
     state.scoring.corpus_changed.connect(scored)
 

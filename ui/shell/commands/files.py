@@ -138,8 +138,8 @@ def recent_entries(ctx: Context) -> list[MenuEntry]:
 
 def open_at_start(ctx: Context, select: str | None = None) -> None:
     """What the app opens when started without files: the files opened last when they are all
-    still there - at the pair that was selected when the app closed, with its filter and its
-    adjudication session (:func:`.adjudication.return_to`) -, else the bundled demo; the status
+    still there - at the pair that was selected when the app closed, with its filter, the corpus
+    table's sort and its adjudication session (:func:`.adjudication.return_to`) -, else the bundled demo; the status
     line says which."""
     recent = ctx.state.settings.recent()
     last = recent[0] if recent else None
