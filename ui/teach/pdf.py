@@ -31,4 +31,4 @@ def export_lesson(state: TeachingState, drawing: PairDrawing | None, measure: Te
         return False
     pair = state.pair
     title = "graphagree lesson: " + (pair.id or f"pair {pair.number}" if pair is not None else "")
-    return write_pdf(slides, path, 300.0, title)
+    return write_pdf(slides, path, title)
