@@ -127,6 +127,7 @@ class HeatmapView(QWidget):
         self.row_names: list[str] = []
         self.column_names: list[str] = []
         self.aligned = 0
+        self.unaligned: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # rows, columns
         self.show_rows = self.show_columns = True
         self.show_colour_bar = False
         self.enlarged = False
@@ -161,11 +162,24 @@ class HeatmapView(QWidget):
         return QSize(120, 80)
 
     # ------------------------------------------------------------------ data
-    def set_heatmap(self, heatmap: Heatmap, rows: list[str], columns: list[str], aligned: int) -> None:
-        """Show a matrix (the shared window is set by the panel); names in display order."""
+    def set_heatmap(
+        self,
+        heatmap: Heatmap,
+        rows: list[str],
+        columns: list[str],
+        aligned: int,
+        unaligned: tuple[frozenset[int], frozenset[int]] | None = None,
+    ) -> None:
+        """Show a matrix (the shared window is set by the panel); names in display order. The first
+        ``aligned`` rows and columns are the aligned pairs (a line after them) and the rest unaligned
+        nodes (red), unless ``unaligned`` names the unaligned rows and columns (in another order)."""
         if rows != self.row_names or columns != self.column_names:
             self._widest.clear()
         self.heatmap, self.row_names, self.column_names, self.aligned = heatmap, rows, columns, aligned
+        self.unaligned = unaligned or (
+            frozenset(range(aligned, len(rows))),
+            frozenset(range(aligned, len(columns))),
+        )
         self._indices = colour_indices(heatmap.values, heatmap.levels)
         self._pixels = np.ascontiguousarray(TABLE[self._indices])
         height, width = heatmap.values.shape
@@ -175,6 +189,7 @@ class HeatmapView(QWidget):
     def clear(self) -> None:
         self.heatmap, self._image, self._pixels, self._indices = None, None, None, None
         self.row_names, self.column_names, self.aligned = [], [], 0
+        self.unaligned = (frozenset(), frozenset())
         self.hover, self.selected_rows, self.selected_columns = (-1, -1), set(), set()
         self.highlighted = ()
         self._pointed = (-1, -1)
@@ -348,7 +363,10 @@ class HeatmapView(QWidget):
     def _label_font(self, axis: str, index: int, px: int) -> QFont:
         marked = self.selected_rows if axis == "row" else self.selected_columns
         hovered = self.hover[0] if axis == "row" else self.hover[1]
-        return self._font(px, bold=index in marked or index == hovered, italic=index >= self.aligned)
+        return self._font(px, bold=index in marked or index == hovered, italic=self._is_unaligned(axis, index))
+
+    def _is_unaligned(self, axis: str, index: int) -> bool:
+        return index in self.unaligned[0 if axis == "row" else 1]
 
     def _named(self, axis: str, visible: range, cell: float, px: int) -> list[int]:
         """The rows (or columns) named with labels of ``px``: every stride-th one, and the
@@ -557,7 +575,7 @@ class HeatmapView(QWidget):
             if label.index in marked or label.index == hovered:
                 painter.fillRect(label.box, SELECTED_LABEL if label.index in marked else HOVER_LABEL)
             painter.setFont(self._label_font(label.axis, label.index, px))
-            painter.setPen(UNALIGNED_TEXT if label.index >= self.aligned else TEXT)
+            painter.setPen(UNALIGNED_TEXT if self._is_unaligned(label.axis, label.index) else TEXT)
             if label.axis == "row":
                 painter.drawText(label.box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label.text)
                 continue

@@ -30,7 +30,7 @@ from ..common.binding import SyncGuard
 from ..rounds.view import HeatmapView, SharedWindow
 from ..rounds.window import CellWindow
 from .captions import step_html, verdict_html
-from .model import cell_readout, contribution_cells, step_heatmap
+from .model import cell_readout, contribution_cells, step_heatmap, unaligned_nodes
 from .parameters import ParameterBar
 from .state import SPEEDS, TeachingState
 
@@ -221,7 +221,7 @@ class LessonPanel(QWidget):
             return
         self.shared.set(CellWindow.full(*lesson.trace.similarity.shape))
         rows, columns = list(lesson.test_names), list(lesson.gold_names)
-        self.heatmap.set_heatmap(step_heatmap(lesson.steps[0]), rows, columns, len(rows))
+        self.heatmap.set_heatmap(step_heatmap(lesson.steps[0]), rows, columns, 0, unaligned_nodes(lesson, 0))
         self._place()
 
     def _show_step(self) -> None:
@@ -231,7 +231,8 @@ class LessonPanel(QWidget):
         names_rows, names_columns = list(lesson.test_names), list(lesson.gold_names)
         heatmap = step_heatmap(step, state.revealed)
         self.heatmap.title = heatmap.title
-        self.heatmap.set_heatmap(heatmap, names_rows, names_columns, len(names_rows))
+        unaligned = unaligned_nodes(lesson, state.index, state.revealed)
+        self.heatmap.set_heatmap(heatmap, names_rows, names_columns, 0, unaligned)
         self.title.setText(step.title + ("  - your prediction?" if state.asking else ""))
         self._show_step_readout()
         self._show_text()

@@ -1,0 +1,32 @@
+"""What a teacher preparing a ten-minute class hit in the Teaching perspective, in a real window:
+each test is one finding, and failed before its fix."""
+
+from .test_ui_teaching import index_of, teaching_window
+from .ui_support import UMR_VERSIONS
+
+
+def red_names(heatmap, axis: str, names) -> set[str]:
+    return {names[k] for k in range(len(names)) if heatmap._is_unaligned(axis, k)}
+
+
+def test_the_heatmap_draws_red_only_the_nodes_left_unaligned(qtbot, tmp_path):
+    """UMR sentence 12 (19 test, 21 gold nodes): the two last gold columns, "before" and
+    "landslide-01", are aligned (initial anchors); have-degree-91 and most are not."""
+    window = teaching_window(qtbot, tmp_path, UMR_VERSIONS, "snt12")
+    teaching, heatmap = window.state.teaching, window.lesson_panel.heatmap
+    lesson = teaching.lesson
+    assert red_names(heatmap, "column", lesson.gold_names) == set()  # step 1: nothing is decided yet
+    assert red_names(heatmap, "row", lesson.test_names) == set()
+    teaching.go_to(index_of(lesson, "metrics"))
+    assert red_names(heatmap, "column", lesson.gold_names) == {"have-degree-91", "most"}
+    assert red_names(heatmap, "row", lesson.test_names) == set()
+
+
+def test_at_the_scores_the_graphs_draw_unaligned_nodes_as_unaligned(qtbot, tmp_path):
+    """Finding 16: the scores step drew a node left unaligned grey (not yet aligned), not red and dashed."""
+    window = teaching_window(qtbot, tmp_path, UMR_VERSIONS, "snt12")
+    teaching, scene = window.state.teaching, window.teaching_graphs.gold_scene
+    most = next(node.var for node in teaching.lesson.trace.gold.nodes if node.concept == "most")
+    assert not scene.node_items[most].revealed  # step 1: not aligned yet
+    teaching.go_to(index_of(teaching.lesson, "metrics"))
+    assert scene.node_items[most].revealed  # its own look: unaligned
