@@ -157,7 +157,10 @@ def test_predict_right_and_wrong(qtbot, tmp_path):
     assert panel.heatmap.heatmap.new_anchors == ()  # not given away: in the heatmap
     assert not window.teaching_graphs.test_scene.node_items["h2"].revealed  # nor in the graphs
     assert RULES["anchors"] in panel.caption.toPlainText() and "Figure 2" not in panel.caption.toPlainText()
-    panel.heatmap.clicked.emit(HOUSE, SHE)  # wrong
+    panel.heatmap.clicked.emit(HOUSE, SHE)  # wrong: a second try
+    assert not teaching.verdict.right and not teaching.verdict.final and teaching.asking
+    assert "Try again" in panel.caption.toPlainText() and panel.heatmap.heatmap.new_anchors == ()
+    panel.heatmap.clicked.emit(HOUSE, SHE)  # wrong again: the answer
     verdict = teaching.verdict
     assert not verdict.right and "0.3552" in verdict.reason and "he" in verdict.reason
     assert not teaching.asking and panel.heatmap.heatmap.new_anchors == lesson.steps[anchors].marked  # revealed
@@ -191,6 +194,10 @@ def test_predict_a_pick_of_the_finalisation(qtbot, tmp_path):
         for j in range(len(lesson.gold_names))
         if (i, j) != right and i not in paired_rows and j not in paired_columns
     )
+    teaching.click(*wrong)  # the first try: why, not the answer
+    assert not teaching.verdict.final and "a larger F is left" in teaching.verdict.reason
+    answer = f"{lesson.test_names[right[0]]}–{lesson.gold_names[right[1]]}"
+    assert answer not in teaching.verdict.headline + teaching.verdict.reason
     teaching.click(*wrong)
     assert not teaching.verdict.right and "the largest F left" in teaching.verdict.reason
     teaching.go_to(pick)
@@ -200,6 +207,8 @@ def test_predict_a_pick_of_the_finalisation(qtbot, tmp_path):
     teaching.go_to(pick)
     teaching.click(*anchored)
     assert not teaching.verdict.right and "paired already" in teaching.verdict.reason
+    teaching.forward()  # Space shows the answer: the try's verdict goes
+    assert not teaching.asking and teaching.verdict is None
 
 
 def test_a_slider_realigns_the_pair_and_keeps_the_step(qtbot, tmp_path):

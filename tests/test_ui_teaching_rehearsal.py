@@ -30,3 +30,19 @@ def test_at_the_scores_the_graphs_draw_unaligned_nodes_as_unaligned(qtbot, tmp_p
     assert not scene.node_items[most].revealed  # step 1: not aligned yet
     teaching.go_to(index_of(teaching.lesson, "metrics"))
     assert scene.node_items[most].revealed  # its own look: unaligned
+
+
+def test_a_question_starts_without_the_cell_explained_before(qtbot, tmp_path):
+    """Finding 8: book x paper explained at an iteration stayed highlighted (and its neighbour pairs
+    pink) into round 1's question - a hint - until Clear."""
+    window = teaching_window(qtbot, tmp_path)
+    teaching, heatmap = window.state.teaching, window.lesson_panel.heatmap
+    lesson = teaching.lesson
+    teaching.go_to(index_of(lesson, "iteration", 1, 2))
+    teaching.click(3, 3)  # book x paper
+    assert teaching.explanation is not None and heatmap.highlighted
+    teaching.set_predicting(True)
+    teaching.go_to(index_of(lesson, "anchors", 1))
+    assert teaching.asking
+    assert teaching.cell is None and teaching.explanation is None
+    assert heatmap.highlighted == () and heatmap.selected_rows == set() and heatmap.selected_columns == set()

@@ -30,7 +30,7 @@ from engine.teach import CellExplanation, Lesson, build_lesson, explain_step, tr
 from ..state.services import AppPart
 from .guide import Notes, NotesError, applies, read_notes
 from .model import StepKey, corresponding_step, step_keys
-from .prediction import Verdict, judge
+from .prediction import TRIES, Verdict, judge
 
 __all__ = ["AT_ONCE", "SPEEDS", "TEACH", "TeachingState"]
 
@@ -74,6 +74,7 @@ class TeachingState(AppPart):
         self.cell: Cell | None = None
         self.explanation: CellExplanation | None = None
         self.verdict: Verdict | None = None
+        self.tries = 0  # answers given to the question shown
         self.notes = Notes()
         self.shown = False  # the Teaching perspective is in front
         self.presenting = False  # in presentation mode (ui.teach.presentation)
@@ -202,7 +203,7 @@ class TeachingState(AppPart):
         self.keys = step_keys(lesson) if lesson is not None else []
         self.index = corresponding_step(key, self.keys) if key is not None and lesson is not None else 0
         self.revealed = True
-        self.verdict = None  # an answer to the lesson there was
+        self.verdict, self.tries = None, 0  # an answer to the lesson there was
         if lesson is None:
             self.pause()
         if self.cell is not None and (lesson is None or not self._inside(self.cell)):
@@ -254,7 +255,9 @@ class TeachingState(AppPart):
         index = min(max(index, 0), len(self.lesson.steps) - 1)
         self.index = index
         self.revealed = not (self.predicting and self.lesson.steps[index].prediction is not None)
-        self.verdict = None
+        self.verdict, self.tries = None, 0
+        if not self.revealed:  # a question: no cell explained (its highlight would be a hint)
+            self.cell = None
         self._explain()
         self.step_changed.emit()
         self.cell_changed.emit()
@@ -287,6 +290,9 @@ class TeachingState(AppPart):
     def reveal(self) -> None:
         if not self.revealed:
             self.revealed = True
+            if self.verdict is not None and not self.verdict.final:  # its "try again" is over
+                self.verdict = None
+                self.cell_changed.emit()
             self.step_changed.emit()
             self.changed.emit()
 
@@ -299,16 +305,19 @@ class TeachingState(AppPart):
 
     # ----------------------------------------------------------------- cells
     def click(self, i: int, j: int) -> None:
-        """A cell clicked: the student's answer when the step asks for one (then revealed), and
-        in any case the cell explained."""
+        """A cell clicked: the student's answer when the step asks for one (revealed when right or
+        at the last of :data:`~ui.teach.prediction.TRIES`), and in any case the cell explained."""
         if self.lesson is None or not self._inside((i, j)):
             return
         self.cell = (i, j)
-        self.verdict = judge(self.lesson, self.index, (i, j)) if not self.revealed else None
+        self.verdict = None
+        if not self.revealed:
+            self.tries += 1
+            self.verdict = judge(self.lesson, self.index, (i, j), last=self.tries >= TRIES)
         self._explain()
         self.cell_changed.emit()
         self.app.selection.panel_requested.emit(EXPLANATION)  # its tab in front
-        if self.verdict is not None:
+        if self.verdict is not None and self.verdict.final:
             self.reveal()
 
     def clear_cell(self) -> None:
