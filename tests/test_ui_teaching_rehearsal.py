@@ -46,3 +46,19 @@ def test_a_question_starts_without_the_cell_explained_before(qtbot, tmp_path):
     assert teaching.asking
     assert teaching.cell is None and teaching.explanation is None
     assert heatmap.highlighted == () and heatmap.selected_rows == set() and heatmap.selected_columns == set()
+
+
+def test_a_finalisation_question_dims_the_rows_and_columns_taken(qtbot, tmp_path):
+    """Finding 12: at the finalisation's picks the rows and columns paired already are veiled."""
+    window = teaching_window(qtbot, tmp_path, UMR_VERSIONS, "snt12")
+    teaching, heatmap = window.state.teaching, window.lesson_panel.heatmap
+    lesson = teaching.lesson
+    teaching.set_predicting(True)
+    pick = index_of(lesson, "finalisation")
+    teaching.go_to(pick)
+    assert teaching.asking
+    anchors = lesson.steps[pick].anchors
+    assert anchors and heatmap.dimmed == ({i for i, _ in anchors}, {j for _, j in anchors})
+    assert len(heatmap.dimmed[0]) < len(lesson.test_names)  # the free rows are not veiled
+    teaching.go_to(index_of(lesson, "metrics"))
+    assert heatmap.dimmed == (set(), set())

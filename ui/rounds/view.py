@@ -63,6 +63,7 @@ ZOOM_STEP = 1.25
 SEPARATOR_PEN = QPen(QColor("#9e9e9e"), 2.0)
 UNALIGNED_TEXT, TEXT = QColor("#b71c1c"), QColor("#1a1a1a")
 HOVER_PEN, HOVER_FILL = QPen(QColor("white"), 1.5), QColor(255, 255, 255, 45)
+DIMMED_FILL = QColor(255, 255, 255, 170)  # a veil over rows and columns out of play
 SELECTED_PEN, SELECTED_LABEL = QPen(QColor("#ff8f00"), 2.0), QColor("#ffe0b2")
 HOVER_LABEL = QColor("#e3f2fd")
 TEXT_PENS = tuple(QColor(text_on(index)) for index in range(len(TABLE)))  # a value's colour on each colour
@@ -128,6 +129,7 @@ class HeatmapView(QWidget):
         self.column_names: list[str] = []
         self.aligned = 0
         self.unaligned: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # rows, columns
+        self.dimmed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # rows, columns
         self.show_rows = self.show_columns = True
         self.show_colour_bar = False
         self.enlarged = False
@@ -220,6 +222,12 @@ class HeatmapView(QWidget):
         self.value_px = (round(values[0] * min(self.text_scale, 1.5)), round(values[1] * self.text_scale))
         self.title_px = round(TITLE_PX * self.text_scale)
         self.update()
+
+    def set_dimmed(self, rows: frozenset[int], columns: frozenset[int]) -> None:
+        """Veil these rows and columns (out of play: taken by the finalisation already)."""
+        if (rows, columns) != self.dimmed:
+            self.dimmed = (rows, columns)
+            self.update()
 
     def set_highlighted(self, cells: tuple[tuple[int, int], ...]) -> None:
         """Outline these cells (display rows and columns) in black and pink; () for none."""
@@ -485,6 +493,7 @@ class HeatmapView(QWidget):
         painter.setClipRect(geometry.plot)
         painter.drawImage(geometry.plot, self._image, QRectF(window.left, window.top, window.width, window.height))
         self._paint_values(painter, geometry, heatmap)
+        self._paint_dimmed(painter, geometry)
         self._paint_anchors(painter, geometry, heatmap)
         self._paint_separator(painter, geometry, heatmap)
         self._paint_marks(painter, geometry, heatmap)
@@ -544,16 +553,26 @@ class HeatmapView(QWidget):
             x = self._cell_rect(geometry, 0, self.aligned).left()
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
 
+    def _strip(self, geometry: _Geometry, axis: str, index: int) -> QRectF:
+        """A whole row or column of the plot."""
+        plot = geometry.plot
+        cell = self._cell_rect(geometry, index, 0) if axis == "row" else self._cell_rect(geometry, 0, index)
+        if axis == "row":
+            return QRectF(plot.left(), cell.top(), plot.width(), cell.height())
+        return QRectF(cell.left(), plot.top(), cell.width(), plot.height())
+
+    def _paint_dimmed(self, painter: QPainter, geometry: _Geometry) -> None:
+        """The dimmed rows and columns under a veil of white."""
+        for axis, indices in zip(("row", "column"), self.dimmed):
+            for index in indices:
+                painter.fillRect(self._strip(geometry, axis, index), DIMMED_FILL)
+
     def _paint_marks(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         """The hovered row and column (white), the selected nodes' rows and columns (orange)."""
         rows, columns = heatmap.values.shape
-        plot = geometry.plot
 
         def strip(axis: str, index: int) -> QRectF:
-            cell = self._cell_rect(geometry, index, 0) if axis == "row" else self._cell_rect(geometry, 0, index)
-            if axis == "row":
-                return QRectF(plot.left(), cell.top(), plot.width(), cell.height())
-            return QRectF(cell.left(), plot.top(), cell.width(), plot.height())
+            return self._strip(geometry, axis, index)
 
         hover_row, hover_column = self.hover
         for axis, index in (("row", hover_row), ("column", hover_column)):

@@ -30,7 +30,7 @@ from ..common.binding import SyncGuard
 from ..rounds.view import HeatmapView, SharedWindow
 from ..rounds.window import CellWindow
 from .captions import step_html, verdict_html
-from .model import cell_readout, contribution_cells, step_heatmap, unaligned_nodes
+from .model import cell_readout, contribution_cells, step_heatmap, taken_nodes, unaligned_nodes
 from .parameters import ParameterBar
 from .state import SPEEDS, TeachingState
 
@@ -233,6 +233,7 @@ class LessonPanel(QWidget):
         self.heatmap.title = heatmap.title
         unaligned = unaligned_nodes(lesson, state.index, state.revealed)
         self.heatmap.set_heatmap(heatmap, names_rows, names_columns, 0, unaligned)
+        self.heatmap.set_dimmed(*taken_nodes(lesson, state.index))
         self.title.setText(step.title + ("  - your prediction?" if state.asking else ""))
         self._show_step_readout()
         self._show_text()

@@ -33,6 +33,7 @@ __all__ = [
     "step_heatmap",
     "step_keys",
     "step_label",
+    "taken_nodes",
     "unaligned_nodes",
 ]
 
@@ -160,6 +161,15 @@ def unaligned_nodes(lesson: Lesson, index: int, revealed: bool = True) -> tuple[
         frozenset(range(rows)) - {i for i, _ in step.marked},
         frozenset(range(columns)) - {j for _, j in step.marked},
     )
+
+
+def taken_nodes(lesson: Lesson, index: int) -> tuple[frozenset[int], frozenset[int]]:
+    """At a pick of the finalisation, the rows and columns already paired (anchors and earlier
+    picks): out of play (Algorithm 2 takes the largest F among the free ones); none at other steps."""
+    step = lesson.steps[index]
+    if step.kind != "finalisation":
+        return frozenset(), frozenset()
+    return frozenset(i for i, _ in step.anchors), frozenset(j for _, j in step.anchors)
 
 
 @dataclass(frozen=True)
