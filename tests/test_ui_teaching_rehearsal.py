@@ -1,6 +1,8 @@
 """What a teacher preparing a ten-minute class hit in the Teaching perspective, in a real window:
 each test is one finding, and failed before its fix."""
 
+from engine.params import Params
+
 from .test_ui_teaching import index_of, teaching_window
 from .ui_support import UMR_VERSIONS
 
@@ -62,3 +64,16 @@ def test_a_finalisation_question_dims_the_rows_and_columns_taken(qtbot, tmp_path
     assert len(heatmap.dimmed[0]) < len(lesson.test_names)  # the free rows are not veiled
     teaching.go_to(index_of(lesson, "metrics"))
     assert heatmap.dimmed == (set(), set())
+
+
+def test_the_teachers_note_stays_when_a_slider_moves(qtbot, tmp_path):
+    """Finding 10: the note that says "try β = 0.001 with the slider" vanished when β moved; it
+    stays, saying its numbers are the paper's, and says that no setting reproduces Figure 2."""
+    window = teaching_window(qtbot, tmp_path)
+    teaching, panel = window.state.teaching, window.lesson_panel
+    teaching.go_to(index_of(teaching.lesson, "anchors", 1))
+    assert "No setting of the sliders reproduces Figure 2" in teaching.note()
+    assert "written for the paper's parameters" not in panel.caption.toPlainText()
+    teaching.set_params(Params(beta=0.001))
+    assert "try β = 0.001 with the slider" in panel.caption.toPlainText()
+    assert "written for the paper's parameters" in panel.caption.toPlainText()

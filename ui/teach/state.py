@@ -43,6 +43,11 @@ PROFILE_PROBLEM = (
     "profile, whose steps differ. Switch the lesson to the paper profile to teach this pair."
 )
 
+OTHER_PARAMETERS = (
+    "(This note is written for the paper's parameters, γ 0.1, α 0.2, β 0.01, both anchor sources: its numbers "
+    "are theirs, not the sliders'.)"
+)
+
 Cell = tuple[int, int]
 
 
@@ -109,13 +114,15 @@ class TeachingState(AppPart):
         return applies(self.params)
 
     def note(self, index: int | None = None) -> str:
-        """The teacher's note of step ``index`` (default: the step shown); "" when none, or when the
-        parameters are not the notes'."""
-        if self.lesson is None or self.pair is None or not self.notes_apply:
+        """The teacher's note of step ``index`` (default: the step shown), "" when none; under other
+        parameters than the notes' it says first that its numbers are the paper's (a note may ask
+        for a slider to move: it stays while the class watches)."""
+        if self.lesson is None or self.pair is None:
             return ""
         key = self.keys[self.index if index is None else index]
         iterations = len(self.lesson.trace.round(key.round).iterates) if key.round else None
-        return self.notes.note(self.pair.id or str(self.pair.number), key, iterations)
+        note = self.notes.note(self.pair.id or str(self.pair.number), key, iterations)
+        return note if not note or self.notes_apply else f"{OTHER_PARAMETERS}\n\n{note}"
 
     def set_shown(self, shown: bool) -> None:
         """The Teaching perspective came to the front (its lesson is built now) or left it."""
