@@ -2,9 +2,10 @@
 each test is one finding, and failed before its fix."""
 
 from engine.params import Params
+from ui.shell.commands.files import open_at_start
 
-from .test_ui_teaching import index_of, teaching_window
-from .ui_support import UMR_VERSIONS
+from .test_ui_teaching import index_of, settle, teaching_window
+from .ui_support import SPEC_PAIR, UMR_VERSIONS, shown_window, temporary_settings, wait_until_idle
 
 
 def red_names(heatmap, axis: str, names) -> set[str]:
@@ -77,3 +78,24 @@ def test_the_teachers_note_stays_when_a_slider_moves(qtbot, tmp_path):
     teaching.set_params(Params(beta=0.001))
     assert "try β = 0.001 with the slider" in panel.caption.toPlainText()
     assert "written for the paper's parameters" in panel.caption.toPlainText()
+
+
+def test_the_lesson_names_its_pair_and_a_restart_reopens_it(qtbot, tmp_path):
+    """Finding 14: the Teaching view never said which pair it taught, and a restart opened the
+    paper's example on its first pair (fry), not on the pair taught (read)."""
+    settings = temporary_settings(tmp_path)
+    window = shown_window(qtbot, tmp_path, None, settings=settings)
+    with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=30000):
+        window.state.scoring.open_pair(*SPEC_PAIR)
+    assert window.state.selection.select_pair_id("read")
+    window.action_set["perspective_teach"].trigger()
+    settle()
+    heading = window.lesson_panel.pair_heading
+    assert heading.isVisible() and heading.text() == "Pair 2 (read): She is reading my book in the house."
+    window.close()
+
+    again = shown_window(qtbot, tmp_path, None, settings=settings)  # the next start
+    with qtbot.waitSignal(again.state.scoring.corpus_changed, timeout=30000):
+        open_at_start(again.context)
+    wait_until_idle(qtbot, again.state)
+    assert again.state.selection.pair.id == "read"

@@ -1,5 +1,6 @@
 """What the app remembers between sessions (QSettings): parameters, recent files, window layout,
-the arrangement of the perspectives, the adjudicator's name, the folder of the last export."""
+the arrangement of the perspectives, the adjudicator's name, the folder of the last export, the
+pair last taught."""
 
 from __future__ import annotations
 
@@ -178,6 +179,15 @@ class AppSettings:
     def forget_workspace(self) -> None:
         self.qsettings.remove("workspace/json")
         self.qsettings.sync()
+
+    def taught_pair(self, files: AnnotatorFiles) -> str | None:
+        """The pair (id, or number from 1) last taught in the Teaching perspective, when it was of ``files``."""
+        saved = self._json("teach/pair", {})
+        same = isinstance(saved, dict) and saved.get("files") == [str(path) for path in files.paths]
+        return str(saved.get("pair")) if same and saved.get("pair") is not None else None
+
+    def save_taught_pair(self, files: AnnotatorFiles, pair: str) -> None:
+        self.qsettings.setValue("teach/pair", json.dumps({"files": [str(path) for path in files.paths], "pair": pair}))
 
     def export_folder(self) -> Path | None:
         """The folder the last export was saved in (None before the first)."""

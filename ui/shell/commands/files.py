@@ -143,7 +143,7 @@ def open_at_start(ctx: Context, select: str | None = None) -> None:
     missing = last.missing() if last is not None else []
     if last is not None and not missing:
         ctx.state.scoring.note_next_report(f"Reopened the files opened last ({last.title()}; demos: File > Open Demo)")
-        open_recent(ctx, last, select)
+        open_recent(ctx, last, select or ctx.state.settings.taught_pair(last.files))  # the lesson goes on
         return
     why = f"{missing[0]}, opened last, is no longer there" if missing else "no files were opened before"
     ctx.state.scoring.note_next_report(f"Opened the bundled demo ({why})")
