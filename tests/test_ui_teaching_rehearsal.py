@@ -3,8 +3,9 @@ each test is one finding, and failed before its fix."""
 
 from engine.params import Params
 from ui.shell.commands.files import open_at_start
+from ui.teach.explanation import tie_html
 
-from .test_ui_teaching import index_of, settle, teaching_window
+from .test_ui_teaching import HOME, HOUSE, SHE, index_of, settle, teaching_window
 from .ui_support import SPEC_PAIR, UMR_VERSIONS, shown_window, temporary_settings, wait_until_idle
 
 
@@ -99,3 +100,22 @@ def test_the_lesson_names_its_pair_and_a_restart_reopens_it(qtbot, tmp_path):
         open_at_start(again.context)
     wait_until_idle(qtbot, again.state)
     assert again.state.selection.pair.id == "read"
+
+
+def test_a_cell_of_a_tie_says_so_in_its_explanation(qtbot, tmp_path):
+    """Finding 9: house x she at round 1's anchors ties with house x home (F = 0.082), which the
+    :location label chose; its explanation gave S, P, C, A and F only."""
+    window = teaching_window(qtbot, tmp_path)
+    teaching, text = window.state.teaching, window.explanation_panel.text
+    lesson = teaching.lesson
+    anchors = index_of(lesson, "anchors", 1)
+    teaching.go_to(anchors)
+    teaching.click(HOUSE, SHE)
+    said = " ".join(text.toPlainText().split())
+    assert "A tie: its F, 0.082, is also that of house–home, house–paper, he–home, book–home" in said
+    assert "(:location) chose house–home" in said
+    teaching.click(HOUSE, HOME)
+    assert "chose this pair" in text.toPlainText()
+    teaching.click(SHE, SHE)  # he x she: a unique mutual maximum
+    assert "A tie" not in text.toPlainText()
+    assert tie_html(lesson, anchors, (2, 2)) == ""

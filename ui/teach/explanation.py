@@ -2,17 +2,18 @@
 S and its terms (AnCast paper eq. 1-4), P and C written out as sums over named neighbour pairs
 with ΔN (eq. 5-6), the root (eq. 7), the normalisation (eq. 8) or the anchor reset (eq. 9) and
 F (eq. 13). The neighbour pairs are named in the pink that outlines their cells in the heatmap
-and their nodes in the graphs."""
+and their nodes in the graphs. At a round's new anchors, a cell that took part in a tie says so, with
+the tie-break that decided it (a pick of the finalisation says its ties in the step's text)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from engine.teach import CellExplanation, NeighbourSum
+from engine.teach import CellExplanation, Lesson, NeighbourSum
 
 from ..pair.graph_style import NEIGHBOUR
 
-__all__ = ["LISTED", "explanation_html", "number"]
+__all__ = ["LISTED", "explanation_html", "number", "tie_html"]
 
 LISTED = 12  # the neighbour pairs written out in a sum; the others (and those at 0) are counted
 
@@ -101,3 +102,34 @@ def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], 
         f"{number(e.beta)}) = <b>{number(e.adjusted)}</b> (eq. 13; {use}).</p>"
     )
     return "".join(parts)
+
+
+def _tie_text(
+    cell: tuple[int, int], tied: list[tuple[int, int]], chosen: tuple[int, int], value: float, how: str, names
+) -> str:
+    tests, golds = names
+
+    def pair(c: tuple[int, int]) -> str:
+        return f"{escape(tests[c[0]])}–{escape(golds[c[1]])}"
+
+    others = ", ".join(pair(c) for c in tied if c != cell)
+    if cell == chosen:
+        return f"<p><b>A tie</b>: its F, {number(value)}, is also that of {others}; {how} chose this pair.</p>"
+    return f"<p><b>A tie</b>: its F, {number(value)}, is also that of {others}; {how} chose {pair(chosen)}.</p>"
+
+
+def tie_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
+    """The tie ``cell`` took part in at step ``index``, a round's new anchors (eq. 14 and the
+    relation-label tie-break of §2.2.2), as HTML; "" when it was in none."""
+    step, names = lesson.steps[index], (lesson.test_names, lesson.gold_names)
+    if step.kind == "anchors" and step.round is not None:
+        for choice in lesson.trace.round(step.round).new_anchors:
+            if not choice.by_labels:
+                continue
+            chosen = (choice.test, choice.gold)
+            tied = [(choice.test, g) for g in choice.row_rivals]
+            tied += [(t, choice.gold) for t in choice.column_rivals if (t, choice.gold) not in tied]
+            if cell in tied:
+                how = f"the relation labels the nodes share ({', '.join(choice.labels)})"
+                return _tie_text(cell, tied, chosen, choice.value, how, names)
+    return ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
 from .captions import verdict_html
-from .explanation import explanation_html
+from .explanation import explanation_html, tie_html
 from .state import TeachingState
 
 __all__ = ["EMPTY", "ExplanationPanel"]
@@ -53,4 +53,5 @@ class ExplanationPanel(QWidget):
             self.text.setHtml(EMPTY)
             return
         html = verdict_html(state.verdict) if state.verdict is not None else ""
-        self.text.setHtml(html + explanation_html(explanation, lesson.test_names, lesson.gold_names))
+        tie = tie_html(lesson, state.index, state.cell) if state.revealed and state.cell is not None else ""
+        self.text.setHtml(html + tie + explanation_html(explanation, lesson.test_names, lesson.gold_names))
