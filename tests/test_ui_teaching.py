@@ -164,7 +164,8 @@ def test_predict_right_and_wrong(qtbot, tmp_path):
     verdict = teaching.verdict
     assert not verdict.right and "0.3552" in verdict.reason and "he" in verdict.reason
     assert not teaching.asking and panel.heatmap.heatmap.new_anchors == lesson.steps[anchors].marked  # revealed
-    assert "Not this one" in window.explanation_panel.text.toPlainText()
+    assert "Not this one" in panel.caption.toPlainText()  # once: not in the explanation too
+    assert "Not this one" not in window.explanation_panel.text.toPlainText()
     assert teaching.explanation.adjusted == 0.082  # and the cell explained
     teaching.go_to(anchors)  # asked again
     assert teaching.asking
@@ -266,7 +267,8 @@ def test_presentation_mode_enlarges_the_text_and_shows_only_the_teaching_panels(
     assert window.workspace.current == "present" and window.isFullScreen()
     assert not window.menuBar().isVisible() and not window.statusBar().isVisible()
     assert not window.workspace.tabBar().isVisible()
-    assert panel.isVisible() and window.teaching_graphs.isVisible() and window.explanation_panel.isVisible()
+    assert panel.isVisible() and window.teaching_graphs.isVisible() and window.convergence_panel.isVisible()
+    assert not window.explanation_panel.isVisible()  # a cell is explained in the lesson's text, as wide
     assert not window.graphs.isVisible() and not window.corpus_panel.isVisible()
     assert panel.text_scale >= 1.5 and heatmap.label_px[0] > label_px[0] and heatmap.label_px[1] > label_px[1]
     assert (

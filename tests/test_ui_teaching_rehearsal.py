@@ -4,9 +4,17 @@ each test is one finding, and failed before its fix."""
 from engine.params import Params
 from ui.shell.commands.files import open_at_start
 from ui.teach.explanation import tie_html
+from ui.teach.presentation import text_scale
 
 from .test_ui_teaching import HOME, HOUSE, SHE, index_of, settle, teaching_window
 from .ui_support import SPEC_PAIR, UMR_VERSIONS, shown_window, temporary_settings, wait_until_idle
+
+
+def blocks(document):
+    block = document.begin()
+    while block.isValid():
+        yield block
+        block = block.next()
 
 
 def red_names(heatmap, axis: str, names) -> set[str]:
@@ -119,3 +127,35 @@ def test_a_cell_of_a_tie_says_so_in_its_explanation(qtbot, tmp_path):
     teaching.click(SHE, SHE)  # he x she: a unique mutual maximum
     assert "A tie" not in text.toPlainText()
     assert tie_html(lesson, anchors, (2, 2)) == ""
+
+
+def test_presentation_explains_a_cell_as_wide_as_the_heatmap_and_says_a_verdict_once(qtbot, tmp_path):
+    """Finding 13: on the projector the Explain column was a quarter of the screen (P and C took
+    several scrolls) and a verdict was printed twice, in the lesson's text and in the explanation."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 718))
+    teaching, panel = window.state.teaching, window.lesson_panel
+    lesson = teaching.lesson
+    window.action_set["presentation"].trigger()
+    window.showNormal()  # the offscreen screen is not a projector's: its size and text scale by hand
+    window.resize(1366, 768)
+    window.presenter.set_scale(text_scale(768))
+    settle()
+    teaching.go_to(index_of(lesson, "iteration", 1, 2))
+    teaching.click(3, 3)  # book x paper
+    settle()
+    assert not window.explanation_panel.isVisible()
+    said = panel.caption.toPlainText()
+    assert "P = " in said and "C = " in said and "Round 1" not in said[: said.index("C = ")]
+    assert panel.caption.width() > 0.6 * 1366
+    document = panel.caption.document()
+    f_line = next(block for block in blocks(document) if block.text().startswith("F = "))
+    assert document.documentLayout().blockBoundingRect(f_line).bottom() <= panel.caption.viewport().height()
+    teaching.click(3, 3)  # clicked again: no cell explained
+    assert teaching.explanation is None and "P = " not in panel.caption.toPlainText()
+    teaching.set_predicting(True)
+    teaching.go_to(index_of(lesson, "anchors", 1))
+    teaching.click(HOUSE, SHE)
+    teaching.click(HOUSE, SHE)
+    settle()
+    assert panel.caption.toPlainText().count("Not this one") == 1
+    window.action_set["presentation"].trigger()

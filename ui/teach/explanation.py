@@ -16,6 +16,7 @@ from ..pair.graph_style import NEIGHBOUR
 __all__ = ["LISTED", "explanation_html", "number", "tie_html"]
 
 LISTED = 12  # the neighbour pairs written out in a sum; the others (and those at 0) are counted
+LINE = "<p style='margin:0 0 4px 0'>"  # a paragraph of the compact explanation: a line, little space
 
 
 def number(value: float) -> str:
@@ -36,10 +37,17 @@ def _count(number_of: int, what: str = "pair") -> str:
 
 
 def _sum_html(
-    symbol: str, equation: int, total: NeighbourSum, kin: str, names: tuple[tuple[str, ...], tuple[str, ...]], t: str
+    symbol: str,
+    equation: int,
+    total: NeighbourSum,
+    kin: str,
+    names: tuple[tuple[str, ...], tuple[str, ...]],
+    t: str,
+    compact: bool = False,
 ) -> str:
     """P or C: the neighbour pairs' A added up and divided by ΔN, in words and numbers (the first
-    :data:`LISTED` pairs with a value named, the others summed, the pairs at 0 counted)."""
+    :data:`LISTED` pairs with a value named, the others summed, the pairs at 0 counted); ``compact``:
+    the sum in one line, the words in brackets after it."""
     tests, golds = names
     head = f"<b>{symbol} = {number(total.value)}</b> (eq. {equation})"
     if total.delta_n is None:
@@ -53,6 +61,11 @@ def _sum_html(
         terms.append(f"{_count(zeros)} at 0")
     added = sum(a for _, _, a in valued)
     delta = number(total.delta_n)
+    if compact:
+        return (
+            f"{LINE}<b>{symbol}</b> = ({' + '.join(terms)}) / ΔN {delta} = <b>{number(total.value)}</b> "
+            f"(eq. {equation}: the A of their {kin} in {t})</p>"
+        )
     return (
         f"<p>{head}: the A of every pair of their {kin} in {t}, added up and divided by "
         f"ΔN = {delta} (the ratio of the two nodes' numbers of {kin}):<br>"
@@ -60,8 +73,11 @@ def _sum_html(
     )
 
 
-def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], gold_names: tuple[str, ...]) -> str:
-    """The cell's numbers, equation by equation."""
+def explanation_html(
+    explanation: CellExplanation, test_names: tuple[str, ...], gold_names: tuple[str, ...], compact: bool = False
+) -> str:
+    """The cell's numbers, equation by equation; ``compact`` (a projector): one line an equation where
+    the width allows, S without its terms."""
     e, terms = explanation, explanation.terms
     test, gold = test_names[e.test], gold_names[e.gold]
     converged = e.iteration == e.iterations
@@ -70,6 +86,8 @@ def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], 
     names = (test_names, gold_names)
     shared = ", ".join(f"{escape(role)} {escape(t)} vs {escape(g)}" for role, t, g in terms.attributes)
     senses = f"sense {escape(str(terms.sense[0] or 'none'))} vs {escape(str(terms.sense[1] or 'none'))}"
+    if compact:
+        return _compact_html(e, test, gold, names, previous)
     parts = [
         f"<p style='font-size:larger'><b>test {escape(test)} × gold {escape(gold)}</b> - round {e.round}, "
         f"iteration {e.iteration} of {e.iterations} ({when})</p>",
@@ -102,6 +120,26 @@ def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], 
         f"{number(e.beta)}) = <b>{number(e.adjusted)}</b> (eq. 13; {use}).</p>"
     )
     return "".join(parts)
+
+
+def _compact_html(e: CellExplanation, test: str, gold: str, names, previous: str) -> str:
+    """The explanation in as few lines as the equations need (:func:`explanation_html`'s ``compact``)."""
+    if e.anchor:
+        broadcast = "<b>A = 1</b>: an anchor of this round (eq. 9)"
+    else:
+        broadcast = f"<b>A</b> = A_raw / {number(e.normaliser)} = <b>{number(e.broadcast)}</b> (eq. 8)"
+    return "".join(
+        [
+            f"{LINE}<b>test {escape(test)} × gold {escape(gold)}</b> - round {e.round}, iteration {e.iteration} of "
+            f"{e.iterations}</p>",
+            f"{LINE}<b>S = {number(e.similarity)}</b> (eq. 1-4): {escape(e.terms.text)}</p>",
+            _sum_html("P", 5, e.parents, "parents and grandparents", names, previous, compact=True),
+            _sum_html("C", 6, e.children, "children and grandchildren", names, previous, compact=True),
+            f"{LINE}<b>A_raw</b> = √((P + 1)(C + 1) − 1) = <b>{number(e.raw)}</b> (eq. 7); {broadcast}</p>",
+            f"{LINE}<b>F</b> = (S + α)(A + β) = ({number(e.similarity)} + {number(e.alpha)})({number(e.broadcast)} + "
+            f"{number(e.beta)}) = <b>{number(e.adjusted)}</b> (eq. 13)</p>",
+        ]
+    )
 
 
 def _tie_text(

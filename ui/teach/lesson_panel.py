@@ -30,6 +30,7 @@ from ..common.binding import SyncGuard
 from ..rounds.view import HeatmapView, SharedWindow
 from ..rounds.window import CellWindow
 from .captions import pair_heading, step_html, verdict_html
+from .explanation import explanation_html, tie_html
 from .model import cell_readout, contribution_cells, step_heatmap, taken_nodes, unaligned_nodes
 from .parameters import ParameterBar
 from .state import SPEEDS, TeachingState
@@ -257,6 +258,12 @@ class LessonPanel(QWidget):
         if step is None:
             return
         html = verdict_html(state.verdict) if state.verdict is not None else ""
+        lesson, explanation = state.lesson, state.explanation
+        presenting = self.text_scale != 1.0
+        if presenting and lesson is not None and explanation is not None and state.cell is not None:
+            # no Explain panel on the projector: the cell's equations here, as wide as the heatmap
+            html += tie_html(lesson, state.index, state.cell) if state.revealed else ""
+            html += explanation_html(explanation, lesson.test_names, lesson.gold_names, compact=True) + "<hr>"
         html += step_html(step, state.note(), state.asking)
         self.caption.setHtml(html)
 

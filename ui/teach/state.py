@@ -317,8 +317,12 @@ class TeachingState(AppPart):
     # ----------------------------------------------------------------- cells
     def click(self, i: int, j: int) -> None:
         """A cell clicked: the student's answer when the step asks for one (revealed when right or
-        at the last of :data:`~ui.teach.prediction.TRIES`), and in any case the cell explained."""
+        at the last of :data:`~ui.teach.prediction.TRIES`), and in any case the cell explained; the
+        cell explained clicked again is cleared (presentation has no Clear button)."""
         if self.lesson is None or not self._inside((i, j)):
+            return
+        if self.revealed and self.cell == (i, j):  # the cell explained clicked again: explained no more
+            self.clear_cell()
             return
         self.cell = (i, j)
         self.verdict = None
@@ -327,7 +331,8 @@ class TeachingState(AppPart):
             self.verdict = judge(self.lesson, self.index, (i, j), last=self.tries >= TRIES)
         self._explain()
         self.cell_changed.emit()
-        self.app.selection.panel_requested.emit(EXPLANATION)  # its tab in front
+        if not self.presenting:  # (presentation explains in the lesson's text)
+            self.app.selection.panel_requested.emit(EXPLANATION)  # its tab in front
         if self.verdict is not None and self.verdict.final:
             self.reveal()
 
