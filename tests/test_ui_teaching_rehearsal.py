@@ -159,3 +159,12 @@ def test_presentation_explains_a_cell_as_wide_as_the_heatmap_and_says_a_verdict_
     settle()
     assert panel.caption.toPlainText().count("Not this one") == 1
     window.action_set["presentation"].trigger()
+
+
+def test_a_one_letter_column_name_is_written_level(qtbot, tmp_path):
+    """Finding 11: the paper example's "i" column, written upright, read as a dash."""
+    window = teaching_window(qtbot, tmp_path, size=(1366, 768))
+    heatmap = window.lesson_panel.heatmap
+    columns = {label.text: label for label in heatmap.label_boxes() if label.axis == "column"}
+    box = columns["i"].box
+    assert box.height() > box.width()  # level: a line high and a letter wide (upright, the reverse)

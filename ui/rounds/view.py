@@ -98,6 +98,7 @@ class Label:
     box: QRectF
     axis: str  # "row" or "column"
     index: int
+    level: bool = False  # a column's name written level (not upright): it fits its column's width
 
 
 @dataclass(frozen=True)
@@ -398,20 +399,27 @@ class HeatmapView(QWidget):
         )
         named = self._named(axis, window.visible_rows() if rows else window.visible_columns(), cell, px)
         names = self.row_names if rows else self.column_names
+        shown = [k for k in named if start <= start + (k + 0.5 - first) * cell <= end]
+
+        def fits(k: int) -> bool:  # a column's whole name within its width
+            return QFontMetricsF(self._label_font(axis, k, px)).horizontalAdvance(names[k]) + 2 <= cell
+
+        # level names where every one fits its column; else only the shortest (an upright "i" reads as a dash)
+        every = not rows and all(fits(k) for k in shown)
         labels = []
-        for k in named:
+        for k in shown:
             centre = start + (k + 0.5 - first) * cell
-            if not start <= centre <= end:
-                continue
             metrics = QFontMetricsF(self._label_font(axis, k, px))
             text = metrics.elidedText(names[k], Qt.TextElideMode.ElideRight, room)
             text_width, line = metrics.horizontalAdvance(text), metrics.height()
-            box = (
-                QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
-                if rows
-                else QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width)
-            )
-            labels.append(Label(text, box, axis, k))
+            level = not rows and (every or (len(names[k]) <= 2 and fits(k)))
+            if rows:
+                box = QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
+            elif level:
+                box = QRectF(centre - text_width / 2, plot.bottom() + GAP, text_width, line)
+            else:
+                box = QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width)
+            labels.append(Label(text, box, axis, k, level))
         return labels
 
     def _value_font(self, cell_width: float, cell_height: float) -> tuple[QFont | None, int]:
@@ -595,7 +603,7 @@ class HeatmapView(QWidget):
                 painter.fillRect(label.box, SELECTED_LABEL if label.index in marked else HOVER_LABEL)
             painter.setFont(self._label_font(label.axis, label.index, px))
             painter.setPen(UNALIGNED_TEXT if self._is_unaligned(label.axis, label.index) else TEXT)
-            if label.axis == "row":
+            if label.axis == "row" or label.level:
                 painter.drawText(label.box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label.text)
                 continue
             painter.save()  # upright: reads from bottom to top, ending at the plot
