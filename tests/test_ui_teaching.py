@@ -297,19 +297,24 @@ def pdf_text(path, page=None):
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext, pdfinfo) is not installed")
-def test_the_slides_have_one_page_per_step_with_real_text(qtbot, tmp_path):
+def test_the_slides_have_a_page_per_step_and_per_question_with_real_text(qtbot, tmp_path):
     window = teaching_window(qtbot, tmp_path)
     teaching = window.state.teaching
     lesson = teaching.lesson
     path = tmp_path / "lesson.pdf"
     graphs = window.teaching_graphs
-    assert export_lesson(teaching, graphs.drawing, graphs.measure, path)
+    questions = sum(step.prediction is not None for step in lesson.steps)
+    assert questions == 1  # round 1's anchors (round 2 adds none)
+    assert export_lesson(teaching, graphs.drawing, graphs.measure, path) == len(lesson.steps) + questions
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    assert re.search(rf"^Pages:\s+{len(lesson.steps)}$", info, re.MULTILINE)
-    anchors = index_of(lesson, "anchors", 1)
-    page = " ".join(pdf_text(path, anchors + 1).split())
-    assert f"Step {anchors + 1} of {len(lesson.steps)}: Round 1: new anchors" in page
-    assert "Question for the class: Which pairs become anchors in round 1?" in page
+    assert re.search(rf"^Pages:\s+{len(lesson.steps) + questions}$", info, re.MULTILINE)
+    anchors = index_of(lesson, "anchors", 1)  # its question's page is page anchors + 1, its answer's the next
+    question = " ".join(pdf_text(path, anchors + 1).split())
+    assert f"Step {anchors + 1} of {len(lesson.steps)}: Round 1: new anchors - your prediction?" in question
+    assert "Question for the class: Which pairs become anchors in round 1?" in question
+    assert "house and home share :location" not in question and "Figure 2" not in question  # not the answer
+    page = " ".join(pdf_text(path, anchors + 2).split())
+    assert "Question for the class" not in page
     assert "The paper's Figure 2 tells this round differently" in page  # the teacher's note
     assert "house and home share :location" in page  # the caption's details
     first = " ".join(pdf_text(path, 1).split())

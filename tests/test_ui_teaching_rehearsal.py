@@ -1,9 +1,13 @@
 """What a teacher preparing a ten-minute class hit in the Teaching perspective, in a real window:
 each test is one finding, and failed before its fix."""
 
+import re
+
+from engine.layout.text import approximate_width
 from engine.params import Params
 from ui.shell.commands.files import open_at_start
 from ui.teach.explanation import tie_html
+from ui.teach.pdf import lesson_slides
 from ui.teach.presentation import text_scale
 
 from .test_ui_teaching import HOME, HOUSE, SHE, index_of, settle, teaching_window
@@ -168,3 +172,26 @@ def test_a_one_letter_column_name_is_written_level(qtbot, tmp_path):
     columns = {label.text: label for label in heatmap.label_boxes() if label.axis == "column"}
     box = columns["i"].box
     assert box.height() > box.width()  # level: a line high and a letter wide (upright, the reverse)
+
+
+def heatmap_scale(svg: str) -> float:
+    """The scale of a slide's heatmap (its first group)."""
+    group = re.search(r'<g transform="translate\([^)]*\) scale\(([\d.]+)\)">', svg)
+    assert group is not None
+    return float(group.group(1))
+
+
+ORANGE = r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="none" stroke="#ff9800" stroke-width="([\d.]+)"/>'
+
+
+def test_slides_draw_the_heatmap_one_size_with_values_clear_of_outlines(qtbot, tmp_path):
+    """Finding 18: the heatmap's size changed from slide to slide with the text's length, and a new
+    anchor's orange outline covered the value in its cell."""
+    window = teaching_window(qtbot, tmp_path)
+    graphs = window.teaching_graphs
+    slides = lesson_slides(window.state.teaching, graphs.drawing, graphs.measure)
+    assert len({heatmap_scale(svg) for svg in slides}) == 1
+    page = slides[2]  # iteration 2 of round 1: the cells that changed most outlined in orange
+    width, stroke = (float(number) for number in re.findall(ORANGE, page)[0])
+    value_px = float(re.findall(r'<text [^>]*font-size="([\d.]+)"[^>]*>0.265</text>', page)[0])
+    assert approximate_width("0.265", value_px) <= width - stroke  # inside the orange line
