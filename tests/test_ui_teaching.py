@@ -112,7 +112,15 @@ def test_a_clicked_cell_is_explained_with_the_engines_numbers(qtbot, tmp_path):
     assert explanation.broadcast == pytest.approx(0.4, abs=5e-4) and explanation.adjusted == 0.082
     assert explanation.parents.contributions == ((READ, READ, 1.0),) and explanation.children.delta_n is None
     text = window.explanation_panel.text.toPlainText()
-    for written in ("test house × gold home", "S = 0", "P = 1", "read-01 × read-03 1", "C = 0", "= 0.3998", "= 0.082"):
+    for written in (
+        "test house × gold home",
+        "S = 0",
+        "P = 1",
+        "(A(read-01 × read-03)) / ΔN = (1) / 1 = 1",
+        "C = 0",
+        "= 0.3998",
+        "= 0.082",
+    ):
         assert written in text, written
     assert "A = A_raw / 2.501" in text  # the normalisation of eq. 8
     assert panel.heatmap.highlighted == ((READ, READ),)  # the neighbour pair, pink in the heatmap
@@ -393,7 +401,7 @@ def test_judge_says_why_on_the_spec_example():
     already = judge(lesson, anchors, (0, 0))
     assert not already.right and "anchor already" in already.reason
     book_home = judge(lesson, anchors, (3, 1))  # 0.082: book's best is paper (0.1193)
-    assert not book_home.right and "book's largest F is 0.1193, with paper" in book_home.reason
+    assert not book_home.right and "the largest F of row book is 0.1193, with paper" in book_home.reason
     with pytest.raises(ValueError, match="asks for no prediction"):
         judge(lesson, 0, (0, 0))
 

@@ -53,23 +53,22 @@ def _sum_html(
     if total.delta_n is None:
         return f"<p>{head}: one of the two nodes has no {kin}, so this side adds nothing.</p>"
     valued = [(kt, kg, a) for kt, kg, a in total.contributions if a != 0]
-    terms = [f"{_pair(tests[kt], golds[kg])} {number(a)}" for kt, kg, a in valued[:LISTED]]
+    named = [f"A({_pair(tests[kt], golds[kg])})" for kt, kg, _ in valued[:LISTED]]
+    values = [number(a) for _, _, a in valued[:LISTED]]
     if len(valued) > LISTED:
-        terms.append(f"{_count(len(valued) - LISTED)} more ({number(sum(a for _, _, a in valued[LISTED:]))})")
+        named.append(f"the A of {_count(len(valued) - LISTED)} more")
+        values.append(number(sum(a for _, _, a in valued[LISTED:])))
     zeros = len(total.contributions) - len(valued)
-    if zeros:
-        terms.append(f"{_count(zeros)} at 0")
-    added = sum(a for _, _, a in valued)
+    at_zero = f" ({_count(zeros)} more at 0)" if zeros else ""
     delta = number(total.delta_n)
+    # the pairs by name, then their values: (A(read-01 × read-03) + A(i × i)) / ΔN = (1 + 0.375) / 2 = 0.6875
+    sums = f"({' + '.join(named) or '0'}) / ΔN = ({' + '.join(values) or '0'}) / {delta} = <b>{number(total.value)}</b>"
     if compact:
-        return (
-            f"{LINE}<b>{symbol}</b> = ({' + '.join(terms)}) / ΔN {delta} = <b>{number(total.value)}</b> "
-            f"(eq. {equation}: the A of their {kin} in {t})</p>"
-        )
+        return f"{LINE}<b>{symbol}</b> = {sums}{at_zero} (eq. {equation}: their {kin} in {t})</p>"
     return (
         f"<p>{head}: the A of every pair of their {kin} in {t}, added up and divided by "
         f"ΔN = {delta} (the ratio of the two nodes' numbers of {kin}):<br>"
-        f"&nbsp;&nbsp;({' + '.join(terms)}) / {delta} = {number(added)} / {delta} = {number(total.value)}</p>"
+        f"&nbsp;&nbsp;{sums}{at_zero}</p>"
     )
 
 

@@ -61,10 +61,10 @@ def _anchor_verdict(lesson: Lesson, index: int, cell: Cell) -> Verdict:
     reasons = []
     if value < row_top:
         best = ", ".join(golds[c] for _, c in row_best)
-        reasons.append(f"{tests[i]}'s largest F is {number(row_top)}, with {best}")
+        reasons.append(f"the largest F of row {tests[i]} is {number(row_top)}, with {best}")
     if value < column_top:
         best = ", ".join(tests[r] for r, _ in column_best)
-        reasons.append(f"{golds[j]}'s largest F is {number(column_top)}, with {best}")
+        reasons.append(f"the largest F of column {golds[j]} is {number(column_top)}, with {best}")
     if reasons:
         reason = (
             f"Its F is {number(value)}, but " + " and ".join(reasons) + ": a new anchor must have the largest F of "
