@@ -195,3 +195,27 @@ def test_slides_draw_the_heatmap_one_size_with_values_clear_of_outlines(qtbot, t
     width, stroke = (float(number) for number in re.findall(ORANGE, page)[0])
     value_px = float(re.findall(r'<text [^>]*font-size="([\d.]+)"[^>]*>0.265</text>', page)[0])
     assert approximate_width("0.265", value_px) <= width - stroke  # inside the orange line
+
+
+def test_presentation_draws_a_30_node_pairs_graphs_in_readable_text(qtbot, tmp_path):
+    """Finding 3: on a 1366x768 projector UMR sentence 16 (30 and 33 nodes) was fitted whole in the
+    narrow column, its names a few px high; now at 9 px or more, and a clicked cell's nodes in view."""
+    window = teaching_window(qtbot, tmp_path, UMR_VERSIONS, "snt16", (1366, 718))
+    teaching, graphs = window.state.teaching, window.teaching_graphs
+    window.action_set["presentation"].trigger()
+    window.showNormal()  # the offscreen screen is not a projector's: its size and text scale by hand
+    window.resize(1366, 768)
+    window.presenter.set_scale(text_scale(768))
+    settle()
+    for view in (graphs.test_view, graphs.gold_view):
+        assert view.scale_factor() * graphs.views.node_px >= 9
+    lesson = teaching.lesson
+    teaching.go_to(index_of(lesson, "finalisation"))
+    i, j = lesson.steps[teaching.index].marked[0]
+    teaching.click(i, j)
+    settle()
+    for view, graph, node in ((graphs.test_view, lesson.trace.test, i), (graphs.gold_view, lesson.trace.gold, j)):
+        item = view.graph_scene.node_items[graph.nodes[node].var]
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        assert shown.contains(item.sceneBoundingRect().center())
+    window.action_set["presentation"].trigger()
