@@ -6,7 +6,7 @@ alignment correction."""
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair
+from engine.adjudication import AddRelation, Decision, ExcludePair, PinPair, SetTop
 from engine.model import Attribute
 from ui.adjudication import dialogs
 from ui.adjudication.panel import AdjudicationPanel, RowsShown
@@ -184,7 +184,7 @@ def test_a_pair_outside_the_session(panel, state):
     assert panel.pages.currentIndex() == 0
     state.adjudication.open(state.session_path, "ana")
     state.selection.select_pair(None)
-    assert panel.header.text() == "Select a sentence." and not panel.status_box.isEnabled()
+    assert panel.header.text() == "Select a sentence in the corpus table." and not panel.status_box.isEnabled()
     assert panel.proxy.rowCount() == 0
     problems = []
     state.messages.problem.connect(lambda text, details: problems.append(text))
@@ -219,8 +219,8 @@ def test_decided_disagreements_stay_greyed_and_the_counts_agree(panel, state):
     panel.table.selectRow(2)
     panel.judge(False)  # ann2's polarity rejected
     panel.judge(True)  # the open row nearest: ann2's go-01 taken, which settles the other go-01 row too
-    decided = [
-        ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)"),
+    decided = [  # the adjudicated triple as it is now: go-01 taken
+        ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-01 :ARG0 b/boy)"),
         ("rejected", "only in annotation", "(w/want-01 :polarity -)", ""),
     ]
     assert panel.shown_box.currentText() == "open and decided" and rows(panel) == decided
@@ -237,7 +237,8 @@ def test_decided_disagreements_stay_greyed_and_the_counts_agree(panel, state):
     assert rows(panel) == decided
     show(panel, "matched")  # every triple: the accepted one once, as decided
     shown = rows(panel)
-    assert decided[0] in shown and decided[1] in shown and len(shown) == 4
+    assert decided[0] in shown and decided[1] in shown and len(shown) == 5
+    assert shown[0] == ("", "matched", "top: w/want-01", "top: w/want-01")  # the tops first
     assert ("", "matched", "(w/want-01 :ARG1 g/go-01)", "(w/want-01 :ARG1 g/go-01)") in shown
     assert state.adjudication.show_matched
     show(panel, "all")
@@ -272,7 +273,9 @@ def test_a_decided_row_whose_triple_is_gone_is_shown_and_selected_safely(panel, 
     panel.table.selectRow(extra)
     panel.judge(True)  # ann2 has no :mode: accepting removes it from the adjudicated graph
     gone = [panel.proxy.item(r) for r in range(panel.proxy.rowCount()) if panel.proxy.item(r).match is None]
-    assert [row.cells() for row in gone] == [("accepted", "only in adjudicated", "", "(w/want-01 :mode expressive)")]
+    assert [row.cells() for row in gone] == [
+        ("accepted", "only in adjudicated", "", "removed: (w/want-01 :mode expressive)")
+    ]
     panel.table.selectRow(panel.proxy.row_of(gone[0]))
     assert adjudication.row is gone[0] and not panel.accept_button.isEnabled()
     assert dialogs._selected_node(adjudication) is None and dialogs._selected_relation(adjudication) is None
@@ -299,8 +302,36 @@ def test_decided_rows_keep_their_place(panel, state):
         panel.table.selectRow(number)
         panel.judge(accept)
     after = rows(panel)
-    assert [row[2:] for row in after] == [row[2:] for row in before]  # the same triples in the same order
+    assert [row[2] for row in after] == [row[2] for row in before]  # the same triples in the same order
+    assert after[accepted][3] == "removed: " + before[accepted][3]  # taken out of the adjudicated graph
+    assert [row[3] for number, row in enumerate(after) if number != accepted] == [
+        row[3] for number, row in enumerate(before) if number != accepted
+    ]
     assert after[accepted][0] == "accepted" and after[rejected][0] == "rejected"
     state.adjudication.undo()
     state.adjudication.undo()
     assert rows(panel) == before
+
+
+def test_a_differing_top_is_a_row_counted_open_accepted_and_undone(panel, state):
+    """The new user's finding: every listed disagreement accepted ("0 open") while the adjudicated
+    graph was still rooted elsewhere. A differing top is a row of its own."""
+    adjudication = state.adjudication
+    assert adjudication.decide(Decision((SetTop("g"),))) is None  # the adjudicated graph now rooted at go-02
+    assert rows(panel)[0] == ("to decide", "top differs", "top: w/want-01", "top: g/go-02")
+    assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (4 open)"
+    assert panel.current_row().category == "top differs"  # the first open row is selected
+    assert panel.accept_button.toolTip() == "Accept: make want-01 the top (Ctrl+Return)"
+    assert panel.proxy.index(0, 3).data(Qt.ItemDataRole.ToolTipRole) == (
+        "top: g/go-02\ntest top w is aligned to gold w; the gold top is g"
+    )
+    panel.judge(True)
+    assert adjudication.view().adjudicated.graph.top == "w"
+    assert rows(panel)[0] == ("accepted", "top differs", "top: w/want-01", "top: w/want-01")
+    assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (3 open)"
+    adjudication.undo()
+    assert adjudication.view().adjudicated.graph.top == "g" and rows(panel)[0][0] == "to decide"
+    panel.table.selectRow(0)
+    panel.judge(False)
+    assert adjudication.view().adjudicated.graph.top == "g" and rows(panel)[0][0] == "rejected"
+    assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (3 open)"

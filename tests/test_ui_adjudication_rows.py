@@ -12,6 +12,7 @@ from engine.adjudication import (
     RemoveRelation,
     Session,
     SetConcept,
+    SetTop,
     decisions_log,
 )
 from engine.metrics.triples import Category
@@ -55,11 +56,11 @@ def test_rows_carry_the_last_verdict_given_on_them(session):
         (RowDecision.REJECTED, "only in annotation"),
     ]
     matched = [row for row in mismatch_rows(session.agreement(0)["ann2"], [], matched=True) if not row.mismatched]
-    assert [str(row.match.test) for row in matched] == ["(w/want-01 :ARG0 b/boy)"]
+    assert [str(row.match.test) for row in matched] == ["top: w/want-01", "(w/want-01 :ARG0 b/boy)"]
     assert (
-        matched[0].decision is None
-        and matched[0].cells()[0] == ""
-        and matched[0].consequence(True) == "nothing to decide"
+        matched[1].decision is None
+        and matched[1].cells()[0] == ""
+        and matched[1].consequence(True) == "nothing to decide"
     )
     assert mismatch_rows(session.agreement(0)["ann1"], session.verdicts(0)) == []  # ann1 is the graph itself
 
@@ -102,7 +103,9 @@ def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
     rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
     accepted = rows[0]  # on the triple it made match, as it was decided
     assert accepted.match.category == Category.MATCHED and not accepted.mismatched and accepted.decided
-    assert accepted.cells() == ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-02 :ARG0 b/boy)")
+    # the adjudicated triple as it is now: go-01 taken (the verdict, in the tooltip, says what it was)
+    assert accepted.cells() == ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-01 :ARG0 b/boy)")
+    assert accepted.tooltip().endswith("(g/go-01 :ARG0 b/boy) vs (g/go-02 :ARG0 b/boy)")
     assert [row.decision for row in rows] == [
         RowDecision.ACCEPTED,
         RowDecision.TO_DECIDE,
@@ -115,8 +118,31 @@ def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
     rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
     gone = rows[-1]
     assert gone.match is None and gone.decided and not gone.mismatched and gone.consequence(True) == "nothing to decide"
-    assert gone.cells() == ("accepted", "only in adjudicated", "", "(w/want-01 :mode expressive)")
+    assert gone.cells() == ("accepted", "only in adjudicated", "", "removed: (w/want-01 :mode expressive)")
     assert counts_text(rows, "ann2") == "3 disagreements of ann2: 2 decided (2 accepted, 0 rejected), 1 open"
+
+
+def test_an_accepted_label_shows_the_new_label_as_the_adjudicated_triple(session):
+    """The new user's lpp_1943.1295: an accepted "label differs" row still showed the old :op1."""
+    session.decide(0, Decision((ChangeRelation(Edge("w", ":ARG0", "b"), Edge("w", ":ARG2", "b")),)))
+    label = next(m for m in session.agreement(0)["ann2"].triples() if m.category == Category.LABEL_DIFFERS)
+    session.decide(0, session.triple_decision(0, "ann2", label, accept=True))
+    (row,) = [row for row in mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0)) if row.decided]
+    assert row.cells() == ("accepted", "label differs", "(w/want-01 :ARG0 b/boy)", "(w/want-01 :ARG0 b/boy)")
+
+
+def test_a_differing_top_is_a_row_to_decide(session):
+    session.decide(0, Decision((SetTop("g"),)))
+    rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
+    top = rows[0]
+    assert top.cells() == ("to decide", "top differs", "top: w/want-01", "top: g/go-02")
+    assert (top.consequence(True), top.consequence(False)) == ("make want-01 the top", "keep the top")
+    assert top.tooltip() == "test top w is aligned to gold w; the gold top is g"
+    assert counts_text(rows, "ann2").endswith("4 open")  # the top and the three of the relations
+    session.decide(0, session.triple_decision(0, "ann2", top.match, accept=True))
+    rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
+    assert rows[0].cells() == ("accepted", "top differs", "top: w/want-01", "top: w/want-01")
+    assert counts_text(rows, "ann2").endswith("3 open")
 
 
 def test_the_change_log_in_words_read_on_as_it_grows(session):

@@ -93,7 +93,10 @@ def test_export_dialogs_are_titled_named_and_remember_the_folder(qtbot, tmp_path
         out,
     )
     window.action_set["export_scores"].trigger()
-    assert (seen[3]["title"], seen[3]["name"]) == ("Export scores", "comptest_sys-scores.csv")
+    assert (seen[3]["title"], seen[3]["name"]) == (
+        "Export scores: comptest_sys (test) against comptest_gold (gold)",
+        "comptest_sys-vs-comptest_gold-scores.csv",
+    )
     assert window.state.settings.export_folder() == later and (later / "s.csv").exists()
     window.action_set["export_report"].trigger()
     assert (seen[4]["title"], seen[4]["name"], seen[4]["folder"]) == (

@@ -35,7 +35,7 @@ from .state.jobs import JobRunner
 from .state.messages import Messages
 from .state.scoring import Scoring
 from .state.selection import Selection
-from .state.settings import AppSettings
+from .state.settings import AppSettings, Place
 from .state.tasks import ScoringOutcome
 from .state.traces import Traces
 from .teach.state import TeachingState
@@ -111,9 +111,23 @@ class AppState(QObject):
         self.annotators.cancel()
         self.compare.cancel()
 
+    def place(self) -> Place | None:
+        """Where the user is: the files, the pair selected, the filter, the session open."""
+        files, pair, session = self.scoring.files, self.selection.pair, self.adjudication.session
+        if files is None:
+            return None
+        return Place(
+            tuple(path.resolve() for path in files.paths),
+            (pair.id or str(pair.index)) if pair is not None else None,
+            self.selection.filter_text,
+            session.path if session is not None else None,
+        )
+
     def shutdown(self) -> None:
-        """Stop every job and wait for it, and close the adjudication session (before the window closes)."""
+        """Stop every job and wait for it, remember where the user is (:meth:`place`), and close
+        the adjudication session (before the window closes)."""
         self.runner.wait()
+        self.settings.save_place(self.place())
         self.adjudication.shutdown()
 
     def _remember_annotators(self, matrix: MatrixResult | None) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..align.alignment import Alignment
 from ..align.anchors import Correction
 from ..metrics.tally import PRF, Tally, Totals
-from ..metrics.triples import TripleMatch, classify_triples
+from ..metrics.triples import TripleMatch, classify_triples, top_match
 from ..model import Graph
 from ..params import Params
 from ..registry import run_metrics
@@ -45,8 +45,10 @@ class Agreement:
         return {name: tally.prf() for name, tally in self.tallies.items()}
 
     def triples(self) -> list[TripleMatch]:
-        """Every relation in one category, the annotation as test, the adjudication as gold."""
-        return classify_triples(self.alignment, self.annotation, self.adjudicated)
+        """The tops (:func:`~engine.metrics.triples.top_match`: matched, or *top differs*), then
+        every relation in one category; the annotation as test, the adjudication as gold."""
+        top = top_match(self.alignment, self.annotation, self.adjudicated)
+        return [top, *classify_triples(self.alignment, self.annotation, self.adjudicated)]
 
 
 def correction_for(

@@ -1,4 +1,5 @@
-"""A session's progress: sentences per status, who decided, decisions, the last change."""
+"""A session's progress: sentences per status, who decided, decisions, the last change and,
+when asked for (it scores every sentence), the disagreements still open per annotator."""
 
 from __future__ import annotations
 
@@ -7,13 +8,17 @@ from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
 
+from .errors import AdjudicationError
 from .lock import LockHolder
 from .log import change_text
 from .schema import ReviewStatus
 from .session import FileChange, Session
 from .store import EventRecord
+from .verdicts import open_count
 
-__all__ = ["Progress", "local_time", "progress", "progress_data", "progress_text"]
+__all__ = ["Progress", "local_time", "open_disagreements", "progress", "progress_data", "progress_text"]
+
+Open = dict[str, tuple[int, int]]  # annotator -> (open disagreements, how many of them a top)
 
 
 def local_time(at: str | None, zone: tzinfo | None = None) -> str:
@@ -43,9 +48,38 @@ class Progress:
     last_sentence_id: str | None
     writer: LockHolder | None
     changed_files: tuple[FileChange, ...]
+    open: Open | None = None  # over every sentence; None when not counted
+    uncounted: tuple[int, ...] = ()  # sentences whose decisions no longer apply: not in ``open``
 
 
-def progress(session: Session) -> Progress:
+def open_disagreements(session: Session, index: int) -> Open:
+    """Per annotator with a readable annotation of the sentence, its disagreements with the
+    adjudicated graph that no verdict settles yet (:func:`~.verdicts.open_count`)."""
+    verdicts = session.verdicts(index)
+    return {
+        annotator: open_count(agreement, [v for v in verdicts if v.annotator == annotator])
+        for annotator, agreement in session.agreement(index).items()
+    }
+
+
+def _open_in_session(session: Session) -> tuple[Open, tuple[int, ...]]:
+    totals = dict.fromkeys(session.annotators, (0, 0))
+    uncounted = []
+    for record in session.sentences():
+        try:
+            found = open_disagreements(session, record.index) if record.start is not None else {}
+        except AdjudicationError:
+            uncounted.append(record.index)
+            continue
+        for annotator, (count, top) in found.items():
+            before = totals[annotator]
+            totals[annotator] = (before[0] + count, before[1] + top)
+    return totals, tuple(uncounted)
+
+
+def progress(session: Session, open_counts: bool = False) -> Progress:
+    """The session's progress; with ``open_counts`` also the open disagreements of every
+    annotator over every sentence (each sentence scored against every annotator: slower)."""
     records = session.sentences()
     statuses = Counter(record.status for record in records)
     people = Counter(record.decided_by for record in records if record.decided_by)
@@ -66,7 +100,30 @@ def progress(session: Session) -> Progress:
         last_id,
         session.lock_holder,
         tuple(session.changed_files),
+        *(_open_in_session(session) if open_counts else (None, ())),
     )
+
+
+def _tops(count: int) -> str:
+    """How many of an annotator's open disagreements are a differing top.
+
+    >>> _tops(0), _tops(1), _tops(17)
+    ('', ' (1 of them a top)', ' (17 of them tops)')
+    """
+    return "" if not count else f" ({count} of them {'a top' if count == 1 else 'tops'})"
+
+
+def _open_text(state: Progress) -> list[str]:
+    if state.open is None:
+        return []
+    counts = [
+        f"{count} {'disagreement(s) ' if not number else ''}of {annotator}" + _tops(top)
+        for number, (annotator, (count, top)) in enumerate(state.open.items())
+    ]
+    lines = ["open       " + ", ".join(counts)]
+    if state.uncounted:
+        lines.append(f"warning: {len(state.uncounted)} sentence(s) not counted: their decisions no longer apply")
+    return lines
 
 
 def progress_text(state: Progress) -> str:
@@ -87,6 +144,7 @@ def progress_text(state: Progress) -> str:
         f"decisions  {state.decisions['active']} active, {state.decisions['undone']} undone, "
         f"{state.decisions['discarded']} discarded"
     )
+    lines += _open_text(state)
     if state.last_change is not None:
         event = state.last_change
         named = f" ({state.last_sentence_id})" if state.last_sentence_id else ""
@@ -132,4 +190,12 @@ def progress_data(state: Progress) -> dict[str, Any]:
             "heartbeat": state.writer.heartbeat_at,
         },
         "changed_files": [{"annotator": c.annotator, "path": c.path, "change": c.change} for c in state.changed_files],
+        **(
+            {}
+            if state.open is None
+            else {
+                "open": {name: {"disagreements": count, "top": top} for name, (count, top) in state.open.items()},
+                "uncounted": list(state.uncounted),
+            }
+        ),
     }

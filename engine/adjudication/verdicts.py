@@ -15,21 +15,50 @@ only in annotation    add the annotator's relation, its ends mapped through the 
 only in adjudicated   remove the adjudicated relation
 label differs         relabel the adjudicated relation with the annotator's role
 concept differs       give the adjudicated ends the annotator's concepts where they differ
+top differs           make the adjudicated partner of the annotator's top the top (an
+                      unaligned top becomes a new node first, to be related to the rest)
 ====================  ===================================================================
+
+A new node takes the annotator's variable when the adjudicated graph has no node of that
+name, else a numbered one that neither graph uses (so that ``h2`` never names one node on
+the left and another on the right). A disagreement is *open* until a verdict names it
+(:func:`match_key`, :func:`verdict_key`): :func:`open_count`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ..metrics.triples import Category, Triple, TripleMatch
 from ..model import Attribute, Edge
 from .agreement import Agreement
-from .decisions import AddNode, AddRelation, ChangeRelation, Decision, Edit, RemoveRelation, SetConcept, Verdict
+from .decisions import (
+    AddNode,
+    AddRelation,
+    ChangeRelation,
+    Decision,
+    Edit,
+    RemoveRelation,
+    SetConcept,
+    SetTop,
+    Verdict,
+)
 from .draft import Relation
 from .errors import SessionError
 
-__all__ = ["category_name", "decision_text", "fresh_variable", "triple_decision", "verdict_text"]
+__all__ = [
+    "category_name",
+    "decision_text",
+    "fresh_variable",
+    "match_key",
+    "open_count",
+    "triple_decision",
+    "verdict_key",
+    "verdict_text",
+]
+
+Key = tuple[str, str, str | None, str | None]  # annotator, category, annotator's triple, adjudicated triple
 
 CATEGORY_NAMES: dict[str, str] = {
     Category.ONLY_IN_TEST: "only in annotation",
@@ -86,25 +115,36 @@ def _relation(triple: Triple) -> Relation:
     return Edge(triple.source, triple.role, triple.target)
 
 
+class _Counterparts:
+    """The adjudicated node of each annotator's node: its aligned partner, else a new node
+    (its edits collected in ``edits``) named as the module docstring says."""
+
+    def __init__(self, agreement: Agreement):
+        self.agreement = agreement
+        adjudicated = agreement.adjudicated
+        self.taken = {node.var for node in adjudicated.nodes} | {a.value for a in adjudicated.attributes}
+        self.theirs = {node.var for node in agreement.annotation.nodes}
+        self.names: dict[str, str] = {}
+        self.edits: list[Edit] = []
+
+    def __call__(self, var: str, concept: str) -> str:
+        if var not in self.names:
+            agreement = self.agreement
+            j = agreement.alignment.gold_map.get(agreement.annotation.index[var])
+            if j is not None:
+                self.names[var] = agreement.adjudicated.nodes[j].var
+            else:
+                name = fresh_variable(var, concept, self.taken | (self.theirs - {var}))
+                self.names[var] = name
+                self.taken.add(name)
+                self.edits.append(AddNode(name, concept))
+        return self.names[var]
+
+
 def _added(triple: Triple, agreement: Agreement) -> list[Edit]:
     """The edits that bring an annotator's relation into the adjudicated graph."""
-    annotation, adjudicated = agreement.annotation, agreement.adjudicated
-    mapping = agreement.alignment.gold_map
-    taken = {node.var for node in adjudicated.nodes} | {a.value for a in adjudicated.attributes}
-    edits: list[Edit] = []
-    names: dict[str, str] = {}
-
-    def counterpart(var: str, concept: str) -> str:
-        if var not in names:
-            j = mapping.get(annotation.index[var])
-            if j is not None:
-                names[var] = adjudicated.nodes[j].var
-            else:
-                names[var] = fresh_variable(var, concept, taken)
-                taken.add(names[var])
-                edits.append(AddNode(names[var], concept))
-        return names[var]
-
+    counterpart = _Counterparts(agreement)
+    edits = counterpart.edits
     source = counterpart(triple.source, triple.source_concept)
     if triple.target_concept is None:
         edits.append(AddRelation(Attribute(source, triple.role, triple.target)))
@@ -113,11 +153,21 @@ def _added(triple: Triple, agreement: Agreement) -> list[Edit]:
     return edits
 
 
+def _top(triple: Triple, agreement: Agreement) -> list[Edit]:
+    """The edits that make the adjudicated partner of the annotator's top the top."""
+    counterpart = _Counterparts(agreement)
+    top = counterpart(triple.source, triple.source_concept)
+    return [*counterpart.edits, SetTop(top)]
+
+
 def _accepted(match: TripleMatch, agreement: Agreement) -> list[Edit]:
     theirs, ours = match.test, match.gold
     if match.category == Category.ONLY_IN_TEST:
         assert theirs is not None
         return _added(theirs, agreement)
+    if match.category == Category.TOP_DIFFERS:
+        assert theirs is not None
+        return _top(theirs, agreement)
     assert ours is not None
     if match.category == Category.ONLY_IN_GOLD:
         return [RemoveRelation(_relation(ours))]
@@ -155,3 +205,29 @@ def triple_decision(match: TripleMatch, agreement: Agreement, accept: bool) -> D
         accept,
     )
     return Decision(tuple(edits), verdict_text(verdict), verdict)
+
+
+def _text(triple: Triple | None) -> str | None:
+    return str(triple) if triple is not None else None
+
+
+def match_key(annotator: str, match: TripleMatch) -> Key:
+    """What a row of ``annotator``'s triples is about: its category and both triples as shown."""
+    return annotator, match.category.value, _text(match.test), _text(match.gold)
+
+
+def verdict_key(verdict: Verdict) -> Key:
+    """The row a verdict was given on (:func:`match_key` of that row when it was given)."""
+    return verdict.annotator, verdict.category, verdict.annotator_triple, verdict.adjudicated_triple
+
+
+def open_count(agreement: Agreement, verdicts: Iterable[Verdict]) -> tuple[int, int]:
+    """How many disagreements of the annotator with the adjudicated graph no verdict settles
+    yet, and how many of them are the top (0 or 1)."""
+    given = {verdict_key(verdict) for verdict in verdicts}
+    still = [
+        match
+        for match in agreement.triples()
+        if match.category != Category.MATCHED and match_key(agreement.annotator, match) not in given
+    ]
+    return len(still), sum(1 for match in still if match.category == Category.TOP_DIFFERS)

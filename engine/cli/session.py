@@ -3,7 +3,8 @@
 * ``session CREATE DB FILE... [--gold FILE] [--author NAME] [--start auto|gold|central|first]``
   makes a session of the annotation files (DB ``-`` : beside the first file).
 * ``session SUMMARY DB [--format table|json]`` prints the progress: sentences per status, who
-  decided, decisions, the last change, who has it open, files changed on disk.
+  decided, decisions, each annotator's disagreements with the adjudicated graphs still open
+  (a differing top among them), the last change, who has it open, files changed on disk.
 * ``session EXPORT DB [--output FILE] [--log FILE] [--report FILE]`` writes the adjudicated
   corpus (stdout without ``--output``), the decisions log (JSON) and the HTML report.
 
@@ -75,7 +76,7 @@ def _create(args: argparse.Namespace) -> int:
 
 def _summary(args: argparse.Namespace) -> int:
     with Session.open(args.db, readonly=True) as session:
-        state = progress(session)
+        state = progress(session, open_counts=True)
     if args.format == "json":
         print(json.dumps(progress_data(state), indent=2, ensure_ascii=False))
     else:

@@ -1,6 +1,7 @@
 """Mismatched triples: every relation of a pair put in one category, the basis
 of the GUI's triples table, under the alignment (AnCast paper §2.3), with the aligned partner
-of each end and, for a relation that does not match, why in words."""
+of each end and, for a relation that does not match, why in words; and the graphs' tops
+compared as Smatch compares them (:func:`top_match`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,16 @@ from ..enums import WordEnum
 from ..model import Child, Graph, Node
 from .ancast import mirror
 
-__all__ = ["Category", "Partners", "Triple", "TripleMatch", "classify_triples"]
+__all__ = [
+    "RELATION_CATEGORIES",
+    "TOP_ROLE",
+    "Category",
+    "Partners",
+    "Triple",
+    "TripleMatch",
+    "classify_triples",
+    "top_match",
+]
 
 
 class Category(WordEnum):
@@ -22,6 +32,13 @@ class Category(WordEnum):
     CONCEPT_DIFFERS = "concept differs"
     ONLY_IN_TEST = "only in test"
     ONLY_IN_GOLD = "only in gold"
+    TOP_DIFFERS = "top differs"  # only from top_match: the tops are not aligned to each other
+
+
+RELATION_CATEGORIES: tuple[Category, ...] = tuple(
+    category for category in Category if category is not Category.TOP_DIFFERS
+)  # classify_triples' rows
+TOP_ROLE = "TOP"  # the role of a graph's top as a triple (Smatch's TOP(root, top)); no ":" - no relation has it
 
 
 @dataclass(frozen=True)
@@ -34,7 +51,14 @@ class Triple:
     source_concept: str
     target_concept: str | None  # None when the target is a constant
 
+    @property
+    def is_top(self) -> bool:
+        """Whether this is a graph's top (:func:`top_match`) rather than a relation."""
+        return self.role == TOP_ROLE
+
     def __str__(self) -> str:
+        if self.is_top:
+            return f"top: {self.source}/{self.source_concept}"
         target = self.target if self.target_concept is None else f"{self.target}/{self.target_concept}"
         return f"({self.source}/{self.source_concept} {self.role} {target})"
 
@@ -309,3 +333,36 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
             )
         )
     return matches
+
+
+def _top(graph: Graph) -> Triple:
+    node = graph.nodes[graph.index[graph.top]]
+    return Triple(node.var, TOP_ROLE, "", node.concept, None)
+
+
+def top_match(alignment: Alignment, test: Graph, gold: Graph) -> TripleMatch:
+    """The tops of a pair as one row: *matched* when the test top is aligned to the gold top,
+    else *top differs*: the root match ``<TOP TOP var>`` of Smatch as the AnCast paper's mock
+    Smatch score counts it (§2.3.1, part (i)), which holds only when the roots are aligned to
+    each other. A differing concept of aligned tops is not this row's
+    business (the rows of their relations say it).
+
+    >>> from engine.read import read_graph
+    >>> from engine.align import align
+    >>> test, gold = read_graph("(h / heavy :domain (i / it))"), read_graph("(h / have-degree-91 :ARG2 (h2 / heavy))")
+    >>> row = top_match(align(test, gold), test, gold)
+    >>> row.category.value, str(row.test), str(row.gold)
+    ('top differs', 'top: h/heavy', 'top: h/have-degree-91')
+    >>> row.why
+    'test top h is aligned to gold h2; the gold top is h'
+    """
+    test_top, gold_top = test.index[test.top], gold.index[gold.top]
+    partner = alignment.gold_map.get(test_top)
+    gold_partner = alignment.test_of.get(gold_top)
+    partners: Partners = (gold.nodes[partner] if partner is not None else None, None)
+    gold_partners: Partners = (test.nodes[gold_partner] if gold_partner is not None else None, None)
+    if partner == gold_top:
+        return TripleMatch(Category.MATCHED, _top(test), _top(gold), 1.0, partners, gold_partners)
+    where = f"is aligned to gold {gold.nodes[partner].var}" if partner is not None else "has no partner in gold"
+    why = f"test top {test.top} {where}; the gold top is {gold.top}"
+    return TripleMatch(Category.TOP_DIFFERS, _top(test), _top(gold), 0.0, partners, gold_partners, why)

@@ -54,6 +54,12 @@ def _rows_at(
     return found
 
 
+def _is_top(match: TripleMatch) -> bool:
+    """Whether a row is the graphs' tops (drawn as the top nodes, not as an edge)."""
+    triple = match.test or match.gold
+    return triple is not None and triple.is_top
+
+
 class AdjudicationBinding(QObject):
     """Lives as the panel's child, so its connections end with the panel."""
 
@@ -78,12 +84,7 @@ class AdjudicationBinding(QObject):
             panel.names = ("Annotator", ADJUDICATED)
             panel.gold_box.setToolTip("")
             panel.set_result(None)
-            if self.adjudication.session is None:
-                panel.gold_box.show_note("No adjudication session (Adjudication > Adjudicate Loaded Files).")
-            elif view is None:
-                panel.gold_box.show_note("This pair is not in the adjudication session.")
-            else:
-                panel.gold_box.show_note(view.problem)
+            panel.gold_box.show_note(self.adjudication.nothing_text() if view is None else view.problem)
             self._shown = (None, None)
             return
         same = self._shown == (view.index, view.compared)
@@ -94,7 +95,7 @@ class AdjudicationBinding(QObject):
         # a short title: the pane is at least as wide as it
         panel.names = (view.compared or "Annotator", f"{ADJUDICATED} ({decisions} decision(s))")
         panel.gold_box.setToolTip(f"The adjudicated graph: {start}'s annotation and {decisions} decision(s) on it")
-        matches = [row.match for row in view.rows if row.match is not None]
+        matches = [row.match for row in view.rows if row.match is not None and not _is_top(row.match)]
         panel.set_result(view.comparison, matches if self.adjudication.show_matched else None)
         if adjudicated is not None and adjudicated.problems:
             panel.gold_box.show_note("Not writable yet: " + adjudicated.problems[0])
@@ -104,8 +105,14 @@ class AdjudicationBinding(QObject):
         self._shown = (view.index, view.compared)
 
     def _show_row(self, row: MismatchRow | None) -> None:
-        if row is not None and row.match is not None and self.panel.result is not None:
-            self.panel.select_triple(row.match)
+        if row is None or row.match is None or self.panel.result is None:
+            return
+        match = row.match
+        if not _is_top(match):
+            self.panel.select_triple(match)
+            return
+        for scene, triple in ((self.panel.test_scene, match.test), (self.panel.gold_scene, match.gold)):
+            scene.highlight({triple.source} if triple is not None and triple.source in scene.node_items else set())
 
     def _show_node(self, side: str, var: str) -> None:
         if self.panel.result is not None and var:

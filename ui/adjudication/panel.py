@@ -17,7 +17,7 @@ from enum import Enum
 from html import escape
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QListView,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTableWidget,
@@ -111,6 +112,14 @@ def _shown(row: MismatchRow, shown: RowsShown) -> bool:
     return shown is RowsShown.MATCHED or row.decided or row.mismatched
 
 
+def _row_tips(row: MismatchRow, cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A row's tooltips: what its decision did or why it disagrees, under each triple whole."""
+    why = row.tooltip()
+    return tuple(
+        "\n".join(part for part in (cell if column >= 2 else "", why) if part) for column, cell in enumerate(cells)
+    )
+
+
 class _DisagreementsModel(RowTableModel):
     """The disagreements table's rows, the decided ones greyed."""
 
@@ -118,6 +127,24 @@ class _DisagreementsModel(RowTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and index.isValid() and self.rows[index.row()].decided:
             return DECIDED_TEXT
         return super().data(index, role)
+
+
+class _OneLine(QLabel):
+    """A label kept to one line: its text cut at the end where the room is short (whole in its
+    tooltip), so that it never takes a second line from the table under it."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.setToolTip(text)
+
+    def paintEvent(self, event) -> None:
+        room = self.contentsRect()
+        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, room.width())
+        QPainter(self).drawText(room, int(self.alignment()), shown)
 
 
 class _NotesEdit(QPlainTextEdit):
@@ -206,7 +233,12 @@ class AdjudicationPanel(QWidget):
         self.middle.addTab(self._mismatch_box(), "Disagreements with the adjudicated graph")
         self.middle.addTab(self._history_box(), "History")
         splitter.addWidget(self.middle)
-        splitter.addWidget(self._agreement_box())
+        right = QSplitter(Qt.Orientation.Vertical)  # the agreement as tall as its rows, the notes the rest
+        right.addWidget(self._agreement_box())
+        right.addWidget(self._notes_box())
+        right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
+        splitter.addWidget(right)
         for part, stretch in enumerate((2, 5, 2)):
             splitter.setStretchFactor(part, stretch)
         self.saved.setWordWrap(True)
@@ -233,11 +265,6 @@ class AdjudicationPanel(QWidget):
         self.start_box.activated.connect(lambda _: self._start_chosen())
         self.decided = QLabel()
         self.decided.setWordWrap(True)
-        self.notes = _NotesEdit()
-        self.notes.setPlaceholderText("Notes on this sentence (saved as you type)")
-        self.notes.setMinimumHeight(40)
-        self.notes.textChanged.connect(self._notes_typed)
-        self.notes.left.connect(self.adjudication.flush_notes)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color:#b3261e;")
@@ -248,8 +275,21 @@ class AdjudicationPanel(QWidget):
         layout = QVBoxLayout(box)
         layout.addWidget(self.header)
         layout.addLayout(form)
-        layout.addWidget(self.notes, 1)
         layout.addWidget(self.problem)
+        layout.addStretch(1)
+        return box
+
+    def _notes_box(self) -> QWidget:
+        """The sentence's notes, under the agreement (whose column has room to spare below its
+        rows): several lines in sight even where the panel is low."""
+        box = QGroupBox("Notes on the sentence")
+        self.notes = _NotesEdit()
+        self.notes.setPlaceholderText("Notes on this sentence (saved as you type)")
+        self.notes.setMinimumHeight(3 * self.notes.fontMetrics().lineSpacing())
+        self.notes.textChanged.connect(self._notes_typed)
+        self.notes.left.connect(self.adjudication.flush_notes)
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.notes, 1)
         return box
 
     def _mismatch_box(self) -> QWidget:
@@ -269,8 +309,7 @@ class AdjudicationPanel(QWidget):
             "triple. Ctrl+Z undoes a decision."
         )
         self.shown_box.activated.connect(lambda _: self._shown_chosen())
-        self.counts = QLabel()
-        self.counts.setWordWrap(True)
+        self.counts = _OneLine()
         top = QHBoxLayout()
         top.addWidget(QLabel("Triples of"))
         top.addWidget(self.compared_box)
@@ -364,7 +403,7 @@ class AdjudicationPanel(QWidget):
         )
         layout = QVBoxLayout(box)
         layout.addWidget(self.scores)
-        layout.addStretch(1)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)  # no taller than its rows
         return box
 
     def _history_box(self) -> QWidget:
@@ -373,6 +412,8 @@ class AdjudicationPanel(QWidget):
         self.log.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.log.setSortingEnabled(False)  # the order of the log
         self.log.setWordWrap(False)
+        self.log_columns = FittedColumns(self.log, (1, 2, 3))  # who and the sentence whole, the change the rest
+        self.log.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # ids cut keep their distinct ends
         self.log.setToolTip(
             "Every change in the session file, in order: decisions, undo and redo, statuses, notes "
             "and start annotations, with who made it and when. Double click one to show its sentence."
@@ -415,9 +456,8 @@ class AdjudicationPanel(QWidget):
             self._show_review(view)
             self._show_scores(view)
             self._show_rows(view)
-        self.saved.setText(
-            f"Session {session.path.name} · {session.author} · each change is saved at once: nothing to save."
-        )
+        self.saved.setText(f"Saved at once in {session.path.name} as {session.author}: nothing to save.")
+        self.saved.setToolTip(f"{session.path}: every change is written to the session file as it is made")
         self._show_scoring()
 
     def _show_scoring(self) -> None:
@@ -427,11 +467,7 @@ class AdjudicationPanel(QWidget):
         scored = self.adjudication.scored_names()
         compared = self.adjudication.compared
         test, gold = (f"<b>{escape(name)}</b>" for name in scored) if scored else ("", "")
-        text = (
-            f"Corpus table and Graphs tab: {test} (test) against {gold} (gold)"
-            if scored
-            else "Scores: reading the session's files..."
-        )
+        text = f"Scores: {test} (test) against {gold} (gold)" if scored else "Scores: reading the session's files..."
         if compared:
             text += f" · disagreements: <b>{escape(compared)}</b> against the adjudicated graph"
         self.scoring.setText(text)
@@ -449,11 +485,9 @@ class AdjudicationPanel(QWidget):
         ):
             widget.setEnabled(enabled)
         if view is None:
-            self.header.setText(
-                "This pair is not in the adjudication session."
-                if self.state.selection.pair is not None
-                else "Select a sentence."
-            )
+            self.header.setText(self.adjudication.nothing_text())
+            self.header.setToolTip("")
+            self.status_box.setCurrentIndex(-1)  # no sentence: no status (not the last one shown)
             self.decided.setText("")
             self.notes.setPlainText("")
             self.start_box.clear()
@@ -535,7 +569,7 @@ class AdjudicationPanel(QWidget):
         table.setMinimumWidth(width + 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width())
         rows = min(table.rowCount(), 12)
         height = table.horizontalHeader().sizeHint().height() + sum(table.rowHeight(r) for r in range(rows))
-        table.setMinimumHeight(height + 2 * table.frameWidth() + 2)
+        table.setFixedHeight(height + 2 * table.frameWidth() + 2)  # the notes below get the rest
 
     def _show_rows(self, view: SentenceView | None) -> None:
         every = view.rows if view is not None else []
@@ -545,7 +579,8 @@ class AdjudicationPanel(QWidget):
         compared = view.compared if view is not None and view.compared else "annotator"
         self.model.headers = HEADERS[:2] + (f"{compared}'s triple", HEADERS[3])
         cells = [row.cells() for row in rows]
-        self.model.set_rows(rows, cells, [DECISION_COLOURS[row.decision] for row in rows])
+        tips = [_row_tips(row, row_cells) for row, row_cells in zip(rows, cells)]
+        self.model.set_rows(rows, cells, [DECISION_COLOURS[row.decision] for row in rows], tips=tips)
         self.fitted.measure(cells)
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(HEADERS) - 1)
         self.counts.setText(counts_text(every, compared) if view is not None and view.compared else "")
@@ -566,6 +601,7 @@ class AdjudicationPanel(QWidget):
         cells = [(entry.at[:19].replace("T", " "), entry.author, entry.where, entry.text) for entry in entries]
         tips = [(entry.at or "before the session kept times", "", "", entry.text) for entry in entries]
         self.log_model.set_rows(entries, cells, tips=tips)
+        self.log_columns.measure(cells)
         self.middle.setTabText(1, f"History ({len(entries)} change{'' if len(entries) == 1 else 's'})")
         if entries:
             self.log.scrollToBottom()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from engine.adjudication import Agreement, Decision, Session, Verdict
 from engine.adjudication.log import change_text
-from engine.adjudication.verdicts import category_name
+from engine.adjudication.verdicts import category_name, match_key, verdict_key, verdict_text
 from engine.enums import WordEnum
 from engine.metrics.triples import Category, TripleMatch
 from engine.scoring import PairResult
@@ -117,6 +117,8 @@ class MismatchRow:
             return f"relabel it {match.test.role}" if accept else "keep its label"
         if match.category == Category.CONCEPT_DIFFERS:
             return "take the annotator's concepts" if accept else "keep the concepts"
+        if match.category == Category.TOP_DIFFERS and match.test is not None:
+            return f"make {match.test.source_concept} the top" if accept else "keep the top"
         return "nothing to decide"
 
     @property
@@ -129,18 +131,30 @@ class MismatchRow:
         return self.match.category.value, _text(self.match.test), _text(self.match.gold)
 
     def cells(self) -> tuple[str, str, str, str]:
-        """Decision, category, the annotator's triple, the adjudicated triple (as decided, for a decided row)."""
+        """Decision, category, the annotator's triple, the adjudicated triple. A decided row
+        shows the annotator's triple as decided and the adjudicated triple as it is now: the
+        triple its acceptance made (relabelled, with the annotator's concepts, the new top) or
+        kept, ``removed: ...`` when its acceptance took the triple out."""
         decision = str(self.decision or "")
+        match = self.match
         if self.verdict is not None:
             verdict = self.verdict
-            return decision, self.category, verdict.annotator_triple or "", verdict.adjudicated_triple or ""
-        assert self.match is not None
-        match = self.match
+            now = match.gold if match is not None else None
+            if now is not None:
+                ours = str(now)
+            elif verdict.accepted and verdict.adjudicated_triple:
+                ours = f"removed: {verdict.adjudicated_triple}"
+            else:
+                ours = verdict.adjudicated_triple or ""
+            return decision, self.category, verdict.annotator_triple or "", ours
+        assert match is not None
         return (decision, self.category, str(match.test) if match.test else "", str(match.gold) if match.gold else "")
 
-
-def _key(annotator: str, category: str, theirs: str | None, ours: str | None) -> tuple:
-    return annotator, category, theirs, ours
+    def tooltip(self) -> str:
+        """What the row's decision was, in the history's words; why an open row disagrees."""
+        if self.verdict is not None:
+            return verdict_text(self.verdict)
+        return self.match.why if self.match is not None else ""
 
 
 def _text(triple) -> str | None:
@@ -155,13 +169,9 @@ def mismatch_rows(agreement: Agreement, verdicts: Iterable[Verdict], matched: bo
     triple on both sides). A verdict whose row is gone - the decision made the triple match,
     or took it out - is a decided row all the same: on the matched triple that holds its
     annotator's (else adjudicated) triple, else at the end."""
-    given = {
-        _key(v.annotator, v.category, v.annotator_triple, v.adjudicated_triple): v
-        for v in verdicts
-        if v.annotator == agreement.annotator
-    }
+    given = {verdict_key(v): v for v in verdicts if v.annotator == agreement.annotator}
     triples = agreement.triples()
-    on_rows = {_key(agreement.annotator, m.category.value, _text(m.test), _text(m.gold)) for m in triples}
+    on_rows = {match_key(agreement.annotator, m) for m in triples}
     left = [verdict for key, verdict in given.items() if key not in on_rows]
     settled: dict[int, Verdict] = {}  # matched triple (its position) -> the verdict that made or found it so
     for verdict in list(left):
@@ -175,8 +185,7 @@ def mismatch_rows(agreement: Agreement, verdicts: Iterable[Verdict], matched: bo
     rows = []
     for position, match in enumerate(triples):
         if match.category != Category.MATCHED:
-            key = _key(agreement.annotator, match.category.value, _text(match.test), _text(match.gold))
-            rows.append(MismatchRow(match, given.get(key)))
+            rows.append(MismatchRow(match, given.get(match_key(agreement.annotator, match))))
         elif position in settled or matched:
             rows.append(MismatchRow(match, settled.get(position)))
     return rows + [MismatchRow(None, verdict) for verdict in left]

@@ -142,25 +142,28 @@ class AdjudicationState(AppPart):
             self.app.messages.show(f"Making the adjudication session {request.path.name}...")
         return started
 
-    def open(self, path: str | Path, author: str) -> str | None:
-        """Open a session file for writing as ``author`` and show it; its files are read
-        when other files are loaded. A refusal (another writer, not a session file) is shown
-        as a problem and returned (None: opened)."""
+    def open(self, path: str | Path, author: str, resume: bool = False) -> str | None:
+        """Open a session file for writing as ``author`` and show it - at the sentence of its
+        last change when ``resume`` -; its files are read when other files are loaded. A
+        refusal (another writer, not a session file) is shown as a problem and returned (None:
+        opened)."""
         try:
             session = Session.open(path, author, clock=self.clock)
         except AdjudicationError as error:
             self.app.messages.show_problem(f"Could not open the adjudication session: {error}")
             return str(error)
-        self.show(session)
+        self.show(session, resume)
         return None
 
-    def show(self, session: Session) -> None:
-        """Show a session opened for writing (the one shown before is closed)."""
+    def show(self, session: Session, resume: bool = False) -> None:
+        """Show a session opened for writing (the one shown before is closed), at the sentence
+        of its last change when ``resume``."""
         self.close()
         log.info("adjudication session %s opened by %s", session.path, session.author)
         self.session = session
         self._log = ChangeLog()
         self._rebuild_history()
+        last = _last_changed(session) if resume else None
         loaded = self.app.scoring.files is not None and same_files(self._stored_paths(), self.app.scoring.files.paths)
         if not loaded:
             paths = [Path(file.path) for file in session.corpus.files]
@@ -173,13 +176,17 @@ class AdjudicationState(AppPart):
                 )
                 return
             self._awaiting_files = True
-            if not self.app.scoring.open_files(self._files_to_score(paths), chosen=AnnotatorFiles.of(paths)):
+            wanted = (session.sentence(last).id or str(last)) if last is not None else None
+            if not self.app.scoring.open_files(self._files_to_score(paths), wanted, chosen=AnnotatorFiles.of(paths)):
                 self.close(
                     f"The session {session.path.name} was closed: its files cannot be read while "
                     "other files are being scored."
                 )
                 return
         self._map()
+        pair = self.pair_of(last) if last is not None else None
+        if pair is not None:
+            self.app.selection.show_pair(pair)  # before the files are scored in the session's roles, which keeps it
         self._heartbeat.start()
         self.session_changed.emit(session)
         self._pair_selected(self.app.selection.pair)
@@ -190,9 +197,14 @@ class AdjudicationState(AppPart):
         changes = session.changed_files
         if changes:
             self.app.messages.show_problem("\n".join(str(change) for change in changes))
-        self.app.messages.show(
-            f"Adjudicating in {session.path.name} as {session.author}: every change is saved as you make it."
-        )
+        text = f"Adjudicating in {session.path.name} as {session.author}"
+        if last is not None:
+            record = session.sentence(last)
+            text += f", back at {record.id or f'sentence {last + 1}'} where the last change was made"
+        if self.app.scoring.busy:  # the files are scored in the session's roles: said with their report
+            self.app.scoring.note_next_report(text)
+        else:
+            self.app.messages.show(f"{text}: every change is saved as you make it.")
 
     def close(self, why: str = "") -> None:
         """Close the session (everything is written already); ``why`` is shown as a problem."""
@@ -332,10 +344,12 @@ class AdjudicationState(AppPart):
             self._awaiting_files = False
             self._map()
         elif not self._awaiting_files:
-            self.close(
-                f"The adjudication session {self.session.path.name} was closed because other files were "
-                "opened; everything decided is saved in it (Adjudication > Open Session reopens it)."
+            why = (
+                f"Closed the adjudication session {self.session.path.name}: other files were opened "
+                "(everything decided is saved in it; Adjudication > Open Session File reopens it)"
             )
+            self.app.scoring.note_next_report(why)  # the status line's report of the new files begins with it
+            self.close(why + ".")
 
     def _load_failed(self, text: str) -> None:
         if self.session is not None and self._awaiting_files:
@@ -390,6 +404,16 @@ class AdjudicationState(AppPart):
         if on != self.show_matched:
             self.show_matched, self._view = on, None
             self.current_changed.emit()
+
+    def nothing_text(self) -> str:
+        """Why no sentence of the session is shown, and what to do about it."""
+        if self.session is None:
+            return "No adjudication session (Adjudication > Adjudicate Loaded Files)."
+        selection = self.app.selection
+        if selection.pair is None:
+            text = selection.empty_text()
+            return "Select a sentence in the corpus table." if text.startswith("Select a pair") else text
+        return "This pair is not in the adjudication session."
 
     def view(self) -> SentenceView | None:
         """The current sentence: its record, adjudicated graph, agreement with every annotator
@@ -591,6 +615,11 @@ class AdjudicationState(AppPart):
     def shutdown(self) -> None:
         """Write pending notes and release the session (before the window closes)."""
         self.close()
+
+
+def _last_changed(session: Session) -> int | None:
+    """The sentence of the session's last logged change (None: nothing changed yet)."""
+    return next((event.sentence for event in reversed(session.events()) if event.sentence is not None), None)
 
 
 class AdjudicationApp(AppServices, Protocol):

@@ -43,8 +43,8 @@ __all__ = ["CorpusPanel", "show_summary"]
 
 PLACEHOLDER = "Filter: text, or e.g. LR F1 < 0.8, concept >= 0.9, error  (Ctrl+F)"
 REVIEW_PLACEHOLDER = "Filter: text, LR F1 < 0.8, status = needs discussion, decided by = NAME, notes  (Ctrl+F)"
-REVIEW_SENTENCE_WIDTH = 240  # the sentence column's width while the review columns come first
-REVIEW_SENTENCE_LEAST = 150  # how much of it the table keeps in sight at its narrowest
+REVIEW_SENTENCE_WIDTH = 240  # the sentence column's width while the review columns come first (it goes last)
+SCORES_IN_SIGHT = 2  # while they do, how many score columns the table keeps in sight at its narrowest
 SENTENCE_LEAST = 200  # the sentence column stretches over the room the others leave, but not below this
 
 
@@ -183,8 +183,9 @@ class CorpusPanel(QWidget):
 
     def _show_review_columns(self, session) -> None:
         """The adjudication columns, while a session is open, beside the id - status, decider,
-        notes, then the sentence (as wide as :data:`REVIEW_SENTENCE_WIDTH`) - so that they are in
-        sight in the corpus column of the Adjudication perspective, the scores after them."""
+        notes -, then the scores, and the sentence last (as wide as :data:`REVIEW_SENTENCE_WIDTH`;
+        whole in its tooltip and over the graphs), so that the review and the first scores are
+        in sight in the corpus column of the Adjudication perspective."""
         for column in range(self.model.first_review_column, len(self.model.columns)):
             self.table.setColumnHidden(column, session is None)
         header = self.table.horizontalHeader()
@@ -193,10 +194,12 @@ class CorpusPanel(QWidget):
         if session is not None:
             for place, column in enumerate(review, 2):
                 header.moveSection(header.visualIndex(column), place)
+            header.moveSection(header.visualIndex(sentence), header.count() - 1)
             header.setSectionResizeMode(sentence, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(sentence, REVIEW_SENTENCE_WIDTH)
         else:
-            for column in reversed(review):  # back to their own places, the last first
+            header.moveSection(header.visualIndex(sentence), sentence)  # back to its own place first
+            for column in reversed(review):  # then these, the last first
                 header.moveSection(header.visualIndex(column), column)
         self.filter_edit.setPlaceholderText(PLACEHOLDER if session is None else REVIEW_PLACEHOLDER)
         self.model.refresh_reviews()
@@ -243,18 +246,21 @@ class CorpusPanel(QWidget):
 
     def _keep_review_in_sight(self) -> None:
         """While the review columns are shown, the table is at least wide enough for the columns
-        before the sentence and :data:`REVIEW_SENTENCE_LEAST` of it (a splitter gives it no less)."""
-        header, sentence = self.table.horizontalHeader(), SENTENCE_COLUMN
+        up to its :data:`SCORES_IN_SIGHT` th score column shown (a splitter gives it no less)."""
+        header = self.table.horizontalHeader()
         if self.table.isColumnHidden(self.model.first_review_column):
             self.table.setMinimumWidth(0)
             return
+        scores = sorted(header.visualIndex(self.model.metric_column(m)) for m in self.model.metrics)
+        shown = [place for place in scores if not header.isSectionHidden(header.logicalIndex(place))]
+        last = shown[min(SCORES_IN_SIGHT, len(shown)) - 1] if shown else header.count() - 1
         before = sum(
             header.sectionSize(c)
             for c in range(header.count())
-            if header.visualIndex(c) < header.visualIndex(sentence) and not header.isSectionHidden(c)
+            if header.visualIndex(c) <= last and not header.isSectionHidden(c)
         )
         chrome = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
-        self.table.setMinimumWidth(before + REVIEW_SENTENCE_LEAST + chrome)
+        self.table.setMinimumWidth(before + chrome)
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self.syncing:

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from engine.metrics.triples import Category, Partners, Triple, TripleMatch
+from engine.metrics.triples import RELATION_CATEGORIES, Category, Partners, Triple, TripleMatch
 
 from ..common.binding import SyncGuard
 from ..common.navigation import next_position
@@ -119,7 +119,7 @@ class TriplesPanel(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.category = QComboBox()
         self.category.addItem("All categories", None)
-        for category in Category:
+        for category in RELATION_CATEGORIES:
             self.category.addItem(category.value, category.value)
         self.category.currentIndexChanged.connect(lambda _: self._category_changed())
         self.counts = QLabel()
@@ -157,7 +157,7 @@ class TriplesPanel(QWidget):
             self.model.set_rows(
                 rows, cells, [CATEGORY_COLOURS[row.category] for row in rows], keys, [self._tips(row) for row in rows]
             )
-        tally = dict.fromkeys(Category, 0)
+        tally = dict.fromkeys(RELATION_CATEGORIES, 0)
         for row in rows:
             tally[row.category] += 1
         self.counts.setText("  ".join(f"{category.value}: {count}" for category, count in tally.items()))

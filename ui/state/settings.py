@@ -1,6 +1,6 @@
 """What the app remembers between sessions (QSettings): parameters, recent files, window layout,
-the arrangement of the perspectives, the adjudicator's name, the folder of the last export, the
-pair last taught."""
+the arrangement of the perspectives, the adjudicator's name, the folder of the last export, and
+where the user was when the app was closed (:class:`Place`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from engine.registry import params_dict, params_from_dict
 
 from .files import AnnotatorFiles
 
-__all__ = ["APP_NAME", "MAX_RECENT", "AppSettings", "RecentFiles"]
+__all__ = ["APP_NAME", "MAX_RECENT", "AppSettings", "Place", "RecentFiles"]
 
 APP_NAME = "graphagree"
 MAX_RECENT = 8
@@ -91,6 +91,52 @@ class RecentFiles:
             ):
                 return cls(tuple(Path(p) for p in paths), True, Path(gold) if gold is not None else None)
         return None
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the user was when the app closed: the files loaded, the pair selected (its id, else
+    its index as text), the filter, and the adjudication session open (None: none)."""
+
+    files: tuple[Path, ...]
+    pair: str | None = None
+    filter: str = ""
+    session: Path | None = None
+
+    def of(self, paths: Sequence[Path]) -> bool:
+        """Whether this is a place in these files (in any order)."""
+        return sorted(self.files) == sorted(Path(path).resolve() for path in paths)
+
+    def to_json(self) -> dict:
+        return {
+            "files": [str(path) for path in self.files],
+            "pair": self.pair,
+            "filter": self.filter,
+            "session": str(self.session) if self.session is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, entry) -> Place | None:
+        """A saved place, None when unusable.
+
+        >>> Place.from_json({"files": ["/a", "/b"], "pair": "s2", "filter": "", "session": None}).pair
+        's2'
+        >>> Place.from_json({"files": "/a"}) is None
+        True
+        """
+        if not isinstance(entry, dict):
+            return None
+        files, pair, text, session = (entry.get(key) for key in ("files", "pair", "filter", "session"))
+        if not isinstance(files, list) or not all(isinstance(path, str) for path in files):
+            return None
+        if not isinstance(text, str | None):
+            return None
+        return cls(
+            tuple(Path(path) for path in files),
+            pair if isinstance(pair, str) else None,
+            text or "",
+            Path(session) if isinstance(session, str) else None,
+        )
 
 
 def _layout(value: object) -> QByteArray | None:
@@ -180,14 +226,16 @@ class AppSettings:
         self.qsettings.remove("workspace/json")
         self.qsettings.sync()
 
-    def taught_pair(self, files: AnnotatorFiles) -> str | None:
-        """The pair (id, or number from 1) last taught in the Teaching perspective, when it was of ``files``."""
-        saved = self._json("teach/pair", {})
-        same = isinstance(saved, dict) and saved.get("files") == [str(path) for path in files.paths]
-        return str(saved.get("pair")) if same and saved.get("pair") is not None else None
+    def place(self) -> Place | None:
+        """Where the user was when the app last closed (None: nowhere remembered)."""
+        return Place.from_json(self._json("place/json", None))
 
-    def save_taught_pair(self, files: AnnotatorFiles, pair: str) -> None:
-        self.qsettings.setValue("teach/pair", json.dumps({"files": [str(path) for path in files.paths], "pair": pair}))
+    def save_place(self, place: Place | None) -> None:
+        if place is None:
+            self.qsettings.remove("place/json")
+        else:
+            self.qsettings.setValue("place/json", json.dumps(place.to_json()))
+        self.qsettings.sync()
 
     def export_folder(self) -> Path | None:
         """The folder the last export was saved in (None before the first)."""

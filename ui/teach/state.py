@@ -27,7 +27,6 @@ from engine.params import PAPER, Params
 from engine.scoring import PairResult
 from engine.teach import CellExplanation, Lesson, build_lesson, explain_step, trace_pair
 
-from ..common.navigation import pair_label
 from ..state.services import AppPart
 from .guide import Notes, NotesError, applies, read_notes
 from .model import StepKey, corresponding_step, step_keys
@@ -208,9 +207,6 @@ class TeachingState(AppPart):
         if pair is not self.pair:
             self.cell = None
         self.pair, self.lesson, self.problem = pair, lesson, problem
-        files = self.app.scoring.files
-        if lesson is not None and pair is not None and files is not None:  # reopened after a restart
-            self.app.settings.save_taught_pair(files, pair_label(pair))
         self.keys = step_keys(lesson) if lesson is not None else []
         self.index = corresponding_step(key, self.keys) if key is not None and lesson is not None else 0
         self.revealed = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from engine.adjudication import AdjudicationError, Session, find_session, progress
@@ -16,7 +17,9 @@ from engine.layout.pair import plural
 
 from ...adjudication.dialogs import NameDialog, NewSessionDialog
 from ...adjudication.tasks import EXPORTS, ExportKind, NewSession, session_params
+from ...state.settings import Place
 from .context import Context
+from .save_dialog import ask_save_path
 
 __all__ = [
     "EXPORT_SUFFIXES",
@@ -31,6 +34,7 @@ __all__ = [
     "judge",
     "open_session",
     "resume_choice",
+    "return_to",
     "set_status",
 ]
 
@@ -156,7 +160,7 @@ def adjudicate(ctx: Context) -> None:
     if found is not None:
         choice = resume_choice(ctx, found)
         if choice == "resume":
-            open_session(ctx, found)
+            open_session(ctx, found, resume=True)
         if choice != "new":
             return
     dialog = NewSessionDialog(paths, ctx.window, chosen_gold(ctx))
@@ -177,13 +181,14 @@ def adjudicate(ctx: Context) -> None:
     state.adjudication.create(request)
 
 
-def open_session(ctx: Context, path: Path) -> bool:
+def open_session(ctx: Context, path: Path, resume: bool = False) -> bool:
     """Open a session file for writing under the adjudicator's name (its files are loaded
-    when others are shown); another writer's lock is refused with the engine's reason."""
+    when others are shown), at the sentence of its last change when ``resume``; another
+    writer's lock is refused with the engine's reason."""
     name = ask_name(ctx)
     if name is None:
         return False
-    problem = ctx.state.adjudication.open(path, name)
+    problem = ctx.state.adjudication.open(path, name, resume)
     if problem is not None:
         _refuse(ctx, f"Could not open the adjudication session:\n{problem}")
         return False
@@ -198,7 +203,29 @@ def choose_session(ctx: Context) -> None:
         ctx.window, "Open an adjudication session", start, "Adjudication session (*.sqlite);;All files (*)"
     )
     if path:
-        open_session(ctx, Path(path))
+        open_session(ctx, Path(path), resume=True)
+
+
+def return_to(ctx: Context, place: Place) -> None:
+    """After a restart, once the files of ``place`` are scored (its pair selected as they
+    were opened): reopen the session that was open - under the adjudicator's name, not asked
+    for - and apply the filter that was set. Nothing when other files come first."""
+    state = ctx.state
+
+    def scored(corpus) -> None:
+        state.scoring.corpus_changed.disconnect(scored)
+        files = state.scoring.files
+        if corpus is not None and files is not None and place.of(files.paths):
+            QTimer.singleShot(0, come_back)  # once the scores are reported: the session's report comes after
+
+    def come_back() -> None:
+        name = state.settings.adjudicator()
+        if place.session is not None and place.session.is_file() and name:
+            state.adjudication.open(place.session, name)
+        if place.filter:
+            state.selection.set_filter(place.filter)
+
+    state.scoring.corpus_changed.connect(scored)
 
 
 def close_session(ctx: Context) -> None:
@@ -223,14 +250,15 @@ def judge(ctx: Context, accept: bool) -> None:
 
 
 def export(ctx: Context, kind: ExportKind) -> None:
-    """Ask where, then write the adjudicated file, the decisions log or the report (on a worker)."""
+    """Ask where (in the folder of the last export, as every export does), then write the
+    adjudicated file, the decisions log or the report (on a worker)."""
     session = ctx.state.adjudication.session
     if session is None:
         return
     suffix, kinds = EXPORT_SUFFIXES[kind]
     if kind == "corpus" and session.format == "umr":
         suffix, kinds = ".adjudicated.umr", "UMR (*.umr *.txt)"
-    default = session.path.with_name(session.path.name.removesuffix(".sqlite").removesuffix(".adjudication") + suffix)
-    path, _ = QFileDialog.getSaveFileName(ctx.window, f"Export the {EXPORTS[kind]}", str(default), kinds)
-    if path:
-        ctx.state.adjudication.export(kind, Path(path))
+    name = session.path.name.removesuffix(".sqlite").removesuffix(".adjudication") + suffix
+    chosen = ask_save_path(ctx, f"Export the {EXPORTS[kind]}", name, (kinds,))  # in the last export's folder
+    if chosen is not None:
+        ctx.state.adjudication.export(kind, chosen[0])

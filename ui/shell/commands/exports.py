@@ -59,11 +59,27 @@ def _write_text(ctx: Context, path: Path, text: str) -> bool:
     return True
 
 
+def _roles(ctx: Context) -> str:
+    """Which file the scores take as test and which as gold, and why when these are not the
+    roles the user chose (an adjudication session scores its annotators so)."""
+    files, chosen = ctx.state.scoring.files, ctx.state.scoring.chosen
+    if files is None:
+        return ""
+    roles = f"{files.test_path.stem} (test) against {files.gold_path.stem} (gold)"
+    return roles + (", as the adjudication session scores them" if chosen is not None and chosen != files else "")
+
+
 def export_scores(ctx: Context) -> None:
+    """Ask where to save the corpus scores: the dialog's title and the name offered say which
+    file is the test and which the gold."""
     files = ctx.state.scoring.files
-    name = f"{safe_name(files.test_path.stem) or 'corpus'}-scores.csv" if files is not None else "scores.csv"
+    name = (
+        f"{safe_name(files.test_path.stem) or 'test'}-vs-{safe_name(files.gold_path.stem) or 'gold'}-scores.csv"
+        if files is not None
+        else "scores.csv"
+    )
     if ctx.state.scoring.corpus is not None and (
-        path := _ask(ctx, "Export scores", name, ("CSV (*.csv)", "JSON (*.json)"))
+        path := _ask(ctx, f"Export scores: {_roles(ctx)}", name, ("CSV (*.csv)", "JSON (*.json)"))
     ):
         write_scores(ctx, path)
 
@@ -83,7 +99,7 @@ def write_scores(ctx: Context, path: Path) -> bool:
     run |= {"profile": corpus.params.profile, "params": params_dict(corpus.params)}
     if not (_write_text(ctx, path, render(corpus, "csv")) and _write_text(ctx, beside, json.dumps(run, indent=2))):
         return False
-    ctx.state.messages.show(f"Saved {path}, its profile and parameters in {beside.name}.")
+    ctx.state.messages.show(f"Saved {path} ({_roles(ctx)}), its files, profile and parameters in {beside.name}.")
     return True
 
 

@@ -14,6 +14,7 @@ from ...common.sides import Side, other_side
 from ...state.files import AnnotatorFiles
 from ...state.settings import RecentFiles
 from . import teaching
+from .adjudication import return_to
 from .context import Context
 
 __all__ = [
@@ -137,13 +138,19 @@ def recent_entries(ctx: Context) -> list[MenuEntry]:
 
 def open_at_start(ctx: Context, select: str | None = None) -> None:
     """What the app opens when started without files: the files opened last when they are all
-    still there, else the bundled demo; the status line says which."""
+    still there - at the pair that was selected when the app closed, with its filter and its
+    adjudication session (:func:`.adjudication.return_to`) -, else the bundled demo; the status
+    line says which."""
     recent = ctx.state.settings.recent()
     last = recent[0] if recent else None
     missing = last.missing() if last is not None else []
     if last is not None and not missing:
         ctx.state.scoring.note_next_report(f"Reopened the files opened last ({last.title()}; demos: File > Open Demo)")
-        open_recent(ctx, last, select or ctx.state.settings.taught_pair(last.files))  # the lesson goes on
+        place = ctx.state.settings.place()
+        if place is not None and place.of(last.every_path()):
+            select = select or place.pair
+            return_to(ctx, place)
+        open_recent(ctx, last, select)
         return
     why = f"{missing[0]}, opened last, is no longer there" if missing else "no files were opened before"
     ctx.state.scoring.note_next_report(f"Opened the bundled demo ({why})")
