@@ -178,8 +178,9 @@ def test_every_panel_is_shown_by_a_perspective(window, tmp_path):
     drs = {"clauses", "dscorer"}  # for DRS input only (tests/test_ui_drs.py)
     # the document level only for UMR; the annotators' matrix and their plots once several annotators
     # are opened (tests/test_ui_annotators.py, test_ui_plots.py); the Compare panels with a comparison
-    # (tests/test_ui_compare.py)
-    later = {"document", "annotators", "annotator_plots", "compare", "compare_sentence"}
+    # (tests/test_ui_compare.py); the Explain tab behind Steps until a cell is clicked (presentation explains in
+    # the lesson's text: tests/test_ui_teaching_rehearsal.py)
+    later = {"document", "annotators", "annotator_plots", "compare", "compare_sentence", "explanation"}
     assert shown() == set(window.panels) - later - adjudication - drs
     session = create_session(NewSession(SPEC_PAIR, "ana", tmp_path / "spec.adjudication.sqlite"))
     assert window.state.adjudication.open(session, "ana") is None

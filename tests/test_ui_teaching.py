@@ -112,7 +112,15 @@ def test_a_clicked_cell_is_explained_with_the_engines_numbers(qtbot, tmp_path):
     assert explanation.broadcast == pytest.approx(0.4, abs=5e-4) and explanation.adjusted == 0.082
     assert explanation.parents.contributions == ((READ, READ, 1.0),) and explanation.children.delta_n is None
     text = window.explanation_panel.text.toPlainText()
-    for written in ("test house × gold home", "S = 0", "P = 1", "read-01 × read-03 1", "C = 0", "= 0.3998", "= 0.082"):
+    for written in (
+        "test house × gold home",
+        "S = 0",
+        "P = 1",
+        "(A(read-01 × read-03)) / ΔN = (1) / 1 = 1",
+        "C = 0",
+        "= 0.3998",
+        "= 0.082",
+    ):
         assert written in text, written
     assert "A = A_raw / 2.501" in text  # the normalisation of eq. 8
     assert panel.heatmap.highlighted == ((READ, READ),)  # the neighbour pair, pink in the heatmap
@@ -157,11 +165,15 @@ def test_predict_right_and_wrong(qtbot, tmp_path):
     assert panel.heatmap.heatmap.new_anchors == ()  # not given away: in the heatmap
     assert not window.teaching_graphs.test_scene.node_items["h2"].revealed  # nor in the graphs
     assert RULES["anchors"] in panel.caption.toPlainText() and "Figure 2" not in panel.caption.toPlainText()
-    panel.heatmap.clicked.emit(HOUSE, SHE)  # wrong
+    panel.heatmap.clicked.emit(HOUSE, SHE)  # wrong: a second try
+    assert not teaching.verdict.right and not teaching.verdict.final and teaching.asking
+    assert "Try again" in panel.caption.toPlainText() and panel.heatmap.heatmap.new_anchors == ()
+    panel.heatmap.clicked.emit(HOUSE, SHE)  # wrong again: the answer
     verdict = teaching.verdict
     assert not verdict.right and "0.3552" in verdict.reason and "he" in verdict.reason
     assert not teaching.asking and panel.heatmap.heatmap.new_anchors == lesson.steps[anchors].marked  # revealed
-    assert "Not this one" in window.explanation_panel.text.toPlainText()
+    assert "Not this one" in panel.caption.toPlainText()  # once: not in the explanation too
+    assert "Not this one" not in window.explanation_panel.text.toPlainText()
     assert teaching.explanation.adjusted == 0.082  # and the cell explained
     teaching.go_to(anchors)  # asked again
     assert teaching.asking
@@ -191,6 +203,10 @@ def test_predict_a_pick_of_the_finalisation(qtbot, tmp_path):
         for j in range(len(lesson.gold_names))
         if (i, j) != right and i not in paired_rows and j not in paired_columns
     )
+    teaching.click(*wrong)  # the first try: why, not the answer
+    assert not teaching.verdict.final and "a larger F is left" in teaching.verdict.reason
+    answer = f"{lesson.test_names[right[0]]}–{lesson.gold_names[right[1]]}"
+    assert answer not in teaching.verdict.headline + teaching.verdict.reason
     teaching.click(*wrong)
     assert not teaching.verdict.right and "the largest F left" in teaching.verdict.reason
     teaching.go_to(pick)
@@ -200,6 +216,8 @@ def test_predict_a_pick_of_the_finalisation(qtbot, tmp_path):
     teaching.go_to(pick)
     teaching.click(*anchored)
     assert not teaching.verdict.right and "paired already" in teaching.verdict.reason
+    teaching.forward()  # Space shows the answer: the try's verdict goes
+    assert not teaching.asking and teaching.verdict is None
 
 
 def test_a_slider_realigns_the_pair_and_keeps_the_step(qtbot, tmp_path):
@@ -257,12 +275,11 @@ def test_presentation_mode_enlarges_the_text_and_shows_only_the_teaching_panels(
     assert window.workspace.current == "present" and window.isFullScreen()
     assert not window.menuBar().isVisible() and not window.statusBar().isVisible()
     assert not window.workspace.tabBar().isVisible()
-    assert panel.isVisible() and window.teaching_graphs.isVisible() and window.explanation_panel.isVisible()
+    assert panel.isVisible() and window.teaching_graphs.isVisible() and window.convergence_panel.isVisible()
+    assert not window.explanation_panel.isVisible()  # a cell is explained in the lesson's text, as wide
     assert not window.graphs.isVisible() and not window.corpus_panel.isVisible()
     assert panel.text_scale >= 1.5 and heatmap.label_px[0] > label_px[0] and heatmap.label_px[1] > label_px[1]
-    assert (
-        window.teaching_graphs.views.whole and window.teaching_graphs.splitter.orientation() == Qt.Orientation.Vertical
-    )
+    assert window.teaching_graphs.splitter.orientation() == Qt.Orientation.Vertical
     window.action_set["next_step"].trigger()  # the keys still work without the menu bar
     assert teaching.index == 1
     window.action_set["teach_pair"].trigger()  # from the first step, still presenting
@@ -271,7 +288,7 @@ def test_presentation_mode_enlarges_the_text_and_shows_only_the_teaching_panels(
     settle()
     assert not teaching.presenting and window.workspace.current == "teach" and not window.isFullScreen()
     assert window.menuBar().isVisible() and window.workspace.tabBar().isVisible()
-    assert panel.text_scale == 1.0 and heatmap.label_px == label_px and not window.teaching_graphs.views.whole
+    assert panel.text_scale == 1.0 and heatmap.label_px == label_px
 
 
 def test_text_scale_grows_with_the_screen():
@@ -286,19 +303,24 @@ def pdf_text(path, page=None):
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext, pdfinfo) is not installed")
-def test_the_slides_have_one_page_per_step_with_real_text(qtbot, tmp_path):
+def test_the_slides_have_a_page_per_step_and_per_question_with_real_text(qtbot, tmp_path):
     window = teaching_window(qtbot, tmp_path)
     teaching = window.state.teaching
     lesson = teaching.lesson
     path = tmp_path / "lesson.pdf"
     graphs = window.teaching_graphs
-    assert export_lesson(teaching, graphs.drawing, graphs.measure, path)
+    questions = sum(step.prediction is not None for step in lesson.steps)
+    assert questions == 1  # round 1's anchors (round 2 adds none)
+    assert export_lesson(teaching, graphs.drawing, graphs.measure, path) == len(lesson.steps) + questions
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    assert re.search(rf"^Pages:\s+{len(lesson.steps)}$", info, re.MULTILINE)
-    anchors = index_of(lesson, "anchors", 1)
-    page = " ".join(pdf_text(path, anchors + 1).split())
-    assert f"Step {anchors + 1} of {len(lesson.steps)}: Round 1: new anchors" in page
-    assert "Question for the class: Which pairs become anchors in round 1?" in page
+    assert re.search(rf"^Pages:\s+{len(lesson.steps) + questions}$", info, re.MULTILINE)
+    anchors = index_of(lesson, "anchors", 1)  # its question's page is page anchors + 1, its answer's the next
+    question = " ".join(pdf_text(path, anchors + 1).split())
+    assert f"Step {anchors + 1} of {len(lesson.steps)}: Round 1: new anchors - your prediction?" in question
+    assert "Question for the class: Which pairs become anchors in round 1?" in question
+    assert "house and home share :location" not in question and "Figure 2" not in question  # not the answer
+    page = " ".join(pdf_text(path, anchors + 2).split())
+    assert "Question for the class" not in page
     assert "The paper's Figure 2 tells this round differently" in page  # the teacher's note
     assert "house and home share :location" in page  # the caption's details
     first = " ".join(pdf_text(path, 1).split())
@@ -327,8 +349,8 @@ def test_the_demo_opens_the_paper_example_as_a_guided_lesson(qtbot, tmp_path):
     caption = window.lesson_panel.caption.toPlainText()
     assert "Figure 2 tells this round differently" in caption and "β = 0.001" in caption
     assert "house ties with home, she and paper at F = 0.082" in caption  # the engine's caption after the note
-    teaching.set_params(Params(beta=0.001))  # other parameters: not the notes' story
-    assert "Figure 2" not in window.lesson_panel.caption.toPlainText()
+    teaching.set_params(Params(beta=0.001))  # other parameters: the note says its numbers are the paper's
+    assert "written for the paper's parameters" in window.lesson_panel.caption.toPlainText()
 
 
 def test_every_note_of_the_demo_names_a_step_of_its_lesson():
@@ -377,7 +399,7 @@ def test_judge_says_why_on_the_spec_example():
     already = judge(lesson, anchors, (0, 0))
     assert not already.right and "anchor already" in already.reason
     book_home = judge(lesson, anchors, (3, 1))  # 0.082: book's best is paper (0.1193)
-    assert not book_home.right and "book's largest F is 0.1193, with paper" in book_home.reason
+    assert not book_home.right and "the largest F of row book is 0.1193, with paper" in book_home.reason
     with pytest.raises(ValueError, match="asks for no prediction"):
         judge(lesson, 0, (0, 0))
 

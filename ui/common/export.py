@@ -13,7 +13,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QS
 from PySide6.QtGui import QColor, QImage, QImageWriter, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgRenderer
 
-__all__ = ["SVG_DPI", "png_data_uri", "write_figure", "write_pdf"]
+__all__ = ["SVG_DPI", "png_data_uri", "set_image_dpi", "write_figure", "write_pdf"]
 
 SVG_DPI = 96.0
 
@@ -30,7 +30,7 @@ def write_figure(svg: str, path: Path, dpi: float, title: str, description: str 
             return False
         return True
     if suffix == ".pdf":
-        return write_pdf([svg], path, dpi, title)
+        return write_pdf([svg], path, title)
     renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
     size = renderer.viewBoxF().size()
     width, height = round(size.width() * dpi / SVG_DPI), round(size.height() * dpi / SVG_DPI)
@@ -38,25 +38,36 @@ def write_figure(svg: str, path: Path, dpi: float, title: str, description: str 
     if image.isNull():
         return False
     image.fill(QColor("white"))
-    dots_per_metre = round(dpi / 0.0254)
-    image.setDotsPerMeterX(dots_per_metre)
-    image.setDotsPerMeterY(dots_per_metre)
-    image.setText("Title", title)
-    image.setText("Description", description)
     painter = QPainter(image)
     painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
     renderer.render(painter, QRectF(0, 0, image.width(), image.height()))
     painter.end()
+    set_image_dpi(image, dpi)  # after painting: see set_image_dpi
+    image.setText("Title", title)
+    image.setText("Description", description)
     return image.save(str(path))
 
 
-def write_pdf(svgs: Sequence[str], path: Path, dpi: float, title: str) -> bool:
+def set_image_dpi(image: QImage, dpi: float) -> None:
+    """Record ``dpi`` in the image's file. Only once it is painted: text in a pixel size painted on a
+    device of another resolution than the screen's leaves Qt's shared font cache with engines of the
+    wrong size, and every menu label of the app is drawn about 3 px high until it restarts (Qt 6)."""
+    dots_per_metre = round(dpi / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+
+
+def write_pdf(svgs: Sequence[str], path: Path, title: str) -> bool:
     """SVG documents as the pages of one vector PDF (real text), each page the size of its
-    document (one SVG unit is 1/96 inch). True when the file was written."""
+    document (one SVG unit is 1/96 inch). True when the file was written.
+
+    The writer's resolution is the SVG's own, 96 DPI: the pages are vector, so it changes nothing
+    in the file, while painting the SVG's pixel-size text at a higher one (300 DPI) spoils Qt's
+    shared font cache and shrinks the app's menu labels to ~3 px (see :func:`set_image_dpi`)."""
     writer = QPdfWriter(str(path))
     writer.setTitle(title)
     writer.setCreator("graphagree")
-    writer.setResolution(round(dpi))
+    writer.setResolution(round(SVG_DPI))
     writer.setPageMargins(QMarginsF(0, 0, 0, 0))
     painter = QPainter()
     for number, svg in enumerate(svgs):

@@ -455,7 +455,6 @@ class LinkedViews(QObject):
         self.node_px = QtText.node_px
         self.text_scale = 1.0  # the least and the readable text size, times this
         self.least_px = SMALLEST_TEXT_PX  # fitted down to this node text size, else zoomed in to a readable one
-        self.whole = False  # always fitted, whatever the text size (a narrow column on a projector)
         self._copying = False
         for view in views:
             view.zoomed.connect(lambda view=view: self._follow(view))
@@ -478,9 +477,6 @@ class LinkedViews(QObject):
     def start(self) -> None:
         """The first view of a new pair: fitted at one scale, or zoomed in to a
         readable size on the top node when fitting makes the text too small."""
-        if self.whole:
-            self.fit()
-            return
         width, height = self._smallest_view()
         view = start_view(self._geometries(), width, height, self.node_px, self.text_scale, self.least_px)
         self._place_all(view.scale, QPointF(*view.center))

@@ -64,11 +64,18 @@ class _Sizes:
 
     @classmethod
     def of(
-        cls, shape: tuple[int, int], row_names: list[str], column_names: list[str], side: float = HEATMAP_SIDE
+        cls,
+        shape: tuple[int, int],
+        row_names: list[str],
+        column_names: list[str],
+        side: float = HEATMAP_SIDE,
+        most_cell: float = CELL_RANGE[1],
     ) -> _Sizes:
-        """Cells that make the longer side of the matrix about ``side`` (within :data:`CELL_RANGE`)."""
+        """Cells that make the longer side of the matrix about ``side`` (from :data:`CELL_RANGE`'s
+        least to ``most_cell``); values in the largest text that fits inside a new anchor's outline,
+        else the largest that fits the cell."""
         rows, columns = shape
-        low, high = CELL_RANGE
+        low, high = CELL_RANGE[0], most_cell
         # a quarter unit: every cell edge is exact in the file, so that neighbours share their edges
         cell = math.floor(4 * min(max(side / max(rows, columns, 1), low), high)) / 4
         label_px = min(LABEL_PX, 0.85 * cell)
@@ -76,9 +83,13 @@ class _Sizes:
             max((approximate_width(name, label_px) for name in names), default=0.0)
             for names in (row_names, column_names)
         ]
+        inner = outline_strokes(NEW_ANCHOR_OUTLINE, cell)[1]
+        outlined = cell - 2 * (inner.inset + inner.width / 2)  # the room inside a new anchor's outline
         value_px = next(
-            (px for px in (9.0, 8.0, 7.0) if approximate_width("0.000", px) + 3 <= cell and 1.3 * px <= cell), None
+            (px for room in (outlined, cell) for px in (9.0, 8.0, 7.0) if approximate_width("0.000", px) + 3 <= room),
+            None,
         )
+        value_px = value_px if value_px is not None and 1.3 * value_px <= cell else None
         return cls(cell, label_px, widest[0] + 6, widest[1] + 6, value_px)
 
 
@@ -305,13 +316,20 @@ def round_svg(
 
 
 def heatmap_svg(
-    heatmap: Heatmap, row_names: list[str], column_names: list[str], x: float, y: float, side: float, title: bool = True
+    heatmap: Heatmap,
+    row_names: list[str],
+    column_names: list[str],
+    x: float,
+    y: float,
+    side: float,
+    title: bool = True,
+    most_cell: float = CELL_RANGE[1],
 ) -> tuple[list[str], float, float]:
     """One heatmap with its top left corner at (x, y): its title (unless ``title`` is False), cells
     (about ``side`` px on the matrix's longer side), values where they fit, outlines, every row and
     column named, its colour bar; the elements, and the width and height they take. (The colour
     bar's gradient is defined by :func:`svg_document`.)"""
-    sizes = _Sizes.of(heatmap.values.shape, row_names, column_names, side)
+    sizes = _Sizes.of(heatmap.values.shape, row_names, column_names, side, most_cell)
     rows, columns = heatmap.values.shape
     left, top = math.ceil(x + sizes.row_margin), math.ceil(y + (TITLE_PX * 1.8 if title else 0.0))
     body = [text_element(x, y + TITLE_PX / 2, TITLE_PX, heatmap.title, font_weight="bold")] if title else []

@@ -63,6 +63,7 @@ ZOOM_STEP = 1.25
 SEPARATOR_PEN = QPen(QColor("#9e9e9e"), 2.0)
 UNALIGNED_TEXT, TEXT = QColor("#b71c1c"), QColor("#1a1a1a")
 HOVER_PEN, HOVER_FILL = QPen(QColor("white"), 1.5), QColor(255, 255, 255, 45)
+DIMMED_FILL = QColor(255, 255, 255, 170)  # a veil over rows and columns out of play
 SELECTED_PEN, SELECTED_LABEL = QPen(QColor("#ff8f00"), 2.0), QColor("#ffe0b2")
 HOVER_LABEL = QColor("#e3f2fd")
 TEXT_PENS = tuple(QColor(text_on(index)) for index in range(len(TABLE)))  # a value's colour on each colour
@@ -97,6 +98,7 @@ class Label:
     box: QRectF
     axis: str  # "row" or "column"
     index: int
+    level: bool = False  # a column's name written level (not upright): it fits its column's width
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,8 @@ class HeatmapView(QWidget):
         self.row_names: list[str] = []
         self.column_names: list[str] = []
         self.aligned = 0
+        self.unaligned: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # rows, columns
+        self.dimmed: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())  # rows, columns
         self.show_rows = self.show_columns = True
         self.show_colour_bar = False
         self.enlarged = False
@@ -161,11 +165,24 @@ class HeatmapView(QWidget):
         return QSize(120, 80)
 
     # ------------------------------------------------------------------ data
-    def set_heatmap(self, heatmap: Heatmap, rows: list[str], columns: list[str], aligned: int) -> None:
-        """Show a matrix (the shared window is set by the panel); names in display order."""
+    def set_heatmap(
+        self,
+        heatmap: Heatmap,
+        rows: list[str],
+        columns: list[str],
+        aligned: int,
+        unaligned: tuple[frozenset[int], frozenset[int]] | None = None,
+    ) -> None:
+        """Show a matrix (the shared window is set by the panel); names in display order. The first
+        ``aligned`` rows and columns are the aligned pairs (a line after them) and the rest unaligned
+        nodes (red), unless ``unaligned`` names the unaligned rows and columns (in another order)."""
         if rows != self.row_names or columns != self.column_names:
             self._widest.clear()
         self.heatmap, self.row_names, self.column_names, self.aligned = heatmap, rows, columns, aligned
+        self.unaligned = unaligned or (
+            frozenset(range(aligned, len(rows))),
+            frozenset(range(aligned, len(columns))),
+        )
         self._indices = colour_indices(heatmap.values, heatmap.levels)
         self._pixels = np.ascontiguousarray(TABLE[self._indices])
         height, width = heatmap.values.shape
@@ -175,6 +192,7 @@ class HeatmapView(QWidget):
     def clear(self) -> None:
         self.heatmap, self._image, self._pixels, self._indices = None, None, None, None
         self.row_names, self.column_names, self.aligned = [], [], 0
+        self.unaligned = (frozenset(), frozenset())
         self.hover, self.selected_rows, self.selected_columns = (-1, -1), set(), set()
         self.highlighted = ()
         self._pointed = (-1, -1)
@@ -205,6 +223,12 @@ class HeatmapView(QWidget):
         self.value_px = (round(values[0] * min(self.text_scale, 1.5)), round(values[1] * self.text_scale))
         self.title_px = round(TITLE_PX * self.text_scale)
         self.update()
+
+    def set_dimmed(self, rows: frozenset[int], columns: frozenset[int]) -> None:
+        """Veil these rows and columns (out of play: taken by the finalisation already)."""
+        if (rows, columns) != self.dimmed:
+            self.dimmed = (rows, columns)
+            self.update()
 
     def set_highlighted(self, cells: tuple[tuple[int, int], ...]) -> None:
         """Outline these cells (display rows and columns) in black and pink; () for none."""
@@ -348,7 +372,10 @@ class HeatmapView(QWidget):
     def _label_font(self, axis: str, index: int, px: int) -> QFont:
         marked = self.selected_rows if axis == "row" else self.selected_columns
         hovered = self.hover[0] if axis == "row" else self.hover[1]
-        return self._font(px, bold=index in marked or index == hovered, italic=index >= self.aligned)
+        return self._font(px, bold=index in marked or index == hovered, italic=self._is_unaligned(axis, index))
+
+    def _is_unaligned(self, axis: str, index: int) -> bool:
+        return index in self.unaligned[0 if axis == "row" else 1]
 
     def _named(self, axis: str, visible: range, cell: float, px: int) -> list[int]:
         """The rows (or columns) named with labels of ``px``: every stride-th one, and the
@@ -372,20 +399,27 @@ class HeatmapView(QWidget):
         )
         named = self._named(axis, window.visible_rows() if rows else window.visible_columns(), cell, px)
         names = self.row_names if rows else self.column_names
+        shown = [k for k in named if start <= start + (k + 0.5 - first) * cell <= end]
+
+        def fits(k: int) -> bool:  # a column's whole name within its width
+            return QFontMetricsF(self._label_font(axis, k, px)).horizontalAdvance(names[k]) + 2 <= cell
+
+        # level names where every one fits its column; else only the shortest (an upright "i" reads as a dash)
+        every = not rows and all(fits(k) for k in shown)
         labels = []
-        for k in named:
+        for k in shown:
             centre = start + (k + 0.5 - first) * cell
-            if not start <= centre <= end:
-                continue
             metrics = QFontMetricsF(self._label_font(axis, k, px))
             text = metrics.elidedText(names[k], Qt.TextElideMode.ElideRight, room)
             text_width, line = metrics.horizontalAdvance(text), metrics.height()
-            box = (
-                QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
-                if rows
-                else QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width)
-            )
-            labels.append(Label(text, box, axis, k))
+            level = not rows and (every or (len(names[k]) <= 2 and fits(k)))
+            if rows:
+                box = QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
+            elif level:
+                box = QRectF(centre - text_width / 2, plot.bottom() + GAP, text_width, line)
+            else:
+                box = QRectF(centre - line / 2, plot.bottom() + GAP, line, text_width)
+            labels.append(Label(text, box, axis, k, level))
         return labels
 
     def _value_font(self, cell_width: float, cell_height: float) -> tuple[QFont | None, int]:
@@ -467,6 +501,7 @@ class HeatmapView(QWidget):
         painter.setClipRect(geometry.plot)
         painter.drawImage(geometry.plot, self._image, QRectF(window.left, window.top, window.width, window.height))
         self._paint_values(painter, geometry, heatmap)
+        self._paint_dimmed(painter, geometry)
         self._paint_anchors(painter, geometry, heatmap)
         self._paint_separator(painter, geometry, heatmap)
         self._paint_marks(painter, geometry, heatmap)
@@ -526,16 +561,26 @@ class HeatmapView(QWidget):
             x = self._cell_rect(geometry, 0, self.aligned).left()
             painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()))
 
+    def _strip(self, geometry: _Geometry, axis: str, index: int) -> QRectF:
+        """A whole row or column of the plot."""
+        plot = geometry.plot
+        cell = self._cell_rect(geometry, index, 0) if axis == "row" else self._cell_rect(geometry, 0, index)
+        if axis == "row":
+            return QRectF(plot.left(), cell.top(), plot.width(), cell.height())
+        return QRectF(cell.left(), plot.top(), cell.width(), plot.height())
+
+    def _paint_dimmed(self, painter: QPainter, geometry: _Geometry) -> None:
+        """The dimmed rows and columns under a veil of white."""
+        for axis, indices in zip(("row", "column"), self.dimmed):
+            for index in indices:
+                painter.fillRect(self._strip(geometry, axis, index), DIMMED_FILL)
+
     def _paint_marks(self, painter: QPainter, geometry: _Geometry, heatmap: Heatmap) -> None:
         """The hovered row and column (white), the selected nodes' rows and columns (orange)."""
         rows, columns = heatmap.values.shape
-        plot = geometry.plot
 
         def strip(axis: str, index: int) -> QRectF:
-            cell = self._cell_rect(geometry, index, 0) if axis == "row" else self._cell_rect(geometry, 0, index)
-            if axis == "row":
-                return QRectF(plot.left(), cell.top(), plot.width(), cell.height())
-            return QRectF(cell.left(), plot.top(), cell.width(), plot.height())
+            return self._strip(geometry, axis, index)
 
         hover_row, hover_column = self.hover
         for axis, index in (("row", hover_row), ("column", hover_column)):
@@ -557,8 +602,8 @@ class HeatmapView(QWidget):
             if label.index in marked or label.index == hovered:
                 painter.fillRect(label.box, SELECTED_LABEL if label.index in marked else HOVER_LABEL)
             painter.setFont(self._label_font(label.axis, label.index, px))
-            painter.setPen(UNALIGNED_TEXT if label.index >= self.aligned else TEXT)
-            if label.axis == "row":
+            painter.setPen(UNALIGNED_TEXT if self._is_unaligned(label.axis, label.index) else TEXT)
+            if label.axis == "row" or label.level:
                 painter.drawText(label.box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label.text)
                 continue
             painter.save()  # upright: reads from bottom to top, ending at the plot

@@ -132,8 +132,9 @@ PERSPECTIVES: tuple[Perspective, ...] = (
         "present",
         "Presentation",
         "The lesson for a projector (View > Presentation Mode, F11): the teaching panels only, large text",
-        # the heatmap as wide as 25 columns need for values in 12 px text at 1366 x 768
-        _across("lesson", 74, _down("teach_graphs", 54, "convergence", 18, "explanation", 28), 26),
+        # the heatmap as wide as 25 columns need for values in 12 px text at 1366 x 768; a cell explained is
+        # in the lesson's text, as wide (P and C, sums over named pairs, in a few lines)
+        _across("lesson", 74, _down("teach_graphs", 76, "convergence", 24), 26),
         hidden=True,
     ),
 )

@@ -1,6 +1,6 @@
 """A step's text for the lesson panel and the slides (Qt-free): the question while the step waits
 for a prediction (the rule, not the answer), else the teacher's note, the step's caption and its
-details; and a verdict on a prediction."""
+details; a verdict on a prediction; and the pair taught, named."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from engine.teach import Step
 
 from .prediction import Verdict
 
-__all__ = ["RIGHT", "RULES", "WRONG", "note_paragraphs", "step_html", "verdict_html"]
+__all__ = ["RIGHT", "RULES", "WRONG", "note_paragraphs", "pair_heading", "step_html", "verdict_html"]
 
 RIGHT, WRONG = "#1b5e20", "#b71c1c"
 NOTE_FILL, QUESTION_FILL = "#e8f5e9", "#fff3e0"
@@ -26,6 +26,18 @@ RULES = {
         "the largest F is taken, and its row and column leave the matrix."
     ),
 }
+
+
+def pair_heading(number: int, pair_id: str | None, sentence: str | None) -> str:
+    """The pair a lesson teaches, as the class reads it above the step.
+
+    >>> pair_heading(2, "read", "She is reading my book in the house")
+    'Pair 2 (read): She is reading my book in the house'
+    >>> pair_heading(3, None, None)
+    'Pair 3'
+    """
+    name = f"Pair {number}" + (f" ({pair_id})" if pair_id else "")
+    return f"{name}: {sentence}" if sentence else name
 
 
 def note_paragraphs(note: str) -> list[str]:

@@ -2,19 +2,21 @@
 S and its terms (AnCast paper eq. 1-4), P and C written out as sums over named neighbour pairs
 with ΔN (eq. 5-6), the root (eq. 7), the normalisation (eq. 8) or the anchor reset (eq. 9) and
 F (eq. 13). The neighbour pairs are named in the pink that outlines their cells in the heatmap
-and their nodes in the graphs."""
+and their nodes in the graphs. At a round's new anchors, a cell that took part in a tie says so, with
+the tie-break that decided it (a pick of the finalisation says its ties in the step's text)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from engine.teach import CellExplanation, NeighbourSum
+from engine.teach import CellExplanation, Lesson, NeighbourSum
 
 from ..pair.graph_style import NEIGHBOUR
 
-__all__ = ["LISTED", "explanation_html", "number"]
+__all__ = ["LISTED", "explanation_html", "number", "tie_html"]
 
 LISTED = 12  # the neighbour pairs written out in a sum; the others (and those at 0) are counted
+LINE = "<p style='margin:0 0 4px 0'>"  # a paragraph of the compact explanation: a line, little space
 
 
 def number(value: float) -> str:
@@ -35,32 +37,46 @@ def _count(number_of: int, what: str = "pair") -> str:
 
 
 def _sum_html(
-    symbol: str, equation: int, total: NeighbourSum, kin: str, names: tuple[tuple[str, ...], tuple[str, ...]], t: str
+    symbol: str,
+    equation: int,
+    total: NeighbourSum,
+    kin: str,
+    names: tuple[tuple[str, ...], tuple[str, ...]],
+    t: str,
+    compact: bool = False,
 ) -> str:
     """P or C: the neighbour pairs' A added up and divided by ΔN, in words and numbers (the first
-    :data:`LISTED` pairs with a value named, the others summed, the pairs at 0 counted)."""
+    :data:`LISTED` pairs with a value named, the others summed, the pairs at 0 counted); ``compact``:
+    the sum in one line, the words in brackets after it."""
     tests, golds = names
     head = f"<b>{symbol} = {number(total.value)}</b> (eq. {equation})"
     if total.delta_n is None:
         return f"<p>{head}: one of the two nodes has no {kin}, so this side adds nothing.</p>"
     valued = [(kt, kg, a) for kt, kg, a in total.contributions if a != 0]
-    terms = [f"{_pair(tests[kt], golds[kg])} {number(a)}" for kt, kg, a in valued[:LISTED]]
+    named = [f"A({_pair(tests[kt], golds[kg])})" for kt, kg, _ in valued[:LISTED]]
+    values = [number(a) for _, _, a in valued[:LISTED]]
     if len(valued) > LISTED:
-        terms.append(f"{_count(len(valued) - LISTED)} more ({number(sum(a for _, _, a in valued[LISTED:]))})")
+        named.append(f"the A of {_count(len(valued) - LISTED)} more")
+        values.append(number(sum(a for _, _, a in valued[LISTED:])))
     zeros = len(total.contributions) - len(valued)
-    if zeros:
-        terms.append(f"{_count(zeros)} at 0")
-    added = sum(a for _, _, a in valued)
+    at_zero = f" ({_count(zeros)} more at 0)" if zeros else ""
     delta = number(total.delta_n)
+    # the pairs by name, then their values: (A(read-01 × read-03) + A(i × i)) / ΔN = (1 + 0.375) / 2 = 0.6875
+    sums = f"({' + '.join(named) or '0'}) / ΔN = ({' + '.join(values) or '0'}) / {delta} = <b>{number(total.value)}</b>"
+    if compact:
+        return f"{LINE}<b>{symbol}</b> = {sums}{at_zero} (eq. {equation}: their {kin} in {t})</p>"
     return (
         f"<p>{head}: the A of every pair of their {kin} in {t}, added up and divided by "
         f"ΔN = {delta} (the ratio of the two nodes' numbers of {kin}):<br>"
-        f"&nbsp;&nbsp;({' + '.join(terms)}) / {delta} = {number(added)} / {delta} = {number(total.value)}</p>"
+        f"&nbsp;&nbsp;{sums}{at_zero}</p>"
     )
 
 
-def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], gold_names: tuple[str, ...]) -> str:
-    """The cell's numbers, equation by equation."""
+def explanation_html(
+    explanation: CellExplanation, test_names: tuple[str, ...], gold_names: tuple[str, ...], compact: bool = False
+) -> str:
+    """The cell's numbers, equation by equation; ``compact`` (a projector): one line an equation where
+    the width allows, S without its terms."""
     e, terms = explanation, explanation.terms
     test, gold = test_names[e.test], gold_names[e.gold]
     converged = e.iteration == e.iterations
@@ -69,6 +85,8 @@ def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], 
     names = (test_names, gold_names)
     shared = ", ".join(f"{escape(role)} {escape(t)} vs {escape(g)}" for role, t, g in terms.attributes)
     senses = f"sense {escape(str(terms.sense[0] or 'none'))} vs {escape(str(terms.sense[1] or 'none'))}"
+    if compact:
+        return _compact_html(e, test, gold, names, previous)
     parts = [
         f"<p style='font-size:larger'><b>test {escape(test)} × gold {escape(gold)}</b> - round {e.round}, "
         f"iteration {e.iteration} of {e.iterations} ({when})</p>",
@@ -101,3 +119,54 @@ def explanation_html(explanation: CellExplanation, test_names: tuple[str, ...], 
         f"{number(e.beta)}) = <b>{number(e.adjusted)}</b> (eq. 13; {use}).</p>"
     )
     return "".join(parts)
+
+
+def _compact_html(e: CellExplanation, test: str, gold: str, names, previous: str) -> str:
+    """The explanation in as few lines as the equations need (:func:`explanation_html`'s ``compact``)."""
+    if e.anchor:
+        broadcast = "<b>A = 1</b>: an anchor of this round (eq. 9)"
+    else:
+        broadcast = f"<b>A</b> = A_raw / {number(e.normaliser)} = <b>{number(e.broadcast)}</b> (eq. 8)"
+    return "".join(
+        [
+            f"{LINE}<b>test {escape(test)} × gold {escape(gold)}</b> - round {e.round}, iteration {e.iteration} of "
+            f"{e.iterations}</p>",
+            f"{LINE}<b>S = {number(e.similarity)}</b> (eq. 1-4): {escape(e.terms.text)}</p>",
+            _sum_html("P", 5, e.parents, "parents and grandparents", names, previous, compact=True),
+            _sum_html("C", 6, e.children, "children and grandchildren", names, previous, compact=True),
+            f"{LINE}<b>A_raw</b> = √((P + 1)(C + 1) − 1) = <b>{number(e.raw)}</b> (eq. 7); {broadcast}</p>",
+            f"{LINE}<b>F</b> = (S + α)(A + β) = ({number(e.similarity)} + {number(e.alpha)})({number(e.broadcast)} + "
+            f"{number(e.beta)}) = <b>{number(e.adjusted)}</b> (eq. 13)</p>",
+        ]
+    )
+
+
+def _tie_text(
+    cell: tuple[int, int], tied: list[tuple[int, int]], chosen: tuple[int, int], value: float, how: str, names
+) -> str:
+    tests, golds = names
+
+    def pair(c: tuple[int, int]) -> str:
+        return f"{escape(tests[c[0]])}–{escape(golds[c[1]])}"
+
+    others = ", ".join(pair(c) for c in tied if c != cell)
+    if cell == chosen:
+        return f"<p><b>A tie</b>: its F, {number(value)}, is also that of {others}; {how} chose this pair.</p>"
+    return f"<p><b>A tie</b>: its F, {number(value)}, is also that of {others}; {how} chose {pair(chosen)}.</p>"
+
+
+def tie_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
+    """The tie ``cell`` took part in at step ``index``, a round's new anchors (eq. 14 and the
+    relation-label tie-break of §2.2.2), as HTML; "" when it was in none."""
+    step, names = lesson.steps[index], (lesson.test_names, lesson.gold_names)
+    if step.kind == "anchors" and step.round is not None:
+        for choice in lesson.trace.round(step.round).new_anchors:
+            if not choice.by_labels:
+                continue
+            chosen = (choice.test, choice.gold)
+            tied = [(choice.test, g) for g in choice.row_rivals]
+            tied += [(t, choice.gold) for t in choice.column_rivals if (t, choice.gold) not in tied]
+            if cell in tied:
+                how = f"the relation labels the nodes share ({', '.join(choice.labels)})"
+                return _tie_text(cell, tied, chosen, choice.value, how, names)
+    return ""

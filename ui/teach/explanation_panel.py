@@ -1,13 +1,12 @@
 """The Explain panel: the cell clicked in the lesson's heatmap, equation by equation with the
-engine's numbers (:func:`~ui.teach.explanation.explanation_html`), after the verdict when the
-click answered a question; it follows the cell from step to step."""
+engine's numbers (:func:`~ui.teach.explanation.explanation_html`), and the tie it took part in; it
+follows the cell from step to step. (A verdict on a prediction is the lesson's text's: said once.)"""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from .captions import verdict_html
-from .explanation import explanation_html
+from .explanation import explanation_html, tie_html
 from .state import TeachingState
 
 __all__ = ["EMPTY", "ExplanationPanel"]
@@ -52,5 +51,5 @@ class ExplanationPanel(QWidget):
         if lesson is None or explanation is None:
             self.text.setHtml(EMPTY)
             return
-        html = verdict_html(state.verdict) if state.verdict is not None else ""
-        self.text.setHtml(html + explanation_html(explanation, lesson.test_names, lesson.gold_names))
+        tie = tie_html(lesson, state.index, state.cell) if state.revealed and state.cell is not None else ""
+        self.text.setHtml(tie + explanation_html(explanation, lesson.test_names, lesson.gold_names))

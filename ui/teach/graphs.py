@@ -74,8 +74,12 @@ class TeachingGraphs(QObject):
             return
         test, gold = graphs
         pairs, judged = aligned_pairs(lesson, self.state.index, self.state.revealed)
-        self.panel.test_scene.reveal({test.nodes[i].var for i, _ in pairs}, judged)
-        self.panel.gold_scene.reveal({gold.nodes[j].var for _, j in pairs}, judged)
+        if judged:  # the scores: every node as the alignment left it, the unaligned ones too (red, dashed)
+            self.panel.test_scene.reveal(None, True)
+            self.panel.gold_scene.reveal(None, True)
+        else:
+            self.panel.test_scene.reveal({test.nodes[i].var for i, _ in pairs}, False)
+            self.panel.gold_scene.reveal({gold.nodes[j].var for _, j in pairs}, False)
         self._show_cell()
 
     def _show_cell(self) -> None:

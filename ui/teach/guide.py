@@ -9,8 +9,9 @@ STEP is one of
 ``scores``; the text under a heading, blank lines between paragraphs, is that step's note.
 
 Notes are written for the paper's parameters (γ 0.1, α 0.2, β 0.01, anchors from the text and
-from token alignments): with any other, the lesson shows the steps' own captions only, which
-the engine writes for whatever the numbers are.
+from token alignments): with any other, the lesson still shows them (a note may ask the class to
+move a slider) after a line saying that their numbers are the paper's; the steps' own captions
+are written by the engine for whatever the numbers are.
 """
 
 from __future__ import annotations

@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 from ..common.binding import SyncGuard
 from ..rounds.view import HeatmapView, SharedWindow
 from ..rounds.window import CellWindow
-from .captions import step_html, verdict_html
-from .model import cell_readout, contribution_cells, step_heatmap
+from .captions import pair_heading, step_html, verdict_html
+from .explanation import explanation_html, tie_html
+from .model import cell_readout, contribution_cells, step_heatmap, taken_nodes, unaligned_nodes
 from .parameters import ParameterBar
 from .state import SPEEDS, TeachingState
 
@@ -123,6 +124,9 @@ class LessonPanel(QWidget):
         self.switch_button = QPushButton("Teach under the paper profile")
         self.switch_button.setToolTip("The lesson (not the scores) uses the paper's equations: γ and α kept")
         self.switch_button.clicked.connect(state.use_paper_profile)
+        self.pair_heading = QLabel()  # which pair (and sentence) the lesson teaches
+        self.pair_heading.setWordWrap(True)
+        self.pair_heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -145,6 +149,7 @@ class LessonPanel(QWidget):
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.pair_heading)
         top_layout.addWidget(self.title)
         top_layout.addWidget(self.caption, 1)
         for part, stretch in ((top, 30), (self.heatmap, 70)):
@@ -176,6 +181,7 @@ class LessonPanel(QWidget):
         controls as they are."""
         px = round(13 * self.text_scale)
         self.title.setStyleSheet(f"font-weight: bold; font-size: {round(17 * self.text_scale)}px;")
+        self.pair_heading.setStyleSheet(f"color: #455a64; font-size: {px}px;")
         self.caption.setStyleSheet(f"font-size: {px}px;")
         self.readout.setStyleSheet(f"color: #333; font-size: {px}px;")
         self.problem.setStyleSheet(f"color: #555; font-size: {round(15 * self.text_scale)}px;")
@@ -202,7 +208,12 @@ class LessonPanel(QWidget):
         margins = 2 * self.heatmap.title_px + self.heatmap.column_margin(total)
         font = QFont(self.caption.font())
         font.setPixelSize(round(13 * self.text_scale))
-        text = self.title.sizeHint().height() + TEXT_LINES * QFontMetricsF(font).lineSpacing() + 16
+        text = (
+            self.title.sizeHint().height()
+            + self.pair_heading.sizeHint().height()
+            + TEXT_LINES * QFontMetricsF(font).lineSpacing()
+            + 16
+        )
         most = total - round(TEXT_SHARE * total)
         least = min(margins + rows * ROW_LEAST, most)
         heatmap = max(1, round(min(margins + rows * ROW_CAP, max(least, total - text), most)))
@@ -219,9 +230,12 @@ class LessonPanel(QWidget):
         if lesson is None:
             self.heatmap.clear()
             return
+        pair = state.pair
+        sentence = lesson.trace.test.text or lesson.trace.gold.text
+        self.pair_heading.setText(pair_heading(pair.number, pair.id, sentence) if pair is not None else "")
         self.shared.set(CellWindow.full(*lesson.trace.similarity.shape))
         rows, columns = list(lesson.test_names), list(lesson.gold_names)
-        self.heatmap.set_heatmap(step_heatmap(lesson.steps[0]), rows, columns, len(rows))
+        self.heatmap.set_heatmap(step_heatmap(lesson.steps[0]), rows, columns, 0, unaligned_nodes(lesson, 0))
         self._place()
 
     def _show_step(self) -> None:
@@ -231,7 +245,9 @@ class LessonPanel(QWidget):
         names_rows, names_columns = list(lesson.test_names), list(lesson.gold_names)
         heatmap = step_heatmap(step, state.revealed)
         self.heatmap.title = heatmap.title
-        self.heatmap.set_heatmap(heatmap, names_rows, names_columns, len(names_rows))
+        unaligned = unaligned_nodes(lesson, state.index, state.revealed)
+        self.heatmap.set_heatmap(heatmap, names_rows, names_columns, 0, unaligned)
+        self.heatmap.set_dimmed(*taken_nodes(lesson, state.index))
         self.title.setText(step.title + ("  - your prediction?" if state.asking else ""))
         self._show_step_readout()
         self._show_text()
@@ -242,6 +258,12 @@ class LessonPanel(QWidget):
         if step is None:
             return
         html = verdict_html(state.verdict) if state.verdict is not None else ""
+        lesson, explanation = state.lesson, state.explanation
+        presenting = self.text_scale != 1.0
+        if presenting and lesson is not None and explanation is not None and state.cell is not None:
+            # no Explain panel on the projector: the cell's equations here, as wide as the heatmap
+            html += tie_html(lesson, state.index, state.cell) if state.revealed else ""
+            html += explanation_html(explanation, lesson.test_names, lesson.gold_names, compact=True) + "<hr>"
         html += step_html(step, state.note(), state.asking)
         self.caption.setHtml(html)
 

@@ -33,6 +33,8 @@ __all__ = [
     "step_heatmap",
     "step_keys",
     "step_label",
+    "taken_nodes",
+    "unaligned_nodes",
 ]
 
 Cell = tuple[int, int]
@@ -136,6 +138,38 @@ def aligned_pairs(lesson: Lesson, index: int, revealed: bool = True) -> tuple[tu
     if revealed and step.kind in ("initial", "anchors", "finalisation", "metrics"):
         pairs += [cell for cell in step.marked if cell not in pairs]
     return tuple(pairs), step.kind == "metrics"
+
+
+def unaligned_nodes(lesson: Lesson, index: int, revealed: bool = True) -> tuple[frozenset[int], frozenset[int]]:
+    """The rows (test nodes) and columns (gold nodes) the alignment leaves unaligned, at the scores
+    once revealed; none before (which nodes stay unaligned is for the class to work out).
+
+    >>> from engine.read import read_graph
+    >>> from engine.teach import build_lesson, trace_pair
+    >>> lesson = build_lesson(trace_pair(read_graph("(r / read-01 :ARG1 (b / book))"),
+    ...                                  read_graph("(r / read-01 :ARG1 (p / paper) :ARG0 (h / he))")))
+    >>> [lesson.gold_names[j] for j in unaligned_nodes(lesson, len(lesson.steps) - 1)[1]]
+    ['he']
+    >>> unaligned_nodes(lesson, 0)
+    (frozenset(), frozenset())
+    """
+    step = lesson.steps[index]
+    if step.kind != "metrics" or not revealed:
+        return frozenset(), frozenset()
+    rows, columns = step.values.shape
+    return (
+        frozenset(range(rows)) - {i for i, _ in step.marked},
+        frozenset(range(columns)) - {j for _, j in step.marked},
+    )
+
+
+def taken_nodes(lesson: Lesson, index: int) -> tuple[frozenset[int], frozenset[int]]:
+    """At a pick of the finalisation, the rows and columns already paired (anchors and earlier
+    picks): out of play (Algorithm 2 takes the largest F among the free ones); none at other steps."""
+    step = lesson.steps[index]
+    if step.kind != "finalisation":
+        return frozenset(), frozenset()
+    return frozenset(i for i, _ in step.anchors), frozenset(j for _, j in step.anchors)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
 """A student's prediction judged (Qt-free): before a round's new anchors (AnCast paper eq. 14,
 §2.2.2) or a pick of the finalisation (Algorithm 2) is revealed, the student clicks the cell they
-expect; the verdict says right or wrong and why, with the numbers of F."""
+expect; the verdict says right or wrong and why, with the numbers of F. A wrong answer before the
+last try (:data:`TRIES`) says why without naming the answer, so that the class can try again."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -12,24 +13,33 @@ from engine.teach import Lesson
 
 from .explanation import number
 
-__all__ = ["Verdict", "judge"]
+__all__ = ["TRIES", "Verdict", "judge"]
+
+TRIES = 2  # answers the class may give to one question: a misclick does not spoil it
 
 Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """``right`` or not, the answer in one line, and why."""
+    """``right`` or not, the answer in one line, and why; ``final`` once the answer is given (right,
+    or the last try), else the class may try again."""
 
     cell: Cell
     right: bool
     headline: str
     reason: str
+    final: bool = True
 
 
 def _maxima(values: np.ndarray, cells: list[Cell]) -> tuple[float, list[Cell]]:
     top = max(float(values[cell]) for cell in cells)
     return top, [cell for cell in cells if float(values[cell]) == top]
+
+
+def _try_again(verdict: Verdict, wrong: str, reason: str) -> Verdict:
+    """A wrong answer that is not the last: why, without the answer, and an invitation."""
+    return replace(verdict, headline=f"{wrong} Try again (Space shows the answer).", reason=reason, final=False)
 
 
 def _anchor_verdict(lesson: Lesson, index: int, cell: Cell) -> Verdict:
@@ -51,10 +61,10 @@ def _anchor_verdict(lesson: Lesson, index: int, cell: Cell) -> Verdict:
     reasons = []
     if value < row_top:
         best = ", ".join(golds[c] for _, c in row_best)
-        reasons.append(f"{tests[i]}'s largest F is {number(row_top)}, with {best}")
+        reasons.append(f"the largest F of row {tests[i]} is {number(row_top)}, with {best}")
     if value < column_top:
         best = ", ".join(tests[r] for r, _ in column_best)
-        reasons.append(f"{golds[j]}'s largest F is {number(column_top)}, with {best}")
+        reasons.append(f"the largest F of column {golds[j]} is {number(column_top)}, with {best}")
     if reasons:
         reason = (
             f"Its F is {number(value)}, but " + " and ".join(reasons) + ": a new anchor must have the largest F of "
@@ -70,7 +80,7 @@ def _anchor_verdict(lesson: Lesson, index: int, cell: Cell) -> Verdict:
     return Verdict(cell, False, wrong, reason)
 
 
-def _pick_verdict(lesson: Lesson, index: int, cell: Cell) -> Verdict:
+def _pick_verdict(lesson: Lesson, index: int, cell: Cell, last: bool) -> Verdict:
     step, (i, j) = lesson.steps[index], cell
     assert step.prediction is not None
     tests, golds = lesson.test_names, lesson.gold_names
@@ -92,18 +102,27 @@ def _pick_verdict(lesson: Lesson, index: int, cell: Cell) -> Verdict:
         reason = f"{tests[i]} is paired already (with {golds[fixed_rows[i]]}): its row has left the matrix."
     elif j in fixed_columns:
         reason = f"{golds[j]} is paired already (with {tests[fixed_columns[j]]}): its column has left the matrix."
-    else:
+    elif last:
         reason = (
             f"Its F is {number(float(step.values[i, j]))}; the largest F left among the free rows and columns is "
             f"{top}, at {taken}."
         )
-    return Verdict(cell, False, wrong, reason)
+    else:
+        reason = f"Its F is {number(float(step.values[i, j]))}; a larger F is left among the free rows and columns."
+    verdict = Verdict(cell, False, wrong, reason)
+    return (
+        verdict if last else _try_again(verdict, f"Not this one: the finalisation does not take {pair} next.", reason)
+    )
 
 
-def judge(lesson: Lesson, index: int, cell: Cell) -> Verdict:
+def judge(lesson: Lesson, index: int, cell: Cell, last: bool = True) -> Verdict:
     """The verdict on ``cell`` as the answer to step ``index``'s prediction (a step with one: a
-    round's new anchors or a pick of the finalisation)."""
+    round's new anchors or a pick of the finalisation); not ``last``: a wrong answer does not name
+    the right one (the class tries again)."""
     step = lesson.steps[index]
     if step.prediction is None:
         raise ValueError(f"step {index + 1} ({step.title}) asks for no prediction")
-    return _anchor_verdict(lesson, index, cell) if step.kind == "anchors" else _pick_verdict(lesson, index, cell)
+    if step.kind != "anchors":
+        return _pick_verdict(lesson, index, cell, last)
+    verdict = _anchor_verdict(lesson, index, cell)
+    return verdict if verdict.right or last else _try_again(verdict, verdict.headline, verdict.reason)

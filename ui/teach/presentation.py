@@ -1,8 +1,8 @@
 """Presentation mode (F11): the lesson for the back of a room on a projector - the window full
 screen, without menus, toolbar, status line or perspective tabs; the hidden Presentation
-perspective (the lesson, its graphs - test above gold, each whole, where the highlighted nodes
-show even when their names are small - the convergence and the explanation only); every text the
-class reads larger
+perspective (the lesson, whose text explains a clicked cell, its graphs - test above gold, whole
+where their text stays readable, else readable and scrolled to a clicked cell's nodes - and the
+convergence only); every text the class reads larger
 (a scale that grows with the screen's height: 1.6 at 768 pixels); high contrast (black on white,
 the heatmap's colours are viridis already). F11 or Esc gives the window back as it was.
 """
@@ -147,7 +147,8 @@ class Presenter(QObject):
             panel.setStyleSheet(contrast)
             panel.set_text_scale(scale)
         presenting = scale != 1.0
-        self.graphs.set_stacked(presenting)  # the presentation's column is narrow: test above gold, each whole
+        self.graphs.set_stacked(presenting)  # the presentation's column is narrow: test above gold
         self.graphs.tools.setVisible(not presenting)  # (the graphs' height for the class; wheel and keys still zoom)
-        self.graphs.views.whole = presenting
+        # whole where their text stays 9 px or more, else readable at the top and a clicked cell's nodes
+        # brought into view (ui.teach.graphs): a 28-node pair fitted whole had 4 px text
         self.graphs.views.start()

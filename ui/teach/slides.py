@@ -2,7 +2,9 @@
 (the step, the pair and its sentence, the parameters), the step's heatmap (every row and column
 named, its cells marked as on screen), both graphs with only the pairs fixed so far shown as
 aligned, and the step's text (the teacher's note, the caption, the details), all real text so
-that the PDF made of it (:mod:`ui.teach.pdf`) can be searched and copied.
+that the PDF made of it (:mod:`ui.teach.pdf`) can be searched and copied. A step that asks the
+class a question has a page of its own before its answer's: the question and the rule, the answer
+not marked. Every page of a lesson draws the heatmap the same size (:func:`figures_height`).
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ from engine.teach import Lesson
 from ..common.svg import FigureText, text_element
 from ..pair.graph_svg import graph_svg
 from ..rounds.svg import heatmap_svg, svg_document
-from .captions import note_paragraphs
+from .captions import RULES, note_paragraphs
 from .model import aligned_pairs, step_heatmap
 
-__all__ = ["HEIGHT", "WIDTH", "short_parameters", "slide_svg", "slide_text"]
+__all__ = ["HEIGHT", "WIDTH", "figures_height", "short_parameters", "slide_svg", "slide_text"]
 
 WIDTH, HEIGHT = 1280.0, 720.0  # px at 96 DPI: 960 x 540 points, 16:9
 MARGIN, TOP = 28.0, 86.0
 FIGURES_LEAST = 300.0  # the heatmap and the graphs get at least this height; the text the rest
 HEATMAP_WIDTH = 600.0
+HEATMAP_CELL = 40.0  # units: a value in 9 px text fits inside a new anchor's outline (the heatmap is scaled after)
 GRAPHS_X = MARGIN + HEATMAP_WIDTH + 32.0
 GRAPHS_WIDTH = WIDTH - GRAPHS_X - MARGIN
 TEXT_PX = (14.0, 13.0, 12.0, 11.0, 10.0)  # the largest at which the step's text fits, the figures at their least
@@ -47,14 +50,14 @@ def short_parameters(params: Params) -> str:
     )
 
 
-def slide_text(lesson: Lesson, index: int, note: str) -> list[tuple[str, bool]]:
-    """The step's text as paragraphs, each with whether it is the teacher's note: the question
-    (when the step asks one), the note, the caption, the details."""
+def slide_text(lesson: Lesson, index: int, note: str, revealed: bool = True) -> list[tuple[str, bool]]:
+    """The step's text as paragraphs, each with whether it is the teacher's note: before the answer
+    of a step that asks a question (not ``revealed``), the question and its rule; else the note, the
+    caption, the details."""
     step = lesson.steps[index]
-    paragraphs = []
-    if step.prediction is not None:
-        paragraphs.append((f"Question for the class: {step.prediction.question}", False))
-    paragraphs += [(paragraph, True) for paragraph in note_paragraphs(note)]
+    if not revealed and step.prediction is not None:
+        return [(f"Question for the class: {step.prediction.question}", False), (RULES[step.kind], False)]
+    paragraphs = [(paragraph, True) for paragraph in note_paragraphs(note)]
     paragraphs.append((step.caption, False))
     paragraphs += [(f"• {line}", False) for line in step.details]
     return paragraphs
@@ -132,34 +135,50 @@ def _graph(
     return body
 
 
+def figures_height(paragraphs: list[tuple[str, bool]]) -> float:
+    """How high the figures of a page can be above these paragraphs: what the text leaves at the
+    largest size at which it fits under figures at least :data:`FIGURES_LEAST` high."""
+    px, lines = _fit_text(paragraphs, WIDTH - 2 * MARGIN, HEIGHT - MARGIN - TOP - FIGURES_LEAST - 16)
+    return HEIGHT - MARGIN - TOP - 16 - _text_height(px, len(lines))
+
+
 def slide_svg(
-    lesson: Lesson, index: int, drawing: PairDrawing | None, measure: TextMeasure, pair_name: str, note: str = ""
+    lesson: Lesson,
+    index: int,
+    drawing: PairDrawing | None,
+    measure: TextMeasure,
+    pair_name: str,
+    note: str = "",
+    revealed: bool = True,
+    figures: float | None = None,
 ) -> str:
-    """Step ``index`` of the lesson as one SVG page (revealed: the answer to its question shown):
-    the text as large as it fits under figures at least :data:`FIGURES_LEAST` high, the figures
-    as high as the text leaves."""
+    """Step ``index`` of the lesson as one SVG page, ``revealed`` (the answer to its question shown)
+    or the question's page; the figures ``figures`` high (default: as high as the text leaves,
+    :func:`figures_height`), the text as large as fits under them."""
     step, trace = lesson.steps[index], lesson.trace
     total = len(lesson.steps)
     sentence = trace.test.text or trace.gold.text or ""
-    title = f"Step {index + 1} of {total}: {step.title}"
+    asked = not revealed and step.prediction is not None
+    title = f"Step {index + 1} of {total}: {step.title}" + (" - your prediction?" if asked else "")
     subtitle = _subtitle(pair_name, sentence, short_parameters(trace.params), WIDTH - 2 * MARGIN, SUBTITLE_PX)
     body = [
         text_element(MARGIN, MARGIN + 10, 24, title, font_weight="bold"),
         text_element(MARGIN, MARGIN + 40, SUBTITLE_PX, subtitle, colour=GREY),
     ]
-    text_room = HEIGHT - MARGIN - TOP - FIGURES_LEAST - 16
-    px, lines = _fit_text(slide_text(lesson, index, note), WIDTH - 2 * MARGIN, text_room)
-    figures = HEIGHT - MARGIN - TOP - 16 - _text_height(px, len(lines))
-    heatmap = step_heatmap(step)
+    paragraphs = slide_text(lesson, index, note, revealed)
+    figures = figures_height(paragraphs) if figures is None else figures
+    px, lines = _fit_text(paragraphs, WIDTH - 2 * MARGIN, HEIGHT - MARGIN - TOP - 16 - figures)
+    heatmap = step_heatmap(step, revealed)
     body.append(text_element(MARGIN, TOP + 8, 15, heatmap.title, font_weight="bold"))
     names = list(lesson.test_names), list(lesson.gold_names)
-    cells, width, height = heatmap_svg(heatmap, *names, 0.0, 0.0, 400.0, title=False)
+    side = HEATMAP_CELL * max(heatmap.values.shape)
+    cells, width, height = heatmap_svg(heatmap, *names, 0.0, 0.0, side, title=False, most_cell=HEATMAP_CELL)
     scale = min(HEATMAP_WIDTH / width, (figures - 24) / height, 3.0)
     body.append(f'<g transform="translate({MARGIN:.2f} {TOP + 24:.2f}) scale({scale:.4f})">')
     body += cells
     body.append("</g>")
     if drawing is not None:
-        pairs, judged = aligned_pairs(lesson, index)
+        pairs, judged = aligned_pairs(lesson, index, revealed)
         shown_test = {trace.test.nodes[i].var for i, _ in pairs}
         shown_gold = {trace.gold.nodes[j].var for _, j in pairs}
         graph_height = (figures - 12) / 2

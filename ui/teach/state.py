@@ -30,7 +30,7 @@ from engine.teach import CellExplanation, Lesson, build_lesson, explain_step, tr
 from ..state.services import AppPart
 from .guide import Notes, NotesError, applies, read_notes
 from .model import StepKey, corresponding_step, step_keys
-from .prediction import Verdict, judge
+from .prediction import TRIES, Verdict, judge
 
 __all__ = ["AT_ONCE", "SPEEDS", "TEACH", "TeachingState"]
 
@@ -41,6 +41,11 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0)  # steps per second to play at
 PROFILE_PROBLEM = (
     "Teaching follows the paper's equations (the paper profile); these scores use the ancast-0.1.1 "
     "profile, whose steps differ. Switch the lesson to the paper profile to teach this pair."
+)
+
+OTHER_PARAMETERS = (
+    "(This note is written for the paper's parameters, γ 0.1, α 0.2, β 0.01, both anchor sources: its numbers "
+    "are theirs, not the sliders'.)"
 )
 
 Cell = tuple[int, int]
@@ -74,6 +79,7 @@ class TeachingState(AppPart):
         self.cell: Cell | None = None
         self.explanation: CellExplanation | None = None
         self.verdict: Verdict | None = None
+        self.tries = 0  # answers given to the question shown
         self.notes = Notes()
         self.shown = False  # the Teaching perspective is in front
         self.presenting = False  # in presentation mode (ui.teach.presentation)
@@ -108,13 +114,15 @@ class TeachingState(AppPart):
         return applies(self.params)
 
     def note(self, index: int | None = None) -> str:
-        """The teacher's note of step ``index`` (default: the step shown); "" when none, or when the
-        parameters are not the notes'."""
-        if self.lesson is None or self.pair is None or not self.notes_apply:
+        """The teacher's note of step ``index`` (default: the step shown), "" when none; under other
+        parameters than the notes' it says first that its numbers are the paper's (a note may ask
+        for a slider to move: it stays while the class watches)."""
+        if self.lesson is None or self.pair is None:
             return ""
         key = self.keys[self.index if index is None else index]
         iterations = len(self.lesson.trace.round(key.round).iterates) if key.round else None
-        return self.notes.note(self.pair.id or str(self.pair.number), key, iterations)
+        note = self.notes.note(self.pair.id or str(self.pair.number), key, iterations)
+        return note if not note or self.notes_apply else f"{OTHER_PARAMETERS}\n\n{note}"
 
     def set_shown(self, shown: bool) -> None:
         """The Teaching perspective came to the front (its lesson is built now) or left it."""
@@ -202,7 +210,7 @@ class TeachingState(AppPart):
         self.keys = step_keys(lesson) if lesson is not None else []
         self.index = corresponding_step(key, self.keys) if key is not None and lesson is not None else 0
         self.revealed = True
-        self.verdict = None  # an answer to the lesson there was
+        self.verdict, self.tries = None, 0  # an answer to the lesson there was
         if lesson is None:
             self.pause()
         if self.cell is not None and (lesson is None or not self._inside(self.cell)):
@@ -254,7 +262,9 @@ class TeachingState(AppPart):
         index = min(max(index, 0), len(self.lesson.steps) - 1)
         self.index = index
         self.revealed = not (self.predicting and self.lesson.steps[index].prediction is not None)
-        self.verdict = None
+        self.verdict, self.tries = None, 0
+        if not self.revealed:  # a question: no cell explained (its highlight would be a hint)
+            self.cell = None
         self._explain()
         self.step_changed.emit()
         self.cell_changed.emit()
@@ -287,6 +297,9 @@ class TeachingState(AppPart):
     def reveal(self) -> None:
         if not self.revealed:
             self.revealed = True
+            if self.verdict is not None and not self.verdict.final:  # its "try again" is over
+                self.verdict = None
+                self.cell_changed.emit()
             self.step_changed.emit()
             self.changed.emit()
 
@@ -299,16 +312,24 @@ class TeachingState(AppPart):
 
     # ----------------------------------------------------------------- cells
     def click(self, i: int, j: int) -> None:
-        """A cell clicked: the student's answer when the step asks for one (then revealed), and
-        in any case the cell explained."""
+        """A cell clicked: the student's answer when the step asks for one (revealed when right or
+        at the last of :data:`~ui.teach.prediction.TRIES`), and in any case the cell explained; the
+        cell explained clicked again is cleared (presentation has no Clear button)."""
         if self.lesson is None or not self._inside((i, j)):
             return
+        if self.revealed and self.cell == (i, j):  # the cell explained clicked again: explained no more
+            self.clear_cell()
+            return
         self.cell = (i, j)
-        self.verdict = judge(self.lesson, self.index, (i, j)) if not self.revealed else None
+        self.verdict = None
+        if not self.revealed:
+            self.tries += 1
+            self.verdict = judge(self.lesson, self.index, (i, j), last=self.tries >= TRIES)
         self._explain()
         self.cell_changed.emit()
-        self.app.selection.panel_requested.emit(EXPLANATION)  # its tab in front
-        if self.verdict is not None:
+        if not self.presenting:  # (presentation explains in the lesson's text)
+            self.app.selection.panel_requested.emit(EXPLANATION)  # its tab in front
+        if self.verdict is not None and self.verdict.final:
             self.reveal()
 
     def clear_cell(self) -> None:

@@ -90,8 +90,9 @@ def export_slides(ctx: Context) -> None:
     path = Path(chosen).with_suffix(".pdf")
     graphs = ctx.teaching_graphs
     drawing = graphs.drawing if graphs is not None else None
-    if graphs is None or not export_lesson(state.teaching, drawing, graphs.measure, path):
+    pages = export_lesson(state.teaching, drawing, graphs.measure, path) if graphs is not None else 0
+    if not pages:
         state.messages.show_problem(f"Could not write {path}.")
         return
     state.settings.save_export_folder(path.parent)
-    state.messages.show(f"Saved {len(lesson.steps)} slides, one per step, to {path}.")
+    state.messages.show(f"Saved {pages} slides, one per step and one per question, to {path}.")
