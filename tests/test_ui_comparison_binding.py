@@ -1,10 +1,9 @@
 """The graphs panel connected to a state (no window)."""
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QSplitter
+from PySide6.QtWidgets import QSplitter
 
 from engine.metrics.triples import Category
 from ui.pair.comparison_binding import ComparisonBinding
@@ -12,7 +11,7 @@ from ui.pair.comparison_panel import ComparisonPanel
 from ui.pair.graph_view import HIGHLIGHT, HOVER
 from ui.pair.triples_panel import TriplesPanel
 
-from .ui_support import broken_pair, scored_state
+from .ui_support import broken_pair, scored_state, wheel_up
 
 
 @pytest.fixture
@@ -91,17 +90,7 @@ def test_hovering_or_zooming_over_a_node_never_changes_the_selection(qtbot, stat
     point = QPointF(view.mapFromScene(panel.test_scene.node_items["h"].sceneBoundingRect().center()))
     QTest.mouseMove(view.viewport(), point.toPoint())
     for _ in range(3):  # zooming in moves other nodes under the mouse
-        wheel = QWheelEvent(
-            point,
-            QPointF(view.viewport().mapToGlobal(point.toPoint())),
-            QPoint(),
-            QPoint(0, 120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(view.viewport(), wheel)
+        wheel_up(view.viewport(), point)
     assert unchanged()
 
 

@@ -7,7 +7,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QFontMetricsF, QHelpEvent, QWheelEvent
+from PySide6.QtGui import QFontMetricsF, QHelpEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QToolTip
 
@@ -15,7 +15,7 @@ import ui.state.tasks
 from bench.generate import write_corpus
 from ui.rounds.panel import HINT, TRACING, HeatmapPanel
 
-from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state
+from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state, wheel_up
 
 
 @pytest.fixture
@@ -174,18 +174,7 @@ def test_labels_are_thinned_never_overlapping_and_zoom_brings_them_back(qtbot, u
         rows_now = [label.index for label in broadcast.label_boxes() if label.axis == "row"]
         if len(rows_now) >= len(window.visible_rows()) - 1 or steps == 20:
             break
-        centre = QPointF(broadcast.geometry_now().plot.center())
-        event = QWheelEvent(
-            centre,
-            QPointF(broadcast.mapToGlobal(centre.toPoint())),
-            QPoint(),
-            QPoint(0, 120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(broadcast, event)
+        wheel_up(broadcast, QPointF(broadcast.geometry_now().plot.center()))
         steps += 1
     assert steps < 20  # named before the deepest zoom is passed
     assert rows_now == [k for k in window.visible_rows() if k in rows_now] and set(rows_now) <= set(range(30))

@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from ui.annotators import state as annotators_state
 from ui.app_state import AppState
@@ -139,3 +141,18 @@ def hold_matrix_after_first_report(monkeypatch) -> None:
         return score(request, report, cancelled)
 
     monkeypatch.setattr(annotators_state, "read_and_score_matrix", held)
+
+
+def wheel_up(widget: QWidget, at: QPointF) -> None:
+    """One notch of the mouse wheel away from the user (zoom in) at ``at``, in the widget's coordinates."""
+    event = QWheelEvent(
+        at,
+        QPointF(widget.mapToGlobal(at.toPoint())),
+        QPoint(),
+        QPoint(0, 120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
