@@ -269,4 +269,8 @@ def test_compare_two_against_gold_offers_the_last_a_b_and_gold_again(qtbot, tmp_
     monkeypatch.setattr(CompareFilesDialog, "exec", answer(()))  # reopened, then cancelled
     choose_files(window.context)
     assert offered[1] == tuple(str(path.resolve()) for path in (A, B, GOLD))
-    assert window.state.settings.compared_files() == {"a": A.resolve(), "b": B.resolve(), "gold": GOLD.resolve()}  # kept for the next session
+    assert window.state.settings.compared_files() == {
+        "a": A.resolve(),
+        "b": B.resolve(),
+        "gold": GOLD.resolve(),
+    }  # kept for the next session
