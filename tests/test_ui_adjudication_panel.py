@@ -335,3 +335,13 @@ def test_a_differing_top_is_a_row_counted_open_accepted_and_undone(panel, state)
     panel.judge(False)
     assert adjudication.view().adjudicated.graph.top == "g" and rows(panel)[0][0] == "rejected"
     assert panel.middle.tabText(0) == "Disagreements with the adjudicated graph (3 open)"
+
+
+def test_no_decider_named_once_the_only_decision_is_undone(panel, state):
+    assert panel.decided.text().startswith("nobody yet · 0 decision(s)")
+    panel.table.selectRow(2)
+    panel.judge(False)
+    assert panel.decided.text().startswith("ana · 1 decision(s)")
+    state.adjudication.undo()
+    assert state.adjudication.session.sentence(0).status == "not reviewed"
+    assert panel.decided.text().startswith("nobody yet · 0 decision(s)")

@@ -17,9 +17,10 @@ from engine.comparison import compare_files, compare_matrix
 from engine.output.comparison import verdict
 from engine.read import load_pairs
 from engine.scoring import score_corpus
+from ui.compare.dialogs import CompareFilesDialog
 from ui.compare.views import draws_plot
 from ui.plots.figure import PURPLE
-from ui.shell.commands.compare import write_comparison
+from ui.shell.commands.compare import choose_files, write_comparison
 from ui.shell.commands.plots import plot_choices, write_plot
 
 from .conftest import DEMO
@@ -246,3 +247,30 @@ def test_the_comparison_s_plots_and_reports_carry_the_files_metric_and_parameter
     assert (tmp_path / "c.csv").read_text(encoding="utf-8").splitlines()[2].startswith("labeled_relation,")
     assert write_comparison(window.context, tmp_path / "s.csv", "sentences")
     assert (tmp_path / "s.csv").read_text(encoding="utf-8").startswith("index,id,f_a,f_b,difference")
+
+
+def test_compare_two_against_gold_offers_the_last_a_b_and_gold_again(qtbot, tmp_path, monkeypatch):
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    offered: list[tuple[str, ...]] = []
+
+    def answer(chosen):
+        def exec_(dialog):
+            offered.append(tuple(dialog.edits[role].text() for role in ("a", "b", "gold")))
+            for role, path in zip(("a", "b", "gold"), chosen):
+                dialog.edits[role].setText(str(path))
+            return 1 if chosen else 0
+
+        return exec_
+
+    monkeypatch.setattr(CompareFilesDialog, "exec", answer((A, B, GOLD)))
+    choose_files(window.context)
+    wait_until_idle(qtbot, window.state)
+    assert offered == [("", "", "")]  # nothing compared nor shown yet
+    monkeypatch.setattr(CompareFilesDialog, "exec", answer(()))  # reopened, then cancelled
+    choose_files(window.context)
+    assert offered[1] == tuple(str(path.resolve()) for path in (A, B, GOLD))
+    assert window.state.settings.compared_files() == {
+        "a": A.resolve(),
+        "b": B.resolve(),
+        "gold": GOLD.resolve(),
+    }  # kept for the next session

@@ -345,3 +345,23 @@ def test_a_long_readout_wraps_inside_a_narrow_plot(qtbot):
     qtbot.mouseMove(viewport, widget_point(view, 0.2, 0.8))
     settle()
     assert readout.height() == readout.heightForWidth(10_000), readout.text()  # one line where there is room
+
+
+def test_the_corpus_plots_draw_the_pairs_the_filter_keeps_and_say_of_how_many(qtbot, hand_window):
+    window = hand_window
+    panel = window.corpus_plots
+    choose_metric(panel, "concept")
+    assert panel.distribution.plot.title == "Concept F1 of 5 pairs"
+    window.corpus_panel.filter_edit.setText("same")  # keeps same1 and same2, as the F1 under the table counts
+    settle()
+    assert table_ids(window) == ["same1", "same2"]
+    assert window.corpus_panel.summary.verticalHeaderItem(0).text() == "micro F1 (2 of 5 pairs)"
+    assert panel.distribution.plot.title == "Concept F1 of 2 of 5 pairs"
+    assert panel.distribution.plot.bars.counts.tolist() == [0] * 19 + [2]  # both in [0.95, 1]
+    assert sorted(panel.sizes.plot.points[0].labels) == ["same1", "same2"]
+    assert panel.plots()["distribution"].title == "Concept F1 of 2 of 5 pairs"  # exported so too
+    click(qtbot, panel.distribution, 0.975, 1.0)  # a bar chosen is marked among the pairs drawn, not drawn alone
+    assert panel.distribution.plot.title == "Concept F1 of 2 of 5 pairs"
+    window.corpus_panel.filter_edit.setText("")
+    settle()
+    assert panel.distribution.plot.title == "Concept F1 of 5 pairs"

@@ -512,7 +512,10 @@ class AdjudicationPanel(QWidget):
             + (f"; undo this sentence's {decisions} decision(s) to start from another" if decisions else "")
         )
         when = f" · last change {record.updated_at[:16].replace('T', ' ')} UTC" if record.updated_at else ""
-        self.decided.setText(f"{record.decided_by or 'nobody yet'} · {decisions} decision(s) on this sentence{when}")
+        # a name only for what still stands: an active decision or a status set by someone
+        decided = decisions or record.status is not ReviewStatus.NOT_REVIEWED
+        decider = record.decided_by if decided and record.decided_by else "nobody yet"
+        self.decided.setText(f"{decider} · {decisions} decision(s) on this sentence{when}")
         self.decided.setToolTip(
             "Decisions on every annotator's disagreements and the graph edits (undone ones left out)"
         )

@@ -48,8 +48,9 @@ class CorpusPlotsPanel(QWidget):
         self.state = state
         self.syncing = SyncGuard()
         self.shown_metric = DEFAULT_METRIC
-        self._plots: dict[str, dict[str, Plot]] = {}  # by metric, of the corpus shown
-        self._drawn: tuple[CorpusResult | None, str] | None = None  # (corpus, metric) drawn on screen
+        self._plots: dict[str, dict[str, Plot]] = {}  # by metric, of the pairs the filter keeps
+        self._filtered: tuple[int, ...] | None = None  # the indices of the pairs the plots were made of
+        self._drawn: tuple[CorpusResult | None, str, tuple[int, ...] | None] | None = None  # on screen
         self.metric_box = QComboBox()
         self.metric_box.setToolTip("The metric whose pair F1 the plots show")
         self.distribution = HistogramView()
@@ -73,16 +74,25 @@ class CorpusPlotsPanel(QWidget):
         self.sizes.clicked.connect(self._point_clicked)
         state.scoring.corpus_changed.connect(self._show_corpus)
         state.selection.subset_changed.connect(self._show_subset)
+        state.selection.filter_changed.connect(self._show_filter)
         state.selection.pair_selected.connect(self._show_pair)
         self._show_corpus(state.scoring.corpus)
 
     # ------------------------------------------------------------- showing
     def plots(self) -> dict[str, Plot]:
-        """The plots of the corpus shown under the metric chosen, by key (:data:`CORPUS_PLOTS`);
-        each metric's made once per corpus."""
+        """The plots of the pairs the filter keeps under the metric chosen, by key
+        (:data:`CORPUS_PLOTS`), as the F1 under the corpus table counts them (the pairs chosen in a
+        plot are marked among them, not drawn alone); each metric's made once per corpus and filter."""
+        kept = self._kept()
+        if kept != self._filtered:
+            self._plots, self._filtered = {}, kept
         if self.shown_metric not in self._plots:
             self._plots[self.shown_metric] = self._make(self.state.scoring.corpus)
         return self._plots[self.shown_metric]
+
+    def _kept(self) -> tuple[int, ...]:
+        """The indices of the pairs the filter keeps (a status changed may change them)."""
+        return tuple(result.index for result in self.state.selection.filtered_pairs())
 
     def _make(self, corpus: CorpusResult | None) -> dict[str, Plot]:
         if corpus is None:
@@ -91,9 +101,10 @@ class CorpusPlotsPanel(QWidget):
         files = self.state.scoring.files
         roles = (("test", files.test_path), ("gold", files.gold_path)) if files is not None else ()
         head = header(roles, self.shown_metric, corpus.params, corpus.drs)
-        values = corpus_values(corpus, self.shown_metric)
+        values = corpus_values(corpus, self.shown_metric, self.state.selection.filtered_pairs())
         name = metric_name(self.shown_metric, corpus.params)
-        return {"distribution": distribution_plot(values, name, head), "size": size_plot(values, name, head)}
+        distribution = distribution_plot(values, name, head, total=len(corpus.pairs))
+        return {"distribution": distribution, "size": size_plot(values, name, head)}
 
     def _show_corpus(self, corpus: CorpusResult | None) -> None:
         computed = run_metrics(corpus)
@@ -117,11 +128,12 @@ class CorpusPlotsPanel(QWidget):
     def _draw(self) -> None:
         """Draw the plots if the panel is on screen and they are not drawn yet."""
         corpus = self.state.scoring.corpus
-        drawn = self._drawn
-        if not self.isVisible() or (drawn is not None and drawn[0] is corpus and drawn[1] == self.shown_metric):
-            return
-        self._drawn = (corpus, self.shown_metric)
         selection = self.state.selection
+        drawn = self._drawn
+        now = (corpus, self.shown_metric, self._kept())
+        if not self.isVisible() or (drawn is not None and drawn[0] is corpus and drawn[1:] == now[1:]):
+            return
+        self._drawn = now
         for key, plot in self.plots().items():
             view = self.views[key]
             view.chosen = selection.subset.keys if selection.subset is not None else frozenset()
@@ -131,6 +143,12 @@ class CorpusPlotsPanel(QWidget):
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._draw()
+
+    def _show_filter(self, text: str) -> None:
+        """Draw the pairs the filter keeps now (a plot's choice alone filters nothing drawn)."""
+        if self._kept() != self._filtered:
+            self._plots = {}
+            self._draw()
 
     def _show_subset(self, subset: Subset | None) -> None:
         for view in self.views.values():

@@ -17,7 +17,7 @@ from engine.layout.pair import plural
 from engine.output.drs import with_profile
 from engine.output.report import parameters_text
 from engine.registry import METRIC, short_name
-from engine.scoring import CorpusResult, MatrixResult
+from engine.scoring import CorpusResult, MatrixResult, PairResult
 
 from .figure import SERIES_COLOURS, Axis, Plot, Points, count_axis, f1_edges, histogram, jitter
 
@@ -70,9 +70,9 @@ def header(
     )
 
 
-def corpus_values(corpus: CorpusResult, metric: str) -> SentenceValues:
-    """Every pair's F1 of ``metric`` and gold size, in corpus order."""
-    pairs = corpus.pairs
+def corpus_values(corpus: CorpusResult, metric: str, pairs: Sequence[PairResult] | None = None) -> SentenceValues:
+    """The F1 of ``metric`` and gold size of ``pairs`` (None: every pair of ``corpus``), in corpus order."""
+    pairs = corpus.pairs if pairs is None else pairs
     f = np.full(len(pairs), np.nan)
     size = np.full(len(pairs), np.nan)
     for k, result in enumerate(pairs):
@@ -91,13 +91,18 @@ def _left_out(values: SentenceValues, name: str, unit: str) -> str:
     return f"{plural(missing, unit)} without an {name} (n/a, or not scored) not drawn. " if missing else ""
 
 
-def distribution_plot(values: SentenceValues, name: str, head: tuple[str, ...] = (), unit: str = "pair") -> Plot:
-    """The histogram of the F1 (bars of 0.05 over [0, 1], the last one holding 1)."""
+def distribution_plot(
+    values: SentenceValues, name: str, head: tuple[str, ...] = (), unit: str = "pair", total: int | None = None
+) -> Plot:
+    """The histogram of the F1 (bars of 0.05 over [0, 1], the last one holding 1); the title says
+    of how many of ``total`` (None: of all) the values are."""
+    drawn = len(values.keys)
+    counted = plural(drawn, unit) if total is None or total == drawn else f"{drawn} of {plural(total, unit)}"
     defined = values.f[values.defined]
     bars = histogram(values.keys, values.f, f1_edges())
     summary = f"mean {defined.mean():.4f} · median {np.median(defined):.4f}" if len(defined) else ""
     return Plot(
-        f"{name} of {plural(len(values.keys), unit)}",
+        f"{name} of {counted}",
         Axis(name, *F1_AXIS),
         count_axis(f"{unit}s", int(bars.counts.max(initial=0))),
         bars=bars,

@@ -85,6 +85,13 @@ class Selection(QObject):
         corpus = self.scoring.corpus
         return [result for result in corpus.pairs if self.accepts(result)] if corpus else []
 
+    def filtered_pairs(self) -> list[PairResult]:
+        """The pairs the filter text keeps, in file order, whichever a plot chose among them (the
+        corpus plots draw these and mark the chosen ones)."""
+        corpus = self.scoring.corpus
+        accepts = parse_filter(self.filter_text, self.review_of)
+        return [result for result in corpus.pairs if accepts(result)] if corpus else []
+
     def set_filter(self, text: str) -> None:
         """Keep the pairs the filter text accepts (see :mod:`ui.state.filter_expression`); the pair
         chosen stays selected if it is kept, else the first kept pair is selected - a pair the

@@ -32,11 +32,13 @@ COMPARISON_KINDS: dict[str, ComparisonKind] = {
 
 
 def choose_files(ctx: Context) -> None:
-    """Ask for A, B and the gold (A and the gold offered from the files shown), then compare."""
-    files = ctx.state.scoring.files
+    """Ask for A, B and the gold (the last ones compared offered again, else A and the gold from
+    the files shown), then compare."""
+    files, settings = ctx.state.scoring.files, ctx.state.settings
     start = {"a": files.test_path, "gold": files.gold_path} if files is not None else {}
-    dialog = CompareFilesDialog(start, ctx.window)
+    dialog = CompareFilesDialog(start | settings.compared_files(), ctx.window)
     if dialog.exec():
+        settings.remember_compared(*dialog.paths())
         ctx.state.compare.open_files(*dialog.paths())
 
 
