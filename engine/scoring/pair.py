@@ -15,6 +15,7 @@ from ..model import Graph
 from ..params import ANCAST, Params
 from ..read.pairing import Pair, batches, pair_sizes
 from ..registry import Format, PairInput, Scored, pair_stages
+from ..runtime.process import collection_paused
 from .results import PairResult
 
 if TYPE_CHECKING:
@@ -112,6 +113,7 @@ def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     return pair_scores_many([pair], params, trace)[0]
 
 
+@collection_paused()
 def pair_scores_many(pairs: Sequence[Pair], params: Params, trace: bool = False) -> list[PairScores]:
     """:func:`pair_scores` of each pair; under the paper profile and without a trace, the
     alignments of all of them are made together (:func:`~engine.align.alignment.align_batch`:
