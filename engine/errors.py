@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["InputError", "MissingGraph", "read_text"]
+__all__ = ["InputError", "MissingGraph", "NoConvergence", "read_text"]
 
 
 class InputError(Exception):
@@ -25,6 +25,11 @@ class InputError(Exception):
 class MissingGraph(InputError):
     """A sentence that a file has no graph of (pairing by id): nothing failed to read, the
     annotation is missing. Placed at the sentence's graph in another file."""
+
+
+class NoConvergence(ValueError):
+    """A pair the ``ancast-0.1.1`` profile cannot finish: the reference's mutual-best matching
+    goes round in circles, and the reference raises too (:mod:`engine.compat.alignment`)."""
 
 
 def read_text(path: str | Path) -> str:

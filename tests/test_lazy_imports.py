@@ -12,7 +12,11 @@ from .conftest import ROOT
 
 SMATCH_PAIR = [str(ROOT / "resources/demo/smatch" / name) for name in ("test_input1.txt", "test_input2.txt")]
 DRS_PAIR = [str(ROOT / "resources/demo/drs" / name) for name in ("test.clf", "gold.clf")]
+PAPER_PAIR = [str(ROOT / "resources/demo/ancast_paper" / f"spec_examples_{side}.amr") for side in ("test", "gold")]
 NEVER_ON_AMR = ("scipy.optimize", "engine.drs", "engine.adjudication", "engine.teach", "engine.output.report")
+# what scoring two AMR files under the paper profile never needs: the compatibility profile, the
+# several-annotator reader and matrix, and numpy.ma (which np.unique imports on its first call)
+NEVER_FOR_TWO_FILES = ("engine.compat", "engine.read.annotations", "engine.scoring.matrix", "numpy.ma")
 
 RUN_AND_LIST = """
 import json, runpy, sys
@@ -59,3 +63,15 @@ def test_drs_input_does_load_the_drs_code(tmp_path):
     """The other side of the check above: the same probe sees the DRS code when the input needs it."""
     modules = modules_after(tmp_path, "score", *DRS_PAIR, "--jobs", "1")
     assert {"engine.drs.counter", "engine.drs.dscorer"} <= modules
+
+
+def test_two_amr_files_load_no_compatibility_profile_annotators_or_masked_arrays(tmp_path):
+    modules = modules_after(tmp_path, "score", *SMATCH_PAIR, "--jobs", "1")
+    assert "engine.align.stack" in modules  # the run did align
+    for package in NEVER_FOR_TWO_FILES:
+        assert loaded(modules, package) == [], f"score loaded {package}"
+
+
+def test_the_compatibility_profile_loads_when_asked_for(tmp_path):
+    modules = modules_after(tmp_path, "score", *PAPER_PAIR, "--profile", "ancast-0.1.1", "--jobs", "1")
+    assert "engine.compat.alignment" in modules

@@ -32,6 +32,7 @@ import numpy as np
 from ..align.alignment import Round
 from ..align.broadcast import NewAnchor
 from ..align.similarity import lemma_similarity
+from ..errors import NoConvergence
 from ..params import Params
 from .graph import CompatGraph
 
@@ -50,10 +51,6 @@ UNMATCHED = -2  # quality of a node left without a partner
 FINALISED = -1  # quality of a node matched by the mutual-best loop
 MUTUAL_BEST_LIMIT = 500  # the reference gives up (with an exception) after this many passes
 RELATIVE_TOLERANCE = 1e-5  # numpy.allclose's rtol, which the reference leaves at its default
-
-
-class NoConvergence(ValueError):
-    """The mutual-best matching went round in circles; the reference raises too."""
 
 
 @dataclass

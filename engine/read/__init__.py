@@ -10,13 +10,17 @@ becomes an error on its pair, named by file and line, and the other pairs are ke
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from .amr import parse_entry, read_entries, read_graph
-from .annotations import MAX_ANNOTATORS, AnnotationSet, load_annotations
 from .formats import FORMAT_CHOICES, FormatChoice, load_sources
 from .pairing import PAIR_BY, LoadedPairs, LoadedSentences, Pair, PairBy, Sentence
-from .source import Entry, read_text
+
+if TYPE_CHECKING:
+    from .amr import parse_entry, read_entries, read_graph
+    from .annotations import MAX_ANNOTATORS, AnnotationSet, load_annotations
+    from .source import Entry, read_text
 
 __all__ = [
     "FORMAT_CHOICES",
@@ -38,6 +42,24 @@ __all__ = [
     "read_graph",
     "read_text",
 ]
+
+
+_HOMES = {  # loaded on first use: scoring two files needs neither the annotators' reader nor these helpers
+    "AnnotationSet": ".annotations",
+    "Entry": ".source",
+    "MAX_ANNOTATORS": ".annotations",
+    "load_annotations": ".annotations",
+    "parse_entry": ".amr",
+    "read_entries": ".amr",
+    "read_graph": ".amr",
+    "read_text": ".source",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(_HOMES[name], __name__), name)
 
 
 def load_pairs(

@@ -7,6 +7,8 @@ import ctypes
 import gc
 import os
 import sys
+import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 # glibc's mallopt parameter numbers (malloc.h)
@@ -85,3 +87,32 @@ def tune_for_scoring() -> None:
     if not _blas_single_from_load:
         single_threaded_blas()
     gc.freeze()
+
+
+_pause_lock = threading.Lock()
+_pauses = 0  # runs of work inside collection_paused() now, in any thread
+_resume = False  # whether the collector was on when the first of them began
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Automatic garbage collection off for a batch of work, on again (if it was on) when the
+    last batch running in any thread ends; usable as a decorator.
+
+    Scoring a batch of pairs makes many short-lived containers (graphs, triples, tallies) that
+    reference counting frees; the collector, started every 700 allocations, only walks the
+    objects that survive, about a tenth of the time of 200 sentence pairs. Cyclic garbage left
+    by the batch, if any, is collected soon after it ends, so memory stays bounded by a batch."""
+    global _pauses, _resume
+    with _pause_lock:
+        if _pauses == 0:
+            _resume = gc.isenabled()
+            gc.disable()
+        _pauses += 1
+    try:
+        yield
+    finally:
+        with _pause_lock:
+            _pauses -= 1
+            if _pauses == 0 and _resume:
+                gc.enable()

@@ -3,11 +3,17 @@
 corpus (:mod:`.corpus`), streamed with flat memory (:mod:`.stream`) or for several
 annotators at once (:mod:`.matrix`); the results are plain data (:mod:`.results`)."""
 
-from .corpus import check_profile, score_corpus, score_files
-from .matrix import MatrixResult, score_matrix
-from .pair import score_graphs, score_pair, traced_alignment
-from .results import CorpusResult, PairResult
-from .stream import ScoreStream
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .corpus import check_profile, score_corpus, score_files
+    from .matrix import MatrixResult, score_matrix
+    from .pair import score_graphs, score_pair, traced_alignment
+    from .results import CorpusResult, PairResult
+    from .stream import ScoreStream
 
 __all__ = [
     "CorpusResult",
@@ -22,3 +28,24 @@ __all__ = [
     "score_pair",
     "traced_alignment",
 ]
+
+_HOMES = {
+    "CorpusResult": ".results",
+    "MatrixResult": ".matrix",
+    "PairResult": ".results",
+    "ScoreStream": ".stream",
+    "check_profile": ".corpus",
+    "score_corpus": ".corpus",
+    "score_files": ".corpus",
+    "score_graphs": ".pair",
+    "score_matrix": ".matrix",
+    "score_pair": ".pair",
+    "traced_alignment": ".pair",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names above, each loaded from its module on first use (a command loads only what it runs)."""
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(_HOMES[name], __name__), name)

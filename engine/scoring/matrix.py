@@ -36,8 +36,7 @@ from typing import Literal
 import numpy as np
 
 from ..align.alignment import Alignment, align_batch
-from ..compat import NoConvergence
-from ..errors import InputError
+from ..errors import InputError, NoConvergence
 from ..metrics.agreement import SentenceAgreement, annotator_means, sentence_agreement
 from ..metrics.bootstrap import bootstrap_interval
 from ..metrics.confusion import Confusion, corpus_confusion

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from ..align.alignment import Alignment, align, align_batch
 from ..align.anchors import Correction
-from ..compat import NoConvergence, score_ancast
-from ..errors import InputError
+from ..errors import InputError, NoConvergence
 from ..metrics.tally import Tally
 from ..model import Graph
 from ..params import ANCAST, Params
 from ..read.pairing import Pair, batches, pair_sizes
 from ..registry import Format, PairInput, Scored, pair_stages
+from ..runtime.process import collection_paused
 from .results import PairResult
 
 if TYPE_CHECKING:
@@ -42,11 +42,13 @@ def aligned(
     package's tallies of the AnCast metrics; a ``correction`` (hand-pinned and excluded pairs,
     paper profile only) steers the alignment.
 
-    Raises :class:`~engine.compat.NoConvergence` for a pair the ``ancast-0.1.1`` profile
+    Raises :class:`~engine.errors.NoConvergence` for a pair the ``ancast-0.1.1`` profile
     cannot finish (the reference fails on it too)."""
     if params.profile == ANCAST:
         if correction:
             raise ValueError("alignment corrections need the paper profile")
+        from ..compat import score_ancast  # the profile's reader and alignment load when it is used
+
         return score_ancast(test, gold, params, trace=trace)
     return align(test, gold, params, trace=trace, correction=correction), None
 
@@ -77,7 +79,7 @@ def score_graphs(
 
 def traced_alignment(test: Graph, gold: Graph, params: Params = Params()) -> Alignment:
     """The pair's alignment with every round's matrices, under ``params.profile``
-    (for the heatmaps; raises :class:`~engine.compat.NoConvergence` as :func:`aligned`)."""
+    (for the heatmaps; raises :class:`~engine.errors.NoConvergence` as :func:`aligned`)."""
     return aligned(test, gold, params, trace=True)[0]
 
 
@@ -111,6 +113,7 @@ def pair_scores(pair: Pair, params: Params, trace: bool = False) -> PairScores:
     return pair_scores_many([pair], params, trace)[0]
 
 
+@collection_paused()
 def pair_scores_many(pairs: Sequence[Pair], params: Params, trace: bool = False) -> list[PairScores]:
     """:func:`pair_scores` of each pair; under the paper profile and without a trace, the
     alignments of all of them are made together (:func:`~engine.align.alignment.align_batch`:

@@ -16,6 +16,7 @@ from ..read.amr import parse_entry
 from ..read.pairing import Pair, pair_sizes
 from ..registry import Format, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
+from ..runtime.process import collection_paused
 from .pair import pair_result, pair_scores_many, scoring_batches
 from .results import PairResult
 
@@ -24,6 +25,7 @@ __all__ = ["ScoreStream"]
 Rendered = TypeVar("Rendered")
 
 
+@collection_paused()
 def _scored(
     pairs: list[Pair], params: Params, render: Callable[[PairResult], Rendered]
 ) -> list[tuple[Rendered, dict[str, Tally], list[InputError]]]:

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from engine.align.alignment import Alignment
 from engine.align.explain import Caption, captions, node_names
-from engine.compat import NoConvergence
-from engine.errors import InputError
+from engine.errors import InputError, NoConvergence
 from engine.model import Graph
 from engine.params import Params
 from engine.read import AnnotationSet, LoadedPairs, load_pairs
