@@ -1,15 +1,19 @@
-"""Shared helpers: paths to bundled data, the worked examples and a one-line graph reader.
+"""Shared helpers: paths to bundled data, the worked examples, a one-line graph reader, and
+``graph_of``, ``required`` and ``present``, which fail the test where a value it needs is None.
 
 Tests that need the project's ``../shared`` folder (the contract checks and larger
 sample data) or a reference tool skip with the reason when it is absent, so that the suite
 passes on a fresh clone; CI has both and runs them all."""
 
 import importlib.util
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
-from engine.read import read_graph
+from engine.model import Graph
+from engine.read import Entry, read_graph
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -52,6 +56,29 @@ FRY_GOLD = "(s / stir-fry-01 :quant 7 :polarity -)"
 
 def without_text(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("#"))
+
+
+def graph_of(entry: Entry | None) -> Graph:
+    """The graph of an entry that must be there and read (the test fails otherwise)."""
+    assert entry is not None and entry.graph is not None, entry
+    return entry.graph
+
+
+T = TypeVar("T")
+
+
+def required(value: T | None) -> T:
+    """A value that must be there (the test fails when it is None)."""
+    assert value is not None
+    return value
+
+
+def present(items: Iterable[T | None]) -> list[T]:
+    """The items, none of which may be missing (the test fails otherwise)."""
+    listed = list(items)
+    found = [item for item in listed if item is not None]
+    assert len(found) == len(listed), listed
+    return found
 
 
 @pytest.fixture

@@ -73,7 +73,9 @@ def test_create_decide_summary_export(files, tmp_path):
     out, log, report = tmp_path / "adjudicated.amr", tmp_path / "log.json", tmp_path / "report.html"
     done = run("EXPORT", db, "--output", out, "--log", log, "--report", report)
     assert done.returncode == 0 and done.stdout == "" and done.stderr == ""
-    graphs = [entry.graph for entry in read_entries(out)]
+    entries = read_entries(out)
+    graphs = [entry.graph for entry in entries if entry.graph is not None]
+    assert len(graphs) == len(entries)
     assert [g.metadata["adjudication-status"] for g in graphs] == ["adjudicated", "agreed", "not reviewed"]
     assert graphs[0].nodes[2].concept == "go-01" and graphs[0].metadata["adjudicated-by"] == "ana"
     assert "adjudicated-by" not in graphs[2].metadata
@@ -144,8 +146,10 @@ def test_a_umr_session_keeps_its_sections_and_reads_back(tmp_path):
     back = read_umr(out)
     assert back.warnings == []
     for graph, sentence in zip(meant, back.sentences):
+        assert sentence.entry.graph is not None
         assert graph_difference(graph, sentence.entry.graph) is None
     first = back.sentences[0].entry.graph
+    assert first is not None
     assert first.nodes[first.index["s1e"]].span == frozenset({5})  # "eat", word 6: spans kept, counted from 1
     assert first.nodes[first.index["s1x"]].span == frozenset()
     text = out.read_text()
@@ -170,6 +174,7 @@ def test_an_unchanged_umr_corpus_is_written_back_as_the_same_graphs(tmp_path, na
         original = read_umr(files[0])
         assert len(back.documents) == len(original.documents)
         for mine, theirs in zip(back.sentences, original.sentences):
+            assert theirs.entry.graph is not None and mine.entry.graph is not None
             assert graph_difference(theirs.entry.graph, mine.entry.graph) is None
             assert mine.triples == [] or [t.relation for t in mine.triples] == [t.relation for t in theirs.triples]
 
@@ -233,4 +238,5 @@ def test_the_umr_alignment_sections_are_written_as_the_start_had_them(tmp_path):
     back = read_umr(out)
     assert back.warnings == []
     for graph, sentence in zip(meant, back.sentences):
+        assert sentence.entry.graph is not None
         assert graph_difference(graph, sentence.entry.graph) is None

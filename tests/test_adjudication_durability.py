@@ -78,7 +78,8 @@ def run_and_kill(path, step, lines_before_kill, seed, at_begin=False):
         env=env,
         cwd=ROOT,
     )
-    lines = []
+    assert child.stdout is not None and child.stderr is not None
+    lines: list[list[str]] = []
     try:
         while len(lines) < lines_before_kill or (at_begin and lines[-1][0] != "begin"):
             line = child.stdout.readline()
@@ -135,11 +136,15 @@ def test_a_killed_writer_loses_nothing_it_reported_done(big_session):
             known.update(reported)
             for number in unreported:
                 record = stored[number]
-                known[number] = (record.sentence, record.decision.edits[0].concept)
-                step = int(record.decision.edits[0].concept.split("-")[1]) + 1
+                edit = record.decision.edits[0]
+                assert isinstance(edit, SetConcept)
+                known[number] = (record.sentence, edit.concept)
+                step = int(edit.concept.split("-")[1]) + 1
             assert set(stored) == set(known)
             for number, (index, concept) in known.items():
-                assert stored[number].sentence == index and stored[number].decision.edits[0].concept == concept
+                edit = stored[number].decision.edits[0]
+                assert isinstance(edit, SetConcept)
+                assert stored[number].sentence == index and edit.concept == concept
             decided = {event.decision for event in session.events() if event.action == "decide"}
             assert decided == set(stored)  # a decision and its log entry are written together or not at all
             if in_flight_sentence in reported_status:  # the step in flight may have set a status it could not report
@@ -149,7 +154,9 @@ def test_a_killed_writer_loses_nothing_it_reported_done(big_session):
             # every sentence's graph is its start annotation with its last decision's concept on top
             last: dict[int, str] = {}
             for number in sorted(stored):
-                last[stored[number].sentence] = stored[number].decision.edits[0].concept
+                edit = stored[number].decision.edits[0]
+                assert isinstance(edit, SetConcept)
+                last[stored[number].sentence] = edit.concept
             for index, concept in last.items():
                 graph = session.adjudicated(index).graph
                 assert graph.nodes[graph.index[graph.top]].concept == concept
@@ -191,6 +198,7 @@ def test_a_second_writer_is_refused_with_who_holds_the_session(tmp_path):
     with pytest.raises(SessionLocked, match="open for writing by ana"):  # a second window in the same process
         Session.open(session.path, "ana")
     with Session.open(session.path, readonly=True) as reader:  # readers need no lock
+        assert reader.lock_holder is not None
         assert reader.lock_holder.owner == "ana" and len(reader) == 3
         session.decide(0, Decision((SetConcept("b", "girl"),)))
         assert reader.decisions(0) == []  # a reader keeps the snapshot it opened
@@ -212,6 +220,7 @@ def test_a_writer_whose_lock_was_taken_over_cannot_write_again(tmp_path):
     second.set_status(0, "needs discussion")
     assert second.sentence(0).status == "needs discussion"
     first.close()  # does not remove ben's lock
+    assert second.lock_holder is not None
     assert second.lock_holder.owner == "ben"
     second.close()
 

@@ -121,9 +121,12 @@ def test_three_sentences_give_the_expected_penman_file_and_log(files):
     entries = read_entries(out)
     for index, entry in enumerate(entries):
         meant = session.adjudicated(index).graph
+        assert entry.graph is not None
         assert entry.graph.metadata["adjudication-status"] == session.sentence(index).status
-        assert graph_difference(meant, entry.graph).startswith("metadata")  # only the new fields differ
+        difference = graph_difference(meant, entry.graph)
+        assert difference is not None and difference.startswith("metadata")  # only the new fields differ
         assert {k: v for k, v in entry.graph.metadata.items() if k not in ADJUDICATION_FIELDS} == meant.metadata
+    assert entries[2].graph is not None
     assert entries[2].graph.metadata["adjudication-note"] == "leave-11 or leave-01? see the guidelines"
     session.close()
 
@@ -134,6 +137,7 @@ def test_progress_and_report_of_the_three_sentences(files):
     assert state.by_status == {"not reviewed": 0, "agreed": 0, "needs discussion": 1, "adjudicated": 2}
     assert state.by_person == {"ana": 2, "ben": 1}
     assert state.decisions == {"active": 6, "undone": 1, "discarded": 1}
+    assert state.last_change is not None and state.writer is not None
     assert state.last_change.action == "status" and state.last_change.author == "ben"
     assert state.writer.owner == "ben"
     text = progress_text(state)
@@ -252,7 +256,9 @@ def test_reopening_the_same_files_finds_the_session_and_sees_changes(files):
         assert [str(change) for change in session.changed_files] == [
             f"{files[1].resolve()} (ann2) changed since the session was made; the session keeps its own copy"
         ]
-        assert session.annotation(1, "ann2").nodes[3].concept == "catch-01"  # the session's copy
+        copy = session.annotation(1, "ann2")
+        assert copy is not None
+        assert copy.nodes[3].concept == "catch-01"  # the session's copy
         assert session.adjudicated(0).graph.nodes[1].concept == "girl"
     files[0].unlink()
     with Session.open(path, readonly=True) as session:

@@ -31,7 +31,7 @@ VALUE = st.text(alphabet=st.sampled_from(list("abcXYZ019 .,'\"-()/~")), max_size
 def comment_lines(draw):
     """Metadata lines as annotation tools write them: one or several ``::key value`` fields a
     line, sometimes a plain comment, keys that repeat."""
-    lines = []
+    lines: list[str] = []
     for _ in range(draw(st.integers(0, 4))):
         if draw(st.booleans()) and lines:
             lines.append("# a comment without fields")
@@ -88,6 +88,7 @@ def test_any_adjudicated_corpus_reads_back_as_the_graphs_meant(sentences):
     graphs = check_round_trip(written)
     assert len(graphs) == len(written.graphs)
     for meant, entry in zip(written.graphs, entries_from_text("<corpus>", written.text) if blocks else []):
+        assert entry.graph is not None
         assert graph_difference(meant, entry.graph) is None
 
 

@@ -47,6 +47,7 @@ def test_invariants(f):
     means = annotator_means(f)
     if agreement.mean is None:
         return
+    assert agreement.low is not None and agreement.high is not None and agreement.spread is not None
     assert agreement.low <= agreement.mean + 1e-12 and agreement.mean <= agreement.high + 1e-12
     assert 0 <= agreement.spread <= (agreement.high - agreement.low) / 2 + 1e-12
     defined = [m for m in means if m is not None]

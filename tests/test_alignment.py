@@ -29,6 +29,7 @@ def test_reading_round_one_matches_spec_story():
     result = align(read_graph(READ_TEST), read_graph(READ_GOLD), trace=True)
     assert result.initial == ((0, 0),)
     first = result.rounds[0]
+    assert first.broadcast is not None and first.adjusted is not None
     # house, he and book against home, she and paper: A = 0.4, F = 0.082 for house
     assert first.broadcast[np.ix_([HOUSE, HE], [1, 2, 3])] == pytest.approx(np.full((2, 3), 0.4), abs=5e-4)
     assert first.broadcast[BOOK, BOOK] == pytest.approx(0.587, abs=5e-4)
@@ -60,6 +61,7 @@ def test_trace_holds_matrices_only_when_asked():
     plain = align(test, gold)
     assert plain.rounds[0].adjusted is None and plain.rounds[0].iterations > 0
     traced = align(test, gold, trace=True)
+    assert traced.rounds[0].anchors is not None and traced.rounds[1].anchors is not None
     assert traced.rounds[0].anchors[0, 0] == 1.0 and traced.rounds[0].anchors.sum() == 1.0
     assert traced.rounds[1].anchors.sum() == 5.0
     assert plain.gold_of == traced.gold_of
@@ -132,5 +134,6 @@ def test_parameters_change_the_adjusted_matrix():
     test, gold = read_graph(READ_TEST), read_graph(READ_GOLD)
     default = align(test, gold, trace=True).rounds[0].adjusted
     other = align(test, gold, Params(alpha=0.3, beta=0.001), trace=True).rounds[0].adjusted
+    assert default is not None and other is not None
     assert other[HOUSE, 1] == pytest.approx(round(0.3 * (0.3998 + 0.001), 4), abs=2e-4)
     assert not np.array_equal(default, other)

@@ -7,7 +7,7 @@ import pytest
 from engine.errors import InputError, MissingGraph
 from engine.read import MAX_ANNOTATORS, load_annotations, load_pairs
 
-from .conftest import DATA, DEMO
+from .conftest import DATA, DEMO, graph_of, present
 
 METAMORPHOSED = DEMO / "metamorphosed"
 DEMO_FILES = [METAMORPHOSED / f"comptest_{name}.txt" for name in ("annot1", "annot3", "gold", "sys")]
@@ -66,10 +66,10 @@ def test_two_files_group_as_load_pairs_pairs_them():
 
 def test_pairs_of_a_set_have_decoded_graphs():
     annotations = load_annotations(TRIO)  # lazy: graphs are decoded when scored
-    assert all(not entry.parsed for s in annotations.sentences for entry in s.entries)
+    assert all(not entry.parsed for s in annotations.sentences for entry in present(s.entries))
     pairs = annotations.pairs(2, 0).pairs
-    assert [p.test.graph.nodes[1].concept for p in pairs] == ["boy", "boy", "you", "boy"]
-    assert [p.gold.graph.nodes[1].concept for p in pairs] == ["boy", "girl", "you", "girl"]
+    assert [graph_of(p.test).nodes[1].concept for p in pairs] == ["boy", "boy", "you", "boy"]
+    assert [graph_of(p.gold).nodes[1].concept for p in pairs] == ["boy", "girl", "you", "girl"]
 
 
 def test_gold_is_one_of_the_files_or_one_more(tmp_path):
@@ -94,7 +94,7 @@ def test_files_sharing_no_id_with_another_are_grouped_by_position(tmp_path):
     b = write(tmp_path, "b.amr", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / e)\n")
     c = write(tmp_path, "c.amr", "# ::id p-1\n(a / b)\n\n# ::id p-2\n(c / f)\n")
     annotations = load_annotations([a, b, c])
-    assert [[e.id for e in s.entries] for s in annotations.sentences] == [["1", "1", "p-1"], ["2", "2", "p-2"]]
+    assert [[e.id for e in present(s.entries)] for s in annotations.sentences] == [["1", "1", "p-1"], ["2", "2", "p-2"]]
     assert annotations.warnings == [
         f"{a} and {c} share no '# ::id', so they were paired by position (--pair-by position says so without this warning)"
     ]
@@ -124,7 +124,7 @@ def test_pair_by_id_refuses_a_repeated_id_in_any_file(tmp_path):
     assert caught.value.message == "id '1' repeats (first on line 1) (--pair-by id needs a unique id on every graph)"
     grouped = load_annotations([a, b, c])  # auto: by position, with the same warning as two files
     assert grouped.warnings == [f"{c}:4: id '1' repeats (first on line 1); the graphs were paired by position"]
-    assert [[e.text[-2] for e in s.entries] for s in grouped.sentences] == [["b", "b", "b"], ["d", "d", "d"]]
+    assert [[e.text[-2] for e in present(s.entries)] for s in grouped.sentences] == [["b", "b", "b"], ["d", "d", "d"]]
 
 
 def test_umr_files_group_by_position(tmp_path):

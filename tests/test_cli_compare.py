@@ -160,6 +160,7 @@ def test_exports_know_their_inputs():
     assert document["setup"]["params"]["smatch"] is True and len(document["results"]) == 6
     concept = comparison.metrics["concept"]
     assert document["results"][0]["verdict"] == verdict(concept, "comptest_sys", "comptest_annot1")
+    assert concept.difference is not None
     assert document["results"][0]["verdict"].startswith(
         "comptest_annot1 is higher by" if concept.difference > 0 else "comptest_sys"
     )

@@ -277,7 +277,7 @@ def test_identical_systems_differ_by_nothing(pair, test):
 def test_bad_requests():
     counts = paired_counts([Tally(1, 1, 1, 1)], [Tally(1, 2, 1, 2)])
     with pytest.raises(ValueError, match="unknown test"):
-        significance(counts, "t-test")
+        significance(counts, "t-test")  # type: ignore[arg-type]  # an unknown test, on purpose
     with pytest.raises(ValueError, match="at least one"):
         permutation_test(counts, 0, 1)
     with pytest.raises(ValueError, match="level"):
@@ -296,7 +296,9 @@ def test_difference_is_the_difference_of_the_two_scores():
     assert list(comparison.metrics) == list(requested_metrics("all", "amr", Params()))
     for metric, result in comparison.metrics.items():
         assert result.a == scored_a[metric] and result.b == scored_b[metric]
-        assert result.difference == scored_b[metric].f - scored_a[metric].f
+        f_a, f_b = scored_a[metric].f, scored_b[metric].f
+        assert f_a is not None and f_b is not None
+        assert result.difference == f_b - f_a
         assert result.count == 4  # sentence 5 is in neither annotator's file
 
 
@@ -309,6 +311,7 @@ def test_metamorphosed_annotators_p_value_is_pinned():
     ]
     statistic, data = scipy_statistic(*tallies)
     reference = stats.permutation_test(data, statistic, permutation_type="samples", vectorized=True, n_resamples=10_000)
+    assert result.significance is not None
     assert result.significance.exact and result.significance.trials == 16
     assert result.p_value == 0.125 == pytest.approx(reference.pvalue, abs=1e-12)  # 2 of the 16 patterns
     assert result.difference == pytest.approx(0.6263157894736842 - 0.48875, abs=1e-12)
@@ -325,7 +328,9 @@ def test_drs_input_compares_counter_and_dscorer(tmp_path):
     for metric in ("counter", "dscorer"):
         result = comparison.metrics[metric]
         assert result.a == scored[metric] and result.b.f == 1.0
-        assert result.difference == 1.0 - scored[metric].f > 0
+        f_a = scored[metric].f
+        assert f_a is not None
+        assert result.difference == 1.0 - f_a > 0
 
 
 def test_identical_files_give_no_difference(tmp_path):
@@ -354,12 +359,14 @@ def test_a_matrix_already_scored_gives_the_same_comparison():
 def test_ancast_profile_fallback_scores_match_score():
     params = Params.for_profile("ancast-0.1.1")
     comparison = compare_files(ANNOT1, ANNOT3, GOLD, "all", params=params, trials=100)
+    assert comparison.matrix.sentences[0] is not None
     tallies = comparison.matrix.sentences[0].tallies[0, 2]
     assert isinstance(tallies["labeled_relation"], FallbackTally)
     scored = [score_files(path, GOLD, params.switched("smatch")).micro for path in (ANNOT1, ANNOT3)]
     assert set(comparison.metrics) <= set(scored[0])
     for metric, result in comparison.metrics.items():
         assert (result.a, result.b) == (scored[0][metric], scored[1][metric])
+        assert result.p_value is not None
         assert 0 < result.p_value <= 1
 
 
@@ -371,5 +378,6 @@ def test_shared_annotators():
     )
     result = comparison.metrics["concept"]
     scored = [score_files(iaa / f"comptest_annot{k}.txt", iaa / "comptest_gold.txt").micro["concept"].f for k in (4, 1)]
+    assert scored[0] is not None and scored[1] is not None
     assert result.difference == scored[1] - scored[0] and result.count == 4
     assert json.loads(json.dumps(result.as_dict(comparison.setup)))["sentences"] == 4

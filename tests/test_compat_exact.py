@@ -27,7 +27,9 @@ REFERENCE = Params.for_profile(ANCAST)
 
 
 def reference_view(triples, sentence="want go boy girl city"):
-    return compat_graph(read_graph(encode(triples)).tree, sentence)
+    tree = read_graph(encode(triples)).tree
+    assert tree is not None
+    return compat_graph(tree, sentence)
 
 
 def plain_broadcast(test, gold, anchors, params):
@@ -186,6 +188,7 @@ def test_a_graph_without_its_tree_keeps_its_own_node_order(side):
     renumbered, renumbered_tallies = score_ancast(*pair, REFERENCE, trace=True)
 
     assert renumbered_tallies == tallies
+    assert alignment.rounds[0].adjusted is not None and renumbered.rounds[0].adjusted is not None
     new_place = {k: position for position, k in enumerate(order)}
     test_place = new_place if side == "test" else {i: i for i in range(len(test))}
     gold_place = new_place if side == "gold" else {j: j for j in range(len(gold))}

@@ -28,7 +28,7 @@ from engine.read.formats import Source, detect
 from engine.scoring import score_corpus, score_files
 from engine.scoring.matrix import score_matrix
 
-from .conftest import DATA, DEMO
+from .conftest import DATA, DEMO, required
 from .test_drs_properties import drs_pair
 
 DRS_DEMO = (DEMO / "drs" / "test.clf", DEMO / "drs" / "gold.clf")
@@ -58,6 +58,7 @@ def test_format_in_drs_forces_the_clause_reader(tmp_path):
     test.write_text("\nb1 REF x1\nb1 male \"n.02\" x1\n", encoding="utf-8")
     gold.write_text("\nb1 REF x1\nb1 female \"n.02\" x1\n", encoding="utf-8")
     loaded = load_pairs(test, gold, format_in="drs")
+    assert loaded.pairs[0].test is not None and loaded.pairs[0].test.clauses is not None
     assert loaded.format == "drs" and loaded.pairs[0].test.clauses[1].relation == "male"
 
 
@@ -65,6 +66,7 @@ def test_a_drs_entry_is_its_graph_and_keeps_its_clauses():
     loaded = load_pairs(*DRS_DEMO)
     assert loaded.format == "drs" and [pair.id for pair in loaded.pairs] == ["contrast", "gift", "sang"]
     entry = loaded.pairs[2].gold
+    assert entry is not None and entry.clauses is not None and entry.graph is not None
     assert [clause.text() for clause in entry.clauses][:2] == ["b1 REF x1", 'b1 female "n.02" x1']
     assert entry.graph.id == "sang" and entry.graph.text == "She sang ."
     assert sorted(node.concept for node in entry.graph.nodes) == ["BOX", "female.n.02", "sing.v.01"]
@@ -73,6 +75,7 @@ def test_a_drs_entry_is_its_graph_and_keeps_its_clauses():
 def test_lazy_entries_decode_to_the_same_graphs():
     eager, lazy = load_pairs(*DRS_DEMO), load_pairs(*DRS_DEMO, lazy=True)
     for eager_pair, lazy_pair in zip(eager.pairs, lazy.pairs):
+        assert eager_pair.test is not None and lazy_pair.test is not None
         assert not lazy_pair.test.parsed and lazy_pair.test.graph is None and lazy_pair.id == eager_pair.id
         decoded = parse_entry(lazy_pair.test)
         parts = ("top", "nodes", "edges", "attributes", "id", "text", "penman", "location")
@@ -85,8 +88,11 @@ def test_drss_are_paired_by_header_id_when_every_drs_has_one(tmp_path):
     shuffled = tmp_path / "gold.clf"
     shuffled.write_text("\n\n".join(reversed(gold_blocks)) + "\n", encoding="utf-8")
     loaded = load_pairs(DRS_DEMO[0], shuffled)
-    assert [(pair.test.id, pair.gold.id) for pair in loaded.pairs] == [(i, i) for i in ("contrast", "gift", "sang")]
+    assert [(required(pair.test).id, required(pair.gold).id) for pair in loaded.pairs] == [
+        (i, i) for i in ("contrast", "gift", "sang")
+    ]
     by_position = load_pairs(DRS_DEMO[0], shuffled, pair_by="position")
+    assert by_position.pairs[0].gold is not None
     assert by_position.pairs[0].gold.id == "sang" and by_position.warnings
 
 
@@ -289,7 +295,7 @@ def test_the_ancast_profile_refuses_drs(capsys):
 def test_score_corpus_keeps_the_drs_detail():
     corpus = score_files(*DRS_DEMO)
     assert corpus.drs and all(result.drs is not None for result in corpus.pairs)
-    counter = corpus.pairs[0].drs.counter
+    counter = required(corpus.pairs[0].drs).counter
     statuses = [(t is not None, g is not None) for t, g in counter.clause_pairs]
     assert statuses.count((True, True)) == 14 and statuses.count((True, False)) == 1
     assert statuses.count((False, True)) == 2
@@ -299,6 +305,7 @@ def test_score_corpus_keeps_the_drs_detail():
 def test_counter_warns_when_its_optimum_is_not_proven():
     item = {"index": 3, "counter_match": {"optimal": False, "matched": 7, "upper_bound": 9.0}}
     warning = counter_warning(item, 2.5)
+    assert warning is not None
     assert warning.startswith("warning: pair 4: Counter's optimal mapping not proven within the time limit of 2.5 s")
     assert "7 clauses matched, at most 9 can be" in warning
     assert counter_warning({"index": 0, "counter_match": {"optimal": True}}, 1) is None
@@ -329,10 +336,10 @@ def test_the_bootstrap_resamples_dscorer_by_pooling_counts():
     settings = DScorerSettings()
     [test], [gold] = read_drs_file(TINY[0]), read_drs_file(TINY[1])
     same = DScorerTally(counts=dscorer_counts(test.clauses, gold.clauses, settings), settings=settings)
-    low, high = bootstrap_interval([same] * 5, samples=50)
+    low, high = required(bootstrap_interval([same] * 5, samples=50))
     assert low == pytest.approx(same.prf().f) and high == pytest.approx(same.prf().f)
     perfect = DScorerTally(counts=dscorer_counts(gold.clauses, gold.clauses, settings), settings=settings)
-    low, high = bootstrap_interval([same, perfect], samples=200)
+    low, high = required(bootstrap_interval([same, perfect], samples=200))
     assert same.prf().f == pytest.approx(low) and high == pytest.approx(1.0)
 
 
@@ -343,9 +350,9 @@ def test_the_matrix_scores_counter_and_dscorer_both_ways(tmp_path, capsys):
     corpus = score_files(*DRS_DEMO)
     for metric in ("counter", "dscorer"):
         assert result.score(0, 1, metric) == corpus.micro[metric]
-        reverse = result.score(1, 0, metric)
+        reverse = required(result.score(1, 0, metric))
         assert reverse.f == pytest.approx(corpus.micro[metric].f) and reverse.p == pytest.approx(corpus.micro[metric].r)
-        assert result.score(1, 2, metric).f == 1.0
+        assert required(result.score(1, 2, metric)).f == 1.0
     assert main(["matrix", *map(str, DRS_DEMO), "--metric", "dscorer", "--format", "json", "--jobs", "1"]) == 0
     assert json.loads(capsys.readouterr().out)["micro"][0][1] == pytest.approx(corpus.micro["dscorer"].f)
     smatch_demo = [DEMO / "smatch" / "test_input1.txt", DEMO / "smatch" / "test_input2.txt"]

@@ -117,6 +117,7 @@ def test_mutated_clause_files_give_scores_or_errors_with_a_line(seed, mutations)
     for entry in test_entries:
         if entry.error is not None:
             assert isinstance(entry.error, InputError)
+            assert entry.error.line is not None
             assert entry.error.file == "broken.clf" and 1 <= entry.error.line <= line_count
             assert str(entry.error).startswith(f"broken.clf:{entry.error.line}: ")
     try:

@@ -60,6 +60,7 @@ def test_missing_is_a_status_of_its_own(tmp_path):
     assert kept("missing", results) == ["c"] and kept("error", results) == ["b"] and kept("ok", results) == ["a"]
     assert kept("status = missing", results) == ["c"] and kept("status != missing", results) == ["a", "b"]
     assert kept("status = error", results) == ["b"] and kept("errors", results) == ["b"]
+    assert results[2].error is not None
     assert "has no graph in the test file" in results[2].error and results[2].missing and not results[1].missing
 
 
@@ -69,7 +70,10 @@ class Review:
 
 
 def test_adjudication_status_decider_and_notes():
-    reviews = {"fry": Review("needs discussion", "polarity?", "ben"), "read": Review("adjudicated", "", "ana")}
+    reviews: dict[str | None, Review] = {
+        "fry": Review("needs discussion", "polarity?", "ben"),
+        "read": Review("adjudicated", "", "ana"),
+    }
 
     def kept_under(text):
         accepts = parse_filter(text, lambda result: reviews.get(result.id))

@@ -107,6 +107,7 @@ def test_tags_widen_the_box_and_sit_at_its_left():
     graph = graph_elements(read_graph("(r / read-01)"))
     plain, tagged = lay_out(graph, MEASURE), lay_out(graph, MEASURE, tags={"r": "12"})
     node = tagged.nodes["r"]
+    assert node.tag_box is not None
     assert node.tag == "12" and node.tag_box.x > node.box.x
     assert node.box.width > plain.nodes["r"].box.width
     assert node.tag_box.right < node.text_center[0] - MEASURE.node_width("r / read-01") / 2

@@ -208,6 +208,7 @@ def test_a_large_pair_starts_readable_at_its_top_node(qtbot, tmp_path):
     QApplication.processEvents()
     view = panel.gold_view
     assert view.scale_factor() == pytest.approx(READABLE_TEXT_PX / QtText.node_px)
+    assert result.gold is not None
     root = panel.gold_scene.node_items[result.gold.top].sceneBoundingRect()
     visible = view.mapToScene(view.viewport().rect()).boundingRect()
     assert visible.contains(root) and root.top() - visible.top() < 40
@@ -270,8 +271,10 @@ def test_exports_are_drawn_from_data(panel, tmp_path):
     assert {"h / he", "s / she", ":poss", ":part"} <= words
     assert {text.get("font-family") for text in texts} == {"sans-serif"}
     assert len(root.findall(f".//{SVG}rect")) >= 10 and len(root.findall(f".//{SVG}path")) == 8
-    assert "read" in root.find(f"{SVG}title").text and "profile paper" in root.find(f"{SVG}desc").text
-    width, height = float(root.get("width")), float(root.get("height"))
+    title, desc = root.findtext(f"{SVG}title"), root.findtext(f"{SVG}desc")
+    assert title is not None and desc is not None
+    assert "read" in title and "profile paper" in desc
+    width, height = float(root.attrib["width"]), float(root.attrib["height"])
 
     assert export_graphs(panel, tmp_path / "g.png", dpi=192, params=params)
     image = QImage(str(tmp_path / "g.png"))

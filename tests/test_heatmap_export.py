@@ -24,6 +24,7 @@ from ui.rounds.svg import OVERLAP, TITLE_PX, _Sizes
 from ui.shell.commands import Context
 from ui.shell.commands.exports import write_heatmaps, write_report
 
+from .conftest import present, required
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_VERSIONS, scored_state
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -55,7 +56,8 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
     assert write_heatmaps(context, tmp_path / "rounds.svg")
     root = ET.parse(tmp_path / "rounds.svg").getroot()
     model = panel.model
-    title, desc = root.find(f"{SVG}title").text, root.find(f"{SVG}desc").text
+    title, desc = root.findtext(f"{SVG}title"), root.findtext(f"{SVG}desc")
+    assert model is not None and title is not None and desc is not None
     assert "pair 16 (snt16)" in title and f"round {number} of {model.rounds}" in title
     assert "profile paper" in desc and "gamma=0.1" in desc and "alpha=0.2" in desc and "beta=0.01" in desc
     assert model.captions[number].headline in desc
@@ -106,10 +108,10 @@ def test_every_heatmap_has_its_own_colour_scale_at_its_right(context, tmp_path):
         right = max(float(r.get("x")) + float(r.get("width")) for r in cells)
         top = min(float(r.get("y")) for r in cells)
         bottom = max(float(r.get("y")) + float(r.get("height")) for r in cells)
-        x, y, height = float(bar.get("x")), float(bar.get("y")), float(bar.get("height"))
+        x, y, height = float(bar.attrib["x"]), float(bar.attrib["y"]), float(bar.attrib["height"])
         assert 0 < x - right <= 10 and y == pytest.approx(top) and y + height == pytest.approx(bottom, abs=1)
-        beside = [t for t in texts if 0 < float(t.get("x")) - x <= 20]
-        highest = min(beside, key=lambda t: abs(float(t.get("y")) - y))  # the label at the bar's top
+        beside = [t for t in texts if 0 < float(t.attrib["x"]) - x <= 20]
+        highest = min(beside, key=lambda t: abs(float(t.attrib["y"]) - y))  # the label at the bar's top
         assert highest.text == value_text(panel.view.heatmaps[key].levels[1]), key
     assert {value_text(panel.view.heatmaps[key].levels[1]) for key in ("similarity", "anchors", "broadcast")} == {"1"}
 
@@ -122,8 +124,8 @@ def test_anchors_are_outlined_black_and_white_new_anchors_black_and_orange(conte
     lines = [rect for rect in root.iter(f"{SVG}rect") if rect.get("fill") == "none"]
     outlines = [{edge.get("stroke"), inner.get("stroke")} for edge, inner in zip(lines[::2], lines[1::2])]
     for edge, inner in zip(lines[::2], lines[1::2]):  # the inner line just inside the edge line
-        inset = (float(edge.get("stroke-width")) + float(inner.get("stroke-width"))) / 2
-        assert float(inner.get("x")) - float(edge.get("x")) == pytest.approx(inset, abs=0.02)
+        inset = (float(edge.attrib["stroke-width"]) + float(inner.attrib["stroke-width"])) / 2
+        assert float(inner.attrib["x"]) - float(edge.attrib["x"]) == pytest.approx(inset, abs=0.02)
     anchors = panel.view.heatmaps["similarity"].anchors
     new = panel.view.heatmaps["adjusted"].new_anchors
     assert anchors.sum() >= 2 and new, (number, new)
@@ -146,20 +148,21 @@ def test_a_small_pair_with_an_unaligned_test_node_exports_with_titles_apart(cont
     texts = list(root.iter(f"{SVG}text"))
     unaligned = [t for t in texts if t.get("fill") == "#b71c1c"]
     assert unaligned and all(t.get("font-style") == "italic" for t in unaligned)
-    titles = [t for t in texts if t.get("font-weight") == "bold" and t.text != root.find(f"{SVG}title").text]
+    titles = [t for t in texts if t.get("font-weight") == "bold" and t.text != required(root.find(f"{SVG}title")).text]
     rows = defaultdict(list)
     for title in titles:
-        rows[float(title.get("y"))].append(title)
-    joined = " ".join(t.text for t in titles)
+        rows[float(title.attrib["y"])].append(title)
+    joined = " ".join(present(t.text for t in titles))
     assert "S - intrinsic similarity (eq. 1)" in joined or "S - intrinsic" in joined
     for title in titles:  # a title wraps between phrases, never inside "(eq. 1)" (it left "(eq." / "1)")
+        assert title.text is not None
         assert title.text.count("(") == title.text.count(")"), title.text
     for line in rows.values():
-        line.sort(key=lambda t: float(t.get("x")))
+        line.sort(key=lambda t: float(t.attrib["x"]))
         for left, right in pairwise(line):
-            assert float(left.get("x")) + approximate_width(left.text, float(left.get("font-size"))) < float(
-                right.get("x")
-            )
+            assert float(left.attrib["x"]) + approximate_width(
+                required(left.text), float(left.attrib["font-size"])
+            ) < float(right.attrib["x"])
 
 
 def test_titles_wrap_between_phrases_never_inside_a_parenthesis():
@@ -178,7 +181,7 @@ def test_titles_wrap_between_phrases_never_inside_a_parenthesis():
 def test_the_png_is_drawn_at_the_asked_dpi(context, tmp_path, dpi):
     assert write_heatmaps(context, tmp_path / "rounds.svg")
     root = ET.parse(tmp_path / "rounds.svg").getroot()
-    width, height = float(root.get("width")), float(root.get("height"))
+    width, height = float(root.attrib["width"]), float(root.attrib["height"])
     assert write_heatmaps(context, tmp_path / "rounds.png", dpi)
     image = QImage(str(tmp_path / "rounds.png"))
     assert (image.width(), image.height()) == (round(width * dpi / 96), round(height * dpi / 96))
@@ -202,9 +205,9 @@ def test_the_pdf_is_vector_with_the_figure_size(context, tmp_path):
     assert write_heatmaps(context, tmp_path / "rounds.pdf")
     data = (tmp_path / "rounds.pdf").read_bytes()
     assert data.startswith(b"%PDF")
-    box = [float(v) for v in re.search(rb"/MediaBox \[([\d. ]+)\]", data).group(1).split()]
-    assert box[2] == pytest.approx(float(root.get("width")) * 72 / 96, abs=1)
-    assert box[3] == pytest.approx(float(root.get("height")) * 72 / 96, abs=1)
+    box = [float(v) for v in required(re.search(rb"/MediaBox \[([\d. ]+)\]", data)).group(1).split()]
+    assert box[2] == pytest.approx(float(root.attrib["width"]) * 72 / 96, abs=1)
+    assert box[3] == pytest.approx(float(root.attrib["height"]) * 72 / 96, abs=1)
     assert b"/Font" in data and not re.search(rb"/Subtype\s*/Image", data)  # text as text, cells as paths
 
 
@@ -234,6 +237,7 @@ def test_the_report_of_a_150_node_pair_stays_small(qtbot, tmp_path):
     try:
         assert write_report(context, tmp_path / "big.html")
         html = (tmp_path / "big.html").read_text(encoding="utf-8")
+        assert context.heatmaps.model is not None
         rounds = context.heatmaps.model.rounds
         assert html.count("image-rendering:pixelated") == 4 * rounds  # cells as pixel-exact images
         assert len(html) < 2_000_000
@@ -276,12 +280,16 @@ def test_the_export_command_asks_for_the_file_and_the_png_resolution(context, tm
         dialog.hide()
         return QDialog.DialogCode.Accepted
 
+    def get_int(parent, title, *args):
+        asked.append((title, *args))
+        return 150, True
+
     monkeypatch.setattr(QFileDialog, "exec", choose_png)
     monkeypatch.setattr(exports.QInputDialog, "exec", resolution)
     monkeypatch.setattr(
         exports.QInputDialog,
         "getInt",  # Qt's own little dialog, sized by Qt
-        staticmethod(lambda parent, title, *args: asked.append((title, *args)) or (150, True)),
+        staticmethod(get_int),
     )
     exports.export_heatmaps_dialog(context)
     written = tmp_path / "snt16-round-1-heatmaps.png"

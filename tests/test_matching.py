@@ -16,6 +16,7 @@ from engine.matching import SOLVERS, Facts, best_match, matched_count
 from engine.matching.bound import assignment_bound, dual_bound, loose_bound, pair_bounds, quick_bound
 from engine.matching.branch import branch_and_bound
 from engine.matching.budget import Budget
+from engine.matching.facts import FactKey
 from engine.matching.hillclimb import climb, random_start, smart_start
 from engine.matching.ilp import solve_ilp
 from engine.matching.problem import Compiler, compile_problem
@@ -88,6 +89,7 @@ def test_the_integer_program_and_the_exact_solver_find_the_optimum(sides):
     best = brute_force(test, gold)
     problem = compile_problem(test, gold)
     result = solve_ilp(problem)
+    assert result is not None
     assert result.optimal and problem.score(result.mapping) == best
     for solver in ("exact", "ilp"):
         match = best_match(test, gold, SolverOptions(solver))
@@ -119,7 +121,7 @@ def climbed_from_a_random_start(test: Facts, gold: Facts, seed: int):
 
 @settings(max_examples=100, deadline=None)
 @given(pairs_of_facts, st.integers(0, 5))
-def test_a_climb_never_loses_and_ends_where_no_move_or_swap_gains(sides, seed):
+def test_a_climb_never_loses_and_ends_where_no_move_or_swap_gains(sides: tuple[Facts, Facts], seed: int):
     problem, _, mapping, start, score = climbed_from_a_random_start(*sides, seed)
     assert score == problem.score(mapping) >= start
     for i, row in enumerate(problem.candidates):  # a local optimum: no single move or swap gains
@@ -310,16 +312,21 @@ def test_the_nearest_pairs_follow_the_text_order():
 
 def large_problem(size: int = 400) -> tuple[Facts, Facts]:
     """Many equal labels and scrambled relations: no bound settles it."""
-    counts = {(("instance", k % 7), (k,)): 1 for k in range(size)}
+    counts: dict[FactKey, int] = {(("instance", k % 7), (k,)): 1 for k in range(size)}
     counts.update({("r", (k, (k * 7 + 1) % size)): 1 for k in range(size)})
-    gold_counts = {(("instance", k % 7), (k,)): 1 for k in range(size)}
+    gold_counts: dict[FactKey, int] = {(("instance", k % 7), (k,)): 1 for k in range(size)}
     gold_counts.update({("r", (k, (k * 11 + 3) % size)): 1 for k in range(size)})
     return Facts(tuple(map(str, range(size))), counts), Facts(tuple(map(str, range(size))), gold_counts)
 
 
 def test_a_budget_stops_the_search_with_a_real_mapping_and_a_bound():
     test, gold = large_problem()
-    match = best_match(test, gold, SolverOptions(time_limit=0.05), start=lambda label: label[0] == "instance")
+    match = best_match(
+        test,
+        gold,
+        SolverOptions(time_limit=0.05),
+        start=lambda label: isinstance(label, tuple) and label[0] == "instance",
+    )
     assert not match.optimal and match.matched == matched_count(test, gold, match.mapping) <= match.upper_bound
     mapped = [j for j in match.mapping if j >= 0]
     assert len(mapped) == len(set(mapped))
@@ -355,7 +362,12 @@ def test_a_limited_search_gives_the_same_result_in_every_run_and_under_load():
     assert loaded.returncode == 0, loaded.stderr
     assert quiet.stdout == loaded.stdout and len(quiet.stdout.splitlines()) == 3
     test, gold = large_problem()
-    here = best_match(test, gold, SolverOptions(time_limit=0.05, restarts=3), lambda label: label[0] == "instance")
+    here = best_match(
+        test,
+        gold,
+        SolverOptions(time_limit=0.05, restarts=3),
+        lambda label: isinstance(label, tuple) and label[0] == "instance",
+    )
     assert json.loads(quiet.stdout.splitlines()[0]) == [
         list(here.mapping),
         here.matched,

@@ -20,6 +20,7 @@ from engine.scoring import score_corpus, score_graphs
 from engine.scoring.matrix import one_direction, score_matrix
 from engine.smatch import smatch_pair
 
+from .conftest import required
 from .strategies import decode, graph_triples
 from .test_annotations import DEMO_FILES, TRIO
 
@@ -103,17 +104,19 @@ def test_each_pair_is_aligned_once_and_the_transpose_equals_scoring_both_ways(ge
                 assert scored[metric].test_score == pytest.approx(swapped[metric].test_score, abs=1e-12), (s, i, j)
                 assert scored[metric].gold_score == pytest.approx(swapped[metric].gold_score, abs=1e-12)
                 assert scored[metric].test_size == swapped[metric].test_size
-        assert both.score(i, j, "weighted_relation").f == pytest.approx(once.score(i, j, "weighted_relation").f)
+        assert required(both.score(i, j, "weighted_relation")).f == pytest.approx(
+            required(once.score(i, j, "weighted_relation")).f
+        )
 
 
 def test_the_reference_profile_scores_both_directions_and_they_differ():
     reference = Params.for_profile(ANCAST)
     result = score_matrix(load_annotations(DEMO_FILES[2:]), reference)
-    gold_sys = score_corpus(load_pairs(*DEMO_FILES[2:]).pairs, reference)
-    sys_gold = score_corpus(load_pairs(*DEMO_FILES[2:][::-1]).pairs, reference)
-    assert result.score(0, 1, "concept").f == pytest.approx(gold_sys.micro["concept"].f, abs=1e-12)
-    assert result.score(1, 0, "concept").f == pytest.approx(sys_gold.micro["concept"].f, abs=1e-12)
-    assert result.score(0, 1, "concept").f != pytest.approx(result.score(1, 0, "concept").f)
+    gold_sys = score_corpus(load_pairs(DEMO_FILES[2], DEMO_FILES[3]).pairs, reference)
+    sys_gold = score_corpus(load_pairs(DEMO_FILES[3], DEMO_FILES[2]).pairs, reference)
+    assert required(result.score(0, 1, "concept")).f == pytest.approx(gold_sys.micro["concept"].f, abs=1e-12)
+    assert required(result.score(1, 0, "concept")).f == pytest.approx(sys_gold.micro["concept"].f, abs=1e-12)
+    assert required(result.score(0, 1, "concept")).f != pytest.approx(required(result.score(1, 0, "concept")).f)
 
 
 def test_symmetric_metrics_give_symmetric_matrices(generated):
@@ -124,18 +127,21 @@ def test_symmetric_metrics_give_symmetric_matrices(generated):
             assert np.allclose(matrix, matrix.T, equal_nan=True, rtol=0, atol=1e-12)
         f = result.sentence_f(metric)
         assert np.allclose(f, f.transpose(0, 2, 1), equal_nan=True, rtol=0, atol=1e-12)
-    precision = result.score(0, 1, "concept").p
-    assert precision == pytest.approx(result.score(1, 0, "concept").r)
+    precision = required(result.score(0, 1, "concept")).p
+    assert precision == pytest.approx(required(result.score(1, 0, "concept")).r)
 
 
 def test_identical_annotators_agree_fully(tmp_path):
     copy = shutil.copy(DEMO_FILES[2], tmp_path / "copy.txt")
     result = score_matrix(load_annotations([DEMO_FILES[2], copy, DEMO_FILES[3]]), Params(optional_metrics={"smatch"}))
     for metric in result.metrics:
-        assert result.score(0, 1, metric).f == 1.0 and result.score(1, 0, metric, "macro").f == 1.0
-        assert result.score(0, 2, metric).f < 1.0
+        assert required(result.score(0, 1, metric)).f == 1.0 and required(result.score(1, 0, metric, "macro")).f == 1.0
+        cell_f = required(result.score(0, 2, metric)).f
+        assert cell_f is not None and cell_f < 1.0
     rows = result.sentence_table("concept")
-    assert result.annotator_table("concept")[0].mean == pytest.approx((1 + result.score(0, 2, "concept").f) / 2)
+    cell_f = required(result.score(0, 2, "concept")).f
+    assert cell_f is not None
+    assert result.annotator_table("concept")[0].mean == pytest.approx((1 + cell_f) / 2)
     assert [row.agreement.pairs for row in rows] == [6] * 5
 
 
@@ -151,22 +157,27 @@ def test_trio_sentence_figures_computed_by_hand():
     assert s1.central == 0 and s1.central_mean == pytest.approx((2.9 / 3 + 1) / 2)  # a and c tie: the first
     assert rows[1].agreement.mean == pytest.approx((1 + 2 / 3 + 2 / 3) / 3) and rows[1].agreement.central == 0
     assert [row.id for row in result.sentence_table("concept", hardest_first=True)] == ["s4", "s2", "s3", "s1"]
-    assert result.score(0, 2, "concept").f == pytest.approx(10 / 13)  # matched 3 + 2 + 4 + 1 of 3 + 3 + 5 + 2 nodes
-    assert result.score(0, 2, "concept", "macro").f == pytest.approx((1 + 2 / 3 + 4 / 5 + 1 / 2) / 4)
+    # matched 3 + 2 + 4 + 1 of 3 + 3 + 5 + 2 nodes
+    assert required(result.score(0, 2, "concept")).f == pytest.approx(10 / 13)
+    assert required(result.score(0, 2, "concept", "macro")).f == pytest.approx((1 + 2 / 3 + 4 / 5 + 1 / 2) / 4)
     means = [row.mean for row in result.annotator_table("concept")]
-    assert means[2] == pytest.approx((10 / 13 + result.score(1, 2, "concept").f) / 2)
+    cell_f = required(result.score(1, 2, "concept")).f
+    assert cell_f is not None
+    assert means[2] == pytest.approx((10 / 13 + cell_f) / 2)
 
 
 def test_gold_agreement_and_bootstrap_interval_of_a_cell():
     result = score_matrix(load_annotations(DEMO_FILES, gold=DEMO_FILES[2]))
     rows = result.annotator_table("labeled_relation")
     assert rows[2].against_gold is None
-    assert rows[3].against_gold == pytest.approx(result.score(3, 2, "labeled_relation").f)
+    assert rows[3].against_gold == pytest.approx(required(result.score(3, 2, "labeled_relation")).f)
     pairs = score_corpus(load_pairs(DEMO_FILES[3], DEMO_FILES[2]).pairs)
     expected = bootstrap_interval([r.tallies["labeled_relation"] for r in pairs.pairs if r.tallies], seed=4)
     assert result.interval(3, 2, "labeled_relation", seed=4) == expected
-    low, high = expected
-    assert low <= result.score(3, 2, "labeled_relation").f <= high
+    low, high = required(expected)
+    cell_f = required(result.score(3, 2, "labeled_relation")).f
+    assert cell_f is not None
+    assert low <= cell_f <= high
 
 
 def test_smatch_must_be_asked_for():
@@ -186,7 +197,7 @@ def test_progress_and_cancel():
     assert seen == [(1, 4), (2, 4)] and result.cancelled
     assert [s is not None for s in result.sentences] == [True, True, False, False]
     assert result.counts()[0] == [0, 2, 2]
-    assert result.score(0, 2, "concept").f == pytest.approx((3 + 2) / (3 + 3))
+    assert required(result.score(0, 2, "concept")).f == pytest.approx((3 + 2) / (3 + 3))
     assert len(result.sentence_table("concept")) == 4 and result.sentence_table("concept")[3].agreement.mean is None
 
 
@@ -211,7 +222,7 @@ def test_an_unreadable_graph_leaves_its_sentence_out_of_that_annotators_cells(tm
     assert str(problem.error).startswith(f"{broken}:10: ")
     assert result.counts() == [[0, 3, 4], [3, 0, 3], [4, 3, 0]]
     two_files = score_corpus(load_pairs(TRIO[0], broken).pairs)
-    assert result.score(0, 1, "labeled_relation").f == pytest.approx(two_files.micro["labeled_relation"].f)
+    assert required(result.score(0, 1, "labeled_relation")).f == pytest.approx(two_files.micro["labeled_relation"].f)
     assert result.sentence_table("concept")[1].left_out == (1,)
 
 
@@ -221,9 +232,9 @@ def test_umr_files_score_as_two_files_do(tmp_path):
     result = score_matrix(load_annotations([umr / "nw_afp_0024_v1.umr", umr / "nw_afp_0024_v2.umr", third]))
     two_files = score_corpus(load_pairs(umr / "nw_afp_0024_v2.umr", umr / "nw_afp_0024_v1.umr").pairs)
     for metric in run_metrics(Params(), "amr"):
-        assert result.score(1, 0, metric).f == pytest.approx(two_files.micro[metric].f, abs=1e-12)
-        assert result.score(1, 0, metric, "macro").f == pytest.approx(two_files.macro[metric].f, abs=1e-12)
-        assert result.score(0, 2, metric).f == 1.0
+        assert required(result.score(1, 0, metric)).f == pytest.approx(two_files.micro[metric].f, abs=1e-12)
+        assert required(result.score(1, 0, metric, "macro")).f == pytest.approx(two_files.macro[metric].f, abs=1e-12)
+        assert required(result.score(0, 2, metric)).f == 1.0
 
 
 def test_a_pair_that_cannot_be_scored_leaves_its_sentence_out_of_that_cell_only(monkeypatch):

@@ -5,11 +5,11 @@ import math
 import pytest
 
 from engine.metrics import PRF, Tally, Totals, f_score
-from engine.metrics.triples import Category, classify_triples
+from engine.metrics.triples import Category, TripleMatch, classify_triples
 from engine.read import read_graph
 from engine.scoring import score_graphs
 
-from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST, without_text
+from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST, required, without_text
 
 
 def scores_of(test_text, gold_text):
@@ -52,7 +52,7 @@ def test_reading_triple_similarities():
     assert rows[":location"].similarity == pytest.approx(0.45)
     assert rows[":ARG0"].similarity == pytest.approx(0.7833, abs=1e-4)
     assert rows[":ARG1"].similarity == pytest.approx(0.45)
-    assert rows[":poss"].category is Category.LABEL_DIFFERS and rows[":poss"].gold.role == ":part"
+    assert rows[":poss"].category is Category.LABEL_DIFFERS and required(rows[":poss"].gold).role == ":part"
     assert rows[":location"].category is Category.CONCEPT_DIFFERS  # house vs home
     assert len(rows) == 4
 
@@ -62,14 +62,16 @@ def test_triple_categories_cover_every_relation_once():
     gold = read_graph("(w / want-01 :ARG0 (b / boy) :ARG1 (g / go-02 :ARG1 b) :time (n / now))")
     alignment, _ = score_graphs(test, gold)
     rows = classify_triples(alignment, test, gold)
-    by_category = {}
+    by_category: dict[Category, list[TripleMatch]] = {}
     for row in rows:
         by_category.setdefault(row.category, []).append(row)
     assert [str(r.test) for r in by_category[Category.MATCHED]] == ["(w/want-01 :ARG0 b/boy)"]
-    assert [r.test.role for r in by_category[Category.CONCEPT_DIFFERS]] == [":ARG1"]  # go-01 vs go-02
-    assert [(r.test.role, r.gold.role) for r in by_category[Category.LABEL_DIFFERS]] == [(":ARG0", ":ARG1")]
-    assert [r.test.role for r in by_category[Category.ONLY_IN_TEST]] == [":polarity"]
-    assert [r.gold.role for r in by_category[Category.ONLY_IN_GOLD]] == [":time"]
+    assert [required(r.test).role for r in by_category[Category.CONCEPT_DIFFERS]] == [":ARG1"]  # go-01 vs go-02
+    assert [(required(r.test).role, required(r.gold).role) for r in by_category[Category.LABEL_DIFFERS]] == [
+        (":ARG0", ":ARG1")
+    ]
+    assert [required(r.test).role for r in by_category[Category.ONLY_IN_TEST]] == [":polarity"]
+    assert [required(r.gold).role for r in by_category[Category.ONLY_IN_GOLD]] == [":time"]
     assert sum(1 for r in rows if r.test) == 4 and sum(1 for r in rows if r.gold) == 4
 
 

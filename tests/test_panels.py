@@ -15,6 +15,7 @@ from ui.pair.graph_view import HIGHLIGHT, MISMATCH_PEN, UNALIGNED_PEN
 from ui.shell.commands.exports import write_panel, write_report
 from ui.shell.main_window import MainWindow
 
+from .conftest import required
 from .ui_support import SPEC_PAIR, SYS_PAIR, UMR_PAIR, temporary_settings, wait_until_idle
 
 
@@ -195,10 +196,11 @@ def test_umr_pair_shows_document_level_and_aligned_tokens(qtbot, tmp_path):
     window.show()
     with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
         window.state.scoring.open_pair(*UMR_PAIR)
+    assert window.state.scoring.corpus is not None
     assert window.corpus_panel.model.rowCount() == 2 and len(window.state.scoring.corpus.documents) == 1
     assert "counted from 0" in window.banner.text()
     panel = window.document_panel
-    assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample
+    assert required(panel.scores.item(0, 0)).text() == "0.5000"  # modal F1 of the sample
     kinds = {row[0] for row in panel.model.rows}
     assert kinds == {"modal", "temporal"}
     panel.kind.setCurrentIndex(panel.kind.findData("temporal"))

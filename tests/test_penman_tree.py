@@ -14,7 +14,7 @@ from engine.read.amr import split_blocks
 from engine.read.penman_tree import PenmanSyntaxError, format_tree, interpret, iter_nodes, parse, span_of
 from engine.read.umr import read_umr
 
-from .conftest import DATA, DEMO, SHARED
+from .conftest import DATA, DEMO, SHARED, graph_of
 from .strategies import encode, graph_triples
 
 
@@ -48,7 +48,7 @@ def umr_graph_texts():
     paths = glob.glob(str(SHARED / "data" / "umr_english_versions" / "*.umr")) + glob.glob(str(DEMO / "umr" / "*.umr"))
     for path in paths:
         for sentence in read_umr(path).sentences:
-            yield sentence.entry.graph.penman
+            yield graph_of(sentence.entry).penman
 
 
 def test_same_as_penman_on_every_bundled_graph():

@@ -87,10 +87,10 @@ def test_processes_with_different_hash_seeds_print_the_same_bytes(tmp_path, comm
 @given(graph_triples())
 def test_descendant_counts_match_a_plain_walk(triples):
     graph = decode(triples)
-    children = {node.var: set() for node in graph.nodes}
+    children: dict[str, set[str]] = {node.var: set() for node in graph.nodes}
     for edge in graph.edges:
         children[edge.source].add(edge.target)
-    constants = {node.var: set() for node in graph.nodes}
+    constants: dict[str, set[str]] = {node.var: set() for node in graph.nodes}
     for attribute in graph.attributes:
         constants[attribute.source].add(attribute.value)
     for node, count in zip(graph.nodes, graph.descendant_counts):

@@ -11,7 +11,7 @@ from engine.read.pairing import pair_entries
 from engine.read.penman_tree import format_tree
 from engine.read.source import parse_metadata
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, graph_of, required
 
 
 def write(tmp_path, name, text, encoding="utf-8"):
@@ -42,6 +42,7 @@ def test_header_comments_and_comment_lines_inside_a_block(tmp_path):
     path = write(tmp_path, "a.amr", "# AMR release header\n# more\n\n# ::id 1\n(a / b\n# a comment\n :ARG0 (c / d))\n")
     entries = read_entries(path)
     assert len(entries) == 1 and entries[0].error is None and entries[0].line == 4
+    assert entries[0].graph is not None
     assert len(entries[0].graph.edges) == 1
 
 
@@ -55,6 +56,7 @@ def test_broken_example_keeps_the_other_graphs():
     entries = read_entries(EXAMPLES / "broken_test.amr")
     assert [e.error is None for e in entries] == [True, False, True]
     error = entries[1].error
+    assert error is not None
     assert error.line == 5 and "unbalanced parenthesis" in error.message
     assert str(error).startswith(f"{EXAMPLES / 'broken_test.amr'}:5: ")
 
@@ -90,7 +92,7 @@ def test_parentheses_in_strings_are_not_counted():
 def test_a_blank_or_white_space_line_inside_a_graph_does_not_split_it(tmp_path):
     text = "# ::id 1\n(a / b\n   \n  :ARG0 (c / d)\n\n  :ARG1 (e / f))\n\n# ::id 2\n(g / h)\n"
     entries = read_entries(write(tmp_path, "w.amr", text))
-    assert [(e.id, e.error, len(e.graph)) for e in entries] == [("1", None, 3), ("2", None, 1)]
+    assert [(e.id, e.error, len(graph_of(e))) for e in entries] == [("1", None, 3), ("2", None, 1)]
     assert [start for start, _ in split_blocks(text)] == [1, 8]
 
 
@@ -98,6 +100,7 @@ def test_an_unclosed_graph_says_where_it_started_and_the_next_graphs_are_kept(tm
     text = "# ::id 1\n(a / b\n  :ARG0 (c / d)\n\n# ::id 2\n(g / h)\n\n(i / j\n\n  :ARG0 (k / l)\n"
     entries = read_entries(write(tmp_path, "u.amr", text))
     assert [e.id for e in entries] == ["1", "2", None]
+    assert entries[0].error is not None and entries[2].error is not None
     assert entries[0].error.line == 2 and "'(' opened on line 2 is never closed" in entries[0].error.message
     assert entries[1].graph is not None
     assert entries[2].error.line == 10
@@ -135,6 +138,7 @@ def test_nesting_of_any_depth_is_read(tmp_path):
     depth = 3000
     graph = "(n0 / c0" + "".join(f" :ARG0 (n{k} / c{k}" for k in range(1, depth)) + ")" * depth
     entries = read_entries(write(tmp_path, "deep.amr", f"# ::id deep\n{graph}\n\n# ::id bad\n{graph[:-1]}\n"))
+    assert entries[0].graph is not None and entries[1].error is not None
     assert len(entries[0].graph) == depth and len(entries[0].graph.edges) == depth - 1
     assert entries[1].error.line == 5 and "the file ends inside a graph" in entries[1].error.message
 
@@ -177,7 +181,9 @@ def test_pairing_by_id_reports_ids_in_one_file_only(tmp_path):
     pairs, warnings = pair_entries(test, gold, "t.amr", "g.amr")
     assert [(p.id, p.error is None) for p in pairs] == [("2", True), ("1", True), ("3", False), ("4", False)]
     assert warnings == ["2 id(s) appear in one file only (first: '3'); those pairs are not scored"]
+    assert pairs[0].gold is not None and pairs[0].gold.graph is not None
     assert pairs[0].gold.graph.nodes[0].concept == "b"
+    assert pairs[2].error is not None and pairs[3].error is not None
     assert "id '3' has no graph in the gold file" in pairs[2].error
     assert "id '4' has no graph in the test file" in pairs[3].error
 
@@ -186,7 +192,7 @@ def test_duplicate_ids_fall_back_to_position_with_a_warning(tmp_path):
     test = read_entries(write(tmp_path, "t.amr", "# ::id 1\n(a / b)\n\n# ::id 1\n(c / d)\n"))
     gold = read_entries(write(tmp_path, "g.amr", "# ::id 1\n(c / d)\n\n# ::id 2\n(a / b)\n"))
     pairs, warnings = pair_entries(test, gold, str(tmp_path / "t.amr"), str(tmp_path / "g.amr"))
-    assert [p.gold.graph.nodes[0].concept for p in pairs] == ["d", "b"]
+    assert [graph_of(p.gold).nodes[0].concept for p in pairs] == ["d", "b"]
     assert warnings == [f"{tmp_path / 't.amr'}:4: id '1' repeats (first on line 1); the graphs were paired by position"]
     with pytest.raises(InputError) as caught:
         pair_entries(test, gold, "t.amr", "g.amr", pair_by="id")
@@ -197,7 +203,10 @@ def test_files_without_shared_ids_are_paired_by_position_with_a_hint(tmp_path):
     test = write(tmp_path, "t.amr", "# ::id parser-1\n(a / b)\n\n# ::id parser-2\n(c / d)\n")
     gold = write(tmp_path, "g.amr", "# ::id gold-1\n(a / b)\n\n# ::id gold-2\n(c / e)\n")
     loaded = load_pairs(test, gold)
-    assert [(p.test.id, p.gold.id) for p in loaded.pairs] == [("parser-1", "gold-1"), ("parser-2", "gold-2")]
+    assert [(required(p.test).id, required(p.gold).id) for p in loaded.pairs] == [
+        ("parser-1", "gold-1"),
+        ("parser-2", "gold-2"),
+    ]
     assert loaded.warnings == [
         f"{test} and {gold} share no '# ::id', so they were paired by position "
         "(--pair-by position says so without this warning)"
@@ -219,6 +228,7 @@ def test_nothing_to_pair_says_what_would_work(tmp_path):
 
 def test_graph_keeps_its_tree_for_display():
     graph = read_graph("(w / want-01 :ARG0 (b / boy) :ARG1-of (x / y))")
+    assert graph.tree is not None
     assert format_tree(graph.tree) == "(w / want-01\n    :ARG0 (b / boy)\n    :ARG1-of (x / y))"
 
 

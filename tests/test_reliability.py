@@ -106,7 +106,7 @@ def test_parameters_are_checked_in_the_library_too():
 
     for wrong in ({"gamma": -1.0}, {"gamma": 1.5}, {"alpha": float("nan")}, {"beta": float("inf")}, {"tolerance": 0.0}):
         with pytest.raises(ValueError, match="must be"):
-            Params(**wrong)
+            Params(**wrong)  # type: ignore[arg-type]  # values out of range, on purpose
 
 
 def test_files_with_no_shared_ids_are_paired_by_position_with_a_warning(tmp_path):

@@ -113,7 +113,7 @@ def in_a_thread(function):
     """``function()`` run on a thread that is not the main one (as the app's worker thread), its result."""
     import threading
 
-    out = {}
+    out: dict[str, object] = {}
     worker = threading.Thread(target=lambda: out.update(value=function()))
     worker.start()
     worker.join()

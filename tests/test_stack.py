@@ -224,7 +224,12 @@ def test_a_stack_is_remade_without_its_converged_pairs_and_each_pair_keeps_its_o
     anchors = [np.array([0]) for _ in sizes]
     remade = []
     subset = Stack.subset
-    monkeypatch.setattr(Stack, "subset", lambda self, kept: remade.append(kept.tolist()) or subset(self, kept))
+
+    def recorded_subset(self, kept):
+        remade.append(kept.tolist())
+        return subset(self, kept)
+
+    monkeypatch.setattr(Stack, "subset", recorded_subset)
     stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
     converged, iterations = broadcast_stack(stack, anchors, 1e-4, 100)
     assert remade == [[7]]  # the seven small pairs converged: the large one goes on alone

@@ -13,7 +13,7 @@ from engine.read import read_graph
 from engine.read.amr import entries_from_text
 from engine.teach import explain_cell, trace_pair
 
-from .conftest import READ_GOLD, READ_TEST
+from .conftest import READ_GOLD, READ_TEST, graph_of
 from .strategies import decode, graph_triples
 
 READ, HOUSE, HE, BOOK, I_NODE = range(5)  # test rows
@@ -169,4 +169,4 @@ def test_identities_on_random_graphs(test_triples, gold_triples):
 def test_identities_on_generated_pairs():
     test_text, gold_text = generate(2, 12, 16, seed=11)
     for test_entry, gold_entry in zip(entries_from_text("test", test_text), entries_from_text("gold", gold_text)):
-        check_identities(trace_pair(test_entry.graph, gold_entry.graph, Params(beta=0.001)))
+        check_identities(trace_pair(graph_of(test_entry), graph_of(gold_entry), Params(beta=0.001)))

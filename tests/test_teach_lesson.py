@@ -121,6 +121,7 @@ def test_every_lesson_walks_the_whole_trace(test_triples, gold_triples):
     iterations = [step for step in lesson.steps if step.kind == "iteration"]
     assert len(iterations) == sum(len(round_.iterates) for round_ in trace.rounds)
     for step in iterations:
+        assert step.round is not None and step.iteration is not None
         round_ = trace.round(step.round)
         previous = round_.anchors if step.iteration == 1 else round_.iterates[step.iteration - 2].matrix
         change = np.abs(step.values - previous)

@@ -18,7 +18,7 @@ from engine.teach import trace_pair
 from engine.teach.replay import Neighbours, Replay
 from engine.teach.trace import finalisation_picks
 
-from .conftest import DEMO, READ_GOLD, READ_TEST
+from .conftest import DEMO, READ_GOLD, READ_TEST, graph_of
 from .strategies import decode, graph_triples
 
 HOUSE, HE, BOOK, I_NODE = 1, 2, 3, 4  # test rows: read-01, house, he, book, i
@@ -216,7 +216,7 @@ def test_every_demo_pair_traces_to_the_alignment_score_reports(folder, test_name
         if pair.errors:
             continue
         scored = score_pair(pair).alignment
-        trace = check_against_the_scorer(pair.test.graph, pair.gold.graph)
+        trace = check_against_the_scorer(graph_of(pair.test), graph_of(pair.gold))
         assert scored is not None
         assert trace.alignment.gold_of == scored.gold_of and trace.alignment.quality == scored.quality
         traced += 1

@@ -126,6 +126,7 @@ def test_every_row_names_partners_from_the_alignment_and_unmatched_rows_say_why(
                 assert partners[1] == (other.nodes[expected_target] if expected_target is not None else None)
         if row.look_alike is not None:
             own = row.test or row.gold
+            assert own is not None
             assert (row.look_alike.role, row.look_alike.source_concept, row.look_alike.target_concept) == (
                 own.role,
                 own.source_concept,

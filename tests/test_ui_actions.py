@@ -246,7 +246,12 @@ def test_help_lists_every_shortcut_of_the_table(built, monkeypatch):
     _, actions = built
     assert [action.text() for action in actions.menus["&Help"].actions()][-2:] == ["&Keyboard Shortcuts", "&About"]
     shown = []
-    monkeypatch.setattr(ShortcutsDialog, "exec", lambda dialog: shown.append(dialog) or 0)
+
+    def show(dialog):
+        shown.append(dialog)
+        return 0
+
+    monkeypatch.setattr(ShortcutsDialog, "exec", show)
     actions["shortcuts"].trigger()
     table = shown[0].table
     listed = [tuple(table.item(row, column).text() for column in range(3)) for row in range(table.rowCount())]

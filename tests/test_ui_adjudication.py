@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -19,12 +20,13 @@ from engine.adjudication.store import utc_now
 from engine.layout.viewport import WHOLE_TEXT_PX
 from ui.adjudication import dialogs as adjudication_dialogs
 from ui.adjudication.binding import AdjudicationBinding
+from ui.adjudication.state import AdjudicationState
 from ui.adjudication.tasks import NewSession, create_session
 from ui.pair.graph_view import QtText
 from ui.shell.commands import adjudication as commands
 from ui.shell.main_window import MainWindow
 
-from .conftest import ROOT
+from .conftest import ROOT, required
 from .test_adjudication_session import Clock
 from .ui_support import (
     ADJUDICATION,
@@ -50,10 +52,22 @@ def accepted_with(fill):
     return run
 
 
+class AdjudicationWindow(MainWindow):
+    """The main window, no different, with what the tests below read at hand: the clock of the
+    session, the annotators' files, the session file and name the dialogs answer with, and the
+    gold the new-session dialog offered."""
+
+    clock: Clock
+    files: list[Path]
+    session_path: Path
+    name: str
+    offered_gold: Path | None
+
+
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
     files = adjudication_files(tmp_path)
-    window = MainWindow(temporary_settings(tmp_path))
+    window = AdjudicationWindow(temporary_settings(tmp_path))
     qtbot.addWidget(window)
     window.show()
     window.clock = window.state.adjudication.clock = Clock()
@@ -81,6 +95,12 @@ def start_session(qtbot, window):
     qtbot.waitUntil(lambda: window.state.adjudication.session is not None, timeout=20000)
     qtbot.waitUntil(lambda: not window.state.scoring.busy, timeout=20000)  # the table re-scored for the session
     return window.state.adjudication
+
+
+def session_now(adjudication: AdjudicationState) -> Session:
+    """The session open now, which must be there (read in a call: after an ``is None`` check
+    mypy would take it for None even once the session is opened again)."""
+    return required(adjudication.session)
 
 
 def choose_row(panel, text):
@@ -258,10 +278,10 @@ def test_redo_and_the_history_after_reopening(qtbot, window):
     start_session_again = commands.open_session(window.context, window.session_path)
     assert start_session_again and adjudication.stack.count() == 2 and adjudication.stack.canRedo()
     window.action_set["redo"].trigger()
-    assert ":polarity" in adjudication.session.adjudicated(0).graph.penman
+    assert ":polarity" in session_now(adjudication).adjudicated(0).graph.penman
     window.action_set["undo"].trigger()
     window.action_set["undo"].trigger()
-    assert adjudication.session.adjudicated(0).graph is adjudication.session.annotation(0, "ann1")
+    assert session_now(adjudication).adjudicated(0).graph is session_now(adjudication).annotation(0, "ann1")
 
 
 def test_the_adjudication_perspective_comes_and_goes_with_the_session(qtbot, window):
@@ -392,6 +412,7 @@ def test_another_process_holding_the_session_is_named(qtbot, window, monkeypatch
         stdout=subprocess.PIPE,
         text=True,
     )
+    assert holder.stdin is not None and holder.stdout is not None
     try:
         assert holder.stdout.readline().strip() == "ready"
         refused = []
@@ -465,6 +486,7 @@ def test_killing_the_app_loses_nothing_shown_as_done(qtbot, window):
         text=True,
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )
+    assert app.stdout is not None
     try:
         assert app.stdout.readline().strip() == "done"
     finally:
@@ -472,7 +494,7 @@ def test_killing_the_app_loses_nothing_shown_as_done(qtbot, window):
         app.wait(timeout=20)
     with Session.open(window.session_path, "ben") as session:  # the dead writer's lock is taken over
         assert session.sentence(0).status == "agreed" and len(session.decisions(0)) == 1
-        assert [record.decision.verdict.accepted for record in session.decisions(1)] == [False]
+        assert [required(record.decision.verdict).accepted for record in session.decisions(1)] == [False]
 
 
 def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qtbot, window, tmp_path):
@@ -493,7 +515,7 @@ def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qt
 
 
 def messages(state):
-    shown = []
+    shown: list[str] = []
     state.messages.message.connect(shown.append)
     return shown
 

@@ -3,6 +3,8 @@ the empty page, status and notes, start annotation, the agreement re-scored afte
 (values computed by hand), the disagreements with their consequence, the graph edits and an
 alignment correction."""
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -16,9 +18,15 @@ from ui.app_state import AppState
 from .ui_support import adjudication_files, score_now, temporary_settings
 
 
+class SessionState(AppState):
+    """The application state, no different, with the path of the session made for the tests."""
+
+    session_path: Path
+
+
 @pytest.fixture
 def state(tmp_path):
-    state = AppState(temporary_settings(tmp_path))
+    state = SessionState(temporary_settings(tmp_path))
     files = adjudication_files(tmp_path)
     score_now(state, *files)
     state.session_path = create_session(NewSession(tuple(files), "ana", tmp_path / "p.adjudication.sqlite"))
@@ -194,16 +202,17 @@ def test_a_pair_outside_the_session(panel, state):
 
 def test_dialogs_start_on_the_selected_disagreement(panel, state, monkeypatch):
     seen = []
-    monkeypatch.setattr(
-        dialogs.ConceptDialog,
-        "exec",
-        lambda dialog: seen.append((dialog.node_box.currentText(), dialog.concept_edit.text())) or 0,
-    )
-    monkeypatch.setattr(
-        dialogs.RelationDialog,
-        "exec",
-        lambda dialog: seen.append((dialog.relation_box.currentText(), dialog.role_edit.text())) or 0,
-    )
+
+    def concept_dialog(dialog):
+        seen.append((dialog.node_box.currentText(), dialog.concept_edit.text()))
+        return 0
+
+    def relation_dialog(dialog):
+        seen.append((dialog.relation_box.currentText(), dialog.role_edit.text()))
+        return 0
+
+    monkeypatch.setattr(dialogs.ConceptDialog, "exec", concept_dialog)
+    monkeypatch.setattr(dialogs.RelationDialog, "exec", relation_dialog)
     panel.table.selectRow(1)  # ann2's (g/go-01 :ARG0 b/boy) against the adjudicated (g/go-02 :ARG0 b/boy)
     assert not dialogs.edit_concept(panel, state.adjudication) and not dialogs.edit_relation(panel, state.adjudication)
     assert seen == [("g / go-02", "go-02"), ("g :ARG0 b", ":ARG0")]

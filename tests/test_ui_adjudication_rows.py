@@ -21,6 +21,7 @@ from ui.adjudication.rows import ChangeLog, RowDecision, counts_text, mismatch_r
 from ui.adjudication.tasks import ExportRequest, NewSession, create_session, export_session, free_session_path
 from ui.state.tasks import TaskFailed
 
+from .conftest import required
 from .ui_support import adjudication_files
 
 
@@ -56,7 +57,7 @@ def test_rows_carry_the_last_verdict_given_on_them(session):
         (RowDecision.REJECTED, "only in annotation"),
     ]
     matched = [row for row in mismatch_rows(session.agreement(0)["ann2"], [], matched=True) if not row.mismatched]
-    assert [str(row.match.test) for row in matched] == ["top: w/want-01", "(w/want-01 :ARG0 b/boy)"]
+    assert [str(required(row.match).test) for row in matched] == ["top: w/want-01", "(w/want-01 :ARG0 b/boy)"]
     assert (
         matched[1].decision is None
         and matched[1].cells()[0] == ""
@@ -66,7 +67,7 @@ def test_rows_carry_the_last_verdict_given_on_them(session):
 
 
 def test_what_accepting_or_rejecting_does(session):
-    rows = {row.match.category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
+    rows = {required(row.match).category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
     assert (rows[Category.ONLY_IN_TEST].consequence(True), rows[Category.ONLY_IN_TEST].consequence(False)) == (
         "add it",
         "leave it out",
@@ -84,11 +85,13 @@ def test_what_accepting_or_rejecting_does(session):
             )
         ),
     )
-    rows = {row.match.category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
+    rows = {required(row.match).category: row for row in mismatch_rows(session.agreement(0)["ann2"], [])}
     label = rows[Category.LABEL_DIFFERS]
+    assert label.match is not None
     assert (str(label.match.test), str(label.match.gold)) == ("(w/want-01 :ARG0 b/boy)", "(w/want-01 :ARG2 b/boy)")
     assert (label.consequence(True), label.consequence(False)) == ("relabel it :ARG0", "keep its label")
     extra = rows[Category.ONLY_IN_GOLD]
+    assert extra.match is not None
     assert (extra.category, str(extra.match.gold)) == ("only in adjudicated", "(w/want-01 :mode expressive)")
     assert (extra.consequence(True), extra.consequence(False)) == ("remove it", "keep it")
 
@@ -102,6 +105,7 @@ def test_a_decided_row_stays_when_its_triple_matches_or_is_gone(session):
     session.decide(0, session.triple_decision(0, "ann2", go, accept=True))
     rows = mismatch_rows(session.agreement(0)["ann2"], session.verdicts(0))
     accepted = rows[0]  # on the triple it made match, as it was decided
+    assert accepted.match is not None
     assert accepted.match.category == Category.MATCHED and not accepted.mismatched and accepted.decided
     # the adjudicated triple as it is now: go-01 taken (the verdict, in the tooltip, says what it was)
     assert accepted.cells() == ("accepted", "concept differs", "(g/go-01 :ARG0 b/boy)", "(g/go-01 :ARG0 b/boy)")

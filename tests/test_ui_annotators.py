@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import threading
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
@@ -103,7 +104,7 @@ def test_the_open_dialog_marks_a_gold_file():
     assert dialog.paths == [ANNOTATOR_FILES[k] for k in (0, 1, 3)] and dialog.gold() is None
     dialog.set_paths(ANNOTATOR_FILES[:1])
     assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
-    dialog.set_paths([f"f{k}.amr" for k in range(21)])
+    dialog.set_paths([Path(f"f{k}.amr") for k in range(21)])
     assert "Choose 2 to 20 files (21 now)" in dialog.note.text()
 
 

@@ -68,7 +68,7 @@ def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window
     assert state.annotators.confusion is not None and state.annotators.confusion.cell is None
     assert workspace.show_perspective("annotators")  # Ctrl+4: the pair's label confusion, as with no matrix
     assert window.confusion_panel.isVisible() and not window.annotators_panel.isVisible()
-    matrices = []
+    matrices: list[object] = []
     state.annotators.matrix_changed.connect(matrices.append)
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.scoring.set_params(state.scoring.params.switched("smatch"))  # Scoring > Parameters, "Also compute Smatch"

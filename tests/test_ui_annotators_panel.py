@@ -98,7 +98,7 @@ def test_clicking_a_cell_opens_that_pair(qtbot, panel, state):
     assert panel.heatmap.grid.marked == (3, 1)
     assert state.scoring.corpus.micro["concept"].f == state.annotators.result.score(3, 1, "concept").f
     assert [pair.id for pair in state.scoring.corpus.pairs] == [f"sentence {k}" for k in range(1, 6)]
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(2, 2).center().toPoint())
     assert (state.scoring.files.test, state.scoring.files.gold) == (
@@ -219,7 +219,7 @@ def test_progress_and_cancel_while_scoring(qtbot, tmp_path, state, monkeypatch):
     panel.show()
     assert panel.progress.isHidden() and panel.heatmap.grid.rows == ()
     assert "Open Annotators" in panel.heatmap.grid.title
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     with qtbot.waitSignal(state.annotators.progress, timeout=20000) as first:
         assert state.annotators.open(paths)

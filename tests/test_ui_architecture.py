@@ -60,7 +60,7 @@ def local_imports(module: str) -> set[str]:
         if isinstance(node, ast.ImportFrom) and node.level:
             base = package[: len(package) - (node.level - 1)]
             names.add(".".join(base + ([node.module] if node.module else [])))
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("ui."):
+        elif isinstance(node, ast.ImportFrom) and node.module is not None and node.module.startswith("ui."):
             names.add(node.module.removeprefix("ui."))
     return names
 

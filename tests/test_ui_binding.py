@@ -8,6 +8,7 @@ from ui.common.binding import SyncGuard
 from ui.corpus.panel import CorpusPanel
 from ui.pair.triples_panel import TriplesPanel
 
+from .conftest import required
 from .ui_support import SYS_PAIR, scored_state
 
 
@@ -33,7 +34,7 @@ def test_the_guard_is_cleared_however_its_block_ends():
     with guard, guard:  # nested: still syncing until the outer block ends
         pass
     assert not guard
-    seen = []
+    seen: list[str] = []
     chosen = guard.unless_syncing(seen.append)
     with guard:
         chosen("echo")
@@ -63,13 +64,13 @@ def test_the_corpus_table_follows_the_next_pair_after_an_error(qtbot, tmp_path, 
     state = scored_state(tmp_path, SYS_PAIR)
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
-    pairs = state.scoring.corpus.pairs
+    pairs = required(state.scoring.corpus).pairs
     monkeypatch.setattr(panel.table, "selectRow", fails_once(panel.table.selectRow))
     with qtbot.capture_exceptions() as raised:
         state.selection.select_pair(pairs[1])  # drawing it fails
     assert [kind for kind, *_ in raised] == [RuntimeError]
     assert not panel.syncing
-    panel.table.setCurrentIndex(panel.proxy.index(panel.proxy.row_of(pairs[2]), 0))  # the user's choice
+    panel.table.setCurrentIndex(panel.proxy.index(required(panel.proxy.row_of(pairs[2])), 0))  # the user's choice
     assert state.selection.pair is pairs[2]
     state.selection.select_pair(pairs[3])  # the state's: drawn
     assert panel.proxy.result(panel.table.currentIndex().row()) is pairs[3]

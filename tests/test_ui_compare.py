@@ -141,7 +141,7 @@ def test_another_test_trials_or_seed_test_the_same_scores_again(qtbot, tmp_path,
 
 def test_the_status_line_gives_the_verdict_on_the_metric_shown(qtbot, tmp_path):
     window = compared(qtbot, tmp_path)
-    said = []
+    said: list[str] = []
     window.state.messages.message.connect(said.append)
     panel = window.compare_panel
     panel.metric_box.setCurrentIndex(panel.metric_box.findData("smatch"))
@@ -173,6 +173,7 @@ def test_the_purple_bars_of_the_permutation_test_hold_the_swaps_its_p_value_coun
         tested = result.significance
         plot = draws_plot(comparison, metric)
         bars = plot.bars
+        assert bars is not None and tested is not None and result.difference is not None
         purple = sum(int(count) for count, colour in zip(bars.counts, bars.colours) if colour == PURPLE)
         assert purple == round(tested.p_value * tested.trials), metric  # what the note says p is the share of
         assert int(bars.counts.sum()) == tested.trials

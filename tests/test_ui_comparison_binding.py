@@ -11,6 +11,7 @@ from ui.pair.comparison_panel import ComparisonPanel
 from ui.pair.graph_view import HIGHLIGHT, HOVER
 from ui.pair.triples_panel import TriplesPanel
 
+from .conftest import required
 from .ui_support import broken_pair, scored_state, wheel_up
 
 
@@ -108,7 +109,7 @@ def test_an_unreadable_pair_draws_the_readable_side_and_no_pair_clears(qtbot, tm
     ComparisonBinding(panel, state)
     qtbot.addWidget(panel)
     assert panel.test_scene.node_items  # the first pair is drawn
-    state.selection.select_pair(state.scoring.corpus.pairs[1])  # its test graph cannot be read
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])  # its test graph cannot be read
     assert panel.result is state.selection.pair and not panel.test_scene.node_items
     assert set(panel.gold_scene.node_items) == {"l", "g", "c"} and panel.test_box.note.text()
     state.selection.set_filter("no such words")

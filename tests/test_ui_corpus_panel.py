@@ -12,6 +12,7 @@ from ui.app_state import AppState
 from ui.corpus.model import SENTENCE_COLUMN
 from ui.corpus.panel import SENTENCE_LEAST, CorpusPanel
 
+from .conftest import required
 from .ui_support import DRS_PAIR, SMATCH_PAIR, SYS_PAIR, broken_pair, score_now, temporary_settings
 
 
@@ -129,10 +130,13 @@ def test_smatch_interval_in_the_summary(qtbot, tmp_path):
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     score_now(state, *SMATCH_PAIR)
-    low, high = state.scoring.corpus.interval("smatch")
-    assert panel.summary.item(0, 5).text() == f"0.8475 [{low:.3f}, {high:.3f}]"
-    assert "bootstrap interval" in panel.summary.item(0, 5).toolTip()
-    assert panel.summary.item(1, 5).text() == f"{state.scoring.corpus.macro['smatch'].f:.4f}"  # macro: no interval
+    assert state.scoring.corpus is not None
+    low, high = required(state.scoring.corpus.interval("smatch"))
+    assert required(panel.summary.item(0, 5)).text() == f"0.8475 [{low:.3f}, {high:.3f}]"
+    assert "bootstrap interval" in required(panel.summary.item(0, 5)).toolTip()
+    assert (
+        required(panel.summary.item(1, 5)).text() == f"{state.scoring.corpus.macro['smatch'].f:.4f}"
+    )  # macro: no interval
     state.shutdown()
 
 
@@ -143,7 +147,9 @@ def test_a_panel_made_after_loading_shows_what_the_state_holds(qtbot, tmp_path):
     panel = CorpusPanel(state)
     qtbot.addWidget(panel)
     assert ids(panel) == ["sentence 2"] and panel.filter_edit.text() == "telescope"
-    assert panel.table.currentIndex().row() == 0 and panel.summary.item(0, 0).text() == "0.9800"  # of sentence 2
+    assert (
+        panel.table.currentIndex().row() == 0 and required(panel.summary.item(0, 0)).text() == "0.9800"
+    )  # of sentence 2
     assert summary_rows(panel)[0] == "micro F1 (1 of 5 pairs)"
     state.shutdown()
 
@@ -292,7 +298,7 @@ def test_every_score_of_the_corpus_summary_is_whole_the_interval_too(qtbot, tmp_
     shown = [column for column in range(grid.columnCount()) if not grid.isColumnHidden(column)]
     cells = [(row, column) for row in range(2) for column in shown]
     assert all(whole(grid, row, column) for row, column in cells), [
-        (grid.item(row, column).text(), grid.columnWidth(column))
+        (required(grid.item(row, column)).text(), grid.columnWidth(column))
         for row, column in cells
         if not whole(grid, row, column)
     ]

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication, QStyle
 
 from ui.corpus.document_panel import DocumentPanel
 
+from .conftest import required
 from .ui_support import SPEC_PAIR, UMR_PAIR, UMR_VERSIONS, score_now, scored_state
 
 
@@ -14,8 +15,8 @@ def test_the_document_of_the_selected_sentence(qtbot, tmp_path):
     state = scored_state(tmp_path, UMR_PAIR)
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
-    assert panel.scores.item(0, 0).text() == "0.5000"  # modal F1 of the sample (F1 first, modal first)
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
+    assert required(panel.scores.item(0, 0)).text() == "0.5000"  # modal F1 of the sample (F1 first, modal first)
     assert panel.is_available()
     assert {row[0] for row in panel.model.rows} == {"modal", "temporal"}
     assert panel.title.text().startswith("Document level · ")  # one document: none named ("of the document")
@@ -26,7 +27,7 @@ def test_amr_has_no_document(qtbot, tmp_path):
     state = scored_state(tmp_path, SPEC_PAIR)
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
     assert panel.title.text().startswith("Document level: open UMR files") and panel.model.rows == []
     assert not panel.is_available()
     state.shutdown()
@@ -36,7 +37,7 @@ def test_available_only_while_the_files_have_documents(qtbot, tmp_path):
     state = scored_state(tmp_path, SPEC_PAIR)
     panel = DocumentPanel(state)
     qtbot.addWidget(panel)
-    changes = []
+    changes: list[bool] = []
     panel.availability_changed.connect(changes.append)
     score_now(state, *UMR_PAIR)
     score_now(state, *SPEC_PAIR)
@@ -53,7 +54,7 @@ def test_a_side_without_document_level_relations_is_named(qtbot, tmp_path):
     assert {row[1] for row in panel.model.rows} == {"only in test"}
     assert "gold has no document-level annotation: every relation is only in test" in panel.title.text()
     score_now(state, *UMR_PAIR)  # both sides annotated: no such note
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
     assert "no document-level annotation" not in panel.title.text()
     state.shutdown()
 
@@ -122,12 +123,13 @@ def test_at_its_room_at_1366_no_score_is_cut_and_both_relations_are_readable(qtb
     panel.resize(width, 260)
     panel.show()
     qtbot.waitExposed(panel)
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
     QApplication.processEvents()
     grid, margins = panel.scores, 2 * (panel.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1)
     for row in range(grid.rowCount()):
         for column in range(grid.columnCount()):
             item = grid.item(row, column)
+            assert item is not None
             assert grid.columnWidth(column) >= QFontMetrics(item.font()).horizontalAdvance(item.text()) + margins
     metrics, header = panel.table.fontMetrics(), panel.table.horizontalHeader()
     longest = {k: max(metrics.horizontalAdvance(row[k]) for row in panel.model._cells) for k in (2, 3)}

@@ -24,7 +24,7 @@ from ui.shell.commands.exports import write_report
 from ui.shell.main_window import MainWindow
 from ui.shell.params_dialog import ParamsDialog
 
-from .conftest import DATA
+from .conftest import DATA, graph_of, required
 from .ui_support import DRS_PAIR, SPEC_PAIR, score_now, scored_state, temporary_settings
 
 TINY = (DATA / "drs" / "tiny_test.clf", DATA / "drs" / "tiny_gold.clf")
@@ -47,10 +47,10 @@ def kgrams_of(qtbot, state, panel, k):
 
 def test_the_clause_rows_of_a_pair_under_counters_mapping(state):
     rows = clause_rows(state.selection.pair.drs.counter)
-    assert [row.status for row in rows].count("matched") == 14
-    only_gold = [row.gold.text() for row in rows if row.status is Category.ONLY_IN_GOLD]
+    assert [row.status for row in rows].count(Category.MATCHED) == 14
+    only_gold = [required(row.gold).text() for row in rows if row.status is Category.ONLY_IN_GOLD]
     assert only_gold == ["b0 NOT b1", 'b1 play "v.03" e1']
-    assert [row.test.text() for row in rows if row.status is Category.ONLY_IN_TEST] == ['b1 play "v.01" e1']
+    assert [required(row.test).text() for row in rows if row.status is Category.ONLY_IN_TEST] == ['b1 play "v.01" e1']
     kinds = {row.gold.text(): row.kind for row in rows if row.gold is not None}
     assert kinds["b0 NOT b1"] == "operator" and kinds['b1 play "v.03" e1'] == "verb"
     assert kinds["b1 Agent e1 x1"] == "role" and kinds['b3 piano "n.01" x2'] == "noun"
@@ -80,8 +80,8 @@ def test_the_dscorer_panel_lists_the_differing_kgrams(qtbot, state):
     qtbot.addWidget(panel)
     assert "this pair P 0.8786  R 0.8577  F1 0.8680" in panel.title.text()
     assert "paper profile, n = 4" in panel.title.text()
-    assert panel.orders.rowCount() == 5 and panel.orders.item(1, 0).text() == "0.9655"
-    assert [panel.orders.item(1, column).text() for column in (3, 4, 5)] == ["58", "59", "56"]
+    assert panel.orders.rowCount() == 5 and required(panel.orders.item(1, 0)).text() == "0.9655"
+    assert [required(panel.orders.item(1, column)).text() for column in (3, 4, 5)] == ["58", "59", "56"]
     listing = kgrams_of(qtbot, state, panel, 1)
     assert (listing.index, listing.k) == (0, 1)
     shown = {
@@ -107,7 +107,7 @@ def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, 
     state.selection.select_pair_id("gift")
     # paper graphs: test b1 b2 e1 x1 x2 t1 x9 b7 s4 and "mary" "now" = 11 nodes; gold b1 b2 e1 x1 x2 t1 x3 b3 s1
     # and "mary" "tom" "now" = 12: P = R = F1 = 11 / 12
-    assert [panel.orders.item(0, column).text() for column in range(6)] == [
+    assert [required(panel.orders.item(0, column)).text() for column in range(6)] == [
         "0.9167",
         "0.9167",
         "0.9167",
@@ -115,7 +115,11 @@ def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, 
         "12",
         "11/12",
     ]
-    assert panel.orders.item(0, 3).toolTip().endswith("test 11, gold 12 nodes; P = R = F1 = min / max = 11/12 = 0.9167")
+    assert (
+        required(panel.orders.item(0, 3))
+        .toolTip()
+        .endswith("test 11, gold 12 nodes; P = R = F1 = min / max = 11/12 = 0.9167")
+    )
     legend = panel.legend  # one line, cut short to its width, explained whole in its tooltip
     assert legend.full_text.startswith("─Agent-A1─: the Agent role's edge to its 1st argument (-A2: to its 2nd)")
     assert legend.full_text.endswith('B box, X entity, E event, S state, P proposition, T time, "..." a constant')
@@ -129,15 +133,15 @@ def test_the_dscorer_panel_shows_the_node_counts_and_explains_the_kgrams(qtbot, 
     assert legend.text() == legend.full_text
     reference = scored_state(tmp_path, DRS_PAIR)  # DRSScorer's graph: its own nodes, its own notation
     reference.scoring.set_params(Params(dscorer_profile="reference"))
-    qtbot.waitUntil(lambda: reference.scoring.corpus.params.dscorer_profile == "reference", timeout=20000)
+    qtbot.waitUntil(lambda: required(reference.scoring.corpus).params.dscorer_profile == "reference", timeout=20000)
     other = DScorerPanel(reference)
     qtbot.addWidget(other)
     assert (
         other.legend.full_text.startswith("─R:1→ / ─R:2→: a role's edge")
         and "B box, X any other" in other.legend.full_text
     )
-    test, gold = (int(other.orders.item(0, column).text()) for column in (3, 4))
-    assert other.orders.item(0, 5).text() == f"{min(test, gold)}/{max(test, gold)}"
+    test, gold = (int(required(other.orders.item(0, column)).text()) for column in (3, 4))
+    assert required(other.orders.item(0, 5)).text() == f"{min(test, gold)}/{max(test, gold)}"
     reference.shutdown()
 
 
@@ -155,7 +159,7 @@ def test_the_tiny_pairs_differing_1grams_by_hand(tmp_path):
     """She sang, sing "v.02" in test: the paper graph walks the sing edge both ways, so the
     1-grams B-sing.v.02-E and E-sing.v.02-B are in test only and the v.01 ones in gold only."""
     corpus = score_corpus(load_pairs(*TINY).pairs)
-    listing = differing_kgrams(0, corpus.pairs[0].drs, DScorerSettings(), 1)
+    listing = differing_kgrams(0, required(corpus.pairs[0].drs), DScorerSettings(), 1)
     assert sorted((row.text, row.side, row.excess) for row in listing.rows) == [
         ("B ─sing.v.01─ E", "only in gold", 1),
         ("B ─sing.v.02─ E", "only in test", 1),
@@ -164,7 +168,7 @@ def test_the_tiny_pairs_differing_1grams_by_hand(tmp_path):
     ]
     # both ways: REF to X, female.n.02, REF to E, Agent-A1, Agent-A2 (10 shared), and the 4 sing 1-grams
     assert listing.total == 14 and not listing.cut
-    cut = differing_kgrams(0, corpus.pairs[0].drs, DScorerSettings(), 2, limit=1)
+    cut = differing_kgrams(0, required(corpus.pairs[0].drs), DScorerSettings(), 2, limit=1)
     assert cut.cut and len(cut.rows) <= 4
 
 
@@ -175,9 +179,9 @@ def test_kgram_text_reads_both_profiles():
 
 def test_drs_boxes_are_drawn_as_frames():
     [pair] = load_pairs(*TINY).pairs[:1]
-    elements = graph_elements(pair.gold.graph)
+    elements = graph_elements(graph_of(pair.gold))
     assert {node.key for node in elements.nodes if node.frame} == {"b1"}
-    assert not any(node.frame for node in graph_elements(load_pairs(*SPEC_PAIR).pairs[0].gold.graph).nodes)
+    assert not any(node.frame for node in graph_elements(graph_of(load_pairs(*SPEC_PAIR).pairs[0].gold)).nodes)
     from engine.layout import lay_out
 
     geometry = lay_out(elements, ApproximateText())
@@ -209,7 +213,7 @@ def test_the_corpus_table_shows_counter_and_dscorer_for_drs_only(qtbot, tmp_path
     assert not window.smatch_panel.table.isVisibleTo(window.smatch_panel)
     proxy = window.corpus_panel.proxy
     assert [proxy.index(row, columns[0]).data() for row in range(3)] == ["0.9032", "0.8387", "1.0000"]
-    assert window.corpus_panel.summary.item(0, metrics().index("counter")).text() == "0.8824"  # 30/33, 30/35
+    assert required(window.corpus_panel.summary.item(0, metrics().index("counter"))).text() == "0.8824"  # 30/33, 30/35
     window.state.selection.set_filter("counter < 0.9")
     assert [result.id for result in window.state.selection.visible_pairs()] == ["gift"]
     score_now(window.state, *SPEC_PAIR)
@@ -233,6 +237,7 @@ def test_every_dscorer_figure_names_the_profile_that_produced_it(qtbot, tmp_path
     assert header == f"DScorer ({profile})\nF1" and f"DScorer {profile} profile, n = 4" in tip
     assert "public DRSScorer code" in tip  # what the reference profile is, either way
     summary = window.corpus_panel.summary.horizontalHeaderItem(metrics().index("dscorer"))
+    assert summary is not None
     assert summary.text() == f"DScorer ({profile})" and f"DScorer {profile} profile" in summary.toolTip()
     table = window.corpus_panel.table.horizontalHeader()
     assert table.sectionSize(column) >= table.sectionSizeHint(column)  # the longer header is not cut
@@ -266,8 +271,9 @@ def test_the_drs_parameters(qtbot):
     dialog.drs.weights.setText("a, b")
     dialog.accept()
     assert "numbers separated by commas" in dialog.problem.text()
-    dialog.button_box = dialog.findChild(QDialogButtonBox)
-    dialog.button_box.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
+    button_box = dialog.findChild(QDialogButtonBox)
+    assert button_box is not None
+    button_box.button(QDialogButtonBox.StandardButton.RestoreDefaults).click()
     assert dialog.params().dscorer_profile == "paper" and dialog.params().dscorer_weights is None
     assert ParamsDialog(Params()).drs.isHidden()
 
@@ -281,6 +287,7 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
     with qtbot.waitSignal(window.state.scoring.corpus_changed, timeout=20000):
         entry.trigger()
     state = window.state
+    assert state.scoring.loaded is not None and state.scoring.corpus is not None
     assert state.scoring.loaded.format == "drs" and [result.id for result in state.scoring.corpus.pairs] == [
         "contrast",
         "gift",
@@ -291,7 +298,7 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
         assert frames == {"b0", "b1", "b2", "b3", "b4", "b5"}
     assert "DRS box" in " ".join(window.graphs.legend.items) and "DRS box" in window.graphs.legend.toolTip()
     assert "not computed for DRS input" in window.smatch_panel.title.text()
-    assert window.workspace.currentWidget().perspective.key == "pair"  # the Pair perspective, its Clauses tab in front
+    assert window.workspace.current == "pair"  # the Pair perspective, its Clauses tab in front
     assert window.clause_panel.model.rowCount() == 17 and not window.clause_panel.visibleRegion().isEmpty()
     with qtbot.waitSignal(window.dscorer_panel.kgram_lister.ready, timeout=20000):
         pass

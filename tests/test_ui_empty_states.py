@@ -103,7 +103,7 @@ def test_no_files_and_a_cancelled_first_load(qtbot, tmp_path):
     assert window.corpus_panel.note.text() == window.state.selection.empty_text()
     assert window.triples_panel.counts.text().startswith("No files are open")
     state = window.state
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     outcome = read_and_score(ScoreRequest(AnnotatorFiles.of(SYS_PAIR), state.scoring.params))
     outcome.corpus.cancelled = True
@@ -131,7 +131,7 @@ def test_an_unreadable_pair_shows_its_readable_side_and_what_is_wrong(qtbot, tmp
 
 def test_plurals(qtbot, tmp_path):
     state = AppState(temporary_settings(tmp_path))
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     score_now(state, *broken_pair(tmp_path))
     assert messages[-1].startswith("3 pairs from broken_test.amr") and "2 scored; 1 could not be read" in messages[-1]

@@ -38,7 +38,8 @@ def answer_dialogs(monkeypatch, answers: list):
                 "name": Path(dialog.selectedFiles()[0]).name,
                 "filter": dialog.selectedNameFilter(),
                 "size": (dialog.width(), dialog.height()),
-                "columns fit": header is not None
+                "columns fit": files is not None
+                and header is not None
                 and header.length() <= files.viewport().width() + 1
                 and all(
                     header.sectionSize(c) >= max(files.sizeHintForColumn(c), header.sectionSizeHint(c))
@@ -117,7 +118,7 @@ def test_exports_list_only_the_parameters_that_apply_to_the_input(qtbot, tmp_pat
     assert write_panel(context, "rounds", tmp_path / "rounds.svg")
     assert write_report(context, tmp_path / "pair.html")
     texts = {
-        "graphs.svg": ET.parse(tmp_path / "graphs.svg").getroot().find(f"{SVG}desc").text,
+        "graphs.svg": ET.parse(tmp_path / "graphs.svg").getroot().findtext(f"{SVG}desc"),
         "rounds.svg": (tmp_path / "rounds.svg").read_text(encoding="utf-8"),
         "pair.html": (tmp_path / "pair.html").read_text(encoding="utf-8"),
         "the graphs' sheet (PNG, PDF)": " ".join(

@@ -4,7 +4,7 @@ shrink or shorten to fit, and exports drawn from the data."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QFontInfo, QFontMetricsF, QImage
+from PySide6.QtGui import QColor, QFontInfo, QFontMetricsF, QImage
 
 from ui.annotators.grid_heatmap import (
     GAP,
@@ -53,10 +53,15 @@ def test_every_cell_centre_maps_back_to_its_cell(qapp, rows, columns, width, hei
     assert shape.cell >= 8
 
 
+def rgb(colour: QColor) -> tuple[int, int, int]:
+    """A colour's red, green and blue (what ``getRgb()[:3]`` gives, typed)."""
+    return colour.red(), colour.green(), colour.blue()
+
+
 def test_colours_run_from_the_lightest_to_the_darkest_stop():
-    assert grid_colour(0.5, 0.5, 1.0).getRgb()[:3] == STOPS[0][1]
-    assert grid_colour(1.0, 0.5, 1.0).getRgb()[:3] == STOPS[-1][1]
-    assert grid_colour(7.0, 0.0, 1.0).getRgb()[:3] == STOPS[-1][1]  # clamped
+    assert rgb(grid_colour(0.5, 0.5, 1.0)) == STOPS[0][1]
+    assert rgb(grid_colour(1.0, 0.5, 1.0)) == STOPS[-1][1]
+    assert rgb(grid_colour(7.0, 0.0, 1.0)) == STOPS[-1][1]  # clamped
     assert grid_colour(None, 0.0, 1.0) == NO_VALUE
     lightness = [grid_colour(k / 10, 0.0, 1.0).lightness() for k in range(11)]
     assert lightness == sorted(lightness, reverse=True) and len(set(lightness)) == 11
@@ -68,6 +73,7 @@ def test_values_shrink_then_shorten_then_are_left_to_the_tooltip(qapp):
     assert value_font(font, shown.texts, 80) is font
     smaller = value_font(font, shown.texts, 34)
     assert smaller is not None and MIN_VALUE_PX <= QFontInfo(smaller).pixelSize() < QFontInfo(font).pixelSize()
+    assert shown.compact is not None
     assert value_font(font, shown.texts, 20) is None and value_font(font, shown.compact, 20) is not None
     assert value_font(font, shown.compact, 6) is None
 

@@ -15,6 +15,7 @@ import ui.state.tasks
 from bench.generate import write_corpus
 from ui.rounds.panel import HINT, TRACING, HeatmapPanel
 
+from .conftest import required
 from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state, wheel_up
 
 
@@ -114,7 +115,7 @@ def test_empty_states_say_why_and_draw_no_axes(qtbot, tmp_path, calls):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     panel = HeatmapPanel(state)
     qtbot.addWidget(panel)
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
     assert panel.message.text() == "No trace: the pair could not be read." and panel.trace is None
     assert panel.body.currentWidget() is panel.message and not panel.slider.isEnabled()
     assert panel.details.isHidden() and panel.readout.isHidden()  # no empty list, no readout
@@ -128,6 +129,7 @@ def test_empty_states_say_why_and_draw_no_axes(qtbot, tmp_path, calls):
 def test_aligned_pairs_lie_on_the_diagonal_of_every_heatmap(qtbot, umr_state):
     panel = shown(qtbot, umr_state, "snt16", 1200, 800)
     model, alignment = panel.model, umr_state.traces.trace.alignment
+    assert model is not None
     assert model.shape == (30, 33) and model.order.aligned == len(alignment.pairs())
     similarity = panel.plots["similarity"].matrix
     for k in range(model.order.aligned):
@@ -143,6 +145,7 @@ def test_the_enlarged_heatmap_of_a_30_node_pair_shows_every_label_without_overla
     """A teacher steps through the rounds of the 30-node UMR pair with one heatmap enlarged in a
     1400 x 900 panel (a maximised window's rounds area): every name is drawn, whole, apart."""
     panel = shown(qtbot, umr_state, "snt16", 1400, 900)
+    assert panel.model is not None
     plot = panel.plots[key]
     QTest.mouseDClick(plot, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
     assert panel.enlarged == key
@@ -187,6 +190,7 @@ def test_labels_are_thinned_never_overlapping_and_zoom_brings_them_back(qtbot, u
 
 def test_the_hovered_and_selected_rows_are_named_even_when_labels_are_thinned(qtbot, umr_state):
     panel = shown(qtbot, umr_state, "snt16", 700, 450)
+    assert panel.model is not None
     plot = panel.plots["broadcast"]
     named = {label.index for label in plot.label_boxes() if label.axis == "row"}
     hidden = next(k for k in range(1, 30) if k not in named)
@@ -231,6 +235,7 @@ def test_hover_readout_is_linked_and_cleared_when_another_corpus_is_loaded(qtbot
     QTest.mouseMove(plot, cell_centre(plot, 3, 3))
     qtbot.waitUntil(lambda: panel.hover == (3, 3), timeout=2000)
     model = panel.model
+    assert model is not None
     text = panel.readout.text()
     assert text.startswith(f"test {model.row_names[3]} × gold {model.column_names[3]}:")
     for part in ("S = ", "A = ", "F = ", "anchor", "aligned pair, fixed in"):
@@ -245,6 +250,7 @@ def test_clicking_selects_the_node_and_the_selection_is_highlighted(qtbot, umr_s
     centre it and its partner (a node out of sight stayed so)."""
     panel = shown(qtbot, umr_state, "snt16", 1000, 700)
     model, plot = panel.model, panel.plots["broadcast"]
+    assert model is not None
     revealed = []
     umr_state.selection.node_revealed.connect(lambda side, var: revealed.append((side, var)))
     QTest.mouseClick(plot, Qt.MouseButton.LeftButton, pos=cell_centre(plot, 5, 9))
@@ -272,6 +278,7 @@ def test_captions_of_a_150_node_pair_are_complete_and_reachable(qtbot, tmp_path)
     state = scored_state(tmp_path, (test, gold))
     panel = shown(qtbot, state, "gen-0", 700, 420)
     try:
+        assert panel.model is not None
         assert min(panel.model.shape) >= 145
         for number in range(1, panel.model.rounds + 1):
             panel.slider.setValue(number)
@@ -305,7 +312,7 @@ def test_anchor_outlines_show_on_yellow_cells(qtbot, umr_state):
     at the cell's edge and a white one inside it."""
     panel = shown(qtbot, umr_state, "snt16", 1400, 900)
     plot = panel.plots["anchors"]
-    anchors = np.argwhere(plot.heatmap.anchors)
+    anchors = np.argwhere(required(plot.heatmap).anchors)
     assert len(anchors)
     image = plot.grab().toImage()
     ratio = image.devicePixelRatio()
@@ -315,8 +322,8 @@ def test_anchor_outlines_show_on_yellow_cells(qtbot, umr_state):
         y = int(rect.center().y() * ratio)
         across = [image.pixelColor(x, y) for x in range(int(rect.left() * ratio), int(rect.center().x() * ratio) + 1)]
         assert across[-1].name() == "#fde725"  # yellow in the middle
-        black = [k for k, colour in enumerate(across) if max(colour.getRgb()[:3]) < 80]
-        white = [k for k, colour in enumerate(across) if min(colour.getRgb()[:3]) > 180]
+        black = [k for k, colour in enumerate(across) if max(colour.red(), colour.green(), colour.blue()) < 80]
+        white = [k for k, colour in enumerate(across) if min(colour.red(), colour.green(), colour.blue()) > 180]
         assert black and white and black[0] < white[0] < len(across) - 2, [c.name() for c in across]  # black, white
     assert "Black-and-white outline: anchor" in HINT
 
@@ -343,6 +350,7 @@ def test_the_enlarged_heatmap_of_an_80_node_pair_names_every_row_and_column(qtbo
     state = scored_state(tmp_path, write_corpus(tmp_path / "big", 1, 79, 80, 5))
     try:
         panel = shown(qtbot, state, "gen-0", *size)
+        assert panel.model is not None
         plot = enlarged(qtbot, panel)
         rows, columns = panel.model.shape
         assert rows >= 79 and columns >= 80
@@ -387,6 +395,7 @@ def test_a_cut_label_is_at_the_smallest_font_and_whole_in_its_tooltip(qtbot, umr
     name is made smaller before it is cut (to the smallest font), and one cut shows its whole
     name in a tooltip when pointed at; none runs past the edge."""
     panel = shown(qtbot, umr_state, "snt16", 760, 420)
+    assert panel.model is not None
     plot = panel.plots["adjusted"]
     geometry = plot.geometry_now()
     labels = [label for label in plot.label_boxes() if label.axis == "column"]
@@ -419,6 +428,7 @@ def test_the_list_of_pairs_shows_whole_lines_as_many_as_it_has_up_to_seven(qtbot
     """Under the heatmaps the round's pairs fill the list's height with whole lines (a fourth
     line was cut in half): all of them when they are few, else up to seven and a scroll bar."""
     panel = shown(qtbot, umr_state, "snt16", *size)
+    assert panel.model is not None
     details = panel.details
     for number in range(1, panel.model.rounds + 1):
         panel.slider.setValue(number)

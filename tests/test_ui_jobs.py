@@ -5,7 +5,7 @@ import threading
 
 import pytest
 
-from ui.state.jobs import JobRunner
+from ui.state.jobs import Failure, JobRunner
 from ui.state.tasks import TaskFailed
 
 
@@ -40,7 +40,7 @@ def test_a_job_reports_progress_then_its_value_on_the_gui_thread(qtbot, runner):
 
 
 def test_failures_are_messages(qtbot, runner):
-    failures = []
+    failures: list[Failure] = []
 
     def refuse(progress, cancelled):
         raise TaskFailed("file.amr:3: no graph")
@@ -71,7 +71,7 @@ def test_a_queued_job_replaces_the_one_waiting(qtbot, runner):
 
         return work
 
-    finished = []
+    finished: list[str] = []
     runner.queue("trace", job("first"), finished.append)
     runner.queue("trace", job("second"), finished.append)
     runner.queue("trace", job("third"), finished.append)
@@ -82,7 +82,7 @@ def test_a_queued_job_replaces_the_one_waiting(qtbot, runner):
 
 
 def test_idle_means_no_job_runs_or_waits_in_any_lane(qtbot, runner):
-    release, finished = threading.Event(), []
+    release, finished = threading.Event(), list[str]()
 
     def held(progress, cancelled):
         release.wait(5)
@@ -100,7 +100,7 @@ def test_idle_means_no_job_runs_or_waits_in_any_lane(qtbot, runner):
 
 
 def test_cancel_is_seen_by_the_work(qtbot, runner):
-    started, finished = threading.Event(), []
+    started, finished = threading.Event(), list[str]()
 
     def work(progress, cancelled):
         started.set()
@@ -115,7 +115,7 @@ def test_cancel_is_seen_by_the_work(qtbot, runner):
 
 
 def test_wait_stops_everything_without_callbacks(qtbot):
-    runner, finished = JobRunner(), []
+    runner, finished = JobRunner(), list[object]()
     runner.start(
         "score",
         lambda progress, cancelled: [threading.Event().wait(0.01) for _ in range(500) if not cancelled()],

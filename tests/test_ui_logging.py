@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QStandardPaths, QUrl
 
 import ui.shell.commands.about
 import ui.state.tasks
@@ -67,7 +67,7 @@ def test_the_engine_logs_to_the_same_file(log_file):
 
 def test_help_opens_the_log_folder(qtbot, tmp_path, log_file, monkeypatch):
     window = shown_window(qtbot, tmp_path, None)
-    opened = []
+    opened: list[QUrl] = []
     monkeypatch.setattr(ui.shell.commands.about.QDesktopServices, "openUrl", opened.append)
     assert window.action_set["open_log_folder"] in window.action_set.menus["&Help"].actions()
     window.action_set["open_log_folder"].trigger()
@@ -78,7 +78,7 @@ def test_help_opens_the_log_folder(qtbot, tmp_path, log_file, monkeypatch):
 def test_without_a_log_the_help_says_so(qtbot, tmp_path, monkeypatch):
     stop_logging()
     window = shown_window(qtbot, tmp_path, None)
-    opened, messages = [], []
+    opened, messages = list[QUrl](), list[str]()
     monkeypatch.setattr(ui.shell.commands.about.QDesktopServices, "openUrl", opened.append)
     window.state.messages.message.connect(messages.append)
     window.action_set["open_log_folder"].trigger()

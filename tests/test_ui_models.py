@@ -11,6 +11,7 @@ from ui.state.files import AnnotatorFiles
 from ui.state.settings import MAX_RECENT, AppSettings
 from ui.state.trace_cache import TraceCache, TraceKey
 
+from .conftest import required
 from .ui_support import scored_state, temporary_settings
 
 
@@ -32,7 +33,7 @@ def test_annotator_files():
 
 def test_partner_of_a_node(tmp_path):
     state = scored_state(tmp_path)
-    read = state.scoring.corpus.pairs[1]
+    read = required(state.scoring.corpus).pairs[1]
     assert [partner(read, "test", var) for var in ("r1", "h2", "h", "b", "i")] == ["r1", "h2", "s", "p", "i"]
     assert partner(read, "gold", "s") == "h" and partner(read, "gold", "nothing") is None
     assert partner(read, "test", "=0") is None and partner(None, "test", "h") is None
@@ -41,7 +42,7 @@ def test_partner_of_a_node(tmp_path):
 
 
 def test_trace_cache_drops_the_least_recently_used():
-    cache = TraceCache(budget=2)
+    cache = TraceCache[str](budget=2)
     keys = [TraceKey(1, k, Params()) for k in range(3)]
     cache.put(keys[0], "a")
     cache.put(keys[1], "b")
@@ -71,6 +72,7 @@ def test_a_trace_counts_its_matrices(tmp_path):
     state = scored_state(tmp_path)
     state.selection.select_pair_id("read")
     trace = state.traces.wait_for_trace()
+    assert trace is not None and trace.alignment is not None
     assert trace.nbytes == 8 * 25 * (1 + 3 * len(trace.alignment.rounds)) == 8 * 25 * 7  # 5x5 float64 matrices
     assert state.traces.cache.size >= trace.nbytes
     state.shutdown()

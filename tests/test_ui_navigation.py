@@ -37,9 +37,11 @@ def test_next_position_goes_round():
 def test_which_pairs_disagree(tmp_path):
     state = scored_state(tmp_path, SYS_PAIR)
     # sentences 3 and 5 have every F1 at 1 (see the corpus table); the others do not
+    assert state.scoring.corpus is not None
     assert [r.id for r in state.scoring.corpus.pairs if disagrees(r)] == ["sentence 1", "sentence 2", "sentence 4"]
     state.shutdown()
     state = scored_state(tmp_path, broken_pair(tmp_path))
+    assert state.scoring.corpus is not None
     assert [disagrees(r) for r in state.scoring.corpus.pairs] == [True, True, False]  # go-02/go-01; unreadable; same
     state.shutdown()
 
@@ -63,7 +65,7 @@ def window(qtbot, tmp_path):
 
 def test_next_and_previous_disagreeing_pair(window):
     state, go = window.state, window.action_set
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     assert state.selection.pair.id == "sentence 1"
     go["next_disagreement"].trigger()
@@ -87,7 +89,7 @@ def test_the_next_disagreement_follows_the_table_as_sorted_and_filtered(window):
     window.action_set["next_disagreement"].trigger()
     assert state.selection.pair.id == "sentence 2"
     state.selection.set_filter("sentence 3, ok")  # keeps one pair, which agrees
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     window.action_set["next_disagreement"].trigger()
     assert state.selection.pair.id == "sentence 3" and messages == ["No other pair shown disagrees: every F1 is 1."]
@@ -194,7 +196,12 @@ def test_the_windows_keys_work_in_the_find_and_filter_boxes(qtbot, tmp_path, mon
     qtbot.keyClicks(edit, "h")
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     dialogs = []
-    monkeypatch.setattr(QFileDialog, "exec", lambda dialog: dialogs.append(dialog.windowTitle()) or 0)
+
+    def cancel(dialog):
+        dialogs.append(dialog.windowTitle())
+        return 0
+
+    monkeypatch.setattr(QFileDialog, "exec", cancel)
     qtbot.keyClick(edit, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert dialogs and "Export" in dialogs[0] and edit.text() == "h"
     edit.setFocus()

@@ -8,6 +8,7 @@ from engine.params import Params
 from engine.registry import SMATCH, metrics, short_name
 from ui.corpus.pair_view import NOT_SCORED, PairView
 
+from .conftest import required
 from .ui_support import SPEC_PAIR, UMR_PAIR, broken_pair, score_now, scored_state, shown_window
 
 
@@ -65,9 +66,9 @@ def test_no_pair_an_unreadable_pair_and_an_empty_filter(qtbot, tmp_path):
     state = scored_state(tmp_path, broken_pair(tmp_path))
     view = PairView(state)
     qtbot.addWidget(view)
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
     assert "Not scored" in view.sentence.text() and "broken_test.amr:5" in view.sentence.text()
-    assert [view.scores.item(0, k).text() for k in range(3)] == [NOT_SCORED] * 3
+    assert [required(view.scores.item(0, k)).text() for k in range(3)] == [NOT_SCORED] * 3
     state.selection.set_filter("no such words")
     assert (
         view.header.text()
@@ -81,8 +82,8 @@ def test_aligned_tokens_of_a_umr_node(qtbot, tmp_path):
     state = scored_state(tmp_path, UMR_PAIR)
     view = PairView(state)
     qtbot.addWidget(view)
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
-    state.selection.select_pair(state.scoring.corpus.pairs[0])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[0])
     state.selection.select_node("test", "s1x0")  # leave-11, aligned to "left"
     assert "<b>left</b>" in view.tokens.text() and view.tokens.text().count("<b>") == 2
     assert view.sentence.isHidden()  # the words are the sentence

@@ -165,7 +165,7 @@ def test_a_point_clicked_outside_the_pairs_chosen_shows_every_pair_again_and_say
     window = hand_window
     panel, selection = window.corpus_plots, window.state.selection
     choose_metric(panel, "concept")
-    said = []
+    said: list[str] = []
     window.state.messages.message.connect(said.append)
     click(qtbot, panel.distribution, 0.975, 1.0)  # same1 and same2 chosen
     assert table_ids(window) == ["same1", "same2"]

@@ -6,9 +6,12 @@ they are gone), the status line saying which."""
 from pathlib import Path
 
 from engine.demos import DEFAULT_DEMO
+from engine.scoring import MatrixResult
+from ui.app_state import AppState
 from ui.shell.commands.files import open_at_start, recent_titles
 from ui.state.settings import AppSettings, RecentFiles
 
+from .conftest import required
 from .ui_support import (
     ANNOTATOR_FILES,
     SPEC_PAIR,
@@ -18,6 +21,12 @@ from .ui_support import (
     shown_window,
     temporary_settings,
 )
+
+
+def matrix_now(state: AppState) -> MatrixResult:
+    """The annotators' matrix open now, which must be there (read in a call: after an ``is None``
+    check mypy would take it for None even once a matrix is opened again)."""
+    return required(state.annotators.result)
 
 
 def copied(folder: Path, paths) -> list[Path]:
@@ -72,12 +81,12 @@ def test_an_annotator_set_is_remembered_with_its_gold_and_reopens_as_the_matrix(
     )
     with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=30000):
         menu.actions()[1].trigger()
-    assert state.annotators.result.gold == 2 and len(state.annotators.result.names) == 4
+    assert matrix_now(state).gold == 2 and len(matrix_now(state).names) == 4
     assert state.scoring.files.gold_path.name == "comptest_gold.txt"  # its default cell: against the gold
 
 
 def messages(state):
-    shown = []
+    shown: list[str] = []
     state.messages.message.connect(shown.append)
     return shown
 

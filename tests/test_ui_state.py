@@ -6,7 +6,11 @@ import pytest
 
 import ui.state.tasks
 from engine.params import Params
+from engine.scoring import PairResult
+from ui.app_state import AppState
+from ui.state.tasks import PairTrace
 
+from .conftest import required
 from .ui_support import (
     DRS_PAIR,
     SPEC_PAIR,
@@ -44,8 +48,19 @@ def record(signal):
     return seen
 
 
+def selected(state: AppState) -> PairResult:
+    """The pair selected now, which must be there (read in a call: after an ``is None`` check
+    mypy would take the attribute for None even once a signal has changed it)."""
+    return required(state.selection.pair)
+
+
+def shown_trace(state: AppState) -> PairTrace:
+    """The trace of the selected pair now, which must be there (read in a call, as above)."""
+    return required(state.traces.trace)
+
+
 def test_opening_scores_in_the_background_then_selects_the_first_pair(qtbot, state):
-    events = []
+    events: list[str | tuple[str, int]] = []
     state.scoring.corpus_changed.connect(lambda corpus: events.append("corpus"))
     state.selection.pair_selected.connect(lambda result: events.append(("pair", result.index)))
     busy = record(state.messages.busy_changed)
@@ -107,7 +122,7 @@ def test_errors_and_warnings_go_to_the_banner(tmp_path):
     assert problems[0] == ("", "")  # cleared first
     assert problems[1][0].startswith("1 pair not scored. First problem: ") and "broken_test.amr:5" in problems[1][0]
     state = scored_state(tmp_path, UMR_PAIR)
-    assert state.scoring.document_of(state.selection.pair) is state.scoring.corpus.documents[0]
+    assert state.scoring.document_of(state.selection.pair) is required(state.scoring.corpus).documents[0]
     problems = record(state.messages.problem)
     score_now(state, *UMR_PAIR)
     assert problems[1][0].startswith("2 warnings:\n") and "counted from 0" in problems[1][0]
@@ -116,21 +131,21 @@ def test_errors_and_warnings_go_to_the_banner(tmp_path):
 def test_the_filter_keeps_the_selection_or_moves_it_to_the_first_kept_pair(tmp_path):
     state = scored_state(tmp_path, SYS_PAIR)
     filters = record(state.selection.filter_changed)
-    state.selection.select_pair(state.scoring.corpus.pairs[3])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[3])
     state.selection.set_filter("LR F1 < 0.8")
     assert [r.id for r in state.selection.visible_pairs()] == ["sentence 1", "sentence 2", "sentence 4"]
-    assert state.selection.pair.id == "sentence 4"  # kept
+    assert selected(state).id == "sentence 4"  # kept
     state.selection.set_filter("telescope")
-    assert state.selection.pair.id == "sentence 2"  # the first kept pair
+    assert selected(state).id == "sentence 2"  # the first kept pair
     state.selection.set_filter("no such words")
     assert state.selection.pair is None and state.selection.visible_pairs() == []
     assert state.selection.select_pair_id("sentence 5")  # a hidden pair: the filter is cleared
-    assert state.selection.filter_text == "" and state.selection.pair.id == "sentence 5"
+    assert state.selection.filter_text == "" and selected(state).id == "sentence 5"
     assert filters == [("LR F1 < 0.8",), ("telescope",), ("no such words",), ("",)]
     assert (
-        state.selection.select_pair_id("2") and state.selection.pair.id == "sentence 2"
+        state.selection.select_pair_id("2") and selected(state).id == "sentence 2"
     )  # the pair's number, as the # column and "Pair 2" show it, when no id matches
-    assert not state.selection.select_pair_id("0") and state.selection.pair.id == "sentence 2"  # numbered from 1
+    assert not state.selection.select_pair_id("0") and selected(state).id == "sentence 2"  # numbered from 1
     assert not state.selection.select_pair_id("sentence 9")
 
 
@@ -145,24 +160,24 @@ def test_typing_a_filter_ends_on_the_same_pair_as_pasting_it(tmp_path):
     for end in range(1, len(text) + 1):
         state.selection.set_filter(text[:end])
     assert [r.id for r in state.selection.visible_pairs()][:2] == ["snt6", "snt22"]
-    assert state.selection.pair.id == "snt6"
+    assert selected(state).id == "snt6"
     state.selection.set_filter("")  # the filter undone: the pair chosen
-    assert state.selection.pair.id == "snt1"
+    assert selected(state).id == "snt1"
     for end in range(1, len(text) + 1):
         state.selection.set_filter(text[:end])
     state.selection.request_panel("graphs")  # snt6 opened (a double click): chosen now
     state.selection.set_filter("")
-    assert state.selection.pair.id == "snt6"
+    assert selected(state).id == "snt6"
     state.selection.select_pair_id("snt24")
     for end in range(1, len(text) + 1):
         state.selection.set_filter(text[:end])
-    assert state.selection.pair.id == "snt24"  # chosen and kept all along
+    assert selected(state).id == "snt24"  # chosen and kept all along
     state.selection.select_pair_id("snt3")  # kept by the filter typed; "..., wlr < 0" on the way keeps none
     state.selection.set_filter("")
     text = "LR F1 < 0.9, wlr < 0.9"
     for end in range(1, len(text) + 1):
         state.selection.set_filter(text[:end])
-    assert "snt3" in [r.id for r in state.selection.visible_pairs()] and state.selection.pair.id == "snt3"
+    assert "snt3" in [r.id for r in state.selection.visible_pairs()] and selected(state).id == "snt3"
     state.shutdown()
 
 
@@ -176,7 +191,7 @@ def test_selecting_a_node_names_its_partner(tmp_path):
     assert state.selection.selected_nodes() == {"test": "h", "gold": "s"}
     state.selection.select_node("gold", "p")
     assert state.selection.selected_nodes() == {"gold": "p", "test": "b"}
-    state.selection.select_pair(state.scoring.corpus.pairs[0])  # a new pair forgets the node
+    state.selection.select_pair(required(state.scoring.corpus).pairs[0])  # a new pair forgets the node
     assert state.selection.node is None and state.selection.selected_nodes() == {}
     state.shutdown()
 
@@ -201,7 +216,8 @@ def test_the_trace_is_made_off_the_gui_thread_and_cached(qtbot, tmp_path, traced
         assert state.traces.trace is None  # not traced on the GUI thread
     assert [(size_test, size_gold) for _, size_test, size_gold, _ in traced] == [(1, 1), (5, 5)]
     assert all(thread is not threading.main_thread() for thread, *_ in traced)
-    trace = state.traces.trace
+    trace = shown_trace(state)
+    assert trace.alignment is not None
     assert trace.rows == ("read-01", "house", "he", "book", "i") and len(trace.alignment.rounds) == 2
     state.selection.select_pair_id("fry")
     state.selection.select_pair_id("read")  # again: from the cache, at once
@@ -228,7 +244,7 @@ def test_a_trace_for_a_pair_no_longer_selected_is_not_shown(qtbot, tmp_path, mon
     release.set()
     qtbot.waitUntil(lambda: not state.runner.busy("trace"), timeout=10000)
     assert [trace.rows for (trace,) in ready] == [("fry-03",)]
-    assert state.traces.trace.rows == ("fry-03",)
+    assert shown_trace(state).rows == ("fry-03",)
     assert len(state.traces.cache) == 2  # the late trace is kept for when the pair is selected again
     state.shutdown()
 
@@ -255,9 +271,9 @@ def test_the_cache_holds_for_a_rescore_and_not_for_new_parameters_or_files(qtbot
 
 def test_an_unreadable_pair_has_no_trace_at_once(tmp_path, traced):
     state = scored_state(tmp_path, broken_pair(tmp_path))
-    state.selection.select_pair(state.scoring.corpus.pairs[1])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[1])
     assert (
-        state.traces.trace.alignment is None and state.traces.trace.problem == "No trace: the pair could not be read."
+        shown_trace(state).alignment is None and shown_trace(state).problem == "No trace: the pair could not be read."
     )
     assert all(size != 1 for _, size, *_ in traced)
     state.shutdown()
@@ -267,6 +283,7 @@ def test_wait_for_trace_traces_now_when_needed(tmp_path, traced):
     state = scored_state(tmp_path)
     state.selection.select_pair_id("read")
     trace = state.traces.wait_for_trace()
+    assert trace is not None
     assert trace is state.traces.trace and trace.alignment is not None
     assert any(thread is threading.main_thread() for thread, *_ in traced)  # an export asked for it
     state.shutdown()
@@ -276,6 +293,7 @@ def test_swap_and_replace_keep_the_other_file(qtbot, tmp_path):
     state = scored_state(tmp_path)
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         assert state.scoring.swap()
+    assert state.scoring.files is not None
     assert (state.scoring.files.test_path, state.scoring.files.gold_path) == (SPEC_PAIR[1], SPEC_PAIR[0])
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         assert state.scoring.replace_file("gold", SPEC_PAIR[1])
@@ -300,17 +318,17 @@ def test_other_files_select_their_first_pair_the_same_files_keep_theirs(qtbot, t
     """Pair 2 of the MetAMoRphosED demo is selected: scoring it again (new parameters) or with
     test and gold swapped keeps pair 2; opening the DRS demo selects its first pair, not its pair 2."""
     state = scored_state(tmp_path, SYS_PAIR)
-    state.selection.select_pair(state.scoring.corpus.pairs[2])
+    state.selection.select_pair(required(state.scoring.corpus).pairs[2])
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.scoring.set_params(Params(gamma=0.5))
-    assert state.selection.pair.index == 2 and state.scoring.corpus.params.gamma == 0.5
+    assert selected(state).index == 2 and required(state.scoring.corpus).params.gamma == 0.5
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         assert state.scoring.swap()
-    assert state.selection.pair.index == 2
+    assert selected(state).index == 2
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.scoring.open_pair(*DRS_PAIR)
-    assert state.selection.pair is state.scoring.corpus.pairs[0] and state.selection.pair.id == "contrast"
-    state.selection.select_pair(state.scoring.corpus.pairs[2])
+    assert state.selection.pair is required(state.scoring.corpus).pairs[0] and selected(state).id == "contrast"
+    state.selection.select_pair(required(state.scoring.corpus).pairs[2])
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         assert state.scoring.replace_file("gold", DRS_PAIR[0])  # another gold file: other files
     assert state.selection.pair.index == 0

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from bench.generate import write_corpus
 from engine.demos import demo as engine_demo
+from engine.layout.text import ApproximateText
 from engine.params import ANCAST, PAPER, Params
 from engine.read import read_graph
 from engine.teach import build_lesson, trace_pair
@@ -329,7 +330,7 @@ def test_the_slides_have_a_page_per_step_and_per_question_with_real_text(qtbot, 
 
 def test_a_slide_is_svg_with_the_steps_text():
     lesson = build_lesson(trace_pair(read_graph(READ_TEST), read_graph(READ_GOLD)))
-    svg = slide_svg(lesson, 0, None, None, "pair read", "A note.")
+    svg = slide_svg(lesson, 0, None, ApproximateText(), "pair read", "A note.")  # no drawing: nothing measured
     assert svg.startswith("<svg") and "Step 1 of 26: Initial anchors" in svg and "A note." in svg
     assert ">0.9</text>" in svg and ">0.667</text>" in svg  # the values in the cells
 

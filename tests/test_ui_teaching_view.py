@@ -9,7 +9,7 @@ import re
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
-from engine.layout.text import approximate_width
+from engine.layout.text import ApproximateText, approximate_width
 from engine.params import Params
 from engine.read import read_graph
 from engine.teach import build_lesson, trace_pair
@@ -107,7 +107,7 @@ def test_a_slides_header_stays_on_the_page():
     lesson = build_lesson(trace_pair(read_graph(READ_TEST), read_graph(READ_GOLD)))
     long = "She is reading my book in the house " * 8
     lesson.trace.test.text = long
-    svg = slide_svg(lesson, 0, None, None, "pair read")
+    svg = slide_svg(lesson, 0, None, ApproximateText(), "pair read")  # no drawing: nothing measured
     [subtitle] = [
         html.unescape(text) for text in re.findall(r'font-size="13"[^>]*>([^<]*)<', svg) if "pair read" in text
     ]

@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.metrics.triples import Category
+from ui.common.sides import Side
 from ui.pair.triples_panel import TriplesPanel, triple_text, triples_csv
 
 from .ui_support import UMR_VERSIONS, reentrant_pair, scored_state
@@ -75,7 +76,7 @@ def test_next_and_previous_unmatched_triple(reentrant):
     state, panel = reentrant
     unmatched = [row for row in panel.model.rows if row.category is not Category.MATCHED]
     assert len(unmatched) == 2
-    requested = []
+    requested: list[str] = []
     state.selection.panel_requested.connect(requested.append)
     panel.step_mismatch(1)
     assert state.selection.triple is unmatched[0] and requested == ["triples"]
@@ -93,7 +94,7 @@ def test_no_unmatched_triple_says_so(qtbot, tmp_path):
     state = scored_state(tmp_path)
     panel = TriplesPanel(state)
     qtbot.addWidget(panel)
-    messages = []
+    messages: list[str] = []
     state.messages.message.connect(messages.append)
     state.selection.set_filter("matched: 0")  # no such pair
     panel.step_mismatch(1)
@@ -128,7 +129,8 @@ def test_after_a_node_click_f8_starts_at_the_first_unmatched_triple(qtbot, tmp_p
     unmatched = [panel.proxy.item(r) for r in range(panel.proxy.rowCount())]
     unmatched = [row for row in unmatched if row.category is not Category.MATCHED]
     assert "gold s6s and s6s2" in unmatched[0].why and "gold s6s2 and s6m" in unmatched[1].why
-    for side, var in (("test", "s6s2"), ("test", "s6m"), ("gold", "s6m")):
+    nodes: tuple[tuple[Side, str], ...] = (("test", "s6s2"), ("test", "s6m"), ("gold", "s6m"))
+    for side, var in nodes:
         state.selection.select_node(side, var)
         assert panel.table.selectionModel().selectedRows() and state.selection.triple is None  # its row shown
         panel.step_mismatch(1)

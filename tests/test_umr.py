@@ -16,7 +16,7 @@ from engine.read import load_pairs
 from engine.read.umr import parse_alignment, parse_document_annotation, read_umr
 from engine.scoring import score_corpus, score_files
 
-from .conftest import DEMO, ROOT, SHARED, needs_shared
+from .conftest import DEMO, ROOT, SHARED, graph_of, needs_shared
 
 UMR = SHARED / "data" / "umr_english_versions"  # the bundled demo has lindsay and nw_afp_0024 (DEMO / "umr")
 BUNDLED_UMR = DEMO / "umr"
@@ -55,6 +55,7 @@ def test_every_bundled_block_parses(name, sentences, triples):
 def test_alignments_and_words_are_read():
     first = read_umr(BUNDLED_UMR / "lindsay_v1.umr").sentences[0]
     assert first.words == ["Lindsay", "left", "in", "order", "to", "eat", "lunch", "."]
+    assert first.entry.graph is not None
     spans = {node.var: sorted(node.span) for node in first.entry.graph.nodes}
     assert spans == {"s1l": [1], "s1p": [0], "s1n": [], "s1e": [5], "s1l2": [6]}  # 0-based word positions
     assert first.entry.graph.text == "Lindsay left in order to eat lunch ."
@@ -69,7 +70,7 @@ def test_unknown_alignment_variables_are_warnings_not_errors():
 
 
 def test_alignment_lines():
-    warnings = []
+    warnings: list[str] = []
     spans = parse_alignment(
         "f", 10, ["a: 1-2, 5-5", "b: 0-0", "c: -1--1", "zz: 3-3", "junk"], {"a", "b", "c"}, warnings
     )
@@ -126,6 +127,7 @@ def test_token_spans_are_initial_anchors():
     loaded = load_pairs(BUNDLED_UMR / "lindsay_v1.umr", BUNDLED_UMR / "lindsay_v2.umr")
     first = score_corpus(loaded.pairs, documents=loaded.documents).pairs[0]
     # every node aligned to a token is anchored before any broadcast; the name (0-0) is not
+    assert first.test is not None and first.alignment is not None
     anchored = {first.test.nodes[i].var for i, _ in first.alignment.initial}
     assert anchored == {"s1l", "s1p", "s1e", "s1l2"}
 
@@ -133,7 +135,7 @@ def test_token_spans_are_initial_anchors():
 def test_zero_based_alignments_are_detected():
     umr = read_umr(SAMPLES / "umr_test.txt")
     assert any("counted from 0" in w for w in umr.warnings)
-    leave = umr.sentences[0].entry.graph.nodes[0]
+    leave = graph_of(umr.sentences[0].entry).nodes[0]
     assert leave.concept == "leave-11" and leave.span == frozenset({1})  # "left", the second word
 
 
@@ -166,6 +168,7 @@ def test_agreement_with_the_reference_on_the_ancast_sample():
             if " / " in line and ": " in line:
                 test_side, gold_side = line.split("\t")[0].split(": ")
                 expected[test_side.split(" / ")[0]] = gold_side.split(" / ")[0].strip()
+        assert result.test is not None and result.gold is not None and result.alignment is not None
         ours = {result.test.nodes[i].var: result.gold.nodes[j].var for i, j in result.alignment.pairs()}
         assert {k: ours.get(k) for k in expected} == expected
 
@@ -222,6 +225,7 @@ def test_broken_sentence_graph_names_file_and_line(tmp_path):
         .replace(':name (s1n / name :op1 "John")))', ':name (s1n / name :op1 "John"))')
     )
     corpus = score_files(broken, DATA / "doc_gold.umr")
+    assert corpus.pairs[0].error is not None
     assert corpus.pairs[0].error.startswith(f"{broken}:") and "never closed" in corpus.pairs[0].error
     assert corpus.pairs[1].error is None
 

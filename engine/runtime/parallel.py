@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from contextlib import contextmanager
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from multiprocessing.pool import ApplyResult, Pool
@@ -85,7 +85,13 @@ def _apply_each(function: Callable, batch: list) -> list:
     return [function(item) for item in batch]
 
 
-def _fed_map(pool: Pool, jobs: int, function: Callable, items: Iterable) -> Iterator:
+class _HandsOut(Protocol):
+    """What :func:`_fed_map` needs of a pool: ``apply_async`` (a test hands in a counting stand-in)."""
+
+    def apply_async(self, func: Callable, args: tuple) -> ApplyResult: ...
+
+
+def _fed_map(pool: _HandsOut, jobs: int, function: Callable, items: Iterable) -> Iterator:
     """``pool.imap(function, items)`` in chunks of len(items) / (8 jobs) items, at most 2 jobs of them
     handed out beyond the results read (see the module docstring)."""
     size = max(1, len(items) // (CHUNKS_PER_WORKER * jobs)) if isinstance(items, Sized) else 1
