@@ -1,8 +1,8 @@
 """The page view of the help window: a :class:`QTextBrowser` showing the guide's Markdown pages,
 which follows their links itself (:func:`~ui.help.pages.link_kind`), scrolls to the heading a
-link names (the GitHub anchors the pages use, which Qt's Markdown reader does not make), spaces
-the headings out, and draws a picture wider than the page at the page's width (smoothly scaled;
-a click opens it at full size)."""
+link names (the GitHub anchors the pages use, which Qt's Markdown reader does not make), sets the
+text in a column of readable width, spaces the headings out, shades the code, and draws a picture
+wider than the column at the column's width (smoothly scaled; a click opens it at full size)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ from PySide6.QtGui import (
     QDesktopServices,
     QImage,
     QPainter,
+    QPalette,
     QTextBlock,
     QTextBlockFormat,
     QTextCursor,
     QTextDocument,
+    QTextFormat,
     QTextImageFormat,
 )
 from PySide6.QtWidgets import QTextBrowser
@@ -27,7 +29,8 @@ from .pages import LinkKind, heading_anchor, link_kind
 
 __all__ = ["MARGIN", "GuideBrowser"]
 
-MARGIN = 18  # pixels of white around the page's text
+MARGIN = 18  # pixels of white around the page's text, at least
+COLUMN = 130  # the text's width at most, in average characters: lines a reader's eye can follow
 HEADING_SPACE = {1: (0.0, 0.4), 2: (1.1, 0.4), 3: (0.9, 0.3)}  # a heading's space above and below, in lines
 FRAME = "#b0b0b0"  # the line round a picture
 PICTURE_SPACE = 0.6  # above and below a paragraph that is a picture, in lines
@@ -80,10 +83,14 @@ class GuideBrowser(QTextBrowser):
         return next((block.text() for block in self._blocks() if block.blockFormat().headingLevel()), "")
 
     def picture_room(self) -> int:
-        """The width a picture may take: the page's, less its margins and the room of a vertical
-        scroll bar (counted whether shown or not, so that fitting never makes it come and go)."""
+        """The width of the page's text, which a picture may take: the view's, less the margins and
+        the room of a vertical scroll bar (counted whether shown or not, so that fitting never makes
+        it come and go), and at most :data:`COLUMN` characters."""
+        return min(self._room_for_column() - 2 * MARGIN, COLUMN * self.fontMetrics().averageCharWidth())
+
+    def _room_for_column(self) -> int:
         scroll_bar = self.style().pixelMetric(self.style().PixelMetric.PM_ScrollBarExtent)
-        return max(self.contentsRect().width() - scroll_bar - 2 * MARGIN, 1)
+        return max(self.contentsRect().width() - scroll_bar, 2 * MARGIN + 1)
 
     def pictures(self) -> list[tuple[str, float]]:
         """The page's pictures: (name as the page writes it, width drawn in pixels)."""
@@ -118,29 +125,37 @@ class GuideBrowser(QTextBrowser):
         return self.source().resolved(QUrl(name)).toLocalFile()
 
     def _shown(self, url: QUrl) -> None:
-        """A page shown (or a heading of it): spaced out, its pictures fitted, the heading on top."""
+        """A page shown (or a heading of it): spaced out, laid out in its column, the heading on top."""
         page = QUrl.fromLocalFile(url.toLocalFile())  # without the heading
         if page != self._page:
             self._page, self._originals = page, {}
         self._space_out()
         self._room = 0
-        self._fit_pictures()
+        self._lay_out()
         if url.hasFragment():
             self._scroll_to(url.fragment())
 
     def _space_out(self) -> None:
-        """Room above the headings (Qt's Markdown reader gives them little) and around the pictures."""
+        """Room above the headings (Qt's Markdown reader gives them little) and around the pictures,
+        and the code (commands, examples) on a shaded band."""
         line = self.fontMetrics().lineSpacing()
+        shade = self.palette().color(QPalette.ColorRole.AlternateBase)
         for block in self._blocks():
-            level = block.blockFormat().headingLevel()
+            written = block.blockFormat()
+            level = written.headingLevel()
             above_below = HEADING_SPACE.get(min(level, 3)) if level else None
             if above_below is None and block.length() == 2 and block.begin().fragment().charFormat().isImageFormat():
                 above_below = (PICTURE_SPACE, PICTURE_SPACE)
+            laid_out = QTextBlockFormat()
             if above_below is not None:
-                spaced = QTextBlockFormat()
-                spaced.setTopMargin(above_below[0] * line)
-                spaced.setBottomMargin(above_below[1] * line)
-                QTextCursor(block).mergeBlockFormat(spaced)
+                laid_out.setTopMargin(above_below[0] * line)
+                laid_out.setBottomMargin(above_below[1] * line)
+            elif written.hasProperty(QTextFormat.Property.BlockCodeLanguage):
+                laid_out.setBackground(shade)
+                laid_out.setTextIndent(line / 2)
+            else:
+                continue
+            QTextCursor(block).mergeBlockFormat(laid_out)
 
     def _scroll_to(self, anchor: str) -> None:
         """The heading whose GitHub anchor is ``anchor`` at the top of the view."""
@@ -150,13 +165,19 @@ class GuideBrowser(QTextBrowser):
                 self.verticalScrollBar().setValue(round(top))
                 return
 
-    def _fit_pictures(self) -> None:
-        """Every picture at its own width, or at the page's if it is wider (its height in proportion),
+    def _lay_out(self) -> None:
+        """The text in a column of :meth:`picture_room`'s width in the middle of the view, and every
+        picture at its own width, or at the column's if it is wider (its height in proportion),
         scaled smoothly here (Qt would draw it scaled pixel by pixel) and framed."""
         room = self.picture_room()
         if room == self._room:
             return
         self._room = room
+        page = self.document().rootFrame().frameFormat()
+        side = (self._room_for_column() - room) // 2 - 1  # a pixel short: rounding would show a scroll bar
+        page.setLeftMargin(side)
+        page.setRightMargin(side)
+        self.document().rootFrame().setFrameFormat(page)
         ratio = self.devicePixelRatioF()
         for position, picture in list(self._pictures()):
             original = self._original(self._path(picture.name()))
@@ -165,7 +186,9 @@ class GuideBrowser(QTextBrowser):
             width = min(original.width(), room)
             shown = _framed(original.scaledToWidth(round(width * ratio), Qt.TransformationMode.SmoothTransformation))
             shown.setDevicePixelRatio(ratio)
-            self.document().addResource(QTextDocument.ResourceType.ImageResource, QUrl(picture.name()), shown)
+            # keyed as the document looks pictures up: resolved against its base (the page)
+            where = self.document().baseUrl().resolved(QUrl(picture.name()))
+            self.document().addResource(QTextDocument.ResourceType.ImageResource, where, shown)
             picture.setWidth(width)
             picture.setHeight(width * original.height() / original.width())
             cursor = QTextCursor(self.document())
@@ -181,7 +204,7 @@ class GuideBrowser(QTextBrowser):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._fit_pictures()
+        self._lay_out()
 
     def mouseMoveEvent(self, event) -> None:
         """The pointing hand over a link or a picture (which a click opens), the arrow elsewhere."""

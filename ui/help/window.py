@@ -3,10 +3,11 @@ the contents at the side, back and forward, and its size and place remembered.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QSize, Qt, QUrl
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QTextDocument
+from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -30,16 +31,23 @@ SCREEN_SHARE = 0.85  # of the screen's room, at most, the first time
 
 
 class HelpWindow(QDialog):
-    """The pages of ``folder`` from its index; ``settings`` keep the window's geometry."""
+    """The pages of ``folder`` from its index; ``settings`` keep the window's geometry; ``open_url``
+    hands web addresses and pictures to the system (its browser, its image viewer)."""
 
-    def __init__(self, folder: Path, settings: AppSettings, parent=None):
+    def __init__(
+        self,
+        folder: Path,
+        settings: AppSettings,
+        parent=None,
+        open_url: Callable[[QUrl], object] = QDesktopServices.openUrl,
+    ):
         super().__init__(parent)
         self.folder = folder
         self.settings = settings
         self.setWindowFlags(
             Qt.WindowType.Window | Qt.WindowType.WindowMinMaxButtonsHint | Qt.WindowType.WindowCloseButtonHint
         )
-        self.browser = GuideBrowser(self)
+        self.browser = GuideBrowser(self, open_url)
         self.contents = QListWidget()
         self.contents.setSpacing(2)
         for name, title in CONTENTS:
@@ -121,8 +129,7 @@ class HelpWindow(QDialog):
     def _absent(self, url: QUrl) -> None:
         name = Path(url.toLocalFile()).name
         self.notice.setText(
-            f"{name} is not installed with the app: it is written for {APP_NAME}'s developers and is in the "
-            "docs folder of its source repository."
+            f"{name} is not part of the guide installed with the app: it is in {APP_NAME}'s source repository."
         )
         self.notice.show()
 
