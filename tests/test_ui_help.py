@@ -135,6 +135,27 @@ def test_web_links_and_pictures_go_to_the_system(opened, qtbot):
     assert handed[-1] == QUrl.fromLocalFile(str(CHECKOUT_DOCS / "images" / "teacher-lesson-1920x1080.png"))
 
 
+def test_the_find_box_selects_each_place_in_turn_and_says_when_there_is_none(opened, qtbot):
+    window, _ = opened
+    window.open_page("teacher.md")
+    text = window.browser.document().toPlainText()
+    qtbot.keyClicks(window.find_box, "presentation mode")
+    cursor = window.browser.textCursor()
+    assert cursor.selectedText().lower() == "presentation mode"
+    assert cursor.selectionStart() == text.lower().index("presentation mode")
+    window.find_in_page()  # F3
+    assert window.browser.textCursor().selectionStart() == text.lower().index(
+        "presentation mode", cursor.selectionEnd()
+    )
+    window.find_in_page(backward=True)  # Shift+F3
+    assert window.browser.textCursor().selectionStart() == cursor.selectionStart()
+    window.find_in_page(backward=True)  # from the first, round to the last
+    assert window.browser.textCursor().selectionStart() == text.lower().rindex("presentation mode")
+    assert window.find_box.styleSheet() == ""
+    qtbot.keyClicks(window.find_box, "xyzzy")
+    assert not window.find_in_page() and window.find_box.styleSheet() != ""
+
+
 def _installed_copy(folder):
     """The guide as setup.py installs it: the files of guide_files() only."""
     for name in guide_files():

@@ -78,6 +78,23 @@ class GuideBrowser(QTextBrowser):
         else:
             self._open_url(target)
 
+    def find_text(self, text: str, backward: bool = False) -> bool:
+        """Select the next (previous) place of ``text`` on the page, from the top (bottom) again
+        past the last (first), and show it a third of the way down; False when the page does not have it."""
+        flags = QTextDocument.FindFlag.FindBackward if backward else QTextDocument.FindFlag(0)
+        if not text:
+            return False
+        found = self.find(text, flags)
+        if not found:
+            cursor = self.textCursor()
+            cursor.movePosition(QTextCursor.MoveOperation.End if backward else QTextCursor.MoveOperation.Start)
+            self.setTextCursor(cursor)
+            found = self.find(text, flags)
+        if found:  # a third of the way down the view, not at its very edge
+            bar = self.verticalScrollBar()
+            bar.setValue(bar.value() + self.cursorRect().center().y() - self.viewport().height() // 3)
+        return found
+
     def heading(self) -> str:
         """The text of the page's first heading ("" when it has none)."""
         return next((block.text() for block in self._blocks() if block.blockFormat().headingLevel()), "")

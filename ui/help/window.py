@@ -1,5 +1,5 @@
 """Help > User Guide: the guide's pages in a window of their own beside the app (not modal), with
-the contents at the side, back and forward, and its size and place remembered."""
+the contents at the side, back and forward, a find box, and its size and place remembered."""
 
 from __future__ import annotations
 
@@ -11,14 +11,18 @@ from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequen
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QSizePolicy,
     QSplitter,
     QStyle,
     QToolBar,
     QVBoxLayout,
+    QWidget,
 )
 
+from ..pair.find_bar import NO_MATCH_STYLE
 from ..state.settings import APP_NAME, AppSettings
 from .browser import GuideBrowser
 from .pages import CONTENTS, INDEX
@@ -71,9 +75,29 @@ class HelpWindow(QDialog):
         self.home.triggered.connect(lambda: self.open_page(INDEX))
         self.back.setEnabled(False)
         self.forward.setEnabled(False)
+        self.find_box = QLineEdit()
+        self.find_box.setPlaceholderText("Find in the page (Ctrl+F)")
+        self.find_box.setToolTip("Enter or F3: the next place; Shift+Enter or Shift+F3: the previous one")
+        self.find_box.setClearButtonEnabled(True)
+        self.find_box.setMaximumWidth(self.find_box.fontMetrics().averageCharWidth() * 36)
+        self.find_box.textEdited.connect(lambda text: self.find_in_page(backward=False, again=False))
+        self.find_box.returnPressed.connect(
+            lambda: self.find_in_page(bool(QGuiApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier))
+        )
+        self._action("&Find", None, QKeySequence.StandardKey.Find).triggered.connect(self._focus_find)
+        self._action("Find &Next", None, QKeySequence.StandardKey.FindNext).triggered.connect(
+            lambda: self.find_in_page()
+        )
+        self._action("Find &Previous", None, QKeySequence.StandardKey.FindPrevious).triggered.connect(
+            lambda: self.find_in_page(backward=True)
+        )
         toolbar = QToolBar()
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         toolbar.addActions([self.back, self.forward, self.home])
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        toolbar.addWidget(spacer)
+        toolbar.addWidget(self.find_box)
 
         splitter = QSplitter()
         splitter.addWidget(self.contents)
@@ -93,8 +117,10 @@ class HelpWindow(QDialog):
         self._place()
         self.open_page(INDEX)
 
-    def _action(self, text: str, icon: QStyle.StandardPixmap, keys) -> QAction:
-        action = QAction(self.style().standardIcon(icon), text, self)
+    def _action(self, text: str, icon: QStyle.StandardPixmap | None, keys) -> QAction:
+        action = QAction(text, self)
+        if icon is not None:
+            action.setIcon(self.style().standardIcon(icon))
         action.setShortcut(QKeySequence(keys))
         action.setToolTip(
             f"{text.replace('&', '')} ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
@@ -108,6 +134,23 @@ class HelpWindow(QDialog):
         if url != self.browser.source():
             self.browser.setSource(url, QTextDocument.ResourceType.MarkdownResource)
 
+    def find_in_page(self, backward: bool = False, again: bool = True) -> bool:
+        """The next (previous) place of the find box's text on the page, or - as it is typed
+        (``again`` False) - the first from where the last one began; the box turns pink when the
+        page does not have it."""
+        if not again:
+            cursor = self.browser.textCursor()
+            cursor.setPosition(cursor.selectionStart())
+            self.browser.setTextCursor(cursor)
+        text = self.find_box.text()
+        found = self.browser.find_text(text, backward)
+        self.find_box.setStyleSheet(NO_MATCH_STYLE if text and not found else "")
+        return found
+
+    def _focus_find(self) -> None:
+        self.find_box.setFocus()
+        self.find_box.selectAll()
+
     def page(self) -> str:
         """The file name of the page shown."""
         return Path(self.browser.source().toLocalFile()).name
@@ -120,7 +163,7 @@ class HelpWindow(QDialog):
         name = Path(url.toLocalFile()).name
         self.setWindowTitle(f"{self.browser.heading() or name} - User Guide")
         self.contents.blockSignals(True)
-        self.contents.clearSelection()
+        self.contents.setCurrentRow(-1)
         for row in range(self.contents.count()):
             if self.contents.item(row).data(Qt.ItemDataRole.UserRole) == name:
                 self.contents.setCurrentRow(row)
