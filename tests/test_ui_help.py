@@ -47,6 +47,9 @@ def test_f1_opens_one_help_window_from_the_help_menu(qtbot, tmp_path):
     help_window.close()
     action.trigger()
     assert window.findChildren(HelpWindow) == [help_window] and help_window.isVisible()
+    help_window.showMinimized()
+    action.trigger()
+    assert not help_window.isMinimized()
 
 
 def test_the_window_starts_on_the_index_follows_a_link_and_goes_back_and_forward(opened, qtbot):

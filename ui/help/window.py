@@ -162,12 +162,11 @@ class HelpWindow(QDialog):
         self.notice.hide()
         name = Path(url.toLocalFile()).name
         self.setWindowTitle(f"{self.browser.heading() or name} - User Guide")
-        self.contents.blockSignals(True)
+        # the page's entry selected (none for a page it does not list); only a click opens a page
         self.contents.setCurrentRow(-1)
         for row in range(self.contents.count()):
             if self.contents.item(row).data(Qt.ItemDataRole.UserRole) == name:
                 self.contents.setCurrentRow(row)
-        self.contents.blockSignals(False)
 
     def _absent(self, url: QUrl) -> None:
         name = Path(url.toLocalFile()).name
