@@ -46,6 +46,7 @@ QT_FREE |= {"adjudication.rows", "adjudication.tasks"}  # what the adjudication 
 QT_FREE |= {"drs.kgram_rows"}  # the DScorer panel's k-grams
 QT_FREE |= {"teach.model", "teach.explanation", "teach.prediction", "teach.guide", "teach.captions", "teach.slides"}
 QT_FREE |= {"desktop.files", "desktop.entry"}  # the icon's files and the desktop entry (installed without Qt)
+QT_FREE |= {"help.pages"}  # where the user guide is (setup.py reads it too) and what its links lead to
 
 
 def source(module: str) -> ast.Module:

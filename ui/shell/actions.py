@@ -26,6 +26,7 @@ from .commands import (
     compare,
     exports,
     files,
+    guide,
     navigation,
     plots,
     scoring,
@@ -705,6 +706,15 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         tip="Show the previous node that matches the find box",
         enabled_when=_has_pair,
         group="find",
+    ),
+    ActionSpec(
+        "user_guide",
+        "&User Guide",
+        guide.show_user_guide,
+        HELP,
+        Keys.HelpContents,
+        tip="The guides for annotators, adjudicators and teachers, and the app's reference, in a window beside the app",
+        group="guide",
     ),
     ActionSpec(
         "open_log_folder",

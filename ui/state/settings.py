@@ -1,4 +1,5 @@
-"""What the app remembers between sessions (QSettings): parameters, recent files, window layout,
+"""What the app remembers between sessions (QSettings): parameters, recent files, window layout
+(the main window's and a dialog's such as the help window's),
 the arrangement of the perspectives, the adjudicator's name, the folder of the last export, and
 where the user was when the app was closed (:class:`Place`)."""
 
@@ -236,6 +237,13 @@ class AppSettings:
         self.qsettings.setValue("window/state", state)
         self.qsettings.setValue("window/maximized", maximized)
         self.qsettings.sync()
+
+    def dialog_geometry(self, name: str) -> QByteArray | None:
+        """The saved geometry of the window ``name`` (e.g. "help"), None when absent."""
+        return _layout(self.qsettings.value(f"dialogs/{name}/geometry"))
+
+    def save_dialog_geometry(self, name: str, geometry: QByteArray) -> None:
+        self.qsettings.setValue(f"dialogs/{name}/geometry", geometry)
 
     def workspace(self) -> dict:
         """The saved arrangement of the perspectives (see :class:`ui.shell.workspace.Workspace`), {} when none."""

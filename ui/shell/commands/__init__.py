@@ -2,7 +2,8 @@
 
 Modules: :mod:`.files` (open, replace, swap, recent, demos, drops), :mod:`.exports`
 (scores, graphs, heatmaps, triples, report), :mod:`.scoring` (parameters dialog),
-:mod:`.about` (the About box), :mod:`.navigation` (perspectives, next disagreement, find).
+:mod:`.about` (the About box, the log folder), :mod:`.guide` (the user guide),
+:mod:`.navigation` (perspectives, next disagreement, find).
 """
 
 from .context import Context
