@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Attribute, Edge, Graph, Node, SourceLocation, Tree
-from .penman_tree import PenmanSyntaxError, interpret, iter_nodes, parse, span_of
+from .penman_tree import PenmanSyntaxError, orient, parse, span_of, walk
 from .source import Entry, parse_metadata, read_text
 
 __all__ = [
@@ -90,20 +90,20 @@ def split_blocks(text: str) -> list[tuple[int, list[str]]]:
 def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str], penman: str) -> Graph:
     """The graph of a parsed tree: nodes with their ``~e.N`` token spans, relations between
     variables (``:domain`` turned into ``:mod``) and attributes, each once."""
-    nodes = [_node(var, concept, alignment) for var, concept, alignment, _ in iter_nodes(tree)]
-    variables = {node.var for node in nodes}
+    nodes, written = walk(tree)
+    variables = {node[0] for node in nodes}
     edges: dict[Edge, None] = {}
     attributes: dict[Attribute, None] = {}
-    for source, role, target in interpret(tree, variables):
-        if role == ":instance":
-            continue
+    for source, role, target in written:
         if target in variables:
-            edges.setdefault(_edge(source, role, target))
-        else:
-            attributes.setdefault(_attribute(source, role, target))
+            edge = _written_edge(source, role, target)
+            if edge is not None:
+                edges[edge] = None
+        elif role != ":instance":
+            attributes[_attribute(source, role, target)] = None
     return Graph(
         top=tree[0],
-        nodes=tuple(nodes),
+        nodes=tuple([_node(var, concept, alignment) for var, concept, alignment, _ in nodes]),
         edges=tuple(edges),
         attributes=tuple(attributes),
         id=metadata.get("id"),
@@ -125,6 +125,14 @@ def _node(var: str, concept: str, alignment: str | None) -> Node:
 @lru_cache(maxsize=1 << 16)
 def _edge(source: str, role: str, target: str) -> Edge:
     return Edge(target, ":mod", source) if role == ":domain" else Edge(source, role, target)
+
+
+@lru_cache(maxsize=1 << 16)
+def _written_edge(source: str, role: str, target: str) -> Edge | None:
+    """The edge a triple as written stands for, its target being a variable: turned round
+    (:func:`~.penman_tree.orient`), then read by :func:`_edge`; None for an instance triple."""
+    source, role, target = orient(source, role, target, {target})
+    return None if role == ":instance" else _edge(source, role, target)
 
 
 @lru_cache(maxsize=1 << 16)
