@@ -36,6 +36,7 @@ __all__ = [
     "iter_nodes",
     "orient",
     "parse",
+    "parse_walked",
     "span_of",
     "walk",
 ]
@@ -127,6 +128,12 @@ def _is_constant(token: str) -> bool:
 def parse(text: str, first_line: int = 1) -> Tree:
     """The tree of the one graph in ``text``; raises :class:`PenmanSyntaxError` naming the
     line, counted from ``first_line``."""
+    return parse_walked(text, first_line)[0]
+
+
+def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, list[Tree], list[Triple]]:
+    """:func:`parse`, and the tree's nodes and triples as :func:`walk` gives them (text order),
+    gathered while the text is read."""
     tokens = _Tokens(text, first_line)
     if tokens.count == 0:
         raise PenmanSyntaxError(first_line, "no graph in this block")
@@ -134,9 +141,11 @@ def parse(text: str, first_line: int = 1) -> Tree:
     if items[0] != "(":
         raise tokens.error(0, f"expected '(' to start a graph, found {tokens.describe(0)}")
     defined: dict[str, str] = {}  # variable -> its concept
-    # open nodes: var, concept, alignment, edges, role to parent, '(' index
-    stack: list[tuple[str, str, str | None, list, str, int]] = []
-    position, role_to_parent = 0, ""
+    nodes: list[Tree] = []
+    triples: list[Triple] = []
+    stack: list[Tree] = []  # the open nodes
+    opened_at: list[int] = []  # the index of each open node's '('
+    position, role = 0, ""
     while True:
         # a node starts at items[position] == '(': its variable, '/', its concept, an alignment
         opened = position
@@ -158,23 +167,29 @@ def parse(text: str, first_line: int = 1) -> Tree:
             alignment = token
             position += 1
             token = items[position]
-        edges: list = []
-        stack.append((var, concept, alignment, edges, role_to_parent, opened))
+        edges: list[tuple[str, Tree | str]] = []
+        node: Tree = (var, concept, alignment, edges)
+        if stack:  # the node is the target of ``role``
+            stack[-1][3].append((role, node))
+            triples.append((stack[-1][0], role, var))
+        triples.append((var, ":instance", concept))
+        nodes.append(node)
+        stack.append(node)
+        opened_at.append(opened)
         # the node's edges, and the closing of finished nodes, until a nested node starts
         while True:
             if token == ")":
                 position += 1
-                closed = stack.pop()
-                node: Tree = closed[:4]
+                stack.pop()
+                opened_at.pop()
                 if not stack:
                     _check_end(tokens, position)
-                    return node
-                edges = stack[-1][3]
-                edges.append((closed[4], node))
+                    return nodes[0], nodes, triples
+                var, _, _, edges = stack[-1]
                 token = items[position]
                 continue
             if token[0] != ":":
-                raise _role_problem(tokens, position, stack)
+                raise _role_problem(tokens, position, var, opened_at[-1])
             role = token
             position += 1
             token = items[position]
@@ -183,6 +198,7 @@ def parse(text: str, first_line: int = 1) -> Tree:
                 token = items[position]
             if _is_constant(token):
                 edges.append((role, token))
+                triples.append((var, role, token))
                 position += 1
                 token = items[position]
                 if token[0] == "~" and token != "~":
@@ -190,9 +206,8 @@ def parse(text: str, first_line: int = 1) -> Tree:
                     token = items[position]
                 continue
             if token == "(":
-                role_to_parent = role
                 break
-            raise _target_problem(tokens, position, role, stack[-1][0])
+            raise _target_problem(tokens, position, role, var)
 
 
 def _variable_problem(tokens: _Tokens, opened: int) -> PenmanSyntaxError:
@@ -226,18 +241,16 @@ def _concept_problem(tokens: _Tokens, position: int, var: str) -> PenmanSyntaxEr
     return tokens.error(position - 1, f"variable {var} has no concept", ended=position >= tokens.count)
 
 
-def _role_problem(tokens: _Tokens, position: int, stack: list) -> PenmanSyntaxError:
-    """Neither a role nor ')' at ``position``, inside the open nodes of ``stack``."""
+def _role_problem(tokens: _Tokens, position: int, var: str, opened: int) -> PenmanSyntaxError:
+    """Neither a role nor ')' at ``position``, in the node ``var`` opened at ``opened``."""
     if position >= tokens.count:
-        opened = stack[-1][5]
         message = f"unbalanced parenthesis: '(' opened on line {tokens.line(opened)} is never closed"
         return tokens.error(opened, message, ended=True)
     if tokens.items[position] == '"':
         return tokens.error(position, "unterminated string (a '\"' is never closed)")
     return tokens.error(
         position,
-        f"cannot parse graph: expected a role (such as :ARG0) or ')' in {stack[-1][0]}, "
-        f"found {tokens.describe(position)}",
+        f"cannot parse graph: expected a role (such as :ARG0) or ')' in {var}, found {tokens.describe(position)}",
     )
 
 
