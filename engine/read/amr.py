@@ -12,6 +12,7 @@ once. A block that cannot be read becomes an :class:`~engine.read.source.Entry` 
 from __future__ import annotations
 
 import re
+from collections.abc import Container, Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -109,14 +110,23 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
     """The graph of a parsed tree: nodes with their ``~e.N`` token spans, relations between
     variables (``:domain`` turned into ``:mod``) and attributes, each once."""
     nodes, written = walk(tree)
-    return _graph(tree, nodes, written, file=file, line=line, metadata=metadata, penman=penman)
+    variables = {node[0] for node in nodes}
+    return _graph(tree, nodes, variables, written, file=file, line=line, metadata=metadata, penman=penman)
 
 
 def _graph(
-    tree: Tree, nodes: list[Tree], written: list[Triple], *, file: str, line: int, metadata: dict[str, str], penman: str
+    tree: Tree,
+    nodes: Iterable[Tree],
+    variables: Container[str],
+    written: list[Triple],
+    *,
+    file: str,
+    line: int,
+    metadata: dict[str, str],
+    penman: str,
 ) -> Graph:
-    """:func:`graph_from_tree`, given the tree's nodes and triples as :func:`walk` gives them."""
-    variables = {node[0] for node in nodes}
+    """:func:`graph_from_tree`, given the tree's nodes, its variables and its triples as
+    :func:`walk` gives them."""
     edges: dict[Edge, None] = {}
     attributes: dict[Attribute, None] = {}
     for source, role, target in written:
@@ -192,7 +202,7 @@ def _parse_lines(file: str, start: int, text: str, lines: list[str], ends_file: 
         entry.error = _block_error(file, start, graph_lines, problem, ends_file)
         return entry
     penman = "\n".join(filter(str.strip, graph_lines))
-    entry.graph = _graph(tree, nodes, written, file=file, line=start, metadata=metadata, penman=penman)
+    entry.graph = _graph(tree, nodes.values(), nodes, written, file=file, line=start, metadata=metadata, penman=penman)
     return entry
 
 

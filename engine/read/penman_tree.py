@@ -131,17 +131,16 @@ def parse(text: str, first_line: int = 1) -> Tree:
     return parse_walked(text, first_line)[0]
 
 
-def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, list[Tree], list[Triple]]:
-    """:func:`parse`, and the tree's nodes and triples as :func:`walk` gives them (text order),
-    gathered while the text is read."""
+def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree], list[Triple]]:
+    """:func:`parse`, with the tree's nodes by variable and its triples, in the order
+    :func:`walk` gives them (text order), gathered while the text is read."""
     tokens = _Tokens(text, first_line)
     if tokens.count == 0:
         raise PenmanSyntaxError(first_line, "no graph in this block")
     items = tokens.items
     if items[0] != "(":
         raise tokens.error(0, f"expected '(' to start a graph, found {tokens.describe(0)}")
-    defined: dict[str, str] = {}  # variable -> its concept
-    nodes: list[Tree] = []
+    defined: dict[str, Tree] = {}  # variable -> its node
     triples: list[Triple] = []
     stack: list[Tree] = []  # the open nodes
     opened_at: list[int] = []  # the index of each open node's '('
@@ -158,8 +157,7 @@ def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, list[Tree], list
         if not _is_constant(concept):
             raise _concept_problem(tokens, opened + 3, var)
         if var in defined:
-            raise tokens.error(opened, f"variable {var} is defined twice ({defined[var]} and {concept})")
-        defined[var] = concept
+            raise tokens.error(opened, f"variable {var} is defined twice ({defined[var][1]} and {concept})")
         position = opened + 4
         token = items[position]
         alignment = None
@@ -173,18 +171,18 @@ def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, list[Tree], list
             stack[-1][3].append((role, node))
             triples.append((stack[-1][0], role, var))
         triples.append((var, ":instance", concept))
-        nodes.append(node)
+        defined[var] = node
         stack.append(node)
         opened_at.append(opened)
         # the node's edges, and the closing of finished nodes, until a nested node starts
         while True:
             if token == ")":
                 position += 1
-                stack.pop()
+                closed = stack.pop()
                 opened_at.pop()
                 if not stack:
                     _check_end(tokens, position)
-                    return nodes[0], nodes, triples
+                    return closed, defined, triples
                 var, _, _, edges = stack[-1]
                 token = items[position]
                 continue
