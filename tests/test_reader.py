@@ -300,3 +300,22 @@ def test_comment_lines_inside_a_graph_are_metadata_not_penman(lazy):
     [entry] = [parse_entry(entry) for entry in entries_from_text("f", text, lazy)]
     assert entry.id == "1" and entry.graph.metadata == {"id": "1", "snt": "said late"}
     assert entry.graph.penman == "(a / b\n  :ARG0 (c / d # not a comment line\n  ))"
+
+
+def test_graphs_read_while_the_caches_are_emptied_are_the_same(monkeypatch):
+    from engine.read import amr
+
+    text = "(r / read-01~e.1 :ARG0 (h / he) :ARG1-of (b / book :domain r) :polarity - :quant 5)"
+    before = read_graph(text)
+    monkeypatch.setattr(amr, "_MOST", 2)
+    for cache in (amr._NODES, amr._EDGES, amr._WRITTEN_EDGES, amr._ATTRIBUTES):
+        cache.clear()
+    for _ in range(3):
+        graph = read_graph(text)
+        assert (graph.nodes, graph.edges, graph.attributes) == (before.nodes, before.edges, before.attributes)
+    assert len(amr._NODES) <= 2 and len(amr._EDGES) <= 2 and len(amr._ATTRIBUTES) <= 2
+    assert [(e.source, e.role, e.target) for e in before.edges] == [
+        ("r", ":ARG0", "h"),
+        ("b", ":ARG1", "r"),
+        ("r", ":mod", "b"),
+    ]

@@ -12,9 +12,9 @@ once. A block that cannot be read becomes an :class:`~engine.read.source.Entry` 
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterable
-from functools import lru_cache
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import InputError
 from ..model import Attribute, Edge, Graph, Node, SourceLocation, Tree
@@ -32,6 +32,7 @@ __all__ = [
     "split_blocks",
 ]
 
+V = TypeVar("V")
 _STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
 _COMMENT = re.compile(r"(?:^|\s)#.*")
 
@@ -127,20 +128,20 @@ def _graph(
 ) -> Graph:
     """:func:`graph_from_tree`, given the tree's nodes, its variables and its triples as
     :func:`walk` gives them."""
-    edges: dict[Edge, None] = {}
-    attributes: dict[Attribute, None] = {}
-    for source, role, target in written:
-        if target in variables:
-            edge = _written_edge(source, role, target)
-            if edge is not None:
-                edges[edge] = None
-        elif role != ":instance":
-            attributes[_attribute(source, role, target)] = None
+    edges: dict[Triple, Edge] = {}  # by their fields: each edge once
+    attributes: dict[Triple, Attribute] = {}
+    for triple in written:
+        if triple[2] in variables:
+            found = _WRITTEN_EDGES[triple]
+            if found is not None:
+                edges[found[0]] = found[1]
+        elif triple[1] != ":instance":
+            attributes[triple] = _ATTRIBUTES[triple]
     return Graph(
         top=tree[0],
-        nodes=tuple([_node(var, concept, alignment) for var, concept, alignment, _ in nodes]),
-        edges=tuple(edges),
-        attributes=tuple(attributes),
+        nodes=tuple([_NODES[node[:3]] for node in nodes]),
+        edges=tuple(edges.values()),
+        attributes=tuple(attributes.values()),
         id=metadata.get("id"),
         text=metadata.get("snt") or metadata.get("tok"),
         metadata=metadata,
@@ -150,29 +151,50 @@ def _graph(
     )
 
 
-# Nodes, edges and attributes are immutable values that recur from graph to graph (the same
-# variable and concept, the same relation): each is made once and shared.
-@lru_cache(maxsize=1 << 16)
-def _node(var: str, concept: str, alignment: str | None) -> Node:
+class _Made(dict[tuple, V]):
+    """Values made once from their key (the maker's arguments) and shared: nodes, edges and
+    attributes are immutable values that recur from graph to graph (the same variable and
+    concept, the same relation). Keyed by the tuples the parser made, a dictionary is cheaper
+    than an ``lru_cache``; it is emptied when it holds :data:`_MOST` values."""
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple) -> V:
+        if len(self) >= _MOST:
+            self.clear()
+        value = self[key] = self.make(*key)
+        return value
+
+
+_MOST = 1 << 16
+
+
+def _new_node(var: str, concept: str, alignment: str | None) -> Node:
     return Node(var, concept, frozenset(span_of(alignment)))
 
 
-@lru_cache(maxsize=1 << 16)
-def _edge(source: str, role: str, target: str) -> Edge:
+def _new_edge(source: str, role: str, target: str) -> Edge:
+    """The edge of a triple turned round if it was inverted, ``(a :domain b)`` read as ``(b :mod a)``."""
     return Edge(target, ":mod", source) if role == ":domain" else Edge(source, role, target)
 
 
-@lru_cache(maxsize=1 << 16)
-def _written_edge(source: str, role: str, target: str) -> Edge | None:
-    """The edge a triple as written stands for, its target being a variable: turned round
-    (:func:`~.penman_tree.orient`), then read by :func:`_edge`; None for an instance triple."""
+def _new_written_edge(source: str, role: str, target: str) -> tuple[Triple, Edge] | None:
+    """The edge a triple as written stands for, its target being a variable (turned round by
+    :func:`~.penman_tree.orient`), with its fields, which tell it from the other edges; None for
+    an instance triple."""
     source, role, target = orient(source, role, target, {target})
-    return None if role == ":instance" else _edge(source, role, target)
+    if role == ":instance":
+        return None
+    edge = _EDGES[source, role, target]
+    return (edge.source, edge.role, edge.target), edge
 
 
-@lru_cache(maxsize=1 << 16)
-def _attribute(source: str, role: str, value: str) -> Attribute:
-    return Attribute(source, role, value)
+_NODES: _Made[Node] = _Made(_new_node)  # (variable, concept, alignment) -> node
+_EDGES: _Made[Edge] = _Made(_new_edge)  # triple turned round -> edge
+_WRITTEN_EDGES: _Made[tuple[Triple, Edge] | None] = _Made(_new_written_edge)  # triple as written -> edge
+_ATTRIBUTES: _Made[Attribute] = _Made(Attribute)  # triple -> attribute
 
 
 def relation(source: str, role: str, target: str, variables: set[str] | frozenset[str]) -> Edge | Attribute:
@@ -182,7 +204,7 @@ def relation(source: str, role: str, target: str, variables: set[str] | frozense
     >>> relation("a", ":domain", "b", {"a", "b"}), relation("a", ":quant", "5", {"a"})
     (Edge(source='b', role=':mod', target='a'), Attribute(source='a', role=':quant', value='5'))
     """
-    return _edge(source, role, target) if target in variables else _attribute(source, role, target)
+    return _EDGES[source, role, target] if target in variables else _ATTRIBUTES[source, role, target]
 
 
 def parse_block(file: str, start: int, lines: list[str], ends_file: bool = False) -> Entry:
@@ -192,7 +214,7 @@ def parse_block(file: str, start: int, lines: list[str], ends_file: bool = False
 
 
 def _parse_lines(file: str, start: int, text: str, lines: list[str], ends_file: bool) -> Entry:
-    """:func:`parse_block` of the block's ``lines``, ``text`` being them joined by '\n'."""
+    """:func:`parse_block` of the block's ``lines``, ``text`` being them joined by newlines."""
     comments, graph_lines = _comments_and_graph(lines)
     metadata = parse_metadata(comments)
     entry = Entry(file=file, line=start, id=metadata.get("id"), text=text, ends_file=ends_file)
