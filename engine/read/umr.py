@@ -67,7 +67,11 @@ class UmrDocument:
 
 
 def looks_like_umr(text: str) -> bool:
-    """Whether a line starts with ``# sentence level graph`` (in any case and spacing)."""
+    """Whether a line starts with ``# sentence level graph`` (in any case and spacing).
+
+    >>> looks_like_umr("(a / b)\\n#  Sentence level graph:"), looks_like_umr("(a) # sentence level graph")
+    (True, False)
+    """
     return any(found.start() == 0 or text[found.start() - 1] == "\n" for found in _SENTENCE_HEADER.finditer(text))
 
 
