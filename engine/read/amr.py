@@ -110,7 +110,7 @@ def split_blocks(text: str) -> list[tuple[int, list[str]]]:
 def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str], penman: str) -> Graph:
     """The graph of a parsed tree: nodes with their ``~e.N`` token spans, relations between
     variables (``:domain`` turned into ``:mod``) and attributes, each once."""
-    nodes, written = walk(tree)
+    nodes, written = walk(tree, instances=False)
     variables = {node[0] for node in nodes}
     return _graph(tree, nodes, variables, written, file=file, line=line, metadata=metadata, penman=penman)
 
@@ -127,7 +127,7 @@ def _graph(
     penman: str,
 ) -> Graph:
     """:func:`graph_from_tree`, given the tree's nodes, its variables and its triples as
-    :func:`walk` gives them."""
+    ``walk(tree, instances=False)`` gives them (a written ``:instance`` role is no relation)."""
     edges: dict[Triple, Edge] = {}  # by their fields: each edge once
     attributes: dict[Triple, Attribute] = {}
     for triple in written:

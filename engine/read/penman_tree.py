@@ -132,8 +132,9 @@ def parse(text: str, first_line: int = 1) -> Tree:
 
 
 def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree], list[Triple]]:
-    """:func:`parse`, with the tree's nodes by variable and its triples, in the order
-    :func:`walk` gives them (text order), gathered while the text is read."""
+    """:func:`parse`, with the tree's nodes by variable and its triples but the nodes' instance
+    triples, as ``walk(tree, instances=False)`` gives them (text order), gathered while the
+    text is read."""
     tokens = _Tokens(text, first_line)
     if tokens.count == 0:
         raise PenmanSyntaxError(first_line, "no graph in this block")
@@ -170,7 +171,6 @@ def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree],
         if stack:  # the node is the target of ``role``
             stack[-1][3].append((role, node))
             triples.append((stack[-1][0], role, var))
-        triples.append((var, ":instance", concept))
         defined[var] = node
         stack.append(node)
         opened_at.append(opened)
@@ -277,17 +277,17 @@ def iter_nodes(tree: Tree) -> Iterator[Tree]:
     return iter(walk(tree)[0])
 
 
-def walk(tree: Tree) -> tuple[list[Tree], list[Triple]]:
+def walk(tree: Tree, instances: bool = True) -> tuple[list[Tree], list[Triple]]:
     """The tree's nodes, depth first in text order, and its triples as written, in text order
-    (``penman.decode``'s): per node, its instance triple, then each edge, a nested node's
-    triples right after the edge that leads to it; inverted roles are not yet turned round
-    (:func:`interpret` does). Iterative, so any depth is walked.
+    (``penman.decode``'s): per node, its instance triple (unless ``instances`` is False), then
+    each edge, a nested node's triples right after the edge that leads to it; inverted roles
+    are not yet turned round (:func:`interpret` does). Iterative, so any depth is walked.
 
     >>> walk(("b", "boy", None, [(":ARG0-of", ("w", "want-01", None, [])), (":quant", "2")]))[1]
     [('b', ':instance', 'boy'), ('b', ':ARG0-of', 'w'), ('w', ':instance', 'want-01'), ('b', ':quant', '2')]
     """
     nodes = [tree]
-    triples = [(tree[0], ":instance", tree[1])]
+    triples = [(tree[0], ":instance", tree[1])] if instances else []
     stack = [(tree[0], iter(tree[3]))]  # the open nodes: variable, edges not yet walked
     while stack:
         var, edges = stack[-1]
@@ -297,7 +297,8 @@ def walk(tree: Tree) -> tuple[list[Tree], list[Triple]]:
                 continue
             nodes.append(target)
             triples.append((var, role, target[0]))
-            triples.append((target[0], ":instance", target[1]))
+            if instances:
+                triples.append((target[0], ":instance", target[1]))
             stack.append((target[0], iter(target[3])))
             break  # walk the nested node first
         else:
