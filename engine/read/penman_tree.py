@@ -132,9 +132,9 @@ def parse(text: str, first_line: int = 1) -> Tree:
 
 
 def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree], list[Triple]]:
-    """:func:`parse`, with the tree's nodes by variable and its triples but the nodes' instance
-    triples, as ``walk(tree, instances=False)`` gives them (text order), gathered while the
-    text is read."""
+    """:func:`parse`, with the tree's nodes by variable and its relations (its triples but the
+    instance ones) in text order, as ``walk(tree, instances=False)`` gives them, gathered while
+    the text is read: what a graph is built from."""
     tokens = _Tokens(text, first_line)
     if tokens.count == 0:
         raise PenmanSyntaxError(first_line, "no graph in this block")
