@@ -235,7 +235,9 @@ def blocks_line_by_line(text):
     """The blocks of split_blocks found the plain way, one line at a time: a blank line ends a
     block unless its graph is open and the next non-blank line does not start with '#' or '('."""
     lines = text.splitlines()
-    blocks, current, start, depth = [], [], 0, 0
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = depth = 0
     for number, line in enumerate(lines, start=1):
         if line.strip():
             if not current:
@@ -298,7 +300,8 @@ def test_nodes_edges_and_attributes_are_frozen_values():
 def test_comment_lines_inside_a_graph_are_metadata_not_penman(lazy):
     text = "# ::id 1\n(a / b\n  # ::snt said late\n  :ARG0 (c / d # not a comment line\n  ))"
     [entry] = [parse_entry(entry) for entry in entries_from_text("f", text, lazy)]
-    assert entry.id == "1" and entry.graph.metadata == {"id": "1", "snt": "said late"}
+    assert entry.id == "1" and entry.graph is not None
+    assert entry.graph.metadata == {"id": "1", "snt": "said late"}
     assert entry.graph.penman == "(a / b\n  :ARG0 (c / d # not a comment line\n  ))"
 
 
