@@ -82,7 +82,12 @@ def reachable_sets(children: list[list[int]], owned: list[int] | None = None) ->
     return reach
 
 
-@dataclass(frozen=True, slots=True)
+# Graphs are made of many nodes, edges and attributes: each class has its own __init__ that fills
+# the slots through their setters (the __init__ a frozen dataclass generates goes through
+# object.__setattr__ for each field, which takes twice as long); the instances stay frozen.
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Node:
     """A variable node: ``(var / concept)``, with the 0-based positions of the
     sentence words it is aligned to, if any."""
@@ -93,13 +98,16 @@ class Node:
     lemma: str = field(init=False, repr=False, compare=False)
     sense: str | None = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        lemma, sense = split_concept(self.concept)
-        object.__setattr__(self, "lemma", lemma)
-        object.__setattr__(self, "sense", sense)
+    def __init__(self, var: str, concept: str, span: frozenset[int] = frozenset()) -> None:
+        lemma, sense = split_concept(concept)
+        _set_var(self, var)
+        _set_concept(self, concept)
+        _set_span(self, span)
+        _set_lemma(self, lemma)
+        _set_sense(self, sense)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Edge:
     """A relation between two variables, with any ``-of`` inversion undone."""
 
@@ -107,8 +115,13 @@ class Edge:
     role: str
     target: str
 
+    def __init__(self, source: str, role: str, target: str) -> None:
+        _set_edge_source(self, source)
+        _set_edge_role(self, role)
+        _set_edge_target(self, target)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Attribute:
     """A relation whose target is a constant (``:polarity -``, ``:quant 5``).
 
@@ -119,6 +132,23 @@ class Attribute:
     source: str
     role: str
     value: str
+
+    def __init__(self, source: str, role: str, value: str) -> None:
+        _set_attribute_source(self, source)
+        _set_attribute_role(self, role)
+        _set_attribute_value(self, value)
+
+
+def _slot_setters(cls: type, *names: str) -> tuple:
+    """The setters of the slots ``names`` of ``cls``."""
+    return tuple(cls.__dict__[name].__set__ for name in names)
+
+
+_set_var, _set_concept, _set_span, _set_lemma, _set_sense = _slot_setters(
+    Node, "var", "concept", "span", "lemma", "sense"
+)
+_set_edge_source, _set_edge_role, _set_edge_target = _slot_setters(Edge, "source", "role", "target")
+_set_attribute_source, _set_attribute_role, _set_attribute_value = _slot_setters(Attribute, "source", "role", "value")
 
 
 # A child in a relation group: a variable index, or a constant under its owner.

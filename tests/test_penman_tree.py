@@ -11,7 +11,16 @@ from penman.models import amr
 
 from bench.generate import generate
 from engine.read.amr import split_blocks
-from engine.read.penman_tree import PenmanSyntaxError, format_tree, interpret, iter_nodes, parse, span_of
+from engine.read.penman_tree import (
+    PenmanSyntaxError,
+    format_tree,
+    interpret,
+    iter_nodes,
+    parse,
+    parse_walked,
+    span_of,
+    walk,
+)
 from engine.read.umr import read_umr
 
 from .conftest import DATA, DEMO, SHARED, graph_of
@@ -64,6 +73,23 @@ def test_same_as_penman_on_every_bundled_graph():
     assert len(texts) > 40 and broken <= 1  # the contract checks' broken example is malformed on purpose
 
 
+def walked_while_parsing(text):
+    """What parse_walked gathers, as walk gives it."""
+    tree, nodes, triples = parse_walked(text)
+    assert tree == parse(text) and list(nodes) == [node[0] for node in nodes.values()]
+    return list(nodes.values()), triples
+
+
+def test_nodes_and_triples_gathered_while_parsing_are_those_of_the_walk():
+    texts = list(amr_graph_texts())
+    for text in texts:
+        try:
+            tree = parse(text)
+        except PenmanSyntaxError:
+            continue
+        assert walked_while_parsing(text) == walk(tree, instances=False), text
+
+
 def test_same_as_penman_on_a_generated_corpus():
     test, gold = generate(100, 10, 40, seed=11)
     for text in (test + "\n" + gold).split("\n\n"):
@@ -77,6 +103,7 @@ def test_same_as_penman_on_a_generated_corpus():
 def test_same_as_penman_on_random_graphs(triples):
     text = encode(triples)
     assert ours(text) == reference(text)
+    assert walked_while_parsing(text) == walk(parse(text), instances=False)
     assert format_tree(parse(text)) == penman.format(penman.parse(text), indent=4)
 
 
@@ -99,6 +126,7 @@ def test_alignments_inverted_roles_kept_roles_and_comments():
         ("(a / b)\n(c / d)", 2, "unexpected text after the graph that closed on line 1"),
         ("(a / b\n :ARG0 (c / d)))", 2, "')' without a matching '('"),
         ("(a / b\n :ARG0 (c / d)", 1, "'(' opened on line 1 is never closed"),
+        ("(a / b\n :ARG0 (c / d\n :ARG1 (e / f)", 2, "'(' opened on line 2 is never closed"),
         ("(a / b :ARG0 )", 1, "role :ARG0 of a has no target"),
         ("(a / b :ARG0 :ARG1 c)", 1, "role :ARG0 of a has no target"),
         ("(a / )", 1, "variable a has no concept"),

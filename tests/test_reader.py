@@ -1,12 +1,16 @@
 """Reading PENMAN files and pairing graphs; bad input names file and line."""
 
 import re
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import InputError
+from engine.model import Attribute, Edge, Node
 from engine.read import load_pairs, read_entries, read_graph
-from engine.read.amr import parse_entry, split_blocks
+from engine.read.amr import entries_from_text, parse_entry, split_blocks
 from engine.read.pairing import pair_entries
 from engine.read.penman_tree import format_tree
 from engine.read.source import parse_metadata
@@ -235,3 +239,96 @@ def test_graph_keeps_its_tree_for_display():
 def test_entries_keep_the_block_as_written(tmp_path):
     entries = read_entries(EXAMPLES / "broken_test.amr")
     assert entries[1].text == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
+
+
+def blocks_line_by_line(text):
+    """The blocks of split_blocks found the plain way, one line at a time: a blank line ends a
+    block unless its graph is open and the next non-blank line does not start with '#' or '('."""
+    lines = text.splitlines()
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = depth = 0
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            if not current:
+                start, depth = number, 0
+            current.append(line)
+            if not line.lstrip().startswith("#"):
+                graph = re.sub(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', "", line)
+                graph = re.sub(r"(?:^|\s)#.*", "", graph)
+                depth += graph.count("(") - graph.count(")")
+        elif current:
+            following = next((later for later in lines[number:] if later.strip()), "#")
+            if depth > 0 and following[:1] not in ("#", "("):
+                current.append(line)
+                continue
+            blocks.append((start, current))
+            current = []
+    if current:
+        blocks.append((start, current))
+    return [(start, block) for start, block in blocks if any(not line.lstrip().startswith("#") for line in block)]
+
+
+LINES = ["", "  ", "\t", "# ::id x", "  # c (", "(a / b", "(a / b)", "  :ARG0 (c / d)", ")", "  x)", '  :op1 "(" ']
+LINES += ["x # (", "#(", "  :A (b", "))", "\u00a0", "a\x1cb", "c\rd", "e\u2028f"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=25), st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_blocks_are_split_as_line_by_line(lines, newline, final_newline):
+    text = newline.join(lines) + (newline if final_newline else "")
+    assert split_blocks(text) == blocks_line_by_line(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINES + ["# ::id y ::snt z", "  # ::id w"]), min_size=1, max_size=12))
+def test_lazy_entries_read_the_ids_of_eager_ones(lines):
+    text = "\n".join(lines)
+    try:
+        eager = entries_from_text("f", text)
+    except InputError:
+        return
+    lazy = [parse_entry(entry) for entry in entries_from_text("f", text, lazy=True)]
+    assert [(e.line, e.id, e.text, str(e.error), e.graph and e.graph.penman) for e in lazy] == [
+        (e.line, e.id, e.text, str(e.error), e.graph and e.graph.penman) for e in eager
+    ]
+
+
+def test_nodes_edges_and_attributes_are_frozen_values():
+    node = Node("r", "read-01", frozenset({2}))
+    assert (node.lemma, node.sense) == ("read", "01") and node == Node("r", "read-01", frozenset({2}))
+    assert replace(node, concept="person").lemma == "person" and hash(Edge("a", ":r", "b")) == hash(
+        Edge("a", ":r", "b")
+    )
+    assert Edge("a", ":r", "b") != Attribute("a", ":r", "b")
+    for value, name in ((node, "var"), (Edge("a", ":r", "b"), "role"), (Attribute("a", ":r", "b"), "value")):
+        with pytest.raises(FrozenInstanceError):
+            setattr(value, name, "x")
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_comment_lines_inside_a_graph_are_metadata_not_penman(lazy):
+    text = "# ::id 1\n(a / b\n  # ::snt said late\n  :ARG0 (c / d # not a comment line\n  ))"
+    [entry] = [parse_entry(entry) for entry in entries_from_text("f", text, lazy)]
+    assert entry.id == "1" and entry.graph is not None
+    assert entry.graph.metadata == {"id": "1", "snt": "said late"}
+    assert entry.graph.penman == "(a / b\n  :ARG0 (c / d # not a comment line\n  ))"
+
+
+def test_graphs_read_while_the_caches_are_emptied_are_the_same(monkeypatch):
+    from engine.read import amr
+
+    text = "(r / read-01~e.1 :ARG0 (h / he) :ARG1-of (b / book :domain r) :polarity - :quant 5)"
+    before = read_graph(text)
+    monkeypatch.setattr(amr, "_MOST", 2)
+    for cache in (amr._NODES, amr._EDGES, amr._WRITTEN_EDGES, amr._ATTRIBUTES):
+        cache.clear()
+    for _ in range(3):
+        graph = read_graph(text)
+        assert (graph.nodes, graph.edges, graph.attributes) == (before.nodes, before.edges, before.attributes)
+    assert len(amr._NODES) <= 2 and len(amr._EDGES) <= 2 and len(amr._ATTRIBUTES) <= 2
+    assert [(e.source, e.role, e.target) for e in before.edges] == [
+        ("r", ":ARG0", "h"),
+        ("b", ":ARG1", "r"),
+        ("r", ":mod", "b"),
+    ]

@@ -12,13 +12,13 @@ once. A block that cannot be read becomes an :class:`~engine.read.source.Entry` 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from itertools import islice
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from ..errors import InputError
 from ..model import Attribute, Edge, Graph, Node, SourceLocation, Tree
-from .penman_tree import PenmanSyntaxError, interpret, iter_nodes, parse, span_of
+from .penman_tree import PenmanSyntaxError, Triple, orient, parse_walked, span_of, walk
 from .source import Entry, parse_metadata, read_text
 
 __all__ = [
@@ -32,80 +32,116 @@ __all__ = [
     "split_blocks",
 ]
 
+V = TypeVar("V")
 _STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
 _COMMENT = re.compile(r"(?:^|\s)#.*")
 
 
-def _is_graph_line(line: str) -> bool:
-    return not line.lstrip().startswith("#")
+def _is_comment(line: str) -> bool:
+    return line.lstrip().startswith("#")
 
 
-def _depth_change(line: str) -> int:
-    """Opened minus closed parentheses on a graph line, outside strings and comments."""
-    if '"' in line:
-        line = _STRING.sub("", line)
-    if "#" in line:
-        line = _COMMENT.sub("", line)
-    return line.count("(") - line.count(")")
+def _comments_and_graph(lines: list[str]) -> tuple[list[str], list[str]]:
+    """A block's comment lines, and its lines with each comment line made empty (so that
+    line numbers stay block-relative). Comments mostly open a block: the lines after the
+    first graph line are looked at one by one only when they hold a '#'."""
+    head = 0
+    for line in lines:
+        if not _is_comment(line):
+            break
+        head += 1
+    graph = lines[head:]
+    if "#" not in "".join(graph):
+        return lines[:head], [""] * head + graph
+    return [line for line in lines if _is_comment(line)], [line if not _is_comment(line) else "" for line in lines]
 
 
-def _graph_goes_on(lines: list[str], index: int) -> bool:
-    """Whether the next non-blank line from ``lines[index]`` on continues an open graph
-    (it does unless it starts a new block: an unindented ``#`` or ``(``)."""
-    for line in islice(lines, index, None):
-        if line.strip():
-            return line[:1] not in ("#", "(")
-    return False
+def _depth_change(lines: list[str]) -> int:
+    """Opened minus closed parentheses on graph lines (comment lines empty), outside strings
+    and comments."""
+    text = "\n".join(lines)
+    if '"' in text:
+        text = _STRING.sub("", text)
+    if "#" in text:
+        text = _COMMENT.sub("", text)
+    return text.count("(") - text.count(")")
 
 
 def split_blocks(text: str) -> list[tuple[int, list[str]]]:
     """Blocks of lines, each with its first line number; blocks made only of comments (a
     file header, say) are dropped.
 
+    A block is a run of non-blank lines, and the runs after it while its graph is open,
+    unless a run starts a new block (an unindented '#' or '(').
+
     >>> split_blocks("(a / b\\n\\n  :ARG0 (c / d))\\n\\n(e / f)\\n")
     [(1, ['(a / b', '', '  :ARG0 (c / d))']), (5, ['(e / f)'])]
     """
     lines = text.splitlines()
+    filled = list(map(str.strip, lines))
+    filled.append("")  # a blank line after the last
     blocks: list[tuple[int, list[str]]] = []
-    current: list[str] = []
-    start = depth = 0
-    for number, line in enumerate(lines, start=1):
-        if line.strip():
-            if not current:
-                start, depth = number, 0
-            current.append(line)
-            if _is_graph_line(line):
-                depth += _depth_change(line)
-        elif current:
-            if depth > 0 and _graph_goes_on(lines, number):
-                current.append(line)  # a blank line inside an open graph
+    begin = end = 0  # the open block is lines[begin:end]
+    depth = counted = 0  # parentheses its lines[begin:counted] leave open
+    has_graph = False
+    first = 0
+    while first < len(lines):
+        if not filled[first]:
+            first += 1
+            continue
+        last = filled.index("", first)  # the run of non-blank lines lines[first:last]
+        if has_graph and lines[first][:1] not in ("#", "("):
+            depth += _depth_change(_comments_and_graph(lines[counted:end])[1])
+            counted = end
+            if depth > 0:
+                end = last  # the blank lines before the run are inside the open graph
+                first = last + 1
                 continue
-            blocks.append((start, current))
-            current = []
-    if current:
-        blocks.append((start, current))
-    return [(start, lines) for start, lines in blocks if any(_is_graph_line(line) for line in lines)]
+        if has_graph:
+            blocks.append((begin + 1, lines[begin:end]))
+        begin, end, depth, counted = first, last, 0, first
+        has_graph = any(not _is_comment(line) for line in lines[first:last])
+        first = last + 1
+    if has_graph:
+        blocks.append((begin + 1, lines[begin:end]))
+    return blocks
 
 
 def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str], penman: str) -> Graph:
     """The graph of a parsed tree: nodes with their ``~e.N`` token spans, relations between
     variables (``:domain`` turned into ``:mod``) and attributes, each once."""
-    nodes = [_node(var, concept, alignment) for var, concept, alignment, _ in iter_nodes(tree)]
-    variables = {node.var for node in nodes}
-    edges: dict[Edge, None] = {}
-    attributes: dict[Attribute, None] = {}
-    for source, role, target in interpret(tree, variables):
-        if role == ":instance":
-            continue
-        if target in variables:
-            edges.setdefault(_edge(source, role, target))
-        else:
-            attributes.setdefault(_attribute(source, role, target))
+    nodes, written = walk(tree, instances=False)
+    variables = {node[0] for node in nodes}
+    return _graph(tree, nodes, variables, written, file=file, line=line, metadata=metadata, penman=penman)
+
+
+def _graph(
+    tree: Tree,
+    nodes: Iterable[Tree],
+    variables: Container[str],
+    written: list[Triple],
+    *,
+    file: str,
+    line: int,
+    metadata: dict[str, str],
+    penman: str,
+) -> Graph:
+    """:func:`graph_from_tree`, given the tree's nodes, its variables and its triples as
+    ``walk(tree, instances=False)`` gives them (a written ``:instance`` role is no relation)."""
+    edges: dict[Triple, Edge] = {}  # by their fields: each edge once
+    attributes: dict[Triple, Attribute] = {}
+    for triple in written:
+        if triple[2] in variables:
+            found = _WRITTEN_EDGES[triple]
+            if found is not None:
+                edges[found[0]] = found[1]
+        elif triple[1] != ":instance":
+            attributes[triple] = _ATTRIBUTES[triple]
     return Graph(
         top=tree[0],
-        nodes=tuple(nodes),
-        edges=tuple(edges),
-        attributes=tuple(attributes),
+        nodes=tuple([_NODES[node[:3]] for node in nodes]),
+        edges=tuple(edges.values()),
+        attributes=tuple(attributes.values()),
         id=metadata.get("id"),
         text=metadata.get("snt") or metadata.get("tok"),
         metadata=metadata,
@@ -115,21 +151,50 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
     )
 
 
-# Nodes, edges and attributes are immutable values that recur from graph to graph (the same
-# variable and concept, the same relation): each is made once and shared.
-@lru_cache(maxsize=1 << 16)
-def _node(var: str, concept: str, alignment: str | None) -> Node:
+class _Made(dict[tuple, V]):
+    """Values made once from their key (the maker's arguments) and shared: nodes, edges and
+    attributes are immutable values that recur from graph to graph (the same variable and
+    concept, the same relation). Keyed by the tuples the parser made, a dictionary is cheaper
+    than an ``lru_cache``; it is emptied when it holds :data:`_MOST` values."""
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple) -> V:
+        if len(self) >= _MOST:
+            self.clear()
+        value = self[key] = self.make(*key)
+        return value
+
+
+_MOST = 1 << 16
+
+
+def _new_node(var: str, concept: str, alignment: str | None) -> Node:
     return Node(var, concept, frozenset(span_of(alignment)))
 
 
-@lru_cache(maxsize=1 << 16)
-def _edge(source: str, role: str, target: str) -> Edge:
+def _new_edge(source: str, role: str, target: str) -> Edge:
+    """The edge of a triple turned round if it was inverted, ``(a :domain b)`` read as ``(b :mod a)``."""
     return Edge(target, ":mod", source) if role == ":domain" else Edge(source, role, target)
 
 
-@lru_cache(maxsize=1 << 16)
-def _attribute(source: str, role: str, value: str) -> Attribute:
-    return Attribute(source, role, value)
+def _new_written_edge(source: str, role: str, target: str) -> tuple[Triple, Edge] | None:
+    """The edge a triple as written stands for, its target being a variable (turned round by
+    :func:`~.penman_tree.orient`), with its fields, which tell it from the other edges; None for
+    an instance triple."""
+    source, role, target = orient(source, role, target, {target})
+    if role == ":instance":
+        return None
+    edge = _EDGES[source, role, target]
+    return (edge.source, edge.role, edge.target), edge
+
+
+_NODES: _Made[Node] = _Made(_new_node)  # (variable, concept, alignment) -> node
+_EDGES: _Made[Edge] = _Made(_new_edge)  # triple turned round -> edge
+_WRITTEN_EDGES: _Made[tuple[Triple, Edge] | None] = _Made(_new_written_edge)  # triple as written -> edge
+_ATTRIBUTES: _Made[Attribute] = _Made(Attribute)  # triple -> attribute
 
 
 def relation(source: str, role: str, target: str, variables: set[str] | frozenset[str]) -> Edge | Attribute:
@@ -139,23 +204,27 @@ def relation(source: str, role: str, target: str, variables: set[str] | frozense
     >>> relation("a", ":domain", "b", {"a", "b"}), relation("a", ":quant", "5", {"a"})
     (Edge(source='b', role=':mod', target='a'), Attribute(source='a', role=':quant', value='5'))
     """
-    return _edge(source, role, target) if target in variables else _attribute(source, role, target)
+    return _EDGES[source, role, target] if target in variables else _ATTRIBUTES[source, role, target]
 
 
 def parse_block(file: str, start: int, lines: list[str], ends_file: bool = False) -> Entry:
     """Turn one block into an :class:`Entry` (a graph or an error). ``ends_file``: the block
     is the end of its file, so a graph still open at its end is a file cut inside it."""
-    metadata = parse_metadata(lines)
-    entry = Entry(file=file, line=start, id=metadata.get("id"), text="\n".join(lines), ends_file=ends_file)
-    # comment lines become empty lines so that line numbers stay block-relative
-    graph_lines = [line if _is_graph_line(line) else "" for line in lines]
+    return _parse_lines(file, start, "\n".join(lines), lines, ends_file)
+
+
+def _parse_lines(file: str, start: int, text: str, lines: list[str], ends_file: bool) -> Entry:
+    """:func:`parse_block` of the block's ``lines``, ``text`` being them joined by newlines."""
+    comments, graph_lines = _comments_and_graph(lines)
+    metadata = parse_metadata(comments)
+    entry = Entry(file=file, line=start, id=metadata.get("id"), text=text, ends_file=ends_file)
     try:
-        tree = parse("\n".join(graph_lines), first_line=start)
+        tree, nodes, written = parse_walked("\n".join(graph_lines), first_line=start)
     except PenmanSyntaxError as problem:
         entry.error = _block_error(file, start, graph_lines, problem, ends_file)
         return entry
-    penman = "\n".join(line for line in graph_lines if line.strip())
-    entry.graph = graph_from_tree(tree, file=file, line=start, metadata=metadata, penman=penman)
+    penman = "\n".join(filter(str.strip, graph_lines))
+    entry.graph = _graph(tree, nodes.values(), nodes, written, file=file, line=start, metadata=metadata, penman=penman)
     return entry
 
 
@@ -175,20 +244,24 @@ def entries_from_text(name: str, text: str, lazy: bool = False) -> list[Entry]:
     blocks = split_blocks(text)
     if not blocks:
         raise InputError(name, None, "no graphs found (the file is empty or holds only comments)")
+    last = len(blocks) - 1
     if lazy:
-        # only the id is needed now: read just the lines that can hold it
+        # only the id is needed now: read just the comment lines that can hold it
         return [
             Entry(
                 name,
                 start,
-                parse_metadata([line for line in lines if "::id" in line]).get("id"),
+                parse_metadata([line for line in _comments_and_graph(lines)[0] if "::id" in line]).get("id"),
                 "\n".join(lines),
                 parsed=False,
-                ends_file=number == len(blocks) - 1,
+                ends_file=number == last,
             )
             for number, (start, lines) in enumerate(blocks)
         ]
-    return [parse_block(name, start, lines, number == len(blocks) - 1) for number, (start, lines) in enumerate(blocks)]
+    return [
+        _parse_lines(name, start, "\n".join(lines), lines, number == last)
+        for number, (start, lines) in enumerate(blocks)
+    ]
 
 
 def read_entries(path: str | Path, lazy: bool = False) -> list[Entry]:
@@ -204,7 +277,7 @@ def parse_entry(entry: Entry) -> Entry:
         return entry
     if entry.decode is not None:
         return entry.decode(entry)
-    return parse_block(entry.file, entry.line, entry.text.split("\n"), entry.ends_file)
+    return _parse_lines(entry.file, entry.line, entry.text, entry.text.split("\n"), entry.ends_file)
 
 
 def read_graph(text: str, file: str = "<string>") -> Graph:

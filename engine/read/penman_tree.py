@@ -28,7 +28,18 @@ from penman.models import amr
 
 from ..model import Tree
 
-__all__ = ["PenmanSyntaxError", "Triple", "format_tree", "interpret", "iter_nodes", "orient", "parse", "span_of"]
+__all__ = [
+    "PenmanSyntaxError",
+    "Triple",
+    "format_tree",
+    "interpret",
+    "iter_nodes",
+    "orient",
+    "parse",
+    "parse_walked",
+    "span_of",
+    "walk",
+]
 
 Triple = tuple[str, str, str]
 
@@ -59,20 +70,8 @@ class PenmanSyntaxError(Exception):
         self.unclosed = unclosed
 
 
-def _kind(token: str) -> str:
-    """'(' ')' '/' ':' (role) '~' (alignment) '"' (string) 'sym', or '?' for a token that
-    fits no pattern (a lone '"' or '~')."""
-    first = token[0]
-    if first in '()/:':
-        return first
-    if first == '"':
-        return '"' if len(token) > 1 and token[-1] == '"' else "?"
-    if first == "~":
-        return "~" if len(token) > 1 else "?"
-    return "sym"
-
-
-_FIRST = {"(": "(", ")": ")", "/": "/", ":": ":", '"': "check", "~": "check"}
+_END = " "  # stands after the last token: no token starts with white space
+_NOT_SYMBOL = frozenset('()/:"~ ')  # the first characters of the tokens that are not a symbol, and the end's
 
 
 def _deinverted(role: str) -> str | None:
@@ -84,18 +83,21 @@ def _deinverted(role: str) -> str | None:
 
 
 class _Tokens:
-    """The graph's tokens (comments dropped) and the way back to a token's line."""
+    """The graph's tokens (comments dropped), then :data:`_END`, and the way back to a token's line.
+
+    A token's kind is told by its first character: '(' ')' '/', ':' a role, '~' an alignment,
+    '"' a string, anything else a symbol; a lone '"' or '~' fits no pattern (an unterminated
+    string, a broken alignment)."""
 
     def __init__(self, text: str, first_line: int):
         self.text = text
         self.first_line = first_line
-        self.items = [token for token in _TOKEN.findall(text) if token[0] != "#"]
-        # most tokens are told by their first character; strings and alignments need a second look
-        kinds = [_FIRST.get(token[0], "sym") for token in self.items]
-        for index, kind in enumerate(kinds):
-            if kind == "check":
-                kinds[index] = _kind(self.items[index])
-        self.kinds = kinds
+        items = _TOKEN.findall(text)
+        if "#" in text:
+            items = [token for token in items if token[0] != "#"]
+        self.count = len(items)
+        items.append(_END)
+        self.items = items
 
     def line(self, index: int) -> int:
         """The line of token ``index`` (the end of the text past the last token)."""
@@ -114,131 +116,194 @@ class _Tokens:
         return PenmanSyntaxError(self.line(index), message, self.line(0) if ended else None)
 
     def describe(self, index: int) -> str:
-        return repr(self.items[index][:20]) if index < len(self.items) else "the end of the graph"
+        return repr(self.items[index][:20]) if index < self.count else "the end of the graph"
+
+
+def _is_constant(token: str) -> bool:
+    """Whether the token is a symbol or a whole string (a node's concept, a constant target)."""
+    first = token[0]
+    return first not in _NOT_SYMBOL or (first == '"' and token != '"')
 
 
 def parse(text: str, first_line: int = 1) -> Tree:
     """The tree of the one graph in ``text``; raises :class:`PenmanSyntaxError` naming the
     line, counted from ``first_line``."""
+    return parse_walked(text, first_line)[0]
+
+
+def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree], list[Triple]]:
+    """:func:`parse`, with the tree's nodes by variable and its relations (its triples but the
+    instance ones) in text order, as ``walk(tree, instances=False)`` gives them, gathered while
+    the text is read: what a graph is built from."""
     tokens = _Tokens(text, first_line)
-    items, kinds = tokens.items, tokens.kinds
-    count = len(items)
-    if count == 0:
+    if tokens.count == 0:
         raise PenmanSyntaxError(first_line, "no graph in this block")
-    if kinds[0] != "(":
+    items = tokens.items
+    if items[0] != "(":
         raise tokens.error(0, f"expected '(' to start a graph, found {tokens.describe(0)}")
-    defined: dict[str, str] = {}  # variable -> its concept
-    stack: list[
-        tuple[str, str, str | None, list, str, int]
-    ] = []  # open nodes: var, concept, alignment, edges, role to parent, '(' index
-    position, role_to_parent = 0, ""
+    defined: dict[str, Tree] = {}  # variable -> its node
+    triples: list[Triple] = []
+    stack: list[Tree] = []  # the open nodes
+    opened_at: list[int] = []  # the index of each open node's '('
+    position, role = 0, ""
     while True:
-        # a node starts at items[position] == '('
+        # a node starts at items[position] == '(': its variable, '/', its concept, an alignment
         opened = position
-        position += 1
-        if position < count and kinds[position] == ")":
-            raise tokens.error(opened, "empty graph '()': a node needs a variable and a concept")
-        if position >= count or kinds[position] != "sym":
-            raise tokens.error(
-                position,
-                f"cannot parse graph: expected a variable after '(', found {tokens.describe(position)}",
-                ended=position >= count,
-            )
-        var = items[position]
-        position += 1
-        if position < count and kinds[position] == "/":
-            position += 1
-            if position >= count or kinds[position] not in ("sym", '"'):
-                raise _concept_problem(tokens, position, var)
-        elif position >= count or kinds[position] in (":", ")"):
-            raise tokens.error(opened, f"variable {var} has no concept", ended=position >= count)
-        else:
-            raise tokens.error(
-                position,
-                f"cannot parse graph: expected '/' and a concept after the variable {var}, "
-                f"found {tokens.describe(position)}",
-            )
-        concept = items[position]
+        var = items[opened + 1]
+        if var[0] in _NOT_SYMBOL:
+            raise _variable_problem(tokens, opened)
+        if items[opened + 2] != "/":
+            raise _slash_problem(tokens, opened, var)
+        concept = items[opened + 3]
+        if not _is_constant(concept):
+            raise _concept_problem(tokens, opened + 3, var)
         if var in defined:
-            raise tokens.error(opened, f"variable {var} is defined twice ({defined[var]} and {concept})")
-        defined[var] = concept
-        position += 1
+            raise tokens.error(opened, f"variable {var} is defined twice ({defined[var][1]} and {concept})")
+        position = opened + 4
+        token = items[position]
         alignment = None
-        if position < count and kinds[position] == "~":
-            alignment = items[position]
+        if token[0] == "~" and token != "~":
+            alignment = token
             position += 1
-        stack.append((var, concept, alignment, [], role_to_parent, opened))
+            token = items[position]
+        edges: list[tuple[str, Tree | str]] = []
+        node: Tree = (var, concept, alignment, edges)
+        if stack:  # the node is the target of ``role``
+            stack[-1][3].append((role, node))
+            triples.append((stack[-1][0], role, var))
+        defined[var] = node
+        stack.append(node)
+        opened_at.append(opened)
         # the node's edges, and the closing of finished nodes, until a nested node starts
         while True:
-            if position >= count:
-                raise tokens.error(
-                    stack[-1][5],
-                    f"unbalanced parenthesis: '(' opened on line {tokens.line(stack[-1][5])} is never closed",
-                    ended=True,
-                )
-            kind = kinds[position]
-            if kind == ")":
+            if token == ")":
                 position += 1
-                var, concept, alignment, edges, role, _ = stack.pop()
-                node: Tree = (var, concept, alignment, edges)
+                closed = stack.pop()
+                opened_at.pop()
                 if not stack:
                     _check_end(tokens, position)
-                    return node
-                stack[-1][3].append((role, node))
+                    return closed, defined, triples
+                var, _, _, edges = stack[-1]
+                token = items[position]
                 continue
-            if kind != ":":
-                if kind == "?" and items[position] == '"':
-                    raise tokens.error(position, "unterminated string (a '\"' is never closed)")
-                raise tokens.error(
-                    position,
-                    f"cannot parse graph: expected a role (such as :ARG0) or ')' in "
-                    f"{stack[-1][0]}, found {tokens.describe(position)}",
-                )
-            role = items[position]
+            if token[0] != ":":
+                raise _role_problem(tokens, position, var, opened_at[-1])
+            role = token
             position += 1
-            if position < count and kinds[position] == "~":
+            token = items[position]
+            if token[0] == "~" and token != "~":
                 position += 1
-            kind = kinds[position] if position < count else ")"
-            if kind in ("sym", '"'):
-                stack[-1][3].append((role, items[position]))
+                token = items[position]
+            if _is_constant(token):
+                edges.append((role, token))
+                triples.append((var, role, token))
                 position += 1
-                if position < count and kinds[position] == "~":
+                token = items[position]
+                if token[0] == "~" and token != "~":
                     position += 1
+                    token = items[position]
                 continue
-            if kind == "(":
-                role_to_parent = role
+            if token == "(":
                 break
-            if kind in (":", ")"):
-                message = f"role {role} of {stack[-1][0]} has no target"
-                raise tokens.error(position - 1, message, ended=position >= count)
-            if items[position] == '"':
-                raise tokens.error(position, "unterminated string (a '\"' is never closed)")
-            raise tokens.error(position, f"cannot parse graph: unexpected {tokens.describe(position)} after {role}")
+            raise _target_problem(tokens, position, role, var)
+
+
+def _variable_problem(tokens: _Tokens, opened: int) -> PenmanSyntaxError:
+    """No variable after the '(' at ``opened``."""
+    position = opened + 1
+    if tokens.items[position] == ")":
+        return tokens.error(opened, "empty graph '()': a node needs a variable and a concept")
+    return tokens.error(
+        position,
+        f"cannot parse graph: expected a variable after '(', found {tokens.describe(position)}",
+        ended=position >= tokens.count,
+    )
+
+
+def _slash_problem(tokens: _Tokens, opened: int, var: str) -> PenmanSyntaxError:
+    """No '/' after the variable of the node opened at ``opened``."""
+    position = opened + 2
+    token = tokens.items[position]
+    if position >= tokens.count or token[0] == ":" or token == ")":
+        return tokens.error(opened, f"variable {var} has no concept", ended=position >= tokens.count)
+    return tokens.error(
+        position,
+        f"cannot parse graph: expected '/' and a concept after the variable {var}, found {tokens.describe(position)}",
+    )
 
 
 def _concept_problem(tokens: _Tokens, position: int, var: str) -> PenmanSyntaxError:
-    if position < len(tokens.items) and tokens.items[position] == '"':
+    """No concept at ``position``, after the '/' of ``var``."""
+    if tokens.items[position] == '"':
         return tokens.error(position, "unterminated string (a '\"' is never closed)")
-    return tokens.error(position - 1, f"variable {var} has no concept", ended=position >= len(tokens.items))
+    return tokens.error(position - 1, f"variable {var} has no concept", ended=position >= tokens.count)
+
+
+def _role_problem(tokens: _Tokens, position: int, var: str, opened: int) -> PenmanSyntaxError:
+    """Neither a role nor ')' at ``position``, in the node ``var`` opened at ``opened``."""
+    if position >= tokens.count:
+        message = f"unbalanced parenthesis: '(' opened on line {tokens.line(opened)} is never closed"
+        return tokens.error(opened, message, ended=True)
+    if tokens.items[position] == '"':
+        return tokens.error(position, "unterminated string (a '\"' is never closed)")
+    return tokens.error(
+        position,
+        f"cannot parse graph: expected a role (such as :ARG0) or ')' in {var}, found {tokens.describe(position)}",
+    )
+
+
+def _target_problem(tokens: _Tokens, position: int, role: str, var: str) -> PenmanSyntaxError:
+    """No target at ``position`` for the ``role`` of ``var``."""
+    token = tokens.items[position]
+    if position >= tokens.count or token[0] == ":" or token == ")":
+        return tokens.error(position - 1, f"role {role} of {var} has no target", ended=position >= tokens.count)
+    if token == '"':
+        return tokens.error(position, "unterminated string (a '\"' is never closed)")
+    return tokens.error(position, f"cannot parse graph: unexpected {tokens.describe(position)} after {role}")
 
 
 def _check_end(tokens: _Tokens, position: int) -> None:
     """Nothing may follow the graph's closing parenthesis (at ``position - 1``)."""
-    if position >= len(tokens.items):
+    if position >= tokens.count:
         return
-    if tokens.kinds[position] == ")":
+    if tokens.items[position] == ")":
         raise tokens.error(position, "unbalanced parenthesis: ')' without a matching '('")
     closed = tokens.line(position - 1)
     raise tokens.error(position, f"unexpected text after the graph that closed on line {closed}")
 
 
 def iter_nodes(tree: Tree) -> Iterator[Tree]:
-    """Every node of the tree, depth first in text order (iteratively)."""
-    stack = [tree]
+    """Every node of the tree, depth first in text order (:func:`walk`)."""
+    return iter(walk(tree)[0])
+
+
+def walk(tree: Tree, instances: bool = True) -> tuple[list[Tree], list[Triple]]:
+    """The tree's nodes, depth first in text order, and its triples as written, in text order
+    (``penman.decode``'s): per node, its instance triple (unless ``instances`` is False), then
+    each edge, a nested node's triples right after the edge that leads to it; inverted roles
+    are not yet turned round (:func:`interpret` does). Iterative, so any depth is walked.
+
+    >>> walk(("b", "boy", None, [(":ARG0-of", ("w", "want-01", None, [])), (":quant", "2")]))[1]
+    [('b', ':instance', 'boy'), ('b', ':ARG0-of', 'w'), ('w', ':instance', 'want-01'), ('b', ':quant', '2')]
+    """
+    nodes = [tree]
+    triples = [(tree[0], ":instance", tree[1])] if instances else []
+    stack = [(tree[0], iter(tree[3]))]  # the open nodes: variable, edges not yet walked
     while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(target for _, target in reversed(node[3]) if isinstance(target, tuple))
+        var, edges = stack[-1]
+        for role, target in edges:
+            if isinstance(target, str):
+                triples.append((var, role, target))
+                continue
+            nodes.append(target)
+            triples.append((var, role, target[0]))
+            if instances:
+                triples.append((target[0], ":instance", target[1]))
+            stack.append((target[0], iter(target[3])))
+            break  # walk the nested node first
+        else:
+            stack.pop()
+    return nodes, triples
 
 
 def span_of(alignment: str | None) -> tuple[int, ...]:
@@ -262,24 +327,10 @@ def interpret(tree: Tree, variables: set[str] | frozenset[str] | None = None) ->
     >>> interpret(("b", "boy", None, [(":ARG0-of", ("w", "want-01", None, [])), (":quant", "2")]))
     [('b', ':instance', 'boy'), ('w', ':ARG0', 'b'), ('w', ':instance', 'want-01'), ('b', ':quant', '2')]
     """
+    nodes, written = walk(tree)
     if variables is None:
-        variables = {node[0] for node in iter_nodes(tree)}
-    triples: list[Triple] = []
-    stack: list[tuple[Tree, int]] = [(tree, -1)]
-    while stack:
-        node, edge = stack.pop()
-        var, concept, _, edges = node
-        if edge < 0:
-            triples.append((var, ":instance", concept))
-        for number in range(edge + 1, len(edges)):
-            role, target = edges[number]
-            if isinstance(target, tuple):
-                triples.append(orient(var, role, target[0], variables))
-                stack.append((node, number))
-                stack.append((target, -1))
-                break
-            triples.append(orient(var, role, target, variables))
-    return triples
+        variables = {node[0] for node in nodes}
+    return [orient(source, role, target, variables) for source, role, target in written]
 
 
 def orient(var: str, role: str, target: str, variables: set[str] | frozenset[str]) -> Triple:
