@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .budget import Budget
-from .problem import Problem
+from .problem import Pair, Problem
 
 __all__ = ["NODE_COST", "PROGRAM_COST", "IlpResult", "solve_ilp"]
 
@@ -30,9 +30,10 @@ PROGRAM_COST = 30  # units of work (~µs) per column for presolving and the root
 NODE_COST = 6  # units of work per column and branch-and-bound node
 
 
-def _pairs(problem: Problem) -> list[tuple[int, int]]:
-    """The pairs that get a variable x_ij: those that can score."""
-    return sorted(set(problem.unary) | set(problem.needs))
+def _pairs(problem: Problem, kept: set[Pair] | None) -> list[Pair]:
+    """The pairs that get a variable x_ij: those that can score (and are ``kept``)."""
+    pairs = problem.pairs
+    return sorted(pairs if kept is None else pairs & kept)
 
 
 @dataclass(frozen=True)
@@ -44,15 +45,22 @@ class IlpResult:
     upper_bound: float
 
 
-def solve_ilp(problem: Problem, budget: Budget | None = None) -> IlpResult | None:
+def solve_ilp(
+    problem: Problem, budget: Budget | None = None, kept: set[Pair] | None = None, presolve: bool = True
+) -> IlpResult | None:
     """The mapping with the most matched facts (see the module docstring); None when the
-    ``budget`` cannot pay for the program or HiGHS finds no mapping within it."""
-    pairs = _pairs(problem)
+    ``budget`` cannot pay for the program or HiGHS finds no mapping within it. With ``kept``,
+    over those pairs only (x_ij = 0 for the others, and y_l = 0 for the links that need one of
+    them): the optimum and bound of that smaller program. ``presolve``: HiGHS's presolving (on
+    these programs it removes little and can take most of the time: 1.9 s of 2.1 s on a
+    500-node Smatch pair, whose root relaxation is then integral)."""
+    pairs = _pairs(problem, kept)
     mapping = [-1] * problem.test_count
     if not pairs:
         return IlpResult(mapping, True, float(problem.fixed))
-    columns = len(pairs) + len(problem.links)
-    options: dict[str, int] = {}
+    links = problem.links if kept is None else [link for link in problem.links if kept.issuperset(link[0])]
+    columns = len(pairs) + len(links)
+    options: dict[str, int | bool] = {"presolve": presolve}
     if budget is not None:
         if not budget.affords(PROGRAM_COST * columns):
             return None
@@ -63,11 +71,11 @@ def solve_ilp(problem: Problem, budget: Budget | None = None) -> IlpResult | Non
     from scipy.sparse import csr_array
 
     column_of = {pair: k for k, pair in enumerate(pairs)}
-    weights = [float(problem.unary.get(pair, 0)) for pair in pairs] + [float(worth) for _, worth in problem.links]
+    weights = [float(problem.unary.get(pair, 0)) for pair in pairs] + [float(worth) for _, worth in links]
     rows: list[int] = []
     cols: list[int] = []
     upper: list[float] = []
-    for k, (link_pairs, _) in enumerate(problem.links):
+    for k, (link_pairs, _) in enumerate(links):
         y = len(pairs) + k
         for pair in link_pairs:  # y_l - x_ac <= 0
             rows += [len(upper), len(upper)]
