@@ -14,7 +14,9 @@ column, and the rest of the budget pays for branch-and-bound nodes at ``NODE_COS
 column each (HiGHS's ``mip_max_nodes``). HiGHS's search is deterministic for given limits, so
 the mapping, its count and the bound it proves are the same every run. Its time is not bounded
 so: presolving and the root node's cuts and heuristics heed no node limit, and on some programs
-take far longer than their size suggests (see :mod:`.solve`).
+take far longer than their size suggests (see :mod:`.solve`). The linear relaxation
+(:func:`solve_relaxation`) gets a simplex iteration limit from the budget instead, at
+``ITERATION_COST`` units an iteration; HiGHS's dual simplex is deterministic too.
 """
 
 from __future__ import annotations
