@@ -84,8 +84,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         "--solver",
         choices=SOLVERS,
         default=defaults.solver,
-        help="exact: hill-climbing proven optimal by upper bounds, else by a branch and bound, within the time "
-        "limit; ilp: the integer program (SciPy milp/HiGHS) for every pair; hillclimb: the search alone "
+        help="exact: hill-climbing proven optimal by upper bounds, else by a branch and bound or the integer "
+        "program over the pairings that can still improve it, within the time limit; ilp: the integer program "
+        "(SciPy milp/HiGHS) for every pair; hillclimb: the search alone "
         f"(default: {defaults.solver})",
     )
     smatch.add_argument(

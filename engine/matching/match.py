@@ -13,8 +13,10 @@ class Match:
     it matches; ``optimal``: proven optimal; ``upper_bound``: no mapping matches more (the best
     bound proven); ``method``: what found the mapping, ``"hillclimb"``, ``"branch-and-bound"`` or
     ``"ilp"``; ``proof``: what proved the best bound, ``"label bound"``, ``"quick bound"``,
-    ``"dual bound"``, ``"assignment bound"``, ``"branch-and-bound"``, ``"ilp"`` or ``"loose bound"``
-    (a restricted problem's): the bounds of :mod:`.bound`, or the exact searches."""
+    ``"dual bound"``, ``"assignment bound"``, ``"branch-and-bound"``, ``"reduced costs"`` (no pairing
+    can be part of a better mapping: :mod:`.fixing`), ``"ilp"`` (the program of :mod:`.ilp` or its
+    relaxation) or ``"loose bound"`` (a restricted problem's): the bounds of :mod:`.bound`, or the
+    exact searches."""
 
     mapping: tuple[int, ...]
     matched: int
