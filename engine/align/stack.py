@@ -188,10 +188,13 @@ class _RatioTable:
         gold_values, self.gold_codes = np.unique(gold_counts, return_inverse=True)
         self.table = neighbour_ratios(gold_values[:, None], test_values[None, :])
 
-    def apply(self, products: np.ndarray, start: int, stop: int) -> None:
+    def apply(self, products: np.ndarray, start: int, stop: int, work: np.ndarray) -> None:
         """Multiply the block of Pᵀ or Cᵀ (gold node, test nodes start..stop) by its ratios: each
-        gold node's row is that of its count, taken from the few rows of the block's counts."""
-        products *= self.table[:, self.test_codes[start:stop]].take(self.gold_codes, axis=0)
+        gold node's row is that of its count, taken from the few rows of the block's counts
+        into ``work`` (an array of the block's shape; the codes are in range, and "clip" spares
+        NumPy a buffered copy of ``out``)."""
+        np.take(self.table[:, self.test_codes[start:stop]], self.gold_codes, axis=0, out=work, mode="clip")
+        products *= work
 
 
 class Stack:
@@ -272,9 +275,9 @@ class Stack:
             self.second.product_into(crossed.reshape(-1, height), both.reshape(-1, height))
             if self.ratios is not None:
                 both *= self.ratios
-            else:
+            else:  # each layer's ratios looked up into the first products transposed, not needed any more
                 for layer, table in enumerate(self.ratio_tables):
-                    table.apply(both[layer, 0], start, stop)
+                    table.apply(both[layer, 0], start, stop, crossed[0, 0])
             _combine(both, out[:, start:stop].transpose(0, 2, 1))
         return out
 
