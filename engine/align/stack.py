@@ -261,8 +261,8 @@ class Stack:
             stop = min(start + self.block, rows)
             height = stop - start
             cells = 2 * count * height * columns
+            _zero(products[:cells])
             halfway = products[:cells].reshape(2, count, height, columns)  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
-            halfway.fill(0.0)
             if height == rows:
                 self.first.product_into(current.reshape(-1, columns), halfway.reshape(-1, columns))
             else:  # one pair: its rows of each layer
@@ -270,16 +270,24 @@ class Stack:
                     self.first.product_into(current[0], halfway[layer, 0], layer * rows + start, layer * rows + stop)
             crossed = crossing[:cells].reshape(2, count, columns, height)
             np.copyto(crossed, halfway.transpose(0, 1, 3, 2))
+            _zero(products[:cells])
             both = products[:cells].reshape(2, count, columns, height)  # Pᵀ and Cᵀ, where the first products were
-            both.fill(0.0)
             self.second.product_into(crossed.reshape(-1, height), both.reshape(-1, height))
             if self.ratios is not None:
                 both *= self.ratios
             else:  # each layer's ratios looked up into the first products transposed, not needed any more
                 for layer, table in enumerate(self.ratio_tables):
                     table.apply(both[layer, 0], start, stop, crossed[0, 0])
-            _combine(both, out[:, start:stop].transpose(0, 2, 1))
+            result = crossed[0]  # A'ᵀ: the first products transposed are not needed any more
+            _combine(both, result)  # the square root runs faster into a contiguous array
+            np.copyto(out[:, start:stop], result.transpose(0, 2, 1))
         return out
+
+
+def _zero(array: np.ndarray) -> None:
+    """Set a contiguous float array to +0.0 (all bits 0) through a byte view: NumPy fills a
+    byte array with ``memset``, more than twice as fast as its element loop for floats."""
+    array.view(np.uint8).fill(0)
 
 
 def _combine(both: np.ndarray, out: np.ndarray) -> None:
