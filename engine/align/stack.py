@@ -242,8 +242,9 @@ class Stack:
     @cached_property
     def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
         """The two arrays a step works in, made at the first step and reused by the next ones
-        (a fresh array of this size costs page faults on first touch, as much as the arithmetic):
-        one for Y_Tᵀ A and Z_Tᵀ A, then for Pᵀ and Cᵀ; one for the first products transposed."""
+        (where freed memory goes back to the system, a fresh array of this size costs page faults
+        on first touch, as much as the arithmetic): one for Y_Tᵀ A and Z_Tᵀ A, then for Pᵀ and
+        Cᵀ; one for those first products transposed, then for a large pair's ratios and for A'ᵀ."""
         count, _, columns = self.shape
         size = 2 * count * self.block * columns
         return np.empty(size), np.empty(size)
@@ -261,17 +262,18 @@ class Stack:
             stop = min(start + self.block, rows)
             height = stop - start
             cells = 2 * count * height * columns
-            _zero(products[:cells])
-            halfway = products[:cells].reshape(2, count, height, columns)  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
+            sums, transposed = products[:cells], crossing[:cells]
+            _zero(sums)
+            halfway = sums.reshape(2, count, height, columns)  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
             if height == rows:
                 self.first.product_into(current.reshape(-1, columns), halfway.reshape(-1, columns))
             else:  # one pair: its rows of each layer
                 for layer in (0, 1):
                     self.first.product_into(current[0], halfway[layer, 0], layer * rows + start, layer * rows + stop)
-            crossed = crossing[:cells].reshape(2, count, columns, height)
+            crossed = transposed.reshape(2, count, columns, height)
             np.copyto(crossed, halfway.transpose(0, 1, 3, 2))
-            _zero(products[:cells])
-            both = products[:cells].reshape(2, count, columns, height)  # Pᵀ and Cᵀ, where the first products were
+            _zero(sums)
+            both = sums.reshape(2, count, columns, height)  # Pᵀ and Cᵀ, where the first products were
             self.second.product_into(crossed.reshape(-1, height), both.reshape(-1, height))
             if self.ratios is not None:
                 both *= self.ratios
