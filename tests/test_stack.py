@@ -61,6 +61,33 @@ def test_a_step_adds_its_terms_in_node_order(test_size, gold_size, seed):
     assert np.array_equal(Neighbourhood.of(test, gold).step(anchor), expected)
 
 
+@pytest.mark.parametrize("block_cells", [stacking.BLOCK_CELLS, 97])
+def test_a_stack_stepped_again_and_again_keeps_adding_its_terms_in_node_order(monkeypatch, block_cells):
+    """A stack reuses its work arrays from step to step (and block to block): nothing of one
+    step may leak into the next."""
+    monkeypatch.setattr(stacking, "BLOCK_CELLS", block_cells)  # 97: a lone pair stepped a few test nodes at a time
+    rng = np.random.default_rng(11)
+    sizes = [(23, 17)] if block_cells < 23 * 17 else [(23, 17), (9, 30), (1, 1)]
+    adjacencies = [(random_adjacency(rng, n), random_adjacency(rng, m)) for n, m in sizes]
+    stack = Stack([(Hops.of_adjacency(t), Hops.of_adjacency(g)) for t, g in adjacencies])
+    for _ in range(3):
+        current = np.zeros(stack.shape)
+        for place, (n, m) in zip(current, sizes):
+            place[:n, :m] = rng.random((n, m)) * (rng.random((n, m)) < 0.6)
+        stepped = stack.step(current, np.empty(current.shape))
+        for place, before, (test, gold), (n, m) in zip(stepped, current, adjacencies, sizes):
+            assert np.array_equal(place[:n, :m], step_by_definition(test, gold, before[:n, :m]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=12), st.lists(st.integers(0, 40), min_size=1, max_size=12))
+def test_neighbour_ratios_are_min_over_max_and_zero_where_a_count_is_zero(test_counts, gold_counts):
+    test, gold = np.array(test_counts, dtype=float)[:, None], np.array(gold_counts, dtype=float)[None, :]
+    expected = [[min(n, m) / max(n, m) if min(n, m) > 0 else 0.0 for m in gold_counts] for n in test_counts]
+    ratios = stacking.neighbour_ratios(test, gold)
+    assert ratios.tolist() == expected and not np.signbit(ratios).any()
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.integers(1, 40), st.integers(0, 2**32 - 1))
 def test_hops_are_the_ones_of_the_ancestor_matrix(size, seed):

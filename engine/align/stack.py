@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -179,9 +180,15 @@ def _padded_counts(sides: Sequence[Hops], width: int) -> np.ndarray:
 
 def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.ndarray:
     """1/ΔN of eq. 10-11: min(n_i, n_j) / max(n_i, n_j), 0 where either is 0, for neighbour
-    counts (floats) that broadcast against each other."""
+    counts (whole numbers, as floats) that broadcast against each other. Computed as
+    min / max(n_i, n_j, 1): where either count is 0 that is 0 / a positive number, +0.0.
+
+    >>> neighbour_ratios(np.array([[0.0], [2.0], [3.0]]), np.array([[0.0, 4.0, 2.0]])).tolist()
+    [[0.0, 0.0, 0.0], [0.0, 0.5, 1.0], [0.0, 0.75, 0.6666666666666666]]
+    """
     low = np.minimum(test_counts, gold_counts)
-    return np.divide(low, np.maximum(test_counts, gold_counts), out=np.zeros(low.shape), where=low > 0)
+    high = np.maximum(test_counts, gold_counts)
+    return np.divide(low, np.maximum(high, 1.0, out=high), out=low)
 
 
 class _RatioTable:
@@ -195,10 +202,13 @@ class _RatioTable:
         self.gold_codes = np.searchsorted(gold_values, gold_counts)
         self.table = neighbour_ratios(gold_values[:, None], test_values[None, :])
 
-    def apply(self, products: np.ndarray, start: int, stop: int) -> None:
+    def apply(self, products: np.ndarray, start: int, stop: int, work: np.ndarray) -> None:
         """Multiply the block of Pᵀ or Cᵀ (gold node, test nodes start..stop) by its ratios: each
-        gold node's row is that of its count, taken from the few rows of the block's counts."""
-        products *= self.table[:, self.test_codes[start:stop]].take(self.gold_codes, axis=0)
+        gold node's row is that of its count, taken from the few rows of the block's counts
+        into ``work`` (an array of the block's shape; the codes are in range, and "clip" spares
+        NumPy a buffered copy of ``out``)."""
+        np.take(self.table[:, self.test_codes[start:stop]], self.gold_codes, axis=0, out=work, mode="clip")
+        products *= work
 
 
 class Stack:
@@ -243,34 +253,57 @@ class Stack:
             np.arange(columns)[None, None, :] < self.gold_sizes[:, None, None]
         )
 
+    @cached_property
+    def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
+        """The two arrays a step works in, made at the first step and reused by the next ones
+        (where freed memory goes back to the system, a fresh array of this size costs page faults
+        on first touch, as much as the arithmetic): one for Y_Tᵀ A and Z_Tᵀ A, then for Pᵀ and
+        Cᵀ; one for those first products transposed, then for a large pair's ratios and for A'ᵀ."""
+        count, _, columns = self.shape
+        size = 2 * count * self.block * columns
+        return np.empty(size), np.empty(size)
+
     def step(self, current: np.ndarray, out: np.ndarray) -> np.ndarray:
         """One broadcast step of every pair before normalisation (eq. 10-12), into ``out``:
 
         P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1),
 
-        ``current`` and ``out`` (B, N, M) C-contiguous; each operation in the order of the formula."""
+        ``current`` and ``out`` (B, N, M) C-contiguous; each operation in the order of the formula.
+        The stack's work arrays are reused: a stack is stepped by one thread at a time."""
         count, rows, columns = self.shape
+        products, crossing = self._buffers
         for start in range(0, rows, self.block):
             stop = min(start + self.block, rows)
             height = stop - start
-            halfway = np.zeros((2, count, height, columns))  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
+            cells = 2 * count * height * columns
+            sums, transposed = products[:cells], crossing[:cells]
+            _zero(sums)
+            halfway = sums.reshape(2, count, height, columns)  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
             if height == rows:
                 self.first.product_into(current.reshape(-1, columns), halfway.reshape(-1, columns))
             else:  # one pair: its rows of each layer
                 for layer in (0, 1):
                     self.first.product_into(current[0], halfway[layer, 0], layer * rows + start, layer * rows + stop)
-            crossed = np.ascontiguousarray(halfway.transpose(0, 1, 3, 2)).reshape(-1, height)
-            both = np.zeros((2, count, columns, height))  # Pᵀ and Cᵀ
-            self.second.product_into(crossed, both.reshape(-1, height))
+            crossed = transposed.reshape(2, count, columns, height)
+            np.copyto(crossed, halfway.transpose(0, 1, 3, 2))
+            _zero(sums)
+            both = sums.reshape(2, count, columns, height)  # Pᵀ and Cᵀ, where the first products were
+            self.second.product_into(crossed.reshape(-1, height), both.reshape(-1, height))
             if self.ratios is not None:
                 both *= self.ratios
-            else:
+            else:  # each layer's ratios looked up into the first products transposed, not needed any more
                 for layer, table in enumerate(self.ratio_tables):
-                    table.apply(both[layer, 0], start, stop)
-            result = np.empty((count, columns, height))
-            _combine(both, result)
+                    table.apply(both[layer, 0], start, stop, crossed[0, 0])
+            result = crossed[0]  # A'ᵀ: the first products transposed are not needed any more
+            _combine(both, result)  # the square root runs faster into a contiguous array
             np.copyto(out[:, start:stop], result.transpose(0, 2, 1))
         return out
+
+
+def _zero(array: np.ndarray) -> None:
+    """Set a contiguous float array to +0.0 (all bits 0) through a byte view: NumPy fills a
+    byte array with ``memset``, more than twice as fast as its element loop for floats."""
+    array.view(np.uint8).fill(0)
 
 
 def _combine(both: np.ndarray, out: np.ndarray) -> None:
@@ -305,10 +338,13 @@ def broadcast_stack(
     live = np.ones(count, dtype=bool)  # not yet converged
     for iteration in range(1, max_iterations + 1):
         updated = stack.step(current, spare)
-        peak = updated.reshape(len(live), -1).max(axis=1, initial=0.0)
-        updated /= np.where(peak > 0, peak, 1.0)[:, None, None]  # x / 1 = x: as if not divided
+        by_pair = updated.reshape(len(live), -1)
+        peak = by_pair.max(axis=1, initial=0.0)
+        by_pair /= np.where(peak > 0, peak, 1.0)[:, None]  # x / 1 = x: as if not divided
         updated.put(positions, 1.0)
-        highest, lowest = _extremes(updated, current)
+        previous = current.reshape(by_pair.shape)
+        change = np.subtract(by_pair, previous, out=previous)  # the previous matrix is not needed any more
+        highest, lowest = change.max(axis=1, initial=0.0), change.min(axis=1, initial=0.0)
         done = live & (highest < tolerance) & (lowest > -tolerance) if iteration < max_iterations else live
         if done.any():
             iterations[pending[done]] = iteration
@@ -330,26 +366,6 @@ def broadcast_stack(
         current, spare = updated, current
     assert result is not None  # the last iteration keeps every pair still live
     return result, iterations
-
-
-def _extremes(updated: np.ndarray, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per pair, the largest and the smallest change of a cell (computed in pieces on large matrices)."""
-    count = len(updated)
-    cells = updated[0].size
-    if count * cells <= 4 * BLOCK_CELLS:
-        change = (updated - previous).reshape(count, cells)
-        return change.max(axis=1, initial=0.0), change.min(axis=1, initial=0.0)
-    highest, lowest = np.zeros(count), np.zeros(count)
-    flat_updated, flat_previous = updated.reshape(count, cells), previous.reshape(count, cells)
-    for number in range(count):
-        for start in range(0, cells, 4 * BLOCK_CELLS):
-            change = (
-                flat_updated[number, start : start + 4 * BLOCK_CELLS]
-                - flat_previous[number, start : start + 4 * BLOCK_CELLS]
-            )
-            highest[number] = max(highest[number], change.max())
-            lowest[number] = min(lowest[number], change.min())
-    return highest, lowest
 
 
 def _positions(stack: Stack, anchors: Sequence[np.ndarray]) -> np.ndarray:
