@@ -21,7 +21,7 @@ from .broadcast import (
     select_anchors,
     select_stacked,
 )
-from .similarity import intrinsic_similarity
+from .similarity import intrinsic_similarity, stacked_similarity
 from .stack import Hops, Stack, broadcast_stack, stack_groups
 
 
@@ -198,9 +198,15 @@ class _PairState:
     """One pair's alignment as it is built, round by round, in :func:`align_batch`."""
 
     def __init__(
-        self, test: Graph, gold: Graph, hops: tuple[Hops, Hops], params: Params, correction: Correction | None
+        self,
+        test: Graph,
+        gold: Graph,
+        hops: tuple[Hops, Hops],
+        similarity: np.ndarray,
+        params: Params,
+        correction: Correction | None,
     ):
-        self.similarity = intrinsic_similarity(test, gold, params.gamma)
+        self.similarity = similarity
         self.hops = hops
         self.overlap = label_overlap(test, gold)
         self.shape = self.similarity.shape
@@ -256,26 +262,22 @@ def align_batch(
     pair k: the same alignments, the broadcasts of pairs of similar size made together
     (:mod:`.stack`) in rounds that every pair of a stack takes at once."""
     hops = Hops.of_graphs([graph for pair in pairs for graph in pair])
-    states = [
-        _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), params, correction)
-        for k, ((test, gold), correction) in enumerate(zip(pairs, corrections or [None] * len(pairs)))
-    ]
-    for group in stack_groups([state.shape for state in states]):
-        _align_stacked([states[k] for k in group], params)
-    return [state.finish() for state in states]
+    corrections = corrections or [None] * len(pairs)
+    states: dict[int, _PairState] = {}
+    for group in stack_groups([(len(test), len(gold)) for test, gold in pairs]):
+        similarity = stacked_similarity([pairs[k] for k in group], params.gamma)
+        for place, k in enumerate(group):
+            test, gold = pairs[k]
+            own = similarity[place, : len(test), : len(gold)].copy()
+            states[k] = _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), own, params, corrections[k])
+        _align_stacked([states[k] for k in group], similarity, params)
+    return [states[k].finish() for k in range(len(pairs))]
 
 
-def _align_stacked(states: list[_PairState], params: Params) -> None:
-    """The outer rounds of pairs stacked together, until each round adds no anchor (or
-    ``params.max_outer`` rounds)."""
-    count = len(states)
-    rows, columns = max(state.shape[0] for state in states), max(state.shape[1] for state in states)
-    if count == 1:
-        similarity = states[0].similarity[None]
-    else:
-        similarity = np.zeros((count, rows, columns))
-        for place, state in zip(similarity, states):
-            place[: state.shape[0], : state.shape[1]] = state.similarity
+def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Params) -> None:
+    """The outer rounds of pairs stacked together (``similarity``: their S, stacked), until each
+    round adds no anchor (or ``params.max_outer`` rounds)."""
+    count, rows, columns = similarity.shape
     anchored = (np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool))
     for k, state in enumerate(states):
         for i, j in state.initial:
