@@ -167,7 +167,6 @@ class Graph:
             "adjacency",
             "attributes_by_node",
             "relation_groups",
-            "incident_labels",
             "descendant_counts",
         ):
             self.__dict__.pop(name, None)
@@ -213,20 +212,6 @@ class Graph:
             key = (self.index[attribute.source], ("=", attribute.value))
             groups.setdefault(key, set()).add(attribute.role)
         return {key: frozenset(labels) for key, labels in groups.items()}
-
-    @cached_property
-    def incident_labels(self) -> tuple[frozenset[tuple[str, str]], ...]:
-        """Per node, the labels of the relations around it, marked ``in``/``out``.
-
-        Used to break ties between equally similar candidates (paper §2.2.2).
-        """
-        labels: list[set[tuple[str, str]]] = [set() for _ in self.nodes]
-        for edge in self.edges:
-            labels[self.index[edge.source]].add(("out", edge.role))
-            labels[self.index[edge.target]].add(("in", edge.role))
-        for attribute in self.attributes:
-            labels[self.index[attribute.source]].add(("out", attribute.role))
-        return tuple(frozenset(s) for s in labels)
 
     @cached_property
     def descendant_counts(self) -> tuple[int, ...]:

@@ -198,8 +198,23 @@ def test_label_overlaps_counted_at_once_are_those_counted_one_by_one(test_triple
     test, gold = decode(test_triples), decode(gold_triples)
     overlap = label_overlap(test, gold)
     rows, columns = np.divmod(np.arange(len(test) * len(gold)), len(gold))
-    expected = [len(test.incident_labels[i] & gold.incident_labels[j]) for i, j in zip(rows, columns)]
+    test_labels, gold_labels = incident_labels(test), incident_labels(gold)
+    expected = [len(test_labels[i] & gold_labels[j]) for i, j in zip(rows, columns)]
     assert overlap.many(rows, columns).tolist() == expected == [overlap(i, j) for i, j in zip(rows, columns)]
+    assert [overlap.shared_roles(i, j) for i, j in zip(rows, columns)] == [
+        sorted({role for _, role in test_labels[i] & gold_labels[j]}) for i, j in zip(rows, columns)
+    ]
+
+
+def incident_labels(graph):
+    """Per node, the labels of the relations around it by definition: (direction, role)."""
+    labels = [set() for _ in graph.nodes]
+    for edge in graph.edges:
+        labels[graph.index[edge.source]].add(("out", edge.role))
+        labels[graph.index[edge.target]].add(("in", edge.role))
+    for attribute in graph.attributes:
+        labels[graph.index[attribute.source]].add(("out", attribute.role))
+    return labels
 
 
 def test_finalisation_of_a_large_tie_counts_the_overlaps_at_once_with_the_same_matching():

@@ -87,40 +87,60 @@ def quality_label(quality: int | None, rounds: int) -> str:
 
 
 class LabelOverlap:
-    """|labels(i) ∩ labels(j)| of the relations around a test node i and a gold node j, for
-    tie-breaks (paper §2.2.2). The graphs' labels are gathered when first asked for: most
-    pairs have no tie to break."""
+    """|labels(i) ∩ labels(j)|: how many relation labels a test node i and a gold node j have in
+    common, for tie-breaks (paper §2.2.2). A node's labels are the roles of the relations around
+    it, each with its direction: leaving the node (an attribute leaves its node) or reaching it.
+    They are the bits of an int per node: bit 2k for role number k leaving, 2k + 1 for it reaching,
+    the roles numbered for the pair when first asked for (most pairs have no tie to break)."""
 
     def __init__(self, test: Graph, gold: Graph):
         self.graphs = (test, gold)
+        self.roles: dict[str, int] = {}  # role -> the bit of its leaving label
 
     @cached_property
-    def labels(self) -> tuple[tuple[frozenset, ...], tuple[frozenset, ...]]:
+    def labels(self) -> tuple[list[int], list[int]]:
+        """Per graph, per node, its labels as bits."""
         test, gold = self.graphs
-        return test.incident_labels, gold.incident_labels
+        return self._labels(test), self._labels(gold)
+
+    def _labels(self, graph: Graph) -> list[int]:
+        index, roles = graph.index, self.roles
+        labels = [0] * len(graph)
+        for edge in graph.edges:
+            leaving = roles.setdefault(edge.role, 1 << 2 * len(roles))
+            labels[index[edge.source]] |= leaving
+            labels[index[edge.target]] |= leaving << 1
+        for attribute in graph.attributes:
+            labels[index[attribute.source]] |= roles.setdefault(attribute.role, 1 << 2 * len(roles))
+        return labels
 
     def __call__(self, i: int, j: int) -> int:
         test_labels, gold_labels = self.labels
-        return len(test_labels[i] & gold_labels[j])
+        return (test_labels[i] & gold_labels[j]).bit_count()
+
+    def shared_roles(self, i: int, j: int) -> list[str]:
+        """The roles of the labels that i and j have in common, sorted."""
+        test_labels, gold_labels = self.labels
+        common = test_labels[i] & gold_labels[j]
+        return sorted(role for role, leaving in self.roles.items() if common & (leaving | leaving << 1))
 
     def many(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """The overlap of each cell (rows[k], columns[k]), counted for all of them at once."""
-        known: dict = {}
-        sides = []
-        for labels in self.labels:
-            places = [[known.setdefault(label, len(known)) for label in node] for node in labels]
-            sides.append(places)
-        matrices = [np.zeros((len(places), len(known)), dtype=bool) for places in sides]
-        for matrix, places in zip(matrices, sides):
-            for node, found in enumerate(places):
-                matrix[node, found] = True
-        test_labels, gold_labels = matrices
+        test_labels, gold_labels = (_label_matrix(labels, 2 * len(self.roles)) for labels in self.labels)
         counts = np.empty(len(rows), dtype=np.int64)
-        step = max(1, (1 << 20) // max(len(known), 1))  # cells counted at once: about a million booleans
+        step = max(1, (1 << 20) // max(test_labels.shape[1], 1))  # cells counted at once: about a million booleans
         for start in range(0, len(rows), step):
             part = slice(start, start + step)
             counts[part] = (test_labels[rows[part]] & gold_labels[columns[part]]).sum(axis=1)
         return counts
+
+
+def _label_matrix(labels: list[int], bits: int) -> np.ndarray:
+    """Nodes' labels given as the bits of ints (``bits`` of them at most), as a node x bit boolean
+    matrix (rounded up to whole bytes)."""
+    width = (bits + 7) // 8
+    packed = np.frombuffer(b"".join(node.to_bytes(width, "little") for node in labels), dtype=np.uint8)
+    return np.unpackbits(packed.reshape(len(labels), width), axis=1, bitorder="little").view(bool)
 
 
 def label_overlap(test: Graph, gold: Graph) -> LabelOverlap:
