@@ -54,21 +54,20 @@ class Hops:
         >>> chain.ancestors_of(2).tolist(), chain.descendants_of(0).tolist(), chain.counts.tolist()
         ([0, 1], [1, 2], [[0, 1, 2], [2, 1, 0]])
         """
-        one = np.unique(np.asarray(sources, dtype=np.int64) * size + np.asarray(targets, dtype=np.int64))
+        one = _distinct(np.asarray(sources, dtype=np.int64) * size + np.asarray(targets, dtype=np.int64))
         parents, children = np.divmod(one, max(size, 1))
         child_starts = np.searchsorted(parents, np.arange(size + 1))
         # two hops: every edge p -> c followed by each edge c -> g
         counts = child_starts[children + 1] - child_starts[children]
         firsts = np.repeat(child_starts[children] - (np.cumsum(counts) - counts), counts)
         grandchildren = children[firsts + np.arange(int(counts.sum()))]
-        keys = np.unique(np.concatenate([one, np.repeat(parents, counts) * size + grandchildren]))
+        keys = _distinct(np.concatenate([one, np.repeat(parents, counts) * size + grandchildren]))
         above, below = np.divmod(keys, max(size, 1))
         keep = above != below
         above, below = above[keep], below[keep]  # sorted by (above, below): descendant lists
-        by_below = np.lexsort((above, below))  # ancestor lists
-        nodes = np.arange(size + 1)
-        starts = np.stack([np.searchsorted(below[by_below], nodes), np.searchsorted(above, nodes)])
-        return cls(size, np.diff(starts), (above[by_below], below))
+        by_below = np.argsort(below * size + above)  # ancestor lists: sorted by (below, above)
+        lengths = np.stack([np.bincount(below, minlength=size), np.bincount(above, minlength=size)])
+        return cls(size, lengths.astype(np.int64, copy=False), (above[by_below], below))
 
     @classmethod
     def of_adjacency(cls, adjacency: np.ndarray) -> Hops:
@@ -81,13 +80,16 @@ class Hops:
         """The neighbours of each graph, found for all of them at once (as one graph)."""
         sizes = np.array([len(graph) for graph in graphs], dtype=np.int64)
         offsets = np.cumsum(sizes) - sizes
-        ends = [
-            (offset + graph.index[edge.source], offset + graph.index[edge.target])
-            for graph, offset in zip(graphs, offsets.tolist())
-            for edge in graph.edges
-        ]
-        sources, targets = np.array(ends, dtype=np.int64).reshape(-1, 2).T
-        union = cls.of_edges(int(sizes.sum()), sources, targets)
+        sources: list[int] = []
+        targets: list[int] = []
+        for graph in graphs:
+            index = graph.index
+            sources += [index[edge.source] for edge in graph.edges]
+            targets += [index[edge.target] for edge in graph.edges]
+        shift = np.repeat(offsets, [len(graph.edges) for graph in graphs])  # each graph's nodes after the ones before
+        union = cls.of_edges(
+            int(sizes.sum()), np.array(sources, dtype=np.int64) + shift, np.array(targets, dtype=np.int64) + shift
+        )
         owners = np.repeat(np.arange(len(graphs)), sizes)
         shares = []  # per layer: each graph's first entry and count in the union's lists, in its own numbers
         for layer in (0, 1):
@@ -114,6 +116,15 @@ class Hops:
     def descendants_of(self, node: int) -> np.ndarray:
         first = int(self.counts[1, :node].sum())
         return self.members[1][first : first + self.counts[1, node]]
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array, ascending: np.unique by a sort (faster here than
+    the hashing np.unique of NumPy 2.3 and later)."""
+    ordered = np.sort(values)
+    first = np.ones(len(ordered), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return ordered[first]
 
 
 def stack_groups(sizes: Sequence[tuple[int, int]]) -> list[list[int]]:
@@ -168,7 +179,8 @@ def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.nda
     """1/ΔN of eq. 10-11: min(n_i, n_j) / max(n_i, n_j), 0 where either is 0, for neighbour
     counts (floats) that broadcast against each other."""
     low = np.minimum(test_counts, gold_counts)
-    return np.divide(low, np.maximum(test_counts, gold_counts), out=np.zeros(low.shape), where=low > 0)
+    # max(n_i, n_j, 1): the same divisor where both are >= 1, and 0 / 1 = 0 where either is 0
+    return np.divide(low, np.maximum(np.maximum(test_counts, 1.0), np.maximum(gold_counts, 1.0)), out=low)
 
 
 class _RatioTable:
