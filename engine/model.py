@@ -191,10 +191,14 @@ class Graph:
     def attributes_by_node(self) -> tuple[dict[str, str], ...]:
         """Per node, its attribute dictionary role -> constant (repeated roles
         join their sorted values with a space so that they compare as a whole)."""
-        collected: list[dict[str, list[str]]] = [{} for _ in self.nodes]
+        index = self.index
+        collected: dict[int, dict[str, list[str]]] = {}  # the nodes with attributes only (few)
         for attribute in self.attributes:
-            collected[self.index[attribute.source]].setdefault(attribute.role, []).append(attribute.value)
-        return tuple({role: " ".join(sorted(values)) for role, values in roles.items()} for roles in collected)
+            collected.setdefault(index[attribute.source], {}).setdefault(attribute.role, []).append(attribute.value)
+        by_node: list[dict[str, str]] = [{} for _ in self.nodes]
+        for node, roles in collected.items():
+            by_node[node] = {role: " ".join(sorted(values)) for role, values in roles.items()}
+        return tuple(by_node)
 
     @cached_property
     def relation_groups(self) -> dict[tuple[int, Child], frozenset[str]]:
