@@ -89,6 +89,27 @@ def test_a_stacked_step_is_each_pair_alone_to_the_last_bit(sizes, seed):
         assert not place[n:].any() and not place[:, m:].any()  # the padding stays 0
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 20), st.integers(1, 20)), min_size=2, max_size=6),
+    st.integers(0, 2**32 - 1),
+    st.data(),
+)
+def test_a_subset_of_a_stack_is_the_stack_of_its_pairs(sizes, seed, data):
+    """A subset takes its ratios from its stack's: the same as a stack made of its pairs anew."""
+    rng = np.random.default_rng(seed)
+    pairs = [
+        (Hops.of_adjacency(random_adjacency(rng, n)), Hops.of_adjacency(random_adjacency(rng, m))) for n, m in sizes
+    ]
+    kept = sorted(data.draw(st.sets(st.integers(0, len(sizes) - 1), min_size=1)))
+    subset, anew = Stack(pairs).subset(np.array(kept)), Stack([pairs[k] for k in kept])
+    assert subset.shape == anew.shape and subset.ratios.flags.c_contiguous
+    assert np.array_equal(subset.ratios, anew.ratios)
+    for mine, theirs in ((subset.first, anew.first), (subset.second, anew.second)):
+        assert mine.shape == theirs.shape
+        assert np.array_equal(mine.indptr, theirs.indptr) and np.array_equal(mine.indices, theirs.indices)
+
+
 @pytest.mark.parametrize("sizes", [(70, 90), (130, 40), (1, 300), (300, 1)])
 def test_a_large_pair_stepped_in_blocks_of_test_nodes_gives_the_same_step(monkeypatch, sizes):
     rng = np.random.default_rng(sum(sizes))

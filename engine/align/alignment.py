@@ -95,7 +95,7 @@ class LabelOverlap:
 
     def __init__(self, test: Graph, gold: Graph):
         self.graphs = (test, gold)
-        self.roles: dict[str, int] = {}  # role -> the bit of its leaving label
+        self.roles = _RoleBits()
 
     @cached_property
     def labels(self) -> tuple[list[int], list[int]]:
@@ -107,11 +107,11 @@ class LabelOverlap:
         index, roles = graph.index, self.roles
         labels = [0] * len(graph)
         for edge in graph.edges:
-            leaving = roles.setdefault(edge.role, 1 << 2 * len(roles))
+            leaving = roles[edge.role]
             labels[index[edge.source]] |= leaving
             labels[index[edge.target]] |= leaving << 1
         for attribute in graph.attributes:
-            labels[index[attribute.source]] |= roles.setdefault(attribute.role, 1 << 2 * len(roles))
+            labels[index[attribute.source]] |= roles[attribute.role]
         return labels
 
     def __call__(self, i: int, j: int) -> int:
@@ -133,6 +133,14 @@ class LabelOverlap:
             part = slice(start, start + step)
             counts[part] = (test_labels[rows[part]] & gold_labels[columns[part]]).sum(axis=1)
         return counts
+
+
+class _RoleBits(dict[str, int]):
+    """Role -> the bit of its leaving label (2k for the k-th role met; 2k + 1 is its reaching label)."""
+
+    def __missing__(self, role: str) -> int:
+        bit = self[role] = 1 << 2 * len(self)
+        return bit
 
 
 def _label_matrix(labels: list[int], bits: int) -> np.ndarray:

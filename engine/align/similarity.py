@@ -57,10 +57,10 @@ def contained_lemmas(lemmas: Sequence[str]) -> list[tuple[int, int]]:
     """
     joined = "\n".join(lemmas)
     starts = list(accumulate((len(lemma) + 1 for lemma in lemmas), initial=0))  # each lemma's line
-    found = []
+    found: list[tuple[int, int]] = []
     for place, lemma in enumerate(lemmas):
         if lemma and joined.count(lemma) > 1:
-            holders = set()
+            holders: set[int] = set()
             at = joined.find(lemma)
             while at >= 0:
                 line = bisect_right(starts, at) - 1
@@ -199,24 +199,24 @@ def _attribute_codes(
     values: dict[str, int] = {}
     found = []
     for side in sides:
-        places, entries = [], []
+        places: list[tuple[int, int]] = []
+        entries: list[tuple[int, int, int]] = []  # (row, key code, value code)
         for pair, by_node in enumerate(side):
             for node, attributes in enumerate(by_node):
                 if attributes:
+                    row = len(places)
                     places.append((pair, node))
-                    entries.append(
-                        [
-                            (keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
-                            for key, value in attributes.items()
-                        ]
-                    )
+                    entries += [
+                        (row, keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
+                        for key, value in attributes.items()
+                    ]
         found.append((places, entries))
     coded = []
     for places, entries in found:
-        table = np.full((len(entries), len(keys)), -1, dtype=np.int64)
-        for row, attributes in enumerate(entries):
-            for key, value in attributes:
-                table[row, key] = value
+        table = np.full((len(places), len(keys)), -1, dtype=np.int64)
+        if entries:
+            rows, columns, codes = np.array(entries, dtype=np.int64).T
+            table[rows, columns] = codes
         coded.append((np.array(places, dtype=np.int64).reshape(-1, 2), table))
     return coded
 
