@@ -175,8 +175,11 @@ def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.nda
     """1/ΔN of eq. 10-11: min(n_i, n_j) / max(n_i, n_j), 0 where either is 0, for neighbour
     counts (floats) that broadcast against each other."""
     low = np.minimum(test_counts, gold_counts)
-    # max(n_i, n_j, 1): the same divisor where both are >= 1, and 0 / 1 = 0 where either is 0
-    return np.divide(low, np.maximum(np.maximum(test_counts, 1.0), np.maximum(gold_counts, 1.0)), out=low)
+    # max(n_i, n_j, 1): the same divisor where both are >= 1, and 0 / 1 = 0 where either is 0. The
+    # result is a new array, made after the temporaries (the stack keeps it through its rounds): with
+    # glibc's default allocator settings (the engine used as a library, without keep_freed_memory)
+    # that halves the page faults of the broadcast steps on sentence-size pairs
+    return np.divide(low, np.maximum(np.maximum(test_counts, 1.0), np.maximum(gold_counts, 1.0)))
 
 
 class _RatioTable:
