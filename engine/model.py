@@ -165,6 +165,7 @@ class Graph:
         for name in (
             "index",
             "adjacency",
+            "attributed_nodes",
             "attributes_by_node",
             "relation_groups",
             "descendant_counts",
@@ -188,16 +189,24 @@ class Graph:
         return matrix
 
     @cached_property
-    def attributes_by_node(self) -> tuple[dict[str, str], ...]:
-        """Per node, its attribute dictionary role -> constant (repeated roles
-        join their sorted values with a space so that they compare as a whole)."""
+    def attributed_nodes(self) -> dict[int, dict[str, str]]:
+        """The nodes that have attributes, index -> attribute dictionary role -> constant
+        (repeated roles join their sorted values with a space so that they compare as a whole)."""
         index = self.index
-        collected: dict[int, dict[str, list[str]]] = {}  # the nodes with attributes only (few)
+        collected: dict[int, dict[str, list[str]]] = {}
         for attribute in self.attributes:
             collected.setdefault(index[attribute.source], {}).setdefault(attribute.role, []).append(attribute.value)
+        return {
+            node: {role: " ".join(sorted(values)) for role, values in roles.items()}
+            for node, roles in collected.items()
+        }
+
+    @cached_property
+    def attributes_by_node(self) -> tuple[dict[str, str], ...]:
+        """Per node, its attribute dictionary (:attr:`attributed_nodes`; empty for the others)."""
         by_node: list[dict[str, str]] = [{} for _ in self.nodes]
-        for node, roles in collected.items():
-            by_node[node] = {role: " ".join(sorted(values)) for role, values in roles.items()}
+        for node, attributes in self.attributed_nodes.items():
+            by_node[node] = attributes
         return tuple(by_node)
 
     @cached_property

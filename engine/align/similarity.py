@@ -184,16 +184,12 @@ def stacked_similarity(pairs: Sequence[tuple[Graph, Graph]], gamma: float) -> np
     similarity *= gamma
     similarity += 1.0
     similarity *= lemma
-    _add_attributes(
-        similarity, [test.attributes_by_node for test in tests], [gold.attributes_by_node for gold in golds]
-    )
+    _add_attributes(similarity, [test.attributed_nodes for test in tests], [gold.attributed_nodes for gold in golds])
     return similarity
 
 
-def _attribute_codes(
-    sides: Sequence[Sequence[tuple[dict[str, str], ...]]],
-) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Per side, the (pair, node) of each node with attributes, in stack order, and its attributes
+def _attribute_codes(sides: Sequence[Sequence[dict[int, dict[str, str]]]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per side, the (pair, node) of each node with attributes, pair by pair, and its attributes
     as a row of value codes per key (-1: the node lacks the key), codes shared by both sides."""
     keys: dict[str, int] = {}
     values: dict[str, int] = {}
@@ -201,15 +197,14 @@ def _attribute_codes(
     for side in sides:
         places: list[tuple[int, int]] = []
         entries: list[tuple[int, int, int]] = []  # (row, key code, value code)
-        for pair, by_node in enumerate(side):
-            for node, attributes in enumerate(by_node):
-                if attributes:
-                    row = len(places)
-                    places.append((pair, node))
-                    entries += [
-                        (row, keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
-                        for key, value in attributes.items()
-                    ]
+        for pair, attributed in enumerate(side):
+            for node, attributes in attributed.items():
+                row = len(places)
+                places.append((pair, node))
+                entries += [
+                    (row, keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
+                    for key, value in attributes.items()
+                ]
         found.append((places, entries))
     coded = []
     for places, entries in found:
@@ -223,12 +218,13 @@ def _attribute_codes(
 
 def _add_attributes(
     similarity: np.ndarray,
-    test_attributes: Sequence[tuple[dict[str, str], ...]],
-    gold_attributes: Sequence[tuple[dict[str, str], ...]],
+    test_attributes: Sequence[dict[int, dict[str, str]]],
+    gold_attributes: Sequence[dict[int, dict[str, str]]],
 ) -> None:
     """S = (S + S_a) / 2 where two nodes of a pair share attribute keys (eq. 1, 3-4):
     :func:`attribute_similarity` of every such pair of nodes of the stacked ``similarity`` at once,
-    ``test_attributes[b]`` and ``gold_attributes[b]`` pair b's attributes per node."""
+    ``test_attributes[b]`` and ``gold_attributes[b]`` pair b's nodes with attributes (node -> its
+    attributes, :attr:`~engine.model.Graph.attributed_nodes`)."""
     (test_places, test_codes), (gold_places, gold_codes) = _attribute_codes([test_attributes, gold_attributes])
     if not len(test_places) or not len(gold_places):
         return
