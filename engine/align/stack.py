@@ -119,12 +119,16 @@ class Hops:
 
 
 def _distinct(values: np.ndarray) -> np.ndarray:
-    """The distinct values of an integer array, ascending: np.unique by a sort (faster here than
-    the hashing np.unique of NumPy 2.3 and later)."""
-    ordered = np.sort(values)
-    first = np.ones(len(ordered), dtype=bool)
-    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
-    return ordered[first]
+    """The distinct values in ascending order, as ``np.unique`` gives them (which first asks
+    whether its input is a masked array, and so imports ``numpy.ma``: 8 ms of start-up).
+
+    >>> _distinct(np.array([3, 1, 3, 2])).tolist()
+    [1, 2, 3]
+    """
+    ordered = np.sort(values, axis=None)
+    keep = np.ones(len(ordered), dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
 
 
 def stack_groups(sizes: Sequence[tuple[int, int]]) -> list[list[int]]:
