@@ -195,9 +195,9 @@ class Graph:
         for name in (
             "index",
             "adjacency",
+            "attributed_nodes",
             "attributes_by_node",
             "relation_groups",
-            "incident_labels",
             "descendant_counts",
         ):
             self.__dict__.pop(name, None)
@@ -219,13 +219,25 @@ class Graph:
         return matrix
 
     @cached_property
-    def attributes_by_node(self) -> tuple[dict[str, str], ...]:
-        """Per node, its attribute dictionary role -> constant (repeated roles
-        join their sorted values with a space so that they compare as a whole)."""
-        collected: list[dict[str, list[str]]] = [{} for _ in self.nodes]
+    def attributed_nodes(self) -> dict[int, dict[str, str]]:
+        """The nodes that have attributes, index -> attribute dictionary role -> constant
+        (repeated roles join their sorted values with a space so that they compare as a whole)."""
+        index = self.index
+        collected: dict[int, dict[str, list[str]]] = {}
         for attribute in self.attributes:
-            collected[self.index[attribute.source]].setdefault(attribute.role, []).append(attribute.value)
-        return tuple({role: " ".join(sorted(values)) for role, values in roles.items()} for roles in collected)
+            collected.setdefault(index[attribute.source], {}).setdefault(attribute.role, []).append(attribute.value)
+        return {
+            node: {role: " ".join(sorted(values)) for role, values in roles.items()}
+            for node, roles in collected.items()
+        }
+
+    @cached_property
+    def attributes_by_node(self) -> tuple[dict[str, str], ...]:
+        """Per node, its attribute dictionary (:attr:`attributed_nodes`; empty for the others)."""
+        by_node: list[dict[str, str]] = [{} for _ in self.nodes]
+        for node, attributes in self.attributed_nodes.items():
+            by_node[node] = attributes
+        return tuple(by_node)
 
     @cached_property
     def relation_groups(self) -> dict[tuple[int, Child], frozenset[str]]:
@@ -243,20 +255,6 @@ class Graph:
             key = (self.index[attribute.source], ("=", attribute.value))
             groups.setdefault(key, set()).add(attribute.role)
         return {key: frozenset(labels) for key, labels in groups.items()}
-
-    @cached_property
-    def incident_labels(self) -> tuple[frozenset[tuple[str, str]], ...]:
-        """Per node, the labels of the relations around it, marked ``in``/``out``.
-
-        Used to break ties between equally similar candidates (paper §2.2.2).
-        """
-        labels: list[set[tuple[str, str]]] = [set() for _ in self.nodes]
-        for edge in self.edges:
-            labels[self.index[edge.source]].add(("out", edge.role))
-            labels[self.index[edge.target]].add(("in", edge.role))
-        for attribute in self.attributes:
-            labels[self.index[attribute.source]].add(("out", attribute.role))
-        return tuple(frozenset(s) for s in labels)
 
     @cached_property
     def descendant_counts(self) -> tuple[int, ...]:

@@ -1,17 +1,20 @@
 """Intrinsic similarity (AnCast paper §2.1, eq. 1-4), values by hand."""
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.align.similarity import (
     attribute_similarity,
+    contained_lemmas,
     intrinsic_similarity,
     lemma_similarity,
     lemma_table,
     similarity_reasons,
+    stacked_similarity,
 )
-from engine.model import split_concept
+from engine.model import Attribute, Graph, Node, split_concept
 from engine.read import read_graph
 
 from .conftest import FRY_GOLD, FRY_TEST, READ_GOLD, READ_TEST
@@ -158,3 +161,54 @@ def test_s_is_eq_1_computed_cell_by_cell(test_triples, gold_triples, gamma):
             if shared:
                 expected = (expected + value) / 2
             assert similarity[i, j] == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab\né", max_size=4), unique=True, max_size=8))
+def test_contained_lemmas_are_the_pairs_where_one_is_part_of_a_longer_one(lemmas):
+    expected = [
+        (a, b) for a, short in enumerate(lemmas) for b, long in enumerate(lemmas) if short and a != b and short in long
+    ]
+    assert contained_lemmas(lemmas) == expected
+
+
+def node_graph(concepts, attributes):
+    """A graph of the given concepts (no edges), with attributes (node, role, value)."""
+    nodes = tuple(Node(f"n{i}", concept) for i, concept in enumerate(concepts))
+    return Graph("n0", nodes, (), tuple(Attribute(f"n{i}", role, value) for i, role, value in attributes))
+
+
+@st.composite
+def node_graphs(draw):
+    concepts = draw(
+        st.lists(st.sampled_from(["a", "ab", "b-01", "ab-02", "ba", "", "bab", "a.n.01"]), min_size=1, max_size=5)
+    )
+    attributes = draw(
+        st.lists(
+            st.tuples(
+                st.integers(0, len(concepts) - 1), st.sampled_from([":quant", ":mode"]), st.sampled_from(["1", "2"])
+            ),
+            max_size=3,
+        )
+    )
+    return node_graph(concepts, attributes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(node_graphs(), node_graphs()), min_size=1, max_size=7), st.sampled_from([0.0, 0.1, 1.0]))
+def test_stacked_s_is_each_pairs_eq_1_to_the_last_bit(pairs, gamma):
+    """Many small pairs with lemmas part of others: the stacked S holds eq. 1 of each pair cell by
+    cell (the lookup table of the parts split while larger than the stack), 0 on the padding."""
+    stacked = stacked_similarity(pairs, gamma)
+    assert stacked.shape == (len(pairs), max(len(t) for t, _ in pairs), max(len(g) for _, g in pairs))
+    for place, (test, gold) in enumerate(pairs):
+        expected = np.zeros(stacked.shape[1:])
+        for i, a in enumerate(test.nodes):
+            for j, b in enumerate(gold.nodes):
+                sense = 1.0 if (a.sense or "") == (b.sense or "") else 0.0
+                expected[i, j] = lemma_similarity(a.lemma, b.lemma) * (1 + gamma * (sense - 1))
+                value, shared = attribute_similarity(test.attributes_by_node[i], gold.attributes_by_node[j])
+                if shared:
+                    expected[i, j] = (expected[i, j] + value) / 2
+        assert np.array_equal(stacked[place], expected)
+        assert np.array_equal(intrinsic_similarity(test, gold, gamma), expected[: len(test), : len(gold)])

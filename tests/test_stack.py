@@ -116,6 +116,28 @@ def test_a_stacked_step_is_each_pair_alone_to_the_last_bit(sizes, seed):
         assert not place[n:].any() and not place[:, m:].any()  # the padding stays 0
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 20), st.integers(1, 20)), min_size=2, max_size=6),
+    st.integers(0, 2**32 - 1),
+    st.data(),
+)
+def test_a_subset_of_a_stack_is_the_stack_of_its_pairs(sizes, seed, data):
+    """A subset takes its ratios from its stack's: the same as a stack made of its pairs anew."""
+    rng = np.random.default_rng(seed)
+    pairs = [
+        (Hops.of_adjacency(random_adjacency(rng, n)), Hops.of_adjacency(random_adjacency(rng, m))) for n, m in sizes
+    ]
+    kept = sorted(data.draw(st.sets(st.integers(0, len(sizes) - 1), min_size=1)))
+    subset, anew = Stack(pairs).subset(np.array(kept)), Stack([pairs[k] for k in kept])
+    assert subset.ratios is not None and anew.ratios is not None
+    assert subset.shape == anew.shape and subset.ratios.flags.c_contiguous
+    assert np.array_equal(subset.ratios, anew.ratios)
+    for mine, theirs in ((subset.first, anew.first), (subset.second, anew.second)):
+        assert mine.shape == theirs.shape
+        assert np.array_equal(mine.indptr, theirs.indptr) and np.array_equal(mine.indices, theirs.indices)
+
+
 @pytest.mark.parametrize("sizes", [(70, 90), (130, 40), (1, 300), (300, 1)])
 def test_a_large_pair_stepped_in_blocks_of_test_nodes_gives_the_same_step(monkeypatch, sizes):
     rng = np.random.default_rng(sum(sizes))
@@ -225,8 +247,23 @@ def test_label_overlaps_counted_at_once_are_those_counted_one_by_one(test_triple
     test, gold = decode(test_triples), decode(gold_triples)
     overlap = label_overlap(test, gold)
     rows, columns = np.divmod(np.arange(len(test) * len(gold)), len(gold))
-    expected = [len(test.incident_labels[i] & gold.incident_labels[j]) for i, j in zip(rows, columns)]
+    test_labels, gold_labels = incident_labels(test), incident_labels(gold)
+    expected = [len(test_labels[i] & gold_labels[j]) for i, j in zip(rows, columns)]
     assert overlap.many(rows, columns).tolist() == expected == [overlap(i, j) for i, j in zip(rows, columns)]
+    assert [overlap.shared_roles(i, j) for i, j in zip(rows, columns)] == [
+        sorted({role for _, role in test_labels[i] & gold_labels[j]}) for i, j in zip(rows, columns)
+    ]
+
+
+def incident_labels(graph):
+    """Per node, the labels of the relations around it by definition: (direction, role)."""
+    labels: list[set[tuple[str, str]]] = [set() for _ in graph.nodes]
+    for edge in graph.edges:
+        labels[graph.index[edge.source]].add(("out", edge.role))
+        labels[graph.index[edge.target]].add(("in", edge.role))
+    for attribute in graph.attributes:
+        labels[graph.index[attribute.source]].add(("out", attribute.role))
+    return labels
 
 
 def test_finalisation_of_a_large_tie_counts_the_overlaps_at_once_with_the_same_matching():

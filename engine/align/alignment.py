@@ -21,7 +21,7 @@ from .broadcast import (
     select_anchors,
     select_stacked,
 )
-from .similarity import intrinsic_similarity
+from .similarity import intrinsic_similarity, stacked_similarity
 from .stack import Hops, Stack, broadcast_stack, stack_groups
 
 
@@ -87,40 +87,68 @@ def quality_label(quality: int | None, rounds: int) -> str:
 
 
 class LabelOverlap:
-    """|labels(i) ∩ labels(j)| of the relations around a test node i and a gold node j, for
-    tie-breaks (paper §2.2.2). The graphs' labels are gathered when first asked for: most
-    pairs have no tie to break."""
+    """|labels(i) ∩ labels(j)|: how many relation labels a test node i and a gold node j have in
+    common, for tie-breaks (paper §2.2.2). A node's labels are the roles of the relations around
+    it, each with its direction: leaving the node (an attribute leaves its node) or reaching it.
+    They are the bits of an int per node: bit 2k for role number k leaving, 2k + 1 for it reaching,
+    the roles numbered for the pair when first asked for (most pairs have no tie to break)."""
 
     def __init__(self, test: Graph, gold: Graph):
         self.graphs = (test, gold)
+        self.roles = _RoleBits()
 
     @cached_property
-    def labels(self) -> tuple[tuple[frozenset, ...], tuple[frozenset, ...]]:
+    def labels(self) -> tuple[list[int], list[int]]:
+        """Per graph, per node, its labels as bits."""
         test, gold = self.graphs
-        return test.incident_labels, gold.incident_labels
+        return self._labels(test), self._labels(gold)
+
+    def _labels(self, graph: Graph) -> list[int]:
+        index, roles = graph.index, self.roles
+        labels = [0] * len(graph)
+        for edge in graph.edges:
+            leaving = roles[edge.role]
+            labels[index[edge.source]] |= leaving
+            labels[index[edge.target]] |= leaving << 1
+        for attribute in graph.attributes:
+            labels[index[attribute.source]] |= roles[attribute.role]
+        return labels
 
     def __call__(self, i: int, j: int) -> int:
         test_labels, gold_labels = self.labels
-        return len(test_labels[i] & gold_labels[j])
+        return (test_labels[i] & gold_labels[j]).bit_count()
+
+    def shared_roles(self, i: int, j: int) -> list[str]:
+        """The roles of the labels that i and j have in common, sorted."""
+        test_labels, gold_labels = self.labels
+        common = test_labels[i] & gold_labels[j]
+        return sorted(role for role, leaving in self.roles.items() if common & (leaving | leaving << 1))
 
     def many(self, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """The overlap of each cell (rows[k], columns[k]), counted for all of them at once."""
-        known: dict = {}
-        sides = []
-        for labels in self.labels:
-            places = [[known.setdefault(label, len(known)) for label in node] for node in labels]
-            sides.append(places)
-        matrices = [np.zeros((len(places), len(known)), dtype=bool) for places in sides]
-        for matrix, places in zip(matrices, sides):
-            for node, found in enumerate(places):
-                matrix[node, found] = True
-        test_labels, gold_labels = matrices
+        test_labels, gold_labels = (_label_matrix(labels, 2 * len(self.roles)) for labels in self.labels)
         counts = np.empty(len(rows), dtype=np.int64)
-        step = max(1, (1 << 20) // max(len(known), 1))  # cells counted at once: about a million booleans
+        step = max(1, (1 << 20) // max(test_labels.shape[1], 1))  # cells counted at once: about a million booleans
         for start in range(0, len(rows), step):
             part = slice(start, start + step)
             counts[part] = (test_labels[rows[part]] & gold_labels[columns[part]]).sum(axis=1)
         return counts
+
+
+class _RoleBits(dict[str, int]):
+    """Role -> the bit of its leaving label (2k for the k-th role met; 2k + 1 is its reaching label)."""
+
+    def __missing__(self, role: str) -> int:
+        bit = self[role] = 1 << 2 * len(self)
+        return bit
+
+
+def _label_matrix(labels: list[int], bits: int) -> np.ndarray:
+    """Nodes' labels given as the bits of ints (``bits`` of them at most), as a node x bit boolean
+    matrix (rounded up to whole bytes)."""
+    width = (bits + 7) // 8
+    packed = np.frombuffer(b"".join(node.to_bytes(width, "little") for node in labels), dtype=np.uint8)
+    return np.unpackbits(packed.reshape(len(labels), width), axis=1, bitorder="little").view(bool)
 
 
 def label_overlap(test: Graph, gold: Graph) -> LabelOverlap:
@@ -198,9 +226,15 @@ class _PairState:
     """One pair's alignment as it is built, round by round, in :func:`align_batch`."""
 
     def __init__(
-        self, test: Graph, gold: Graph, hops: tuple[Hops, Hops], params: Params, correction: Correction | None
+        self,
+        test: Graph,
+        gold: Graph,
+        hops: tuple[Hops, Hops],
+        similarity: np.ndarray,
+        params: Params,
+        correction: Correction | None,
     ):
-        self.similarity = intrinsic_similarity(test, gold, params.gamma)
+        self.similarity = similarity
         self.hops = hops
         self.overlap = label_overlap(test, gold)
         self.shape = self.similarity.shape
@@ -256,26 +290,22 @@ def align_batch(
     pair k: the same alignments, the broadcasts of pairs of similar size made together
     (:mod:`.stack`) in rounds that every pair of a stack takes at once."""
     hops = Hops.of_graphs([graph for pair in pairs for graph in pair])
-    states = [
-        _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), params, correction)
-        for k, ((test, gold), correction) in enumerate(zip(pairs, corrections or [None] * len(pairs)))
-    ]
-    for group in stack_groups([state.shape for state in states]):
-        _align_stacked([states[k] for k in group], params)
-    return [state.finish() for state in states]
+    corrections = corrections or [None] * len(pairs)
+    states: dict[int, _PairState] = {}
+    for group in stack_groups([(len(test), len(gold)) for test, gold in pairs]):
+        similarity = stacked_similarity([pairs[k] for k in group], params.gamma)
+        for place, k in enumerate(group):
+            test, gold = pairs[k]
+            own = similarity[place, : len(test), : len(gold)].copy()
+            states[k] = _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), own, params, corrections[k])
+        _align_stacked([states[k] for k in group], similarity, params)
+    return [states[k].finish() for k in range(len(pairs))]
 
 
-def _align_stacked(states: list[_PairState], params: Params) -> None:
-    """The outer rounds of pairs stacked together, until each round adds no anchor (or
-    ``params.max_outer`` rounds)."""
-    count = len(states)
-    rows, columns = max(state.shape[0] for state in states), max(state.shape[1] for state in states)
-    if count == 1:
-        similarity = states[0].similarity[None]
-    else:
-        similarity = np.zeros((count, rows, columns))
-        for place, state in zip(similarity, states):
-            place[: state.shape[0], : state.shape[1]] = state.similarity
+def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Params) -> None:
+    """The outer rounds of pairs stacked together (``similarity``: their S, stacked), until each
+    round adds no anchor (or ``params.max_outer`` rounds)."""
+    count, rows, columns = similarity.shape
     anchored = (np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool))
     for k, state in enumerate(states):
         for i, j in state.initial:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -78,15 +77,26 @@ def is_mentioned(lemma: str, tokens: frozenset[str]) -> bool:
 
 
 def _unique_positions(keys: list) -> dict:
-    counts = Counter(keys)
-    return {key: index for index, key in enumerate(keys) if counts[key] == 1}
+    """Each key that occurs once in ``keys`` -> its position, in the order of the keys.
+
+    >>> _unique_positions(["a", "b", "a", "c"])
+    {'b': 1, 'c': 3}
+    """
+    last = dict(zip(keys, range(len(keys))))
+    if len(last) == len(keys):
+        return last
+    first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))
+    return {key: place for key, place in last.items() if first[key] == place}
 
 
 def span_anchors(test: Graph, gold: Graph) -> list[tuple[int, int]]:
     """Pairs of nodes aligned to the same non-empty token span, each span unique in its graph."""
-    test_spans = _unique_positions([node.span for node in test.nodes])
+    test_spans = [node.span for node in test.nodes]
+    if not any(test_spans):
+        return []
+    unique_test = _unique_positions(test_spans)
     gold_spans = _unique_positions([node.span for node in gold.nodes])
-    return [(i, gold_spans[span]) for span, i in test_spans.items() if span and span in gold_spans]
+    return [(i, gold_spans[span]) for span, i in unique_test.items() if span and span in gold_spans]
 
 
 def lemma_candidates(test: Graph, gold: Graph) -> list[tuple[int, int]]:
@@ -98,8 +108,11 @@ def lemma_candidates(test: Graph, gold: Graph) -> list[tuple[int, int]]:
 
 def anchor_tokens(test: Graph, gold: Graph, use_text: bool) -> frozenset[str] | None:
     """The sentence tokens that decide concreteness, or None when there is no text to use."""
-    texts = [graph.text for graph in (test, gold) if graph.text] if use_text else []
-    return frozenset().union(*(sentence_tokens(text) for text in texts)) if texts else None
+    texts = {graph.text for graph in (test, gold) if graph.text} if use_text else set()
+    if not texts:
+        return None
+    first, *others = texts  # most pairs carry one sentence: its tokens as they are
+    return sentence_tokens(first).union(*map(sentence_tokens, others)) if others else sentence_tokens(first)
 
 
 def is_concrete(test: Graph, gold: Graph, i: int, j: int, tokens: frozenset[str] | None) -> bool:

@@ -215,10 +215,10 @@ def finalise(
     columns = np.array([j for j in range(adjusted.shape[1]) if j not in anchored_columns], dtype=np.int64)
     if not rows.size or not columns.size:
         return []
-    values = adjusted[np.ix_(rows, columns)].ravel()
+    values = adjusted[rows][:, columns].ravel()
     order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
     ranked = values[order]
-    shared = np.flatnonzero(np.diff(ranked) == 0)
+    shared = np.flatnonzero(ranked[1:] == ranked[:-1])
     if shared.size:
         tied = np.zeros(len(order), dtype=bool)
         tied[shared] = tied[shared + 1] = True

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..model import Graph
 from ..params import ANCAST, Params
-from .alignment import Alignment, Round
+from .alignment import Alignment, Round, label_overlap
 from .anchors import anchor_tokens, is_concrete, lemma_candidates
 from .broadcast import NewAnchor
 
@@ -73,7 +73,7 @@ class NodeNames:
 
 
 def shared_labels(test: Graph, gold: Graph, i: int, j: int) -> list[str]:
-    return sorted({role for _, role in test.incident_labels[i] & gold.incident_labels[j]})
+    return label_overlap(test, gold).shared_roles(i, j)
 
 
 def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Params = Params()) -> Caption:

@@ -3,13 +3,25 @@ that say what made one pair's S."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
+from itertools import accumulate
 
 import numpy as np
 
 from ..model import Graph, Node
 
-__all__ = ["attribute_similarity", "intrinsic_similarity", "lemma_similarity", "lemma_table", "similarity_reasons"]
+__all__ = [
+    "attribute_similarity",
+    "contained_lemmas",
+    "intrinsic_similarity",
+    "lemma_similarity",
+    "lemma_table",
+    "similarity_reasons",
+    "stacked_lemma_similarity",
+    "stacked_similarity",
+]
 
 
 @lru_cache(maxsize=65536)
@@ -34,47 +46,114 @@ def attribute_similarity(test: dict[str, str], gold: dict[str, str]) -> tuple[fl
     return equal / len(shared), len(shared)
 
 
-def _distinct(values: list[str]) -> tuple[list[str], list[int]]:
-    """The distinct values in order of first appearance, and each value's position among them."""
-    positions: dict[str, int] = {}
-    index = [positions.setdefault(value, len(positions)) for value in values]
-    return list(positions), index
+def contained_lemmas(lemmas: Sequence[str]) -> list[tuple[int, int]]:
+    """The pairs (a, b) of positions in ``lemmas`` (distinct) where lemmas[a] is part of the longer
+    lemmas[b], eq. 2's second case. Found in the lemmas joined line by line: a lemma occurs in them
+    more than once (on its own line) only when a longer one holds it, so most lemmas take one count
+    and no comparison. The empty lemma, part of every other, is left out (eq. 2 gives it 0).
+
+    >>> contained_lemmas(["he", "she", "fry", "stir-fry", "book"])
+    [(0, 1), (2, 3)]
+    """
+    joined = "\n".join(lemmas)
+    starts = list(accumulate((len(lemma) + 1 for lemma in lemmas), initial=0))  # each lemma's line
+    found: list[tuple[int, int]] = []
+    for place, lemma in enumerate(lemmas):
+        if lemma and joined.count(lemma) > 1:
+            holders: set[int] = set()
+            at = joined.find(lemma)
+            while at >= 0:
+                line = bisect_right(starts, at) - 1
+                if at + len(lemma) < starts[line + 1]:  # within that line (a lemma may hold a line break)
+                    holders.add(line)
+                at = joined.find(lemma, at + 1)
+            holders.discard(place)
+            found.extend((place, holder) for holder in sorted(holders))
+    return found
 
 
-def lemma_table(test_lemmas: list[str], gold_lemmas: list[str]) -> np.ndarray:
-    """:func:`lemma_similarity` of every test lemma against every gold lemma. Equal lemmas are
-    found by lookup; a lemma inside a different one only where it occurs in the other side's
-    lemmas, joined, more often than as one of them (rarely), so that most of the table needs no
-    comparison at all.
+def _coded(
+    test_values: Sequence[Sequence[str]], gold_values: Sequence[Sequence[str]]
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Each value of the stacked pairs as an integer, equal values alike on both sides: per side a
+    (B, width) table, a row per pair, padded with D on the test side and D + 1 on the gold side
+    (D distinct values, given third in order of first appearance), so that padding matches nothing."""
+    codes: dict[str, int] = {}
+    flat = [
+        [codes.setdefault(value, len(codes)) for values in side for value in values]
+        for side in (test_values, gold_values)
+    ]
+    tables = []
+    for padding, side, own in zip((len(codes), len(codes) + 1), (test_values, gold_values), flat):
+        sizes = np.array([len(values) for values in side], dtype=np.int64)
+        table = np.full((len(side), int(sizes.max(initial=0))), padding, dtype=np.int64)
+        table[np.arange(table.shape[1])[None, :] < sizes[:, None]] = own
+        tables.append(table)
+    return tables[0], tables[1], list(codes)
+
+
+def stacked_lemma_similarity(test_lemmas: Sequence[Sequence[str]], gold_lemmas: Sequence[Sequence[str]]) -> np.ndarray:
+    """(B, N, M): :func:`lemma_similarity` of every test lemma of pair b (``test_lemmas[b]``) against
+    every gold lemma of it (``gold_lemmas[b]``), 0 on the padding. Equal lemmas are found by comparing
+    codes; a lemma part of another only among the few pairs :func:`contained_lemmas` finds in the
+    whole stack (:func:`_part_similarity`).
+
+    >>> stacked_lemma_similarity([["he", "fry"]], [["she", "stir-fry", "book"]]).round(3).tolist()
+    [[[0.667, 0.0, 0.0], [0.0, 0.375, 0.0]]]
+    """
+    test_codes, gold_codes, lemmas = _coded(test_lemmas, gold_lemmas)
+    count = len(lemmas)
+    if "" in lemmas:  # eq. 2 gives the empty lemma 0, even against itself: coded as padding
+        empty = lemmas.index("")
+        test_codes[test_codes == empty], gold_codes[gold_codes == empty] = count, count + 1
+    table = (test_codes[:, :, None] == gold_codes[:, None, :]).astype(float)  # |a| / |a| = 1
+    contained = contained_lemmas(lemmas)
+    if contained:
+        shorter, longer = np.array(contained, dtype=np.int64).T
+        values = np.array([lemma_similarity(lemmas[a], lemmas[b]) for a, b in contained])
+        _add_parts(table, test_codes, gold_codes, count + 2, shorter, longer, values)
+    return table
+
+
+def _add_parts(
+    table: np.ndarray,
+    test_codes: np.ndarray,
+    gold_codes: np.ndarray,
+    codes: int,
+    shorter: np.ndarray,
+    longer: np.ndarray,
+    values: np.ndarray,
+) -> None:
+    """Eq. 2's second case, added to ``table`` (B, N, M) for the stacked codes (each below ``codes``):
+    ``values[k]`` where one lemma is shorter[k] and the other longer[k]. Looked up, for the cells of
+    such lemmas only, in a table over the test codes and the gold codes of the stack that are in
+    these pairs; the stack is split in halves while that table would be larger than its cells (it
+    never is for one pair)."""
+    involved = np.concatenate([shorter, longer])
+    rows, columns = np.intersect1d(involved, test_codes), np.intersect1d(involved, gold_codes)
+    count = len(test_codes)
+    if count > 1 and len(rows) * len(columns) > table.size:
+        for part in (slice(0, count // 2), slice(count // 2, count)):
+            _add_parts(table[part], test_codes[part], gold_codes[part], codes, shorter, longer, values)
+        return
+    row_of, column_of = np.full(codes, len(rows)), np.full(codes, len(columns))  # the last row, column: none
+    row_of[rows], column_of[columns] = np.arange(len(rows)), np.arange(len(columns))
+    parts = np.zeros((len(rows) + 1, len(columns) + 1))
+    parts[row_of[shorter], column_of[longer]] = values
+    parts[row_of[longer], column_of[shorter]] = values
+    test_rows, gold_columns = row_of[test_codes], column_of[gold_codes]
+    pair, row, column = np.nonzero((test_rows < len(rows))[:, :, None] & (gold_columns < len(columns))[:, None, :])
+    table[pair, row, column] += parts[test_rows[pair, row], gold_columns[pair, column]]  # 1 + 0 or 0 + value
+
+
+def lemma_table(test_lemmas: Sequence[str], gold_lemmas: Sequence[str]) -> np.ndarray:
+    """:func:`lemma_similarity` of every test lemma against every gold lemma (one pair's
+    :func:`stacked_lemma_similarity`).
 
     >>> lemma_table(["he", "fry"], ["she", "stir-fry", "book"]).round(3).tolist()
     [[0.667, 0.0, 0.0], [0.0, 0.375, 0.0]]
     """
-    table = np.zeros((len(test_lemmas), len(gold_lemmas)))
-    gold_places: dict[str, list[int]] = {}
-    for column, lemma in enumerate(gold_lemmas):
-        gold_places.setdefault(lemma, []).append(column)
-    for row, lemma in enumerate(test_lemmas):
-        for column in gold_places.get(lemma, ()):
-            table[row, column] = lemma_similarity(lemma, lemma)
-    for own, other, transposed in ((test_lemmas, gold_lemmas, False), (gold_lemmas, test_lemmas, True)):
-        joined, listed = "\n".join(other), set(other)  # no lemma holds a line break
-        for place, lemma in enumerate(own):
-            if joined.count(lemma) > (lemma in listed):
-                for other_place, longer in enumerate(other):
-                    if longer != lemma and lemma in longer:
-                        cell = (other_place, place) if transposed else (place, other_place)
-                        table[cell] = lemma_similarity(lemma, longer)
-    return table
-
-
-def _codes(test_values: list, gold_values: list) -> tuple[np.ndarray, np.ndarray]:
-    """Each value as an integer, equal values alike across both lists."""
-    codes: dict = {}
-    return (
-        np.array([codes.setdefault(value, len(codes)) for value in test_values], dtype=np.int64),
-        np.array([codes.setdefault(value, len(codes)) for value in gold_values], dtype=np.int64),
-    )
+    return stacked_lemma_similarity([test_lemmas], [gold_lemmas])[0]
 
 
 def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
@@ -85,52 +164,81 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     with S_l the lemma similarity (eq. 2), S_s = 1 when the senses are equal (two
     senseless concepts count as equal) and S_a the attribute similarity (eq. 3-4).
     """
-    test_lemmas, test_index = _distinct([node.lemma for node in test.nodes])
-    gold_lemmas, gold_index = _distinct([node.lemma for node in gold.nodes])
-    lemma = lemma_table(test_lemmas, gold_lemmas)[np.ix_(test_index, gold_index)]
-    test_senses, gold_senses = _codes(
-        [node.sense or "" for node in test.nodes], [node.sense or "" for node in gold.nodes]
+    return stacked_similarity([(test, gold)], gamma)[0]
+
+
+def stacked_similarity(pairs: Sequence[tuple[Graph, Graph]], gamma: float) -> np.ndarray:
+    """:func:`intrinsic_similarity` of every pair (test, gold) at once: (B, N, M), pair b's S in
+    its first |V_T| rows and |V_G| columns, 0 on the padding. Each cell is computed by the same
+    operations in the same order as for the pair alone, so it is the same number."""
+    tests, golds = [test for test, _ in pairs], [gold for _, gold in pairs]
+    lemma = stacked_lemma_similarity(
+        [[node.lemma for node in test.nodes] for test in tests], [[node.lemma for node in gold.nodes] for gold in golds]
     )
-    similarity = (test_senses[:, None] == gold_senses[None, :]).astype(float)
-    similarity -= 1.0  # lemma (1 + gamma (S_s - 1)), in place: the same numbers, fewer n x m temporaries
+    test_senses, gold_senses, _ = _coded(
+        [[node.sense or "" for node in test.nodes] for test in tests],
+        [[node.sense or "" for node in gold.nodes] for gold in golds],
+    )
+    similarity = (test_senses[:, :, None] == gold_senses[:, None, :]).astype(float)
+    similarity -= 1.0  # lemma (1 + gamma (S_s - 1)), in place: the same numbers, fewer temporaries
     similarity *= gamma
     similarity += 1.0
     similarity *= lemma
-    _add_attributes(similarity, test.attributes_by_node, gold.attributes_by_node)
+    _add_attributes(similarity, [test.attributed_nodes for test in tests], [gold.attributed_nodes for gold in golds])
     return similarity
 
 
-def _add_attributes(
-    similarity: np.ndarray, test_attributes: tuple[dict[str, str], ...], gold_attributes: tuple[dict[str, str], ...]
-) -> None:
-    """S = (S + S_a) / 2 where two nodes share attribute keys (eq. 1, 3-4): :func:`attribute_similarity`
-    of every such pair at once, each node's attributes as a row of value codes per key."""
-    test_nodes = [i for i, attributes in enumerate(test_attributes) if attributes]
-    gold_nodes = [j for j, attributes in enumerate(gold_attributes) if attributes]
-    if not test_nodes or not gold_nodes:
-        return
+def _attribute_codes(sides: Sequence[Sequence[dict[int, dict[str, str]]]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Per side, the (pair, node) of each node with attributes, pair by pair, and its attributes
+    as a row of value codes per key (-1: the node lacks the key), codes shared by both sides."""
     keys: dict[str, int] = {}
     values: dict[str, int] = {}
-    entries = [  # per side, per node: (key code, value code) of each attribute
-        [
-            [
-                (keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
-                for key, value in own[node].items()
-            ]
-            for node in nodes
-        ]
-        for nodes, own in ((test_nodes, test_attributes), (gold_nodes, gold_attributes))
-    ]
-    codes = [np.full((len(side), len(keys)), -1, dtype=np.int64) for side in entries]  # -1: the node lacks the key
-    for table, side in zip(codes, entries):
-        for row, attributes in enumerate(side):
-            for key, value in attributes:
-                table[row, key] = value
-    test_codes, gold_codes = codes[0][:, None, :], codes[1][None, :, :]
-    both = (test_codes >= 0) & (gold_codes >= 0)
-    shared = both.sum(axis=2)
-    equal = (both & (test_codes == gold_codes)).sum(axis=2)
-    cells = np.ix_(test_nodes, gold_nodes)
+    found = []
+    for side in sides:
+        places: list[tuple[int, int]] = []
+        entries: list[tuple[int, int, int]] = []  # (row, key code, value code)
+        for pair, attributed in enumerate(side):
+            for node, attributes in attributed.items():
+                row = len(places)
+                places.append((pair, node))
+                entries += [
+                    (row, keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
+                    for key, value in attributes.items()
+                ]
+        found.append((places, entries))
+    coded = []
+    for places, entries in found:
+        table = np.full((len(places), len(keys)), -1, dtype=np.int64)
+        if entries:
+            rows, columns, codes = np.array(entries, dtype=np.int64).T
+            table[rows, columns] = codes
+        coded.append((np.array(places, dtype=np.int64).reshape(-1, 2), table))
+    return coded
+
+
+def _add_attributes(
+    similarity: np.ndarray,
+    test_attributes: Sequence[dict[int, dict[str, str]]],
+    gold_attributes: Sequence[dict[int, dict[str, str]]],
+) -> None:
+    """S = (S + S_a) / 2 where two nodes of a pair share attribute keys (eq. 1, 3-4):
+    :func:`attribute_similarity` of every such pair of nodes of the stacked ``similarity`` at once,
+    ``test_attributes[b]`` and ``gold_attributes[b]`` pair b's nodes with attributes (node -> its
+    attributes, :attr:`~engine.model.Graph.attributed_nodes`)."""
+    (test_places, test_codes), (gold_places, gold_codes) = _attribute_codes([test_attributes, gold_attributes])
+    if not len(test_places) or not len(gold_places):
+        return
+    # every test node with attributes against every gold node with attributes of its pair
+    gold_starts = np.searchsorted(gold_places[:, 0], np.arange(len(similarity) + 1))
+    owners = test_places[:, 0]
+    counts = gold_starts[owners + 1] - gold_starts[owners]
+    tests = np.repeat(np.arange(len(test_places)), counts)
+    golds = np.repeat(gold_starts[owners] - (np.cumsum(counts) - counts), counts) + np.arange(int(counts.sum()))
+    test_rows, gold_rows = test_codes[tests], gold_codes[golds]
+    both = (test_rows >= 0) & (gold_rows >= 0)
+    shared = both.sum(axis=1)
+    equal = (both & (test_rows == gold_rows)).sum(axis=1)
+    cells = (test_places[tests, 0], test_places[tests, 1], gold_places[golds, 1])
     block = similarity[cells]
     mean = (block + np.divide(equal, shared, out=np.zeros(shared.shape), where=shared > 0)) / 2
     similarity[cells] = np.where(shared > 0, mean, block)

@@ -66,10 +66,9 @@ class Hops:
         above, below = np.divmod(keys, max(size, 1))
         keep = above != below
         above, below = above[keep], below[keep]  # sorted by (above, below): descendant lists
-        by_below = np.lexsort((above, below))  # ancestor lists
-        nodes = np.arange(size + 1)
-        starts = np.stack([np.searchsorted(below[by_below], nodes), np.searchsorted(above, nodes)])
-        return cls(size, np.diff(starts), (above[by_below], below))
+        by_below = np.argsort(below * size + above)  # ancestor lists: sorted by (below, above)
+        lengths = np.stack([np.bincount(below, minlength=size), np.bincount(above, minlength=size)])
+        return cls(size, lengths.astype(np.int64, copy=False), (above[by_below], below))
 
     @classmethod
     def of_adjacency(cls, adjacency: np.ndarray) -> Hops:
@@ -82,13 +81,16 @@ class Hops:
         """The neighbours of each graph, found for all of them at once (as one graph)."""
         sizes = np.array([len(graph) for graph in graphs], dtype=np.int64)
         offsets = np.cumsum(sizes) - sizes
-        ends = [
-            (offset + graph.index[edge.source], offset + graph.index[edge.target])
-            for graph, offset in zip(graphs, offsets.tolist())
-            for edge in graph.edges
-        ]
-        sources, targets = np.array(ends, dtype=np.int64).reshape(-1, 2).T
-        union = cls.of_edges(int(sizes.sum()), sources, targets)
+        sources: list[int] = []
+        targets: list[int] = []
+        for graph in graphs:
+            index = graph.index
+            sources += [index[edge.source] for edge in graph.edges]
+            targets += [index[edge.target] for edge in graph.edges]
+        shift = np.repeat(offsets, [len(graph.edges) for graph in graphs])  # each graph's nodes after the ones before
+        union = cls.of_edges(
+            int(sizes.sum()), np.array(sources, dtype=np.int64) + shift, np.array(targets, dtype=np.int64) + shift
+        )
         owners = np.repeat(np.arange(len(graphs)), sizes)
         shares = []  # per layer: each graph's first entry and count in the union's lists, in its own numbers
         for layer in (0, 1):
@@ -152,29 +154,25 @@ def stack_groups(sizes: Sequence[tuple[int, int]]) -> list[list[int]]:
     return groups
 
 
-def _stacked_lists(sides: Sequence[Hops], width: int, layers_apart: bool) -> CsrMatrix:
+def _stacked_lists(sides: Sequence[Hops], counts: np.ndarray, layers_apart: bool) -> CsrMatrix:
     """The 0/1 CSR matrix of a side's neighbour lists, stacked: rows (layer, pair, node), each
-    pair given ``width`` rows (its own nodes first, then empty ones), and the members of pair
-    b's lists shifted by ``b * width`` - or by ``(layer * B + b) * width`` when ``layers_apart``
-    (the rows they index are stacked by layer too)."""
-    count = len(sides)
-    real = np.arange(width)[None, :] < np.array([side.size for side in sides])[:, None]
-    counts = np.zeros((2, count, width), dtype=np.int64)
-    counts[:, real] = np.concatenate([side.counts for side in sides], axis=1) if sides else 0
+    pair given ``width`` rows (its own nodes first, then empty ones; ``counts`` (2, B, width) the
+    lengths of their lists), and the members of pair b's lists shifted by ``b * width`` - or by
+    ``(layer * B + b) * width`` when ``layers_apart`` (the rows they index are stacked by layer too)."""
+    _, count, width = counts.shape
     indptr = np.zeros(counts.size + 1, dtype=np.int32)
     np.cumsum(counts, out=indptr[1:])
     members = np.concatenate([side.members[layer] for layer in (0, 1) for side in sides])
-    blocks = np.arange(2 * count) if layers_apart else np.tile(np.arange(count), 2)
+    blocks = np.arange(2 * count) if layers_apart else np.arange(2 * count) % count
     indices = (members + np.repeat(blocks * width, counts.sum(axis=2).ravel())).astype(np.int32)
     return CsrMatrix((counts.size, (2 if layers_apart else 1) * count * width), indptr, indices, np.ones(len(indices)))
 
 
-def _padded_counts(sides: Sequence[Hops], width: int) -> np.ndarray:
-    """(2, B, width) floats: the neighbour counts of each side's nodes, 0 on padding."""
-    counts = np.zeros((2, len(sides), width))
+def _padded_counts(sides: Sequence[Hops], sizes: np.ndarray, width: int) -> np.ndarray:
+    """(2, B, width) int64: the neighbour counts of each side's nodes (``sizes`` of them), 0 on padding."""
+    counts = np.zeros((2, len(sides), width), dtype=np.int64)
     if sides:
-        real = np.arange(width)[None, :] < np.array([side.size for side in sides])[:, None]
-        counts[:, real] = np.concatenate([side.counts for side in sides], axis=1)
+        counts[:, np.arange(width)[None, :] < sizes[:, None]] = np.concatenate([side.counts for side in sides], axis=1)
     return counts
 
 
@@ -187,8 +185,11 @@ def neighbour_ratios(test_counts: np.ndarray, gold_counts: np.ndarray) -> np.nda
     [[0.0, 0.0, 0.0], [0.0, 0.5, 1.0], [0.0, 0.75, 0.6666666666666666]]
     """
     low = np.minimum(test_counts, gold_counts)
-    high = np.maximum(test_counts, gold_counts)
-    return np.divide(low, np.maximum(high, 1.0, out=high), out=low)
+    # max(n_i, n_j, 1): the same divisor where both are >= 1, and 0 / 1 = 0 where either is 0. The
+    # result is a new array, made after the temporaries (the stack keeps it through its rounds): with
+    # glibc's default allocator settings (the engine used as a library, without keep_freed_memory)
+    # that halves the page faults of the broadcast steps on sentence-size pairs
+    return np.divide(low, np.maximum(np.maximum(test_counts, 1.0), np.maximum(gold_counts, 1.0)))
 
 
 class _RatioTable:
@@ -217,7 +218,8 @@ class Stack:
     both sides and the ratios 1/ΔN of every cell. A lone large pair is stepped in blocks of
     its test nodes, so that the step needs no n x m temporaries."""
 
-    def __init__(self, pairs: Sequence[tuple[Hops, Hops]]):
+    def __init__(self, pairs: Sequence[tuple[Hops, Hops]], ratios: np.ndarray | None = None):
+        """``ratios``: the stack's 1/ΔN when already known (a subset's, from the whole stack's)."""
         self.pairs = list(pairs)
         tests, golds = [test for test, _ in pairs], [gold for _, gold in pairs]
         self.test_sizes = np.array([test.size for test in tests], dtype=np.int64)
@@ -227,24 +229,35 @@ class Stack:
         self.shape = (count, rows, columns)
         # eq. 10-11: the test side's sums on A (rows: layer, pair, test node), then the gold side's on
         # these halfway products transposed (rows: layer, pair, gold node)
-        self.first = _stacked_lists(tests, rows, layers_apart=False)
-        self.second = _stacked_lists(golds, columns, layers_apart=True)
-        self.test_counts = _padded_counts(tests, rows)
-        self.gold_counts = _padded_counts(golds, columns)
+        test_counts, gold_counts = (
+            _padded_counts(tests, self.test_sizes, rows),
+            _padded_counts(golds, self.gold_sizes, columns),
+        )
+        self.first = _stacked_lists(tests, test_counts, layers_apart=False)
+        self.second = _stacked_lists(golds, gold_counts, layers_apart=True)
         whole = count > 1 or rows * columns <= BLOCK_CELLS
         self.block = rows if whole else max(1, BLOCK_CELLS // max(columns, 1))  # test nodes stepped at once
         self.ratios: np.ndarray | None = None  # [ancestors, descendants] x pair x gold node x test node
         self.ratio_tables: list[_RatioTable] = []  # a lone large pair: per layer, looked up block by block
         if whole:
-            self.ratios = neighbour_ratios(self.gold_counts[:, :, :, None], self.test_counts[:, :, None, :])
+            self.ratios = (
+                neighbour_ratios(gold_counts[:, :, :, None].astype(float), test_counts[:, :, None, :].astype(float))
+                if ratios is None
+                else ratios
+            )
         else:
             self.ratio_tables = [
-                _RatioTable(self.test_counts[layer, 0], self.gold_counts[layer, 0]) for layer in (0, 1)
+                _RatioTable(test_counts[layer, 0].astype(float), gold_counts[layer, 0].astype(float))
+                for layer in (0, 1)
             ]
 
     def subset(self, kept: np.ndarray) -> Stack:
-        """The stack of the pairs at positions ``kept``."""
-        return Stack([self.pairs[number] for number in kept.tolist()])
+        """The stack of the pairs at positions ``kept``, their ratios taken from this stack's."""
+        pairs = [self.pairs[number] for number in kept.tolist()]
+        if self.ratios is None:
+            return Stack(pairs)
+        rows, columns = int(self.test_sizes[kept].max(initial=0)), int(self.gold_sizes[kept].max(initial=0))
+        return Stack(pairs, np.ascontiguousarray(self.ratios[:, kept, :columns, :rows]))
 
     def real_cells(self) -> np.ndarray:
         """(B, N, M) booleans: the cells of each pair's own nodes (the rest is padding)."""
