@@ -129,8 +129,9 @@ def _add_parts(
     such lemmas only, in a table over the test codes and the gold codes of the stack that are in
     these pairs; the stack is split in halves while that table would be larger than its cells (it
     never is for one pair)."""
-    involved = np.concatenate([shorter, longer])
-    rows, columns = np.intersect1d(involved, test_codes), np.intersect1d(involved, gold_codes)
+    involved = np.zeros(codes, dtype=bool)
+    involved[shorter] = involved[longer] = True
+    rows, columns = _codes_among(involved, test_codes), _codes_among(involved, gold_codes)
     count = len(test_codes)
     if count > 1 and len(rows) * len(columns) > table.size:
         for part in (slice(0, count // 2), slice(count // 2, count)):
@@ -144,6 +145,19 @@ def _add_parts(
     test_rows, gold_columns = row_of[test_codes], column_of[gold_codes]
     pair, row, column = np.nonzero((test_rows < len(rows))[:, :, None] & (gold_columns < len(columns))[:, None, :])
     table[pair, row, column] += parts[test_rows[pair, row], gold_columns[pair, column]]  # 1 + 0 or 0 + value
+
+
+def _codes_among(involved: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """The codes (ascending, each once) that ``codes`` holds and ``involved`` (a mask over all
+    codes) marks: ``np.intersect1d`` over small whole numbers, without its ``np.unique``, which
+    imports ``numpy.ma`` on first use.
+
+    >>> _codes_among(np.array([False, True, True, False, True]), np.array([[4, 0], [1, 4]])).tolist()
+    [1, 4]
+    """
+    held = np.zeros(len(involved), dtype=bool)
+    held[codes] = True
+    return np.flatnonzero(held & involved)
 
 
 def lemma_table(test_lemmas: Sequence[str], gold_lemmas: Sequence[str]) -> np.ndarray:
