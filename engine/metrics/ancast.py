@@ -7,6 +7,7 @@ side - so that a corpus can pool them (micro) as well as average their F1 (macro
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..align.alignment import Alignment
@@ -14,88 +15,113 @@ from ..model import Child, Graph
 from .tally import Tally
 
 __all__ = [
+    "Partners",
     "RelationSide",
     "concept_tally",
     "mirror",
     "mock_smatch_tally",
     "pair_tallies",
+    "partners",
     "relation_side",
-    "relation_tallies",
     "side_tallies",
     "smatch_triple_count",
 ]
 
 
-def concept_tally(alignment: Alignment, test: Graph, gold: Graph) -> Tally:
-    """Eq. 15-16: Γ' = mean over a side's nodes of S(v, M(v)), 0 when unmatched."""
-    matched = sum(float(alignment.similarity[i, j]) for i, j in alignment.pairs())
+@dataclass(frozen=True)
+class Partners:
+    """One side of an alignment M: per node of a graph, its partner M(v) in the other graph
+    (``of``, None when unmatched) and their intrinsic similarity S(v, M(v)) (``similarity``,
+    0 when unmatched)."""
+
+    of: Sequence[int | None]
+    similarity: Sequence[float]
+
+
+def partners(alignment: Alignment) -> tuple[Partners, Partners]:
+    """The test side's and the gold side's :class:`Partners` (S read once per aligned pair)."""
+    gold_of = alignment.gold_of
+    matrix = alignment.similarity
+    test_similarity = [0.0] * len(gold_of)
+    test_of: list[int | None] = [None] * matrix.shape[1]
+    gold_similarity = [0.0] * matrix.shape[1]
+    aligned = alignment.pairs()
+    if aligned:
+        rows, columns = zip(*aligned)
+        for i, j, value in zip(rows, columns, matrix[rows, columns].tolist()):
+            test_similarity[i] = gold_similarity[j] = value
+            test_of[j] = i
+    return Partners(gold_of, test_similarity), Partners(test_of, gold_similarity)
+
+
+def concept_tally(test_partners: Partners, test: Graph, gold: Graph) -> Tally:
+    """Eq. 15-16: Γ' = mean over a side's nodes of S(v, M(v)), 0 when unmatched; both sides
+    share the sum over the aligned pairs."""
+    matched = sum(test_partners.similarity)
     return Tally(matched, len(test), matched, len(gold))
 
 
 @dataclass(frozen=True)
 class RelationSide:
-    """One side's sums for the three relation metrics."""
+    """One side's sums for the three relation metrics, and ``shared``: Σ |L_p ∩ L_p'| over
+    its parent-child pairs p with a mirror p' (the relation triples mock Smatch matches)."""
 
     labeled: float
     unlabeled: float
     weighted: float
     size: int
     weighted_size: float
+    shared: int = 0
 
 
-def mirror(
-    key: tuple[int, Child], mapping: dict[int, int], own_similarity, other: Graph
-) -> tuple[tuple[int, Child] | None, float]:
-    """The counterpart (w1, w2) of a parent-child pair and s_c of eq. 17.
+def mirror(key: tuple[int, Child], own: Partners, other: Graph) -> tuple[tuple[int, Child] | None, float]:
+    """The counterpart (w1, w2) of a parent-child pair among the other graph's pairs, and
+    s_c of eq. 17: the mean similarity of the two ends to their partners.
 
     A constant child mirrors the constant of the same value under w1 (S = 1
-    between them). No aligned parent, no aligned child or no such constant: no
-    mirror, s_c = 0.
+    between them). No aligned parent, no aligned child or no such pair in the
+    other graph: no mirror, s_c = 0.
     """
     parent, child = key
-    w1 = mapping.get(parent)
+    partner, similarity = own.of, own.similarity
+    w1 = partner[parent]
     if w1 is None:
         return None, 0.0
     if isinstance(child, int):
-        w2 = mapping.get(child)
-        if w2 is None:
+        w2 = partner[child]
+        if w2 is None or (w1, w2) not in other.relation_groups:
             return None, 0.0
-        return (w1, w2), (own_similarity(parent, w1) + own_similarity(child, w2)) / 2
-    counterpart = (w1, child)
-    if counterpart not in other.relation_groups:
+        return (w1, w2), (similarity[parent] + similarity[child]) / 2
+    if (w1, child) not in other.relation_groups:
         return None, 0.0
-    return counterpart, (own_similarity(parent, w1) + 1.0) / 2
+    return (w1, child), (similarity[parent] + 1.0) / 2
 
 
-def relation_side(own: Graph, other: Graph, mapping, own_similarity) -> RelationSide:
+def relation_side(own: Graph, other: Graph, own_partners: Partners) -> RelationSide:
     """Σ s_p (eq. 19), Σ s_p^u (eq. 23), Σ w_p s_p (eq. 25) and the sizes |T|
     (eq. 20) and Σ w_p |L_p| (eq. 26) over one graph's parent-child pairs, with
-    w_p = sqrt(d1 d2 + 1) (eq. 24) from the graph's own descendant counts."""
+    w_p = sqrt(d1 d2 + 1) (eq. 24) from the graph's own descendant counts
+    (a constant child has d2 = 0). Each sum is taken in the order of the pairs."""
     labeled = unlabeled = weighted = weighted_size = 0.0
-    size = 0
+    size = shared = 0
     descendants = own.descendant_counts
+    other_groups = other.relation_groups
     for key, labels in own.relation_groups.items():
         parent, child = key
-        weight = math.sqrt(descendants[parent] * (descendants[child] if isinstance(child, int) else 0) + 1)
-        size += len(labels)
-        weighted_size += weight * len(labels)
-        counterpart, shared_concept = mirror(key, mapping, own_similarity, other)
+        weight = math.sqrt(descendants[parent] * descendants[child] + 1) if isinstance(child, int) else 1.0
+        count = len(labels)
+        size += count
+        weighted_size += weight * count
+        counterpart, shared_concept = mirror(key, own_partners, other)
         if counterpart is None:
             continue
-        other_labels = other.relation_groups.get(counterpart, frozenset())
+        other_labels = other_groups[counterpart]
         overlap = len(labels & other_labels)
+        shared += overlap
         labeled += shared_concept * overlap
-        unlabeled += shared_concept * min(len(labels), len(other_labels))
+        unlabeled += shared_concept * min(count, len(other_labels))
         weighted += weight * shared_concept * overlap
-    return RelationSide(labeled, unlabeled, weighted, size, weighted_size)
-
-
-def relation_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Tally]:
-    """Labeled, unlabeled and weighted relation tallies (eq. 17-26) of both sides."""
-    cell = alignment.similarity.item  # S_ij as a Python float
-    test_side = relation_side(test, gold, alignment.gold_map, cell)
-    gold_side = relation_side(gold, test, alignment.test_of, lambda j, i: cell(i, j))
-    return side_tallies(test_side, gold_side)
+    return RelationSide(labeled, unlabeled, weighted, size, weighted_size, shared)
 
 
 def side_tallies(test_side: RelationSide, gold_side: RelationSide, make=Tally) -> dict[str, Tally]:
@@ -114,29 +140,28 @@ def smatch_triple_count(graph: Graph) -> int:
     return 1 + len(graph.nodes) + len(graph.edges) + len(graph.attributes)
 
 
-def mock_smatch_tally(alignment: Alignment, test: Graph, gold: Graph) -> Tally:
+def mock_smatch_tally(test_partners: Partners, test: Graph, gold: Graph, shared: int) -> Tally:
     """§2.3.1: Smatch-style triples matched under the anchor-broadcast alignment:
-    TOP (roots aligned), instances (same concept), relations (label and both
-    ends aligned) and attributes (same role and value)."""
-    gold_of = alignment.gold_of
-    top = gold.index[gold.top]
-    matched = float(gold_of[test.index[test.top]] == top)
-    matched += sum(1 for i, j in alignment.pairs() if test.nodes[i].concept == gold.nodes[j].concept)
-    gold_edges = {(gold.index[e.source], e.role, gold.index[e.target]) for e in gold.edges}
-    for edge in test.edges:
-        source, target = gold_of[test.index[edge.source]], gold_of[test.index[edge.target]]
-        matched += source is not None and target is not None and (source, edge.role, target) in gold_edges
-    gold_attributes = {(gold.index[a.source], a.role, a.value) for a in gold.attributes}
-    for attribute in test.attributes:
-        source = gold_of[test.index[attribute.source]]
-        matched += source is not None and (source, attribute.role, attribute.value) in gold_attributes
+    TOP (roots aligned), instances (same concept), and the ``shared`` relations and
+    attributes (:attr:`RelationSide.shared` of the test side: the same label between
+    aligned ends, an attribute of an aligned node with the same role and value)."""
+    partner = test_partners.of
+    gold_nodes = gold.nodes
+    top = float(partner[test.index[test.top]] == gold.index[gold.top])
+    same_concept = sum(
+        1 for node, j in zip(test.nodes, partner) if j is not None and node.concept == gold_nodes[j].concept
+    )
+    matched = top + same_concept + shared
     return Tally(matched, smatch_triple_count(test), matched, smatch_triple_count(gold))
 
 
 def pair_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Tally]:
     """Every AnCast metric of one pair, keyed as in :data:`engine.registry.METRICS`."""
+    test_partners, gold_partners = partners(alignment)
+    test_side = relation_side(test, gold, test_partners)
+    gold_side = relation_side(gold, test, gold_partners)
     return {
-        "concept": concept_tally(alignment, test, gold),
-        **relation_tallies(alignment, test, gold),
-        "mock_smatch": mock_smatch_tally(alignment, test, gold),
+        "concept": concept_tally(test_partners, test, gold),
+        **side_tallies(test_side, gold_side),
+        "mock_smatch": mock_smatch_tally(test_partners, test, gold, test_side.shared),
     }
