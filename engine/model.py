@@ -58,6 +58,12 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
+@lru_cache(maxsize=65536)
+def _single_label(role: str) -> frozenset[str]:
+    """The label set of a relation with one role, shared by every such relation (most are)."""
+    return frozenset((role,))
+
+
 def reachable_sets(children: list[list[int]], owned: list[int] | None = None) -> list[int]:
     """Per node, the bit set (a Python int) of what is reachable from it by one
     or more edges - the node itself only on a cycle - together with the bits
@@ -264,14 +270,13 @@ class Graph:
         attribute is a relation here (``:polarity -`` groups under (v, ("=", "-"))).
         """
         index = self.index
-        keyed: list[tuple[tuple[int, Child], str]] = [
-            ((index[edge.source], index[edge.target]), edge.role) for edge in self.edges
-        ]
-        keyed += [((index[attribute.source], ("=", attribute.value)), attribute.role) for attribute in self.attributes]
+        keys: list[tuple[int, Child]] = [(index[edge.source], index[edge.target]) for edge in self.edges]
+        keys += [(index[attribute.source], ("=", attribute.value)) for attribute in self.attributes]
+        roles = [edge.role for edge in self.edges] + [attribute.role for attribute in self.attributes]
         groups: dict[tuple[int, Child], frozenset[str]] = {}
-        for key, role in keyed:
+        for key, role in zip(keys, roles):
             labels = groups.get(key)
-            groups[key] = frozenset((role,)) if labels is None else labels | {role}
+            groups[key] = _single_label(role) if labels is None else labels | {role}
         return groups
 
     @cached_property

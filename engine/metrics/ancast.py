@@ -18,7 +18,7 @@ __all__ = [
     "Partners",
     "RelationSide",
     "concept_tally",
-    "mirror",
+    "mirrors",
     "mock_smatch_tally",
     "pair_tallies",
     "partners",
@@ -41,15 +41,14 @@ class Partners:
 def partners(alignment: Alignment) -> tuple[Partners, Partners]:
     """The test side's and the gold side's :class:`Partners` (S read once per aligned pair)."""
     gold_of = alignment.gold_of
-    matrix = alignment.similarity
+    cell = alignment.similarity.item  # S_ij as a Python float
+    gold_size = alignment.similarity.shape[1]
     test_similarity = [0.0] * len(gold_of)
-    test_of: list[int | None] = [None] * matrix.shape[1]
-    gold_similarity = [0.0] * matrix.shape[1]
-    aligned = alignment.pairs()
-    if aligned:
-        rows, columns = zip(*aligned)
-        for i, j, value in zip(rows, columns, matrix[rows, columns].tolist()):
-            test_similarity[i] = gold_similarity[j] = value
+    test_of: list[int | None] = [None] * gold_size
+    gold_similarity = [0.0] * gold_size
+    for i, j in enumerate(gold_of):
+        if j is not None:
+            test_similarity[i] = gold_similarity[j] = cell(i, j)
             test_of[j] = i
     return Partners(gold_of, test_similarity), Partners(test_of, gold_similarity)
 
@@ -74,27 +73,33 @@ class RelationSide:
     shared: int = 0
 
 
-def mirror(key: tuple[int, Child], own: Partners, other: Graph) -> tuple[tuple[int, Child] | None, float]:
-    """The counterpart (w1, w2) of a parent-child pair among the other graph's pairs, and
-    s_c of eq. 17: the mean similarity of the two ends to their partners.
+def mirrors(own: Graph, own_partners: Partners, other: Graph) -> list[tuple[tuple[int, Child] | None, float]]:
+    """For each parent-child pair of ``own`` (in :attr:`~engine.model.Graph.relation_groups`
+    order), its counterpart (w1, w2) among the other graph's pairs and s_c of eq. 17: the
+    mean similarity of the two ends to their partners.
 
     A constant child mirrors the constant of the same value under w1 (S = 1
     between them). No aligned parent, no aligned child or no such pair in the
-    other graph: no mirror, s_c = 0.
+    other graph: no mirror (None), s_c = 0.
     """
-    parent, child = key
-    partner, similarity = own.of, own.similarity
-    w1 = partner[parent]
-    if w1 is None:
-        return None, 0.0
-    if isinstance(child, int):
-        w2 = partner[child]
-        if w2 is None or (w1, w2) not in other.relation_groups:
-            return None, 0.0
-        return (w1, w2), (similarity[parent] + similarity[child]) / 2
-    if (w1, child) not in other.relation_groups:
-        return None, 0.0
-    return (w1, child), (similarity[parent] + 1.0) / 2
+    partner, similarity = own_partners.of, own_partners.similarity
+    other_groups = other.relation_groups
+    found: list[tuple[tuple[int, Child] | None, float]] = []
+    for parent, child in own.relation_groups:
+        w1 = partner[parent]
+        if w1 is None:
+            found.append((None, 0.0))
+        elif isinstance(child, int):
+            w2 = partner[child]
+            if w2 is None or (w1, w2) not in other_groups:
+                found.append((None, 0.0))
+            else:
+                found.append(((w1, w2), (similarity[parent] + similarity[child]) / 2))
+        elif (w1, child) in other_groups:
+            found.append(((w1, child), (similarity[parent] + 1.0) / 2))
+        else:
+            found.append((None, 0.0))
+    return found
 
 
 def relation_side(own: Graph, other: Graph, own_partners: Partners) -> RelationSide:
@@ -106,13 +111,12 @@ def relation_side(own: Graph, other: Graph, own_partners: Partners) -> RelationS
     size = shared = 0
     descendants = own.descendant_counts
     other_groups = other.relation_groups
-    for key, labels in own.relation_groups.items():
-        parent, child = key
+    found = mirrors(own, own_partners, other)
+    for ((parent, child), labels), (counterpart, shared_concept) in zip(own.relation_groups.items(), found):
         weight = math.sqrt(descendants[parent] * descendants[child] + 1) if isinstance(child, int) else 1.0
         count = len(labels)
         size += count
         weighted_size += weight * count
-        counterpart, shared_concept = mirror(key, own_partners, other)
         if counterpart is None:
             continue
         other_labels = other_groups[counterpart]

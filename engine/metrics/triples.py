@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..align.alignment import Alignment
 from ..enums import WordEnum
 from ..model import Child, Graph, Node
-from .ancast import mirror, partners
+from .ancast import mirrors, partners
 
 __all__ = [
     "RELATION_CATEGORIES",
@@ -275,13 +275,12 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
     roles), a missing constant; and, when the other graph has an unmatched relation that
     looks the same (same role and concepts), which of its ends are aligned elsewhere and to what.
     """
-    test_partners = partners(alignment)[0]
+    found = mirrors(test, partners(alignment)[0], gold)
     test_side = _Side.of("test", "gold", test, gold, alignment.gold_map)
     gold_side = _Side.of("gold", "test", gold, test, alignment.test_of)
     rows: list[tuple[Category, Key | None, Key | None, str | None, str | None, float]] = []
     covered: set = set()
-    for key, labels in test.relation_groups.items():
-        counterpart, shared = mirror(key, test_partners, gold)
+    for (key, labels), (counterpart, shared) in zip(test.relation_groups.items(), found):
         gold_labels = gold.relation_groups.get(counterpart, frozenset()) if counterpart else frozenset()
         if gold_labels:
             covered.add(counterpart)
