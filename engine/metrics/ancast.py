@@ -15,6 +15,8 @@ from ..model import Child, Graph
 from .tally import Tally
 
 __all__ = [
+    "NO_MIRROR",
+    "Mirror",
     "Partners",
     "RelationSide",
     "concept_tally",
@@ -23,6 +25,7 @@ __all__ = [
     "pair_tallies",
     "partners",
     "relation_side",
+    "reversed_mirrors",
     "side_tallies",
     "smatch_triple_count",
 ]
@@ -30,7 +33,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Partners:
-    """One side of an alignment M: per node of a graph, its partner M(v) in the other graph
+    """The test side of an alignment M: per test node, its partner M(v) in the gold graph
     (``of``, None when unmatched) and their intrinsic similarity S(v, M(v)) (``similarity``,
     0 when unmatched)."""
 
@@ -38,19 +41,11 @@ class Partners:
     similarity: Sequence[float]
 
 
-def partners(alignment: Alignment) -> tuple[Partners, Partners]:
-    """The test side's and the gold side's :class:`Partners` (S read once per aligned pair)."""
-    gold_of = alignment.gold_of
+def partners(alignment: Alignment) -> Partners:
+    """The test nodes' :class:`Partners` (S read once per aligned pair)."""
     cell = alignment.similarity.item  # S_ij as a Python float
-    gold_size = alignment.similarity.shape[1]
-    test_similarity = [0.0] * len(gold_of)
-    test_of: list[int | None] = [None] * gold_size
-    gold_similarity = [0.0] * gold_size
-    for i, j in enumerate(gold_of):
-        if j is not None:
-            test_similarity[i] = gold_similarity[j] = cell(i, j)
-            test_of[j] = i
-    return Partners(gold_of, test_similarity), Partners(test_of, gold_similarity)
+    similarity = [0.0 if j is None else cell(i, j) for i, j in enumerate(alignment.gold_of)]
+    return Partners(alignment.gold_of, similarity)
 
 
 def concept_tally(test_partners: Partners, test: Graph, gold: Graph) -> Tally:
@@ -73,53 +68,73 @@ class RelationSide:
     shared: int = 0
 
 
-def mirrors(own: Graph, own_partners: Partners, other: Graph) -> list[tuple[tuple[int, Child] | None, float]]:
-    """For each parent-child pair of ``own`` (in :attr:`~engine.model.Graph.relation_groups`
-    order), its counterpart (w1, w2) among the other graph's pairs and s_c of eq. 17: the
-    mean similarity of the two ends to their partners.
+Mirror = tuple[tuple[int, Child] | None, float, frozenset[str]]  # counterpart, s_c, its labels
+NO_MIRROR: Mirror = (None, 0.0, frozenset())
+
+
+def mirrors(test: Graph, test_partners: Partners, gold: Graph) -> list[Mirror]:
+    """For each parent-child pair of the test graph (in
+    :attr:`~engine.model.Graph.relation_groups` order), its counterpart (w1, w2) among the
+    gold graph's pairs, s_c of eq. 17 (the mean similarity of the two ends to their
+    partners) and the counterpart's labels.
 
     A constant child mirrors the constant of the same value under w1 (S = 1
     between them). No aligned parent, no aligned child or no such pair in the
-    other graph: no mirror (None), s_c = 0.
+    gold graph: no mirror (:data:`NO_MIRROR`).
     """
-    partner, similarity = own_partners.of, own_partners.similarity
-    other_groups = other.relation_groups
-    found: list[tuple[tuple[int, Child] | None, float]] = []
-    for parent, child in own.relation_groups:
+    partner, similarity = test_partners.of, test_partners.similarity
+    gold_groups = gold.relation_groups
+    found: list[Mirror] = []
+    counterpart: tuple[int, Child]
+    for parent, child in test.relation_groups:
         w1 = partner[parent]
         if w1 is None:
-            found.append((None, 0.0))
-        elif isinstance(child, int):
+            found.append(NO_MIRROR)
+            continue
+        if isinstance(child, int):
             w2 = partner[child]
-            if w2 is None or (w1, w2) not in other_groups:
-                found.append((None, 0.0))
-            else:
-                found.append(((w1, w2), (similarity[parent] + similarity[child]) / 2))
-        elif (w1, child) in other_groups:
-            found.append(((w1, child), (similarity[parent] + 1.0) / 2))
+            if w2 is None:
+                found.append(NO_MIRROR)
+                continue
+            counterpart, child_similarity = (w1, w2), similarity[child]
         else:
-            found.append((None, 0.0))
+            counterpart, child_similarity = (w1, child), 1.0
+        labels = gold_groups.get(counterpart)
+        found.append(
+            NO_MIRROR if labels is None else (counterpart, (similarity[parent] + child_similarity) / 2, labels)
+        )
     return found
 
 
-def relation_side(own: Graph, other: Graph, own_partners: Partners) -> RelationSide:
+def reversed_mirrors(test: Graph, test_mirrors: list[Mirror], gold: Graph) -> list[Mirror]:
+    """:func:`mirrors` of the gold graph's pairs, read off the test graph's: mirroring is one
+    to one (M is) and both ways, with the same s_c (the same two similarities, parent's first),
+    so a gold pair mirrors the test pair that mirrors it, or nothing."""
+    back = {
+        counterpart: (key, shared_concept, labels)
+        for (key, labels), (counterpart, shared_concept, _) in zip(test.relation_groups.items(), test_mirrors)
+        if counterpart is not None
+    }
+    return [back.get(key, NO_MIRROR) for key in gold.relation_groups]
+
+
+def relation_side(own: Graph, own_mirrors: list[Mirror]) -> RelationSide:
     """Σ s_p (eq. 19), Σ s_p^u (eq. 23), Σ w_p s_p (eq. 25) and the sizes |T|
-    (eq. 20) and Σ w_p |L_p| (eq. 26) over one graph's parent-child pairs, with
-    w_p = sqrt(d1 d2 + 1) (eq. 24) from the graph's own descendant counts
-    (a constant child has d2 = 0). Each sum is taken in the order of the pairs."""
+    (eq. 20) and Σ w_p |L_p| (eq. 26) over one graph's parent-child pairs (with their
+    :func:`mirrors`), with w_p = sqrt(d1 d2 + 1) (eq. 24) from the graph's own descendant
+    counts (a constant child has d2 = 0). Each sum is taken in the order of the pairs."""
     labeled = unlabeled = weighted = weighted_size = 0.0
     size = shared = 0
     descendants = own.descendant_counts
-    other_groups = other.relation_groups
-    found = mirrors(own, own_partners, other)
-    for ((parent, child), labels), (counterpart, shared_concept) in zip(own.relation_groups.items(), found):
+    for ((parent, child), labels), (counterpart, shared_concept, other_labels) in zip(
+        own.relation_groups.items(), own_mirrors
+    ):
         weight = math.sqrt(descendants[parent] * descendants[child] + 1) if isinstance(child, int) else 1.0
         count = len(labels)
         size += count
         weighted_size += weight * count
         if counterpart is None:
             continue
-        other_labels = other_groups[counterpart]
         overlap = len(labels & other_labels)
         shared += overlap
         labeled += shared_concept * overlap
@@ -161,9 +176,10 @@ def mock_smatch_tally(test_partners: Partners, test: Graph, gold: Graph, shared:
 
 def pair_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Tally]:
     """Every AnCast metric of one pair, keyed as in :data:`engine.registry.METRICS`."""
-    test_partners, gold_partners = partners(alignment)
-    test_side = relation_side(test, gold, test_partners)
-    gold_side = relation_side(gold, test, gold_partners)
+    test_partners = partners(alignment)
+    test_mirrors = mirrors(test, test_partners, gold)
+    test_side = relation_side(test, test_mirrors)
+    gold_side = relation_side(gold, reversed_mirrors(test, test_mirrors, gold))
     return {
         "concept": concept_tally(test_partners, test, gold),
         **side_tallies(test_side, gold_side),

@@ -275,13 +275,12 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
     roles), a missing constant; and, when the other graph has an unmatched relation that
     looks the same (same role and concepts), which of its ends are aligned elsewhere and to what.
     """
-    found = mirrors(test, partners(alignment)[0], gold)
+    found = mirrors(test, partners(alignment), gold)
     test_side = _Side.of("test", "gold", test, gold, alignment.gold_map)
     gold_side = _Side.of("gold", "test", gold, test, alignment.test_of)
     rows: list[tuple[Category, Key | None, Key | None, str | None, str | None, float]] = []
     covered: set = set()
-    for (key, labels), (counterpart, shared) in zip(test.relation_groups.items(), found):
-        gold_labels = gold.relation_groups.get(counterpart, frozenset()) if counterpart else frozenset()
+    for (key, labels), (counterpart, shared, gold_labels) in zip(test.relation_groups.items(), found):
         if gold_labels:
             covered.add(counterpart)
         same = gold_labels and _same_concepts(test, gold, key, counterpart)
