@@ -379,8 +379,10 @@ METRIC: dict[str, Metric] = {metric.key: metric for metric in _BUILT_IN}  # in t
 # --- looking it up ------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4)
 def metrics(level: Level = "pair") -> tuple[str, ...]:
-    """The keys of every metric of ``level``, in table order.
+    """The keys of every metric of ``level``, in table order (kept until :func:`register` or
+    :func:`unregister` changes the metrics).
 
     >>> metrics("document")
     ('modal', 'temporal', 'coref', 'comprehensive')
@@ -484,13 +486,19 @@ def register(metric: Metric) -> None:
     if unknown:
         raise ValueError(f"the metric {metric.key!r} names unknown profiles or formats: {', '.join(sorted(unknown))}")
     METRIC[metric.key] = metric
+    _forget_metrics()
+
+
+def _forget_metrics() -> None:
+    """Drop what was kept of the metrics (they changed)."""
+    metrics.cache_clear()
     pair_stages.cache_clear()
 
 
 def unregister(key: str) -> None:
     """Remove the metric ``key`` (one of the built-in ones too)."""
     del METRIC[key]
-    pair_stages.cache_clear()
+    _forget_metrics()
 
 
 @contextmanager
