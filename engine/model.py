@@ -299,8 +299,8 @@ class Graph:
             else:
                 owned[parent] |= 1 << bit
                 bit += 1
-        reach = reachable_sets(children, owned)
-        return tuple((bits & ~(1 << node)).bit_count() for node, bits in enumerate(reach))
+        reach = reachable_sets(children, owned)  # a node's own bit is set only on a cycle
+        return tuple([bits.bit_count() - (bits >> node & 1) for node, bits in enumerate(reach)])
 
 
 DOC_KINDS = ("modal", "temporal", "coref")  # UMR document-level relation kinds

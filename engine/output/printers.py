@@ -144,10 +144,11 @@ def pair_json(item: dict) -> str:
     :func:`_alignment_json`, the other fields by json (those before it, those after it)."""
     fields = list(item.items())
     at = [key for key, _ in fields].index("alignment")
+    before, after = dict(fields[:at]), dict(fields[at + 1 :])
     parts = [
-        _JSON_VALUE(dict(fields[:at]))[1:-1],
+        _JSON_VALUE(before)[1:-1] if before else "",
         f"{_JSON_STRING('alignment')}: {_alignment_json(fields[at][1])}",
-        _JSON_VALUE(dict(fields[at + 1 :]))[1:-1],
+        _JSON_VALUE(after)[1:-1] if after else "",
     ]
     return "{" + ", ".join(part for part in parts if part) + "}"
 
