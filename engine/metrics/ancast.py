@@ -58,7 +58,8 @@ def concept_tally(test_partners: Partners, test: Graph, gold: Graph) -> Tally:
 @dataclass(frozen=True)
 class RelationSide:
     """One side's sums for the three relation metrics, and ``shared``: Σ |L_p ∩ L_p'| over
-    its parent-child pairs p with a mirror p' (the relation triples mock Smatch matches)."""
+    its parent-child pairs p with a mirror p' (the relation triples mock Smatch matches; left
+    0 by the compatibility profile, which counts mock Smatch its own way)."""
 
     labeled: float
     unlabeled: float
