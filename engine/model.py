@@ -58,6 +58,12 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
+@lru_cache(maxsize=65536)
+def _single_label(role: str) -> frozenset[str]:
+    """The label set of a relation with one role, shared by every such relation (most are)."""
+    return frozenset((role,))
+
+
 def reachable_sets(children: list[list[int]], owned: list[int] | None = None) -> list[int]:
     """Per node, the bit set (a Python int) of what is reachable from it by one
     or more edges - the node itself only on a cycle - together with the bits
@@ -65,20 +71,37 @@ def reachable_sets(children: list[list[int]], owned: list[int] | None = None) ->
 
     ``children[v]`` lists v's children. Nodes come in PENMAN order, so most
     children come later: sweeping from the last node back settles a tree in one
-    pass; further passes take reentrancies and cycles until nothing changes.
+    pass. A node with a child that comes before it (a reentrancy or a cycle) may
+    have read that child's set before it was complete: such nodes are taken
+    again, and the parents of every node whose set grows, until none grows.
+
+    >>> reachable_sets([[1], [2], []], [0, 0, 8])
+    [14, 12, 8]
+    >>> [bin(bits) for bits in reachable_sets([[1], [0, 2], []])]  # a cycle 0 -> 1 -> 0
+    ['0b111', '0b111', '0b0']
     """
-    reach = [0] * len(children)
-    own = owned if owned is not None else [0] * len(children)
-    changed = True
-    while changed:
-        changed = False
-        for node in range(len(children) - 1, -1, -1):
-            bits = reach[node] | own[node]
+    reach = list(owned) if owned is not None else [0] * len(children)
+    stale: list[int] = []
+    for node in range(len(children) - 1, -1, -1):
+        bits = reach[node]
+        for child in children[node]:
+            bits |= (1 << child) | reach[child]
+            if child < node:
+                stale.append(node)
+        reach[node] = bits
+    if stale:
+        parents: list[list[int]] = [[] for _ in children]
+        for node, its_children in enumerate(children):
+            for child in its_children:
+                parents[child].append(node)
+        while stale:
+            node = stale.pop()
+            bits = reach[node]
             for child in children[node]:
-                bits |= (1 << child) | reach[child]
+                bits |= reach[child]
             if bits != reach[node]:
                 reach[node] = bits
-                changed = True
+                stale.extend(parents[node])
     return reach
 
 
@@ -246,15 +269,15 @@ class Graph:
         A constant is a child of its owner, identified by its value, so every
         attribute is a relation here (``:polarity -`` groups under (v, ("=", "-"))).
         """
-        groups: dict[tuple[int, Child], set[str]] = {}
-        key: tuple[int, Child]
-        for edge in self.edges:
-            key = (self.index[edge.source], self.index[edge.target])
-            groups.setdefault(key, set()).add(edge.role)
-        for attribute in self.attributes:
-            key = (self.index[attribute.source], ("=", attribute.value))
-            groups.setdefault(key, set()).add(attribute.role)
-        return {key: frozenset(labels) for key, labels in groups.items()}
+        index = self.index
+        keys: list[tuple[int, Child]] = [(index[edge.source], index[edge.target]) for edge in self.edges]
+        keys += [(index[attribute.source], ("=", attribute.value)) for attribute in self.attributes]
+        roles = [edge.role for edge in self.edges] + [attribute.role for attribute in self.attributes]
+        groups: dict[tuple[int, Child], frozenset[str]] = {}
+        for key, role in zip(keys, roles):
+            labels = groups.get(key)
+            groups[key] = _single_label(role) if labels is None else labels | {role}
+        return groups
 
     @cached_property
     def descendant_counts(self) -> tuple[int, ...]:
@@ -262,19 +285,22 @@ class Graph:
 
         Descendants are the variables reachable through edges (the node itself
         excluded, even on a cycle) and the distinct constant children of the
-        node and of those variables; a constant has no descendants of its own.
-        Both are counted as bits of :func:`reachable_sets`.
+        node and of those variables (a constant is one per owner and value: a
+        constant key of :attr:`relation_groups`); a constant has no descendants
+        of its own. Both are counted as bits of :func:`reachable_sets`.
         """
         n = len(self.nodes)
         children: list[list[int]] = [[] for _ in range(n)]
-        for edge in self.edges:
-            children[self.index[edge.source]].append(self.index[edge.target])
-        constants = sorted({(self.index[a.source], a.value) for a in self.attributes})
         owned = [0] * n
-        for bit, (owner, _) in enumerate(constants, start=n):  # constants' bits above the variables'
-            owned[owner] |= 1 << bit
-        reach = reachable_sets(children, owned)
-        return tuple((bits & ~(1 << node)).bit_count() for node, bits in enumerate(reach))
+        bit = n  # constants' bits above the variables'
+        for parent, child in self.relation_groups:
+            if isinstance(child, int):
+                children[parent].append(child)
+            else:
+                owned[parent] |= 1 << bit
+                bit += 1
+        reach = reachable_sets(children, owned)  # a node's own bit is set only on a cycle
+        return tuple([bits.bit_count() - (bits >> node & 1) for node, bits in enumerate(reach)])
 
 
 DOC_KINDS = ("modal", "temporal", "coref")  # UMR document-level relation kinds

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, get_args
 
 from .metrics.tally import Tally
@@ -378,8 +379,10 @@ METRIC: dict[str, Metric] = {metric.key: metric for metric in _BUILT_IN}  # in t
 # --- looking it up ------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4)
 def metrics(level: Level = "pair") -> tuple[str, ...]:
-    """The keys of every metric of ``level``, in table order.
+    """The keys of every metric of ``level``, in table order (kept until :func:`register` or
+    :func:`unregister` changes the metrics).
 
     >>> metrics("document")
     ('modal', 'temporal', 'coref', 'comprehensive')
@@ -397,8 +400,10 @@ def run_metrics(params: Params, format: Format, level: Level = "pair") -> tuple[
     return tuple(key for key in metrics(level) if METRIC[key].applies(params, format))
 
 
+@lru_cache(maxsize=64)
 def pair_stages(params: Params, format: Format) -> tuple[PairStage, ...]:
-    """The stages that compute the run's pair metrics, each once, in table order."""
+    """The stages that compute the run's pair metrics, each once, in table order (asked for
+    every pair: kept until :func:`register` or :func:`unregister` changes the metrics)."""
     stages = (METRIC[key].compute for key in run_metrics(params, format))
     return tuple(dict.fromkeys(stage for stage in stages if stage is not None))
 
@@ -481,11 +486,19 @@ def register(metric: Metric) -> None:
     if unknown:
         raise ValueError(f"the metric {metric.key!r} names unknown profiles or formats: {', '.join(sorted(unknown))}")
     METRIC[metric.key] = metric
+    _forget_metrics()
+
+
+def _forget_metrics() -> None:
+    """Drop what was kept of the metrics (they changed)."""
+    metrics.cache_clear()
+    pair_stages.cache_clear()
 
 
 def unregister(key: str) -> None:
     """Remove the metric ``key`` (one of the built-in ones too)."""
     del METRIC[key]
+    _forget_metrics()
 
 
 @contextmanager

@@ -7,6 +7,7 @@ side - so that a corpus can pool them (micro) as well as average their F1 (macro
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..align.alignment import Alignment
@@ -14,88 +15,133 @@ from ..model import Child, Graph
 from .tally import Tally
 
 __all__ = [
+    "NO_MIRROR",
+    "Mirror",
+    "Partners",
     "RelationSide",
     "concept_tally",
-    "mirror",
+    "mirrors",
     "mock_smatch_tally",
     "pair_tallies",
+    "partners",
     "relation_side",
-    "relation_tallies",
+    "reversed_mirrors",
     "side_tallies",
     "smatch_triple_count",
 ]
 
 
-def concept_tally(alignment: Alignment, test: Graph, gold: Graph) -> Tally:
-    """Eq. 15-16: Γ' = mean over a side's nodes of S(v, M(v)), 0 when unmatched."""
-    matched = sum(float(alignment.similarity[i, j]) for i, j in alignment.pairs())
+@dataclass(frozen=True)
+class Partners:
+    """The test side of an alignment M: per test node, its partner M(v) in the gold graph
+    (``of``, None when unmatched) and their intrinsic similarity S(v, M(v)) (``similarity``,
+    0 when unmatched)."""
+
+    of: Sequence[int | None]
+    similarity: Sequence[float]
+
+
+def partners(alignment: Alignment) -> Partners:
+    """The test nodes' :class:`Partners` (S read once per aligned pair)."""
+    cell = alignment.similarity.item  # S_ij as a Python float
+    similarity = [0.0 if j is None else cell(i, j) for i, j in enumerate(alignment.gold_of)]
+    return Partners(alignment.gold_of, similarity)
+
+
+def concept_tally(test_partners: Partners, test: Graph, gold: Graph) -> Tally:
+    """Eq. 15-16: Γ' = mean over a side's nodes of S(v, M(v)), 0 when unmatched; both sides
+    share the sum over the aligned pairs."""
+    matched = sum(test_partners.similarity)
     return Tally(matched, len(test), matched, len(gold))
 
 
 @dataclass(frozen=True)
 class RelationSide:
-    """One side's sums for the three relation metrics."""
+    """One side's sums for the three relation metrics, and ``shared``: Σ |L_p ∩ L_p'| over
+    its parent-child pairs p with a mirror p' (the relation triples mock Smatch matches; left
+    0 by the compatibility profile, which counts mock Smatch its own way)."""
 
     labeled: float
     unlabeled: float
     weighted: float
     size: int
     weighted_size: float
+    shared: int = 0
 
 
-def mirror(
-    key: tuple[int, Child], mapping: dict[int, int], own_similarity, other: Graph
-) -> tuple[tuple[int, Child] | None, float]:
-    """The counterpart (w1, w2) of a parent-child pair and s_c of eq. 17.
+Mirror = tuple[tuple[int, Child] | None, float, frozenset[str]]  # counterpart, s_c, its labels
+NO_MIRROR: Mirror = (None, 0.0, frozenset())
+
+
+def mirrors(test: Graph, test_partners: Partners, gold: Graph) -> list[Mirror]:
+    """For each parent-child pair of the test graph (in
+    :attr:`~engine.model.Graph.relation_groups` order), its counterpart (w1, w2) among the
+    gold graph's pairs, s_c of eq. 17 (the mean similarity of the two ends to their
+    partners) and the counterpart's labels.
 
     A constant child mirrors the constant of the same value under w1 (S = 1
-    between them). No aligned parent, no aligned child or no such constant: no
-    mirror, s_c = 0.
+    between them). No aligned parent, no aligned child or no such pair in the
+    gold graph: no mirror (:data:`NO_MIRROR`).
     """
-    parent, child = key
-    w1 = mapping.get(parent)
-    if w1 is None:
-        return None, 0.0
-    if isinstance(child, int):
-        w2 = mapping.get(child)
-        if w2 is None:
-            return None, 0.0
-        return (w1, w2), (own_similarity(parent, w1) + own_similarity(child, w2)) / 2
-    counterpart = (w1, child)
-    if counterpart not in other.relation_groups:
-        return None, 0.0
-    return counterpart, (own_similarity(parent, w1) + 1.0) / 2
+    partner, similarity = test_partners.of, test_partners.similarity
+    gold_groups = gold.relation_groups
+    found: list[Mirror] = []
+    counterpart: tuple[int, Child]
+    for parent, child in test.relation_groups:
+        w1 = partner[parent]
+        if w1 is None:
+            found.append(NO_MIRROR)
+            continue
+        if isinstance(child, int):
+            w2 = partner[child]
+            if w2 is None:
+                found.append(NO_MIRROR)
+                continue
+            counterpart, child_similarity = (w1, w2), similarity[child]
+        else:
+            counterpart, child_similarity = (w1, child), 1.0
+        labels = gold_groups.get(counterpart)
+        found.append(
+            NO_MIRROR if labels is None else (counterpart, (similarity[parent] + child_similarity) / 2, labels)
+        )
+    return found
 
 
-def relation_side(own: Graph, other: Graph, mapping, own_similarity) -> RelationSide:
+def reversed_mirrors(test: Graph, test_mirrors: list[Mirror], gold: Graph) -> list[Mirror]:
+    """:func:`mirrors` of the gold graph's pairs, read off the test graph's: mirroring is one
+    to one (M is) and both ways, with the same s_c (the same two similarities, parent's first),
+    so a gold pair mirrors the test pair that mirrors it, or nothing."""
+    back = {
+        counterpart: (key, shared_concept, labels)
+        for (key, labels), (counterpart, shared_concept, _) in zip(test.relation_groups.items(), test_mirrors)
+        if counterpart is not None
+    }
+    return [back.get(key, NO_MIRROR) for key in gold.relation_groups]
+
+
+def relation_side(own: Graph, own_mirrors: list[Mirror]) -> RelationSide:
     """Σ s_p (eq. 19), Σ s_p^u (eq. 23), Σ w_p s_p (eq. 25) and the sizes |T|
-    (eq. 20) and Σ w_p |L_p| (eq. 26) over one graph's parent-child pairs, with
-    w_p = sqrt(d1 d2 + 1) (eq. 24) from the graph's own descendant counts."""
+    (eq. 20) and Σ w_p |L_p| (eq. 26) over one graph's parent-child pairs (with their
+    :func:`mirrors`), with w_p = sqrt(d1 d2 + 1) (eq. 24) from the graph's own descendant
+    counts (a constant child has d2 = 0). Each sum is taken in the order of the pairs."""
     labeled = unlabeled = weighted = weighted_size = 0.0
-    size = 0
+    size = shared = 0
     descendants = own.descendant_counts
-    for key, labels in own.relation_groups.items():
-        parent, child = key
-        weight = math.sqrt(descendants[parent] * (descendants[child] if isinstance(child, int) else 0) + 1)
-        size += len(labels)
-        weighted_size += weight * len(labels)
-        counterpart, shared_concept = mirror(key, mapping, own_similarity, other)
+    for ((parent, child), labels), (counterpart, shared_concept, other_labels) in zip(
+        own.relation_groups.items(), own_mirrors
+    ):
+        weight = math.sqrt(descendants[parent] * descendants[child] + 1) if isinstance(child, int) else 1.0
+        count = len(labels)
+        size += count
+        weighted_size += weight * count
         if counterpart is None:
             continue
-        other_labels = other.relation_groups.get(counterpart, frozenset())
         overlap = len(labels & other_labels)
+        shared += overlap
         labeled += shared_concept * overlap
-        unlabeled += shared_concept * min(len(labels), len(other_labels))
+        unlabeled += shared_concept * min(count, len(other_labels))
         weighted += weight * shared_concept * overlap
-    return RelationSide(labeled, unlabeled, weighted, size, weighted_size)
-
-
-def relation_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Tally]:
-    """Labeled, unlabeled and weighted relation tallies (eq. 17-26) of both sides."""
-    cell = alignment.similarity.item  # S_ij as a Python float
-    test_side = relation_side(test, gold, alignment.gold_map, cell)
-    gold_side = relation_side(gold, test, alignment.test_of, lambda j, i: cell(i, j))
-    return side_tallies(test_side, gold_side)
+    return RelationSide(labeled, unlabeled, weighted, size, weighted_size, shared)
 
 
 def side_tallies(test_side: RelationSide, gold_side: RelationSide, make=Tally) -> dict[str, Tally]:
@@ -114,29 +160,29 @@ def smatch_triple_count(graph: Graph) -> int:
     return 1 + len(graph.nodes) + len(graph.edges) + len(graph.attributes)
 
 
-def mock_smatch_tally(alignment: Alignment, test: Graph, gold: Graph) -> Tally:
+def mock_smatch_tally(test_partners: Partners, test: Graph, gold: Graph, shared: int) -> Tally:
     """§2.3.1: Smatch-style triples matched under the anchor-broadcast alignment:
-    TOP (roots aligned), instances (same concept), relations (label and both
-    ends aligned) and attributes (same role and value)."""
-    gold_of = alignment.gold_of
-    top = gold.index[gold.top]
-    matched = float(gold_of[test.index[test.top]] == top)
-    matched += sum(1 for i, j in alignment.pairs() if test.nodes[i].concept == gold.nodes[j].concept)
-    gold_edges = {(gold.index[e.source], e.role, gold.index[e.target]) for e in gold.edges}
-    for edge in test.edges:
-        source, target = gold_of[test.index[edge.source]], gold_of[test.index[edge.target]]
-        matched += source is not None and target is not None and (source, edge.role, target) in gold_edges
-    gold_attributes = {(gold.index[a.source], a.role, a.value) for a in gold.attributes}
-    for attribute in test.attributes:
-        source = gold_of[test.index[attribute.source]]
-        matched += source is not None and (source, attribute.role, attribute.value) in gold_attributes
+    TOP (roots aligned), instances (same concept), and the ``shared`` relations and
+    attributes (:attr:`RelationSide.shared` of the test side: the same label between
+    aligned ends, an attribute of an aligned node with the same role and value)."""
+    partner = test_partners.of
+    gold_nodes = gold.nodes
+    top = float(partner[test.index[test.top]] == gold.index[gold.top])
+    same_concept = sum(
+        1 for node, j in zip(test.nodes, partner) if j is not None and node.concept == gold_nodes[j].concept
+    )
+    matched = top + same_concept + shared
     return Tally(matched, smatch_triple_count(test), matched, smatch_triple_count(gold))
 
 
 def pair_tallies(alignment: Alignment, test: Graph, gold: Graph) -> dict[str, Tally]:
     """Every AnCast metric of one pair, keyed as in :data:`engine.registry.METRICS`."""
+    test_partners = partners(alignment)
+    test_mirrors = mirrors(test, test_partners, gold)
+    test_side = relation_side(test, test_mirrors)
+    gold_side = relation_side(gold, reversed_mirrors(test, test_mirrors, gold))
     return {
-        "concept": concept_tally(alignment, test, gold),
-        **relation_tallies(alignment, test, gold),
-        "mock_smatch": mock_smatch_tally(alignment, test, gold),
+        "concept": concept_tally(test_partners, test, gold),
+        **side_tallies(test_side, gold_side),
+        "mock_smatch": mock_smatch_tally(test_partners, test, gold, test_side.shared),
     }

@@ -122,12 +122,14 @@ class Totals:
 
     def add(self, tallies: dict[str, Tally]) -> None:
         for name, tally in tallies.items():
-            self.pooled[name] = self.pooled.get(name, Tally()) + tally
-            self.sums.setdefault(name, [0.0] * 6)
+            pooled = self.pooled.get(name)
+            self.pooled[name] = (Tally() if pooled is None else pooled) + tally
+            sums = self.sums.get(name)
+            if sums is None:
+                sums = self.sums[name] = [0.0] * 6
             score = tally.prf()
             if score.f is None:
                 continue
-            sums = self.sums[name]
             for k, value in enumerate((score.p, score.r, score.f)):
                 if value is not None:
                     sums[2 * k] += value

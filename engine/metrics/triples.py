@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..align.alignment import Alignment
 from ..enums import WordEnum
 from ..model import Child, Graph, Node
-from .ancast import mirror
+from .ancast import mirrors, partners
 
 __all__ = [
     "RELATION_CATEGORIES",
@@ -275,14 +275,12 @@ def classify_triples(alignment: Alignment, test: Graph, gold: Graph) -> list[Tri
     roles), a missing constant; and, when the other graph has an unmatched relation that
     looks the same (same role and concepts), which of its ends are aligned elsewhere and to what.
     """
-    similarity = alignment.similarity
+    found = mirrors(test, partners(alignment), gold)
     test_side = _Side.of("test", "gold", test, gold, alignment.gold_map)
     gold_side = _Side.of("gold", "test", gold, test, alignment.test_of)
     rows: list[tuple[Category, Key | None, Key | None, str | None, str | None, float]] = []
     covered: set = set()
-    for key, labels in test.relation_groups.items():
-        counterpart, shared = mirror(key, alignment.gold_map, lambda i, j: float(similarity[i, j]), gold)
-        gold_labels = gold.relation_groups.get(counterpart, frozenset()) if counterpart else frozenset()
+    for (key, labels), (counterpart, shared, gold_labels) in zip(test.relation_groups.items(), found):
         if gold_labels:
             covered.add(counterpart)
         same = gold_labels and _same_concepts(test, gold, key, counterpart)

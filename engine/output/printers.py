@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
@@ -20,7 +21,7 @@ from ..params import Params
 from ..registry import Format, metrics, params_dict, run_metrics, short_name
 from ..scoring.results import CorpusResult, PairResult
 from .drs import corpus_drs_items, dscorer_setting, pair_drs_items
-from .rows import alignment_rows
+from .rows import AlignmentEntry, alignment_rows
 from .text import OutputFormat, f1_text, number_text
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Printer",
     "Summary",
     "TablePrinter",
+    "pair_json",
     "pair_row",
     "print_corpus",
     "render",
@@ -42,7 +44,9 @@ __all__ = [
 
 @dataclass
 class PairRow:
-    """What the printers need of one pair: its JSON object and its node counts."""
+    """What the printers need of one pair: its JSON object (``item``, with the alignment as
+    :data:`~.rows.AlignmentEntry` tuples: :func:`pair_json` writes them as objects) and its
+    node counts."""
 
     item: dict
     nodes: str
@@ -116,6 +120,39 @@ def _scores_dict(scores: dict[str, PRF], run: tuple[str, ...] = ()) -> dict:
     return found | {name: _NO_SCORE.as_dict() for name in run if name not in found}
 
 
+_JSON_VALUE = json.JSONEncoder(ensure_ascii=False).encode  # the text of json.dumps(value, ensure_ascii=False)
+_JSON_STRING = json.encoder.encode_basestring  # a string as json writes it (not ASCII-escaped)
+
+
+def _alignment_json(entries: list[AlignmentEntry]) -> str:
+    """The JSON alignment list of :func:`~.rows.alignment_rows`' entries, as json.dumps writes
+    it from objects ``{"test", "gold", "similarity", "quality"}`` (a float's repr is json's
+    text for it when finite)."""
+    if not all(math.isfinite(s) for _, _, s, _ in entries):
+        return _JSON_VALUE([dict(zip(("test", "gold", "similarity", "quality"), entry)) for entry in entries])
+    objects = [
+        f'{{"test": {_JSON_STRING(test)}, "gold": {"null" if gold is None else _JSON_STRING(gold)}, '
+        f'"similarity": {s!r}, "quality": {"null" if quality is None else quality}}}'
+        for test, gold, s, quality in entries
+    ]
+    return "[" + ", ".join(objects) + "]"
+
+
+def pair_json(item: dict) -> str:
+    """A pair's JSON object on one line, the text ``json.dumps(item, ensure_ascii=False)`` gives
+    with the alignment entries as objects; the alignment, most of a pair, is written by
+    :func:`_alignment_json`, the other fields by json (those before it, those after it)."""
+    fields = list(item.items())
+    at = [key for key, _ in fields].index("alignment")
+    before, after = dict(fields[:at]), dict(fields[at + 1 :])
+    parts = [
+        _JSON_VALUE(before)[1:-1] if before else "",
+        f"{_JSON_STRING('alignment')}: {_alignment_json(fields[at][1])}",
+        _JSON_VALUE(after)[1:-1] if after else "",
+    ]
+    return "{" + ", ".join(part for part in parts if part) + "}"
+
+
 class JsonPrinter:
     """The documented JSON shape: profile, params, pairs, micro, macro; for UMR also
     "document" (pooled over the file) and, with several documents, "documents"; for DRS
@@ -133,7 +170,7 @@ class JsonPrinter:
         self.out.write(f'{{\n  "profile": {profile},\n  "params": {stored},\n  "pairs": [')
 
     def pair(self, row: PairRow) -> None:
-        self.out.write(("\n    " if self.first else ",\n    ") + json.dumps(row.item, ensure_ascii=False))
+        self.out.write(("\n    " if self.first else ",\n    ") + pair_json(row.item))
         self.first = False
 
     def end(self, summary: Summary) -> None:
