@@ -36,7 +36,7 @@ import os, sys, time
 start, settings = float(sys.argv[1]), sys.argv[2]
 sys.argv = ["app.py"]
 from PySide6.QtCore import QEvent, QObject, QSettings
-import ui.main_window as main_window
+import ui.shell.main_window as main_window
 
 class FirstPaint(QObject):
     def eventFilter(self, watched, event):
