@@ -19,8 +19,7 @@ the entry points can set up the process before NumPy loads.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from .runtime.lazy import lazy_names
 
 __all__ = [
     "CorpusResult",
@@ -53,7 +52,4 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module 'engine' has no attribute {name!r}")
-    return getattr(import_module(_HOMES[name]), name)
+__getattr__ = lazy_names(__name__, _HOMES)

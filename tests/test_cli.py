@@ -157,6 +157,7 @@ def test_reference_profile_refuses_umr():
 def test_scoring_processes_reuse_memory_and_run_blas_on_one_thread():
     import platform
 
+    import numpy  # noqa: F401  (its BLAS is the pool checked: loaded here whatever ran before)
     from threadpoolctl import threadpool_info, threadpool_limits
 
     from engine.runtime.process import keep_freed_memory, tune_for_scoring

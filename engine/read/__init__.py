@@ -10,10 +10,10 @@ becomes an error on its pair, named by file and line, and the other pairs are ke
 
 from __future__ import annotations
 
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..runtime.lazy import lazy_names
 from .formats import FORMAT_CHOICES, FormatChoice, load_sources
 from .pairing import PAIR_BY, LoadedPairs, LoadedSentences, Pair, PairBy, Sentence
 
@@ -56,10 +56,7 @@ _HOMES = {  # loaded on first use: scoring two files needs neither the annotator
 }
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(_HOMES[name], __name__), name)
+__getattr__ = lazy_names(__name__, _HOMES)
 
 
 def load_pairs(

@@ -5,8 +5,9 @@ annotators at once (:mod:`.matrix`); the results are plain data (:mod:`.results`
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..runtime.lazy import lazy_names
 
 if TYPE_CHECKING:
     from .corpus import check_profile, score_corpus, score_files
@@ -44,8 +45,4 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """The names above, each loaded from its module on first use (a command loads only what it runs)."""
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(_HOMES[name], __name__), name)
+__getattr__ = lazy_names(__name__, _HOMES)
