@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..runtime.lazy import lazy_names
+from .amr import parse_entry, read_entries, read_graph
 from .formats import FORMAT_CHOICES, FormatChoice, load_sources
 from .pairing import PAIR_BY, LoadedPairs, LoadedSentences, Pair, PairBy, Sentence
+from .source import Entry, read_text
 
 if TYPE_CHECKING:
-    from .amr import parse_entry, read_entries, read_graph
     from .annotations import MAX_ANNOTATORS, AnnotationSet, load_annotations
-    from .source import Entry, read_text
 
 __all__ = [
     "FORMAT_CHOICES",
@@ -44,15 +44,10 @@ __all__ = [
 ]
 
 
-_HOMES = {  # loaded on first use: scoring two files needs neither the annotators' reader nor these helpers
+_HOMES = {  # the several-annotator reader, loaded on first use: scoring two files does not need it
     "AnnotationSet": ".annotations",
-    "Entry": ".source",
     "MAX_ANNOTATORS": ".annotations",
     "load_annotations": ".annotations",
-    "parse_entry": ".amr",
-    "read_entries": ".amr",
-    "read_graph": ".amr",
-    "read_text": ".source",
 }
 
 
