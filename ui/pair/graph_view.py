@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGraphicsPathItem,
     QGraphicsScene,
     QGraphicsView,
+    QToolTip,
 )
 
 from engine.layout.geometry import EdgeGeometry, GraphGeometry, NodeGeometry, Rect
@@ -272,7 +273,10 @@ class GraphScene(QGraphicsScene):
         self.edge_items: dict[EdgeKey, EdgeItem] = {}
 
     def draw(self, geometry: GraphGeometry | None, marks: GraphMarks) -> None:
-        """Items for ``geometry`` (nothing when None)."""
+        """Items for ``geometry`` (nothing when None). A node's tooltip still shown belongs to
+        the graph drawn before: it goes with its node (Qt would keep it until the mouse moves)."""
+        if QToolTip.isVisible():
+            QToolTip.hideText()
         self.clear()
         self.geometry, self.marks = geometry, marks
         self.node_items, self.edge_items = {}, {}
