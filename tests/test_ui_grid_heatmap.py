@@ -13,7 +13,6 @@ from ui.annotators.grid_heatmap import (
     NO_VALUE,
     STOPS,
     GridHeatmap,
-    column_labels,
     export_font,
     geometry,
     grid_colour,
@@ -21,6 +20,7 @@ from ui.annotators.grid_heatmap import (
     readable_cell,
     readable_height,
     save_grid,
+    short_labels,
     value_font,
 )
 from ui.annotators.views import Grid, compact_f1
@@ -149,16 +149,26 @@ def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot
     assert heatmap.text_at(QPointF(559, 299)) == ""
 
 
-def test_column_labels_lose_their_shared_beginning_before_their_middle(qapp):
+def test_short_labels_keep_what_tells_the_names_apart(qapp):
     metrics = QFontMetricsF(export_font())
     names = ("comptest_annot1", "comptest_annot3", "comptest_gold (gold)")
-    assert column_labels(metrics, names, 400) == list(names)  # room: whole
+    assert short_labels(metrics, names, 400) == list(names)  # room: whole
     room = metrics.horizontalAdvance("…annot1") + 1
-    shown = column_labels(metrics, names, room)
-    assert shown[:2] == ["…annot1", "…annot3"] and shown[2].startswith("…") and shown[2].endswith("(gold)")
+    shown = short_labels(metrics, names, room)
+    assert shown[:2] == ["…annot1", "…annot3"] and shown[2].startswith("…gold")
     assert all(metrics.horizontalAdvance(label) <= room for label in shown)
-    narrower = column_labels(metrics, names, metrics.horizontalAdvance("…not1") + 1)  # their ends differ
-    assert narrower[:2] == ["…not1", "…not3"] and narrower[2].startswith("…") and narrower[2].count("…") == 1
+    narrower = short_labels(metrics, names, metrics.horizontalAdvance("…not1") + 1)  # less of the word
+    assert narrower[:2] == ["…not1", "…not3"] and narrower[2].startswith("…g")
+    # file names that share their beginning and their end (eliding the middle showed the same label four times)
+    long = tuple(f"comptest_annot{k}_second_adjudication_round_revised_final" for k in range(1, 5)) + (
+        "comptest_gold_reference_annotation_release_2024",
+    )
+    labels = short_labels(metrics, long, 200)
+    assert [label[:7] for label in labels] == ["…annot1", "…annot2", "…annot3", "…annot4", "…gold_r"]
+    assert all(metrics.horizontalAdvance(label) <= 200 for label in labels)
+    # a name that fits stays whole beside one that does not; a name that begins another keeps its end
+    assert short_labels(metrics, ("be-located-at-91", "be-" + "x" * 80), 150)[0] == "be-located-at-91"
+    assert short_labels(metrics, ("annotator" * 4, "annotator" * 4 + "_b"), 60)[0].endswith("r")
 
 
 def test_on_screen_rotated_labels_give_way_until_the_values_can_be_read(qapp):

@@ -4,7 +4,7 @@ drawn from the data by one painter function for the screen, SVG and PNG at a cho
 The widget reports the cell under the mouse (``cell_hovered``) and the cell clicked
 (``cell_clicked``), frames the hovered cell and the grid's marked one, and asks
 ``tooltip_for(row, column)`` for a cell's tooltip. Labels and axis titles too long for their
-room are elided in the middle; hovering one shows it in full.
+room keep the part that tells them apart (:func:`short_labels`); hovering one shows it in full.
 """
 
 from __future__ import annotations
@@ -128,23 +128,44 @@ class GridGeometry:
         return ""
 
 
-def _elide(metrics: QFontMetricsF, text: str) -> str:
-    return metrics.elidedText(text, Qt.TextElideMode.ElideMiddle, MAX_LABEL)
+SEPARATORS = frozenset("_-. /")  # where a shortened label may start: after one of these
 
 
-def column_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) -> list[str]:
-    """The column labels in ``room`` pixels: whole when they fit, else without the beginning they
-    all share (written "…", and more of the beginning left out where still too long: names that
-    share a beginning differ at their end), else elided in the middle."""
+def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) -> list[str]:
+    """The labels of ``names`` in ``room`` pixels (at most :data:`MAX_LABEL`): a name that fits is
+    shown whole; a longer one keeps the part that tells it apart from the others. It starts ("…")
+    at the word in which it first differs from the name most like it (less of that word's
+    beginning when the letter that differs would not fit) and is cut at its end when too long.
+    Annotators' file names that share their beginning and their end ("x_annot1_final",
+    "x_annot2_final") keep "annot1" and "annot2", where eliding the middle showed "x_ann…final"
+    twice."""
     room = min(MAX_LABEL, room)
-    if all(metrics.horizontalAdvance(name) <= room for name in names):
-        return list(names)
-    shortest = min(len(name) for name in names)
-    differ = (k for k, letters in enumerate(zip(*names)) if len(set(letters)) > 1)
-    shared = min(next(differ, shortest), shortest - 1) if len(names) > 1 else 0  # each keeps a letter
-    if shared > 1:
-        return [metrics.elidedText("…" + name[shared:], Qt.TextElideMode.ElideLeft, room) for name in names]
-    return [metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
+    return [_short_label(metrics, name, names, room) for name in names]
+
+
+def _short_label(metrics: QFontMetricsF, name: str, names: tuple[str, ...], room: float) -> str:
+    if metrics.horizontalAdvance(name) <= room:
+        return name
+    differs = max((_shared_beginning(name, other) for other in names if other != name), default=0)
+    differs = min(differs, len(name) - 1)  # a name that begins another one: its last letter
+    start = differs
+    while start > 0 and name[start - 1] not in SEPARATORS:
+        start -= 1  # back to the beginning of the word
+    for first in range(start, differs + 1):  # the whole word when it fits, else less of its beginning
+        shown = "…" + name[first:] if first else name
+        label = metrics.elidedText(shown, Qt.TextElideMode.ElideRight, room)
+        if label.startswith(shown[: differs - first + 2 if first else differs + 1]):  # up to the letter that differs
+            return label
+    return metrics.elidedText("…" + name[differs:], Qt.TextElideMode.ElideRight, room)
+
+
+def _shared_beginning(one: str, other: str) -> int:
+    """How many first letters two names have in common."""
+    return next((k for k, (a, b) in enumerate(zip(one, other)) if a != b), min(len(one), len(other)))
+
+
+def _widest(metrics: QFontMetricsF, labels: list[str]) -> float:
+    return max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
 
 
 def _scale_width(metrics: QFontMetricsF, grid: Grid) -> float:
@@ -171,7 +192,7 @@ def readable_height(grid: Grid, font: QFont, width: float) -> float:
     :data:`READABLE_VALUE_PX` (column labels written upwards shortened to :data:`LEAST_LABEL`)."""
     metrics = QFontMetricsF(font)
     line = metrics.height()
-    column_width = max((metrics.horizontalAdvance(_elide(metrics, c)) for c in grid.columns), default=0.0)
+    column_width = _widest(metrics, short_labels(metrics, grid.columns, MAX_LABEL))
     wanted = readable_cell(font, grid.texts)
     rotated = column_width > wanted - 4
     columns_height = min(column_width, metrics.horizontalAdvance(LEAST_LABEL)) + GAP if rotated else line + GAP
@@ -182,13 +203,13 @@ def readable_height(grid: Grid, font: QFont, width: float) -> float:
 def geometry(grid: Grid, font: QFont, width: float | None = None, height: float | None = None) -> GridGeometry:
     """The layout in ``width`` x ``height`` (the cells as large as fit, at most twice the natural
     size), or at the natural cell size when no size is given. On screen, column labels written
-    upwards are shortened (elided in the middle, never below :data:`LEAST_LABEL`; hovering one names
+    upwards are shortened (:func:`short_labels`, never below :data:`LEAST_LABEL`; hovering one names
     it in full) while the cells are too small to write their values at :data:`READABLE_VALUE_PX`,
     and the caption keeps the lines it needs only."""
     metrics = QFontMetricsF(font)
     line = metrics.height()
-    label_width = max((metrics.horizontalAdvance(_elide(metrics, r)) for r in grid.rows), default=0.0)
-    column_width = max((metrics.horizontalAdvance(_elide(metrics, c)) for c in grid.columns), default=0.0)
+    label_width = _widest(metrics, short_labels(metrics, grid.rows, MAX_LABEL))
+    column_width = _widest(metrics, short_labels(metrics, grid.columns, MAX_LABEL))
     left = GAP + line + GAP + label_width + GAP  # the row title written upwards, then the labels
     head = GAP + line * 1.3 + line + GAP  # title, column title
     lines = 2 if width is None else caption_lines(metrics, grid.caption, width - 2 * GAP)
@@ -261,11 +282,11 @@ def paint_grid(
     painter.drawText(QRectF(0, 0, span, shape.line), Qt.AlignmentFlag.AlignHCenter, text)
     painter.restore()
     painter.setPen(QColor("black"))
-    for r, name in enumerate(grid.rows):
+    for r, label in enumerate(short_labels(metrics, grid.rows, MAX_LABEL)):
         rect = QRectF(shape.left - GAP - shape.label_width, shape.top + r * shape.cell, shape.label_width, shape.cell)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, _elide(metrics, name))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
     room = shape.columns_height - GAP if shape.rotated else MAX_LABEL
-    for c, text in enumerate(column_labels(metrics, grid.columns, room)):
+    for c, text in enumerate(short_labels(metrics, grid.columns, room)):
         if shape.rotated:
             painter.save()
             painter.translate(shape.left + (c + 0.5) * shape.cell + shape.line / 2 - metrics.descent(), shape.top - GAP)
