@@ -5,6 +5,8 @@ import re
 
 from engine.layout.text import approximate_width
 from engine.params import Params
+from engine.read import read_graph
+from engine.teach import build_lesson, trace_pair
 from ui.shell.commands.files import open_at_start
 from ui.teach.explanation import tie_html
 from ui.teach.pdf import lesson_slides
@@ -131,6 +133,25 @@ def test_a_cell_of_a_tie_says_so_in_its_explanation(qtbot, tmp_path):
     teaching.click(SHE, SHE)  # he x she: a unique mutual maximum
     assert "A tie" not in text.toPlainText()
     assert tie_html(lesson, anchors, (2, 2)) == ""
+
+
+def test_a_cell_of_a_finalisation_tie_says_what_broke_it():
+    """A pick of the finalisation told its tie in the step's text only; a cell of the tie now says
+    it too. Pick 1 ties six thing-thing cells whose labels tie too (matrix order takes x0-x0);
+    pick 2 ties x1 with gold's x1 and x2, and x2's :ARG1 (shared; gold's x1 is reached by :op2)
+    decides."""
+    test = read_graph("(a / and :ARG1 (x0 / thing) :ARG1 (x1 / thing))")
+    gold = read_graph("(a / and :ARG1 (x0 / thing) :op2 (x1 / thing) :ARG1 (x2 / thing))")
+    lesson = build_lesson(trace_pair(test, gold))
+    first, second = (k for k, step in enumerate(lesson.steps) if step.kind == "finalisation")
+    said = tie_html(lesson, first, (2, 3))
+    assert "its F, 0.768, is also that of thing (x0)–thing (x0)" in said
+    assert "matrix order (the relation labels the nodes share tie too) chose thing (x0)–thing (x0)" in said
+    assert "chose this pair" in tie_html(lesson, first, (1, 1))
+    said = tie_html(lesson, second, (2, 2))
+    assert "is also that of thing (x1)–thing (x2)" in said and "share (:ARG1) chose thing (x1)–thing (x2)" in said
+    assert tie_html(lesson, second, (1, 1)) == ""  # taken by pick 1: in no tie of pick 2
+    assert tie_html(lesson, first - 1, (2, 3)) == tie_html(lesson, second + 1, (2, 3)) == ""  # steps of no tie
 
 
 def test_presentation_explains_a_cell_as_wide_as_the_heatmap_and_says_a_verdict_once(qtbot, tmp_path):

@@ -2,14 +2,17 @@
 S and its terms (AnCast paper eq. 1-4), P and C written out as sums over named neighbour pairs
 with ΔN (eq. 5-6), the root (eq. 7), the normalisation (eq. 8) or the anchor reset (eq. 9) and
 F (eq. 13). The neighbour pairs are named in the pink that outlines their cells in the heatmap
-and their nodes in the graphs. At a round's new anchors, a cell that took part in a tie says so, with
-the tie-break that decided it (a pick of the finalisation says its ties in the step's text)."""
+and their nodes in the graphs. At a round's new anchors and at a pick of the finalisation, a cell
+that took part in a tie says so, with the tie-break that decided it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
+from engine.align.explain import shared_labels
 from engine.teach import CellExplanation, Lesson, NeighbourSum
+from engine.teach.trace import LABELS, ORDER
 
 from ..pair.graph_style import NEIGHBOUR
 
@@ -156,17 +159,31 @@ def _tie_text(
 
 
 def tie_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
-    """The tie ``cell`` took part in at step ``index``, a round's new anchors (eq. 14 and the
-    relation-label tie-break of §2.2.2), as HTML; "" when it was in none."""
-    step, names = lesson.steps[index], (lesson.test_names, lesson.gold_names)
+    """The tie ``cell`` took part in at step ``index`` - a round's new anchors (eq. 14 and the
+    relation-label tie-break of §2.2.2) or a pick of the finalisation (Algorithm 2: the labels,
+    then matrix order) - as HTML; "" when it was in none."""
+    step, names, trace = lesson.steps[index], (lesson.test_names, lesson.gold_names), lesson.trace
     if step.kind == "anchors" and step.round is not None:
-        for choice in lesson.trace.round(step.round).new_anchors:
+        for choice in trace.round(step.round).new_anchors:
             if not choice.by_labels:
                 continue
             chosen = (choice.test, choice.gold)
             tied = [(choice.test, g) for g in choice.row_rivals]
             tied += [(t, choice.gold) for t in choice.column_rivals if (t, choice.gold) not in tied]
             if cell in tied:
-                how = f"the relation labels the nodes share ({', '.join(choice.labels)})"
-                return _tie_text(cell, tied, chosen, choice.value, how, names)
+                return _tie_text(cell, tied, chosen, choice.value, _by_labels(choice.labels), names)
+    if step.kind == "finalisation":
+        for pick in trace.finalisation:
+            chosen = (pick.test, pick.gold)
+            if chosen in step.marked and pick.tie_break is not None and cell in pick.tied:
+                how = (
+                    _by_labels(shared_labels(trace.test, trace.gold, *chosen))
+                    if pick.tie_break == LABELS
+                    else f"{ORDER} (the relation labels the nodes share tie too)"
+                )
+                return _tie_text(cell, list(pick.tied), chosen, pick.value, how, names)
     return ""
+
+
+def _by_labels(labels: Iterable[str]) -> str:
+    return f"the relation labels the nodes share ({', '.join(labels)})"
