@@ -11,7 +11,7 @@ import logging
 import sys
 from collections.abc import Callable
 
-from ..runtime.process import tune_for_scoring
+from ..runtime.process import no_collection_during_start_up, tune_for_scoring
 from .arguments import PROG, build_parser, log_level
 from .common import all_cores
 
@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 def graphagree() -> int:
     """The installed ``graphagree`` command: :func:`main` with that name in its usage and error lines."""
+    no_collection_during_start_up()
     return main(prog="graphagree")
 
 
@@ -30,7 +31,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run one command. The messages meant for the user (problems, warnings, notes) are written
     on stderr as they are; diagnostics go through :mod:`logging` (``--log-level``, ``-v``), and so
     does an unexpected error, with its traceback (exit status 1)."""
-    args = build_parser(prog).parse_args(argv)
+    args = build_parser(prog, lazy=True).parse_args(argv)
     all_cores(args)
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     tune_for_scoring()

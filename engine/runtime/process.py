@@ -75,6 +75,23 @@ def one_blas_thread_meanwhile():
         yield
 
 
+def no_collection_during_start_up() -> None:
+    """Automatic garbage collection off until :func:`tune_for_scoring` has frozen what
+    start-up made (the entry points call it first, with :func:`one_blas_thread_at_load`).
+
+    Importing the command line's modules and NumPy makes some 40,000 objects that live as long
+    as the process: the collector, started every 700 new containers, walks them again and again
+    as they come (some 50 collections, 6 ms of a command's start-up), to free about 1,500 (the
+    argument parser's help formatters, a few cycles of the imports), which now stay."""
+    global _collector_off_for_start_up
+    if gc.isenabled():
+        gc.disable()
+        _collector_off_for_start_up = True
+
+
+_collector_off_for_start_up = False  # set when no_collection_during_start_up turned the collector off
+
+
 def tune_for_scoring() -> None:
     """Memory reuse, one BLAS thread and a lighter garbage collector, for a process about to
     score. The BLAS limit is set at run time only when :func:`one_blas_thread_at_load` did
@@ -82,11 +99,16 @@ def tune_for_scoring() -> None:
     made so far (the imported modules' functions, classes and constants: some 40,000 for the
     command line) are moved out of the collector's generations (``gc.freeze``), so that the
     collections that scoring's many short-lived objects set off no longer walk them (on 200
-    sentence pairs, about a sixth of the scoring time)."""
+    sentence pairs, about a sixth of the scoring time); a collector that
+    :func:`no_collection_during_start_up` turned off is turned on again."""
+    global _collector_off_for_start_up
     keep_freed_memory()
     if not _blas_single_from_load:
         single_threaded_blas()
     gc.freeze()
+    if _collector_off_for_start_up:
+        _collector_off_for_start_up = False
+        gc.enable()
 
 
 _pause_lock = threading.Lock()

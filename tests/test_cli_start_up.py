@@ -1,0 +1,80 @@
+"""What the command line does once per run to start faster changes nothing it shows: the grammar
+built for the command given alone reads and prints as the whole grammar does, and the collector
+that start-up turns off is on again once scoring is set up."""
+
+import argparse
+import subprocess
+import sys
+
+import pytest
+
+from engine.cli.arguments import build_parser
+
+from .conftest import EXAMPLES, ROOT
+
+FILES = [str(EXAMPLES / "read_test.amr"), str(EXAMPLES / "read_gold.amr")]
+COMMAND_LINES = [
+    ["score", *FILES, "--format", "json", "--gamma", "0.3", "--smatch", "-j", "2"],
+    ["-v", "score", *FILES],
+    ["--log-level", "debug", "smatch", *FILES, "--solver", "ilp", "--ci"],
+    ["matrix", *FILES, "--metric", "concept", "--confusion"],
+    ["trace", *FILES, "--id", "2"],
+    ["explain", *FILES, "--test-node", "a", "--gold-node", "b", "--round", "2"],
+    ["compare", *FILES, FILES[0], "--test", "bootstrap"],
+    ["session", "create", "db", *FILES, "--start", "gold"],
+    ["session", "EXPORT", "db", "--log", "x.json"],
+    ["demo", "smatch"],
+]
+
+
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    [commands] = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    return dict(commands.choices)
+
+
+@pytest.mark.parametrize("argv", COMMAND_LINES, ids=lambda argv: " ".join(argv[:3]))
+def test_the_lazy_grammar_reads_a_command_line_as_the_whole_grammar(argv):
+    assert build_parser(lazy=True).parse_args(argv) == build_parser().parse_args(argv)
+
+
+def test_the_lazy_grammar_adds_only_the_given_command_s_arguments():
+    lazy = build_parser(lazy=True)
+    assert lazy.format_help() == build_parser().format_help()  # the commands are all listed
+    lazy.parse_args(["score", *FILES])
+    unbuilt = [name for name, command in _commands(lazy).items() if len(command._actions) == 1]  # only -h
+    assert sorted(unbuilt) == ["compare", "demo", "explain", "matrix", "session", "smatch", "trace"]
+
+
+@pytest.mark.parametrize("command", ["score", "smatch", "matrix", "trace", "explain", "compare", "session", "demo"])
+def test_a_command_s_help_is_the_same_from_the_lazy_grammar(command, capsys):
+    with pytest.raises(SystemExit):
+        build_parser(lazy=True).parse_args([command, "--help"])
+    assert capsys.readouterr().out == _commands(build_parser())[command].format_help()
+
+
+def test_the_lazy_grammar_s_usage_errors_are_the_same(capsys):
+    for argv in (["score", FILES[0]], ["smatch", *FILES, "--restarts", "0"], ["session", "nothing"], ["nothing"]):
+        for parser in (build_parser(lazy=True), build_parser()):
+            with pytest.raises(SystemExit) as stopped:
+                parser.parse_args(argv)
+            assert stopped.value.code == 2
+        lazy, whole = capsys.readouterr().err.splitlines()
+        assert lazy == whole and "error: " in lazy
+
+
+PROBE = """
+import gc, sys
+from engine.runtime.process import no_collection_during_start_up, tune_for_scoring
+gc.disable() if sys.argv[1] == "off" else gc.enable()
+no_collection_during_start_up()
+during = gc.isenabled()
+tune_for_scoring()
+print(during, gc.isenabled(), gc.get_freeze_count() > 0)
+"""
+
+
+@pytest.mark.parametrize("before", ["on", "off"])
+def test_start_up_runs_without_the_collector_and_leaves_it_as_it_found_it(before):
+    done = subprocess.run([sys.executable, "-c", PROBE, before], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", str(before == "on"), "True"]
