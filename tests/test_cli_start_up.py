@@ -78,3 +78,32 @@ def test_start_up_runs_without_the_collector_and_leaves_it_as_it_found_it(before
     done = subprocess.run([sys.executable, "-c", PROBE, before], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", str(before == "on"), "True"]
+
+
+RUN_AND_WATCH = """
+import gc, io, runpy, sys
+import engine  # the package: what `python -m` imports before engine.__main__
+before_freeze = []
+def watch(phase, info):  # a collection once engine.__main__ has begun (engine.cli is its second import)
+    if phase == "start" and gc.get_freeze_count() == 0 and "engine.cli" in sys.modules:
+        before_freeze.append(info)
+gc.callbacks.append(watch)
+sys.argv, sys.stdout = ["engine", *sys.argv[1:]], io.StringIO()
+try:
+    runpy.run_module("engine", run_name="__main__", alter_sys=True)
+except SystemExit as done:
+    code = done.code
+import numpy, engine.cli.score
+unfrozen = {id(o) for o in gc.get_objects()}
+print(code, len(before_freeze), gc.isenabled(), id(numpy) in unfrozen, id(engine.cli.score.run_score) in unfrozen,
+      file=sys.stderr)
+"""
+
+
+def test_the_command_s_modules_load_without_collections_and_are_frozen():
+    """`python -m engine score` loads NumPy and the scoring code with the collector off, freezes
+    them (they are in no generation the collector walks) and turns the collector on to score."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_WATCH, "score", *FILES, "--jobs", "1"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.stderr.split() == ["0", "0", "True", "False", "False"], done.stderr

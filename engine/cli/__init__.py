@@ -34,9 +34,10 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     args = build_parser(prog, lazy=True).parse_args(argv)
     all_cores(args)
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
-    tune_for_scoring()
     try:
-        return _command(args.command)(args)
+        run = _command(args.command)
+        tune_for_scoring()  # once the command's modules are loaded: they are frozen with the rest
+        return run(args)
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         sys.stderr.close()
         return 0
