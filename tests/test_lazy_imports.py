@@ -16,7 +16,8 @@ PAPER_PAIR = [str(ROOT / "resources/demo/ancast_paper" / f"spec_examples_{side}.
 NEVER_ON_AMR = ("scipy.optimize", "engine.drs", "engine.adjudication", "engine.teach", "engine.output.report")
 # what scoring two AMR files under the paper profile never needs: the compatibility profile, the
 # several-annotator reader and matrix, numpy.ma (which np.unique imports on its first call), the UMR
-# reader and document-level scores, and the CSV writer (the output is a table)
+# reader and document-level scores, the CSV writer (the output is a table), and the penman library (the
+# reader parses PENMAN itself, with the one piece of penman's AMR model it needs)
 NEVER_FOR_TWO_FILES = (
     "engine.compat",
     "engine.read.annotations",
@@ -25,6 +26,7 @@ NEVER_FOR_TWO_FILES = (
     "engine.read.umr",
     "engine.metrics.document",
     "csv",
+    "penman",
 )
 
 RUN_AND_LIST = """
