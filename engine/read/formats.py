@@ -42,6 +42,9 @@ class Source:
 
 @dataclass(frozen=True)
 class Format:
+    """An input format: its name (``--format-in``), a title for people, ``detect(name, text)``
+    (whether a file is in it) and ``load(sources, pair_by, lazy)``."""
+
     name: str
     title: str
     detect: Callable[[str, str], bool]
