@@ -3,6 +3,8 @@ built for the command given alone reads and prints as the whole grammar does, an
 that start-up turns off is on again once scoring is set up."""
 
 import argparse
+import json
+import os
 import subprocess
 import sys
 
@@ -81,7 +83,8 @@ def test_start_up_runs_without_the_collector_and_leaves_it_as_it_found_it(before
 
 
 RUN_AND_WATCH = """
-import gc, io, runpy, sys
+import gc, io, os, runpy, sys
+os._exit = sys.exit  # the run ends the process at once (exit_without_teardown): here it ends the run
 import engine  # the package: what `python -m` imports before engine.__main__
 before_freeze = []
 def watch(phase, info):  # a collection once engine.__main__ has begun (engine.cli is its second import)
@@ -107,3 +110,72 @@ def test_the_command_s_modules_load_without_collections_and_are_frozen():
         [sys.executable, "-c", RUN_AND_WATCH, "score", *FILES, "--jobs", "1"], capture_output=True, text=True, cwd=ROOT
     )
     assert done.stderr.split() == ["0", "0", "True", "False", "False"], done.stderr
+
+
+INSTALLED_COMMAND = """
+import os, sys
+os._exit = sys.exit
+from engine.cli import graphagree
+sys.argv = ["graphagree", *sys.argv[1:]]
+try:
+    graphagree()
+except SystemExit as done:
+    print(done.code, "numpy" in sys.modules, "threadpoolctl" in sys.modules, os.environ["OPENBLAS_NUM_THREADS"])
+"""
+
+
+def test_the_installed_command_starts_blas_with_one_thread_as_python_m_engine_does():
+    """No BLAS threads to stop at run time (threadpoolctl is not even loaded) and no collections during start-up."""
+    environment = {key: value for key, value in os.environ.items() if not key.endswith("_NUM_THREADS")}
+    done = subprocess.run(
+        [sys.executable, "-c", INSTALLED_COMMAND, "score", *FILES, "--jobs", "1", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment,
+    )
+    assert done.stdout.split()[-4:] == ["0", "True", "False", "1"], done.stderr
+
+
+AT_THE_END = """
+import atexit, runpy, sys
+atexit.register(lambda: print("torn down", file=sys.stderr))
+if sys.argv[1] == "workers":
+    import multiprocessing
+sys.argv = ["engine", *sys.argv[2:]]
+runpy.run_module("engine", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("workers", [False, True])
+def test_a_run_ends_at_once_with_all_its_output_unless_it_started_workers(workers):
+    """What the run wrote (JSON on stdout, diagnostics on stderr) is all there and its exit status
+    kept; the interpreter's exit (atexit functions, the teardown) is skipped, except after worker
+    processes (here: once multiprocessing is loaded)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            AT_THE_END,
+            "workers" if workers else "alone",
+            "-vv",
+            "score",
+            *FILES,
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0 and len(json.loads(done.stdout)["pairs"]) == 2
+    assert "DEBUG engine.read.formats: reading 2 files as amr" in done.stderr
+    assert ("torn down" in done.stderr) is workers
+
+
+def test_an_input_problem_still_exits_with_status_2_and_its_message():
+    broken = [str(EXAMPLES / "broken_test.amr"), str(EXAMPLES / "broken_gold.amr")]
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "score", *broken, "--jobs", "1"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 2 and "unbalanced parenthesis" in done.stderr and done.stdout

@@ -30,8 +30,9 @@ NEVER_FOR_TWO_FILES = (
 )
 
 RUN_AND_LIST = """
-import json, runpy, sys
+import json, os, runpy, sys
 listing, sys.argv = sys.argv[1], ["engine"] + sys.argv[2:]
+os._exit = sys.exit  # the run ends the process at once (exit_without_teardown): here it ends the run
 try:
     runpy.run_module("engine", run_name="__main__", alter_sys=True)
 except SystemExit as done:

@@ -10,8 +10,14 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable
+from typing import NoReturn
 
-from ..runtime.process import no_collection_during_start_up, tune_for_scoring
+from ..runtime.process import (
+    exit_without_teardown,
+    no_collection_during_start_up,
+    one_blas_thread_at_load,
+    tune_for_scoring,
+)
 from .arguments import PROG, build_parser, log_level
 from .common import all_cores
 
@@ -21,10 +27,12 @@ EXIT_INTERNAL_ERROR = 1  # a bug, not the input: logged with its traceback
 log = logging.getLogger(__name__)
 
 
-def graphagree() -> int:
-    """The installed ``graphagree`` command: :func:`main` with that name in its usage and error lines."""
+def graphagree() -> NoReturn:
+    """The installed ``graphagree`` command: :func:`main` with that name in its usage and error
+    lines, the process set up and ended as ``python -m engine`` does (:mod:`engine.__main__`)."""
     no_collection_during_start_up()
-    return main(prog="graphagree")
+    one_blas_thread_at_load()  # NumPy is not loaded yet: the command's module loads it
+    exit_without_teardown(main(prog="graphagree"))
 
 
 def main(argv: list[str] | None = None, prog: str = PROG) -> int:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import ctypes
 import gc
+import logging
 import os
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import NoReturn
 
 # glibc's mallopt parameter numbers (malloc.h)
 M_TRIM_THRESHOLD, M_TOP_PAD, M_MMAP_THRESHOLD = -1, -2, -3
@@ -138,3 +140,23 @@ def collection_paused() -> Iterator[None]:
             _pauses -= 1
             if _pauses == 0 and _resume:
                 gc.enable()
+
+
+def exit_without_teardown(status: int) -> NoReturn:
+    """End the process with exit status ``status`` as soon as what it wrote is out: the log
+    handlers flushed and closed, stdout and stderr flushed, then :func:`os._exit`. The
+    interpreter's own exit would tear down every module and free every object one by one
+    (3 ms after one small pair, 10 ms after 200 sentence pairs) for nothing the process still
+    needs. A run that started worker processes leaves through the normal exit, which stops and
+    waits for them, and so does one whose output cannot be flushed (its reader gone), which
+    the normal exit reports as Python does."""
+    if "multiprocessing" not in sys.modules:
+        logging.shutdown()
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):  # a stream closed or its reader gone
+            pass
+        else:
+            os._exit(status)
+    sys.exit(status)
