@@ -59,6 +59,7 @@ _ALIGNMENT_NUMBERS = re.compile(r"[0-9]+")
 # "-of" and is not one of its roles (``Model.is_role_inverted``). Written here, and checked against
 # the model by the tests, so that reading a graph loads no part of penman (4.5 ms of start-up).
 OWN_OF_ROLES = frozenset({":consist-of", ":prep-on-behalf-of", ":prep-out-of"})
+_inverted: dict[str, str | None] = {}  # each role met: its de-inverted form, or None
 
 
 class PenmanSyntaxError(Exception):
@@ -83,7 +84,9 @@ def _deinverted(role: str) -> str | None:
     >>> _deinverted(":ARG0-of"), _deinverted(":consist-of"), _deinverted(":mod")
     (':ARG0', None, None)
     """
-    return role[:-3] if role.endswith("-of") and role not in OWN_OF_ROLES else None
+    if role not in _inverted:
+        _inverted[role] = role[:-3] if role.endswith("-of") and role not in OWN_OF_ROLES else None
+    return _inverted[role]
 
 
 class _Tokens:
