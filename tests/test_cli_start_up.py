@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from engine.cli.arguments import build_parser
+from engine.cli.arguments import build_parser, terminal_columns
 
 from .conftest import EXAMPLES, ROOT
 
@@ -62,6 +62,24 @@ def test_the_lazy_grammar_s_usage_errors_are_the_same(capsys):
             assert stopped.value.code == 2
         lazy, whole = capsys.readouterr().err.splitlines()
         assert lazy == whole and "error: " in lazy
+
+
+@pytest.mark.parametrize("columns", [None, "120", "0", "wide", "-3", "37"])
+def test_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    """The width is found as shutil finds it (without importing shutil), and every command's help
+    wraps as it does under argparse's own formatter."""
+    import shutil
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+    parser = build_parser()
+    for command in [parser, *dict.fromkeys(_commands(parser).values())]:
+        ours = command.format_help()
+        command.formatter_class = argparse.HelpFormatter
+        assert command.format_help() == ours, command.prog
 
 
 PROBE = """

@@ -24,7 +24,8 @@ NEVER_ON_AMR = (
 # what scoring two AMR files under the paper profile never needs: the compatibility profile, the
 # several-annotator reader and matrix, numpy.ma (which np.unique imports on its first call), the UMR
 # reader and document-level scores, the CSV writer (the output is a table), and the penman library (the
-# reader parses PENMAN itself, with the one piece of penman's AMR model it needs)
+# reader parses PENMAN itself, with the one piece of penman's AMR model it needs), and shutil (which
+# loads three compression modules; argparse's help formatter would load it for the terminal's width)
 NEVER_FOR_TWO_FILES = (
     "engine.compat",
     "engine.read.annotations",
@@ -34,6 +35,7 @@ NEVER_FOR_TWO_FILES = (
     "engine.metrics.document",
     "csv",
     "penman",
+    "shutil",
 )
 
 RUN_AND_LIST = """
