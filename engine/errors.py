@@ -41,8 +41,8 @@ def read_text(path: str | Path) -> str:
         raise InputError(name, None, "is a directory, not a file") from None
     except OSError as error:
         raise InputError(name, None, f"cannot read: {error.strerror or error}") from None
-    try:
-        return data.decode("utf-8-sig")
+    try:  # a byte order mark is dropped; error.start counts from the file's first byte
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         byte = data[error.start]

@@ -181,6 +181,8 @@ Child = int | ConstantChild
 
 @dataclass(frozen=True)
 class SourceLocation:
+    """Where a graph was read: its file and the first line of its block (``FILE:LINE``)."""
+
     file: str
     line: int
 

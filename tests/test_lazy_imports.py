@@ -13,14 +13,35 @@ from .conftest import ROOT
 SMATCH_PAIR = [str(ROOT / "resources/demo/smatch" / name) for name in ("test_input1.txt", "test_input2.txt")]
 DRS_PAIR = [str(ROOT / "resources/demo/drs" / name) for name in ("test.clf", "gold.clf")]
 PAPER_PAIR = [str(ROOT / "resources/demo/ancast_paper" / f"spec_examples_{side}.amr") for side in ("test", "gold")]
-NEVER_ON_AMR = ("scipy.optimize", "engine.drs", "engine.adjudication", "engine.teach", "engine.output.report")
+NEVER_ON_AMR = (
+    "scipy.optimize",
+    "engine.matching.ilp",
+    "engine.drs",
+    "engine.adjudication",
+    "engine.teach",
+    "engine.output.report",
+)
 # what scoring two AMR files under the paper profile never needs: the compatibility profile, the
-# several-annotator reader and matrix, and numpy.ma (which np.unique imports on its first call)
-NEVER_FOR_TWO_FILES = ("engine.compat", "engine.read.annotations", "engine.scoring.matrix", "numpy.ma")
+# several-annotator reader and matrix, numpy.ma (which np.unique imports on its first call), the UMR
+# reader and document-level scores, the CSV writer (the output is a table), and the penman library (the
+# reader parses PENMAN itself, with the one piece of penman's AMR model it needs), and shutil (which
+# loads three compression modules; argparse's help formatter would load it for the terminal's width)
+NEVER_FOR_TWO_FILES = (
+    "engine.compat",
+    "engine.read.annotations",
+    "engine.scoring.matrix",
+    "numpy.ma",
+    "engine.read.umr",
+    "engine.metrics.document",
+    "csv",
+    "penman",
+    "shutil",
+)
 
 RUN_AND_LIST = """
-import json, runpy, sys
+import json, os, runpy, sys
 listing, sys.argv = sys.argv[1], ["engine"] + sys.argv[2:]
+os._exit = sys.exit  # the run ends the process at once (exit_without_teardown): here it ends the run
 try:
     runpy.run_module("engine", run_name="__main__", alter_sys=True)
 except SystemExit as done:
@@ -70,6 +91,14 @@ def test_two_amr_files_load_no_compatibility_profile_annotators_or_masked_arrays
     assert "engine.align.stack" in modules  # the run did align
     for package in NEVER_FOR_TWO_FILES:
         assert loaded(modules, package) == [], f"score loaded {package}"
+
+
+def test_umr_input_and_csv_output_do_load_their_code(tmp_path):
+    """The other side of the check above: UMR files load the UMR reader and the document-level
+    scores, and CSV output the CSV writer."""
+    umr = [str(ROOT / "resources/demo/umr" / name) for name in ("lindsay_v1.umr", "lindsay_v2.umr")]
+    modules = modules_after(tmp_path, "score", *umr, "--format", "csv", "--jobs", "1")
+    assert {"engine.read.umr", "engine.metrics.document", "csv"} <= modules
 
 
 def test_the_compatibility_profile_loads_when_asked_for(tmp_path):

@@ -1,21 +1,25 @@
 """The PENMAN parser gives exactly what penman gives, at any depth, and names the line of every problem."""
 
 import glob
+import re
 from pathlib import Path
 
 import penman
 import penman.surface
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from penman.models import amr
 
 from bench.generate import generate
 from engine.read.amr import split_blocks
 from engine.read.penman_tree import (
+    OWN_OF_ROLES,
     PenmanSyntaxError,
     format_tree,
     interpret,
     iter_nodes,
+    orient,
     parse,
     parse_walked,
     span_of,
@@ -115,6 +119,25 @@ def test_alignments_inverted_roles_kept_roles_and_comments():
     assert top == "r" and alignments == {"r": (2,), "h": (0, 1)}
     assert ("r", ":consist-of", "x") in triples and ("b", ":ARG1", "r") in triples and ("r", ":mod", "r") in triples
     assert ("r", ":quant", '"5"') in triples and ("r", ":ARG0-of", '"c"') in triples  # kept as written, as penman does
+
+
+def test_the_roles_of_their_own_ending_in_of_are_those_of_penman_s_amr_model():
+    """The model's roles are names and patterns (``:op[0-9]+``), and no pattern matches a role
+    ending in -of (each ends in a digit)."""
+    assert {role for role in amr.roles if role.endswith("-of")} == OWN_OF_ROLES
+    patterns = [role for role in amr.roles if not re.fullmatch(r":[\w-]+", role)]
+    assert patterns and all(role.endswith(("[0-9]", "[0-9]+")) for role in patterns)
+
+
+ROLE_PARTS = [*amr.roles, *OWN_OF_ROLES, ":ARG0", ":op12", ":snt3", ":mod", ":domain", ":x", ":", ":of", ":-of"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(ROLE_PARTS), st.sampled_from(["", "-of", "-of-of", "of", "-OF", "2-of"]))
+def test_a_role_is_turned_round_when_penman_s_amr_model_calls_it_inverted(role, suffix):
+    role += suffix
+    turned = orient("a", role, "b", {"a", "b"}) == ("b", role[:-3], "a")
+    assert turned is amr.model.is_role_inverted(role)
 
 
 @pytest.mark.parametrize(

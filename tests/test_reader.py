@@ -172,6 +172,14 @@ def test_utf8_bom_is_accepted(tmp_path):
     assert read_entries(write(tmp_path, "bom.amr", "\ufeff(a / b)\n"))[0].graph is not None
 
 
+def test_non_utf8_input_after_a_bom_names_its_line_and_byte(tmp_path):
+    path = tmp_path / "bom-latin1.amr"
+    path.write_bytes(b"\xef\xbb\xbf(a / b)\n\xe9(c / d)\n")
+    with pytest.raises(InputError) as caught:
+        read_entries(path)
+    assert caught.value.line == 2 and "(byte 0xe9)" in str(caught.value)
+
+
 def test_pairing_by_position_needs_equal_counts(tmp_path):
     test = read_entries(write(tmp_path, "t.amr", "(a / b)\n\n(c / d)\n"))
     gold = read_entries(write(tmp_path, "g.amr", "(a / b)\n"))

@@ -10,8 +10,14 @@ import argparse
 import logging
 import sys
 from collections.abc import Callable
+from typing import NoReturn
 
-from ..runtime.process import tune_for_scoring
+from ..runtime.process import (
+    exit_without_teardown,
+    no_collection_during_start_up,
+    one_blas_thread_at_load,
+    tune_for_scoring,
+)
 from .arguments import PROG, build_parser, log_level
 from .common import all_cores
 
@@ -21,21 +27,25 @@ EXIT_INTERNAL_ERROR = 1  # a bug, not the input: logged with its traceback
 log = logging.getLogger(__name__)
 
 
-def graphagree() -> int:
-    """The installed ``graphagree`` command: :func:`main` with that name in its usage and error lines."""
-    return main(prog="graphagree")
+def graphagree() -> NoReturn:
+    """The installed ``graphagree`` command: :func:`main` with that name in its usage and error
+    lines, the process set up and ended as ``python -m engine`` does (:mod:`engine.__main__`)."""
+    no_collection_during_start_up()
+    one_blas_thread_at_load()  # NumPy is not loaded yet: the command's module loads it
+    exit_without_teardown(main(prog="graphagree"))
 
 
 def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     """Run one command. The messages meant for the user (problems, warnings, notes) are written
     on stderr as they are; diagnostics go through :mod:`logging` (``--log-level``, ``-v``), and so
     does an unexpected error, with its traceback (exit status 1)."""
-    args = build_parser(prog).parse_args(argv)
+    args = build_parser(prog, lazy=True).parse_args(argv)
     all_cores(args)
     logging.basicConfig(level=log_level(args), stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
-    tune_for_scoring()
     try:
-        return _command(args.command)(args)
+        run = _command(args.command)
+        tune_for_scoring()  # once the command's modules are loaded: they are frozen with the rest
+        return run(args)
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         sys.stderr.close()
         return 0

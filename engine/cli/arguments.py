@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-from typing import get_args
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, get_args
 
 from ..about import VersionAction
 from ..output.text import CsvTable, OutputFormat
@@ -29,8 +32,38 @@ DEFAULT_METRIC = "labeled_relation"  # the matrix and compare commands'
 PROG = "python -m engine"  # the installed command passes its own name, graphagree
 
 
+def terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` finds it: ``$COLUMNS`` when it is
+    a positive number, else the width of the terminal on stdout, else ``fallback``."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    try:
+        return (stdout is not None and os.get_terminal_size(stdout.fileno()).columns) or fallback
+    except (ValueError, OSError):  # no terminal, or a closed stream
+        return fallback
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, as wide as argparse makes it (the terminal's width less 2),
+    the width found without :mod:`shutil`: argparse makes a formatter for every argument it adds,
+    and the first loads shutil, which loads three compression modules (~1.8 ms of start-up)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        width = terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
     """Usage mistakes in one line on stderr, exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
@@ -43,8 +76,41 @@ def log_level(args: argparse.Namespace) -> int:
     return (logging.WARNING, logging.INFO)[args.verbose] if args.verbose < 2 else logging.DEBUG
 
 
-def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
-    """The grammar of every command, ``prog`` naming the program in usage and error lines."""
+class _Commands(argparse._SubParsersAction):
+    """The sub-commands. Each is named with its help at once (``--help`` lists them) and gets its
+    arguments from a function: at once, or under ``lazy`` only for the command given, when the
+    command line reaches it. Building every command's grammar costs a command's start-up some
+    milliseconds (argparse looks up the translation of its messages and makes a help formatter
+    for each argument), and a run parses one of them."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = False
+        self._unbuilt: dict[argparse.ArgumentParser, Callable[[argparse.ArgumentParser], None]] = {}
+
+    def add_command(
+        self, name: str, add_arguments: Callable[[argparse.ArgumentParser], None], **kwargs: Any
+    ) -> argparse.ArgumentParser:
+        """The command ``name`` (``kwargs`` as :meth:`add_parser`'s), its arguments added by
+        ``add_arguments`` now, or when it is given if the commands are lazy."""
+        command = self.add_parser(name, **kwargs)
+        if self.lazy:
+            self._unbuilt[command] = add_arguments
+        else:
+            add_arguments(command)
+        return command
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        command = self.choices.get(values[0])
+        if command in self._unbuilt:
+            self._unbuilt.pop(command)(command)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def build_parser(prog: str = PROG, lazy: bool = False) -> argparse.ArgumentParser:
+    """The grammar of every command, ``prog`` naming the program in usage and error lines; under
+    ``lazy`` only the command given gets its arguments, when parsing reaches it (what a run
+    needs, the same usage, help and errors)."""
     parser = _Parser(
         prog=prog,
         description="Agreement between semantic-graph annotations (AnCast alignment and metrics, Smatch; "
@@ -57,8 +123,21 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         help="diagnostics shown on stderr from this level on (default warning; -v info, -vv debug)",
     )
     parser.add_argument("-v", "--verbose", action="count", default=0, help="more diagnostics (-vv: all of them)")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    score = commands.add_parser("score", help="score a test file against a gold file")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, action=_Commands)
+    assert isinstance(commands, _Commands)
+    commands.lazy = lazy
+    commands.add_command("score", _score_arguments, help="score a test file against a gold file")
+    commands.add_command("smatch", _smatch_arguments, help="Smatch of a test file against a gold file")
+    _add_matrix(commands)
+    _add_trace(commands)
+    _add_compare(commands)
+    _add_session(commands)
+    _add_demo(commands)
+    return parser
+
+
+def _score_arguments(score: argparse.ArgumentParser) -> None:
+    """The arguments of ``score``."""
     add_pair_arguments(score)
     score.add_argument(
         "--format", choices=sorted(get_args(OutputFormat)), default="table", help="output format (default: table)"
@@ -76,7 +155,10 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         score.add_argument(metric.switch.option, action="store_true", dest=metric.switch.dest, help=metric.switch.help)
     add_drs_options(score)
     add_jobs(score)
-    smatch = commands.add_parser("smatch", help="Smatch of a test file against a gold file")
+
+
+def _smatch_arguments(smatch: argparse.ArgumentParser) -> None:
+    """The arguments of ``smatch``."""
     add_pair_arguments(smatch)
     defaults = METRIC[SMATCH].solver
     assert defaults is not None
@@ -121,35 +203,39 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     )
     smatch.add_argument("--format", choices=("table", "json"), default="table")
     add_jobs(smatch)
-    _add_matrix(commands)
-    _add_trace(commands)
-    _add_compare(commands)
-    _add_session(commands)
-    _add_demo(commands)
-    return parser
 
 
-def _add_demo(commands) -> None:
+def _add_demo(commands: _Commands) -> None:
     """Add ``demo`` to the command line's sub-commands."""
-    demo = commands.add_parser(
+    commands.add_command(
         "demo",
+        _demo_arguments,
         help="the bundled demo pairs: list them, or print one pair's two paths",
         description="Without NAME, list the demo pairs installed with graphagree (each folder with its NOTICE "
         "and licence); with NAME, print its test and gold file paths, one a line, e.g. for "
         "'score $(... demo smatch)'.",
     )
+
+
+def _demo_arguments(demo: argparse.ArgumentParser) -> None:
+    """The arguments of ``demo``."""
     demo.add_argument("name", nargs="?", metavar="NAME", help="a demo's name, as the list shows it")
     demo.set_defaults(demo_prog=demo.prog)
 
 
-def _add_matrix(commands) -> None:
+def _add_matrix(commands: _Commands) -> None:
     """Add ``matrix`` to the command line's sub-commands."""
-    matrix = commands.add_parser(
+    commands.add_command(
         "matrix",
+        _matrix_arguments,
         help="agreement between several annotators' files of the same sentences",
         description="Score every pair of 2 to 20 annotators' files of the same sentences: the agreement "
         "matrix (row = test, column = gold), each annotator's mean agreement, each sentence's agreement.",
     )
+
+
+def _matrix_arguments(matrix: argparse.ArgumentParser) -> None:
+    """The arguments of ``matrix``."""
     matrix.add_argument("files", nargs="+", metavar="FILE", help="annotation files (AMR/PENMAN, UMR or DRS)")
     matrix.add_argument(
         "--metric",
@@ -185,9 +271,13 @@ def _add_matrix(commands) -> None:
     )
 
 
-def _add_session(commands: argparse._SubParsersAction) -> None:
-    """Register ``session`` and its actions on the main parser's subcommands."""
-    session = commands.add_parser("session", help="adjudication sessions: CREATE, SUMMARY, EXPORT")
+def _add_session(commands: _Commands) -> None:
+    """Register ``session`` on the main parser's subcommands."""
+    commands.add_command("session", _session_actions, help="adjudication sessions: CREATE, SUMMARY, EXPORT")
+
+
+def _session_actions(session: argparse.ArgumentParser) -> None:
+    """The actions of ``session`` and their arguments."""
     actions = session.add_subparsers(dest="action", required=True, parser_class=type(session))
     create = actions.add_parser("CREATE", aliases=["create"], help="make a session of annotation files")
     create.add_argument("db", help="the session file to make ('-': <first file>.adjudication.sqlite beside it)")
@@ -213,6 +303,7 @@ def _add_session(commands: argparse._SubParsersAction) -> None:
 
 
 def _trace_options(command: argparse.ArgumentParser) -> None:
+    """The arguments of ``trace``, which ``explain`` has too."""
     add_pair_arguments(command)
     command.add_argument(
         "--id",
@@ -224,22 +315,27 @@ def _trace_options(command: argparse.ArgumentParser) -> None:
     add_alignment_options(command)
 
 
-def _add_trace(commands) -> None:
+def _add_trace(commands: _Commands) -> None:
     """Add ``trace`` and ``explain`` to the command line's sub-commands."""
-    trace = commands.add_parser(
+    commands.add_command(
         "trace",
+        _trace_options,
         help="one pair's alignment step by step",
         description="One pair's anchor-broadcast alignment step by step (paper profile): S, then for every "
         "round its anchors, the broadcast matrix A after every inner iteration, F and the new anchors with "
         "the rule that chose each; the finalisation's picks; the alignment score reports.",
     )
-    _trace_options(trace)
-    explain = commands.add_parser(
+    commands.add_command(
         "explain",
+        _explain_arguments,
         help="one cell of a pair's alignment with the numbers of every equation",
         description="Why a test node and a gold node have their A and F in a round: S with its terms, P and C "
         "as sums over named neighbour pairs, the root, the normalisation, F (paper profile).",
     )
+
+
+def _explain_arguments(explain: argparse.ArgumentParser) -> None:
+    """The arguments of ``explain``: ``trace``'s, and the cell, round and iteration."""
     _trace_options(explain)
     explain.add_argument("--test-node", required=True, metavar="V", help="the test node's variable")
     explain.add_argument("--gold-node", required=True, metavar="W", help="the gold node's variable")
@@ -252,16 +348,21 @@ def _add_trace(commands) -> None:
     )
 
 
-def _add_compare(commands) -> None:
+def _add_compare(commands: _Commands) -> None:
     """Add ``compare`` to the command line's sub-commands."""
-    compare = commands.add_parser(
+    commands.add_command(
         "compare",
+        _compare_arguments,
         help="is the difference between two systems (or annotators) against one gold real?",
         description="Score A and B against GOLD sentence by sentence (paired by id, as matrix pairs "
         "them) and test the difference of their micro F1, F(B) - F(A): paired approximate "
         "randomisation or paired bootstrap (two-sided p-value), with the paired bootstrap's 95% "
         "interval of the difference.",
     )
+
+
+def _compare_arguments(compare: argparse.ArgumentParser) -> None:
+    """The arguments of ``compare``."""
     compare.add_argument("a", metavar="A", help="the first system's or annotator's file")
     compare.add_argument("b", metavar="B", help="the second system's or annotator's file")
     compare.add_argument("gold", metavar="GOLD", help="the gold (reference) file")

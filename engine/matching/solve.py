@@ -45,7 +45,6 @@ from .budget import Budget
 from .facts import Facts, matched_count
 from .fixing import DUALS_COST, promising_pairs
 from .hillclimb import climb, random_start, smart_start
-from .ilp import solve_ilp, solve_relaxation
 from .match import Match
 from .problem import Compiler, Pair, Problem
 
@@ -193,6 +192,8 @@ class _Search:
         if not kept:
             self.lower(self.matched, "reduced costs")
             return
+        from .ilp import solve_ilp, solve_relaxation  # loaded for the pairs that need the program
+
         relaxed = solve_relaxation(self.problem, self.budget, kept)
         if relaxed is None:
             return
@@ -214,6 +215,8 @@ class _Search:
         self.lower(max(self.matched, proven), "ilp")
 
     def integer_program(self) -> None:
+        from .ilp import solve_ilp  # loaded for the pairs that need the program
+
         result = solve_ilp(self.problem, self.budget)
         if result is None:
             return

@@ -8,7 +8,6 @@ finished :class:`~engine.scoring.CorpusResult` the same way.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -199,6 +198,8 @@ class CsvPrinter:
     """One row per pair, then ``micro`` and ``macro`` rows; P, R and F of every metric."""
 
     def __init__(self, out: TextIO):
+        import csv  # loaded for this format alone
+
         self.writer = csv.writer(out, lineterminator="\n")
         self.metrics: tuple[str, ...] = ()
 

@@ -22,7 +22,6 @@ from ..errors import InputError
 from .amr import entries_from_text
 from .pairing import LoadedSentences, PairBy, Sentence, check_equal_counts, first_id, group_entries
 from .source import read_text
-from .umr import looks_like_umr, umr_from_text
 
 __all__ = ["FORMATS", "FORMAT_CHOICES", "Format", "FormatChoice", "Source", "detect", "group_sources", "load_sources"]
 
@@ -30,6 +29,7 @@ log = logging.getLogger(__name__)
 FormatChoice = Literal["auto", "amr", "umr", "drs"]
 FORMAT_CHOICES: tuple[str, ...] = get_args(FormatChoice)
 _FIRST_CHARACTER = re.compile(r"\s*(\S)")
+_UMR_GRAPH_HEADER = re.compile(r"#\s*sentence level graph", re.IGNORECASE)  # '#' first: searched fast
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,9 @@ class Source:
 
 @dataclass(frozen=True)
 class Format:
+    """An input format: its name (``--format-in``), a title for people, ``detect(name, text)``
+    (whether a file is in it) and ``load(sources, pair_by, lazy)``."""
+
     name: str
     title: str
     detect: Callable[[str, str], bool]
@@ -57,6 +60,8 @@ def _load_amr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedS
 def _load_umr(sources: Sequence[Source], pair_by: PairBy, lazy: bool) -> LoadedSentences:
     """UMR sentences grouped by position within documents, documents by position (the
     document-level scores need every sentence, so UMR is never read lazily)."""
+    from .umr import umr_from_text
+
     if pair_by == "id":
         raise InputError(sources[0].name, None, "UMR sentences are paired by position; --pair-by id is for AMR files")
     files = [umr_from_text(source.name, source.text) for source in sources]
@@ -108,8 +113,15 @@ def _is_drs(name: str, text: str) -> bool:
 
 
 def _is_umr(name: str, text: str) -> bool:
-    """Files with '# sentence level graph:' sections, or named ``*.umr``."""
-    return name.lower().endswith(".umr") or looks_like_umr(text)
+    """Files named ``*.umr``, or with a line that starts with ``# sentence level graph`` (in any
+    case and spacing): told without loading the UMR reader.
+
+    >>> _is_umr("a.txt", "(a / b)\\n#  Sentence level graph:"), _is_umr("a.txt", "(a) # sentence level graph")
+    (True, False)
+    """
+    if name.lower().endswith(".umr"):
+        return True
+    return any(found.start() == 0 or text[found.start() - 1] == "\n" for found in _UMR_GRAPH_HEADER.finditer(text))
 
 
 FORMATS: dict[str, Format] = {

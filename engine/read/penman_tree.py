@@ -24,11 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from penman.models import amr
-
 from ..model import Tree
 
 __all__ = [
+    "OWN_OF_ROLES",
     "PenmanSyntaxError",
     "Triple",
     "format_tree",
@@ -55,7 +54,12 @@ _TOKEN_BODY = (
 _TOKEN = re.compile(_SPACE + "(" + _TOKEN_BODY + ")")
 _TOKEN_AT = re.compile(_TOKEN_BODY)  # the same tokens, with their offsets, for error messages
 _ALIGNMENT_NUMBERS = re.compile(r"[0-9]+")
-_inverted: dict[str, str | None] = {}
+# The roles of penman's AMR model (``penman.models.amr.roles``) that end in "-of" and are roles of
+# their own: all that reading needs of the model, which takes a role for inverted when it ends in
+# "-of" and is not one of its roles (``Model.is_role_inverted``). Written here, and checked against
+# the model by the tests, so that reading a graph loads no part of penman (4.5 ms of start-up).
+OWN_OF_ROLES = frozenset({":consist-of", ":prep-on-behalf-of", ":prep-out-of"})
+_inverted: dict[str, str | None] = {}  # each role met: its de-inverted form, or None
 
 
 class PenmanSyntaxError(Exception):
@@ -75,10 +79,13 @@ _NOT_SYMBOL = frozenset('()/:"~ ')  # the first characters of the tokens that ar
 
 
 def _deinverted(role: str) -> str | None:
-    """The de-inverted role if the AMR model considers ``role`` inverted (``:ARG0-of``), else
-    None (``:consist-of`` is a role of its own)."""
+    """The de-inverted role if the AMR model considers ``role`` inverted, else None.
+
+    >>> _deinverted(":ARG0-of"), _deinverted(":consist-of"), _deinverted(":mod")
+    (':ARG0', None, None)
+    """
     if role not in _inverted:
-        _inverted[role] = role[:-3] if amr.model.is_role_inverted(role) else None
+        _inverted[role] = role[:-3] if role.endswith("-of") and role not in OWN_OF_ROLES else None
     return _inverted[role]
 
 

@@ -33,14 +33,12 @@ __all__ = [
     "UmrDocument",
     "UmrFile",
     "UmrSentence",
-    "looks_like_umr",
     "read_umr",
     "umr_from_text",
 ]
 
 SEPARATOR = re.compile(r"^#{20,}\s*$")
 SENTENCE = re.compile(r"^#\s*::\s*snt(\d+)\b[ \t]*(.*)$")
-_SENTENCE_HEADER = re.compile(r"#\s*sentence level graph", re.IGNORECASE)  # '#' first: searched fast
 SECTION = re.compile(r"^#\s*(sentence level graph|alignment|document level annotation)\s*:?\s*$", re.IGNORECASE)
 SPAN = re.compile(r"^(-?\d+)-(-?\d+)$")
 DOC_TOKEN = re.compile(r'\(|\)|"[^"]*"|[^\s()]+')
@@ -64,15 +62,6 @@ class UmrDocument:
     @property
     def triples(self) -> list[DocTriple]:
         return [triple for sentence in self.sentences for triple in sentence.triples]
-
-
-def looks_like_umr(text: str) -> bool:
-    """Whether a line starts with ``# sentence level graph`` (in any case and spacing).
-
-    >>> looks_like_umr("(a / b)\\n#  Sentence level graph:"), looks_like_umr("(a) # sentence level graph")
-    (True, False)
-    """
-    return any(found.start() == 0 or text[found.start() - 1] == "\n" for found in _SENTENCE_HEADER.finditer(text))
 
 
 def split_sentence_blocks(lines: list[str]) -> list[tuple[int, list[str]]]:

@@ -10,7 +10,6 @@ from itertools import chain
 from pathlib import Path
 
 from ..errors import InputError
-from ..metrics.document import score_document
 from ..params import ANCAST, Params
 from ..read import load_pairs
 from ..read.pairing import Pair, pair_sizes
@@ -53,6 +52,8 @@ def score_corpus(
             if progress is not None:
                 progress(done, len(pairs))
     corpus = CorpusResult(results, params, format=format)
+    if documents:  # UMR input: its document-level scores, their module loaded for it alone
+        from ..metrics.document import score_document
     for number, (test, gold) in enumerate(documents):
         members = [result for pair, result in zip(pairs, results) if pair.document == number]
         corpus.documents.append(score_document(test, gold, members))
