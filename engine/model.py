@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Union, overload
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
 
 __all__ = [
@@ -188,14 +190,38 @@ class SourceLocation:
         return f"{self.file}:{self.line}"
 
 
+class _WrittenTree:
+    """:attr:`Graph.tree`: the tree given, or, when a reader gave the function that decodes
+    :attr:`Graph.penman` into it (``tree=parse``), the tree it returns, decoded on first read
+    (most runs never read it: the AnCast metrics do not) and kept."""
+
+    @overload
+    def __get__(self, graph: None, owner: type | None = None) -> None: ...
+
+    @overload
+    def __get__(self, graph: Graph, owner: type | None = None) -> Tree | None: ...
+
+    def __get__(self, graph: Graph | None, owner: type | None = None) -> Tree | None:
+        if graph is None:
+            return None  # the field's default
+        tree = graph.__dict__["_tree"]
+        if callable(tree):
+            tree = graph.__dict__["_tree"] = tree(graph.penman)
+        return tree
+
+    def __set__(self, graph: Graph, tree: Tree | Callable[[str], Tree] | None) -> None:
+        graph.__dict__["_tree"] = tree
+
+
 @dataclass(eq=False)
 class Graph:
     """One rooted semantic graph with its sentence and metadata.
 
     ``nodes`` are in order of first appearance in the PENMAN text; ``edges`` and
-    ``attributes`` are duplicate-free. ``tree`` is the graph as written, decoded once
-    and read by the metrics that need the surface form (Smatch, the compatibility
-    profile) and by the views; ``penman`` is its text.
+    ``attributes`` are duplicate-free. ``tree`` is the graph as written, read by the
+    metrics that need the surface form (Smatch, the compatibility profile) and by the
+    views; ``penman`` is its text. A reader may give instead of the tree the function
+    that decodes ``penman`` (:class:`_WrittenTree`): the tree is then decoded on first read.
     """
 
     top: str
@@ -207,7 +233,7 @@ class Graph:
     metadata: dict[str, str] = field(default_factory=dict)
     penman: str = ""
     location: SourceLocation | None = None
-    tree: Tree | None = None
+    tree: _WrittenTree = _WrittenTree()
 
     def __len__(self) -> int:
         return len(self.nodes)
