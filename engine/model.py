@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Union, overload
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, Union, overload
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,10 +60,18 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
-@lru_cache(maxsize=65536)
-def _single_label(role: str) -> frozenset[str]:
-    """The label set of a relation with one role, shared by every such relation (most are)."""
-    return frozenset((role,))
+class _SingleLabels(dict[str, frozenset[str]]):
+    """Role -> the label set of a relation with that one role, shared by every such relation
+    (most are): made on first use, a dictionary lookup after that."""
+
+    def __missing__(self, role: str) -> frozenset[str]:
+        if len(self) >= 1 << 16:
+            self.clear()
+        labels = self[role] = frozenset((role,))
+        return labels
+
+
+_SINGLE_LABELS = _SingleLabels()
 
 
 def reachable_sets(children: list[list[int]], owned: list[int] | None = None) -> list[int]:
@@ -176,6 +184,35 @@ _set_edge_source, _set_edge_role, _set_edge_target = _slot_setters(Edge, "source
 _set_attribute_source, _set_attribute_role, _set_attribute_value = _slot_setters(Attribute, "source", "role", "value")
 
 
+Value = TypeVar("Value")
+
+
+class _derived(Generic[Value]):
+    """A graph's derived structure: computed from the graph on first read and kept in its
+    ``__dict__`` (read from there afterwards), like :func:`functools.cached_property` but
+    without its lock (Python 3.11 takes one on every first read; computing a structure twice
+    from the same immutable fields, should two threads meet, gives equal values)."""
+
+    def __init__(self, make: Callable[[Any], Value]) -> None:
+        self.make = make
+        self.__doc__ = make.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, graph: None, owner: type | None = None) -> _derived[Value]: ...
+
+    @overload
+    def __get__(self, graph: object, owner: type | None = None) -> Value: ...
+
+    def __get__(self, graph: object, owner: type | None = None) -> Value | _derived[Value]:
+        if graph is None:
+            return self
+        value = graph.__dict__[self.name] = self.make(graph)
+        return value
+
+
 # A child in a relation group: a variable index, or a constant under its owner.
 ConstantChild = tuple[str, str]  # ("=", value)
 Child = int | ConstantChild
@@ -251,12 +288,12 @@ class Graph:
         ):
             self.__dict__.pop(name, None)
 
-    @cached_property
+    @_derived
     def index(self) -> dict[str, int]:
         """Variable -> row/column index in the similarity matrices."""
         return {node.var: i for i, node in enumerate(self.nodes)}
 
-    @cached_property
+    @_derived
     def adjacency(self) -> np.ndarray:
         """``adjacency[p, c] = 1`` when an edge leads from node p to node c."""
         import numpy as np  # only the alignment needs matrices: reading and Smatch run without NumPy
@@ -267,7 +304,7 @@ class Graph:
             matrix[self.index[edge.source], self.index[edge.target]] = 1.0
         return matrix
 
-    @cached_property
+    @_derived
     def attributed_nodes(self) -> dict[int, dict[str, str]]:
         """The nodes that have attributes, index -> attribute dictionary role -> constant
         (repeated roles join their sorted values with a space so that they compare as a whole)."""
@@ -280,7 +317,7 @@ class Graph:
             for node, roles in collected.items()
         }
 
-    @cached_property
+    @_derived
     def attributes_by_node(self) -> tuple[dict[str, str], ...]:
         """Per node, its attribute dictionary (:attr:`attributed_nodes`; empty for the others)."""
         by_node: list[dict[str, str]] = [{} for _ in self.nodes]
@@ -288,7 +325,7 @@ class Graph:
             by_node[node] = attributes
         return tuple(by_node)
 
-    @cached_property
+    @_derived
     def relation_groups(self) -> dict[tuple[int, Child], frozenset[str]]:
         """Relation label sets L_p keyed by (parent, child) (paper §2.3.2).
 
@@ -299,13 +336,16 @@ class Graph:
         keys: list[tuple[int, Child]] = [(index[edge.source], index[edge.target]) for edge in self.edges]
         keys += [(index[attribute.source], ("=", attribute.value)) for attribute in self.attributes]
         roles = [edge.role for edge in self.edges] + [attribute.role for attribute in self.attributes]
-        groups: dict[tuple[int, Child], frozenset[str]] = {}
+        groups = dict(zip(keys, map(_SINGLE_LABELS.__getitem__, roles)))
+        if len(groups) == len(keys):
+            return groups  # one role per pair, as most are
+        groups = {}  # join the roles of a pair, placed by its first relation
         for key, role in zip(keys, roles):
             labels = groups.get(key)
-            groups[key] = _single_label(role) if labels is None else labels | {role}
+            groups[key] = _SINGLE_LABELS[role] if labels is None else labels | {role}
         return groups
 
-    @cached_property
+    @_derived
     def descendant_counts(self) -> tuple[int, ...]:
         """Per node, the number of distinct descendants (paper eq. 24).
 
@@ -318,13 +358,13 @@ class Graph:
         n = len(self.nodes)
         children: list[list[int]] = [[] for _ in range(n)]
         owned = [0] * n
-        bit = n  # constants' bits above the variables'
+        bit = 1 << n  # constants' bits above the variables'
         for parent, child in self.relation_groups:
-            if isinstance(child, int):
+            if child.__class__ is int:
                 children[parent].append(child)
             else:
-                owned[parent] |= 1 << bit
-                bit += 1
+                owned[parent] |= bit
+                bit <<= 1
         reach = reachable_sets(children, owned)  # a node's own bit is set only on a cycle
         return tuple([bits.bit_count() - (bits >> node & 1) for node, bits in enumerate(reach)])
 
