@@ -254,6 +254,16 @@ def test_a_deferred_tree_is_the_parsed_one_through_copies_and_pickles(triples):
         assert graph.tree == parse(text)
 
 
+@settings(max_examples=100, deadline=None)
+@given(graph_triples())
+def test_an_entry_decoded_with_its_tree_has_the_deferred_one(triples):
+    (lazy,) = entries_from_text("x.amr", "# ::id a\n" + encode(triples), lazy=True)
+    now, later = parse_entry(lazy, tree=True).graph, parse_entry(lazy).graph
+    assert now is not None and later is not None
+    assert not callable(now.__dict__["_tree"]) and callable(later.__dict__["_tree"])
+    assert now.tree == later.tree == parse(encode(triples))
+
+
 def test_a_tree_given_or_none_is_kept():
     tree: Tree = ("a", "b", None, [])
     assert Graph("a", (Node("a", "b"),), (), (), tree=tree).tree is tree
