@@ -309,6 +309,21 @@ class Graph:
         """The nodes that have attributes, index -> attribute dictionary role -> constant
         (repeated roles join their sorted values with a space so that they compare as a whole)."""
         index = self.index
+        attributed: dict[int, dict[str, str]] = {}
+        for attribute in self.attributes:
+            node = index[attribute.source]
+            roles = attributed.get(node)
+            if roles is None:
+                attributed[node] = {attribute.role: attribute.value}
+            elif attribute.role not in roles:
+                roles[attribute.role] = attribute.value
+            else:
+                return self._joined_attributes()  # a role repeated on a node (most graphs have none)
+        return attributed
+
+    def _joined_attributes(self) -> dict[int, dict[str, str]]:
+        """:attr:`attributed_nodes` of a graph with a role repeated on a node."""
+        index = self.index
         collected: dict[int, dict[str, list[str]]] = {}
         for attribute in self.attributes:
             collected.setdefault(index[attribute.source], {}).setdefault(attribute.role, []).append(attribute.value)

@@ -127,3 +127,29 @@ def test_relation_groups_join_the_roles_of_a_pair():
         ((1, ("=", '"5"')), frozenset({":quant"})),
         ((0, ("=", '"5"')), frozenset({":op1", ":quant"})),
     ]
+
+
+def plain_attributed_nodes(graph):
+    """Per node with attributes (in order of first appearance), its roles in order of first
+    appearance, each with its values sorted and joined by a space."""
+    collected: dict = {}
+    for attribute in graph.attributes:
+        collected.setdefault(graph.index[attribute.source], {}).setdefault(attribute.role, []).append(attribute.value)
+    return [
+        (node, [(role, " ".join(sorted(values))) for role, values in roles.items()])
+        for node, roles in collected.items()
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph_triples())
+def test_attributed_nodes_equal_the_plain_grouping(triples):
+    graph = decode(triples)
+    found = [(node, list(roles.items())) for node, roles in graph.attributed_nodes.items()]
+    assert found == plain_attributed_nodes(graph)
+
+
+def test_attributed_nodes_join_a_repeated_role():
+    graph = read_graph('(a / x :quant "5" :mod (b / y) :quant 5 :polarity - :op1 "z" :op1 "y" :mode q)')
+    assert graph.attributed_nodes == {0: {":quant": '"5" 5', ":polarity": "-", ":op1": '"y" "z"', ":mode": "q"}}
+    assert list(graph.attributed_nodes[0]) == [":quant", ":polarity", ":op1", ":mode"]
