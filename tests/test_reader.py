@@ -10,11 +10,13 @@ from hypothesis import strategies as st
 
 from engine.errors import InputError
 from engine.model import Attribute, Edge, Graph, Node, Tree
+from engine.params import ANCAST, Params
 from engine.read import load_pairs, read_entries, read_graph
 from engine.read.amr import entries_from_text, parse_entry, split_blocks
 from engine.read.pairing import pair_entries
 from engine.read.penman_tree import format_tree, parse
 from engine.read.source import parse_metadata
+from engine.scoring.pair import reads_trees
 
 from .conftest import EXAMPLES, graph_of, required
 from .strategies import encode, graph_triples
@@ -367,3 +369,8 @@ def test_graphs_read_while_the_caches_are_emptied_are_the_same(monkeypatch):
         ("b", ":ARG1", "r"),
         ("r", ":mod", "b"),
     ]
+
+
+def test_the_runs_that_read_every_tree_are_known():
+    assert not reads_trees(Params())  # the AnCast metrics read no tree
+    assert reads_trees(Params(optional_metrics={"smatch"})) and reads_trees(Params.for_profile(ANCAST))

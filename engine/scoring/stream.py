@@ -11,13 +11,13 @@ from typing import Generic, TypeVar
 
 from ..errors import InputError
 from ..metrics.tally import Tally, Totals
-from ..params import ANCAST, Params
+from ..params import Params
 from ..read.amr import parse_entry
 from ..read.pairing import Pair, pair_sizes
-from ..registry import SMATCH, Format, run_metrics
+from ..registry import Format, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
 from ..runtime.process import collection_paused
-from .pair import pair_result, pair_scores_many, scoring_batches
+from .pair import pair_result, pair_scores_many, reads_trees, scoring_batches
 from .results import PairResult
 
 __all__ = ["ScoreStream"]
@@ -30,7 +30,7 @@ def _scored(
     pairs: list[Pair], params: Params, render: Callable[[PairResult], Rendered]
 ) -> list[tuple[Rendered, dict[str, Tally], list[InputError]]]:
     """Decode, score (together: :func:`~.pair.pair_scores_many`) and render a run of pairs."""
-    tree = _reads_trees(params)
+    tree = reads_trees(params)
     decoded = [
         replace(
             pair,
@@ -41,12 +41,6 @@ def _scored(
     ]
     results = map(pair_result, decoded, pair_scores_many(decoded, params))
     return [(render(result), result.tallies, list(result.problems)) for result in results]
-
-
-def _reads_trees(params: Params) -> bool:
-    """Whether the run reads every graph's PENMAN tree: Smatch does, and so does the
-    compatibility profile (the AnCast metrics of the paper profile do not)."""
-    return params.computes(SMATCH) or params.profile == ANCAST
 
 
 class ScoreStream(Generic[Rendered]):
