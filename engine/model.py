@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Union
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, Union, overload
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import numpy as np
 
 __all__ = [
@@ -58,10 +60,18 @@ def split_concept(concept: str) -> tuple[str, str | None]:
     return match["lemma"], match["sense"]
 
 
-@lru_cache(maxsize=65536)
-def _single_label(role: str) -> frozenset[str]:
-    """The label set of a relation with one role, shared by every such relation (most are)."""
-    return frozenset((role,))
+class _SingleLabels(dict[str, frozenset[str]]):
+    """Role -> the label set of a relation with that one role, shared by every such relation
+    (most are): made on first use, a dictionary lookup after that."""
+
+    def __missing__(self, role: str) -> frozenset[str]:
+        if len(self) >= 1 << 16:
+            self.clear()
+        labels = self[role] = frozenset((role,))
+        return labels
+
+
+_SINGLE_LABELS = _SingleLabels()
 
 
 def reachable_sets(children: list[list[int]], owned: list[int] | None = None) -> list[int]:
@@ -174,6 +184,35 @@ _set_edge_source, _set_edge_role, _set_edge_target = _slot_setters(Edge, "source
 _set_attribute_source, _set_attribute_role, _set_attribute_value = _slot_setters(Attribute, "source", "role", "value")
 
 
+Value = TypeVar("Value")
+
+
+class _derived(Generic[Value]):
+    """A graph's derived structure: computed from the graph on first read and kept in its
+    ``__dict__`` (read from there afterwards), like :func:`functools.cached_property` but
+    without its lock (Python 3.11 takes one on every first read; computing a structure twice
+    from the same immutable fields, should two threads meet, gives equal values)."""
+
+    def __init__(self, make: Callable[[Any], Value]) -> None:
+        self.make = make
+        self.__doc__ = make.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, graph: None, owner: type | None = None) -> _derived[Value]: ...
+
+    @overload
+    def __get__(self, graph: object, owner: type | None = None) -> Value: ...
+
+    def __get__(self, graph: object, owner: type | None = None) -> Value | _derived[Value]:
+        if graph is None:
+            return self
+        value = graph.__dict__[self.name] = self.make(graph)
+        return value
+
+
 # A child in a relation group: a variable index, or a constant under its owner.
 ConstantChild = tuple[str, str]  # ("=", value)
 Child = int | ConstantChild
@@ -190,14 +229,38 @@ class SourceLocation:
         return f"{self.file}:{self.line}"
 
 
+class _WrittenTree:
+    """:attr:`Graph.tree`: the tree given, or, when a reader gave the function that decodes
+    :attr:`Graph.penman` into it (``tree=parse``), the tree it returns, decoded on first read
+    (most runs never read it: the AnCast metrics do not) and kept."""
+
+    @overload
+    def __get__(self, graph: None, owner: type | None = None) -> None: ...
+
+    @overload
+    def __get__(self, graph: Graph, owner: type | None = None) -> Tree | None: ...
+
+    def __get__(self, graph: Graph | None, owner: type | None = None) -> Tree | None:
+        if graph is None:
+            return None  # the field's default
+        tree = graph.__dict__["_tree"]
+        if callable(tree):
+            tree = graph.__dict__["_tree"] = tree(graph.penman)
+        return tree
+
+    def __set__(self, graph: Graph, tree: Tree | Callable[[str], Tree] | None) -> None:
+        graph.__dict__["_tree"] = tree
+
+
 @dataclass(eq=False)
 class Graph:
     """One rooted semantic graph with its sentence and metadata.
 
     ``nodes`` are in order of first appearance in the PENMAN text; ``edges`` and
-    ``attributes`` are duplicate-free. ``tree`` is the graph as written, decoded once
-    and read by the metrics that need the surface form (Smatch, the compatibility
-    profile) and by the views; ``penman`` is its text.
+    ``attributes`` are duplicate-free. ``tree`` is the graph as written, read by the
+    metrics that need the surface form (Smatch, the compatibility profile) and by the
+    views; ``penman`` is its text. A reader may give instead of the tree the function
+    that decodes ``penman`` (:class:`_WrittenTree`): the tree is then decoded on first read.
     """
 
     top: str
@@ -209,7 +272,7 @@ class Graph:
     metadata: dict[str, str] = field(default_factory=dict)
     penman: str = ""
     location: SourceLocation | None = None
-    tree: Tree | None = None
+    tree: _WrittenTree = _WrittenTree()
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -227,12 +290,12 @@ class Graph:
         ):
             self.__dict__.pop(name, None)
 
-    @cached_property
+    @_derived
     def index(self) -> dict[str, int]:
         """Variable -> row/column index in the similarity matrices."""
         return {node.var: i for i, node in enumerate(self.nodes)}
 
-    @cached_property
+    @_derived
     def adjacency(self) -> np.ndarray:
         """``adjacency[p, c] = 1`` when an edge leads from node p to node c."""
         import numpy as np  # only the alignment needs matrices: reading and Smatch run without NumPy
@@ -243,10 +306,25 @@ class Graph:
             matrix[self.index[edge.source], self.index[edge.target]] = 1.0
         return matrix
 
-    @cached_property
+    @_derived
     def attributed_nodes(self) -> dict[int, dict[str, str]]:
         """The nodes that have attributes, index -> attribute dictionary role -> constant
         (repeated roles join their sorted values with a space so that they compare as a whole)."""
+        index = self.index
+        attributed: dict[int, dict[str, str]] = {}
+        for attribute in self.attributes:
+            node = index[attribute.source]
+            roles = attributed.get(node)
+            if roles is None:
+                attributed[node] = {attribute.role: attribute.value}
+            elif attribute.role not in roles:
+                roles[attribute.role] = attribute.value
+            else:
+                return self._joined_attributes()  # a role repeated on a node (most graphs have none)
+        return attributed
+
+    def _joined_attributes(self) -> dict[int, dict[str, str]]:
+        """:attr:`attributed_nodes` of a graph with a role repeated on a node."""
         index = self.index
         collected: dict[int, dict[str, list[str]]] = {}
         for attribute in self.attributes:
@@ -256,7 +334,7 @@ class Graph:
             for node, roles in collected.items()
         }
 
-    @cached_property
+    @_derived
     def attributes_by_node(self) -> tuple[dict[str, str], ...]:
         """Per node, its attribute dictionary (:attr:`attributed_nodes`; empty for the others)."""
         by_node: list[dict[str, str]] = [{} for _ in self.nodes]
@@ -264,7 +342,7 @@ class Graph:
             by_node[node] = attributes
         return tuple(by_node)
 
-    @cached_property
+    @_derived
     def relation_groups(self) -> dict[tuple[int, Child], frozenset[str]]:
         """Relation label sets L_p keyed by (parent, child) (paper §2.3.2).
 
@@ -275,13 +353,16 @@ class Graph:
         keys: list[tuple[int, Child]] = [(index[edge.source], index[edge.target]) for edge in self.edges]
         keys += [(index[attribute.source], ("=", attribute.value)) for attribute in self.attributes]
         roles = [edge.role for edge in self.edges] + [attribute.role for attribute in self.attributes]
-        groups: dict[tuple[int, Child], frozenset[str]] = {}
+        groups = dict(zip(keys, map(_SINGLE_LABELS.__getitem__, roles)))
+        if len(groups) == len(keys):
+            return groups  # one role per pair, as most are
+        groups = {}  # join the roles of a pair, placed by its first relation
         for key, role in zip(keys, roles):
             labels = groups.get(key)
-            groups[key] = _single_label(role) if labels is None else labels | {role}
+            groups[key] = _SINGLE_LABELS[role] if labels is None else labels | {role}
         return groups
 
-    @cached_property
+    @_derived
     def descendant_counts(self) -> tuple[int, ...]:
         """Per node, the number of distinct descendants (paper eq. 24).
 
@@ -294,13 +375,13 @@ class Graph:
         n = len(self.nodes)
         children: list[list[int]] = [[] for _ in range(n)]
         owned = [0] * n
-        bit = n  # constants' bits above the variables'
+        bit = 1 << n  # constants' bits above the variables'
         for parent, child in self.relation_groups:
-            if isinstance(child, int):
+            if child.__class__ is int:
                 children[parent].append(child)
             else:
-                owned[parent] |= 1 << bit
-                bit += 1
+                owned[parent] |= bit
+                bit <<= 1
         reach = reachable_sets(children, owned)  # a node's own bit is set only on a cycle
         return tuple([bits.bit_count() - (bits >> node & 1) for node, bits in enumerate(reach)])
 

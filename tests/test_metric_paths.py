@@ -10,6 +10,7 @@ from engine.align import align
 from engine.metrics.ancast import pair_tallies
 from engine.metrics.tally import Tally
 from engine.model import reachable_sets
+from engine.read import read_graph
 
 from .strategies import decode, graph_triples
 
@@ -97,3 +98,58 @@ def directed_graphs(draw):
 def test_reachable_sets_equal_plain_sweeps(graph):
     children, owned = graph
     assert reachable_sets(children, owned) == plain_reachable_sets(children, owned)
+
+
+def plain_relation_groups(graph):
+    """Each relation's (parent, child) key with the set of the roles under it, keys in order of
+    first appearance (the edges', then the attributes')."""
+    index = graph.index
+    keyed = [((index[e.source], index[e.target]), e.role) for e in graph.edges]
+    keyed += [((index[a.source], ("=", a.value)), a.role) for a in graph.attributes]
+    groups: dict = {}
+    for key, role in keyed:
+        groups.setdefault(key, set()).add(role)
+    return [(key, frozenset(roles)) for key, roles in groups.items()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph_triples())
+def test_relation_groups_equal_the_plain_grouping(triples):
+    graph = decode(triples)
+    assert list(graph.relation_groups.items()) == plain_relation_groups(graph)
+
+
+def test_relation_groups_join_the_roles_of_a_pair():
+    graph = read_graph('(a / x :ARG0 (b / y :quant "5") :mod c :ARG1 b :op1 "5" :quant "5" :op2 (c / z))')
+    assert list(graph.relation_groups.items()) == [
+        ((0, 1), frozenset({":ARG0", ":ARG1"})),
+        ((0, 2), frozenset({":mod", ":op2"})),
+        ((1, ("=", '"5"')), frozenset({":quant"})),
+        ((0, ("=", '"5"')), frozenset({":op1", ":quant"})),
+    ]
+
+
+def plain_attributed_nodes(graph):
+    """Per node with attributes (in order of first appearance), its roles in order of first
+    appearance, each with its values sorted and joined by a space."""
+    collected: dict = {}
+    for attribute in graph.attributes:
+        collected.setdefault(graph.index[attribute.source], {}).setdefault(attribute.role, []).append(attribute.value)
+    return [
+        (node, [(role, " ".join(sorted(values))) for role, values in roles.items()])
+        for node, roles in collected.items()
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph_triples())
+def test_attributed_nodes_equal_the_plain_grouping(triples):
+    graph = decode(triples)
+    found = [(node, list(roles.items())) for node, roles in graph.attributed_nodes.items()]
+    assert found == plain_attributed_nodes(graph)
+
+
+def test_attributed_nodes_join_a_repeated_role():
+    graph = read_graph('(a / x :quant "5" :mod (b / y) :quant 5 :polarity - :op1 "z" :op1 "y" :mode q)')
+    assert graph.attributed_nodes == {0: {":quant": '"5" 5', ":polarity": "-", ":op1": '"y" "z"', ":mode": "q"}}
+    assert list(graph.attributed_nodes[0]) == [":quant", ":polarity", ":op1", ":mode"]

@@ -1,5 +1,6 @@
 """Reading PENMAN files and pairing graphs; bad input names file and line."""
 
+import pickle
 import re
 from dataclasses import FrozenInstanceError, replace
 
@@ -8,14 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.model import Attribute, Edge, Node
+from engine.model import Attribute, Edge, Graph, Node, Tree
+from engine.params import ANCAST, Params
 from engine.read import load_pairs, read_entries, read_graph
 from engine.read.amr import entries_from_text, parse_entry, split_blocks
 from engine.read.pairing import pair_entries
-from engine.read.penman_tree import format_tree
+from engine.read.penman_tree import format_tree, parse
 from engine.read.source import parse_metadata
+from engine.scoring.pair import reads_trees
 
 from .conftest import EXAMPLES, graph_of, required
+from .strategies import encode, graph_triples
 
 
 def write(tmp_path, name, text, encoding="utf-8"):
@@ -244,6 +248,39 @@ def test_graph_keeps_its_tree_for_display():
     assert format_tree(graph.tree) == "(w / want-01\n    :ARG0 (b / boy)\n    :ARG1-of (x / y))"
 
 
+def test_a_read_graph_decodes_its_tree_on_first_read_only():
+    graph = read_graph("# ::id a\n(w / want-01~e.1 :ARG0 (b / boy)\n\n   :ARG1 b  # again\n :polarity -)")
+    assert "_tree" in graph.__dict__ and callable(graph.__dict__["_tree"])  # not decoded while reading
+    tree = graph.tree
+    assert tree == ("w", "want-01", "~e.1", [(":ARG0", ("b", "boy", None, [])), (":ARG1", "b"), (":polarity", "-")])
+    assert graph.tree is tree  # decoded once
+
+
+@settings(max_examples=100, deadline=None)
+@given(graph_triples())
+def test_a_deferred_tree_is_the_parsed_one_through_copies_and_pickles(triples):
+    text = encode(triples)
+    for graph in (read_graph(text), pickle.loads(pickle.dumps(read_graph(text))), replace(read_graph(text), id="x")):
+        assert graph.tree == parse(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(graph_triples())
+def test_an_entry_decoded_with_its_tree_has_the_deferred_one(triples):
+    (lazy,) = entries_from_text("x.amr", "# ::id a\n" + encode(triples), lazy=True)
+    now, later = parse_entry(lazy, tree=True).graph, parse_entry(lazy).graph
+    assert now is not None and later is not None
+    assert not callable(now.__dict__["_tree"]) and callable(later.__dict__["_tree"])
+    assert now.tree == later.tree == parse(encode(triples))
+
+
+def test_a_tree_given_or_none_is_kept():
+    tree: Tree = ("a", "b", None, [])
+    assert Graph("a", (Node("a", "b"),), (), (), tree=tree).tree is tree
+    assert Graph("a", (Node("a", "b"),), (), ()).tree is None
+    assert Graph.tree is None  # the field's default
+
+
 def test_entries_keep_the_block_as_written(tmp_path):
     entries = read_entries(EXAMPLES / "broken_test.amr")
     assert entries[1].text == "# ::id two\n(l / like-01 :ARG0 (g / girl :ARG1 (c / cat))"
@@ -340,3 +377,8 @@ def test_graphs_read_while_the_caches_are_emptied_are_the_same(monkeypatch):
         ("b", ":ARG1", "r"),
         ("r", ":mod", "b"),
     ]
+
+
+def test_the_runs_that_read_every_tree_are_known():
+    assert not reads_trees(Params())  # the AnCast metrics read no tree
+    assert reads_trees(Params(optional_metrics={"smatch"})) and reads_trees(Params.for_profile(ANCAST))

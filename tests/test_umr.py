@@ -13,6 +13,7 @@ from engine.errors import InputError
 from engine.metrics.document import coref_links
 from engine.params import Params
 from engine.read import load_pairs
+from engine.read.penman_tree import iter_nodes, parse
 from engine.read.umr import parse_alignment, parse_document_annotation, read_umr
 from engine.scoring import score_corpus, score_files
 
@@ -137,6 +138,15 @@ def test_zero_based_alignments_are_detected():
     assert any("counted from 0" in w for w in umr.warnings)
     leave = graph_of(umr.sentences[0].entry).nodes[0]
     assert leave.concept == "leave-11" and leave.span == frozenset({1})  # "left", the second word
+
+
+@pytest.mark.parametrize("path", [SAMPLES / "umr_test.txt", BUNDLED_UMR / "lindsay_v1.umr"])  # shifted spans, or not
+def test_sentence_graphs_decode_their_trees_when_read(path):
+    for sentence in read_umr(path).sentences:
+        graph = graph_of(sentence.entry)
+        assert callable(graph.__dict__["_tree"])  # reading set spans, id and text without decoding it
+        assert graph.tree == parse(graph.penman) and graph.tree[0] == graph.top
+        assert [node[:2] for node in iter_nodes(graph.tree)] == [(node.var, node.concept) for node in graph.nodes]
 
 
 @needs_shared

@@ -126,20 +126,23 @@ def relation_side(own: Graph, own_mirrors: list[Mirror]) -> RelationSide:
     counts (a constant child has d2 = 0). Each sum is taken in the order of the pairs."""
     labeled = unlabeled = weighted = weighted_size = 0.0
     size = shared = 0
-    descendants = own.descendant_counts
+    descendants, sqrt = own.descendant_counts, math.sqrt
     for ((parent, child), labels), (counterpart, shared_concept, other_labels) in zip(
         own.relation_groups.items(), own_mirrors
     ):
-        weight = math.sqrt(descendants[parent] * descendants[child] + 1) if isinstance(child, int) else 1.0
+        weight = sqrt(descendants[parent] * descendants[child] + 1) if child.__class__ is int else 1.0
         count = len(labels)
         size += count
         weighted_size += weight * count
         if counterpart is None:
             continue
-        overlap = len(labels & other_labels)
+        if labels is other_labels:  # the same label set (a single role's is shared): |L ∩ L'| = |L|
+            overlap = least = count
+        else:
+            overlap, least = len(labels & other_labels), min(count, len(other_labels))
         shared += overlap
         labeled += shared_concept * overlap
-        unlabeled += shared_concept * min(count, len(other_labels))
+        unlabeled += shared_concept * least
         weighted += weight * shared_concept * overlap
     return RelationSide(labeled, unlabeled, weighted, size, weighted_size, shared)
 

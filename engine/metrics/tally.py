@@ -130,10 +130,14 @@ class Totals:
             score = tally.prf()
             if score.f is None:
                 continue
-            for k, value in enumerate((score.p, score.r, score.f)):
-                if value is not None:
-                    sums[2 * k] += value
-                    sums[2 * k + 1] += 1
+            if score.p is not None:
+                sums[0] += score.p
+                sums[1] += 1
+            if score.r is not None:
+                sums[2] += score.r
+                sums[3] += 1
+            sums[4] += score.f
+            sums[5] += 1
 
     def micro(self) -> dict[str, PRF]:
         return {name: tally.prf() for name, tally in self.pooled.items()}

@@ -4,7 +4,9 @@ Blocks are separated by blank lines, but a graph goes on until its parentheses c
 blank or white-space line inside an open graph does not end it unless the next line starts a
 new block (an unindented ``#`` or ``(``), so an unclosed graph is reported where it started
 and the graphs after it are still read. Each graph is parsed once (:mod:`.penman_tree`) into
-an :class:`~engine.model.Graph` that keeps its tree. ``(a :domain b)`` is read as
+an :class:`~engine.model.Graph`, without its tree unless the caller asks for it (Smatch reads
+every tree): the graph decodes its text again when the tree is first read (the AnCast metrics
+never read it). ``(a :domain b)`` is read as
 ``(b :mod a)`` (AMR guidelines: :domain is the inverse of :mod) and a duplicate triple counts
 once. A block that cannot be read becomes an :class:`~engine.read.source.Entry` with an error naming file and line.
 """
@@ -18,7 +20,7 @@ from typing import TypeVar
 
 from ..errors import InputError
 from ..model import Attribute, Edge, Graph, Node, SourceLocation, Tree
-from .penman_tree import PenmanSyntaxError, Triple, orient, parse_walked, span_of, walk
+from .penman_tree import PenmanSyntaxError, Triple, WrittenNode, build_tree, orient, parse, parse_walked, span_of, walk
 from .source import Entry, parse_metadata, read_text
 
 __all__ = [
@@ -112,22 +114,26 @@ def graph_from_tree(tree: Tree, *, file: str, line: int, metadata: dict[str, str
     variables (``:domain`` turned into ``:mod``) and attributes, each once."""
     nodes, written = walk(tree, instances=False)
     variables = {node[0] for node in nodes}
-    return _graph(tree, nodes, variables, written, file=file, line=line, metadata=metadata, penman=penman)
+    return _graph(
+        [node[:3] for node in nodes], variables, written, tree, file=file, line=line, metadata=metadata, penman=penman
+    )
 
 
 def _graph(
-    tree: Tree,
-    nodes: Iterable[Tree],
+    nodes: Iterable[WrittenNode],
     variables: Container[str],
     written: list[Triple],
+    tree: Tree | Callable[[str], Tree],
     *,
     file: str,
     line: int,
     metadata: dict[str, str],
     penman: str,
 ) -> Graph:
-    """:func:`graph_from_tree`, given the tree's nodes, its variables and its triples as
-    ``walk(tree, instances=False)`` gives them (a written ``:instance`` role is no relation)."""
+    """:func:`graph_from_tree`, given the nodes as written (the first the top), their
+    variables, the triples as ``walk(tree, instances=False)`` gives them (a written
+    ``:instance`` role is no relation) and the tree, or the function that decodes ``penman``
+    into it (:class:`~engine.model.Graph` calls it on first read)."""
     edges: dict[Triple, Edge] = {}  # by their fields: each edge once
     attributes: dict[Triple, Attribute] = {}
     for triple in written:
@@ -137,9 +143,10 @@ def _graph(
                 edges[found[0]] = found[1]
         elif triple[1] != ":instance":
             attributes[triple] = _ATTRIBUTES[triple]
+    shared = tuple([_NODES[node] for node in nodes])
     return Graph(
-        top=tree[0],
-        nodes=tuple([_NODES[node[:3]] for node in nodes]),
+        top=shared[0].var,
+        nodes=shared,
         edges=tuple(edges.values()),
         attributes=tuple(attributes.values()),
         id=metadata.get("id"),
@@ -213,18 +220,22 @@ def parse_block(file: str, start: int, lines: list[str], ends_file: bool = False
     return _parse_lines(file, start, "\n".join(lines), lines, ends_file)
 
 
-def _parse_lines(file: str, start: int, text: str, lines: list[str], ends_file: bool) -> Entry:
-    """:func:`parse_block` of the block's ``lines``, ``text`` being them joined by newlines."""
+def _parse_lines(file: str, start: int, text: str, lines: list[str], ends_file: bool, tree: bool = False) -> Entry:
+    """:func:`parse_block` of the block's ``lines``, ``text`` being them joined by newlines;
+    ``tree``: build the graph's tree now (else the graph decodes its text when the tree is read)."""
     comments, graph_lines = _comments_and_graph(lines)
     metadata = parse_metadata(comments)
     entry = Entry(file=file, line=start, id=metadata.get("id"), text=text, ends_file=ends_file)
     try:
-        tree, nodes, written = parse_walked("\n".join(graph_lines), first_line=start)
+        nodes, written, nested = parse_walked("\n".join(graph_lines), first_line=start)
     except PenmanSyntaxError as problem:
         entry.error = _block_error(file, start, graph_lines, problem, ends_file)
         return entry
     penman = "\n".join(filter(str.strip, graph_lines))
-    entry.graph = _graph(tree, nodes.values(), nodes, written, file=file, line=start, metadata=metadata, penman=penman)
+    written_tree = build_tree(nodes, written, nested) if tree else parse
+    entry.graph = _graph(
+        nodes.values(), nodes, written, written_tree, file=file, line=start, metadata=metadata, penman=penman
+    )
     return entry
 
 
@@ -270,14 +281,16 @@ def read_entries(path: str | Path, lazy: bool = False) -> list[Entry]:
     return entries_from_text(str(path), read_text(path), lazy)
 
 
-def parse_entry(entry: Entry) -> Entry:
+def parse_entry(entry: Entry, tree: bool = False) -> Entry:
     """The entry with its graph decoded (itself if it already was), by its format's
-    ``decode`` when it has one (a DRS), else as a PENMAN block."""
+    ``decode`` when it has one (a DRS), else as a PENMAN block. ``tree``: build a PENMAN
+    graph's tree now, for a caller that reads every tree (Smatch); otherwise the graph
+    decodes its text again when its tree is first read."""
     if entry.parsed:
         return entry
     if entry.decode is not None:
         return entry.decode(entry)
-    return _parse_lines(entry.file, entry.line, entry.text, entry.text.split("\n"), entry.ends_file)
+    return _parse_lines(entry.file, entry.line, entry.text, entry.text.split("\n"), entry.ends_file, tree)
 
 
 def read_graph(text: str, file: str = "<string>") -> Graph:

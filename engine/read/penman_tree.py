@@ -30,6 +30,8 @@ __all__ = [
     "OWN_OF_ROLES",
     "PenmanSyntaxError",
     "Triple",
+    "WrittenNode",
+    "build_tree",
     "format_tree",
     "interpret",
     "iter_nodes",
@@ -41,6 +43,7 @@ __all__ = [
 ]
 
 Triple = tuple[str, str, str]
+WrittenNode = tuple[str, str, str | None]  # a node as written: variable, concept, the concept's alignment
 
 # penman's token patterns, in its order; a token's kind is told by its first character. The white
 # space before a token is taken in the same match (findall gives the group): one match per token
@@ -135,22 +138,25 @@ def _is_constant(token: str) -> bool:
 def parse(text: str, first_line: int = 1) -> Tree:
     """The tree of the one graph in ``text``; raises :class:`PenmanSyntaxError` naming the
     line, counted from ``first_line``."""
-    return parse_walked(text, first_line)[0]
+    return build_tree(*parse_walked(text, first_line))
 
 
-def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree], list[Triple]]:
-    """:func:`parse`, with the tree's nodes by variable and its relations (its triples but the
-    instance ones) in text order, as ``walk(tree, instances=False)`` gives them, gathered while
-    the text is read: what a graph is built from."""
+def parse_walked(text: str, first_line: int = 1) -> tuple[dict[str, WrittenNode], list[Triple], list[int]]:
+    """The graph in ``text`` as read, without its tree (:func:`build_tree` makes it): its nodes
+    by variable, in text order; its relations (its triples but the instance ones) in text order,
+    as ``walk(tree, instances=False)`` gives them; and the positions among those of the
+    relations that lead to a nested node (``:ARG0 (b / boy)``, not ``:ARG0 b``), one per node
+    after the first. What a graph is built from; :func:`parse` raises the same errors."""
     tokens = _Tokens(text, first_line)
     if tokens.count == 0:
         raise PenmanSyntaxError(first_line, "no graph in this block")
     items = tokens.items
     if items[0] != "(":
         raise tokens.error(0, f"expected '(' to start a graph, found {tokens.describe(0)}")
-    defined: dict[str, Tree] = {}  # variable -> its node
+    defined: dict[str, WrittenNode] = {}  # variable -> its node
     triples: list[Triple] = []
-    stack: list[Tree] = []  # the open nodes
+    nested: list[int] = []
+    stack: list[str] = []  # the open nodes' variables
     opened_at: list[int] = []  # the index of each open node's '('
     position, role = 0, ""
     while True:
@@ -173,24 +179,22 @@ def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree],
             alignment = token
             position += 1
             token = items[position]
-        edges: list[tuple[str, Tree | str]] = []
-        node: Tree = (var, concept, alignment, edges)
         if stack:  # the node is the target of ``role``
-            stack[-1][3].append((role, node))
-            triples.append((stack[-1][0], role, var))
-        defined[var] = node
-        stack.append(node)
+            nested.append(len(triples))
+            triples.append((stack[-1], role, var))
+        defined[var] = (var, concept, alignment)
+        stack.append(var)
         opened_at.append(opened)
         # the node's edges, and the closing of finished nodes, until a nested node starts
         while True:
             if token == ")":
                 position += 1
-                closed = stack.pop()
+                stack.pop()
                 opened_at.pop()
                 if not stack:
                     _check_end(tokens, position)
-                    return closed, defined, triples
-                var, _, _, edges = stack[-1]
+                    return defined, triples, nested
+                var = stack[-1]
                 token = items[position]
                 continue
             if token[0] != ":":
@@ -202,7 +206,6 @@ def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree],
                 position += 1
                 token = items[position]
             if _is_constant(token):
-                edges.append((role, token))
                 triples.append((var, role, token))
                 position += 1
                 token = items[position]
@@ -213,6 +216,21 @@ def parse_walked(text: str, first_line: int = 1) -> tuple[Tree, dict[str, Tree],
             if token == "(":
                 break
             raise _target_problem(tokens, position, role, var)
+
+
+def build_tree(nodes: dict[str, WrittenNode], triples: list[Triple], nested: list[int]) -> Tree:
+    """The tree of what :func:`parse_walked` read: each node's edges are the relations written
+    under it, in text order, a nested relation's target being the node it opens.
+
+    >>> build_tree({"a": ("a", "b", None), "c": ("c", "d", "~1")}, [("a", ":ARG0", "c"), ("c", ":mod", "a")], [0])
+    ('a', 'b', None, [(':ARG0', ('c', 'd', '~1', [(':mod', 'a')]))])
+    """
+    trees: list[Tree] = [(var, concept, alignment, []) for var, concept, alignment in nodes.values()]
+    by_variable = {tree[0]: tree for tree in trees}
+    opened = dict(zip(nested, trees[1:]))  # a nested relation's position -> the node it opens
+    for position, (source, role, target) in enumerate(triples):
+        by_variable[source][3].append((role, opened.get(position, target)))
+    return trees[0]
 
 
 def _variable_problem(tokens: _Tokens, opened: int) -> PenmanSyntaxError:

@@ -25,6 +25,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..model import DOC_KINDS, DocTriple
 from .amr import parse_block
+from .penman_tree import parse
 from .source import Entry, read_text
 
 __all__ = [
@@ -230,6 +231,7 @@ def parse_sentence_block(
             id=identifier,
             text=" ".join(words),
             penman="\n".join(line for line in graph_lines if line.strip()),
+            tree=parse,  # decoded from that text on first read, as the reader's graph would be
         )
     sentence = UmrSentence(number, words, entry)
     if "document level annotation" in parts:
@@ -280,7 +282,7 @@ def normalise_alignment_base(path: str, sentences: list[UmrSentence], warnings: 
         graph = sentence.entry.graph
         if graph is not None and shift:
             nodes = tuple(replace(node, span=frozenset(k - shift for k in node.span)) for node in graph.nodes)
-            sentence.entry.graph = replace(graph, nodes=nodes)
+            sentence.entry.graph = replace(graph, nodes=nodes, tree=parse)  # the tree still decoded when read
 
 
 def read_umr(path: str | Path) -> UmrFile:

@@ -49,7 +49,7 @@ from ..read.pairing import LoadedPairs
 from ..read.source import Entry
 from ..registry import METRIC, Format, PairInput, PairStage, pair_stages, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
-from .pair import aligned, unscorable
+from .pair import aligned, reads_trees, unscorable
 
 __all__ = [
     "AnnotatorRow",
@@ -119,10 +119,11 @@ class _Sides:
     problems: list[tuple[int, int | None, InputError]]
 
     @classmethod
-    def decode(cls, entries: Sequence[Entry | None]) -> _Sides:
+    def decode(cls, entries: Sequence[Entry | None], tree: bool = False) -> _Sides:
+        """``tree``: decode the PENMAN graphs with their trees (:func:`~.pair.reads_trees`)."""
         sides = cls([], [], [])
         for k, entry in enumerate(entries):
-            decoded = parse_entry(entry) if entry is not None else None  # None: the annotation set says so
+            decoded = parse_entry(entry, tree) if entry is not None else None  # None: the annotation set says so
             if entry is not None and decoded is not None and decoded.error is not None:
                 if not entry.parsed:  # found unreadable just now
                     sides.problems.append((k, None, decoded.error))
@@ -190,7 +191,7 @@ def score_sentence(
     unordered pair once when :func:`one_direction` (the other direction from
     :func:`_both_ways`), else each ordered pair. With ``wanted``, only those cells (and, when
     one direction is enough, their reverses) are scored. Runs in worker processes."""
-    sides = _Sides.decode(entries)
+    sides = _Sides.decode(entries, reads_trees(params))
     symmetric = one_direction(params)
     stages = pair_stages(params, format)
     tallies: dict[Cell, dict[str, Tally]] = {}

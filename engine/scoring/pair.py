@@ -14,7 +14,7 @@ from ..metrics.tally import Tally
 from ..model import Graph
 from ..params import ANCAST, Params
 from ..read.pairing import Pair, batches, pair_sizes
-from ..registry import Format, PairInput, Scored, pair_stages
+from ..registry import SMATCH, Format, PairInput, Scored, pair_stages
 from ..runtime.process import collection_paused
 from .results import PairResult
 
@@ -26,6 +26,7 @@ __all__ = [
     "aligned",
     "pair_format",
     "pair_scores_many",
+    "reads_trees",
     "score_graphs",
     "score_pair",
     "score_stages",
@@ -51,6 +52,13 @@ def aligned(
 
         return score_ancast(test, gold, params, trace=trace)
     return align(test, gold, params, trace=trace, correction=correction), None
+
+
+def reads_trees(params: Params) -> bool:
+    """Whether a run under ``params`` reads every graph's PENMAN tree, so that its graphs are
+    best decoded with their trees (:func:`~engine.read.amr.parse_entry`): Smatch reads them, and
+    so does the compatibility profile; the AnCast metrics of the paper profile do not."""
+    return params.computes(SMATCH) or params.profile == ANCAST
 
 
 def score_stages(pair: PairInput, format: Format) -> list[Scored]:

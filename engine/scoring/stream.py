@@ -17,7 +17,7 @@ from ..read.pairing import Pair, pair_sizes
 from ..registry import Format, run_metrics
 from ..runtime.parallel import ordered_map, worth_processes
 from ..runtime.process import collection_paused
-from .pair import pair_result, pair_scores_many, scoring_batches
+from .pair import pair_result, pair_scores_many, reads_trees, scoring_batches
 from .results import PairResult
 
 __all__ = ["ScoreStream"]
@@ -30,11 +30,12 @@ def _scored(
     pairs: list[Pair], params: Params, render: Callable[[PairResult], Rendered]
 ) -> list[tuple[Rendered, dict[str, Tally], list[InputError]]]:
     """Decode, score (together: :func:`~.pair.pair_scores_many`) and render a run of pairs."""
+    tree = reads_trees(params)
     decoded = [
         replace(
             pair,
-            test=parse_entry(pair.test) if pair.test is not None else None,
-            gold=parse_entry(pair.gold) if pair.gold is not None else None,
+            test=parse_entry(pair.test, tree) if pair.test is not None else None,
+            gold=parse_entry(pair.gold, tree) if pair.gold is not None else None,
         )
         for pair in pairs
     ]

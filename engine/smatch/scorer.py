@@ -47,8 +47,8 @@ def smatch_pair(
 
 def _scored(pair: Pair, **options) -> SmatchPairResult:
     """Decode (if read lazily) and score one pair."""
-    test = parse_entry(pair.test) if pair.test is not None else None
-    gold = parse_entry(pair.gold) if pair.gold is not None else None
+    test = parse_entry(pair.test, tree=True) if pair.test is not None else None  # Smatch reads the trees
+    gold = parse_entry(pair.gold, tree=True) if pair.gold is not None else None
     pair = replace(pair, test=test, gold=gold)
     if pair.error is not None or test is None or gold is None or test.graph is None or gold.graph is None:
         return SmatchPairResult(pair.index, pair.id, pair.error)
