@@ -150,6 +150,23 @@ def test_a_large_pair_stepped_in_blocks_of_test_nodes_gives_the_same_step(monkey
     assert np.array_equal(in_blocks.step(anchor, np.empty(anchor.shape)), whole)
 
 
+@pytest.mark.parametrize(("sizes", "cells"), [((70, 90), [0, 95, 6299]), ((1, 300), [7]), ((40, 30), [])])
+def test_a_large_pair_stepped_in_blocks_converges_as_alone(monkeypatch, sizes, cells):
+    """The normalisation (eq. 8) of a pair stepped in blocks of test nodes; without anchors
+    its matrix stays 0."""
+    rng = np.random.default_rng(sum(sizes))
+    test, gold = random_adjacency(rng, sizes[0]), random_adjacency(rng, sizes[1])
+    matrix = np.zeros(sizes)
+    matrix.put(cells, 1.0)
+    alone, alone_steps = broadcast(matrix, Neighbourhood.of(test, gold), 1e-4, 60)
+    monkeypatch.setattr(stacking, "BLOCK_CELLS", 257)
+    stack = Stack([(Hops.of_adjacency(test), Hops.of_adjacency(gold))])
+    assert stack.ratios is None
+    converged, iterations = broadcast_stack(stack, [np.array(cells, dtype=np.int64)], 1e-4, 60)
+    assert iterations.tolist() == [alone_steps] and np.array_equal(converged[0], alone)
+    assert cells or not alone.any()
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 25), st.integers(1, 25)), min_size=1, max_size=8), st.integers(0, 2**32 - 1))
 def test_the_stacked_inner_loop_converges_pair_by_pair_as_alone(sizes, seed):
