@@ -1,6 +1,8 @@
 """The stacked broadcast (engine.align.stack) and the batched alignment give, pair for pair and
 to the last bit, what one pair alone gives; its sums are added in node order."""
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -187,9 +189,72 @@ def test_pairs_are_stacked_by_size_within_a_budget_of_cells():
     groups = stack_groups(sizes)
     assert sorted(k for group in groups for k in group) == list(range(len(sizes)))
     assert [80] in groups  # too large to share a stack
+    assert list(range(30, 80)) in groups  # the small pairs are not padded to 40 x 40
     for group in groups:
         rows, columns = max(sizes[k][0] for k in group), max(sizes[k][1] for k in group)
         assert len(group) == 1 or len(group) * rows * columns <= stacking.STACK_CELLS
+
+
+def padded_cells(sizes, group):
+    return len(group) * max(sizes[k][0] for k in group) * max(sizes[k][1] for k in group)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.integers(0, 45), st.integers(0, 45)), st.tuples(st.integers(0, 300), st.integers(0, 300))
+        ),
+        max_size=120,
+    )
+)
+def test_stacks_hold_each_pair_once_in_order_of_size_and_join_while_cheaper(sizes):
+    """Every pair in exactly one stack, as given (n test x m gold nodes, never transposed); the
+    stacks, one after the other, take the pairs in order of size; a stack of several pairs keeps
+    within STACK_CELLS; a pair joins the stack before it only when that adds fewer padded cells
+    than STACK_COST_CELLS and its own, and starts a stack only when joining would not."""
+    groups = stack_groups(sizes)
+    assert [k for group in groups for k in group] == sorted(range(len(sizes)), key=lambda k: sizes[k])
+    assert all(group for group in groups)
+    for group in groups:
+        assert len(group) == 1 or padded_cells(sizes, group) <= stacking.STACK_CELLS
+        for joined in range(1, len(group)):
+            added = padded_cells(sizes, group[: joined + 1]) - padded_cells(sizes, group[:joined])
+            test, gold = sizes[group[joined]]
+            assert added < stacking.STACK_COST_CELLS + test * gold
+    for before, after in itertools.pairwise(groups):
+        test, gold = sizes[after[0]]
+        joined = padded_cells(sizes, [*before, after[0]])
+        assert (
+            joined > stacking.STACK_CELLS
+            or joined - padded_cells(sizes, before) >= stacking.STACK_COST_CELLS + test * gold
+        )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(graph_triples(max_nodes=14), graph_triples(max_nodes=14)), min_size=2, max_size=8),
+    st.sampled_from([0, 40, 1 << 12]),
+    st.sampled_from([1, 150, 1 << 15]),
+)
+def test_a_batch_split_into_stacks_in_any_way_gives_each_pair_its_traced_alignment(pairs, stack_cost, stack_cells):
+    """Whatever the grouping (here forced into many small stacks by cheap stacks or a small
+    budget of cells), each pair gets the alignment it gets alone."""
+    graphs = [(decode(test), decode(gold)) for test, gold in pairs]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stacking, "STACK_COST_CELLS", stack_cost)
+        patch.setattr(stacking, "STACK_CELLS", stack_cells)
+        alignments = align_batch(graphs)
+    for batched, (test, gold) in zip(alignments, graphs):
+        traced = align(test, gold, trace=True)
+        assert (batched.gold_of, batched.quality, batched.finalised) == (
+            traced.gold_of,
+            traced.quality,
+            traced.finalised,
+        )
+        assert [(r.iterations, r.new_anchors) for r in batched.rounds] == [
+            (r.iterations, r.new_anchors) for r in traced.rounds
+        ]
 
 
 @settings(max_examples=60, deadline=None)

@@ -32,6 +32,9 @@ __all__ = ["Hops", "Stack", "broadcast_stack", "neighbour_ratios", "stack_groups
 
 BLOCK_CELLS = 1 << 16  # cells of a lone pair's block of test nodes stepped at once (its temporaries fit a cache)
 STACK_CELLS = 1 << 15  # padded cells of a stack of several pairs (each of its arrays then fits in a core's cache)
+# a further stack costs about what stepping this many padded cells more does: a step's fixed cost (~11 us)
+# over a cell's (~5 ns), with the work of each round that is made once per stack
+STACK_COST_CELLS = 1 << 12
 _SMALLEST = float(np.finfo(float).smallest_subnormal)  # the divisor of eq. 8 for a matrix of zeros: 0 / it = 0
 
 
@@ -134,24 +137,31 @@ def _distinct(values: np.ndarray) -> np.ndarray:
 
 
 def stack_groups(sizes: Sequence[tuple[int, int]]) -> list[list[int]]:
-    """The pairs (given by their sizes n x m) in stacks of similar sizes: sorted by size, then
-    taken in turn while the stack, padded to its largest n and m, holds at most
-    ``STACK_CELLS`` cells (a larger pair is a stack of its own).
+    """The pairs (given by their sizes n x m) in stacks of similar sizes, for the least cost of
+    their steps. A step of a stack of B pairs padded to N x M costs about c0 + c1·B·N·M (its
+    fixed cost and its cells'); so, sorted by size, each pair joins the last stack while the
+    cells that this adds (its own and the padding it brings to the pairs already there) cost
+    less than a stack of its own would: ``STACK_COST_CELLS`` (c0 / c1, with the per-stack work of
+    each round) and its own cells. A stack keeps within ``STACK_CELLS`` padded cells (a larger
+    pair is a stack of its own).
 
     >>> stack_groups([(30, 30), (200, 180), (28, 31), (5, 4)])
     [[3, 2, 0], [1]]
+    >>> [len(group) for group in stack_groups([(4, 4)] * 60 + [(20, 20)])]  # not 60 pairs padded to 20 x 20
+    [60, 1]
     """
     groups: list[list[int]] = []
-    rows = columns = 0
+    rows = columns = cells = 0  # the last stack's N, M and padded cells
     for number in sorted(range(len(sizes)), key=lambda k: sizes[k]):
         test, gold = sizes[number]
         wider_rows, wider_columns = max(rows, test), max(columns, gold)
-        if groups and (len(groups[-1]) + 1) * wider_rows * wider_columns <= STACK_CELLS:
+        joined = (len(groups[-1]) + 1) * wider_rows * wider_columns if groups else 0
+        if groups and joined <= STACK_CELLS and joined - cells < STACK_COST_CELLS + test * gold:
             groups[-1].append(number)
-            rows, columns = wider_rows, wider_columns
+            rows, columns, cells = wider_rows, wider_columns, joined
         else:
             groups.append([number])
-            rows, columns = test, gold
+            rows, columns, cells = test, gold, test * gold
     return groups
 
 
@@ -313,7 +323,7 @@ class Stack:
             for layer, table in enumerate(self.ratio_tables):  # looked up into the first products transposed
                 table.apply(both[layer], start, stop, crossed[0])
             result = crossed[0]  # A'ᵀ: the first products transposed are not needed any more
-            _combine(both, result)  # the square root runs faster into a contiguous array
+            _combine(both, both[0], both[1], result)  # the square root runs faster into a contiguous array
             np.copyto(out[0, start:stop], result.T)
         if normalise:
             out /= np.maximum.reduce(out, axis=None, initial=_SMALLEST)
@@ -329,11 +339,12 @@ class _WholeStep:
         count, rows, columns = stack.shape
         products, crossing = stack._buffers
         self.ratios = stack.ratios
-        self.sums = products
+        self.clear = products.view(np.uint8).fill  # of 0: see _zero
         halfway = products.reshape(2, count, rows, columns)  # Y_Tᵀ A and Z_Tᵀ A
         self.halfway_transposed = halfway.transpose(0, 1, 3, 2)
         self.crossed = crossing.reshape(2, count, columns, rows)  # the same, transposed
         self.both = products.reshape(2, count, columns, rows)  # Pᵀ and Cᵀ, where the first products were
+        self.parents, self.children = self.both
         self.result = self.crossed[0]  # A'ᵀ: the first products transposed are not needed any more
         self.by_pair = self.result.reshape(count, -1)
         self.transposed_back = self.result.transpose(0, 2, 1)
@@ -342,13 +353,15 @@ class _WholeStep:
 
     def step(self, current: np.ndarray, out: np.ndarray, normalise: bool) -> None:
         """:meth:`Stack.step` of the whole stack."""
-        _zero(self.sums)
+        self.clear(0)
         self.first(current)
         np.copyto(self.crossed, self.halfway_transposed)
-        _zero(self.sums)
+        self.clear(0)
         self.second()
         self.both *= self.ratios
-        _combine(self.both, self.result)  # the square root runs faster into a contiguous array
+        _combine(
+            self.both, self.parents, self.children, self.result
+        )  # the square root runs faster into a contiguous array
         if normalise:
             by_pair = self.by_pair
             by_pair /= np.maximum.reduce(by_pair, axis=1, initial=_SMALLEST)[:, None]
@@ -361,11 +374,10 @@ def _zero(array: np.ndarray) -> None:
     array.view(np.uint8).fill(0)
 
 
-def _combine(both: np.ndarray, out: np.ndarray) -> None:
-    """Eq. 12 on [P, C] (both already divided by ΔN), in place and in the formula's order:
-    sqrt((P + 1)(C + 1) - 1) into ``out``."""
+def _combine(both: np.ndarray, parents: np.ndarray, children: np.ndarray, out: np.ndarray) -> None:
+    """Eq. 12 on ``both`` = [P, C] (already divided by ΔN; ``parents`` and ``children`` its two
+    halves), in place and in the formula's order: sqrt((P + 1)(C + 1) - 1) into ``out``."""
     both += 1.0
-    parents, children = both
     parents *= children
     parents -= 1.0
     np.sqrt(parents, out=out)
