@@ -32,8 +32,9 @@ __all__ = ["Hops", "Stack", "broadcast_stack", "neighbour_ratios", "stack_groups
 
 BLOCK_CELLS = 1 << 16  # cells of a lone pair's block of test nodes stepped at once (its temporaries fit a cache)
 STACK_CELLS = 1 << 15  # padded cells of a stack of several pairs (each of its arrays then fits in a core's cache)
-# a further stack costs about what stepping this many padded cells more does: a step's fixed cost (~11 us)
-# over a cell's (~5 ns), with the work of each round that is made once per stack
+# a further stack costs about what stepping this many padded cells more does: a step's fixed cost over a
+# cell's is ~2,000 cells (~10 us over ~5 ns, step and loop), and each round's work made once per stack
+# (set-up, new anchors) about doubles it; measured on a 2-core AMD EPYC
 STACK_COST_CELLS = 1 << 12
 _SMALLEST = float(np.finfo(float).smallest_subnormal)  # the divisor of eq. 8 for a matrix of zeros: 0 / it = 0
 
@@ -339,7 +340,7 @@ class _WholeStep:
         count, rows, columns = stack.shape
         products, crossing = stack._buffers
         self.ratios = stack.ratios
-        self.clear = products.view(np.uint8).fill  # of 0: see _zero
+        self.clear = products.view(np.uint8).fill  # clear(0): the sums set to +0.0 as _zero does
         halfway = products.reshape(2, count, rows, columns)  # Y_Tᵀ A and Z_Tᵀ A
         self.halfway_transposed = halfway.transpose(0, 1, 3, 2)
         self.crossed = crossing.reshape(2, count, columns, rows)  # the same, transposed
@@ -359,9 +360,8 @@ class _WholeStep:
         self.clear(0)
         self.second()
         self.both *= self.ratios
-        _combine(
-            self.both, self.parents, self.children, self.result
-        )  # the square root runs faster into a contiguous array
+        # the square root runs faster into a contiguous array: A'ᵀ, copied back below
+        _combine(self.both, self.parents, self.children, self.result)
         if normalise:
             by_pair = self.by_pair
             by_pair /= np.maximum.reduce(by_pair, axis=1, initial=_SMALLEST)[:, None]
