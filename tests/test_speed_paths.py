@@ -99,6 +99,13 @@ def test_sparse_products_equal_dense_ones(fresh_kernel_choice, monkeypatch, kern
         for i, k in zip(*np.nonzero(left)):
             in_row_order[i] += right[k]
         assert product.shape == (rows, vectors) and np.array_equal(product, in_row_order)
+        matrix, base = sparse_products.CsrMatrix.from_dense(left), rng.random((rows, vectors))
+        accumulated, expected = base.copy(), base.copy()  # made twice into one array: as product_into twice
+        multiply = matrix.multiplier(vectors, accumulated)
+        for _ in range(2):
+            multiply(np.ascontiguousarray(right))
+            matrix.product_into(np.ascontiguousarray(right), expected)
+        assert np.array_equal(accumulated, expected)
 
 
 def test_a_kernel_that_gives_wrong_answers_is_not_used(fresh_kernel_choice, monkeypatch):

@@ -1,6 +1,8 @@
 """The stacked broadcast (engine.align.stack) and the batched alignment give, pair for pair and
 to the last bit, what one pair alone gives; its sums are added in node order."""
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -116,26 +118,32 @@ def test_a_stacked_step_is_each_pair_alone_to_the_last_bit(sizes, seed):
         assert not place[n:].any() and not place[:, m:].any()  # the padding stays 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
-    st.lists(st.tuples(st.integers(1, 20), st.integers(1, 20)), min_size=2, max_size=6),
+    st.lists(st.tuples(st.integers(1, 20), st.integers(1, 20)), min_size=2, max_size=8),
     st.integers(0, 2**32 - 1),
     st.data(),
 )
 def test_a_subset_of_a_stack_is_the_stack_of_its_pairs(sizes, seed, data):
-    """A subset takes its ratios from its stack's: the same as a stack made of its pairs anew."""
+    """A subset takes its ratios from its stack's (and a subset of it from its own): the same as
+    a stack made of its pairs anew."""
     rng = np.random.default_rng(seed)
     pairs = [
         (Hops.of_adjacency(random_adjacency(rng, n)), Hops.of_adjacency(random_adjacency(rng, m))) for n, m in sizes
     ]
     kept = sorted(data.draw(st.sets(st.integers(0, len(sizes) - 1), min_size=1)))
-    subset, anew = Stack(pairs).subset(np.array(kept)), Stack([pairs[k] for k in kept])
-    assert subset.ratios is not None and anew.ratios is not None
-    assert subset.shape == anew.shape and subset.ratios.flags.c_contiguous
-    assert np.array_equal(subset.ratios, anew.ratios)
-    for mine, theirs in ((subset.first, anew.first), (subset.second, anew.second)):
-        assert mine.shape == theirs.shape
-        assert np.array_equal(mine.indptr, theirs.indptr) and np.array_equal(mine.indices, theirs.indices)
+    again = sorted(data.draw(st.sets(st.sampled_from(range(len(kept))), min_size=1)))
+    subset = Stack(pairs).subset(np.array(kept))
+    for mine, theirs in (
+        (subset, Stack([pairs[k] for k in kept])),
+        (subset.subset(np.array(again)), Stack([pairs[kept[k]] for k in again])),
+    ):
+        assert mine.ratios is not None and theirs.ratios is not None
+        assert mine.shape == theirs.shape and mine.ratios.flags.c_contiguous
+        assert np.array_equal(mine.ratios, theirs.ratios)
+        for lists, other in ((mine.first, theirs.first), (mine.second, theirs.second)):
+            assert lists.shape == other.shape
+            assert np.array_equal(lists.indptr, other.indptr) and np.array_equal(lists.indices, other.indices)
 
 
 @pytest.mark.parametrize("sizes", [(70, 90), (130, 40), (1, 300), (300, 1)])
@@ -148,6 +156,23 @@ def test_a_large_pair_stepped_in_blocks_of_test_nodes_gives_the_same_step(monkey
     in_blocks = Stack([pair])
     assert in_blocks.ratios is None and (in_blocks.block < sizes[0] or sizes[0] == 1)
     assert np.array_equal(in_blocks.step(anchor, np.empty(anchor.shape)), whole)
+
+
+@pytest.mark.parametrize(("sizes", "cells"), [((70, 90), [0, 95, 6299]), ((1, 300), [7]), ((40, 30), [])])
+def test_a_large_pair_stepped_in_blocks_converges_as_alone(monkeypatch, sizes, cells):
+    """The normalisation (eq. 8) of a pair stepped in blocks of test nodes; without anchors
+    its matrix stays 0."""
+    rng = np.random.default_rng(sum(sizes))
+    test, gold = random_adjacency(rng, sizes[0]), random_adjacency(rng, sizes[1])
+    matrix = np.zeros(sizes)
+    matrix.put(cells, 1.0)
+    alone, alone_steps = broadcast(matrix, Neighbourhood.of(test, gold), 1e-4, 60)
+    monkeypatch.setattr(stacking, "BLOCK_CELLS", 257)
+    stack = Stack([(Hops.of_adjacency(test), Hops.of_adjacency(gold))])
+    assert stack.ratios is None
+    converged, iterations = broadcast_stack(stack, [np.array(cells, dtype=np.int64)], 1e-4, 60)
+    assert iterations.tolist() == [alone_steps] and np.array_equal(converged[0], alone)
+    assert cells or not alone.any()
 
 
 @settings(max_examples=40, deadline=None)
@@ -170,9 +195,72 @@ def test_pairs_are_stacked_by_size_within_a_budget_of_cells():
     groups = stack_groups(sizes)
     assert sorted(k for group in groups for k in group) == list(range(len(sizes)))
     assert [80] in groups  # too large to share a stack
+    assert list(range(30, 80)) in groups  # the small pairs are not padded to 40 x 40
     for group in groups:
         rows, columns = max(sizes[k][0] for k in group), max(sizes[k][1] for k in group)
         assert len(group) == 1 or len(group) * rows * columns <= stacking.STACK_CELLS
+
+
+def padded_cells(sizes, group):
+    return len(group) * max(sizes[k][0] for k in group) * max(sizes[k][1] for k in group)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.integers(0, 45), st.integers(0, 45)), st.tuples(st.integers(0, 300), st.integers(0, 300))
+        ),
+        max_size=120,
+    )
+)
+def test_stacks_hold_each_pair_once_in_order_of_size_and_join_while_cheaper(sizes):
+    """Every pair in exactly one stack, as given (n test x m gold nodes, never transposed); the
+    stacks, one after the other, take the pairs in order of size; a stack of several pairs keeps
+    within STACK_CELLS; a pair joins the stack before it only when that adds fewer padded cells
+    than STACK_COST_CELLS and its own, and starts a stack only when joining would not."""
+    groups = stack_groups(sizes)
+    assert [k for group in groups for k in group] == sorted(range(len(sizes)), key=lambda k: sizes[k])
+    assert all(group for group in groups)
+    for group in groups:
+        assert len(group) == 1 or padded_cells(sizes, group) <= stacking.STACK_CELLS
+        for joined in range(1, len(group)):
+            added = padded_cells(sizes, group[: joined + 1]) - padded_cells(sizes, group[:joined])
+            test, gold = sizes[group[joined]]
+            assert added < stacking.STACK_COST_CELLS + test * gold
+    for before, after in itertools.pairwise(groups):
+        test, gold = sizes[after[0]]
+        joined = padded_cells(sizes, [*before, after[0]])
+        assert (
+            joined > stacking.STACK_CELLS
+            or joined - padded_cells(sizes, before) >= stacking.STACK_COST_CELLS + test * gold
+        )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(graph_triples(max_nodes=14), graph_triples(max_nodes=14)), min_size=2, max_size=8),
+    st.sampled_from([0, 40, 1 << 12]),
+    st.sampled_from([1, 150, 1 << 15]),
+)
+def test_a_batch_split_into_stacks_in_any_way_gives_each_pair_its_traced_alignment(pairs, stack_cost, stack_cells):
+    """Whatever the grouping (here forced into many small stacks by cheap stacks or a small
+    budget of cells), each pair gets the alignment it gets alone."""
+    graphs = [(decode(test), decode(gold)) for test, gold in pairs]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stacking, "STACK_COST_CELLS", stack_cost)
+        patch.setattr(stacking, "STACK_CELLS", stack_cells)
+        alignments = align_batch(graphs)
+    for batched, (test, gold) in zip(alignments, graphs):
+        traced = align(test, gold, trace=True)
+        assert (batched.gold_of, batched.quality, batched.finalised) == (
+            traced.gold_of,
+            traced.quality,
+            traced.finalised,
+        )
+        assert [(r.iterations, r.new_anchors) for r in batched.rounds] == [
+            (r.iterations, r.new_anchors) for r in traced.rounds
+        ]
 
 
 @settings(max_examples=60, deadline=None)

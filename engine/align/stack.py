@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 import numpy as np
 
@@ -32,6 +32,11 @@ __all__ = ["Hops", "Stack", "broadcast_stack", "neighbour_ratios", "stack_groups
 
 BLOCK_CELLS = 1 << 16  # cells of a lone pair's block of test nodes stepped at once (its temporaries fit a cache)
 STACK_CELLS = 1 << 15  # padded cells of a stack of several pairs (each of its arrays then fits in a core's cache)
+# a further stack costs about what stepping this many padded cells more does: a step's fixed cost over a
+# cell's is ~2,000 cells (~10 us over ~5 ns, step and loop), and each round's work made once per stack
+# (set-up, new anchors) about doubles it; measured on a 2-core AMD EPYC
+STACK_COST_CELLS = 1 << 12
+_SMALLEST = float(np.finfo(float).smallest_subnormal)  # the divisor of eq. 8 for a matrix of zeros: 0 / it = 0
 
 
 @dataclass(frozen=True)
@@ -133,24 +138,31 @@ def _distinct(values: np.ndarray) -> np.ndarray:
 
 
 def stack_groups(sizes: Sequence[tuple[int, int]]) -> list[list[int]]:
-    """The pairs (given by their sizes n x m) in stacks of similar sizes: sorted by size, then
-    taken in turn while the stack, padded to its largest n and m, holds at most
-    ``STACK_CELLS`` cells (a larger pair is a stack of its own).
+    """The pairs (given by their sizes n x m) in stacks of similar sizes, for the least cost of
+    their steps. A step of a stack of B pairs padded to N x M costs about c0 + c1·B·N·M (its
+    fixed cost and its cells'); so, sorted by size, each pair joins the last stack while the
+    cells that this adds (its own and the padding it brings to the pairs already there) cost
+    less than a stack of its own would: ``STACK_COST_CELLS`` (c0 / c1, with the per-stack work of
+    each round) and its own cells. A stack keeps within ``STACK_CELLS`` padded cells (a larger
+    pair is a stack of its own).
 
     >>> stack_groups([(30, 30), (200, 180), (28, 31), (5, 4)])
     [[3, 2, 0], [1]]
+    >>> [len(group) for group in stack_groups([(4, 4)] * 60 + [(20, 20)])]  # not 60 pairs padded to 20 x 20
+    [60, 1]
     """
     groups: list[list[int]] = []
-    rows = columns = 0
+    rows = columns = cells = 0  # the last stack's N, M and padded cells
     for number in sorted(range(len(sizes)), key=lambda k: sizes[k]):
         test, gold = sizes[number]
         wider_rows, wider_columns = max(rows, test), max(columns, gold)
-        if groups and (len(groups[-1]) + 1) * wider_rows * wider_columns <= STACK_CELLS:
+        joined = (len(groups[-1]) + 1) * wider_rows * wider_columns if groups else 0
+        if groups and joined <= STACK_CELLS and joined - cells < STACK_COST_CELLS + test * gold:
             groups[-1].append(number)
-            rows, columns = wider_rows, wider_columns
+            rows, columns, cells = wider_rows, wider_columns, joined
         else:
             groups.append([number])
-            rows, columns = test, gold
+            rows, columns, cells = test, gold, test * gold
     return groups
 
 
@@ -276,41 +288,84 @@ class Stack:
         size = 2 * count * self.block * columns
         return np.empty(size), np.empty(size)
 
-    def step(self, current: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """One broadcast step of every pair before normalisation (eq. 10-12), into ``out``:
+    @cached_property
+    def _whole(self) -> _WholeStep:
+        """The views and products of a step of the whole stack at once, made at its first step."""
+        return _WholeStep(self)
+
+    def step(self, current: np.ndarray, out: np.ndarray, normalise: bool = False) -> np.ndarray:
+        """One broadcast step of every pair (eq. 10-12), into ``out``:
 
         P = Y_Tᵀ A Y_G / ΔN_P,  C = Z_Tᵀ A Z_G / ΔN_C,  A' = sqrt((P + 1)(C + 1) - 1),
 
-        ``current`` and ``out`` (B, N, M) C-contiguous; each operation in the order of the formula.
-        The stack's work arrays are reused: a stack is stepped by one thread at a time."""
-        count, rows, columns = self.shape
+        and with ``normalise`` each pair's A' divided by its maximum (eq. 8; a pair whose cells
+        are all 0 stays 0). ``current`` and ``out`` (B, N, M) C-contiguous; each operation in the
+        order of the formula. The stack's work arrays are reused: a stack is stepped by one
+        thread at a time."""
+        if self.ratios is not None:
+            self._whole.step(current, out, normalise)
+            return out
+        _, rows, columns = self.shape
         products, crossing = self._buffers
-        for start in range(0, rows, self.block):
+        for start in range(0, rows, self.block):  # one pair, a block of its test nodes at a time
             stop = min(start + self.block, rows)
             height = stop - start
-            cells = 2 * count * height * columns
+            cells = 2 * height * columns
             sums, transposed = products[:cells], crossing[:cells]
             _zero(sums)
-            halfway = sums.reshape(2, count, height, columns)  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
-            if height == rows:
-                self.first.product_into(current.reshape(-1, columns), halfway.reshape(-1, columns))
-            else:  # one pair: its rows of each layer
-                for layer in (0, 1):
-                    self.first.product_into(current[0], halfway[layer, 0], layer * rows + start, layer * rows + stop)
-            crossed = transposed.reshape(2, count, columns, height)
-            np.copyto(crossed, halfway.transpose(0, 1, 3, 2))
+            halfway = sums.reshape(2, height, columns)  # Y_Tᵀ A and Z_Tᵀ A, rows start..stop
+            for layer in (0, 1):
+                self.first.product_into(current[0], halfway[layer], layer * rows + start, layer * rows + stop)
+            crossed = transposed.reshape(2, columns, height)
+            np.copyto(crossed, halfway.transpose(0, 2, 1))
             _zero(sums)
-            both = sums.reshape(2, count, columns, height)  # Pᵀ and Cᵀ, where the first products were
+            both = sums.reshape(2, columns, height)  # Pᵀ and Cᵀ, where the first products were
             self.second.product_into(crossed.reshape(-1, height), both.reshape(-1, height))
-            if self.ratios is not None:
-                both *= self.ratios
-            else:  # each layer's ratios looked up into the first products transposed, not needed any more
-                for layer, table in enumerate(self.ratio_tables):
-                    table.apply(both[layer, 0], start, stop, crossed[0, 0])
+            for layer, table in enumerate(self.ratio_tables):  # looked up into the first products transposed
+                table.apply(both[layer], start, stop, crossed[0])
             result = crossed[0]  # A'ᵀ: the first products transposed are not needed any more
-            _combine(both, result)  # the square root runs faster into a contiguous array
-            np.copyto(out[:, start:stop], result.transpose(0, 2, 1))
+            _combine(both, both[0], both[1], result)  # the square root runs faster into a contiguous array
+            np.copyto(out[0, start:stop], result.T)
+        if normalise:
+            out /= np.maximum.reduce(out, axis=None, initial=_SMALLEST)
         return out
+
+
+class _WholeStep:
+    """A step of a whole stack (several pairs, or a pair small enough to step at once) in the
+    stack's work arrays, their views and the products on them made once."""
+
+    def __init__(self, stack: Stack):
+        assert stack.ratios is not None
+        count, rows, columns = stack.shape
+        products, crossing = stack._buffers
+        self.ratios = stack.ratios
+        self.clear = products.view(np.uint8).fill  # clear(0): the sums set to +0.0 as _zero does
+        halfway = products.reshape(2, count, rows, columns)  # Y_Tᵀ A and Z_Tᵀ A
+        self.halfway_transposed = halfway.transpose(0, 1, 3, 2)
+        self.crossed = crossing.reshape(2, count, columns, rows)  # the same, transposed
+        self.both = products.reshape(2, count, columns, rows)  # Pᵀ and Cᵀ, where the first products were
+        self.parents, self.children = self.both
+        self.result = self.crossed[0]  # A'ᵀ: the first products transposed are not needed any more
+        self.by_pair = self.result.reshape(count, -1)
+        self.transposed_back = self.result.transpose(0, 2, 1)
+        self.first = stack.first.multiplier(columns, halfway)
+        self.second = partial(stack.second.multiplier(rows, self.both), self.crossed)
+
+    def step(self, current: np.ndarray, out: np.ndarray, normalise: bool) -> None:
+        """:meth:`Stack.step` of the whole stack."""
+        self.clear(0)
+        self.first(current)
+        np.copyto(self.crossed, self.halfway_transposed)
+        self.clear(0)
+        self.second()
+        self.both *= self.ratios
+        # the square root runs faster into a contiguous array: A'ᵀ, copied back below
+        _combine(self.both, self.parents, self.children, self.result)
+        if normalise:
+            by_pair = self.by_pair
+            by_pair /= np.maximum.reduce(by_pair, axis=1, initial=_SMALLEST)[:, None]
+        np.copyto(out, self.transposed_back)
 
 
 def _zero(array: np.ndarray) -> None:
@@ -319,11 +374,10 @@ def _zero(array: np.ndarray) -> None:
     array.view(np.uint8).fill(0)
 
 
-def _combine(both: np.ndarray, out: np.ndarray) -> None:
-    """Eq. 12 on [P, C] (both already divided by ΔN), in place and in the formula's order:
-    sqrt((P + 1)(C + 1) - 1) into ``out``."""
+def _combine(both: np.ndarray, parents: np.ndarray, children: np.ndarray, out: np.ndarray) -> None:
+    """Eq. 12 on ``both`` = [P, C] (already divided by ΔN; ``parents`` and ``children`` its two
+    halves), in place and in the formula's order: sqrt((P + 1)(C + 1) - 1) into ``out``."""
     both += 1.0
-    parents, children = both
     parents *= children
     parents -= 1.0
     np.sqrt(parents, out=out)
@@ -350,15 +404,11 @@ def broadcast_stack(
     pending = np.arange(count)  # the place in the result of each pair of the (current) stack
     live = np.ones(count, dtype=bool)  # not yet converged
     for iteration in range(1, max_iterations + 1):
-        updated = stack.step(current, spare)
-        by_pair = updated.reshape(len(live), -1)
-        peak = by_pair.max(axis=1, initial=0.0)
-        by_pair /= np.where(peak > 0, peak, 1.0)[:, None]  # x / 1 = x: as if not divided
+        updated = stack.step(current, spare, normalise=True)
         updated.put(positions, 1.0)
-        previous = current.reshape(by_pair.shape)
-        change = np.subtract(by_pair, previous, out=previous)  # the previous matrix is not needed any more
-        highest, lowest = change.max(axis=1, initial=0.0), change.min(axis=1, initial=0.0)
-        done = live & (highest < tolerance) & (lowest > -tolerance) if iteration < max_iterations else live
+        change = np.subtract(updated, current, out=current)  # the previous matrix is not needed any more
+        moved = np.maximum.reduce(np.abs(change, out=change).reshape(len(live), -1), axis=1, initial=0.0)
+        done = live & (moved < tolerance) if iteration < max_iterations else live
         if done.any():
             iterations[pending[done]] = iteration
             if result is None and done.all():

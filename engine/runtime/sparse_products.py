@@ -63,6 +63,24 @@ class CsrMatrix:
         kernel(stop - start, self.shape[1], other.shape[1], indptr, self.indices, self.data, other.ravel(), out.ravel())
         return out
 
+    def multiplier(self, width: int, out: np.ndarray) -> Callable[[np.ndarray], None]:
+        """A function of ``other`` that does ``out += self · other``, as :meth:`product_into` on all
+        rows, for products made again and again into the same C-contiguous ``out`` (``width``
+        columns): the checks and look-ups are made once, here."""
+        if not out.flags.c_contiguous:
+            raise ValueError("the product is written into a C-contiguous array only")
+        kernel = csr_kernel()
+        flat = out.reshape(-1)
+        rows, columns, indptr, indices, data = *self.shape, self.indptr, self.indices, self.data
+
+        def multiply(other: np.ndarray) -> None:
+            if kernel is None:
+                self.product_into(other.reshape(columns, width), out.reshape(rows, width))
+            else:
+                kernel(rows, columns, width, indptr, indices, data, other.reshape(-1), flat)
+
+        return multiply
+
 
 def _scipy_product(matrix: CsrMatrix, indptr: np.ndarray, other: np.ndarray) -> np.ndarray:
     """The rows of ``matrix`` that ``indptr`` (a slice of its own) delimits, times ``other``."""
