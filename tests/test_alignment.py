@@ -116,6 +116,22 @@ def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
     )
 
 
+def _no_labels(i, j):
+    raise AssertionError(f"labels asked for ({i}, {j}): no tie there can decide")
+
+
+def test_select_anchors_counts_no_labels_for_a_tied_row_with_no_free_column_at_its_maximum():
+    # row 1 ties at 0.5 between columns 0 and 1: column 0 is anchored, column 1's maximum is row 0's 0.9
+    adjusted = np.array([[0.2, 0.9], [0.5, 0.5]])
+    assert select_anchors(adjusted, {0}, {0}, _no_labels) == []
+
+
+def test_finalise_counts_no_labels_when_one_cell_of_a_tie_is_left():
+    # the two 0.5 cells tie, but column 0 goes to row 0 at 0.9 first: (1, 1) is all that is left of the tie
+    adjusted = np.array([[0.9, 0.5], [0.5, 0.5]])
+    assert finalise(adjusted, set(), set(), _no_labels) == [(0, 0), (1, 1)]
+
+
 def test_finalise_takes_global_maxima_then_labels_then_order():
     adjusted = np.array([[0.3, 0.3, 0.1], [0.3, 0.2, 0.0]])
     assert finalise(adjusted, set(), set(), lambda i, j: 0) == [(0, 0), (1, 1)]

@@ -307,9 +307,7 @@ def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Par
     round adds no anchor (or ``params.max_outer`` rounds)."""
     count, rows, columns = similarity.shape
     anchored = (np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool))
-    for k, state in enumerate(states):
-        for i, j in state.initial:
-            anchored[0][k, i] = anchored[1][k, j] = True
+    _mark(anchored, [(k, i, j) for k, state in enumerate(states) for i, j in state.initial])
     active = np.arange(count)
     stack = Stack([state.hops for state in states])
     for number in range(1, params.max_outer + 1):
@@ -320,7 +318,7 @@ def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Par
             if number < params.max_outer:  # a new F comes next round: let this one go before the broadcast
                 states[k].adjusted = None
         if len(going) < len(active):
-            stack = stack.subset(np.flatnonzero(np.isin(active, going)))
+            stack = stack.subset(np.searchsorted(active, going))  # going: a subsequence of the ascending active
         active = np.array(going)
 
 
@@ -355,10 +353,20 @@ def _stacked_round(
         anchored_columns[places, :width],
         [state.overlap for state in states],
     )
-    going = []
+    going: list[int] = []
+    taken: list[tuple[int, int, int]] = []
     for place, k, state, chosen, steps in zip(adjusted, places.tolist(), states, new, iterations.tolist()):
         if state.end_round(number, steps, chosen, place[: state.shape[0], : state.shape[1]]):
             going.append(k)
-            for anchor in chosen:
-                anchored_rows[k, anchor.test] = anchored_columns[k, anchor.gold] = True
+            taken += [(k, anchor.test, anchor.gold) for anchor in chosen]
+    _mark(anchored, taken)
     return going
+
+
+def _mark(anchored: tuple[np.ndarray, np.ndarray], cells: list[tuple[int, int, int]]) -> None:
+    """Mark row i and column j of pair k anchored for each (k, i, j) of ``cells``, in ``anchored``
+    (the rows and the columns of the stacked pairs), all at once."""
+    if cells:
+        pairs, rows, columns = zip(*cells)
+        anchored[0][pairs, rows] = True
+        anchored[1][pairs, columns] = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 import numpy as np
 
@@ -174,7 +175,9 @@ def select_stacked(
     free = real_rows & ~anchored_rows
     unique = free & (row_ties == 1) & mutual & (best_ties == 1)  # no tie on either side: no labels needed
     unique &= ~anchored_columns[pairs, best]
-    undecided = free & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
+    # a row's winner must be a free column at its column's maximum: rows with no such rival need no labels
+    viable = (at_row_max & at_column_max & ~anchored_columns[:, None, :]).any(axis=2)
+    undecided = free & viable & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
     numbers, found = np.nonzero(unique | undecided)  # pair by pair, rows in order
     columns = best[numbers, found]
     values = adjusted[numbers, found, columns].tolist()
@@ -207,35 +210,40 @@ def finalise(
     global maximum (ties: most overlapping relation labels, then matrix order)
     and remove its row and column, until rows or columns run out.
 
-    Done in one pass: the free cells ordered by value, then overlap (both descending), then
-    matrix order, each taken when its row and its column are still free - the repeated
-    maximum's next cell is always the first free one in that order, as the order does not
-    change when rows and columns go. Overlaps are counted only where a value is shared."""
+    Done in one pass: the free cells ordered by value (descending, matrix order among equals),
+    each taken when its row and its column are still free - the repeated maximum's next cell is
+    always the first free one in that order, as the order does not change when rows and columns
+    go. The cells of a value are ordered by overlap only when two or more of them are still free
+    as their value is reached (before, the rows and columns taken make no difference), so labels
+    are counted only where a tie can decide."""
     rows = np.array([i for i in range(adjusted.shape[0]) if i not in anchored_rows], dtype=np.int64)
     columns = np.array([j for j in range(adjusted.shape[1]) if j not in anchored_columns], dtype=np.int64)
     if not rows.size or not columns.size:
         return []
+    width = len(columns)
     values = adjusted[rows][:, columns].ravel()
     order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
     ranked = values[order]
-    shared = np.flatnonzero(ranked[1:] == ranked[:-1])
-    if shared.size:
-        tied = np.zeros(len(order), dtype=bool)
-        tied[shared] = tied[shared + 1] = True
-        cells = order[tied]
-        labels = _overlaps(overlap, rows[cells // len(columns)], columns[cells % len(columns)])
-        group = np.cumsum(np.concatenate([[True], ranked[1:] != ranked[:-1]]))[tied]
-        order[tied] = cells[np.lexsort((-labels, group))]  # within a value: overlap descending, then matrix order
-    matched = []
-    free_rows, free_columns = [True] * len(rows), [True] * len(columns)
-    room = min(len(rows), len(columns))
-    for cell in order.tolist():
-        r, c = divmod(cell, len(columns))
-        if free_rows[r] and free_columns[c]:
-            free_rows[r] = free_columns[c] = False
-            matched.append((int(rows[r]), int(columns[c])))
-            if len(matched) == room:
-                break
+    cells = order.tolist()
+    bounds = [0, *(np.flatnonzero(ranked[1:] != ranked[:-1]) + 1).tolist(), len(cells)]  # runs of one value
+    matched: list[tuple[int, int]] = []
+    free_rows, free_columns = [True] * len(rows), [True] * width
+    room = min(len(rows), width)
+    for start, stop in pairwise(bounds):
+        run = cells[start:stop]
+        if len(run) > 1:
+            run = [cell for cell in run if free_rows[cell // width] and free_columns[cell % width]]
+            if len(run) > 1:  # within a value: overlap descending, then matrix order
+                tied = np.array(run, dtype=np.int64)
+                labels = _overlaps(overlap, rows[tied // width], columns[tied % width])
+                run = tied[np.argsort(-labels, kind="stable")].tolist()
+        for cell in run:
+            r, c = divmod(cell, width)
+            if free_rows[r] and free_columns[c]:
+                free_rows[r] = free_columns[c] = False
+                matched.append((int(rows[r]), int(columns[c])))
+                if len(matched) == room:
+                    return matched
     return matched
 
 
