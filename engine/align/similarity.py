@@ -125,39 +125,19 @@ def _add_parts(
     values: np.ndarray,
 ) -> None:
     """Eq. 2's second case, added to ``table`` (B, N, M) for the stacked codes (each below ``codes``):
-    ``values[k]`` where one lemma is shorter[k] and the other longer[k]. Looked up, for the cells of
-    such lemmas only, in a table over the test codes and the gold codes of the stack that are in
-    these pairs; the stack is split in halves while that table would be larger than its cells (it
-    never is for one pair)."""
+    ``values[k]`` where one lemma is shorter[k] and the other longer[k]. Only the cells whose two
+    lemmas are both in such pairs are looked up, each by its (test code, gold code) in the sorted
+    keys of the pairs, both ways round (a lemma is never both part and holder of another)."""
     involved = np.zeros(codes, dtype=bool)
     involved[shorter] = involved[longer] = True
-    rows, columns = _codes_among(involved, test_codes), _codes_among(involved, gold_codes)
-    count = len(test_codes)
-    if count > 1 and len(rows) * len(columns) > table.size:
-        for part in (slice(0, count // 2), slice(count // 2, count)):
-            _add_parts(table[part], test_codes[part], gold_codes[part], codes, shorter, longer, values)
-        return
-    row_of, column_of = np.full(codes, len(rows)), np.full(codes, len(columns))  # the last row, column: none
-    row_of[rows], column_of[columns] = np.arange(len(rows)), np.arange(len(columns))
-    parts = np.zeros((len(rows) + 1, len(columns) + 1))
-    parts[row_of[shorter], column_of[longer]] = values
-    parts[row_of[longer], column_of[shorter]] = values
-    test_rows, gold_columns = row_of[test_codes], column_of[gold_codes]
-    pair, row, column = np.nonzero((test_rows < len(rows))[:, :, None] & (gold_columns < len(columns))[:, None, :])
-    table[pair, row, column] += parts[test_rows[pair, row], gold_columns[pair, column]]  # 1 + 0 or 0 + value
-
-
-def _codes_among(involved: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """The codes (ascending, each once) that ``codes`` holds and ``involved`` (a mask over all
-    codes) marks: ``np.intersect1d`` over small whole numbers, without its ``np.unique``, which
-    imports ``numpy.ma`` on first use.
-
-    >>> _codes_among(np.array([False, True, True, False, True]), np.array([[4, 0], [1, 4]])).tolist()
-    [1, 4]
-    """
-    held = np.zeros(len(involved), dtype=bool)
-    held[codes] = True
-    return np.flatnonzero(held & involved)
+    pair, row, column = np.nonzero(involved[test_codes][:, :, None] & involved[gold_codes][:, None, :])
+    cells = test_codes[pair, row] * codes + gold_codes[pair, column]
+    keys = np.concatenate([shorter * codes + longer, longer * codes + shorter])
+    order = np.argsort(keys)
+    keys = keys[order]
+    found = np.minimum(np.searchsorted(keys, cells), len(keys) - 1)
+    hit = keys[found] == cells
+    table[pair[hit], row[hit], column[hit]] += np.concatenate([values, values])[order[found[hit]]]  # 0 + value
 
 
 def lemma_table(test_lemmas: Sequence[str], gold_lemmas: Sequence[str]) -> np.ndarray:
