@@ -175,9 +175,8 @@ def select_stacked(
     free = real_rows & ~anchored_rows
     unique = free & (row_ties == 1) & mutual & (best_ties == 1)  # no tie on either side: no labels needed
     unique &= ~anchored_columns[pairs, best]
-    # a row's winner must be a free column at its column's maximum: rows with no such rival need no labels
-    viable = (at_row_max & at_column_max & ~anchored_columns[:, None, :]).any(axis=2)
-    undecided = free & viable & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
+    undecided = free & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
+    _drop_hopeless(undecided, at_row_max, at_column_max, anchored_columns)
     numbers, found = np.nonzero(unique | undecided)  # pair by pair, rows in order
     columns = best[numbers, found]
     values = adjusted[numbers, found, columns].tolist()
@@ -201,6 +200,18 @@ def select_stacked(
             )
         )
     return chosen
+
+
+def _drop_hopeless(
+    undecided: np.ndarray, at_row_max: np.ndarray, at_column_max: np.ndarray, anchored_columns: np.ndarray
+) -> None:
+    """Unmark the rows of ``undecided`` (B, N) that no tie-break can make an anchor: a row's
+    winner must be a free column at its row's and its column's maximum, so a row without one
+    needs no labels counted."""
+    pairs, rows = np.nonzero(undecided)
+    if len(pairs):
+        viable = (at_row_max[pairs, rows] & at_column_max[pairs, rows] & ~anchored_columns[pairs]).any(axis=1)
+        undecided[pairs[~viable], rows[~viable]] = False
 
 
 def finalise(
