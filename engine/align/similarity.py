@@ -7,15 +7,19 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 import numpy as np
 
 from ..model import Graph, Node
 
 __all__ = [
+    "Coded",
     "attribute_similarity",
+    "coded_lemma_similarity",
     "contained_lemmas",
     "intrinsic_similarity",
+    "lemma_codes",
     "lemma_similarity",
     "lemma_table",
     "similarity_reasons",
@@ -72,12 +76,18 @@ def contained_lemmas(lemmas: Sequence[str]) -> list[tuple[int, int]]:
     return found
 
 
-def _coded(
-    test_values: Sequence[Sequence[str]], gold_values: Sequence[Sequence[str]]
-) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """Each value of the stacked pairs as an integer, equal values alike on both sides: per side a
-    (B, width) table, a row per pair, padded with D on the test side and D + 1 on the gold side
-    (D distinct values, given third in order of first appearance), so that padding matches nothing."""
+class Coded(NamedTuple):
+    """Values of stacked pairs as integers, equal values alike on both sides: per side a (B, width)
+    table, a row per pair, padded with D on the test side and D + 1 on the gold side (D distinct
+    values, ``values`` in order of first appearance), so that padding matches nothing."""
+
+    test: np.ndarray
+    gold: np.ndarray
+    values: list[str]
+
+
+def _coded(test_values: Sequence[Sequence[str]], gold_values: Sequence[Sequence[str]]) -> Coded:
+    """``test_values[b]`` and ``gold_values[b]``, pair b's values on each side, as :class:`Coded`."""
     codes: dict[str, int] = {}
     flat = [
         [codes.setdefault(value, len(codes)) for values in side for value in values]
@@ -89,28 +99,42 @@ def _coded(
         table = np.full((len(side), int(sizes.max(initial=0))), padding, dtype=np.int64)
         table[np.arange(table.shape[1])[None, :] < sizes[:, None]] = own
         tables.append(table)
-    return tables[0], tables[1], list(codes)
+    return Coded(tables[0], tables[1], list(codes))
+
+
+def lemma_codes(pairs: Sequence[tuple[Graph, Graph]]) -> Coded:
+    """The lemmas of the nodes of the stacked pairs (test, gold) as :class:`Coded`."""
+    return _coded(
+        [[node.lemma for node in test.nodes] for test, _ in pairs],
+        [[node.lemma for node in gold.nodes] for _, gold in pairs],
+    )
 
 
 def stacked_lemma_similarity(test_lemmas: Sequence[Sequence[str]], gold_lemmas: Sequence[Sequence[str]]) -> np.ndarray:
     """(B, N, M): :func:`lemma_similarity` of every test lemma of pair b (``test_lemmas[b]``) against
-    every gold lemma of it (``gold_lemmas[b]``), 0 on the padding. Equal lemmas are found by comparing
-    codes; a lemma part of another only among the few pairs :func:`contained_lemmas` finds in the
-    whole stack (:func:`_part_similarity`).
+    every gold lemma of it (``gold_lemmas[b]``), 0 on the padding (:func:`coded_lemma_similarity`).
 
     >>> stacked_lemma_similarity([["he", "fry"]], [["she", "stir-fry", "book"]]).round(3).tolist()
     [[[0.667, 0.0, 0.0], [0.0, 0.375, 0.0]]]
     """
-    test_codes, gold_codes, lemmas = _coded(test_lemmas, gold_lemmas)
-    count = len(lemmas)
-    if "" in lemmas:  # eq. 2 gives the empty lemma 0, even against itself: coded as padding
-        empty = lemmas.index("")
-        test_codes[test_codes == empty], gold_codes[gold_codes == empty] = count, count + 1
+    return coded_lemma_similarity(_coded(test_lemmas, gold_lemmas))
+
+
+def coded_lemma_similarity(lemmas: Coded) -> np.ndarray:
+    """(B, N, M): :func:`lemma_similarity` of stacked pairs' lemmas given as codes. Equal lemmas are
+    found by comparing codes; a lemma part of another only among the few pairs
+    :func:`contained_lemmas` finds in the whole stack (:func:`_add_parts`)."""
+    test_codes, gold_codes, distinct = lemmas
+    count = len(distinct)
+    if "" in distinct:  # eq. 2 gives the empty lemma 0, even against itself: coded as padding
+        empty = distinct.index("")
+        test_codes = np.where(test_codes == empty, count, test_codes)
+        gold_codes = np.where(gold_codes == empty, count + 1, gold_codes)
     table = (test_codes[:, :, None] == gold_codes[:, None, :]).astype(float)  # |a| / |a| = 1
-    contained = contained_lemmas(lemmas)
+    contained = contained_lemmas(distinct)
     if contained:
         shorter, longer = np.array(contained, dtype=np.int64).T
-        values = np.array([lemma_similarity(lemmas[a], lemmas[b]) for a, b in contained])
+        values = np.array([lemma_similarity(distinct[a], distinct[b]) for a, b in contained])
         _add_parts(table, test_codes, gold_codes, count + 2, shorter, longer, values)
     return table
 
@@ -161,14 +185,13 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     return stacked_similarity([(test, gold)], gamma)[0]
 
 
-def stacked_similarity(pairs: Sequence[tuple[Graph, Graph]], gamma: float) -> np.ndarray:
+def stacked_similarity(pairs: Sequence[tuple[Graph, Graph]], gamma: float, lemmas: Coded | None = None) -> np.ndarray:
     """:func:`intrinsic_similarity` of every pair (test, gold) at once: (B, N, M), pair b's S in
     its first |V_T| rows and |V_G| columns, 0 on the padding. Each cell is computed by the same
-    operations in the same order as for the pair alone, so it is the same number."""
+    operations in the same order as for the pair alone, so it is the same number. ``lemmas``: the
+    pairs' :func:`lemma_codes` when already known."""
     tests, golds = [test for test, _ in pairs], [gold for _, gold in pairs]
-    lemma = stacked_lemma_similarity(
-        [[node.lemma for node in test.nodes] for test in tests], [[node.lemma for node in gold.nodes] for gold in golds]
-    )
+    lemma = coded_lemma_similarity(lemmas or lemma_codes(pairs))
     test_senses, gold_senses, _ = _coded(
         [[node.sense or "" for node in test.nodes] for test in tests],
         [[node.sense or "" for node in gold.nodes] for gold in golds],
