@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import pairwise
 
 import numpy as np
 
@@ -227,32 +226,35 @@ def finalise(
     go. The cells of a value are ordered by overlap only when two or more of them are still free
     as their value is reached (before, the rows and columns taken make no difference), so labels
     are counted only where a tie can decide."""
-    rows = np.array([i for i in range(adjusted.shape[0]) if i not in anchored_rows], dtype=np.int64)
-    columns = np.array([j for j in range(adjusted.shape[1]) if j not in anchored_columns], dtype=np.int64)
-    if not rows.size or not columns.size:
+    rows = [i for i in range(adjusted.shape[0]) if i not in anchored_rows]
+    columns = [j for j in range(adjusted.shape[1]) if j not in anchored_columns]
+    if not rows or not columns:
         return []
     width = len(columns)
-    values = adjusted[rows][:, columns].ravel()
+    values = adjusted.take(rows, axis=0).take(columns, axis=1).ravel()
     order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
-    ranked = values[order]
-    cells = order.tolist()
-    bounds = [0, *(np.flatnonzero(ranked[1:] != ranked[:-1]) + 1).tolist(), len(cells)]  # runs of one value
+    cells, ranked = order.tolist(), values[order].tolist()
     matched: list[tuple[int, int]] = []
     free_rows, free_columns = [True] * len(rows), [True] * width
     room = min(len(rows), width)
-    for start, stop in pairwise(bounds):
+    start = 0
+    while start < len(cells):  # the runs of one value, in turn
+        stop = start + 1
+        while stop < len(cells) and ranked[stop] == ranked[start]:
+            stop += 1
         run = cells[start:stop]
+        start = stop
         if len(run) > 1:
             run = [cell for cell in run if free_rows[cell // width] and free_columns[cell % width]]
             if len(run) > 1:  # within a value: overlap descending, then matrix order
-                tied = np.array(run, dtype=np.int64)
-                labels = _overlaps(overlap, rows[tied // width], columns[tied % width])
-                run = tied[np.argsort(-labels, kind="stable")].tolist()
+                tied_rows, tied_columns = zip(*[(rows[cell // width], columns[cell % width]) for cell in run])
+                labels = _overlaps(overlap, np.array(tied_rows), np.array(tied_columns))
+                run = [run[k] for k in np.argsort(-labels, kind="stable").tolist()]
         for cell in run:
             r, c = divmod(cell, width)
             if free_rows[r] and free_columns[c]:
                 free_rows[r] = free_columns[c] = False
-                matched.append((int(rows[r]), int(columns[c])))
+                matched.append((rows[r], columns[c]))
                 if len(matched) == room:
                     return matched
     return matched
