@@ -15,7 +15,7 @@ from engine.align.anchors import (
     span_anchors,
     stacked_lemma_candidates,
 )
-from engine.align.similarity import lemma_codes
+from engine.align.similarity import node_codes
 from engine.model import Graph, Node
 from engine.params import Params
 from engine.read import read_graph
@@ -105,7 +105,7 @@ def lemma_graph(concepts: list[str]) -> Graph:
 def test_candidates_found_for_a_whole_stack_are_those_of_each_pair(sides):
     """Repeated, empty and sense-only-different lemmas, empty graphs, pairs of any sizes."""
     pairs = [(lemma_graph(test), lemma_graph(gold)) for test, gold in sides]
-    assert stacked_lemma_candidates(lemma_codes(pairs)) == [lemma_candidates(test, gold) for test, gold in pairs]
+    assert stacked_lemma_candidates(node_codes(pairs).lemmas) == [lemma_candidates(test, gold) for test, gold in pairs]
 
 
 @given(graph_triples(max_nodes=10), graph_triples(max_nodes=10), st.booleans(), st.booleans())
@@ -130,7 +130,7 @@ def test_initial_anchors_from_known_candidates_are_the_anchors_found_alone(test_
     for i, j in lemma_anchors(test, gold, use_text=True):
         if all(i != row and j != column for row, column in expected):
             expected.append((i, j))
-    candidates = stacked_lemma_candidates(lemma_codes([(test, gold)]))[0]
+    candidates = stacked_lemma_candidates(node_codes([(test, gold)]).lemmas)[0]
     assert (
         initial_anchors(test, gold, Params(), candidates) == sorted(expected) == initial_anchors(test, gold, Params())
     )

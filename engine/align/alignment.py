@@ -21,7 +21,7 @@ from .broadcast import (
     select_anchors,
     select_stacked,
 )
-from .similarity import intrinsic_similarity, lemma_codes, stacked_similarity
+from .similarity import intrinsic_similarity, node_codes, stacked_similarity
 from .stack import Hops, Stack, broadcast_stack, stack_groups
 
 
@@ -296,9 +296,9 @@ def align_batch(
     states: dict[int, _PairState] = {}
     for group in stack_groups([(len(test), len(gold)) for test, gold in pairs]):
         stacked = [pairs[k] for k in group]
-        lemmas = lemma_codes(stacked)
-        similarity = stacked_similarity(stacked, params.gamma, lemmas)
-        for place, (k, candidates) in enumerate(zip(group, stacked_lemma_candidates(lemmas))):
+        codes = node_codes(stacked)
+        similarity = stacked_similarity(stacked, params.gamma, codes)
+        for place, (k, candidates) in enumerate(zip(group, stacked_lemma_candidates(codes.lemmas))):
             test, gold = pairs[k]
             own = similarity[place, : len(test), : len(gold)].copy()
             hops_of_pair = (hops[2 * k], hops[2 * k + 1])

@@ -11,17 +11,18 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..model import Graph, Node
+from ..model import Graph, Node, split_concept
 
 __all__ = [
     "Coded",
+    "NodeCodes",
     "attribute_similarity",
     "coded_lemma_similarity",
     "contained_lemmas",
     "intrinsic_similarity",
-    "lemma_codes",
     "lemma_similarity",
     "lemma_table",
+    "node_codes",
     "similarity_reasons",
     "stacked_lemma_similarity",
     "stacked_similarity",
@@ -102,12 +103,40 @@ def _coded(test_values: Sequence[Sequence[str]], gold_values: Sequence[Sequence[
     return Coded(tables[0], tables[1], list(codes))
 
 
-def lemma_codes(pairs: Sequence[tuple[Graph, Graph]]) -> Coded:
-    """The lemmas of the nodes of the stacked pairs (test, gold) as :class:`Coded`."""
-    return _coded(
-        [[node.lemma for node in test.nodes] for test, _ in pairs],
-        [[node.lemma for node in gold.nodes] for _, gold in pairs],
+class NodeCodes(NamedTuple):
+    """The lemmas and the senses (``""`` for none) of the nodes of stacked pairs, each :class:`Coded`."""
+
+    lemmas: Coded
+    senses: Coded
+
+
+def node_codes(pairs: Sequence[tuple[Graph, Graph]]) -> NodeCodes:
+    """The :class:`NodeCodes` of the stacked pairs (test, gold): their nodes' concepts coded in one
+    pass, then each distinct concept split into lemma and sense (as :class:`~engine.model.Node` does).
+
+    >>> from engine.model import Graph, Node
+    >>> graph = Graph("a", (Node("a", "read-01"), Node("b", "read-02"), Node("c", "book")), (), ())
+    >>> codes = node_codes([(graph, graph)])
+    >>> codes.lemmas.test.tolist(), codes.lemmas.values, codes.senses.test.tolist(), codes.senses.values
+    ([[0, 0, 1]], ['read', 'book'], [[0, 1, 2]], ['01', '02', ''])
+    """
+    concepts = _coded(
+        [[node.concept for node in test.nodes] for test, _ in pairs],
+        [[node.concept for node in gold.nodes] for _, gold in pairs],
     )
+    parts = [split_concept(concept) for concept in concepts.values]
+    return NodeCodes(
+        _recoded(concepts, [lemma for lemma, _ in parts]), _recoded(concepts, [sense or "" for _, sense in parts])
+    )
+
+
+def _recoded(coded: Coded, values: list[str]) -> Coded:
+    """``coded`` with its k-th value replaced by ``values[k]`` (equal new values then alike), padding
+    kept apart on each side."""
+    codes: dict[str, int] = {}
+    renumbered = [codes.setdefault(value, len(codes)) for value in values]
+    table = np.array([*renumbered, len(codes), len(codes) + 1], dtype=np.int64)
+    return Coded(table[coded.test], table[coded.gold], list(codes))
 
 
 def stacked_lemma_similarity(test_lemmas: Sequence[Sequence[str]], gold_lemmas: Sequence[Sequence[str]]) -> np.ndarray:
@@ -185,18 +214,17 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     return stacked_similarity([(test, gold)], gamma)[0]
 
 
-def stacked_similarity(pairs: Sequence[tuple[Graph, Graph]], gamma: float, lemmas: Coded | None = None) -> np.ndarray:
+def stacked_similarity(
+    pairs: Sequence[tuple[Graph, Graph]], gamma: float, codes: NodeCodes | None = None
+) -> np.ndarray:
     """:func:`intrinsic_similarity` of every pair (test, gold) at once: (B, N, M), pair b's S in
     its first |V_T| rows and |V_G| columns, 0 on the padding. Each cell is computed by the same
-    operations in the same order as for the pair alone, so it is the same number. ``lemmas``: the
-    pairs' :func:`lemma_codes` when already known."""
+    operations in the same order as for the pair alone, so it is the same number. ``codes``: the
+    pairs' :func:`node_codes` when already known."""
     tests, golds = [test for test, _ in pairs], [gold for _, gold in pairs]
-    lemma = coded_lemma_similarity(lemmas or lemma_codes(pairs))
-    test_senses, gold_senses, _ = _coded(
-        [[node.sense or "" for node in test.nodes] for test in tests],
-        [[node.sense or "" for node in gold.nodes] for gold in golds],
-    )
-    similarity = (test_senses[:, :, None] == gold_senses[:, None, :]).astype(float)
+    lemmas, senses = codes or node_codes(pairs)
+    lemma = coded_lemma_similarity(lemmas)
+    similarity = (senses.test[:, :, None] == senses.gold[:, None, :]).astype(float)
     similarity -= 1.0  # lemma (1 + gamma (S_s - 1)), in place: the same numbers, fewer temporaries
     similarity *= gamma
     similarity += 1.0
