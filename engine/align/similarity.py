@@ -3,7 +3,7 @@ that say what made one pair's S."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
@@ -53,27 +53,31 @@ def attribute_similarity(test: dict[str, str], gold: dict[str, str]) -> tuple[fl
 
 def contained_lemmas(lemmas: Sequence[str]) -> list[tuple[int, int]]:
     """The pairs (a, b) of positions in ``lemmas`` (distinct) where lemmas[a] is part of the longer
-    lemmas[b], eq. 2's second case. Found in the lemmas joined line by line: a lemma occurs in them
-    more than once (on its own line) only when a longer one holds it, so most lemmas take one count
-    and no comparison. The empty lemma, part of every other, is left out (eq. 2 gives it 0).
+    lemmas[b], eq. 2's second case. Found in the lemmas joined line by line, longest first: a lemma
+    is searched for only in the lines of the longer ones (a distinct lemma of the same length never
+    holds it), where most lemmas are not found at all. The empty lemma, part of every other, is
+    left out (eq. 2 gives it 0).
 
     >>> contained_lemmas(["he", "she", "fry", "stir-fry", "book"])
     [(0, 1), (2, 3)]
     """
-    joined = "\n".join(lemmas)
-    starts = list(accumulate((len(lemma) + 1 for lemma in lemmas), initial=0))  # each lemma's line
+    order = sorted(range(len(lemmas)), key=lambda place: -len(lemmas[place]))  # longest first
+    joined = "\n".join(lemmas[place] for place in order)
+    starts = list(accumulate((len(lemmas[place]) + 1 for place in order), initial=0))  # each line's start
+    lengths = [-len(lemmas[place]) for place in order]  # ascending: where the longer lemmas' lines end
     found: list[tuple[int, int]] = []
     for place, lemma in enumerate(lemmas):
-        if lemma and joined.count(lemma) > 1:
-            holders: set[int] = set()
-            at = joined.find(lemma)
-            while at >= 0:
-                line = bisect_right(starts, at) - 1
-                if at + len(lemma) < starts[line + 1]:  # within that line (a lemma may hold a line break)
-                    holders.add(line)
-                at = joined.find(lemma, at + 1)
-            holders.discard(place)
-            found.extend((place, holder) for holder in sorted(holders))
+        longer = starts[bisect_left(lengths, -len(lemma))]  # the lines of the lemmas longer than this one
+        at = joined.find(lemma, 0, longer) if lemma else -1
+        if at < 0:
+            continue
+        holders: set[int] = set()
+        while at >= 0:
+            line = bisect_right(starts, at) - 1
+            if at + len(lemma) < starts[line + 1]:  # within that line (a lemma may hold a line break)
+                holders.add(order[line])
+            at = joined.find(lemma, at + 1, longer)
+        found.extend((place, holder) for holder in sorted(holders))
     return found
 
 
