@@ -244,24 +244,24 @@ def _attribute_codes(sides: Sequence[Sequence[dict[int, dict[str, str]]]]) -> li
     values: dict[str, int] = {}
     found = []
     for side in sides:
-        places: list[tuple[int, int]] = []
-        entries: list[tuple[int, int, int]] = []  # (row, key code, value code)
+        owners: list[int] = []  # per node with attributes: its pair, its node
+        nodes: list[int] = []
+        rows: list[int] = []  # per attribute: its node's row, its key's code, its value's code
+        key_codes: list[int] = []
+        value_codes: list[int] = []
         for pair, attributed in enumerate(side):
             for node, attributes in attributed.items():
-                row = len(places)
-                places.append((pair, node))
-                entries += [
-                    (row, keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
-                    for key, value in attributes.items()
-                ]
-        found.append((places, entries))
+                rows += [len(nodes)] * len(attributes)
+                owners.append(pair)
+                nodes.append(node)
+                key_codes += [keys.setdefault(key, len(keys)) for key in attributes]
+                value_codes += [values.setdefault(value, len(values)) for value in attributes.values()]
+        found.append((owners, nodes, rows, key_codes, value_codes))
     coded = []
-    for places, entries in found:
-        table = np.full((len(places), len(keys)), -1, dtype=np.int64)
-        if entries:
-            rows, columns, codes = np.array(entries, dtype=np.int64).T
-            table[rows, columns] = codes
-        coded.append((np.array(places, dtype=np.int64).reshape(-1, 2), table))
+    for owners, nodes, rows, key_codes, value_codes in found:
+        table = np.full((len(nodes), len(keys)), -1, dtype=np.int64)
+        table[rows, key_codes] = value_codes
+        coded.append((np.array([owners, nodes], dtype=np.int64).T.reshape(-1, 2), table))
     return coded
 
 
