@@ -74,24 +74,10 @@ def is_mentioned(lemma: str, tokens: frozenset[str]) -> bool:
     """A lemma is concrete in a sentence when a token equals it (ignoring case)
     or, for lemmas of three letters or more, is the lemma plus an inflection:
     "reading" counts for ``read``; "is" does not count for ``i``."""
-    return lemma.lower() in mentioned_lemmas(tokens)
-
-
-@lru_cache(maxsize=256)
-def mentioned_lemmas(tokens: frozenset[str]) -> frozenset[str]:
-    """The lower-case lemmas that ``tokens`` mention (:func:`is_mentioned`): each token, and each
-    token less an inflection it ends with when three letters or more are left.
-
-    >>> sorted(mentioned_lemmas(frozenset(["is", "reading"])))
-    ['is', 'read', 'reading']
-    """
-    stems = {
-        token[: -len(suffix)]
-        for token in tokens
-        for suffix in INFLECTIONS
-        if token.endswith(suffix) and len(token) - len(suffix) >= 3
-    }
-    return tokens | stems
+    lemma = lemma.lower()
+    if lemma in tokens:
+        return True
+    return len(lemma) >= 3 and any(lemma + suffix in tokens for suffix in INFLECTIONS)
 
 
 def _unique_positions(keys: list) -> dict:
