@@ -312,7 +312,9 @@ def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Par
     round adds no anchor (or ``params.max_outer`` rounds)."""
     count, rows, columns = similarity.shape
     anchored = (np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool))
-    _mark(anchored, [(k, i, j) for k, state in enumerate(states) for i, j in state.initial])
+    for k, state in enumerate(states):
+        for i, j in state.initial:
+            anchored[0][k, i] = anchored[1][k, j] = True
     active = np.arange(count)
     stack = Stack([state.hops for state in states])
     for number in range(1, params.max_outer + 1):
@@ -358,20 +360,10 @@ def _stacked_round(
         anchored_columns[places, :width],
         [state.overlap for state in states],
     )
-    going: list[int] = []
-    taken: list[tuple[int, int, int]] = []
+    going = []
     for place, k, state, chosen, steps in zip(adjusted, places.tolist(), states, new, iterations.tolist()):
         if state.end_round(number, steps, chosen, place[: state.shape[0], : state.shape[1]]):
             going.append(k)
-            taken += [(k, anchor.test, anchor.gold) for anchor in chosen]
-    _mark(anchored, taken)
+            for anchor in chosen:
+                anchored_rows[k, anchor.test] = anchored_columns[k, anchor.gold] = True
     return going
-
-
-def _mark(anchored: tuple[np.ndarray, np.ndarray], cells: list[tuple[int, int, int]]) -> None:
-    """Mark row i and column j of pair k anchored for each (k, i, j) of ``cells``, in ``anchored``
-    (the rows and the columns of the stacked pairs), all at once."""
-    if cells:
-        pairs, rows, columns = zip(*cells)
-        anchored[0][pairs, rows] = True
-        anchored[1][pairs, columns] = True

@@ -3,7 +3,7 @@ that say what made one pair's S."""
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
@@ -53,31 +53,27 @@ def attribute_similarity(test: dict[str, str], gold: dict[str, str]) -> tuple[fl
 
 def contained_lemmas(lemmas: Sequence[str]) -> list[tuple[int, int]]:
     """The pairs (a, b) of positions in ``lemmas`` (distinct) where lemmas[a] is part of the longer
-    lemmas[b], eq. 2's second case. Found in the lemmas joined line by line, longest first: a lemma
-    is searched for only in the lines of the longer ones (a distinct lemma of the same length never
-    holds it), where most lemmas are not found at all. The empty lemma, part of every other, is
-    left out (eq. 2 gives it 0).
+    lemmas[b], eq. 2's second case. Found in the lemmas joined line by line: a lemma occurs in them
+    more than once (on its own line) only when a longer one holds it, so most lemmas take one count
+    and no comparison. The empty lemma, part of every other, is left out (eq. 2 gives it 0).
 
     >>> contained_lemmas(["he", "she", "fry", "stir-fry", "book"])
     [(0, 1), (2, 3)]
     """
-    order = sorted(range(len(lemmas)), key=lambda place: -len(lemmas[place]))  # longest first
-    joined = "\n".join(lemmas[place] for place in order)
-    starts = list(accumulate((len(lemmas[place]) + 1 for place in order), initial=0))  # each line's start
-    lengths = [-len(lemmas[place]) for place in order]  # ascending: where the longer lemmas' lines end
+    joined = "\n".join(lemmas)
+    starts = list(accumulate((len(lemma) + 1 for lemma in lemmas), initial=0))  # each lemma's line
     found: list[tuple[int, int]] = []
     for place, lemma in enumerate(lemmas):
-        longer = starts[bisect_left(lengths, -len(lemma))]  # the lines of the lemmas longer than this one
-        at = joined.find(lemma, 0, longer) if lemma else -1
-        if at < 0:
-            continue
-        holders: set[int] = set()
-        while at >= 0:
-            line = bisect_right(starts, at) - 1
-            if at + len(lemma) < starts[line + 1]:  # within that line (a lemma may hold a line break)
-                holders.add(order[line])
-            at = joined.find(lemma, at + 1, longer)
-        found.extend((place, holder) for holder in sorted(holders))
+        if lemma and joined.count(lemma) > 1:
+            holders: set[int] = set()
+            at = joined.find(lemma)
+            while at >= 0:
+                line = bisect_right(starts, at) - 1
+                if at + len(lemma) < starts[line + 1]:  # within that line (a lemma may hold a line break)
+                    holders.add(line)
+                at = joined.find(lemma, at + 1)
+            holders.discard(place)
+            found.extend((place, holder) for holder in sorted(holders))
     return found
 
 
@@ -244,24 +240,24 @@ def _attribute_codes(sides: Sequence[Sequence[dict[int, dict[str, str]]]]) -> li
     values: dict[str, int] = {}
     found = []
     for side in sides:
-        owners: list[int] = []  # per node with attributes: its pair, its node
-        nodes: list[int] = []
-        rows: list[int] = []  # per attribute: its node's row, its key's code, its value's code
-        key_codes: list[int] = []
-        value_codes: list[int] = []
+        places: list[tuple[int, int]] = []
+        entries: list[tuple[int, int, int]] = []  # (row, key code, value code)
         for pair, attributed in enumerate(side):
             for node, attributes in attributed.items():
-                rows += [len(nodes)] * len(attributes)
-                owners.append(pair)
-                nodes.append(node)
-                key_codes += [keys.setdefault(key, len(keys)) for key in attributes]
-                value_codes += [values.setdefault(value, len(values)) for value in attributes.values()]
-        found.append((owners, nodes, rows, key_codes, value_codes))
+                row = len(places)
+                places.append((pair, node))
+                entries += [
+                    (row, keys.setdefault(key, len(keys)), values.setdefault(value, len(values)))
+                    for key, value in attributes.items()
+                ]
+        found.append((places, entries))
     coded = []
-    for owners, nodes, rows, key_codes, value_codes in found:
-        table = np.full((len(nodes), len(keys)), -1, dtype=np.int64)
-        table[rows, key_codes] = value_codes
-        coded.append((np.array([owners, nodes], dtype=np.int64).T.reshape(-1, 2), table))
+    for places, entries in found:
+        table = np.full((len(places), len(keys)), -1, dtype=np.int64)
+        if entries:
+            rows, columns, codes = np.array(entries, dtype=np.int64).T
+            table[rows, columns] = codes
+        coded.append((np.array(places, dtype=np.int64).reshape(-1, 2), table))
     return coded
 
 
