@@ -1,12 +1,15 @@
 """Anchor broadcast (AnCast paper §2.2, Algorithm 1): the "She is reading my book in the house" story."""
 
+import dataclasses
+import pickle
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.align.alignment import align
-from engine.align.broadcast import ancestor_matrix, finalise, neighbour_ratio, select_anchors
+from engine.align.broadcast import NewAnchor, ancestor_matrix, finalise, neighbour_ratio, select_anchors
 from engine.params import Params
 from engine.read import read_graph
 
@@ -114,6 +117,14 @@ def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
     assert [(a.test, a.gold, a.row_rivals, a.column_rivals) for a in chosen] == _anchors_by_definition(
         adjusted, anchored_rows, anchored_columns, overlap
     )
+
+
+def test_a_new_anchor_is_frozen_equal_by_value_and_picklable():
+    anchor = NewAnchor(1, 2, 0.5, (2, 3), (1,))
+    assert pickle.loads(pickle.dumps(anchor)) == anchor == NewAnchor(1, 2, 0.5, (2, 3), (1,))
+    assert anchor.by_labels and not NewAnchor(1, 2, 0.5, (2,), (1,)).by_labels
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        anchor.test = 3  # type: ignore[misc]
 
 
 def _no_labels(i, j):

@@ -12,6 +12,7 @@ from functools import partial
 
 import numpy as np
 
+from ..model import _slot_setters
 from .stack import Hops, Stack, neighbour_ratios
 
 LabelOverlap = Callable[[int, int], int]
@@ -103,7 +104,7 @@ def adjusted_similarity(
     return np.round(result, digits, out=result)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class NewAnchor:
     """A pair that became an anchor in a round, with the rivals it beat.
 
@@ -119,9 +120,23 @@ class NewAnchor:
     row_rivals: tuple[int, ...]
     column_rivals: tuple[int, ...]
 
+    def __init__(
+        self, test: int, gold: int, value: float, row_rivals: tuple[int, ...], column_rivals: tuple[int, ...]
+    ) -> None:  # fills the slots through their setters, as engine.model's classes do: a round makes many
+        _set_test(self, test)
+        _set_gold(self, gold)
+        _set_value(self, value)
+        _set_row_rivals(self, row_rivals)
+        _set_column_rivals(self, column_rivals)
+
     @property
     def by_labels(self) -> bool:
         return len(self.row_rivals) > 1 or len(self.column_rivals) > 1
+
+
+_set_test, _set_gold, _set_value, _set_row_rivals, _set_column_rivals = _slot_setters(
+    NewAnchor, "test", "gold", "value", "row_rivals", "column_rivals"
+)
 
 
 def _unique_best(candidates: np.ndarray, score: Callable[[int], int]) -> int | None:
