@@ -77,7 +77,11 @@ def is_mentioned(lemma: str, tokens: frozenset[str]) -> bool:
     lemma = lemma.lower()
     if lemma in tokens:
         return True
-    return len(lemma) >= 3 and any(lemma + suffix in tokens for suffix in INFLECTIONS)
+    if len(lemma) >= 3:
+        for suffix in INFLECTIONS:  # a loop, not any(): no generator made for each lemma
+            if lemma + suffix in tokens:
+                return True
+    return False
 
 
 def _unique_positions(keys: list) -> dict:
