@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.align.anchors import (
+    anchor_tokens,
     initial_anchors,
     is_abstract,
     is_mentioned,
@@ -123,3 +124,14 @@ def test_initial_anchors_from_known_candidates_are_the_anchors_found_alone(test_
     assert (
         initial_anchors(test, gold, Params(), candidates) == sorted(expected) == initial_anchors(test, gold, Params())
     )
+
+
+def test_anchor_tokens_are_the_sentence_of_either_graph_or_both():
+    read, said = read_graph("(r / read-01)"), read_graph("(s / say-01)")
+    read.text, said.text = "She reads", "He said"
+    silent = read_graph("(b / book)")
+    assert anchor_tokens(read, read, use_text=True) == {"she", "reads"}
+    assert anchor_tokens(read, said, use_text=True) == {"she", "reads", "he", "said"}
+    assert anchor_tokens(silent, said, use_text=True) == anchor_tokens(said, silent, use_text=True) == {"he", "said"}
+    assert anchor_tokens(silent, silent, use_text=True) is None
+    assert anchor_tokens(read, said, use_text=False) is None

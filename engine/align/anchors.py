@@ -161,11 +161,13 @@ def _occurring_once(keys: np.ndarray) -> np.ndarray:
 
 def anchor_tokens(test: Graph, gold: Graph, use_text: bool) -> frozenset[str] | None:
     """The sentence tokens that decide concreteness, or None when there is no text to use."""
-    texts = {graph.text for graph in (test, gold) if graph.text} if use_text else set()
-    if not texts:
+    if not use_text:
         return None
-    first, *others = texts  # most pairs carry one sentence: its tokens as they are
-    return sentence_tokens(first).union(*map(sentence_tokens, others)) if others else sentence_tokens(first)
+    first, second = test.text, gold.text
+    if first and second and first != second:
+        return sentence_tokens(first) | sentence_tokens(second)
+    text = first or second  # most pairs carry one sentence: its tokens as they are
+    return sentence_tokens(text) if text else None
 
 
 def is_concrete(test: Graph, gold: Graph, i: int, j: int, tokens: frozenset[str] | None) -> bool:
