@@ -1,12 +1,15 @@
 """Anchor broadcast (AnCast paper §2.2, Algorithm 1): the "She is reading my book in the house" story."""
 
+import dataclasses
+import pickle
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.align.alignment import align
-from engine.align.broadcast import ancestor_matrix, finalise, neighbour_ratio, select_anchors
+from engine.align.broadcast import NewAnchor, ancestor_matrix, finalise, neighbour_ratio, select_anchors
 from engine.params import Params
 from engine.read import read_graph
 
@@ -114,6 +117,30 @@ def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
     assert [(a.test, a.gold, a.row_rivals, a.column_rivals) for a in chosen] == _anchors_by_definition(
         adjusted, anchored_rows, anchored_columns, overlap
     )
+
+
+def test_a_new_anchor_is_frozen_equal_by_value_and_picklable():
+    anchor = NewAnchor(1, 2, 0.5, (2, 3), (1,))
+    assert pickle.loads(pickle.dumps(anchor)) == anchor == NewAnchor(1, 2, 0.5, (2, 3), (1,))
+    assert anchor.by_labels and not NewAnchor(1, 2, 0.5, (2,), (1,)).by_labels
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        anchor.test = 3  # type: ignore[misc]
+
+
+def _no_labels(i, j):
+    raise AssertionError(f"labels asked for ({i}, {j}): no tie there can decide")
+
+
+def test_select_anchors_counts_no_labels_for_a_tied_row_with_no_free_column_at_its_maximum():
+    # row 1 ties at 0.5 between columns 0 and 1: column 0 is anchored, column 1's maximum is row 0's 0.9
+    adjusted = np.array([[0.2, 0.9], [0.5, 0.5]])
+    assert select_anchors(adjusted, {0}, {0}, _no_labels) == []
+
+
+def test_finalise_counts_no_labels_when_one_cell_of_a_tie_is_left():
+    # the two 0.5 cells tie, but column 0 goes to row 0 at 0.9 first: (1, 1) is all that is left of the tie
+    adjusted = np.array([[0.9, 0.5], [0.5, 0.5]])
+    assert finalise(adjusted, set(), set(), _no_labels) == [(0, 0), (1, 1)]
 
 
 def test_finalise_takes_global_maxima_then_labels_then_order():

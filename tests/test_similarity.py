@@ -11,6 +11,7 @@ from engine.align.similarity import (
     intrinsic_similarity,
     lemma_similarity,
     lemma_table,
+    node_codes,
     similarity_reasons,
     stacked_similarity,
 )
@@ -198,7 +199,7 @@ def node_graphs(draw):
 @given(st.lists(st.tuples(node_graphs(), node_graphs()), min_size=1, max_size=7), st.sampled_from([0.0, 0.1, 1.0]))
 def test_stacked_s_is_each_pairs_eq_1_to_the_last_bit(pairs, gamma):
     """Many small pairs with lemmas part of others: the stacked S holds eq. 1 of each pair cell by
-    cell (the lookup table of the parts split while larger than the stack), 0 on the padding."""
+    cell (the parts looked up by their lemma codes), 0 on the padding."""
     stacked = stacked_similarity(pairs, gamma)
     assert stacked.shape == (len(pairs), max(len(t) for t, _ in pairs), max(len(g) for _, g in pairs))
     for place, (test, gold) in enumerate(pairs):
@@ -212,3 +213,15 @@ def test_stacked_s_is_each_pairs_eq_1_to_the_last_bit(pairs, gamma):
                     expected[i, j] = (expected[i, j] + value) / 2
         assert np.array_equal(stacked[place], expected)
         assert np.array_equal(intrinsic_similarity(test, gold, gamma), expected[: len(test), : len(gold)])
+
+
+@given(st.lists(st.tuples(node_graphs(), node_graphs()), max_size=5))
+def test_node_codes_give_back_each_nodes_lemma_and_sense_and_keep_the_padding_apart(pairs):
+    lemmas, senses = node_codes(pairs)
+    for coded, value_of in ((lemmas, lambda node: node.lemma), (senses, lambda node: node.sense or "")):
+        for side, table, padding in ((0, coded.test, len(coded.values)), (1, coded.gold, len(coded.values) + 1)):
+            for row, pair in zip(table.tolist(), pairs):
+                nodes = pair[side].nodes
+                assert [coded.values[code] for code in row[: len(nodes)]] == [value_of(node) for node in nodes]
+                assert row[len(nodes) :] == [padding] * (len(row) - len(nodes))
+        assert len(set(coded.values)) == len(coded.values)

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..model import Graph
 from ..params import Params
-from .anchors import Correction, initial_anchors
+from .anchors import Correction, initial_anchors, stacked_lemma_candidates
 from .broadcast import (
     Neighbourhood,
     NewAnchor,
@@ -21,7 +21,7 @@ from .broadcast import (
     select_anchors,
     select_stacked,
 )
-from .similarity import intrinsic_similarity, stacked_similarity
+from .similarity import intrinsic_similarity, node_codes, stacked_similarity
 from .stack import Hops, Stack, broadcast_stack, stack_groups
 
 
@@ -233,12 +233,14 @@ class _PairState:
         similarity: np.ndarray,
         params: Params,
         correction: Correction | None,
+        candidates: list[tuple[int, int]],
     ):
+        """``candidates``: the pair's lemma candidates for initial anchors (:func:`.anchors.lemma_candidates`)."""
         self.similarity = similarity
         self.hops = hops
         self.overlap = label_overlap(test, gold)
         self.shape = self.similarity.shape
-        initial = initial_anchors(test, gold, params)
+        initial = initial_anchors(test, gold, params, candidates)
         self.excluded = tuple(zip(*correction.excluded)) if correction and correction.excluded else None
         self.initial = correction.anchors(initial) if correction else initial
         self.gold_of: list[int | None] = [None] * len(test)
@@ -293,11 +295,14 @@ def align_batch(
     corrections = corrections or [None] * len(pairs)
     states: dict[int, _PairState] = {}
     for group in stack_groups([(len(test), len(gold)) for test, gold in pairs]):
-        similarity = stacked_similarity([pairs[k] for k in group], params.gamma)
-        for place, k in enumerate(group):
+        stacked = [pairs[k] for k in group]
+        codes = node_codes(stacked)
+        similarity = stacked_similarity(stacked, params.gamma, codes)
+        for place, (k, candidates) in enumerate(zip(group, stacked_lemma_candidates(codes.lemmas))):
             test, gold = pairs[k]
             own = similarity[place, : len(test), : len(gold)].copy()
-            states[k] = _PairState(test, gold, (hops[2 * k], hops[2 * k + 1]), own, params, corrections[k])
+            hops_of_pair = (hops[2 * k], hops[2 * k + 1])
+            states[k] = _PairState(test, gold, hops_of_pair, own, params, corrections[k], candidates)
         _align_stacked([states[k] for k in group], similarity, params)
     return [states[k].finish() for k in range(len(pairs))]
 
@@ -320,7 +325,7 @@ def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Par
             if number < params.max_outer:  # a new F comes next round: let this one go before the broadcast
                 states[k].adjusted = None
         if len(going) < len(active):
-            stack = stack.subset(np.flatnonzero(np.isin(active, going)))
+            stack = stack.subset(np.searchsorted(active, going))  # going: a subsequence of the ascending active
         active = np.array(going)
 
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
+
+import numpy as np
 
 from ..model import Graph
 from ..params import Params
+from .similarity import Coded
 
 INFLECTIONS = ("s", "es", "ed", "d", "ing", "er", "est")
 
@@ -73,7 +77,11 @@ def is_mentioned(lemma: str, tokens: frozenset[str]) -> bool:
     lemma = lemma.lower()
     if lemma in tokens:
         return True
-    return len(lemma) >= 3 and any(lemma + suffix in tokens for suffix in INFLECTIONS)
+    if len(lemma) >= 3:
+        for suffix in INFLECTIONS:  # a loop, not any(): no generator made for each lemma
+            if lemma + suffix in tokens:
+                return True
+    return False
 
 
 def _unique_positions(keys: list) -> dict:
@@ -100,19 +108,66 @@ def span_anchors(test: Graph, gold: Graph) -> list[tuple[int, int]]:
 
 
 def lemma_candidates(test: Graph, gold: Graph) -> list[tuple[int, int]]:
-    """Pairs with the same lemma (sense may differ) that is unique in each graph."""
+    """Pairs with the same lemma (sense may differ) that is unique in each graph, in test order."""
     test_lemmas = _unique_positions([node.lemma for node in test.nodes])
     gold_lemmas = _unique_positions([node.lemma for node in gold.nodes])
     return [(i, gold_lemmas[lemma]) for lemma, i in test_lemmas.items() if lemma in gold_lemmas]
 
 
+def stacked_lemma_candidates(lemmas: Coded) -> list[list[tuple[int, int]]]:
+    """:func:`lemma_candidates` of every pair of a stack, from the pairs' lemmas as codes: the
+    test nodes whose code occurs once in their pair's test row and once in its gold row, with
+    that gold node (padding never matches: its codes differ on the two sides).
+
+    >>> from .similarity import _coded
+    >>> stacked_lemma_candidates(_coded([["a", "b", "b"], ["c"]], [["b", "a"], ["c", "c"]]))
+    [[(0, 1)], []]
+    """
+    count, width = lemmas.test.shape
+    codes = len(lemmas.values) + 2  # the padding codes included
+    test_keys = (lemmas.test + np.arange(count)[:, None] * codes).ravel()  # (pair, code), distinct over the stack
+    gold_keys = (lemmas.gold + np.arange(count)[:, None] * codes).ravel()
+    gold_places = np.flatnonzero(_occurring_once(gold_keys))
+    if not len(gold_places):
+        return [[] for _ in range(count)]
+    gold_places = gold_places[np.argsort(gold_keys[gold_places])]
+    gold_sorted = gold_keys[gold_places]
+    places = np.flatnonzero(_occurring_once(test_keys))
+    found = np.minimum(np.searchsorted(gold_sorted, test_keys[places]), len(gold_sorted) - 1)
+    matched = gold_sorted[found] == test_keys[places]
+    pairs, rows = np.divmod(places[matched], width)
+    columns = gold_places[found[matched]] % lemmas.gold.shape[1]
+    cells = list(zip(rows.tolist(), columns.tolist()))
+    bounds = np.searchsorted(pairs, np.arange(count + 1)).tolist()
+    return [cells[start:stop] for start, stop in pairwise(bounds)]
+
+
+def _occurring_once(keys: np.ndarray) -> np.ndarray:
+    """Per key, whether no other key equals it.
+
+    >>> _occurring_once(np.array([3, 1, 3, 2])).tolist()
+    [False, True, False, True]
+    """
+    order = np.argsort(keys, kind="stable")
+    ranked = keys[order]
+    alone = np.ones(len(keys), dtype=bool)
+    differs = ranked[1:] != ranked[:-1]
+    alone[1:] &= differs
+    alone[:-1] &= differs
+    once = np.empty(len(keys), dtype=bool)
+    once[order] = alone
+    return once
+
+
 def anchor_tokens(test: Graph, gold: Graph, use_text: bool) -> frozenset[str] | None:
     """The sentence tokens that decide concreteness, or None when there is no text to use."""
-    texts = {graph.text for graph in (test, gold) if graph.text} if use_text else set()
-    if not texts:
+    if not use_text:
         return None
-    first, *others = texts  # most pairs carry one sentence: its tokens as they are
-    return sentence_tokens(first).union(*map(sentence_tokens, others)) if others else sentence_tokens(first)
+    first, second = test.text, gold.text
+    if first and second and first != second:
+        return sentence_tokens(first) | sentence_tokens(second)
+    text = first or second  # most pairs carry one sentence: its tokens as they are
+    return sentence_tokens(text) if text else None
 
 
 def is_concrete(test: Graph, gold: Graph, i: int, j: int, tokens: frozenset[str] | None) -> bool:
@@ -122,23 +177,34 @@ def is_concrete(test: Graph, gold: Graph, i: int, j: int, tokens: frozenset[str]
     return not is_abstract(test.nodes[i].concept) and not is_abstract(gold.nodes[j].concept)
 
 
-def lemma_anchors(test: Graph, gold: Graph, use_text: bool) -> list[tuple[int, int]]:
-    """Pairs with the same lemma (sense may differ), unique in each graph and concrete.
+def lemma_anchors(
+    test: Graph, gold: Graph, use_text: bool, candidates: list[tuple[int, int]] | None = None
+) -> list[tuple[int, int]]:
+    """Pairs with the same lemma (sense may differ), unique in each graph and concrete
+    (``candidates``: the :func:`lemma_candidates` when already known).
 
     Concrete means mentioned in the sentence text when either graph carries
     one (and ``use_text``); otherwise, not an abstract concept.
     """
     tokens = anchor_tokens(test, gold, use_text)
-    return [(i, j) for i, j in lemma_candidates(test, gold) if is_concrete(test, gold, i, j, tokens)]
+    if candidates is None:
+        candidates = lemma_candidates(test, gold)
+    return [(i, j) for i, j in candidates if is_concrete(test, gold, i, j, tokens)]
 
 
-def initial_anchors(test: Graph, gold: Graph, params: Params) -> list[tuple[int, int]]:
+def initial_anchors(
+    test: Graph, gold: Graph, params: Params, candidates: list[tuple[int, int]] | None = None
+) -> list[tuple[int, int]]:
     """The anchors of round 0, one-to-one: token-span anchors first (when
-    ``params.use_alignments``), then lemma anchors on the rows and columns left."""
+    ``params.use_alignments``), then lemma anchors on the rows and columns left
+    (``candidates``: the :func:`lemma_candidates` when already known)."""
     anchors = span_anchors(test, gold) if params.use_alignments else []
+    lemmas = lemma_anchors(test, gold, params.use_text, candidates)
+    if not anchors:
+        return lemmas  # one-to-one and in test order already
     used_rows = {i for i, _ in anchors}
     used_columns = {j for _, j in anchors}
-    for i, j in lemma_anchors(test, gold, params.use_text):
+    for i, j in lemmas:
         if i not in used_rows and j not in used_columns:
             anchors.append((i, j))
             used_rows.add(i)

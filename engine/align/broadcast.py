@@ -12,6 +12,7 @@ from functools import partial
 
 import numpy as np
 
+from ..model import _slot_setters
 from .stack import Hops, Stack, neighbour_ratios
 
 LabelOverlap = Callable[[int, int], int]
@@ -103,7 +104,7 @@ def adjusted_similarity(
     return np.round(result, digits, out=result)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class NewAnchor:
     """A pair that became an anchor in a round, with the rivals it beat.
 
@@ -119,9 +120,23 @@ class NewAnchor:
     row_rivals: tuple[int, ...]
     column_rivals: tuple[int, ...]
 
+    def __init__(
+        self, test: int, gold: int, value: float, row_rivals: tuple[int, ...], column_rivals: tuple[int, ...]
+    ) -> None:  # fills the slots through their setters, as engine.model's classes do: a round makes many
+        _set_test(self, test)
+        _set_gold(self, gold)
+        _set_value(self, value)
+        _set_row_rivals(self, row_rivals)
+        _set_column_rivals(self, column_rivals)
+
     @property
     def by_labels(self) -> bool:
         return len(self.row_rivals) > 1 or len(self.column_rivals) > 1
+
+
+_set_test, _set_gold, _set_value, _set_row_rivals, _set_column_rivals = _slot_setters(
+    NewAnchor, "test", "gold", "value", "row_rivals", "column_rivals"
+)
 
 
 def _unique_best(candidates: np.ndarray, score: Callable[[int], int]) -> int | None:
@@ -175,6 +190,7 @@ def select_stacked(
     unique = free & (row_ties == 1) & mutual & (best_ties == 1)  # no tie on either side: no labels needed
     unique &= ~anchored_columns[pairs, best]
     undecided = free & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
+    _drop_hopeless(undecided, at_row_max, at_column_max, anchored_columns)
     numbers, found = np.nonzero(unique | undecided)  # pair by pair, rows in order
     columns = best[numbers, found]
     values = adjusted[numbers, found, columns].tolist()
@@ -200,6 +216,18 @@ def select_stacked(
     return chosen
 
 
+def _drop_hopeless(
+    undecided: np.ndarray, at_row_max: np.ndarray, at_column_max: np.ndarray, anchored_columns: np.ndarray
+) -> None:
+    """Unmark the rows of ``undecided`` (B, N) that no tie-break can make an anchor: a row's
+    winner must be a free column at its row's and its column's maximum, so a row without one
+    needs no labels counted."""
+    pairs, rows = np.nonzero(undecided)
+    if len(pairs):
+        viable = (at_row_max[pairs, rows] & at_column_max[pairs, rows] & ~anchored_columns[pairs]).any(axis=1)
+        undecided[pairs[~viable], rows[~viable]] = False
+
+
 def finalise(
     adjusted: np.ndarray, anchored_rows: set[int], anchored_columns: set[int], overlap: LabelOverlap
 ) -> list[tuple[int, int]]:
@@ -207,35 +235,43 @@ def finalise(
     global maximum (ties: most overlapping relation labels, then matrix order)
     and remove its row and column, until rows or columns run out.
 
-    Done in one pass: the free cells ordered by value, then overlap (both descending), then
-    matrix order, each taken when its row and its column are still free - the repeated
-    maximum's next cell is always the first free one in that order, as the order does not
-    change when rows and columns go. Overlaps are counted only where a value is shared."""
-    rows = np.array([i for i in range(adjusted.shape[0]) if i not in anchored_rows], dtype=np.int64)
-    columns = np.array([j for j in range(adjusted.shape[1]) if j not in anchored_columns], dtype=np.int64)
-    if not rows.size or not columns.size:
+    Done in one pass: the free cells ordered by value (descending, matrix order among equals),
+    each taken when its row and its column are still free - the repeated maximum's next cell is
+    always the first free one in that order, as the order does not change when rows and columns
+    go. The cells of a value are ordered by overlap only when two or more of them are still free
+    as their value is reached (before, the rows and columns taken make no difference), so labels
+    are counted only where a tie can decide."""
+    rows = [i for i in range(adjusted.shape[0]) if i not in anchored_rows]
+    columns = [j for j in range(adjusted.shape[1]) if j not in anchored_columns]
+    if not rows or not columns:
         return []
-    values = adjusted[rows][:, columns].ravel()
+    width = len(columns)
+    values = adjusted.take(rows, axis=0).take(columns, axis=1).ravel()
     order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
-    ranked = values[order]
-    shared = np.flatnonzero(ranked[1:] == ranked[:-1])
-    if shared.size:
-        tied = np.zeros(len(order), dtype=bool)
-        tied[shared] = tied[shared + 1] = True
-        cells = order[tied]
-        labels = _overlaps(overlap, rows[cells // len(columns)], columns[cells % len(columns)])
-        group = np.cumsum(np.concatenate([[True], ranked[1:] != ranked[:-1]]))[tied]
-        order[tied] = cells[np.lexsort((-labels, group))]  # within a value: overlap descending, then matrix order
-    matched = []
-    free_rows, free_columns = [True] * len(rows), [True] * len(columns)
-    room = min(len(rows), len(columns))
-    for cell in order.tolist():
-        r, c = divmod(cell, len(columns))
-        if free_rows[r] and free_columns[c]:
-            free_rows[r] = free_columns[c] = False
-            matched.append((int(rows[r]), int(columns[c])))
-            if len(matched) == room:
-                break
+    cells, ranked = order.tolist(), values[order].tolist()
+    matched: list[tuple[int, int]] = []
+    free_rows, free_columns = [True] * len(rows), [True] * width
+    room = min(len(rows), width)
+    start = 0
+    while start < len(cells):  # the runs of one value, in turn
+        stop = start + 1
+        while stop < len(cells) and ranked[stop] == ranked[start]:
+            stop += 1
+        run = cells[start:stop]
+        start = stop
+        if len(run) > 1:
+            run = [cell for cell in run if free_rows[cell // width] and free_columns[cell % width]]
+            if len(run) > 1:  # within a value: overlap descending, then matrix order
+                tied_rows, tied_columns = zip(*[(rows[cell // width], columns[cell % width]) for cell in run])
+                labels = _overlaps(overlap, np.array(tied_rows), np.array(tied_columns))
+                run = [run[k] for k in np.argsort(-labels, kind="stable").tolist()]
+        for cell in run:
+            r, c = divmod(cell, width)
+            if free_rows[r] and free_columns[c]:
+                free_rows[r] = free_columns[c] = False
+                matched.append((rows[r], columns[c]))
+                if len(matched) == room:
+                    return matched
     return matched
 
 

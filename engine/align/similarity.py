@@ -7,17 +7,22 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 import numpy as np
 
-from ..model import Graph, Node
+from ..model import Graph, Node, split_concept
 
 __all__ = [
+    "Coded",
+    "NodeCodes",
     "attribute_similarity",
+    "coded_lemma_similarity",
     "contained_lemmas",
     "intrinsic_similarity",
     "lemma_similarity",
     "lemma_table",
+    "node_codes",
     "similarity_reasons",
     "stacked_lemma_similarity",
     "stacked_similarity",
@@ -72,12 +77,18 @@ def contained_lemmas(lemmas: Sequence[str]) -> list[tuple[int, int]]:
     return found
 
 
-def _coded(
-    test_values: Sequence[Sequence[str]], gold_values: Sequence[Sequence[str]]
-) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """Each value of the stacked pairs as an integer, equal values alike on both sides: per side a
-    (B, width) table, a row per pair, padded with D on the test side and D + 1 on the gold side
-    (D distinct values, given third in order of first appearance), so that padding matches nothing."""
+class Coded(NamedTuple):
+    """Values of stacked pairs as integers, equal values alike on both sides: per side a (B, width)
+    table, a row per pair, padded with D on the test side and D + 1 on the gold side (D distinct
+    values, ``values`` in order of first appearance), so that padding matches nothing."""
+
+    test: np.ndarray
+    gold: np.ndarray
+    values: list[str]
+
+
+def _coded(test_values: Sequence[Sequence[str]], gold_values: Sequence[Sequence[str]]) -> Coded:
+    """``test_values[b]`` and ``gold_values[b]``, pair b's values on each side, as :class:`Coded`."""
     codes: dict[str, int] = {}
     flat = [
         [codes.setdefault(value, len(codes)) for values in side for value in values]
@@ -89,28 +100,70 @@ def _coded(
         table = np.full((len(side), int(sizes.max(initial=0))), padding, dtype=np.int64)
         table[np.arange(table.shape[1])[None, :] < sizes[:, None]] = own
         tables.append(table)
-    return tables[0], tables[1], list(codes)
+    return Coded(tables[0], tables[1], list(codes))
+
+
+class NodeCodes(NamedTuple):
+    """The lemmas and the senses (``""`` for none) of the nodes of stacked pairs, each :class:`Coded`."""
+
+    lemmas: Coded
+    senses: Coded
+
+
+def node_codes(pairs: Sequence[tuple[Graph, Graph]]) -> NodeCodes:
+    """The :class:`NodeCodes` of the stacked pairs (test, gold): their nodes' concepts coded in one
+    pass, then each distinct concept split into lemma and sense (as :class:`~engine.model.Node` does).
+
+    >>> from engine.model import Graph, Node
+    >>> graph = Graph("a", (Node("a", "read-01"), Node("b", "read-02"), Node("c", "book")), (), ())
+    >>> codes = node_codes([(graph, graph)])
+    >>> codes.lemmas.test.tolist(), codes.lemmas.values, codes.senses.test.tolist(), codes.senses.values
+    ([[0, 0, 1]], ['read', 'book'], [[0, 1, 2]], ['01', '02', ''])
+    """
+    concepts = _coded(
+        [[node.concept for node in test.nodes] for test, _ in pairs],
+        [[node.concept for node in gold.nodes] for _, gold in pairs],
+    )
+    parts = [split_concept(concept) for concept in concepts.values]
+    return NodeCodes(
+        _recoded(concepts, [lemma for lemma, _ in parts]), _recoded(concepts, [sense or "" for _, sense in parts])
+    )
+
+
+def _recoded(coded: Coded, values: list[str]) -> Coded:
+    """``coded`` with its k-th value replaced by ``values[k]`` (equal new values then alike), padding
+    kept apart on each side."""
+    codes: dict[str, int] = {}
+    renumbered = [codes.setdefault(value, len(codes)) for value in values]
+    table = np.array([*renumbered, len(codes), len(codes) + 1], dtype=np.int64)
+    return Coded(table[coded.test], table[coded.gold], list(codes))
 
 
 def stacked_lemma_similarity(test_lemmas: Sequence[Sequence[str]], gold_lemmas: Sequence[Sequence[str]]) -> np.ndarray:
     """(B, N, M): :func:`lemma_similarity` of every test lemma of pair b (``test_lemmas[b]``) against
-    every gold lemma of it (``gold_lemmas[b]``), 0 on the padding. Equal lemmas are found by comparing
-    codes; a lemma part of another only among the few pairs :func:`contained_lemmas` finds in the
-    whole stack (:func:`_part_similarity`).
+    every gold lemma of it (``gold_lemmas[b]``), 0 on the padding (:func:`coded_lemma_similarity`).
 
     >>> stacked_lemma_similarity([["he", "fry"]], [["she", "stir-fry", "book"]]).round(3).tolist()
     [[[0.667, 0.0, 0.0], [0.0, 0.375, 0.0]]]
     """
-    test_codes, gold_codes, lemmas = _coded(test_lemmas, gold_lemmas)
-    count = len(lemmas)
-    if "" in lemmas:  # eq. 2 gives the empty lemma 0, even against itself: coded as padding
-        empty = lemmas.index("")
-        test_codes[test_codes == empty], gold_codes[gold_codes == empty] = count, count + 1
+    return coded_lemma_similarity(_coded(test_lemmas, gold_lemmas))
+
+
+def coded_lemma_similarity(lemmas: Coded) -> np.ndarray:
+    """(B, N, M): :func:`lemma_similarity` of stacked pairs' lemmas given as codes. Equal lemmas are
+    found by comparing codes; a lemma part of another only among the few pairs
+    :func:`contained_lemmas` finds in the whole stack (:func:`_add_parts`)."""
+    test_codes, gold_codes, distinct = lemmas
+    count = len(distinct)
+    if "" in distinct:  # eq. 2 gives the empty lemma 0, even against itself: coded as padding
+        empty = distinct.index("")
+        test_codes = np.where(test_codes == empty, count, test_codes)
+        gold_codes = np.where(gold_codes == empty, count + 1, gold_codes)
     table = (test_codes[:, :, None] == gold_codes[:, None, :]).astype(float)  # |a| / |a| = 1
-    contained = contained_lemmas(lemmas)
+    contained = contained_lemmas(distinct)
     if contained:
         shorter, longer = np.array(contained, dtype=np.int64).T
-        values = np.array([lemma_similarity(lemmas[a], lemmas[b]) for a, b in contained])
+        values = np.array([lemma_similarity(distinct[a], distinct[b]) for a, b in contained])
         _add_parts(table, test_codes, gold_codes, count + 2, shorter, longer, values)
     return table
 
@@ -125,39 +178,19 @@ def _add_parts(
     values: np.ndarray,
 ) -> None:
     """Eq. 2's second case, added to ``table`` (B, N, M) for the stacked codes (each below ``codes``):
-    ``values[k]`` where one lemma is shorter[k] and the other longer[k]. Looked up, for the cells of
-    such lemmas only, in a table over the test codes and the gold codes of the stack that are in
-    these pairs; the stack is split in halves while that table would be larger than its cells (it
-    never is for one pair)."""
+    ``values[k]`` where one lemma is shorter[k] and the other longer[k]. Only the cells whose two
+    lemmas are both in such pairs are looked up, each by its (test code, gold code) in the sorted
+    keys of the pairs, both ways round (a lemma is never both part and holder of another)."""
     involved = np.zeros(codes, dtype=bool)
     involved[shorter] = involved[longer] = True
-    rows, columns = _codes_among(involved, test_codes), _codes_among(involved, gold_codes)
-    count = len(test_codes)
-    if count > 1 and len(rows) * len(columns) > table.size:
-        for part in (slice(0, count // 2), slice(count // 2, count)):
-            _add_parts(table[part], test_codes[part], gold_codes[part], codes, shorter, longer, values)
-        return
-    row_of, column_of = np.full(codes, len(rows)), np.full(codes, len(columns))  # the last row, column: none
-    row_of[rows], column_of[columns] = np.arange(len(rows)), np.arange(len(columns))
-    parts = np.zeros((len(rows) + 1, len(columns) + 1))
-    parts[row_of[shorter], column_of[longer]] = values
-    parts[row_of[longer], column_of[shorter]] = values
-    test_rows, gold_columns = row_of[test_codes], column_of[gold_codes]
-    pair, row, column = np.nonzero((test_rows < len(rows))[:, :, None] & (gold_columns < len(columns))[:, None, :])
-    table[pair, row, column] += parts[test_rows[pair, row], gold_columns[pair, column]]  # 1 + 0 or 0 + value
-
-
-def _codes_among(involved: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """The codes (ascending, each once) that ``codes`` holds and ``involved`` (a mask over all
-    codes) marks: ``np.intersect1d`` over small whole numbers, without its ``np.unique``, which
-    imports ``numpy.ma`` on first use.
-
-    >>> _codes_among(np.array([False, True, True, False, True]), np.array([[4, 0], [1, 4]])).tolist()
-    [1, 4]
-    """
-    held = np.zeros(len(involved), dtype=bool)
-    held[codes] = True
-    return np.flatnonzero(held & involved)
+    pair, row, column = np.nonzero(involved[test_codes][:, :, None] & involved[gold_codes][:, None, :])
+    cells = test_codes[pair, row] * codes + gold_codes[pair, column]
+    keys = np.concatenate([shorter * codes + longer, longer * codes + shorter])
+    order = np.argsort(keys)
+    keys = keys[order]
+    found = np.minimum(np.searchsorted(keys, cells), len(keys) - 1)
+    hit = keys[found] == cells
+    table[pair[hit], row[hit], column[hit]] += np.concatenate([values, values])[order[found[hit]]]  # 0 + value
 
 
 def lemma_table(test_lemmas: Sequence[str], gold_lemmas: Sequence[str]) -> np.ndarray:
@@ -181,19 +214,17 @@ def intrinsic_similarity(test: Graph, gold: Graph, gamma: float) -> np.ndarray:
     return stacked_similarity([(test, gold)], gamma)[0]
 
 
-def stacked_similarity(pairs: Sequence[tuple[Graph, Graph]], gamma: float) -> np.ndarray:
+def stacked_similarity(
+    pairs: Sequence[tuple[Graph, Graph]], gamma: float, codes: NodeCodes | None = None
+) -> np.ndarray:
     """:func:`intrinsic_similarity` of every pair (test, gold) at once: (B, N, M), pair b's S in
     its first |V_T| rows and |V_G| columns, 0 on the padding. Each cell is computed by the same
-    operations in the same order as for the pair alone, so it is the same number."""
+    operations in the same order as for the pair alone, so it is the same number. ``codes``: the
+    pairs' :func:`node_codes` when already known."""
     tests, golds = [test for test, _ in pairs], [gold for _, gold in pairs]
-    lemma = stacked_lemma_similarity(
-        [[node.lemma for node in test.nodes] for test in tests], [[node.lemma for node in gold.nodes] for gold in golds]
-    )
-    test_senses, gold_senses, _ = _coded(
-        [[node.sense or "" for node in test.nodes] for test in tests],
-        [[node.sense or "" for node in gold.nodes] for gold in golds],
-    )
-    similarity = (test_senses[:, :, None] == gold_senses[:, None, :]).astype(float)
+    lemmas, senses = codes or node_codes(pairs)
+    lemma = coded_lemma_similarity(lemmas)
+    similarity = (senses.test[:, :, None] == senses.gold[:, None, :]).astype(float)
     similarity -= 1.0  # lemma (1 + gamma (S_s - 1)), in place: the same numbers, fewer temporaries
     similarity *= gamma
     similarity += 1.0
