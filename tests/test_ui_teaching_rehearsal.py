@@ -137,7 +137,7 @@ def test_a_cell_of_a_tie_says_so_in_its_explanation(qtbot, tmp_path):
 
 def test_a_cell_of_a_finalisation_tie_says_what_broke_it():
     """A pick of the finalisation told its tie in the step's text only; a cell of the tie now says
-    it too. Pick 1 ties six thing-thing cells whose labels tie too (matrix order takes x0-x0);
+    it too. Pick 1 ties six thing-thing cells: four share :ARG1 and matrix order takes the first, x0-x0;
     pick 2 ties x1 with gold's x1 and x2, and x2's :ARG1 (shared; gold's x1 is reached by :op2)
     decides."""
     test = read_graph("(a / and :ARG1 (x0 / thing) :ARG1 (x1 / thing))")
@@ -146,8 +146,20 @@ def test_a_cell_of_a_finalisation_tie_says_what_broke_it():
     first, second = (k for k, step in enumerate(lesson.steps) if step.kind == "finalisation")
     said = tie_html(lesson, first, (2, 3))
     assert "its F, 0.768, is also that of thing (x0)–thing (x0)" in said
-    assert "matrix order (the relation labels the nodes share tie too) chose thing (x0)–thing (x0)" in said
+    assert (
+        "matrix order (row by row; the relation labels the nodes share, :ARG1, tie too) chose thing (x0)–thing (x0)"
+        in said
+    )
     assert "chose this pair" in tie_html(lesson, first, (1, 1))
+    # x0-x1 lost on labels (gold's x1 is reached by :op2, not :ARG1), not on matrix order
+    said = tie_html(lesson, first, (1, 2))
+    assert (
+        "the relation labels the nodes share (:ARG1, here none), then matrix order, chose thing (x0)–thing (x0)" in said
+    )
+    caption = lesson.steps[first].caption
+    assert (
+        "thing (x0)–thing (x0), thing (x0)–thing (x2), thing (x1)–thing (x0) and thing (x1)–thing (x2) share" in caption
+    )
     said = tie_html(lesson, second, (2, 2))
     assert "is also that of thing (x1)–thing (x2)" in said and "share (:ARG1) chose thing (x1)–thing (x2)" in said
     assert tie_html(lesson, second, (1, 1)) == ""  # taken by pick 1: in no tie of pick 2

@@ -225,11 +225,16 @@ def _pick_step(trace: Trace, names: NodeNames, pick: Pick, number: int, fixed: l
     if pick.tie_break is not None:
         rivals = join([names.pair(*cell) for cell in pick.tied if cell != (pick.test, pick.gold)])
         caption += f" It ties with {rivals};"
-        caption += (
-            " the pair whose nodes share the most relation labels wins."
-            if pick.tie_break == LABELS
-            else f" their shared labels tie too, so the first in {ORDER} is taken."
-        )
+        if pick.tie_break == LABELS:
+            caption += " the pair whose nodes share the most relation labels wins."
+        elif len(pick.answers) == len(pick.tied):
+            caption += f" their shared relation labels tie too, so the first in {ORDER} (row by row) is taken."
+        else:
+            best = join([names.pair(*cell) for cell in pick.answers])
+            caption += (
+                f" of them, {best} share the most relation labels and tie on them too, so the first of those in "
+                f"{ORDER} (row by row) is taken."
+            )
     last = trace.rounds[-1]
     return Step(
         "finalisation",

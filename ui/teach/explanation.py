@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from html import escape
 
 from engine.align.explain import shared_labels
-from engine.teach import CellExplanation, Lesson, NeighbourSum
+from engine.teach import CellExplanation, Lesson, NeighbourSum, Pick
 from engine.teach.trace import LABELS, ORDER
 
 from ..pair.graph_style import NEIGHBOUR
@@ -176,13 +176,25 @@ def tie_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
         for pick in trace.finalisation:
             chosen = (pick.test, pick.gold)
             if chosen in step.marked and pick.tie_break is not None and cell in pick.tied:
-                how = (
-                    _by_labels(shared_labels(trace.test, trace.gold, *chosen))
-                    if pick.tie_break == LABELS
-                    else f"{ORDER} (the relation labels the nodes share tie too)"
-                )
-                return _tie_text(cell, list(pick.tied), chosen, pick.value, how, names)
+                return _tie_text(cell, list(pick.tied), chosen, pick.value, _pick_reason(lesson, pick, cell), names)
     return ""
+
+
+def _pick_reason(lesson: Lesson, pick: Pick, cell: tuple[int, int]) -> str:
+    """What took a tied pick of the finalisation from ``cell`` (or gave it the pick): the most
+    shared relation labels, then, among the cells sharing as many, matrix order."""
+    trace = lesson.trace
+    labels = shared_labels(trace.test, trace.gold, pick.test, pick.gold)
+    if pick.tie_break == LABELS:
+        return _by_labels(labels)
+    if cell in pick.answers:  # as many shared labels as the pick: matrix order decided
+        return f"{ORDER} (row by row; the relation labels the nodes share, {_listed(labels)}, tie too)"
+    own = shared_labels(trace.test, trace.gold, *cell)
+    return f"the relation labels the nodes share ({_listed(labels)}, here {_listed(own)}), then {ORDER},"
+
+
+def _listed(labels: Iterable[str]) -> str:
+    return ", ".join(labels) or "none"
 
 
 def _by_labels(labels: Iterable[str]) -> str:
