@@ -17,6 +17,7 @@ from engine.params import Params
 from engine.read import load_pairs
 from engine.registry import run_metrics
 from engine.scoring import score_corpus
+from ui.annotators.confusion_panel import ConfusionPanel
 from ui.annotators.panel import AnnotatorsPanel
 from ui.app_state import AppState
 
@@ -266,3 +267,34 @@ def test_the_state_is_freed_without_the_cyclic_collector(qtbot, tmp_path):
         assert freed() is None
     finally:
         gc.enable()
+
+
+def test_long_names_that_share_beginning_and_end_are_told_apart_and_narrow(qtbot, state, tmp_path):
+    """A new user's five files named projectX_..._annotA_round2_final_checked.txt and the like:
+    the table's rows and the gold box showed the same cut beginning, and the boxes' widths (their
+    longest name) widened the window past a 1366-pixel screen."""
+    paths = []
+    for name, source in zip("ABC", ANNOTATOR_FILES):
+        path = tmp_path / f"projectX_welsh_capital_annot{name}_round2_final_checked.txt"
+        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+        paths.append(path)
+    panel = AnnotatorsPanel(state)
+    qtbot.addWidget(panel)
+    panel.resize(600, 700)
+    panel.show()
+    open_annotators(qtbot, state, paths)
+    model = panel.annotator_proxy
+    shown = [model.index(r, 0).data() for r in range(model.rowCount())]
+    whole = [model.index(r, 0).data(Qt.ItemDataRole.ToolTipRole) for r in range(model.rowCount())]
+    assert [label[:7] for label in shown] == ["…annotA", "…annotB", "…annotC"]
+    assert whole == [f"projectX_welsh_capital_annot{name}_round2_final_checked" for name in "ABC"]
+    box = panel.gold_box
+    assert [box.itemText(k)[:7] for k in range(1, box.count())] == ["…annotA", "…annotB", "…annotC"]
+    assert box.itemData(2, Qt.ItemDataRole.ToolTipRole) == whole[1] and box.itemData(2) == 1
+    assert box.minimumSizeHint().width() < box.fontMetrics().horizontalAdvance(whole[0])
+    confusion = ConfusionPanel(state)
+    qtbot.addWidget(confusion)
+    confusion.show()
+    qtbot.waitUntil(lambda: confusion.test_box.count() == 3)
+    assert [confusion.test_box.itemText(k)[:7] for k in range(3)] == ["…annotA", "…annotB", "…annotC"]
+    assert confusion.minimumSizeHint().width() < 2 * box.fontMetrics().horizontalAdvance(whole[0])

@@ -25,6 +25,7 @@ from engine.metrics.confusion import KINDS, ConfusionCell
 from ..common.binding import SyncGuard
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
+from .name_box import fill_names, narrow_name_box
 from .state import AnnotatorsApp
 from .tasks import ConfusionOutcome
 from .views import CONFUSION_HEADERS, Grid, confusion_grid, confusion_rows
@@ -54,6 +55,7 @@ class ConfusionPanel(QWidget):
         self.header.setWordWrap(True)
         self.test_box, self.gold_box = QComboBox(), QComboBox()
         for box, side in ((self.test_box, "test"), (self.gold_box, "gold")):
+            narrow_name_box(box)
             box.setToolTip(f"The {side} annotator of the pair (opens that cell of the matrix)")
             box.setPlaceholderText(f"({side} annotator)")  # shown while the pair is no cell of the matrix
         self.agreements = QCheckBox("Show agreements")
@@ -131,8 +133,7 @@ class ConfusionPanel(QWidget):
         with self.syncing:
             for box in (self.test_box, self.gold_box):
                 box.clear()
-                for name in result.names if result is not None else ():
-                    box.addItem(name)
+                fill_names(box, result.names if result is not None else ())
         for widget in (self.pair_label, self.test_box, self.against, self.gold_box):
             widget.setVisible(result is not None)
         self._show_pair_boxes()

@@ -6,6 +6,7 @@ sentence's agreement, sortable hardest first (a click opens the sentence)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -26,7 +27,8 @@ from engine.scoring import MatrixResult
 from ..common.binding import SyncGuard
 from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, share_width
-from .grid_heatmap import GridHeatmap
+from .grid_heatmap import GridHeatmap, short_labels
+from .name_box import NAME_ROOM, fill_names, narrow_name_box
 from .state import AnnotatorsApp
 from .views import (
     ANNOTATOR_HEADERS,
@@ -84,7 +86,7 @@ class AnnotatorsPanel(QWidget):
             average_row.addWidget(button)
         self.average_buttons.buttons()[0].setChecked(True)
         self.gold_box = QComboBox()
-        self.gold_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        narrow_name_box(self.gold_box)
         self.gold_box.setToolTip("The reference annotator: each annotator's F1 against it (nothing is scored again)")
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
@@ -252,8 +254,8 @@ class AnnotatorsPanel(QWidget):
             self.metric_box.setCurrentIndex(max(0, self.metric_box.findData(self.annotators.metric)))
             self.gold_box.clear()
             self.gold_box.addItem("(none)", None)
-            for k, name in enumerate(result.names if result is not None else ()):
-                self.gold_box.addItem(name, k)
+            names = result.names if result is not None else ()
+            fill_names(self.gold_box, names, range(len(names)))
         self._show_view()
         if result is not None:
             self.sort_hardest_first()
@@ -281,8 +283,13 @@ class AnnotatorsPanel(QWidget):
         assert tables is not None  # made with the result
         self.heatmap.set_grid(matrix_grid(result, metric, average, self.annotators.cell))
         annotators = annotator_rows(result, metric, average, tables.counts)
+        names = tuple(r.cells[0] for r in annotators)  # each shown by what tells it apart, whole on hover
+        labels = short_labels(QFontMetricsF(self.annotator_table.font()), names, NAME_ROOM)
         self.annotator_model.set_rows(
-            [r.item for r in annotators], [r.cells for r in annotators], keys=[r.keys for r in annotators]
+            [r.item for r in annotators],
+            [(label, *r.cells[1:]) for label, r in zip(labels, annotators)],
+            keys=[r.keys for r in annotators],
+            tips=[(name,) + ("",) * (len(r.cells) - 1) for name, r in zip(names, annotators)],
         )
         if metric != self._sentences_of:  # the sentence rows do not depend on the average or the gold
             self._show_sentences(metric)
