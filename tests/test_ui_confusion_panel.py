@@ -4,8 +4,9 @@ tables and the heatmap, a cell's sentences listed and opened, two files and any 
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.metrics.confusion import NONE
+from engine.metrics.confusion import NONE, ConfusionTable
 from ui.annotators.confusion_panel import ConfusionPanel
+from ui.annotators.views import confusion_grid
 
 from .ui_support import TRIO_FILES, open_annotators
 
@@ -130,7 +131,7 @@ def test_the_heatmap_shows_agreements_only_when_the_table_does(qtbot, panel, sta
     agreeing = (grid.rows.index(":ARG0"), grid.columns.index(":ARG0"))
     assert grid.values[agreeing[0]][agreeing[1]] is None and grid.texts[agreeing[0]][agreeing[1]] == ""
     assert grid.values[grid.rows.index(":ARG0")][grid.columns.index(":ARG1")] == 1.0
-    assert "agreements not shown" in grid.caption and "1 of 3 pairs agree" in grid.caption
+    assert "agreements not shown (grey)" in grid.caption and "1 of 3 pairs agree" in grid.caption
     assert "not shown" in panel._tooltip(*agreeing)
     qtbot.mouseClick(
         panel.heatmap, Qt.MouseButton.LeftButton, pos=panel.heatmap.cell_rect(*agreeing).center().toPoint()
@@ -163,3 +164,15 @@ def test_no_counterpart_on_both_sides_is_no_agreement(qtbot, panel, state, tmp_p
     grid = panel.heatmap.grid
     assert NONE in grid.rows and NONE in grid.columns
     assert grid.values[grid.rows.index(NONE)][grid.columns.index(NONE)] == 0.0
+
+
+def test_the_caption_speaks_of_grey_cells_only_when_there_are_some():
+    """A new user read "agreements not shown (grey)" under a heatmap without a grey cell: no
+    label of its rows was among its columns."""
+    table = ConfusionTable("concept")
+    table.add("small", "little", 0)
+    table.add("neg", NONE, 1)
+    table.add("cat", "cat", 2)  # an agreement: left out of the heatmap's labels without it
+    grid = confusion_grid(table, "A", "B", agreements=False)
+    assert all(v is not None for row in grid.values for v in row)
+    assert "agreements not shown;" in grid.caption and "grey" not in grid.caption

@@ -294,10 +294,11 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool
     texts = tuple(tuple(str(int(v)) if v else "" for v in row) for row in values)
     high = max((v for row in values for v in row if v is not None), default=1.0)
     kind = f"{table.kind} label pairs"
+    grey = any(v is None for row in values for v in row)  # an agreeing pair among the labels shown
     shown = (
         f"count of aligned {kind} over the corpus, agreements included"
         if agreements
-        else f"count of confused {kind} over the corpus; agreements not shown (grey)"
+        else f"count of confused {kind} over the corpus; agreements not shown" + (" (grey)" if grey else "")
     )
     return Grid(
         f"Most frequent {table.kind} confusions: {test} against {gold}",
