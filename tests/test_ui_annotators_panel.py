@@ -269,7 +269,7 @@ def test_the_state_is_freed_without_the_cyclic_collector(qtbot, tmp_path):
         gc.enable()
 
 
-def test_long_names_that_share_beginning_and_end_are_told_apart_and_narrow(qtbot, state, tmp_path):
+def test_long_names_that_share_beginning_and_end_are_told_apart_and_narrow(qtbot, qtlog, state, tmp_path):
     """A new user's five files named projectX_..._annotA_round2_final_checked.txt and the like:
     the table's rows and the gold box showed the same cut beginning, and the boxes' widths (their
     longest name) widened the window past a 1366-pixel screen."""
@@ -298,3 +298,4 @@ def test_long_names_that_share_beginning_and_end_are_told_apart_and_narrow(qtbot
     qtbot.waitUntil(lambda: confusion.test_box.count() == 3)
     assert [confusion.test_box.itemText(k)[:7] for k in range(3)] == ["…annotA", "…annotB", "…annotC"]
     assert confusion.minimumSizeHint().width() < 2 * box.fontMetrics().horizontalAdvance(whole[0])
+    assert not [record.message for record in qtlog.records if "Negative sizes" in record.message]  # on every start

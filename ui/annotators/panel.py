@@ -213,7 +213,7 @@ class AnnotatorsPanel(QWidget):
         for text in texts:
             self._info_probe.setText(text)
             heights.append(self._info_probe.heightForWidth(width))
-        self.cell_info.setMinimumHeight(max(heights))
+        self.cell_info.setMinimumHeight(max(0, *heights))  # -1: an empty text has no height for a width
 
     def _share_height(self) -> None:
         """The matrix first: the height at which its values are written readably (its column
