@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.read import load_annotations
+from engine.scoring.matrix import score_matrix
 from ui.plots.figure import (
     MARK,
     Axis,
@@ -24,7 +26,10 @@ from ui.plots.figure import (
     jitter,
     nice_ticks,
 )
+from ui.plots.sentence_figures import TICK_LETTERS, annotator_strip_plot
 from ui.plots.svg import plot_svg
+
+from .ui_support import ANNOTATOR_FILES
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -148,3 +153,18 @@ def test_an_empty_plot_says_why():
     plot = Plot("nothing", Axis("", 0, 1), Axis("", 0, 1), empty="Choose a gold annotator.")
     assert "Choose a gold annotator." in texts(plot_svg(plot))
     assert Bars(np.array([0.0, 1.0]), (np.array([], dtype=np.int64),), ("#000",)).range_text([], "x") == ""
+
+
+def test_the_strip_plot_names_annotators_by_what_tells_them_apart(tmp_path):
+    """A new user's long file names (the same beginning and end) ran into each other under the
+    strips, all starting "projectX_welsh_capital_annot"."""
+    paths = []
+    for name, source in zip("ABC", ANNOTATOR_FILES):
+        path = tmp_path / f"projectX_welsh_capital_annot{name}_round2_final_checked.txt"
+        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+        paths.append(path)
+    result = score_matrix(load_annotations(paths, gold=paths[2]))
+    plot, annotators = annotator_strip_plot(result, "labeled_relation")
+    labels = [text for _, text in plot.x.ticks]
+    assert annotators == (0, 1) and labels == ["…annotA_round2_fi…", "…annotB_round2_fi…"]
+    assert all(len(label) <= TICK_LETTERS for label in labels)

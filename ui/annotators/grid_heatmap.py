@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLine
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from ..common.names import differing_word
 from .views import EMPTY_GRID, Grid
 
 __all__ = ["GridHeatmap", "grid_colour", "grid_svg", "save_grid"]
@@ -128,9 +129,6 @@ class GridGeometry:
         return ""
 
 
-SEPARATORS = frozenset("_-. /")  # where a shortened label may start: after one of these
-
-
 def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) -> list[str]:
     """The labels of ``names`` in ``room`` pixels (at most :data:`MAX_LABEL`): a name that fits is
     shown whole; a longer one keeps the part that tells it apart from the others. It starts ("…")
@@ -146,22 +144,13 @@ def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) ->
 def _short_label(metrics: QFontMetricsF, name: str, names: tuple[str, ...], room: float) -> str:
     if metrics.horizontalAdvance(name) <= room:
         return name
-    differs = max((_shared_beginning(name, other) for other in names if other != name), default=0)
-    differs = min(differs, len(name) - 1)  # a name that begins another one: its last letter
-    start = differs
-    while start > 0 and name[start - 1] not in SEPARATORS:
-        start -= 1  # back to the beginning of the word
+    start, differs = differing_word(name, names)
     for first in range(start, differs + 1):  # the whole word when it fits, else less of its beginning
         shown = "…" + name[first:] if first else name
         label = metrics.elidedText(shown, Qt.TextElideMode.ElideRight, room)
         if label.startswith(shown[: differs - first + 2 if first else differs + 1]):  # up to the letter that differs
             return label
     return metrics.elidedText("…" + name[differs:], Qt.TextElideMode.ElideRight, room)
-
-
-def _shared_beginning(one: str, other: str) -> int:
-    """How many first letters two names have in common."""
-    return next((k for k, (a, b) in enumerate(zip(one, other)) if a != b), min(len(one), len(other)))
 
 
 def _widest(metrics: QFontMetricsF, labels: list[str]) -> float:
