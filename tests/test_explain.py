@@ -45,9 +45,13 @@ def test_captions_mention_finalisation_and_deferred_ties():
     test = read_graph("(a / and :op1 (x / thing) :op1 (y / thing))")
     gold = read_graph("(a / and :op1 (x / thing) :op1 (y / thing))")
     initial, first, last = captions(test, gold, align(test, gold, trace=True))
-    assert initial == Caption(
-        "Initial anchors: none; 1 same-lemma pair left out (abstract concept).",
-        ("and–and: left out (abstract concept)",),
+    assert initial == Caption(  # the things: why they are no anchor (a new user asked)
+        "Initial anchors: none; 1 same-lemma pair left out (abstract concept); 1 lemma in both graphs but not "
+        "unique (thing).",
+        (
+            "and–and: left out (abstract concept)",
+            "thing: 2 in the test graph, 2 in the gold graph: not unique, left to the broadcast",
+        ),
     )
     assert first.headline.endswith("1 new anchor: 1 unique mutual maximum; 2 ties left for a later round.")
     assert "thing (x) ties with thing (x) and thing (y) at 0.012: left for a later round" in first.details

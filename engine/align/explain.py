@@ -31,6 +31,7 @@ __all__ = [
     "initial_caption",
     "join",
     "node_names",
+    "repeated_lemmas",
     "round_caption",
     "shared_labels",
 ]
@@ -102,7 +103,27 @@ def initial_caption(test: Graph, gold: Graph, alignment: Alignment, params: Para
             reasons = reason.replace("mention it", "mention them") if len(skipped) > 1 else reason
             headline += f"; {count(len(skipped), 'same-lemma pair')} left out ({reasons})"
         details += [f"{names.pair(i, j)}: left out ({reason})" for i, j in skipped]
+    repeated = repeated_lemmas(test, gold)
+    if repeated:
+        headline += f"; {count(len(repeated), 'lemma')} in both graphs but not unique ({join(list(repeated))})"
+        details += [
+            f"{lemma}: {tests} in the test graph, {golds} in the gold graph: not unique, left to the broadcast"
+            for lemma, (tests, golds) in repeated.items()
+        ]
     return Caption(headline + ".", tuple(details))
+
+
+def repeated_lemmas(test: Graph, gold: Graph) -> dict[str, tuple[int, int]]:
+    """The lemmas both graphs have that occur more than once in either, with their counts
+    (test, gold), in the test graph's order: no initial anchor can be made of them.
+
+    >>> from engine.read import read_graph
+    >>> repeated_lemmas(read_graph("(a / and :op1 (x / thing) :op2 (y / thing))"), read_graph("(t / thing)"))
+    {'thing': (2, 1)}
+    """
+    tests = Counter(node.lemma for node in test.nodes)
+    golds = Counter(node.lemma for node in gold.nodes)
+    return {lemma: (n, golds[lemma]) for lemma, n in tests.items() if lemma in golds and max(n, golds[lemma]) > 1}
 
 
 def _tie(names: NodeNames, anchor: NewAnchor) -> str:
