@@ -166,6 +166,10 @@ def test_short_labels_keep_what_tells_the_names_apart(qapp):
     labels = short_labels(metrics, long, 200)
     assert [label[:7] for label in labels] == ["…annot1", "…annot2", "…annot3", "…annot4", "…gold_r"]
     assert all(metrics.horizontalAdvance(label) <= 200 for label in labels)
+    marked = long[:2] + (long[2] + " (gold)",)  # the gold's mark stays whole (it was cut off at 1366x768)
+    labels = short_labels(metrics, marked, 200)
+    assert labels[2].startswith("…annot3") and labels[2].endswith(" (gold)") and labels[1].startswith("…annot2")
+    assert all(metrics.horizontalAdvance(label) <= 200 for label in labels)
     # a name that fits stays whole beside one that does not; a name that begins another keeps its end
     assert short_labels(metrics, ("be-located-at-91", "be-" + "x" * 80), 150)[0] == "be-located-at-91"
     assert short_labels(metrics, ("annotator" * 4, "annotator" * 4 + "_b"), 60)[0].endswith("r")

@@ -21,7 +21,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..common.names import differing_word
-from .views import EMPTY_GRID, Grid
+from .views import EMPTY_GRID, GOLD_MARK, Grid
 
 __all__ = ["GridHeatmap", "grid_colour", "grid_svg", "save_grid"]
 
@@ -136,9 +136,17 @@ def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) ->
     beginning when the letter that differs would not fit) and is cut at its end when too long.
     Annotators' file names that share their beginning and their end ("x_annot1_final",
     "x_annot2_final") keep "annot1" and "annot2", where eliding the middle showed "x_ann…final"
-    twice."""
+    twice; the gold annotator's mark (" (gold)") is kept whole."""
     room = min(MAX_LABEL, room)
-    return [_short_label(metrics, name, names, room) for name in names]
+    bases = tuple(name.removesuffix(GOLD_MARK) for name in names)
+    left = room - metrics.horizontalAdvance(GOLD_MARK)  # for a marked name, when the mark is kept
+    marked = left >= metrics.horizontalAdvance("…" + LEAST_LABEL)
+    return [
+        _short_label(metrics, base, bases, left) + GOLD_MARK
+        if marked and base != name and metrics.horizontalAdvance(name) > room
+        else _short_label(metrics, name, names, room)
+        for name, base in zip(names, bases)
+    ]
 
 
 def _short_label(metrics: QFontMetricsF, name: str, names: tuple[str, ...], room: float) -> str:

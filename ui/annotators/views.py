@@ -84,9 +84,12 @@ class Row:
     keys: tuple
 
 
+GOLD_MARK = " (gold)"  # after the gold annotator's name in the matrix and its tables
+
+
 def matrix_names(result: MatrixResult) -> list[str]:
     """The annotators' names, the gold one marked."""
-    return [name + (" (gold)" if k == result.gold else "") for k, name in enumerate(result.names)]
+    return [name + (GOLD_MARK if k == result.gold else "") for k, name in enumerate(result.names)]
 
 
 def compact_f1(value: float | None) -> str:
