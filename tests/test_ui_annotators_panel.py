@@ -18,7 +18,7 @@ from engine.read import load_pairs
 from engine.registry import run_metrics
 from engine.scoring import score_corpus
 from ui.annotators.confusion_panel import ConfusionPanel
-from ui.annotators.panel import AnnotatorsPanel
+from ui.annotators.panel import AnnotatorsPanel, MatrixCellBar
 from ui.app_state import AppState
 
 from .ui_support import (
@@ -26,6 +26,7 @@ from .ui_support import (
     TRIO_FILES,
     hold_matrix_after_first_report,
     open_annotators,
+    shown_window,
     temporary_settings,
     wait_until_idle,
 )
@@ -299,3 +300,23 @@ def test_long_names_that_share_beginning_and_end_are_told_apart_and_narrow(qtbot
     assert [confusion.test_box.itemText(k)[:7] for k in range(3)] == ["…annotA", "…annotB", "…annotC"]
     assert confusion.minimumSizeHint().width() < 2 * box.fontMetrics().horizontalAdvance(whole[0])
     assert not [record.message for record in qtlog.records if "Negative sizes" in record.message]  # on every start
+
+
+def test_the_matrix_cell_bar_of_long_names_keeps_the_window_on_a_small_screen(qtbot, tmp_path):
+    """A new user's six long file names: the bar over the Corpus and Teaching perspectives
+    ("Pair of annotators ... (test) against ... (gold): a cell of the matrix") was one line,
+    1,508 px, and widened a 1366 x 768 window to 1516 px, its button off the screen."""
+    paths = []
+    for name, source in zip(("annot1", "annot2", "gold"), ANNOTATOR_FILES):
+        path = tmp_path / f"project_amr_annotation_round3_{name}_final_version_2024.txt"
+        path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+        paths.append(path)
+    window = shown_window(qtbot, tmp_path, None, size=(1366, 768))
+    open_annotators(qtbot, window.state, paths)
+    wait_until_idle(qtbot, window.state)
+    for perspective in ("perspective_corpus", "perspective_teach"):
+        window.action_set[perspective].trigger()
+        QApplication.processEvents()
+        bar = window.findChild(MatrixCellBar)
+        assert bar is not None and bar.isVisible() and "annot1" in bar.label.text()
+        assert window.minimumSizeHint().width() <= 1366 and window.width() == 1366

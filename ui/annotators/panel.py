@@ -5,6 +5,8 @@ sentence's agreement, sortable hardest first (a click opens the sentence)."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import (
@@ -398,6 +400,7 @@ class MatrixCellBar(QWidget):
         if matrix_view is not None:
             matrix_view.installEventFilter(self)  # its Show and Hide events
         self.label = QLabel()
+        self.label.setWordWrap(True)  # long file names: two lines, not a window wider than the screen
         self.back = QPushButton("Back to the matrix")
         self.back.setToolTip("Show the annotators' agreement matrix (Ctrl+4)")
         self.setStyleSheet("MatrixCellBar { background:#fff3e0; border:1px solid #ffb74d; }")
@@ -428,7 +431,8 @@ class MatrixCellBar(QWidget):
         score = result.score(test, gold, annotators.metric, annotators.average)
         value = f"{score.f:.4f}" if score is not None and score.f is not None else "n/a"
         self.label.setText(
-            f"Pair of annotators <b>{result.names[test]}</b> (test) against <b>{result.names[gold]}</b> (gold): "
+            f"Pair of annotators <b>{escape(result.names[test])}</b> (test) against "
+            f"<b>{escape(result.names[gold])}</b> (gold): "
             f"a cell of the {len(result.names)}-annotator matrix ({METRIC[annotators.metric].short} "
             f"{annotators.average} F1 {value})."
         )
