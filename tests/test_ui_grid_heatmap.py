@@ -170,6 +170,11 @@ def test_short_labels_keep_what_tells_the_names_apart(qapp):
     labels = short_labels(metrics, marked, 200)
     assert labels[2].startswith("…annot3") and labels[2].endswith(" (gold)") and labels[1].startswith("…annot2")
     assert all(metrics.horizontalAdvance(label) <= 200 for label in labels)
+    versions = tuple(f"project_final_version_2024_v{k}" for k in range(1, 6)) + (
+        "project_final_version_2024_v6 (gold)",
+    )
+    room = metrics.horizontalAdvance("…v6 (gold)") + 2  # a column label written upwards, in little room
+    assert short_labels(metrics, versions, room)[-2:] == ["…v5", "…v6 (gold)"]
     # a name that fits stays whole beside one that does not; a name that begins another keeps its end
     assert short_labels(metrics, ("be-located-at-91", "be-" + "x" * 80), 150)[0] == "be-located-at-91"
     assert short_labels(metrics, ("annotator" * 4, "annotator" * 4 + "_b"), 60)[0].endswith("r")

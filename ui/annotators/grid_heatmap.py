@@ -140,7 +140,7 @@ def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) ->
     room = min(MAX_LABEL, room)
     bases = tuple(name.removesuffix(GOLD_MARK) for name in names)
     left = room - metrics.horizontalAdvance(GOLD_MARK)  # for a marked name, when the mark is kept
-    marked = left >= metrics.horizontalAdvance("…" + LEAST_LABEL)
+    marked = left >= metrics.horizontalAdvance("…MM")  # room for the mark and some of the name
     return [
         _short_label(metrics, base, bases, left) + GOLD_MARK
         if marked and base != name and metrics.horizontalAdvance(name) > room

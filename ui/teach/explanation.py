@@ -93,10 +93,11 @@ def explanation_html(
     parts = [
         f"<p style='font-size:larger'><b>test {escape(test)} × gold {escape(gold)}</b> - round {e.round}, "
         f"iteration {e.iteration} of {e.iterations} ({when})</p>",
-        f"<p><b>S = {number(e.similarity)}</b> (eq. 1-4): {escape(terms.text)}.<br>"
+        f"<p><b>S = {number(e.similarity)}</b> = (S_l (1 + γ (S_s − 1)) + S_a) / (1 + [R not empty]) (eq. 1-4): "
+        f"{escape(terms.text)}.<br>"
         f"&nbsp;&nbsp;S_l = {number(terms.lemma[2])} (lemmas {escape(terms.lemma[0])} vs {escape(terms.lemma[1])}), "
         f"S_s = {number(terms.sense[2])} ({senses}), γ = {number(terms.gamma)}, "
-        f"S_a = {number(terms.attribute_value)} (shared attributes: {shared or 'none'}).</p>",
+        f"S_a = {number(terms.attribute_value)} (R, the attribute keys both nodes have: {shared or 'none'}).</p>",
         _sum_html("P", 5, e.parents, "parents and grandparents", names, previous),
         _sum_html("C", 6, e.children, "children and grandchildren", names, previous),
         f"<p><b>A_raw</b> = √((P + 1)(C + 1) − 1) = √(({number(e.parents.value)} + 1)({number(e.children.value)} "
