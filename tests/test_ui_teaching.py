@@ -86,6 +86,9 @@ def test_stepping_visits_every_step_in_order_with_its_matrix(qtbot, tmp_path):
     assert teaching.index == 0 and lesson.steps[0].kind == "initial"
     window.steps_panel.list.setCurrentRow(5)  # a jump from the step list
     assert teaching.index == 5 and lesson.steps[5].iteration == 5
+    asking = next(k for k, step in enumerate(lesson.steps) if step.prediction is not None)
+    item = window.steps_panel.list.item(asking)
+    assert item.text().endswith("?") and item.toolTip().startswith("? A question for the class (Predict): ")
     iteration = lesson.steps[5]
     assert "A after iteration 5 of round 1" in heatmap.title
     assert heatmap.heatmap.new_anchors == iteration.marked  # the cells that changed most, marked

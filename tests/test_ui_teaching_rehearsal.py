@@ -8,7 +8,7 @@ from engine.params import Params
 from engine.read import read_graph
 from engine.teach import build_lesson, trace_pair
 from ui.shell.commands.files import open_at_start
-from ui.teach.explanation import tie_html
+from ui.teach.explanation import pick_html, tie_html
 from ui.teach.pdf import lesson_slides
 from ui.teach.presentation import text_scale
 
@@ -164,6 +164,18 @@ def test_a_cell_of_a_finalisation_tie_says_what_broke_it():
     assert "is also that of thing (x1)–thing (x2)" in said and "share (:ARG1) chose thing (x1)–thing (x2)" in said
     assert tie_html(lesson, second, (1, 1)) == ""  # taken by pick 1: in no tie of pick 2
     assert tie_html(lesson, first - 1, (2, 3)) == tie_html(lesson, second + 1, (2, 3)) == ""  # steps of no tie
+    assert pick_html(lesson, first, (1, 1)) == ""  # a tied pick: told by tie_html
+
+
+def test_an_untied_finalisation_pick_says_so_in_its_explanation():
+    """A new user: the picked cell's explanation ended with F and "the round chooses its new anchors
+    by F", nothing about the finalisation that took it."""
+    graph = "(a / and :op1 (x / thing) :op1 (y / thing))"
+    lesson = build_lesson(trace_pair(read_graph(graph), read_graph(graph)))
+    last = max(k for k, step in enumerate(lesson.steps) if step.kind == "finalisation")
+    said = pick_html(lesson, last, (2, 2))  # pick 2: the one cell left
+    assert "The finalisation's pick" in said and "the largest left in the rows and columns still free" in said
+    assert pick_html(lesson, last, (1, 1)) == pick_html(lesson, last - 1, (2, 2)) == ""
 
 
 def test_presentation_explains_a_cell_as_wide_as_the_heatmap_and_says_a_verdict_once(qtbot, tmp_path):

@@ -16,7 +16,7 @@ from engine.teach.trace import LABELS, ORDER
 
 from ..pair.graph_style import NEIGHBOUR
 
-__all__ = ["LISTED", "explanation_html", "number", "tie_html"]
+__all__ = ["LISTED", "explanation_html", "number", "pick_html", "tie_html"]
 
 LISTED = 12  # the neighbour pairs written out in a sum; the others (and those at 0) are counted
 LINE = "<p style='margin:0 0 4px 0'>"  # a paragraph of the compact explanation: a line, little space
@@ -179,6 +179,21 @@ def tie_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
             if chosen in step.marked and pick.tie_break is not None and cell in pick.tied:
                 return _tie_text(cell, list(pick.tied), chosen, pick.value, _pick_reason(lesson, pick, cell), names)
     return ""
+
+
+def pick_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
+    """At a pick of the finalisation (Algorithm 2), the picked cell said to be it when no tie
+    decided (:func:`tie_html` tells a tied pick), as HTML; "" elsewhere."""
+    step = lesson.steps[index]
+    if step.kind != "finalisation" or cell not in step.marked:
+        return ""
+    pick = next((p for p in lesson.trace.finalisation if (p.test, p.gold) == cell), None)
+    if pick is None or pick.tie_break is not None:
+        return ""
+    return (
+        f"<p><b>The finalisation's pick</b>: its F, {number(pick.value)}, is the largest left in the rows and "
+        "columns still free, so the finalisation pairs these two nodes (Algorithm 2).</p>"
+    )
 
 
 def _pick_reason(lesson: Lesson, pick: Pick, cell: tuple[int, int]) -> str:

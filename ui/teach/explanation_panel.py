@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from .explanation import explanation_html, tie_html
+from .explanation import explanation_html, pick_html, tie_html
 from .state import TeachingState
 
 __all__ = ["EMPTY", "ExplanationPanel"]
@@ -51,5 +51,6 @@ class ExplanationPanel(QWidget):
         if lesson is None or explanation is None:
             self.text.setHtml(EMPTY)
             return
-        tie = tie_html(lesson, state.index, state.cell) if state.revealed and state.cell is not None else ""
+        cell = state.cell if state.revealed else None
+        tie = tie_html(lesson, state.index, cell) + pick_html(lesson, state.index, cell) if cell is not None else ""
         self.text.setHtml(tie + explanation_html(explanation, lesson.test_names, lesson.gold_names))

@@ -18,7 +18,7 @@ class StepsPanel(QWidget):
         self.state = state
         self.syncing = SyncGuard()
         self.list = QListWidget()
-        self.list.setToolTip("Every step of the lesson: click one to go there")
+        self.list.setToolTip("Every step of the lesson: click one to go there (?: a question for the class)")
         self.list.currentRowChanged.connect(self.syncing.unless_syncing(self._chosen))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
@@ -38,7 +38,12 @@ class StepsPanel(QWidget):
                 for index, step in enumerate(lesson.steps):
                     text = step_label(lesson, index) + ("   ?" if step.prediction is not None else "")
                     item = QListWidgetItem(text)
-                    item.setToolTip(step.caption)
+                    asked = (
+                        f"? A question for the class (Predict): {step.prediction.question}\n\n"
+                        if step.prediction
+                        else ""
+                    )
+                    item.setToolTip(asked + step.caption)
                     self.list.addItem(item)
         self._follow()
 
