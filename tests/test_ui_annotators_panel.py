@@ -298,6 +298,10 @@ def test_long_names_that_share_beginning_and_end_are_told_apart_and_narrow(qtbot
     confusion.show()
     qtbot.waitUntil(lambda: confusion.test_box.count() == 3)
     assert [confusion.test_box.itemText(k)[:7] for k in range(3)] == ["…annotA", "…annotB", "…annotC"]
+    qtbot.waitUntil(lambda: bool(confusion.heatmap.grid.rows))  # the confusion of the matrix's cell
+    grid = confusion.heatmap.grid  # its axis titles lost the distinguishing word in the middle
+    assert grid.row_title.startswith("…annotA_round2_final") and grid.row_title.endswith("(test)")
+    assert grid.column_title.startswith("…annotB_round2_final") and "annotB" in grid.title
     assert confusion.minimumSizeHint().width() < 2 * box.fontMetrics().horizontalAdvance(whole[0])
     assert not [record.message for record in qtlog.records if "Negative sizes" in record.message]  # on every start
 

@@ -23,6 +23,7 @@ from engine.layout.pair import plural
 from engine.metrics.confusion import KINDS, ConfusionCell
 
 from ..common.binding import SyncGuard
+from ..common.names import distinct_name
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
 from .name_box import fill_names, narrow_name_box
@@ -35,6 +36,7 @@ __all__ = ["ConfusionPanel"]
 NOTHING = "Open two files or several annotators to see which labels were paired with which."
 WIDE_SHARES, TALL_SHARES = (5, 2, 4), (3, 1, 4)  # tables, sentences, heatmap
 TITLES = {"concept": "Concepts", "role": "Roles", "attribute": "Attributes"}
+TITLE_LETTERS = 40  # an annotator's name in the heatmap's titles: longer ones keep what tells them apart
 
 
 class ConfusionPanel(QWidget):
@@ -199,7 +201,11 @@ class ConfusionPanel(QWidget):
         if not table.confusions():
             self.heatmap.set_grid(Grid(f"No {self.kind} confusion: every pair agrees.", (), (), (), ()))
             return
-        self.heatmap.set_grid(confusion_grid(table, self.outcome.test, self.outcome.gold, self.agreements.isChecked()))
+        test, gold = self.outcome.test, self.outcome.gold
+        result = self.annotators.result
+        names = result.names if result is not None and test in result.names else (test, gold)
+        test, gold = (distinct_name(name, names, TITLE_LETTERS) for name in (test, gold))  # the header: whole
+        self.heatmap.set_grid(confusion_grid(table, test, gold, self.agreements.isChecked()))
 
     def _tooltip(self, row: int, column: int) -> str:
         cell, outcome = self._grid_cell(row, column), self.outcome
