@@ -13,6 +13,8 @@ from engine.layout.text import ApproximateText, approximate_width
 from engine.params import Params
 from engine.read import read_graph
 from engine.teach import build_lesson, trace_pair
+from ui.teach.convergence import ConvergencePlot
+from ui.teach.model import Convergence
 from ui.teach.presentation import text_scale
 from ui.teach.slides import MARGIN, WIDTH, slide_svg
 
@@ -243,3 +245,17 @@ def test_notes_name_a_pair_without_an_id_by_its_number_from_1(qtbot, tmp_path):
     teaching = window.state.teaching
     assert teaching.pair is not None and teaching.pair.number == 1 and teaching.pair.id is None
     assert teaching.note() == "The first pair's note."
+
+
+def test_the_convergence_plot_ticks_whole_iterations(qtbot):
+    """A new user saw 1.2, 1.4, ... between the two iterations of a short round."""
+    plot = ConvergencePlot()
+    qtbot.addWidget(plot)
+    plot.resize(400, 200)
+    plot.show()
+    plot.show_convergence(Convergence(((0.5, 1e-5),), 1, 2, 1e-4))
+    axis = plot.getPlotItem().getAxis("bottom")
+    spacings = [spacing for spacing, _ in axis.tickValues(1.0, 2.0, 400)]
+    assert spacings and all(spacing == 1 for spacing in spacings)
+    plot.show_convergence(Convergence((tuple(10.0**-k for k in range(1, 30)),), 1, 3, 1e-4))  # a long round
+    assert all(spacing >= 1 and spacing == int(spacing) for spacing, _ in axis.tickValues(1.0, 29.0, 400))

@@ -20,6 +20,7 @@ ROUND_COLOURS = ("#1565c0", "#2e7d32", "#6a1b9a", "#00838f", "#4e342e")
 MARK = "#ff6d00"
 LEFT_LABEL = "max |ΔA|"  # the largest change of any cell of A (the tooltip says so)
 LEAST_LABEL_PX = 9  # the left axis's name is left out rather than drawn smaller
+WHOLE_TICKS = 12  # rounds of at most this many iterations get a tick at each
 BOTTOM_NAMED = 13  # the bottom axis is named ("inner iteration") in a plot this many text sizes high
 
 
@@ -131,6 +132,15 @@ class ConvergencePlot(pg.PlotWidget):
         self._title = title
         self._show_title()
 
+    def _whole_iterations(self, convergence: Convergence) -> None:
+        """A tick at every iteration when the rounds are short (pyqtgraph would tick 1.2, 1.4, ...
+        between two iterations), else its own whole-number ticks."""
+        axis = self.getPlotItem().getAxis("bottom")
+        if max((len(changes) for changes in convergence.rounds), default=0) <= WHOLE_TICKS:
+            axis.setTickSpacing(1, 1)
+        else:
+            axis.setTickSpacing()
+
     def _draw(self, convergence: Convergence | None) -> None:
         """The curves: new data in the items there are when the rounds are as many and the
         tolerance the same, else new items."""
@@ -143,6 +153,7 @@ class ConvergencePlot(pg.PlotWidget):
         ):
             for curve, changes in zip(self._curves, convergence.rounds):
                 curve.setData(list(range(1, len(changes) + 1)), [max(change, LOWEST) for change in changes])
+            self._whole_iterations(convergence)
             return
         item.clear()
         self._curves = []
@@ -150,6 +161,7 @@ class ConvergencePlot(pg.PlotWidget):
             self._title = ""
             self._show_title()
             return
+        self._whole_iterations(convergence)
         for number, changes in enumerate(convergence.rounds, start=1):
             self._curves.append(
                 item.plot(
