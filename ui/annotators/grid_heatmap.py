@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLine
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ..common.names import differing_word
+from ..common.names import shortened
 from .views import EMPTY_GRID, GOLD_MARK, Grid
 
 __all__ = ["GridHeatmap", "grid_colour", "grid_svg", "save_grid"]
@@ -150,15 +150,7 @@ def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) ->
 
 
 def _short_label(metrics: QFontMetricsF, name: str, names: tuple[str, ...], room: float) -> str:
-    if metrics.horizontalAdvance(name) <= room:
-        return name
-    start, differs = differing_word(name, names)
-    for first in range(start, differs + 1):  # the whole word when it fits, else less of its beginning
-        shown = "…" + name[first:] if first else name
-        label = metrics.elidedText(shown, Qt.TextElideMode.ElideRight, room)
-        if label.startswith(shown[: differs - first + 2 if first else differs + 1]):  # up to the letter that differs
-            return label
-    return metrics.elidedText("…" + name[differs:], Qt.TextElideMode.ElideRight, room)
+    return shortened(name, names, lambda text: metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
 
 
 def _widest(metrics: QFontMetricsF, labels: list[str]) -> float:
