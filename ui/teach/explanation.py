@@ -173,27 +173,31 @@ def tie_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
             tied += [(t, choice.gold) for t in choice.column_rivals if (t, choice.gold) not in tied]
             if cell in tied:
                 return _tie_text(cell, tied, chosen, choice.value, _by_labels(choice.labels), names)
-    if step.kind == "finalisation":
-        for pick in trace.finalisation:
-            chosen = (pick.test, pick.gold)
-            if chosen in step.marked and pick.tie_break is not None and cell in pick.tied:
-                return _tie_text(cell, list(pick.tied), chosen, pick.value, _pick_reason(lesson, pick, cell), names)
+    pick = _step_pick(lesson, index)
+    if pick is not None and pick.tie_break is not None and cell in pick.tied:
+        chosen = (pick.test, pick.gold)
+        return _tie_text(cell, list(pick.tied), chosen, pick.value, _pick_reason(lesson, pick, cell), names)
     return ""
 
 
 def pick_html(lesson: Lesson, index: int, cell: tuple[int, int]) -> str:
     """At a pick of the finalisation (Algorithm 2), the picked cell said to be it when no tie
     decided (:func:`tie_html` tells a tied pick), as HTML; "" elsewhere."""
-    step = lesson.steps[index]
-    if step.kind != "finalisation" or cell not in step.marked:
-        return ""
-    pick = next((p for p in lesson.trace.finalisation if (p.test, p.gold) == cell), None)
-    if pick is None or pick.tie_break is not None:
+    pick = _step_pick(lesson, index)
+    if pick is None or pick.tie_break is not None or cell != (pick.test, pick.gold):
         return ""
     return (
         f"<p><b>The finalisation's pick</b>: its F, {number(pick.value)}, is the largest left in the rows and "
         "columns still free, so the finalisation pairs these two nodes (Algorithm 2).</p>"
     )
+
+
+def _step_pick(lesson: Lesson, index: int) -> Pick | None:
+    """The pick of the finalisation that step ``index`` shows (its marked cell), or None."""
+    step = lesson.steps[index]
+    if step.kind != "finalisation":
+        return None
+    return next((pick for pick in lesson.trace.finalisation if (pick.test, pick.gold) in step.marked), None)
 
 
 def _pick_reason(lesson: Lesson, pick: Pick, cell: tuple[int, int]) -> str:
