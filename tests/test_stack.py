@@ -190,6 +190,51 @@ def test_the_stacked_inner_loop_converges_pair_by_pair_as_alone(sizes, seed):
         assert steps == alone_steps and np.array_equal(place[:n, :m], alone)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 40),
+    st.integers(1, 40),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([1e-1, 1e-2, 1e-4, 1e-8]),
+    st.integers(1, 40),
+)
+def test_a_lone_pair_converges_as_by_the_definition_whatever_its_probe_cell_says(
+    test_size, gold_size, seed, tolerance, max_iterations
+):
+    """A lone pair's test of convergence looks first at the cell that moved most the last time
+    the whole matrix was looked at: the same iterations and matrix as the loop of
+    :func:`broadcast`, which looks at every cell every step."""
+    rng = np.random.default_rng(seed)
+    test, gold = random_adjacency(rng, test_size), random_adjacency(rng, gold_size)
+    cells = rng.choice(test_size * gold_size, size=rng.integers(0, min(test_size, gold_size) + 1), replace=False)
+    matrix = np.zeros((test_size, gold_size))
+    matrix.put(cells, 1.0)
+    alone, alone_steps = broadcast(matrix, Neighbourhood.of(test, gold), tolerance, max_iterations)
+    stack = Stack([(Hops.of_adjacency(test), Hops.of_adjacency(gold))])
+    converged, iterations = broadcast_stack(stack, [cells], tolerance, max_iterations)
+    assert iterations.tolist() == [alone_steps] and np.array_equal(converged[0], alone)
+
+
+def test_a_probe_cell_that_still_moves_spares_the_look_at_the_whole_matrix_and_one_that_settled_does_not():
+    previous = np.zeros((1, 3, 4))
+    updated = previous.copy()
+    updated[0, 1, 2] = 0.5  # the probe: moved by 0.5
+    updated[0, 2, 3] = 0.9  # moved more, unseen while the probe still moves
+    live = np.array([True])
+    done, probe = stacking._settled(updated, previous.copy(), live, 0.1, 6)
+    assert done.tolist() == [False] and probe == 6  # still moving: the probe stays
+    updated[0, 1, 2] = 0.0  # the probe settled, another cell did not
+    looked = previous.copy()
+    done, probe = stacking._settled(updated, looked, live, 0.1, 6)
+    assert done.tolist() == [False] and probe == 11  # the whole matrix looked at: its cell that moved most
+    assert looked[0, 2, 3] == 0.9  # the change went into the previous matrix
+    done, probe = stacking._settled(previous, previous.copy(), live, 0.1, 11)
+    assert done.tolist() == [True]  # nothing moved
+    stacked = np.zeros((2, 3, 4))
+    done, probe = stacking._settled(stacked, stacked.copy(), np.array([True, True]), 0.1, None)
+    assert done.tolist() == [True, True] and probe is None  # no probe in a stack
+
+
 def test_pairs_are_stacked_by_size_within_a_budget_of_cells():
     sizes = [(40, 40)] * 30 + [(3, 3)] * 50 + [(300, 250)]
     groups = stack_groups(sizes)
