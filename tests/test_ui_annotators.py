@@ -104,7 +104,7 @@ def test_files_of_the_same_name_are_named_by_their_folder_everywhere(qtbot, wind
         (tmp_path / who).mkdir()
         paths.append(tmp_path / who / "amr.txt")
         paths[-1].write_bytes(source.read_bytes())
-    state, messages, problems = window.state, [], []
+    state, messages, problems = window.state, list[str](), list[str]()
     state.messages.message.connect(messages.append)
     state.messages.problem.connect(lambda text, details: problems.append(text))
     open_annotators(qtbot, state, paths)

@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLine
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ..common.names import shortened
+from ..common.name_labels import elided_name
 from .views import EMPTY_GRID, GOLD_MARK, Grid
 
 __all__ = ["GridHeatmap", "grid_colour", "grid_svg", "save_grid"]
@@ -142,15 +142,11 @@ def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) ->
     left = room - metrics.horizontalAdvance(GOLD_MARK)  # for a marked name, when the mark is kept
     marked = left >= metrics.horizontalAdvance("…MM")  # room for the mark and some of the name
     return [
-        _short_label(metrics, base, bases, left) + GOLD_MARK
+        elided_name(metrics, base, bases, left) + GOLD_MARK
         if marked and base != name and metrics.horizontalAdvance(name) > room
-        else _short_label(metrics, name, names, room)
+        else elided_name(metrics, name, names, room)
         for name, base in zip(names, bases)
     ]
-
-
-def _short_label(metrics: QFontMetricsF, name: str, names: tuple[str, ...], room: float) -> str:
-    return shortened(name, names, lambda text: metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
 
 
 def _widest(metrics: QFontMetricsF, labels: list[str]) -> float:
