@@ -61,6 +61,21 @@ def test_the_trios_hand_counted_cells_are_in_the_view(qtbot, panel, state):
     assert sum(int(row[2]) for row in concept) == 13
 
 
+def test_the_pairs_second_side_is_called_reference_and_the_gold_annotator_named_apart(qtbot, panel, state):
+    """With ann_c in the Gold box, the cell ann_a against ann_b said "ann_b (gold)" and "Gold
+    label": a user read it as the Gold box's annotator. The pair's second side is its reference."""
+    open_annotators(qtbot, state, TRIO_FILES, TRIO_FILES[C])
+    open_cell(qtbot, state, A, B)
+    header = panel.header.text()
+    assert "<b>ann_b</b> (reference, not the gold annotator ann_c)" in header and "(gold)" not in header
+    assert panel.models["concept"].headerData(1, Qt.Orientation.Horizontal) == "Reference label"
+    assert panel.heatmap.grid.column_title == "ann_b (reference)"
+    open_cell(qtbot, state, A, C)
+    assert "<b>ann_c</b> (reference: the gold annotator)" in panel.header.text()
+    state.annotators.set_gold(None)  # the Gold box emptied: the header follows
+    assert "<b>ann_c</b> (reference), a cell" in panel.header.text()
+
+
 def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, state):
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, A, C)
