@@ -66,6 +66,7 @@ class Grid:
     caption: str = ""
     marked: tuple[int, int] | None = None
     compact: tuple[tuple[str, ...], ...] | None = None
+    title_names: tuple[str, ...] = ()  # names in the axis titles: cut to what tells them apart when long
 
     @property
     def empty(self) -> bool:
@@ -314,5 +315,6 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool
         high=max(high, 1.0),
         row_title=f"{test} (test)",
         column_title=f"{gold} (reference)",  # the pair's second side, the gold annotator or not
+        title_names=(test, gold),
         caption=f"{shown}; {table.agreed} of {table.total} pairs agree",
     )
