@@ -259,6 +259,23 @@ def test_each_annotator_against_the_gold_and_the_sentences_chosen(qtbot, tmp_pat
     assert "comptest_annot3" in words and "LR F1" in words
 
 
+def test_another_gold_chosen_behind_the_label_confusion_redraws_the_plots(qtbot, tmp_path):
+    """With the Label confusion tab in front, choosing another gold brought the plots' tab forward
+    showing the plots of the gold before: they were drawn before being made again."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    open_annotators(qtbot, window)
+    window.workspace.show_panel("confusion")
+    settle()
+    assert window.confusion_panel.isVisible() and not window.annotator_plots.isVisible()
+    result = window.state.annotators.result
+    window.state.annotators.set_gold(0)  # comptest_annot1
+    window.workspace.show_panel("annotator_plots")
+    settle()
+    strip = window.annotator_plots.strip
+    assert strip.plot.title.endswith("(comptest_annot1), per annotator"), strip.plot.title
+    assert [series.name for series in strip.plot.points] == [result.names[k] for k in (1, 2, 3)]
+
+
 def test_the_readout_shows_over_the_plot_while_the_mouse_is_on_a_bar_and_goes_when_it_leaves(qtbot, hand_window):
     window = hand_window
     choose_metric(window.corpus_plots, "concept")

@@ -115,7 +115,7 @@ class ConfusionPanel(QWidget):
         self.sentences.itemActivated.connect(self._sentence_clicked)
         self.annotators.matrix_changed.connect(lambda result: self._fill_pair_boxes())
         self.annotators.confusion_changed.connect(self._show_confusion)
-        self.annotators.view_changed.connect(lambda: self._show_confusion(self.outcome))  # the gold annotator
+        self.annotators.view_changed.connect(self._show_header)  # it names the gold annotator
         self._fill_pair_boxes()
         self._show_confusion(self.annotators.confusion)
 
@@ -162,19 +162,22 @@ class ConfusionPanel(QWidget):
     def _show_confusion(self, outcome: ConfusionOutcome | None) -> None:
         self.outcome = outcome
         self.availability_changed.emit(self.is_available())
-        if outcome is None:
-            self.header.setText(NOTHING)
-        else:
-            source = "a cell of the annotators' matrix" if outcome.cell is not None else "the two files shown"
-            self.header.setText(
-                f"Label confusion of <b>{escape(outcome.test)}</b> (test) against <b>{escape(outcome.gold)}</b> "
-                f"({self._reference(outcome)}), {source}, over the corpus under the alignment. "
-                + self._summary(outcome)
-            )
+        self._show_header()
         for kind in KINDS:
             self.kinds.setTabText(KINDS.index(kind), self._tab_title(kind))
         self._show_pair_boxes()
         self._fill_tables()
+
+    def _show_header(self) -> None:
+        outcome = self.outcome
+        if outcome is None:
+            self.header.setText(NOTHING)
+            return
+        source = "a cell of the annotators' matrix" if outcome.cell is not None else "the two files shown"
+        self.header.setText(
+            f"Label confusion of <b>{escape(outcome.test)}</b> (test) against <b>{escape(outcome.gold)}</b> "
+            f"({self._reference(outcome)}), {source}, over the corpus under the alignment. " + self._summary(outcome)
+        )
 
     def _reference(self, outcome: ConfusionOutcome) -> str:
         """What the pair's second annotator is: the reference side of the pair, which is the gold
