@@ -70,7 +70,7 @@ def test_the_pairs_second_side_is_called_reference_and_the_gold_annotator_named_
     open_cell(qtbot, state, A, B)
     header = panel.header.text()
     assert "<b>ann_b</b> (reference, not the gold annotator ann_c)" in header and "(gold)" not in header
-    assert panel.models["concept"].headerData(1, Qt.Orientation.Horizontal) == "Reference label"
+    assert panel.models["concept"].headerData(1, Qt.Orientation.Horizontal) == "Reference"
     assert panel.heatmap.grid.column_title == "ann_b (reference)"
     open_cell(qtbot, state, A, C)
     assert "<b>ann_c</b> (reference: the gold annotator)" in panel.header.text()

@@ -261,7 +261,8 @@ def test_each_annotator_against_the_gold_and_the_sentences_chosen(qtbot, tmp_pat
 
 def test_another_gold_chosen_behind_the_label_confusion_redraws_the_plots(qtbot, tmp_path):
     """With the Label confusion tab in front, choosing another gold brought the plots' tab forward
-    showing the plots of the gold before: they were drawn before being made again."""
+    (the workspace fronted every group's first tab at any panel's news), showing the plots of the
+    gold before: they were drawn before being made again."""
     window = shown_window(qtbot, tmp_path, None, (1600, 1000))
     open_annotators(qtbot, window)
     window.workspace.show_panel("confusion")
@@ -269,6 +270,8 @@ def test_another_gold_chosen_behind_the_label_confusion_redraws_the_plots(qtbot,
     assert window.confusion_panel.isVisible() and not window.annotator_plots.isVisible()
     result = window.state.annotators.result
     window.state.annotators.set_gold(0)  # comptest_annot1
+    settle()
+    assert window.confusion_panel.isVisible()  # the tab chosen stays in front: no panel came or went
     window.workspace.show_panel("annotator_plots")
     settle()
     strip = window.annotator_plots.strip

@@ -257,7 +257,7 @@ class MatrixTables:
         return cls(result.counts(), {metric: sentence_rows(result, metric) for metric in result.metrics})
 
 
-CONFUSION_HEADERS = ("Test label", "Reference label", "Count", "What", "Sentences")  # the pair's two sides
+CONFUSION_HEADERS = ("Test", "Reference", "Count", "What", "Sentences")  # the labels of the pair's two sides
 
 
 def _what(cell: ConfusionCell) -> str:
