@@ -29,12 +29,16 @@ def annotator_names(paths: Sequence[str | Path]) -> list[str]:
 
 def file_names(paths: Sequence[str | Path]) -> list[str]:
     """Each file's name; names that repeat get their folder, and a number if they still do (the
-    rule of :func:`annotator_names`, the suffix kept).
+    rule of :func:`annotator_names`, the suffix kept); a file given twice is one file, named once.
 
-    >>> file_names(["a/x.amr", "b/x.amr", "x.txt"])
-    ['a/x.amr', 'b/x.amr', 'x.txt']
+    >>> file_names(["a/x.amr", "b/x.amr", "x.txt", "a/x.amr"])
+    ['a/x.amr', 'b/x.amr', 'x.txt', 'a/x.amr']
+    >>> file_names(["a/x.amr", "a/x.amr"])
+    ['x.amr', 'x.amr']
     """
-    return _told_apart(paths, lambda path: path.name)
+    files = list(dict.fromkeys(Path(path) for path in paths))
+    named = dict(zip(files, _told_apart(files, lambda path: path.name)))
+    return [named[Path(path)] for path in paths]
 
 
 def _told_apart(paths: Sequence[str | Path], name_of: Callable[[Path], str]) -> list[str]:
