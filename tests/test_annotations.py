@@ -114,6 +114,27 @@ def test_unequal_counts_by_position_name_the_first_graph_without_partner(tmp_pat
     )
 
 
+def test_files_of_the_same_name_are_named_by_their_folder_in_every_message(tmp_path):
+    """alice/amr.txt and bob/amr.txt: the messages name each file as the matrix names the
+    annotator (by its folder), not by a name both files share."""
+    folders = [tmp_path / who for who in ("alice", "bob", "carol")]
+    for folder in folders:
+        folder.mkdir()
+    alice, bob = (write(folder, "amr.txt", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / d)\n") for folder in folders[:2])
+    carol = write(folders[2], "amr.txt", "# ::id 1\n(a / b)\n")
+    annotations = load_annotations([alice, bob, carol])
+    assert annotations.names == ["alice/amr", "bob/amr", "carol/amr"]
+    assert annotations.warnings[0].startswith("1 id(s) are missing from some files (first: '2', not in carol/amr.txt)")
+    last = annotations.sentences[1]
+    assert str(annotations.problem(last, 2)) == f"{alice}:4: id '2' has no graph in carol/amr.txt"
+    assert [str(e) for e in annotations.pairs(2, 1).pairs[1].errors] == [
+        f"{bob}:4: id '2' has no graph in carol/amr.txt"
+    ]
+    with pytest.raises(InputError) as caught:
+        load_annotations([alice, bob, carol], pair_by="position")
+    assert str(caught.value).startswith(f"{alice}:4: alice/amr.txt holds 2 graphs but carol/amr.txt holds 1:")
+
+
 def test_pair_by_id_refuses_a_repeated_id_in_any_file(tmp_path):
     a = write(tmp_path, "a.amr", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / d)\n")
     b = write(tmp_path, "b.amr", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / d)\n")

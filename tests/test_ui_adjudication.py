@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QLabel, QMessageBox
 
 from engine.adjudication import Session
 from engine.adjudication.store import utc_now
@@ -512,6 +512,19 @@ def test_the_new_session_starts_on_the_gold_chosen_when_the_files_were_opened(qt
     state.annotators.set_gold(None)  # the matrix's gold unmarked: none
     assert commands.chosen_gold(window.context) is None
     assert adjudication_dialogs.NewSessionDialog(list(state.scoring.files.paths), window, None).gold() is None
+
+
+def test_the_new_session_dialog_names_files_of_the_same_name_by_their_folder(qtbot, tmp_path):
+    paths = [tmp_path / who / "amr.txt" for who in ("alice", "bob")]
+    for path in paths:
+        path.parent.mkdir()
+        path.write_text("(a / b)\n", encoding="utf-8")
+    dialog = adjudication_dialogs.NewSessionDialog(paths, None, paths[1])
+    qtbot.addWidget(dialog)
+    assert [dialog.gold_box.itemText(k) for k in range(1, 3)] == ["alice/amr.txt", "bob/amr.txt"]
+    assert dialog.gold() == paths[1] and dialog.gold_box.currentText() == "bob/amr.txt"
+    labels = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "Files: alice/amr.txt, bob/amr.txt" in labels
 
 
 def messages(state):

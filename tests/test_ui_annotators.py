@@ -19,6 +19,7 @@ from engine.runtime import parallel
 from ui.annotators.dialog import OpenAnnotatorsDialog, guess_gold
 from ui.shell.commands.annotators import write_annotators_report, write_confusion, write_matrix
 from ui.shell.main_window import MainWindow
+from ui.state.settings import RecentFiles
 
 from .test_app import run_app
 from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings
@@ -93,6 +94,33 @@ def test_dropping_three_files_opens_annotators_and_two_a_pair(qtbot, window):
         drop(window, TRIO_FILES[1:])
     assert window.state.scoring.files.paths == tuple(TRIO_FILES[1:]) and not window.cell_bar.isVisible()
     assert window.state.annotators.result is None  # two files that are no cell of it close the matrix
+
+
+def test_files_of_the_same_name_are_named_by_their_folder_everywhere(qtbot, window, tmp_path):
+    """alice/amr.txt, bob/amr.txt, carol/amr.txt: the status line, the banner, the window title,
+    the PENMAN panes and the recent files name each file by its folder, as the matrix does."""
+    paths = []
+    for who, source in zip(("alice", "bob", "carol"), ANNOTATOR_FILES):
+        (tmp_path / who).mkdir()
+        paths.append(tmp_path / who / "amr.txt")
+        paths[-1].write_bytes(source.read_bytes())
+    state, messages, problems = window.state, list[str](), list[str]()
+    state.messages.message.connect(messages.append)
+    state.messages.problem.connect(lambda text, details: problems.append(text))
+    open_annotators(qtbot, state, paths)
+    assert state.annotators.result.names == ["alice/amr", "bob/amr", "carol/amr"]
+    assert messages[0] == "Reading 3 annotators' files: alice/amr.txt, bob/amr.txt, carol/amr.txt..."
+    missing = f"{paths[2]}:37: id 'sentence 5' has no graph in alice/amr.txt"
+    assert any(f"{missing} (sentence" in problem for problem in problems), problems  # matrix
+    assert problems[-1] == f"1 pair not scored. First problem: {missing} nor in bob/amr.txt"  # the pair opened
+    assert "Reading alice/amr.txt and bob/amr.txt..." in messages
+    qtbot.waitUntil(lambda: "from alice/amr.txt (test) and bob/amr.txt (gold)" in messages[-1])
+    assert window.windowTitle().endswith(" - alice/amr.txt vs bob/amr.txt")
+    assert window.penman_panel.test_box.title().startswith("Test - alice/amr.txt, line ")
+    assert window.penman_panel.gold_box.title().startswith("Gold - bob/amr.txt, line ")
+    recent = RecentFiles(tuple(paths), annotators=True, gold=paths[2])
+    assert recent.title() == "3 annotators: alice/amr.txt, bob/amr.txt, carol/amr.txt (gold carol/amr.txt)"
+    assert RecentFiles((paths[1], paths[0])).title() == "bob/amr.txt vs alice/amr.txt"
 
 
 def test_the_open_dialog_marks_a_gold_file():

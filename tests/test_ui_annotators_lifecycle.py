@@ -102,7 +102,7 @@ def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, windo
     boxes = window.confusion_panel.test_box, window.confusion_panel.gold_box  # the pair is no cell: say what to choose
     assert [(box.currentIndex(), box.placeholderText()) for box in boxes] == [
         (-1, "(test annotator)"),
-        (-1, "(gold annotator)"),
+        (-1, "(reference annotator)"),
     ]
     with qtbot.waitSignals([state.annotators.matrix_changed, state.scoring.corpus_changed], timeout=20000):
         state.scoring.set_params(state.scoring.params.switched("smatch"))

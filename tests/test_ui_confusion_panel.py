@@ -3,9 +3,11 @@ tables and the heatmap, a cell's sentences listed and opened, two files and any 
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter
 
 from engine.metrics.confusion import NONE, ConfusionTable
 from ui.annotators.confusion_panel import ConfusionPanel
+from ui.annotators.grid_heatmap import paint_grid
 from ui.annotators.views import confusion_grid
 
 from .ui_support import TRIO_FILES, open_annotators
@@ -59,6 +61,57 @@ def test_the_trios_hand_counted_cells_are_in_the_view(qtbot, panel, state):
     assert concept[0] == ("girl", "boy", "2", "differ", "s2; s4")  # count, most frequent first
     assert ("ask-01", "ask-01", "2", "agree", "s3; s4") in concept and ("go-02", "go-02", "1", "agree", "s1") in concept
     assert sum(int(row[2]) for row in concept) == 13
+
+
+def test_the_pairs_second_side_is_called_reference_and_the_gold_annotator_named_apart(qtbot, panel, state):
+    """With ann_c in the Gold box, the cell ann_a against ann_b said "ann_b (gold)" and "Gold
+    label": a user read it as the Gold box's annotator. The pair's second side is its reference."""
+    open_annotators(qtbot, state, TRIO_FILES, TRIO_FILES[C])
+    open_cell(qtbot, state, A, B)
+    header = panel.header.text()
+    assert "<b>ann_b</b> (reference, not the gold annotator ann_c)" in header and "(gold)" not in header
+    assert panel.models["concept"].headerData(1, Qt.Orientation.Horizontal) == "Reference"
+    assert panel.heatmap.grid.column_title == "ann_b (reference)"
+    open_cell(qtbot, state, A, C)
+    assert "<b>ann_c</b> (reference: the gold annotator)" in panel.header.text()
+    state.annotators.set_gold(None)  # the Gold box emptied: the header follows
+    assert "<b>ann_c</b> (reference), a cell" in panel.header.text()
+
+
+class RecordingPainter(QPainter):
+    """A painter that keeps every text it draws."""
+
+    def __init__(self, device):
+        super().__init__(device)
+        self.texts: list[str] = []
+
+    def drawText(self, *args):
+        self.texts.append(args[-1])
+        super().drawText(*args)
+
+
+def test_the_heatmaps_axis_titles_keep_the_annotators_distinguishing_word(qtbot, tmp_path, panel, state):
+    """At 1366x768 the confusion heatmap's row title "annotator_alice_round2/amr (test)", elided in the
+    middle to its room, read "annotator_…2/amr (test)": which annotator was lost."""
+    paths = []
+    for who, source in zip(("alice", "bob", "carol"), TRIO_FILES):
+        (tmp_path / f"annotator_{who}_round2").mkdir()
+        paths.append(tmp_path / f"annotator_{who}_round2" / "amr.txt")
+        paths[-1].write_bytes(source.read_bytes())
+    open_annotators(qtbot, state, paths)
+    open_cell(qtbot, state, A, C)
+    grid = panel.heatmap.grid
+    assert grid.row_title == "annotator_alice_round2/amr (test)" and len(grid.rows) == 1  # girl / boy
+    image = QImage(300, 200, QImage.Format.Format_ARGB32)
+    painter = RecordingPainter(image)
+    try:
+        paint_grid(painter, grid, panel.heatmap.font(), 300, 200)
+    finally:
+        painter.end()
+    row_title = next(text for text in painter.texts if text.startswith("←"))
+    column_title = next(text for text in painter.texts if text.endswith("→"))
+    assert "alice" in row_title and row_title.endswith(" (test)"), row_title
+    assert "carol" in column_title and column_title.endswith(" (reference) →"), column_title
 
 
 def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, state):

@@ -3,6 +3,7 @@ region dragged keeps those sentences in the table and clearing brings the others
 selected is marked in the plots and a point clicked selects its pair; exports carry the files,
 the metric and the parameters."""
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -11,12 +12,15 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
+from engine.read import load_annotations
+from engine.scoring.matrix import score_matrix
 from ui.plots.figure import Axis, Plot, Points
 from ui.plots.scatter_view import ScatterView
+from ui.plots.sentence_figures import annotator_strip_plot
 from ui.shell.commands.plots import plot_choices, write_plot
 
 from .conftest import DEMO
-from .ui_support import shown_window, wait_until_idle
+from .ui_support import ANNOTATOR_FILES, shown_window, wait_until_idle
 
 # five pairs whose Concept F1 is plain to count: same1, same2 (every concept matches: 1), half (one
 # of two: 0.5), none (apple against pear: 0, and no relation: no LR F1), two-of-three (2/3)
@@ -255,6 +259,26 @@ def test_each_annotator_against_the_gold_and_the_sentences_chosen(qtbot, tmp_pat
     assert "comptest_annot3" in words and "LR F1" in words
 
 
+def test_another_gold_chosen_behind_the_label_confusion_redraws_the_plots(qtbot, tmp_path):
+    """With the Label confusion tab in front, choosing another gold brought the plots' tab forward
+    (the workspace fronted every group's first tab at any panel's news), showing the plots of the
+    gold before: they were drawn before being made again."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    open_annotators(qtbot, window)
+    window.workspace.show_panel("confusion")
+    settle()
+    assert window.confusion_panel.isVisible() and not window.annotator_plots.isVisible()
+    result = window.state.annotators.result
+    window.state.annotators.set_gold(0)  # comptest_annot1
+    settle()
+    assert window.confusion_panel.isVisible()  # the tab chosen stays in front: no panel came or went
+    window.workspace.show_panel("annotator_plots")
+    settle()
+    strip = window.annotator_plots.strip
+    assert strip.plot.title.endswith("(comptest_annot1), per annotator"), strip.plot.title
+    assert [series.name for series in strip.plot.points] == [result.names[k] for k in (1, 2, 3)]
+
+
 def test_the_readout_shows_over_the_plot_while_the_mouse_is_on_a_bar_and_goes_when_it_leaves(qtbot, hand_window):
     window = hand_window
     choose_metric(window.corpus_plots, "concept")
@@ -314,6 +338,44 @@ def test_graph_sizes_are_counted_in_whole_nodes_on_screen_and_in_the_figure(hand
     under = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("text-anchor") == "middle"]
     ticks = [text for text in under if text and text.replace(".", "").isdigit()]
     assert ticks == ["0", "1", "2", "3", "4"], ticks
+
+
+def six_annotators_strip(folder):
+    """The strip plot of six annotators' files against a seventh, the gold, whose long names differ
+    in one word ("…_alice_final_checked", "…_bob_final_checked", ...)."""
+    sources = [*ANNOTATOR_FILES, *ANNOTATOR_FILES[:3]]
+    paths = []
+    for who, source in zip(("alice", "bob", "carol", "dave", "erin", "frank", "gold"), sources):
+        paths.append(folder / f"metamorphosed_iaa_round2_{who}_final_checked.txt")
+        paths[-1].write_bytes(source.read_bytes())
+    return annotator_strip_plot(score_matrix(load_annotations(paths, gold=paths[-1])), "labeled_relation")[0]
+
+
+@pytest.mark.parametrize("width", [620, 760, 1300])
+def test_six_annotators_long_names_under_the_strips_never_touch(qtbot, tmp_path, width):
+    """At 1366x768 (a strip plot about 740 px wide) the six names, cut at 18 letters, ran into each
+    other: each is now cut to the room of its tick, a gap between any two."""
+    view = ScatterView()
+    qtbot.addWidget(view)
+    view.resize(width, 420)
+    view.show()
+    view.show_plot(six_annotators_strip(tmp_path))
+    settle()
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        drawn = view.item.getAxis("bottom").generateDrawSpecs(painter)[2]
+    finally:
+        painter.end()
+    texts = [text for _, _, text in drawn]
+    assert len(texts) == 6, texts
+    for who, text in zip(("alice", "bob", "carol", "dave", "erin", "frank"), texts):
+        assert who[:3] in text, texts  # what tells the annotators apart stays
+    rects = sorted((rect for rect, _, _ in drawn), key=lambda rect: rect.left())
+    for left, right in itertools.pairwise(rects):
+        assert left.right() + 6 <= right.left(), texts  # a gap between two names
+    if width >= 1300:  # room for more than 18 letters: the names are no longer cut at their end
+        assert all(text.endswith("_final_checked") for text in texts), texts
 
 
 def test_a_long_readout_wraps_inside_a_narrow_plot(qtbot):

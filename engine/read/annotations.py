@@ -8,40 +8,19 @@ gold (reference) annotation. An annotator is named by its file's stem.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, MissingGraph
 from .amr import parse_entry
+from .file_names import annotator_names, file_names
 from .formats import FormatChoice, load_sources
 from .pairing import LoadedPairs, LoadedSentences, PairBy, Sentence
 
 __all__ = ["MAX_ANNOTATORS", "AnnotationSet", "annotator_names", "load_annotations"]
 
 MAX_ANNOTATORS = 20
-
-
-def annotator_names(paths: Sequence[str | Path]) -> list[str]:
-    """Each file's stem; stems that repeat get their folder, and a number if they still do.
-
-    >>> annotator_names(["a/x.amr", "b/x.amr", "y.txt", "y.txt"])
-    ['a/x', 'b/x', 'y (1)', 'y (2)']
-    """
-    stems = [Path(path).stem for path in paths]
-    repeated = Counter(stems)
-    names = [
-        "/".join(filter(None, (Path(path).parent.name, stem))) if repeated[stem] > 1 else stem
-        for path, stem in zip(paths, stems)
-    ]
-    counts = Counter(names)
-    seen: Counter = Counter()
-    numbered = []
-    for name in names:
-        seen[name] += 1
-        numbered.append(f"{name} ({seen[name]})" if counts[name] > 1 else name)
-    return numbered
 
 
 @dataclass
@@ -93,7 +72,8 @@ class AnnotationSet:
         pair views and :func:`engine.scoring.score_corpus`; a sentence missing from a file names
         that file (one missing from both is a pair that cannot be scored either)."""
         loaded = self.loaded.pairs(test, gold)
-        names = (Path(self.paths[test]).name, Path(self.paths[gold]).name)
+        every = file_names(self.paths)
+        names = (every[test], every[gold])
         loaded.pairs = [
             replace(
                 pair, test=pair.test and parse_entry(pair.test), gold=pair.gold and parse_entry(pair.gold), names=names
@@ -109,9 +89,8 @@ class AnnotationSet:
         if entry is not None:
             return entry.error
         other = next(entry for entry in sentence.entries if entry is not None)
-        return MissingGraph(
-            other.file, other.line, f"id {sentence.id!r} has no graph in {Path(self.paths[annotator]).name}"
-        )
+        missing = file_names(self.paths)[annotator]
+        return MissingGraph(other.file, other.line, f"id {sentence.id!r} has no graph in {missing}")
 
 
 def load_annotations(

@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 
 from ..drs.clauses import DrsEntry, header_id, header_sentence, parse_drs_block, split_drs_blocks
 from ..drs.graph import drs_graph
 from ..errors import InputError
+from .file_names import file_names
 from .pairing import PairBy, Sentence, check_equal_counts, first_id, group_by_key, group_entries
 from .source import Entry
 
@@ -117,7 +117,7 @@ def _by_sentence(files: Sequence[Sequence[Entry]], names: Sequence[str]) -> tupl
     by_position = sum(1 for row in zip(*sentences) if len(set(row)) == 1) if len(counts) == 1 else -1
     if complete == 0 or complete <= by_position:
         return None
-    shown = [Path(name).name for name in names]
+    shown = file_names(names)
     how = (
         f"{' and '.join(shown) if len(shown) == 2 else ', '.join(shown)} list their DRSs in different orders"
         if len(counts) == 1

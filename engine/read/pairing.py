@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from pathlib import Path
 from typing import Literal, get_args
 
 from ..errors import InputError, MissingGraph
+from .file_names import file_names
 from .source import Entry
 
 __all__ = [
@@ -201,21 +201,22 @@ def batches(pairs: Sequence[Pair], cells: int, most: int = 256) -> list[list[Pai
 def unequal_counts(
     test: Sequence[Entry], gold: Sequence[Entry], test_name: str, gold_name: str, why: str, noun: str = "graph"
 ) -> InputError:
-    """The error for files that hold different numbers of graphs, at the first one left without a partner."""
+    """The error for files that hold different numbers of graphs, at the first one left without a
+    partner; ``test_name`` and ``gold_name`` are the files as the message names them (:func:`file_names`)."""
     extra = (test if len(test) > len(gold) else gold)[min(len(test), len(gold))]
-    test_file, gold_file = Path(test_name).name, Path(gold_name).name
     return InputError(
         extra.file,
         extra.line,
-        f"{test_file} holds {len(test)} {noun}s but {gold_file} holds {len(gold)}: this {noun} has no partner; {why}",
+        f"{test_name} holds {len(test)} {noun}s but {gold_name} holds {len(gold)}: this {noun} has no partner; {why}",
     )
 
 
 def check_equal_counts(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str, noun: str = "graph") -> None:
     """Raise :func:`unequal_counts` for the first file whose count differs from the first file's."""
-    for entries, name in zip(files[1:], names[1:]):
+    shown = file_names(names)
+    for entries, name in zip(files[1:], shown[1:]):
         if len(entries) != len(files[0]):
-            raise unequal_counts(files[0], entries, names[0], name, why, noun)
+            raise unequal_counts(files[0], entries, shown[0], name, why, noun)
 
 
 def _by_position(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str) -> list[Sentence]:
@@ -301,7 +302,7 @@ def _one_sided(sentences: list[Sentence], unshared: tuple[str, str] | None, name
         ]
     if len(names) == 2:
         return [f"{len(lonely)} id(s) appear in one file only (first: {lonely[0].id!r}); those pairs are not scored"]
-    missing = Path(names[lonely[0].entries.index(None)]).name
+    missing = file_names(names)[lonely[0].entries.index(None)]
     return [
         f"{len(lonely)} id(s) are missing from some files (first: {lonely[0].id!r}, not in {missing}); "
         "the pairs of files that lack them leave them out"

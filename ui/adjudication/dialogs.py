@@ -44,6 +44,7 @@ from engine.adjudication.draft import Relation
 from engine.adjudication.session import StartRule
 from engine.adjudication.verdicts import fresh_variable
 from engine.model import Attribute, Edge, Graph
+from engine.read.file_names import file_names
 
 from .state import AdjudicationState
 from .tasks import free_session_path
@@ -123,8 +124,9 @@ class NewSessionDialog(QDialog):
         where.addWidget(choose)
         self.gold_box = QComboBox()
         self.gold_box.addItem("none: every file is an annotator", None)
-        for path in self.files:
-            self.gold_box.addItem(path.name, path)
+        names = file_names(self.files)  # with their folders where their names repeat
+        for name, path in zip(names, self.files):
+            self.gold_box.addItem(name, path)
         if gold is not None and gold in self.files:
             self.gold_box.setCurrentIndex(self.files.index(gold) + 1)
         self.gold_box.setToolTip("The file marked gold when the files were opened is chosen at first")
@@ -132,7 +134,7 @@ class NewSessionDialog(QDialog):
         for rule, text in START_RULES:
             self.start_box.addItem(text, rule)
         layout = QFormLayout(self)
-        layout.addRow(QLabel("Files: " + ", ".join(path.name for path in self.files)))
+        layout.addRow(QLabel("Files: " + ", ".join(names)))
         layout.addRow("Session file:", where)
         layout.addRow("Gold file:", self.gold_box)
         layout.addRow("Start each sentence from:", self.start_box)

@@ -5,6 +5,8 @@ sentences of the chosen cell (a click opens one in the pair views)."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -56,9 +58,12 @@ class ConfusionPanel(QWidget):
         self.header = QLabel(NOTHING)
         self.header.setWordWrap(True)
         self.test_box, self.gold_box = QComboBox(), QComboBox()
-        for box, side in ((self.test_box, "test"), (self.gold_box, "gold")):
+        for box, side in ((self.test_box, "test"), (self.gold_box, "reference")):
             narrow_name_box(box)
-            box.setToolTip(f"The {side} annotator of the pair (opens that cell of the matrix)")
+            box.setToolTip(
+                f"The {side} annotator of the pair: the matrix's {'row' if side == 'test' else 'column'} "
+                "(opens that cell of the matrix)"
+            )
             box.setPlaceholderText(f"({side} annotator)")  # shown while the pair is no cell of the matrix
         self.agreements = QCheckBox("Show agreements")
         self.agreements.setToolTip(
@@ -110,6 +115,7 @@ class ConfusionPanel(QWidget):
         self.sentences.itemActivated.connect(self._sentence_clicked)
         self.annotators.matrix_changed.connect(lambda result: self._fill_pair_boxes())
         self.annotators.confusion_changed.connect(self._show_confusion)
+        self.annotators.view_changed.connect(self._show_header)  # it names the gold annotator
         self._fill_pair_boxes()
         self._show_confusion(self.annotators.confusion)
 
@@ -156,18 +162,34 @@ class ConfusionPanel(QWidget):
     def _show_confusion(self, outcome: ConfusionOutcome | None) -> None:
         self.outcome = outcome
         self.availability_changed.emit(self.is_available())
-        if outcome is None:
-            self.header.setText(NOTHING)
-        else:
-            source = "a cell of the annotators' matrix" if outcome.cell is not None else "the two files shown"
-            self.header.setText(
-                f"Label confusion of <b>{outcome.test}</b> (test) against <b>{outcome.gold}</b> (gold), {source}, "
-                f"over the corpus under the alignment. " + self._summary(outcome)
-            )
+        self._show_header()
         for kind in KINDS:
             self.kinds.setTabText(KINDS.index(kind), self._tab_title(kind))
         self._show_pair_boxes()
         self._fill_tables()
+
+    def _show_header(self) -> None:
+        outcome = self.outcome
+        if outcome is None:
+            self.header.setText(NOTHING)
+            return
+        source = "a cell of the annotators' matrix" if outcome.cell is not None else "the two files shown"
+        self.header.setText(
+            f"Label confusion of <b>{escape(outcome.test)}</b> (test) against <b>{escape(outcome.gold)}</b> "
+            f"({self._reference(outcome)}), {source}, over the corpus under the alignment. " + self._summary(outcome)
+        )
+
+    def _reference(self, outcome: ConfusionOutcome) -> str:
+        """What the pair's second annotator is: the reference side of the pair, which is the gold
+        annotator (the Gold box above the matrix) only when the text says so."""
+        result = self.annotators.result
+        if outcome.cell is None or result is None:
+            return "reference: the gold file"
+        if result.gold == outcome.cell[1]:
+            return "reference: the gold annotator"
+        if result.gold is None:
+            return "reference"
+        return f"reference, not the gold annotator {escape(result.names[result.gold])}"
 
     @staticmethod
     def _summary(outcome: ConfusionOutcome) -> str:

@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLine
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ..common.names import shortened
+from ..common.name_labels import elided_name
 from .views import EMPTY_GRID, GOLD_MARK, Grid
 
 __all__ = ["GridHeatmap", "grid_colour", "grid_svg", "save_grid"]
@@ -142,15 +142,26 @@ def short_labels(metrics: QFontMetricsF, names: tuple[str, ...], room: float) ->
     left = room - metrics.horizontalAdvance(GOLD_MARK)  # for a marked name, when the mark is kept
     marked = left >= metrics.horizontalAdvance("…MM")  # room for the mark and some of the name
     return [
-        _short_label(metrics, base, bases, left) + GOLD_MARK
+        elided_name(metrics, base, bases, left) + GOLD_MARK
         if marked and base != name and metrics.horizontalAdvance(name) > room
-        else _short_label(metrics, name, names, room)
+        else elided_name(metrics, name, names, room)
         for name, base in zip(names, bases)
     ]
 
 
-def _short_label(metrics: QFontMetricsF, name: str, names: tuple[str, ...], room: float) -> str:
-    return shortened(name, names, lambda text: metrics.elidedText(text, Qt.TextElideMode.ElideRight, room))
+def fitted_title(metrics: QFontMetricsF, title: str, names: tuple[str, ...], room: float) -> str:
+    """``title`` in ``room`` pixels: whole when it fits; else the name of ``names`` it holds (an
+    annotator's, "name (test) →") keeps what tells it apart from the other names
+    (:func:`~ui.common.name_labels.elided_name`), the rest of the title whole, when there is room
+    for some of it; else the title is elided in the middle."""
+    if metrics.horizontalAdvance(title) <= room:
+        return title
+    for name in sorted(filter(None, names), key=len, reverse=True):
+        before, found, after = title.partition(name)
+        left = room - metrics.horizontalAdvance(before + after)
+        if found and left >= metrics.horizontalAdvance("…MMM"):
+            return before + elided_name(metrics, name, names, left) + after
+    return metrics.elidedText(title, Qt.TextElideMode.ElideMiddle, room)
 
 
 def _widest(metrics: QFontMetricsF, labels: list[str]) -> float:
@@ -258,16 +269,16 @@ def paint_grid(
     body_width = len(grid.columns) * shape.cell
     body_height = len(grid.rows) * shape.cell
     painter.setPen(QColor("#333"))
-    column_title = f"{grid.column_title} →"  # names too long for their room are elided in the middle
+    column_title = f"{grid.column_title} →"
     rect = shape.column_title_rect(grid, width, metrics.horizontalAdvance(column_title))
-    text = metrics.elidedText(column_title, Qt.TextElideMode.ElideMiddle, rect.width())
+    text = fitted_title(metrics, column_title, grid.title_names, rect.width())
     painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter, text)
     row_title = f"← {grid.row_title}"
     top, span = shape.row_title_span(grid, height, metrics.horizontalAdvance(row_title))
     painter.save()  # the row title, written upwards beside the rows
     painter.translate(GAP, top + span)
     painter.rotate(-90)
-    text = metrics.elidedText(row_title, Qt.TextElideMode.ElideMiddle, span)
+    text = fitted_title(metrics, row_title, grid.title_names, span)
     painter.drawText(QRectF(0, 0, span, shape.line), Qt.AlignmentFlag.AlignHCenter, text)
     painter.restore()
     painter.setPen(QColor("black"))

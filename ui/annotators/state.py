@@ -44,6 +44,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.output.matrix import problem_text
 from engine.params import Params
+from engine.read.file_names import file_names
 from engine.registry import run_metrics
 from engine.scoring import CorpusResult, MatrixResult
 from engine.scoring.matrix import Average
@@ -115,7 +116,7 @@ class AnnotatorsState(AppPart):
             self.app.messages.show("Still reading a pair of files: cancel (Esc) before opening annotators.")
             return False
         request = MatrixRequest.of(paths, self.app.scoring.params, gold)
-        names = ", ".join(path.name for path in request.paths)
+        names = ", ".join(file_names(request.paths))
         started = self._score(request, f"Reading {len(request.paths)} annotators' files: {names}...")
         if started:
             log.info("scoring %d annotators' files: %s", len(request.paths), ", ".join(map(str, request.paths)))
@@ -382,9 +383,7 @@ class AnnotatorsState(AppPart):
         elif self.app.scoring.corpus is not None and self.app.scoring.files is not None:
             corpus, files = self.app.scoring.corpus, self.app.scoring.files
             source = (corpus, None)
-            work = lambda progress, cancelled: confusion_of_corpus(  # noqa: E731
-                corpus, files.test_path.stem, files.gold_path.stem
-            )
+            work = lambda progress, cancelled: confusion_of_corpus(corpus, *files.annotators())  # noqa: E731
         else:
             return
         if self._same_source(source):

@@ -66,6 +66,7 @@ class Grid:
     caption: str = ""
     marked: tuple[int, int] | None = None
     compact: tuple[tuple[str, ...], ...] | None = None
+    title_names: tuple[str, ...] = ()  # names in the axis titles: cut to what tells them apart when long
 
     @property
     def empty(self) -> bool:
@@ -256,7 +257,7 @@ class MatrixTables:
         return cls(result.counts(), {metric: sentence_rows(result, metric) for metric in result.metrics})
 
 
-CONFUSION_HEADERS = ("Test label", "Gold label", "Count", "What", "Sentences")
+CONFUSION_HEADERS = ("Test", "Reference", "Count", "What", "Sentences")  # the labels of the pair's two sides
 
 
 def _what(cell: ConfusionCell) -> str:
@@ -285,7 +286,8 @@ def confusion_rows(table: ConfusionTable, labels: Sequence[str], agreements: boo
 
 def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool = True, top: int = 15) -> Grid:
     """The ``top`` most frequent confusions of one kind as a heatmap of counts, rows the test
-    annotator's labels, columns the gold's. With ``agreements`` the cells where the two labels
+    annotator's labels, columns the reference's (``gold``: the pair's second side, whether the
+    gold annotator or not - the column title says "reference"). With ``agreements`` the cells where the two labels
     agree are counted too; without, they are left without a value (grey), as the table leaves
     them out, and the colour scale runs up to the largest confusion. The caption says which."""
     rows, columns, counts = table.heatmap(top)
@@ -312,6 +314,7 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool
         low=0.0,
         high=max(high, 1.0),
         row_title=f"{test} (test)",
-        column_title=f"{gold} (gold)",
+        column_title=f"{gold} (reference)",  # the pair's second side, the gold annotator or not
+        title_names=(test, gold),
         caption=f"{shown}; {table.agreed} of {table.total} pairs agree",
     )

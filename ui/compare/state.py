@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.comparison import Comparison
 from engine.output.comparison import verdict
+from engine.read.file_names import file_names
 
 from ..annotators.state import AnnotatorsApp
 from ..state.files import AnnotatorFiles
@@ -75,7 +76,7 @@ class CompareState(AppPart):
         """Read A, B and the gold and compare them on every metric of the input, under the app's
         parameters and the test chosen."""
         files = CompareFiles.of(a, b, gold, self.app.scoring.params)
-        names = ", ".join(path.name for path in (files.a, files.b, files.gold))
+        names = ", ".join(file_names((files.a, files.b, files.gold)))
         log.info("comparing %s (A) and %s (B) against %s (gold)", files.a, files.b, files.gold)
         return self._run(partial(compare_three, files, self.choice), f"Comparing {names}...")
 

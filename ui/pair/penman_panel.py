@@ -89,11 +89,9 @@ class PenmanPanel(QWidget):
             number = 0 if side == "test" else 1
             graph = (result.test, result.gold)[number]
             location = graph.location if graph is not None else None
-            pane.setTitle(
-                f"{side.capitalize()} - {Path(location.file).name}, line {location.line}"
-                if location
-                else side.capitalize()
-            )
+            files = self.state.scoring.files
+            name = location and (files.name_of(location.file) if files else Path(location.file).name)
+            pane.setTitle(f"{side.capitalize()} - {name}, line {location.line}" if location else side.capitalize())
             pane.setToolTip(str(location) if location else "")
             if graph is not None:
                 pane.text.setPlainText(format_tree(graph.tree) if graph.tree is not None else graph.penman)

@@ -38,7 +38,8 @@ class AnnotatorPlotsPanel(QWidget):
         self.annotators = state.annotators
         self._plots: dict[str, Plot] = {}
         self._series: dict[str, tuple[int, ...]] = {}  # the annotator of each series, by plot
-        self._drawn: tuple | None = None
+        self._made: tuple | None = None  # the (matrix, metric, gold) of the plots made
+        self._drawn: tuple | None = None  # ... and of those on screen
         self.strip = ScatterView()
         self.sizes = ScatterView()
         self.views: dict[str, PlotView] = {"strip": self.strip, "size": self.sizes}
@@ -68,9 +69,16 @@ class AnnotatorPlotsPanel(QWidget):
     # ------------------------------------------------------------- showing
     def plots(self) -> dict[str, Plot]:
         """The plots of the matrix shown under its metric and gold, by key (:data:`ANNOTATOR_PLOTS`)."""
-        if not self._plots:
+        wanted = self._wanted()
+        if not _same(self._made, wanted):  # made again when asked for, whoever asks first
             self._plots, self._series = self._make(self.annotators.result)
+            self._made = wanted
         return self._plots
+
+    def _wanted(self) -> tuple:
+        """What the plots show: (the matrix, the metric, the gold annotator)."""
+        result = self.annotators.result
+        return (result, self.annotators.metric, result.gold if result is not None else None)
 
     def _make(self, result: MatrixResult | None) -> tuple[dict[str, Plot], dict[str, tuple[int, ...]]]:
         if result is None:
@@ -85,15 +93,13 @@ class AnnotatorPlotsPanel(QWidget):
 
     def _changed(self, *_) -> None:
         self.availability_changed.emit(self.is_available())
-        self._plots = {}
         self._draw()
 
     def _draw(self) -> None:
-        result, drawn = self.annotators.result, self._drawn
-        wanted = (self.annotators.metric, result.gold if result is not None else None)
-        if not self.isVisible() or (drawn is not None and drawn[0] is result and drawn[1:] == wanted):
+        wanted = self._wanted()
+        if not self.isVisible() or _same(self._drawn, wanted):
             return
-        self._drawn = (result, *wanted)
+        self._drawn = wanted
         chosen, marked = self.annotators.chosen, self.marked_sentence()
         for key, plot in self.plots().items():
             view = self.views[key]
@@ -131,3 +137,8 @@ class AnnotatorPlotsPanel(QWidget):
             return
         label = result.annotations.sentence_labels()[sentence]
         self.annotators.open_cell(annotators[series], result.gold, sentence=label)
+
+
+def _same(shown: tuple | None, wanted: tuple) -> bool:
+    """Whether ``shown`` (matrix, metric, gold) is ``wanted``: the same matrix object, metric and gold."""
+    return shown is not None and shown[0] is wanted[0] and shown[1:] == wanted[1:]

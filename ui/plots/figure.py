@@ -64,13 +64,16 @@ LEAST_STEP = 1e-6  # the narrowest bar of differences
 
 @dataclass(frozen=True)
 class Axis:
-    """An axis's title and range; ``ticks`` (value, label) replace the numbers (e.g. annotators' names)."""
+    """An axis's title and range; ``ticks`` (value, label) replace the numbers (e.g. annotators'
+    names). ``named``: the labels are names that share much of their text (annotators' files),
+    each shown by what tells it apart in the room of its tick (:func:`ui.common.names.shortened`)."""
 
     title: str
     low: float
     high: float
     ticks: tuple[tuple[float, str], ...] = ()
     whole: bool = False  # a count (graph nodes): ticks at whole numbers only
+    named: bool = False
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,11 @@ clicked; ``export_requested()`` - the Export button.
 from __future__ import annotations
 
 import html
+from itertools import pairwise
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QHBoxLayout,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..common.name_labels import elided_name
 from .figure import CHOSEN, Guide, Plot
 
 __all__ = ["ADDING", "HINT", "ChoosingViewBox", "PlotView"]
@@ -92,17 +94,43 @@ class ChoosingViewBox(pg.ViewBox):
 
 
 class PlotAxis(pg.AxisItem):
-    """An axis that labels both ends of a vertical axis however short the plot, and ticks a
-    count (``whole``) at whole numbers only.
+    """An axis that labels both ends of a vertical axis however short the plot, ticks a
+    count (``whole``) at whole numbers only, and names (``names``: annotators' files, which share
+    much of their text) each by what tells it apart in the room between two ticks, on screen
+    now: more of each name in a wider plot or zoomed in, and never two running into each other.
 
     pyqtgraph draws only the tick labels inside the axis's bounding rectangle, which a grid makes
     the plot's height exactly: half a label of room was missing for 0 and 1 on a short plot."""
 
     OVERFLOW = 10  # pixels a label may reach beyond either end of a vertical axis
+    GAP = 8  # pixels at least between two names
 
     def __init__(self, orientation: str):
         super().__init__(orientation)
         self.whole = False
+        self.names: tuple[tuple[float, str], ...] = ()  # (value, name) of a named axis
+        self._room = 0.0  # pixels for a name, as last measured
+
+    def set_names(self, names: tuple[tuple[float, str], ...]) -> None:
+        """Tick ``names`` (value, name), shortened to their room when drawn; () for numbers."""
+        self.names = names
+        self.setTicks(None)  # ticks from tickValues and tickStrings
+
+    def tickValues(self, minVal, maxVal, size):
+        if not self.names:
+            return super().tickValues(minVal, maxVal, size)
+        values = [value for value, _ in self.names]
+        step = min((b - a for a, b in pairwise(values)), default=maxVal - minVal) or 1.0
+        self._room = size / ((maxVal - minVal) or 1.0) * step - self.GAP
+        return [(step, [value for value in values if minVal <= value <= maxVal])]
+
+    def tickStrings(self, values, scale, spacing):
+        if not self.names:
+            return super().tickStrings(values, scale, spacing)
+        metrics = QFontMetricsF(self.style["tickFont"] or self.font())
+        names = [name for _, name in self.names]
+        shown = {value: elided_name(metrics, name, names, self._room) for value, name in self.names}
+        return [shown.get(value, "") for value in values]
 
     def boundingRect(self):
         rect = super().boundingRect()
@@ -217,7 +245,11 @@ class PlotView(QWidget):
         self.item.setLabel("left", plot.y.title)
         for name, axis in (("bottom", plot.x), ("left", plot.y)):
             self.axes[name].whole = axis.whole
-            self.axes[name].setTicks([list(axis.ticks)] if axis.ticks else None)
+            if axis.named:
+                self.axes[name].set_names(axis.ticks)
+            else:
+                self.axes[name].set_names(())
+                self.axes[name].setTicks([list(axis.ticks)] if axis.ticks else None)
         self._draw(plot)
         self._draw_guides(plot.guides)
         self._draw_chosen()

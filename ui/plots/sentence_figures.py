@@ -19,7 +19,6 @@ from engine.output.report import parameters_text
 from engine.registry import METRIC, short_name
 from engine.scoring import CorpusResult, MatrixResult, PairResult
 
-from ..common.names import distinct_name
 from .figure import SERIES_COLOURS, Axis, Plot, Points, count_axis, f1_edges, histogram, jitter
 
 __all__ = [
@@ -37,7 +36,6 @@ __all__ = [
 F1_AXIS = (0.0, 1.0)
 NO_GOLD = "Choose a gold annotator (Gold, above the matrix) to see each annotator's sentence F1 against it."
 STRIP_WIDTH = 0.6  # of the room between two annotators
-TICK_LETTERS = 18  # an annotator's name under its strip: longer ones are shortened (distinct_name)
 
 
 @dataclass(frozen=True)
@@ -196,11 +194,10 @@ def annotator_strip_plot(result: MatrixResult, metric: str, head: tuple[str, ...
         result, metric, lambda position, values: position + jitter(values.keys, STRIP_WIDTH)
     )
     gold = result.names[result.gold]
-    names = result.names  # each annotator by what tells its name apart, in the room of a tick
-    ticks = tuple((float(place), distinct_name(names[k], names, TICK_LETTERS)) for place, k in enumerate(annotators))
+    ticks = tuple((float(place), result.names[k]) for place, k in enumerate(annotators))
     plot = Plot(
         f"{name} against the gold ({gold}), per annotator",
-        Axis("annotator", -0.6, len(annotators) - 0.4, ticks),
+        Axis("annotator", -0.6, len(annotators) - 0.4, ticks, named=True),  # shortened to the room of a tick
         Axis(name, *F1_AXIS),
         points=series,
         value=name,

@@ -14,6 +14,7 @@ import numpy as np
 
 from engine.layout.text import approximate_width
 
+from ..common.names import distinct_name
 from ..common.svg import FigureText, document, element, number, text_element, wrap
 from .figure import CHOSEN, MARK, Axis, Guide, Plot, nice_ticks
 
@@ -25,6 +26,7 @@ POINT_RADIUS, CHOSEN_RADIUS, MARK_RADIUS = 2.6, 3.8, 7.0
 GRID, FRAME, NOTE = "#e3e3e3", "#333333", "#37474f"
 CLIP_ID = "plot-area"
 PADDING = 0.025  # of an axis's range, on each side
+TICK_LETTERS = 18  # a name on a named axis (annotators' files): longer ones are shortened (distinct_name)
 
 Ranges = tuple[tuple[float, float], tuple[float, float]]
 
@@ -45,8 +47,11 @@ class _Frame:
 
 
 def _ticks(axis: Axis, span: tuple[float, float]) -> list[tuple[float, str]]:
+    """The axis's ticks in ``span``; a named axis's names shortened to what tells them apart."""
     if axis.ticks:
-        return [(value, label) for value, label in axis.ticks if span[0] <= value <= span[1]]
+        names = [label for _, label in axis.ticks]
+        shown = [distinct_name(label, names, TICK_LETTERS) if axis.named else label for label in names]
+        return [(value, label) for (value, _), label in zip(axis.ticks, shown) if span[0] <= value <= span[1]]
     return [(value, format(value, "g")) for value in nice_ticks(*span, whole=axis.whole)]
 
 

@@ -212,13 +212,17 @@ class _Page(QWidget):
             group.setCurrentWidget(first)
 
     def show_available(self) -> None:
-        """Hide the tabs and split parts of unavailable panels; each group shows its first available tab."""
+        """Hide the tabs and split parts of unavailable panels; a group whose tabs changed shows its
+        first available tab, one whose tabs are the same keeps its tab in front (the Label confusion
+        went behind the plots whenever the gold annotator was changed)."""
         in_groups = set()
         for path, (group, slots) in self.groups.items():
+            shown = [group.isTabVisible(index) for index in range(len(slots))]
             for index, slot in enumerate(slots):
                 _set_tab_visible(group, index, _available(slot.panel))
                 in_groups.add(slot.key)
-            self.front(path)
+            if shown != [group.isTabVisible(index) for index in range(len(slots))]:
+                self.front(path)
         for key, slot in self.slots.items():
             if key not in in_groups:
                 slot.setVisible(_available(slot.panel))

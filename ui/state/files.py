@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from engine.read.file_names import annotator_names, file_names
+
 from ..common.sides import Side
 
 __all__ = ["AnnotatorFiles"]
@@ -58,5 +60,23 @@ class AnnotatorFiles:
         rest = tuple(path for k, path in enumerate(self.paths) if k not in (self.test, self.gold))
         return (self.test_path, self.gold_path) + rest
 
+    def names(self) -> tuple[str, str]:
+        """The test and gold files' names, each with its folder where the files' names repeat
+        (:func:`~engine.read.file_names.file_names`, as the annotators' matrix names them)."""
+        names = file_names(self.paths)
+        return names[self.test], names[self.gold]
+
+    def annotators(self) -> tuple[str, str]:
+        """The test and gold annotators' names: the files' stems, with their folders where these
+        repeat (:func:`~engine.read.file_names.annotator_names`, the matrix's names)."""
+        names = annotator_names(self.paths)
+        return names[self.test], names[self.gold]
+
+    def name_of(self, file: str | Path) -> str:
+        """How messages name ``file``: as :meth:`names` does when it is one of these files, else by
+        its name."""
+        path = Path(file)
+        return file_names(self.paths)[self.paths.index(path)] if path in self.paths else path.name
+
     def title(self) -> str:
-        return f"{self.test_path.name} vs {self.gold_path.name}"
+        return " vs ".join(self.names())

@@ -80,7 +80,7 @@ class Scoring(QObject):
         recent files, and scored again when the session closes (default: ``files``)."""
         started = self._score(
             ScoreRequest(files, self.params, annotations=annotations),
-            f"Reading {files.test_path.name} and {files.gold_path.name}...",
+            "Reading {} and {}...".format(*files.names()),
         )
         if started:
             log.info("scoring %s (test) against %s (gold)", files.test_path, files.gold_path)
@@ -187,7 +187,8 @@ class Scoring(QObject):
         corpus, files = outcome.corpus, outcome.files
         errors = corpus.errors
         missing = sum(result.missing for result in corpus.pairs)
-        source = f"from {files.test_path.name} (test) and {files.gold_path.name} (gold), {corpus.profile} profile"
+        test, gold = files.names()
+        source = f"from {test} (test) and {gold} (gold), {corpus.profile} profile"
         text = f"{plural(len(corpus.pairs), 'pair')} {'' if errors else 'scored '}{source}"
         if errors:
             text += f": {len(corpus.pairs) - len(errors)} scored"

@@ -14,6 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QSettings
 
 from engine.params import Params
+from engine.read.file_names import file_names
 from engine.registry import params_dict, params_from_dict
 
 from .files import AnnotatorFiles
@@ -54,14 +55,16 @@ class RecentFiles:
         return Path(os.path.commonpath([str(path.parent) for path in self.every_path()]))
 
     def title(self) -> str:
-        """File names only: "test.txt vs gold.txt", "4 annotators: a.txt, b.txt, c.txt, ... (gold g.txt)"."""
-        names = [path.name for path in self.paths]
+        """File names only, with their folders where they repeat: "test.txt vs gold.txt",
+        "4 annotators: a.txt, b.txt, c.txt, ... (gold g.txt)", "alice/amr.txt vs bob/amr.txt"."""
+        names = file_names(self.every_path())  # with their folders where their names repeat
         if not self.annotators:
             more = f" (+{len(names) - 2} more files)" if len(names) > 2 else ""
             return f"{names[0]} vs {names[1]}{more}"
-        shown = ", ".join(names[:NAMES_SHOWN]) + (", ..." if len(names) > NAMES_SHOWN else "")
-        gold = f" (gold {self.gold.name})" if self.gold is not None else ""
-        return f"{len(names)} annotators: {shown}{gold}"
+        count = len(self.paths)
+        shown = ", ".join(names[: min(count, NAMES_SHOWN)]) + (", ..." if count > NAMES_SHOWN else "")
+        gold = f" (gold {names[self.every_path().index(self.gold)]})" if self.gold is not None else ""
+        return f"{count} annotators: {shown}{gold}"
 
     def description(self) -> str:
         """Every file with its whole path, on one line."""

@@ -65,7 +65,7 @@ def _roles(ctx: Context) -> str:
     files, chosen = ctx.state.scoring.files, ctx.state.scoring.chosen
     if files is None:
         return ""
-    roles = f"{files.test_path.stem} (test) against {files.gold_path.stem} (gold)"
+    roles = "{} (test) against {} (gold)".format(*files.annotators())
     return roles + (", as the adjudication session scores them" if chosen is not None and chosen != files else "")
 
 
@@ -73,11 +73,10 @@ def export_scores(ctx: Context) -> None:
     """Ask where to save the corpus scores: the dialog's title and the name offered say which
     file is the test and which the gold."""
     files = ctx.state.scoring.files
-    name = (
-        f"{safe_name(files.test_path.stem) or 'test'}-vs-{safe_name(files.gold_path.stem) or 'gold'}-scores.csv"
-        if files is not None
-        else "scores.csv"
-    )
+    name = "scores.csv"
+    if files is not None:
+        test, gold = (safe_name(name) for name in files.annotators())
+        name = f"{test or 'test'}-vs-{gold or 'gold'}-scores.csv"
     if ctx.state.scoring.corpus is not None and (
         path := _ask(ctx, f"Export scores: {_roles(ctx)}", name, ("CSV (*.csv)", "JSON (*.json)"))
     ):

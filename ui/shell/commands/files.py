@@ -77,8 +77,9 @@ def open_dropped(ctx: Context, paths: Sequence[Path]) -> None:
     elif len(paths) == 2:
         state.scoring.open_pair(paths[0], paths[1])
     elif len(paths) == 1 and state.scoring.files is not None:
+        gold = state.scoring.files.with_file("gold", paths[0]).names()[1]
         if state.scoring.replace_file("gold", paths[0]):
-            state.messages.show(f"Dropped {paths[0].name} as the new gold file (Ctrl+Shift+W swaps).")
+            state.messages.show(f"Dropped {gold} as the new gold file (Ctrl+Shift+W swaps).")
     else:
         state.messages.show_problem(
             "Drop two files at once (the first becomes the test file, the second the gold file), "
