@@ -14,6 +14,7 @@ from typing import NoReturn
 
 from ..runtime.process import (
     exit_without_teardown,
+    import_first,
     no_collection_during_start_up,
     one_blas_thread_at_load,
     tune_for_scoring,
@@ -56,8 +57,14 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         return EXIT_INTERNAL_ERROR
 
 
+WITHOUT_NUMPY = ("smatch", "demo")  # the commands whose modules do not import NumPy (it would cost them ~40 ms)
+
+
 def _command(name: str) -> Callable[[argparse.Namespace], int]:
-    """The function that runs the sub-command ``name``, its module imported now."""
+    """The function that runs the sub-command ``name``, its module imported now (NumPy first,
+    when the command uses it: :func:`~engine.runtime.process.import_first`)."""
+    if name not in WITHOUT_NUMPY:
+        import_first("numpy")
     if name == "smatch":
         from .smatch import run_smatch
 

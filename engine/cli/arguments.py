@@ -76,34 +76,48 @@ def log_level(args: argparse.Namespace) -> int:
     return (logging.WARNING, logging.INFO)[args.verbose] if args.verbose < 2 else logging.DEBUG
 
 
+class _Unmade:
+    """A lazy command's parser until the command line reaches it: what makes it (the keyword
+    arguments of its parser class, as :meth:`argparse._SubParsersAction.add_parser` gives them)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.kwargs = kwargs
+
+
 class _Commands(argparse._SubParsersAction):
     """The sub-commands. Each is named with its help at once (``--help`` lists them) and gets its
-    arguments from a function: at once, or under ``lazy`` only for the command given, when the
-    command line reaches it. Building every command's grammar costs a command's start-up some
-    milliseconds (argparse looks up the translation of its messages and makes a help formatter
-    for each argument), and a run parses one of them."""
+    parser and arguments at once, or under ``lazy`` only for the command given, when the command
+    line reaches it. Making every command's parser and grammar costs a command's start-up about a
+    millisecond (argparse looks up the translation of its messages, for each parser, and makes a
+    help formatter for each argument), and a run parses one of them."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.lazy = False
-        self._unbuilt: dict[argparse.ArgumentParser, Callable[[argparse.ArgumentParser], None]] = {}
+        self._unmade: dict[str, Callable[[argparse.ArgumentParser], None]] = {}
 
-    def add_command(
-        self, name: str, add_arguments: Callable[[argparse.ArgumentParser], None], **kwargs: Any
-    ) -> argparse.ArgumentParser:
+    def add_command(self, name: str, add_arguments: Callable[[argparse.ArgumentParser], None], **kwargs: Any) -> None:
         """The command ``name`` (``kwargs`` as :meth:`add_parser`'s), its arguments added by
-        ``add_arguments`` now, or when it is given if the commands are lazy."""
-        command = self.add_parser(name, **kwargs)
-        if self.lazy:
-            self._unbuilt[command] = add_arguments
-        else:
-            add_arguments(command)
-        return command
+        ``add_arguments`` now, or when it is given if the commands are lazy: :meth:`add_parser`
+        then names it and keeps its help as for any command, an :class:`_Unmade` in its parser's
+        place."""
+        if not self.lazy:
+            add_arguments(self.add_parser(name, **kwargs))
+            return
+        parser_class, self._parser_class = self._parser_class, _Unmade
+        try:
+            self.add_parser(name, **kwargs)
+        finally:
+            self._parser_class = parser_class
+        self._unmade[name] = add_arguments
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        command = self.choices.get(values[0])
-        if command in self._unbuilt:
-            self._unbuilt.pop(command)(command)
+        name = values[0]
+        if name in self._unmade:
+            unmade = self.choices[name]
+            assert isinstance(unmade, _Unmade)
+            command = self.choices[name] = self._parser_class(**unmade.kwargs)
+            self._unmade.pop(name)(command)
         super().__call__(parser, namespace, values, option_string)
 
 

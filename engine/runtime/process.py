@@ -11,6 +11,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from importlib import import_module
 from typing import NoReturn
 
 # glibc's mallopt parameter numbers (malloc.h)
@@ -52,6 +53,21 @@ def one_blas_thread_at_load() -> None:
 
 
 _blas_single_from_load = False  # set when one_blas_thread_at_load ran before NumPy and took effect
+
+
+def import_first(package: str) -> None:
+    """Import ``package`` (with everything it imports) now, from the caller's short call stack,
+    before the modules that use it: an entry point calls it for a large package that its command's
+    modules import deep down their chain of imports (NumPy, under ``score``: cli.score ->
+    output.printers -> output.rows -> align -> align.alignment).
+
+    CPython 3.11 keeps the frames of running Python calls in 16 kB chunks, and frees a chunk as
+    soon as the call at its start returns. Each level of nested import adds some six frames, so
+    NumPy's own tree of imports, begun at the end of such a chain, runs across a chunk's end:
+    its calls go back and forth over it, each time a chunk mapped, touched and unmapped again
+    (about 770 pairs of mmap and munmap calls, some 6 ms of a command's start-up). Begun here, the
+    whole tree fits in the first chunk."""
+    import_module(package)
 
 
 def single_threaded_blas() -> None:
