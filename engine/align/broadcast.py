@@ -96,7 +96,14 @@ def adjusted_similarity(
 ) -> np.ndarray:
     """Eq. 13: F = (S + alpha)(A + beta), rounded to ``digits`` decimals (into ``out``, which
     may be ``broadcast_anchor`` itself)."""
-    shifted = similarity + alpha
+    return shifted_adjusted(similarity + alpha, broadcast_anchor, beta, digits, out)
+
+
+def shifted_adjusted(
+    shifted: np.ndarray, broadcast_anchor: np.ndarray, beta: float, digits: int, out: np.ndarray | None = None
+) -> np.ndarray:
+    """:func:`adjusted_similarity` given ``shifted`` = S + alpha, made once for all the rounds of a
+    stack: (S + alpha)(A + beta), rounded to ``digits`` decimals (into ``out``)."""
     if out is None:  # an array also for 0-d input (np.add would give a scalar, which cannot be rounded in place)
         out = np.empty_like(broadcast_anchor, dtype=float)
     result = np.add(broadcast_anchor, beta, out=out)
