@@ -270,9 +270,7 @@ def finalise(
     if not rows or not columns:
         return []
     width = len(columns)
-    values = adjusted.take(rows, axis=0).take(columns, axis=1).ravel()
-    order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
-    cells, ranked = order.tolist(), values[order].tolist()
+    cells, ranked = _ranked_cells(adjusted, rows, columns)
     matched: list[tuple[int, int]] = []
     free_rows, free_columns = [True] * len(rows), [True] * width
     room = min(len(rows), width)
@@ -297,6 +295,32 @@ def finalise(
                 if len(matched) == room:
                     return matched
     return matched
+
+
+SMALL_FREE_CELLS = 32  # free cells ranked in Python up to this many (NumPy's few calls then cost more than the sort)
+
+
+def _ranked_cells(adjusted: np.ndarray, rows: list[int], columns: list[int]) -> tuple[list[int], list[float]]:
+    """The cells of ``rows`` x ``columns`` of ``adjusted`` (each as its position r * len(columns) + c
+    in that block) by value descending, matrix order among equals, and their values in that order."""
+    if len(rows) * len(columns) <= SMALL_FREE_CELLS:
+        return _ranked_in_python(adjusted, rows, columns)
+    return _ranked_by_numpy(adjusted, rows, columns)
+
+
+def _ranked_in_python(adjusted: np.ndarray, rows: list[int], columns: list[int]) -> tuple[list[int], list[float]]:
+    """:func:`_ranked_cells` by Python's sort (stable: equal values keep their matrix order)."""
+    cell = adjusted.item
+    values = [cell(i, j) for i in rows for j in columns]
+    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    return order, [values[k] for k in order]
+
+
+def _ranked_by_numpy(adjusted: np.ndarray, rows: list[int], columns: list[int]) -> tuple[list[int], list[float]]:
+    """:func:`_ranked_cells` by NumPy's stable sort."""
+    block = adjusted.take(rows, axis=0).take(columns, axis=1).ravel()
+    ranking = np.argsort(-block, kind="stable")
+    return ranking.tolist(), block[ranking].tolist()
 
 
 def _overlaps(overlap: LabelOverlap, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
