@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.align.alignment import align
-from engine.align.broadcast import NewAnchor, ancestor_matrix, finalise, neighbour_ratio, select_anchors
+from engine.align.broadcast import (
+    NewAnchor,
+    ancestor_matrix,
+    finalise,
+    neighbour_ratio,
+    select_anchors,
+    select_stacked,
+)
 from engine.params import Params
 from engine.read import read_graph
 
@@ -117,6 +124,32 @@ def test_select_anchors_follows_the_definition_on_tie_heavy_matrices(data):
     assert [(a.test, a.gold, a.row_rivals, a.column_rivals) for a in chosen] == _anchors_by_definition(
         adjusted, anchored_rows, anchored_columns, overlap
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_stacked_selection_is_each_pair_s_by_the_definition(data):
+    """Pairs of a stack padded at -inf (rows beyond a pair's test nodes, columns beyond its gold
+    nodes): each pair gets the anchors its own matrix gives by definition."""
+    sizes = data.draw(st.lists(st.tuples(st.integers(0, 5), st.integers(1, 5)), min_size=1, max_size=4))
+    count, rows, columns = len(sizes), max(n for n, _ in sizes), max(m for _, m in sizes)
+    adjusted = np.full((count, rows, columns), -np.inf)
+    anchored = np.zeros((count, rows), dtype=bool), np.zeros((count, columns), dtype=bool)
+    expected, overlaps = [], []
+    for b, (n, m) in enumerate(sizes):
+        cells = st.lists(st.sampled_from([-1.0, 0.0, 0.25, 0.5]), min_size=n * m, max_size=n * m)
+        own = np.array(data.draw(cells), dtype=float).reshape(n, m)
+        adjusted[b, :n, :m] = own
+        taken_rows = data.draw(st.sets(st.integers(0, n - 1))) if n else set()
+        taken_columns = data.draw(st.sets(st.integers(0, m - 1)))
+        anchored[0][b, list(taken_rows)] = anchored[1][b, list(taken_columns)] = True
+        labels = data.draw(st.lists(st.integers(0, 2), min_size=25, max_size=25))
+        overlaps.append(lambda i, j, labels=labels: labels[5 * i + j])
+        expected.append(_anchors_by_definition(own, taken_rows, taken_columns, overlaps[-1]))
+    real_rows = np.arange(rows)[None, :] < np.array([n for n, _ in sizes])[:, None]
+    chosen = select_stacked(adjusted, real_rows, *anchored, overlaps)
+    assert [[(a.test, a.gold, a.row_rivals, a.column_rivals) for a in pair] for pair in chosen] == expected
+    assert all(a.value == adjusted[b, a.test, a.gold] for b, pair in enumerate(chosen) for a in pair)
 
 
 def test_a_new_anchor_is_frozen_equal_by_value_and_picklable():

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.align import broadcast as broadcasting
 from engine.align import stack as stacking
 from engine.align.alignment import align, align_batch
 from engine.align.anchors import Correction
@@ -370,6 +371,21 @@ def test_finalise_follows_the_definition_on_tie_heavy_matrices(data):
     assert finalise(adjusted, anchored_rows, anchored_columns, overlap) == finalise_by_definition(
         adjusted, anchored_rows, anchored_columns, overlap
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_free_cells_ranked_in_python_are_the_ones_ranked_by_numpy(data):
+    """Finalisation ranks a few free cells in Python, more with NumPy: the same order and values."""
+    rows, columns = (
+        data.draw(st.lists(st.integers(0, 6), unique=True)),
+        data.draw(st.lists(st.integers(0, 6), unique=True)),
+    )
+    cells = st.lists(st.sampled_from([0.0, 0.25, 0.5, -1.0, 0.1 + 0.2]), min_size=49, max_size=49)
+    adjusted = np.array(data.draw(cells), dtype=float).reshape(7, 7)
+    ranked = broadcasting._ranked_in_python(adjusted, rows, columns)
+    assert ranked == broadcasting._ranked_by_numpy(adjusted, rows, columns)
+    assert sorted(ranked[0]) == list(range(len(rows) * len(columns)))
 
 
 @settings(max_examples=100, deadline=None)

@@ -20,6 +20,7 @@ from .broadcast import (
     finalise,
     select_anchors,
     select_stacked,
+    shifted_adjusted,
 )
 from .similarity import intrinsic_similarity, node_codes, stacked_similarity
 from .stack import Hops, Stack, broadcast_stack, stack_groups
@@ -317,8 +318,9 @@ def _align_stacked(states: list[_PairState], similarity: np.ndarray, params: Par
             anchored[0][k, i] = anchored[1][k, j] = True
     active = np.arange(count)
     stack = Stack([state.hops for state in states])
+    shifted = similarity + params.alpha  # S + alpha of eq. 13, the same every round
     for number in range(1, params.max_outer + 1):
-        going = _stacked_round(number, stack, [states[k] for k in active], active, similarity, anchored, params)
+        going = _stacked_round(number, stack, [states[k] for k in active], active, shifted, anchored, params)
         if not going:
             return
         for k in going:
@@ -334,18 +336,18 @@ def _stacked_round(
     stack: Stack,
     states: list[_PairState],
     places: np.ndarray,
-    similarity: np.ndarray,
+    shifted: np.ndarray,
     anchored: tuple[np.ndarray, np.ndarray],
     params: Params,
 ) -> list[int]:
-    """Round ``number`` of the stacked pairs (``places``: their positions in ``similarity`` and
-    ``anchored``): broadcast, F (eq. 13), new anchors (eq. 14). Returns the places of the pairs
-    that gained anchors."""
+    """Round ``number`` of the stacked pairs (``places``: their positions in ``shifted``, the
+    stack's S + alpha, and in ``anchored``): broadcast, F (eq. 13), new anchors (eq. 14). Returns
+    the places of the pairs that gained anchors."""
     cells = [np.array(state.cells, dtype=np.int64) for state in states]
     adjusted, iterations = broadcast_stack(stack, cells, params.tolerance, params.max_inner)
     _, height, width = stack.shape
-    shown = similarity if len(places) == len(similarity) else similarity[places]
-    adjusted_similarity(shown[:, :height, :width], adjusted, params.alpha, params.beta, params.digits, out=adjusted)
+    shown = shifted if len(places) == len(shifted) else shifted[places]
+    shifted_adjusted(shown[:, :height, :width], adjusted, params.beta, params.digits, out=adjusted)
     real = stack.real_cells()
     if not real.all():
         np.copyto(adjusted, -np.inf, where=~real)  # padding: below every value, never a maximum

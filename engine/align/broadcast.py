@@ -96,7 +96,14 @@ def adjusted_similarity(
 ) -> np.ndarray:
     """Eq. 13: F = (S + alpha)(A + beta), rounded to ``digits`` decimals (into ``out``, which
     may be ``broadcast_anchor`` itself)."""
-    shifted = similarity + alpha
+    return shifted_adjusted(similarity + alpha, broadcast_anchor, beta, digits, out)
+
+
+def shifted_adjusted(
+    shifted: np.ndarray, broadcast_anchor: np.ndarray, beta: float, digits: int, out: np.ndarray | None = None
+) -> np.ndarray:
+    """:func:`adjusted_similarity` given ``shifted`` = S + alpha, made once for all the rounds of a
+    stack: (S + alpha)(A + beta), rounded to ``digits`` decimals (into ``out``)."""
     if out is None:  # an array also for 0-d input (np.add would give a scalar, which cannot be rounded in place)
         out = np.empty_like(broadcast_anchor, dtype=float)
     result = np.add(broadcast_anchor, beta, out=out)
@@ -173,59 +180,76 @@ def select_stacked(
     """:func:`select_anchors` of every pair of a stack: ``adjusted`` (B, N, M) with the padding
     at -inf, ``real_rows`` (B, N) the rows of each pair's own test nodes, ``anchored_rows`` (B, N)
     and ``anchored_columns`` (B, M) the anchored nodes, ``overlaps[b]`` pair b's label overlap.
-    Each pair's new anchors come in row order."""
-    count, rows, _ = adjusted.shape
+    Each pair's new anchors come in row order.
+
+    Only the free rows (real, unanchored) can gain an anchor, so only they are compared with
+    their row's maximum; of the rest of the matrix, eq. 14 needs just the column maxima (one
+    pass), and the column of a row's best cell when that cell may be a mutual maximum."""
+    count = len(adjusted)
     chosen: list[list[NewAnchor]] = [[] for _ in range(count)]
-    if adjusted.size == 0:
+    numbers, found = np.nonzero(real_rows & ~anchored_rows)  # the free rows, pair by pair, rows in order
+    if adjusted.size == 0 or not len(numbers):
         return chosen
-    at_row_max = adjusted == adjusted.max(axis=2)[:, :, None]
-    at_column_max = adjusted == adjusted.max(axis=1)[:, None, :]
-    row_ties = at_row_max.sum(axis=2)
-    column_ties = at_column_max.sum(axis=1)
-    pairs = np.arange(count)[:, None]
-    best = at_row_max.argmax(axis=2)  # the row's maximum when it is unique
-    mutual = at_column_max[pairs, np.arange(rows)[None, :], best]
-    best_ties = column_ties[pairs, best]
-    free = real_rows & ~anchored_rows
-    unique = free & (row_ties == 1) & mutual & (best_ties == 1)  # no tie on either side: no labels needed
-    unique &= ~anchored_columns[pairs, best]
-    undecided = free & ((row_ties > 1) | ((row_ties == 1) & mutual & (best_ties > 1)))
-    _drop_hopeless(undecided, at_row_max, at_column_max, anchored_columns)
-    numbers, found = np.nonzero(unique | undecided)  # pair by pair, rows in order
-    columns = best[numbers, found]
-    values = adjusted[numbers, found, columns].tolist()
-    for b, i, j, value, plain in zip(
-        numbers.tolist(), found.tolist(), columns.tolist(), values, unique[numbers, found].tolist()
+    column_max = adjusted.max(axis=1)  # (B, M), anchored rows included
+    free = adjusted[numbers, found]  # (K, M): the free rows
+    at_row_max = free == free.max(axis=1)[:, None]
+    row_ties = at_row_max.sum(axis=1)
+    best = at_row_max.argmax(axis=1)  # the row's maximum when it is unique
+    best_column_max = column_max[numbers, best]
+    alone = row_ties == 1
+    mutual = alone & (free[np.arange(len(free)), best] == best_column_max)  # a unique row maximum, its column's too
+    best_ties = np.zeros(len(free), dtype=np.int64)
+    best_ties[mutual] = _column_ties(adjusted, numbers[mutual], best[mutual], best_column_max[mutual])
+    unique = mutual & (best_ties == 1) & ~anchored_columns[numbers, best]  # no tie on either side: no labels needed
+    undecided = ~alone | (mutual & (best_ties > 1))
+    undecided[undecided] = _viable(
+        at_row_max[undecided], free[undecided], column_max, anchored_columns, numbers[undecided]
+    )
+    places = np.flatnonzero(unique | undecided)
+    values = free[places, best[places]].tolist()
+    for place, b, i, j, value, plain in zip(
+        places.tolist(),
+        numbers[places].tolist(),
+        found[places].tolist(),
+        best[places].tolist(),
+        values,
+        unique[places].tolist(),
     ):
         if plain:
             chosen[b].append(NewAnchor(i, j, value, (j,), (i,)))
             continue
         overlap = overlaps[b]
-        row_rivals = np.flatnonzero(at_row_max[b, i])
+        row_rivals = np.flatnonzero(at_row_max[place])
         winner = _unique_best(row_rivals, partial(overlap, i))
-        if winner is None or anchored_columns[b, winner] or not at_column_max[b, i, winner]:
+        if winner is None or anchored_columns[b, winner] or free[place, winner] != column_max[b, winner]:
             continue
-        column_rivals = np.flatnonzero(at_column_max[b, :, winner])
+        column_rivals = np.flatnonzero(adjusted[b, :, winner] == column_max[b, winner])
         if _unique_best(column_rivals, lambda row: overlap(row, winner)) != i:  # noqa: B023 (called here, at once)
             continue
         chosen[b].append(
             NewAnchor(
-                i, winner, float(adjusted[b, i, winner]), tuple(map(int, row_rivals)), tuple(map(int, column_rivals))
+                i, winner, float(free[place, winner]), tuple(map(int, row_rivals)), tuple(map(int, column_rivals))
             )
         )
     return chosen
 
 
-def _drop_hopeless(
-    undecided: np.ndarray, at_row_max: np.ndarray, at_column_max: np.ndarray, anchored_columns: np.ndarray
-) -> None:
-    """Unmark the rows of ``undecided`` (B, N) that no tie-break can make an anchor: a row's
-    winner must be a free column at its row's and its column's maximum, so a row without one
-    needs no labels counted."""
-    pairs, rows = np.nonzero(undecided)
-    if len(pairs):
-        viable = (at_row_max[pairs, rows] & at_column_max[pairs, rows] & ~anchored_columns[pairs]).any(axis=1)
-        undecided[pairs[~viable], rows[~viable]] = False
+def _column_ties(adjusted: np.ndarray, numbers: np.ndarray, columns: np.ndarray, maxima: np.ndarray) -> np.ndarray:
+    """How many cells of column ``columns[k]`` of pair ``numbers[k]`` are at its maximum ``maxima[k]``."""
+    return (adjusted[numbers, :, columns] == maxima[:, None]).sum(axis=1)
+
+
+def _viable(
+    at_row_max: np.ndarray,
+    rows: np.ndarray,
+    column_max: np.ndarray,
+    anchored_columns: np.ndarray,
+    numbers: np.ndarray,
+) -> np.ndarray:
+    """Which of the tied ``rows`` (K, M) of pairs ``numbers`` a tie-break can make an anchor
+    (``at_row_max`` their cells at their row's maximum): a row's winner must be a free column at
+    its row's and its column's maximum, so a row without one needs no labels counted."""
+    return (at_row_max & (rows == column_max[numbers]) & ~anchored_columns[numbers]).any(axis=1)
 
 
 def finalise(
@@ -246,9 +270,7 @@ def finalise(
     if not rows or not columns:
         return []
     width = len(columns)
-    values = adjusted.take(rows, axis=0).take(columns, axis=1).ravel()
-    order = np.argsort(-values, kind="stable")  # value descending, matrix order among equals
-    cells, ranked = order.tolist(), values[order].tolist()
+    cells, ranked = _ranked_cells(adjusted, rows, columns)
     matched: list[tuple[int, int]] = []
     free_rows, free_columns = [True] * len(rows), [True] * width
     room = min(len(rows), width)
@@ -273,6 +295,32 @@ def finalise(
                 if len(matched) == room:
                     return matched
     return matched
+
+
+SMALL_FREE_CELLS = 32  # free cells ranked in Python up to this many (NumPy's few calls then cost more than the sort)
+
+
+def _ranked_cells(adjusted: np.ndarray, rows: list[int], columns: list[int]) -> tuple[list[int], list[float]]:
+    """The cells of ``rows`` x ``columns`` of ``adjusted`` (each as its position r * len(columns) + c
+    in that block) by value descending, matrix order among equals, and their values in that order."""
+    if len(rows) * len(columns) <= SMALL_FREE_CELLS:
+        return _ranked_in_python(adjusted, rows, columns)
+    return _ranked_by_numpy(adjusted, rows, columns)
+
+
+def _ranked_in_python(adjusted: np.ndarray, rows: list[int], columns: list[int]) -> tuple[list[int], list[float]]:
+    """:func:`_ranked_cells` by Python's sort (stable: equal values keep their matrix order)."""
+    cell = adjusted.item
+    values = [cell(i, j) for i in rows for j in columns]
+    order = sorted(range(len(values)), key=values.__getitem__, reverse=True)
+    return order, [values[k] for k in order]
+
+
+def _ranked_by_numpy(adjusted: np.ndarray, rows: list[int], columns: list[int]) -> tuple[list[int], list[float]]:
+    """:func:`_ranked_cells` by NumPy's stable sort."""
+    block = adjusted.take(rows, axis=0).take(columns, axis=1).ravel()
+    ranking = np.argsort(-block, kind="stable")
+    return ranking.tolist(), block[ranking].tolist()
 
 
 def _overlaps(overlap: LabelOverlap, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
