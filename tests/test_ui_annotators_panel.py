@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionComboBox
 
 from bench.bench_matrix import write_annotators
 from engine.cli import main as cli_main
@@ -324,3 +324,38 @@ def test_the_matrix_cell_bar_of_long_names_keeps_the_window_on_a_small_screen(qt
         bar = window.findChild(MatrixCellBar)
         assert bar is not None and bar.isVisible() and "annot1" in bar.label.text()
         assert window.minimumSizeHint().width() <= 1366 and window.width() == 1366
+
+
+def test_the_gold_box_narrower_than_the_gold_name_shows_it_cut_with_an_ellipsis(qtbot, tmp_path):
+    """A new user's same-named files in folders (adjudicated_gold_round2/amr.txt and six
+    annotator_<who>_round2/amr.txt): at 1366x768 the Gold box showed "adjudicated_gold_roun",
+    cut without an ellipsis (the name fitted the items' room, not the narrower box). What it shows
+    fits it now, the rest cut with "…", the whole name in its tooltip; with room the whole name."""
+    paths = []
+    for who, source in zip(("adjudicated_gold", *(f"annotator_{who}" for who in "abcdef")), [*ANNOTATOR_FILES] * 3):
+        (tmp_path / f"{who}_round2").mkdir()
+        paths.append(tmp_path / f"{who}_round2" / "amr.txt")
+        paths[-1].write_bytes(source.read_bytes())
+    window = shown_window(qtbot, tmp_path, None, size=(1366, 768))
+    open_annotators(qtbot, window.state, paths, gold=paths[0])
+    wait_until_idle(qtbot, window.state)
+    assert window.workspace.show_perspective("annotators")
+    QApplication.processEvents()
+    box = window.annotators_panel.gold_box
+    whole = window.state.annotators.result.names[0]
+    assert whole.startswith("adjudicated_gold_round2") and box.currentData() == 0
+
+    def fits() -> bool:
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        field = box.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+        )
+        return box.fontMetrics().horizontalAdvance(box.currentText()) <= field.width() - 2
+
+    assert fits(), (box.currentText(), box.width())
+    assert whole in box.toolTip()
+    box.setFixedWidth(box.minimumSizeHint().width())  # as narrow as it may be
+    QApplication.processEvents()
+    assert fits() and box.currentText().endswith("…") and "gold" in box.currentText(), box.currentText()
+    assert whole in box.toolTip() and box.currentData() == 0

@@ -343,11 +343,7 @@ def test_graph_sizes_are_counted_in_whole_nodes_on_screen_and_in_the_figure(hand
 def six_annotators_strip(folder):
     """The strip plot of six annotators' files against a seventh, the gold, whose long names differ
     in one word ("…_alice_final_checked", "…_bob_final_checked", ...)."""
-    sources = [*ANNOTATOR_FILES, *ANNOTATOR_FILES[:3]]
-    paths = []
-    for who, source in zip(("alice", "bob", "carol", "dave", "erin", "frank", "gold"), sources):
-        paths.append(folder / f"metamorphosed_iaa_round2_{who}_final_checked.txt")
-        paths[-1].write_bytes(source.read_bytes())
+    paths = six_long_names(folder)
     return annotator_strip_plot(score_matrix(load_annotations(paths, gold=paths[-1])), "labeled_relation")[0]
 
 
@@ -427,3 +423,45 @@ def test_the_corpus_plots_draw_the_pairs_the_filter_keeps_and_say_of_how_many(qt
     window.corpus_panel.filter_edit.setText("")
     settle()
     assert panel.distribution.plot.title == "Concept F1 of 5 pairs"
+
+
+def six_long_names(folder):
+    """Copies of the annotators' files as six annotators and a gold with long names that differ in one word."""
+    sources = [*ANNOTATOR_FILES, *ANNOTATOR_FILES[:3]]
+    paths = []
+    for who, source in zip(("alice", "bob", "carol", "dave", "erin", "frank", "gold"), sources):
+        paths.append(folder / f"metamorphosed_iaa_round2_{who}_final_checked.txt")
+        paths[-1].write_bytes(source.read_bytes())
+    return paths
+
+
+@pytest.mark.parametrize("size", [(1100, 720), (1366, 768)])
+def test_six_long_names_under_the_plots_leave_them_room(qtbot, tmp_path, size):
+    """A new user's six annotators with long file names: the legends and the "Mean sentence F1"
+    note under the two plots repeated every whole name and, in a 1100x720 window, took most of
+    the panel (the plots about 70 px high). The names there are told apart as on the ticks, whole
+    in the tooltip, and each plot keeps at least 150 px."""
+    paths = six_long_names(tmp_path)
+    window = shown_window(qtbot, tmp_path, None, size)
+    window.state.annotators.open(paths, gold=paths[-1])
+    wait_until_idle(qtbot, window.state)
+    assert window.workspace.show_perspective("annotators")
+    settle()
+    plots = window.annotator_plots
+    assert plots.isVisible()
+    whole = [f"metamorphosed_iaa_round2_{who}_final_checked" for who in ("alice", "bob", "carol", "dave", "erin")]
+    for view in (plots.strip, plots.sizes):
+        assert view.widget.height() >= 150, (size, view.widget.height(), view.note.height())
+        note = view.note.text().replace("&#8288;", "")  # the word joiners that keep an entry on one line
+        assert not any(name in note for name in whole), note  # no whole name...
+        assert all(who in note for who in ("alice", "bob", "carol", "dave", "erin", "frank")), (
+            note
+        )  # ...each told apart
+        assert all(name in view.note.toolTip() for name in whole)  # whole in the tooltip
+    means = [f"{series.y.mean():.4f}" for series in plots.strip.plot.points]
+    note = plots.strip.note.text().replace("&#8288;", "")
+    assert all(mean in note and mean in plots.strip.note.toolTip() for mean in means)
+    assert write_plot(window.context, "annotators/strip", tmp_path / "strip.svg")
+    words = svg_words(tmp_path / "strip.svg")
+    assert all(str(path) in words for path in paths)  # the files whole in the header
+    assert all(mean in words for mean in means) and "Mean sentence F1" in words

@@ -10,7 +10,6 @@ from html import escape
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -28,7 +27,7 @@ from ..common.binding import SyncGuard
 from ..common.names import distinct_name
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
-from .name_box import fill_names, narrow_name_box
+from .name_box import NameBox
 from .state import AnnotatorsApp
 from .tasks import ConfusionOutcome
 from .views import CONFUSION_HEADERS, Grid, confusion_grid, confusion_rows
@@ -57,13 +56,14 @@ class ConfusionPanel(QWidget):
         self.syncing = SyncGuard()
         self.header = QLabel(NOTHING)
         self.header.setWordWrap(True)
-        self.test_box, self.gold_box = QComboBox(), QComboBox()
-        for box, side in ((self.test_box, "test"), (self.gold_box, "reference")):
-            narrow_name_box(box)
-            box.setToolTip(
+        self.test_box, self.gold_box = (
+            NameBox(
                 f"The {side} annotator of the pair: the matrix's {'row' if side == 'test' else 'column'} "
                 "(opens that cell of the matrix)"
             )
+            for side in ("test", "reference")
+        )
+        for box, side in ((self.test_box, "test"), (self.gold_box, "reference")):
             box.setPlaceholderText(f"({side} annotator)")  # shown while the pair is no cell of the matrix
         self.agreements = QCheckBox("Show agreements")
         self.agreements.setToolTip(
@@ -141,7 +141,7 @@ class ConfusionPanel(QWidget):
         with self.syncing:
             for box in (self.test_box, self.gold_box):
                 box.clear()
-                fill_names(box, result.names if result is not None else ())
+                box.fill_names(result.names if result is not None else ())
         for widget in (self.pair_label, self.test_box, self.against, self.gold_box):
             widget.setVisible(result is not None)
         self._show_pair_boxes()

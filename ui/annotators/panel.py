@@ -30,7 +30,7 @@ from ..common.binding import SyncGuard
 from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap, short_labels
-from .name_box import NAME_ROOM, fill_names, narrow_name_box
+from .name_box import NAME_ROOM, NameBox
 from .state import AnnotatorsApp
 from .views import (
     ANNOTATOR_HEADERS,
@@ -87,9 +87,7 @@ class AnnotatorsPanel(QWidget):
             self.average_buttons.addButton(button)
             average_row.addWidget(button)
         self.average_buttons.buttons()[0].setChecked(True)
-        self.gold_box = QComboBox()
-        narrow_name_box(self.gold_box)
-        self.gold_box.setToolTip("The reference annotator: each annotator's F1 against it (nothing is scored again)")
+        self.gold_box = NameBox("The reference annotator: each annotator's F1 against it (nothing is scored again)")
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(200)
         self.cancel_button = QPushButton("Cancel")
@@ -257,7 +255,7 @@ class AnnotatorsPanel(QWidget):
             self.gold_box.clear()
             self.gold_box.addItem("(none)", None)
             names = result.names if result is not None else ()
-            fill_names(self.gold_box, names, range(len(names)))
+            self.gold_box.fill_names(names, range(len(names)))
         self._show_view()
         if result is not None:
             self.sort_hardest_first()

@@ -123,7 +123,8 @@ class Bars:
 @dataclass(frozen=True)
 class Points:
     """A series of points: its ``name`` (legend) and ``colour``, each point's key, position and
-    label (the sentence's id, for the readouts)."""
+    label (the sentence's id, for the readouts); ``summary`` follows the name in the legend (the
+    strip plot: the series' mean)."""
 
     name: str
     colour: str
@@ -131,6 +132,7 @@ class Points:
     x: np.ndarray
     y: np.ndarray
     labels: tuple[str, ...]
+    summary: str = ""
 
     def inside(self, x0: float, x1: float, y0: float, y1: float) -> np.ndarray:
         """The keys of the points in the rectangle (either corner first)."""
@@ -156,7 +158,7 @@ class Plot:
     """One plot: title, axes, bars or points, guides; ``value`` names what the bars count in the
     readouts ("LR F1"), ``unit`` what a key is ("sentence", "pair"); ``note`` says what is left
     out; ``empty`` says why nothing is shown; ``header`` (files, metric, parameters) heads the
-    exported figure."""
+    exported figure; ``legend_title`` comes before the legend's entries (what their summaries are)."""
 
     title: str
     x: Axis
@@ -169,6 +171,7 @@ class Plot:
     note: str = ""
     empty: str = ""
     header: tuple[str, ...] = field(default=())
+    legend_title: str = ""
 
     @property
     def keys(self) -> frozenset[int]:

@@ -17,6 +17,7 @@ clicked; ``export_requested()`` - the Export button.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from itertools import pairwise
 
 import pyqtgraph as pg
@@ -143,16 +144,60 @@ class PlotAxis(pg.AxisItem):
         return [(spacing, offset) for spacing, offset in levels if float(spacing).is_integer()] or [(1.0, 0.0)]
 
 
-def legend_html(plot: Plot) -> str:
-    """The series' colours and names, as a line of text under the plot (a legend drawn over the
-    points would hide some), when there are several."""
+LEAST_NAME = 80.0  # px: a name in the legend is cut to no less (it keeps the word that tells it apart)
+
+
+def legend_html(plot: Plot, names: Sequence[str]) -> str:
+    """The series' colours, ``names`` (as shown) and summaries, as lines of text under the plot (a
+    legend drawn over the points would hide some), when there are several; an entry is never cut
+    across two lines."""
     if len(plot.points) < 2:
         return ""
+    title = f"{html.escape(plot.legend_title)}&nbsp; " if plot.legend_title else ""
     keys = "".join(
-        f"<span style='color:{series.colour}'>&#9679;</span>&nbsp;{html.escape(series.name)}&nbsp;&nbsp; "
-        for series in plot.points
+        f"<span style='color:{series.colour}'>&#9679;</span>&nbsp;"
+        + _unbroken(" ".join(filter(None, (name, series.summary))))
+        + "&nbsp;&nbsp; "
+        for series, name in zip(plot.points, names)
     )
-    return keys + "<br>" if plot.note else keys
+    return title + keys + ("<br>" if plot.note else "")
+
+
+def _unbroken(text: str) -> str:
+    """``text`` as HTML that is never broken across lines: a word joiner between any two
+    letters (a line broke after "…", "/" and "-", and no style keeps a span on one line)."""
+    return "&#8288;".join(html.escape(letter).replace(" ", "&nbsp;") for letter in text)
+
+
+def legend_names(metrics: QFontMetricsF, plot: Plot, width: float) -> list[str]:
+    """The series' names in a legend ``width`` pixels wide: the legend in as few lines as names of
+    :data:`LEAST_NAME` pixels allow, each name as long as those lines let it be, cut by what tells it
+    apart from the others (:func:`~ui.common.name_labels.elided_name`, as on the ticks)."""
+    names = [series.name for series in plot.points]
+    if len(names) < 2:
+        return names
+
+    def shown(room: float) -> list[str]:
+        return [elided_name(metrics, name, names, room) for name in names]
+
+    def lines(labels: list[str]) -> int:
+        entries = [
+            f"\u25cf\u00a0{label}\u00a0{series.summary}\u00a0\u00a0 " for label, series in zip(labels, plot.points)
+        ]
+        count, x = 1, metrics.horizontalAdvance(plot.legend_title + "\u00a0 ") if plot.legend_title else 0.0
+        for entry in entries:
+            step = metrics.horizontalAdvance(entry)
+            if x > 0 and x + step > width:
+                count, x = count + 1, 0.0
+            x += step
+        return count
+
+    fewest = lines(shown(LEAST_NAME))
+    widest = max(metrics.horizontalAdvance(name) for name in names)
+    room = widest
+    while room > LEAST_NAME and lines(shown(room)) > fewest:
+        room -= 8.0
+    return shown(max(room, LEAST_NAME))
 
 
 def pen(colour: str, width: float = 1.0, dashed: bool = False) -> QPen:
@@ -235,8 +280,7 @@ class PlotView(QWidget):
         self.plot = plot
         self.title.setText(plot.title)
         self.title.setToolTip(f"{plot.title}\n\n{HINT}")
-        self.note.setText(legend_html(plot) + html.escape(plot.note))
-        self.note.setVisible(bool(plot.note) or len(plot.points) > 1)
+        self._show_note()
         self.empty.setText(plot.empty)
         self.stack.setCurrentWidget(self.empty if plot.empty else self.widget)
         self.export_button.setEnabled(not plot.empty)
@@ -255,6 +299,26 @@ class PlotView(QWidget):
         self._draw_chosen()
         self._draw_marked()
         self.show_whole()
+
+    def _show_note(self) -> None:
+        """The legend, its names cut to the note's width now (whole in its tooltip), and the note."""
+        plot = self.plot
+        if plot is None:
+            return
+        layout = self.layout()
+        assert layout is not None
+        width = layout.contentsRect().width() - 8  # the note's, as wide as the view (a little kept for rounding)
+        names = legend_names(QFontMetricsF(self.note.font()), plot, width)
+        self.note.setText(legend_html(plot, names) + html.escape(plot.note))
+        whole = [" ".join(filter(None, (series.name, series.summary))) for series in plot.points]
+        cut = len(plot.points) > 1 and names != [series.name for series in plot.points]
+        self.note.setToolTip("\n".join(filter(None, (plot.legend_title, *whole))) if cut else "")
+        self.note.setVisible(bool(plot.note) or len(plot.points) > 1)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.plot is not None and len(self.plot.points) > 1:
+            self._show_note()
 
     def show_whole(self) -> None:
         """The axes' whole range."""

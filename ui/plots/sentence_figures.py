@@ -162,12 +162,13 @@ def annotator_values(result: MatrixResult, metric: str) -> list[tuple[int, Sente
     return [(k, SentenceValues(keys, labels, f[:, k, gold], size)) for k in range(len(result.names)) if k != gold]
 
 
-def _series(result: MatrixResult, metric: str, x_of) -> tuple[tuple[Points, ...], tuple[int, ...], list[str]]:
-    """A series per annotator but the gold (x from ``x_of(position, values)``), the annotators in
-    series order, and each one's mean in words."""
-    series, annotators, means = [], [], []
+def _series(result: MatrixResult, metric: str, x_of, means: bool = False) -> tuple[tuple[Points, ...], tuple[int, ...]]:
+    """A series per annotator but the gold (x from ``x_of(position, values)``; with ``means``,
+    each one's mean F1 its summary), and the annotators in series order."""
+    series, annotators = [], []
     for position, (k, values) in enumerate(annotator_values(result, metric)):
         shown = values.defined & np.isfinite(x_of(position, values))
+        mean = f"{values.f[shown].mean():.4f}" if shown.any() else "n/a"
         series.append(
             Points(
                 result.names[k],
@@ -176,12 +177,11 @@ def _series(result: MatrixResult, metric: str, x_of) -> tuple[tuple[Points, ...]
                 x_of(position, values)[shown],
                 values.f[shown],
                 tuple(label for label, keep in zip(values.labels, shown) if keep),
+                mean if means else "",
             )
         )
         annotators.append(k)
-        if shown.any():
-            means.append(f"{result.names[k]} {values.f[shown].mean():.4f}")
-    return tuple(series), tuple(annotators), means
+    return tuple(series), tuple(annotators)
 
 
 def annotator_strip_plot(result: MatrixResult, metric: str, head: tuple[str, ...] = ()) -> tuple[Plot, tuple[int, ...]]:
@@ -190,8 +190,8 @@ def annotator_strip_plot(result: MatrixResult, metric: str, head: tuple[str, ...
     name = metric_name(metric, result.params)
     if result.gold is None:
         return Plot(f"{name} against the gold, per annotator", Axis("", 0, 1), Axis(name, *F1_AXIS), empty=NO_GOLD), ()
-    series, annotators, means = _series(
-        result, metric, lambda position, values: position + jitter(values.keys, STRIP_WIDTH)
+    series, annotators = _series(
+        result, metric, lambda position, values: position + jitter(values.keys, STRIP_WIDTH), means=True
     )
     gold = result.names[result.gold]
     ticks = tuple((float(place), result.names[k]) for place, k in enumerate(annotators))
@@ -202,8 +202,8 @@ def annotator_strip_plot(result: MatrixResult, metric: str, head: tuple[str, ...
         points=series,
         value=name,
         unit="sentence",
-        note=("Mean sentence F1: " + ", ".join(means) + ".") if means else "",
         header=head,
+        legend_title="Mean sentence F1:",  # each annotator's, after its name
     )
     return plot, annotators
 
@@ -213,7 +213,7 @@ def annotator_size_plot(result: MatrixResult, metric: str, head: tuple[str, ...]
     name = metric_name(metric, result.params)
     if result.gold is None:
         return Plot(f"{name} against the gold graph's size", Axis("", 0, 1), Axis(name, *F1_AXIS), empty=NO_GOLD), ()
-    series, annotators, _ = _series(result, metric, lambda position, values: values.size)
+    series, annotators = _series(result, metric, lambda position, values: values.size)
     largest = max((float(s.x.max()) for s in series if len(s.x)), default=1.0)
     plot = Plot(
         f"{name} against the gold graph's size ({result.names[result.gold]})",

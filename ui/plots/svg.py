@@ -27,6 +27,7 @@ GRID, FRAME, NOTE = "#e3e3e3", "#333333", "#37474f"
 CLIP_ID = "plot-area"
 PADDING = 0.025  # of an axis's range, on each side
 TICK_LETTERS = 18  # a name on a named axis (annotators' files): longer ones are shortened (distinct_name)
+LEGEND_LETTERS = 24  # a series' name in the legend, likewise (the header names the files whole)
 
 Ranges = tuple[tuple[float, float], tuple[float, float]]
 
@@ -251,9 +252,20 @@ def _guide_line(guide: Guide, frame: _Frame) -> str | None:
 
 
 def _legend(plot: Plot, chosen: frozenset[int], marked: int | None) -> list[tuple[str, str, str]]:
-    """(kind, colour, name) of each legend entry: a series' dot, a guide's line, the chosen and the marked."""
+    """(kind, colour, name) of each legend entry: its title, a series' dot (its name shortened to
+    what tells it apart, its summary), a guide's line, the chosen and the marked."""
     named = len(plot.points) > 1  # a single series needs no legend
-    entries = [("dot", series.colour, series.name) for series in plot.points if series.name and named]
+    names = [series.name for series in plot.points]
+    entries = [("title", NOTE, plot.legend_title)] if plot.legend_title and named else []
+    entries += [
+        (
+            "dot",
+            series.colour,
+            " ".join(filter(None, (distinct_name(series.name, names, LEGEND_LETTERS), series.summary))),
+        )
+        for series in plot.points
+        if series.name and named
+    ]
     entries += [("line", guide.colour, guide.name) for guide in plot.guides if guide.name]
     if chosen:
         entries.append(("chosen" if plot.points else "box", CHOSEN, f"chosen: {len(chosen)} {plot.unit}s"))
@@ -266,7 +278,8 @@ def _legend_svg(entries: list[tuple[str, str, str]], left: float, top: float, wi
     """The legend in rows that fit ``width``; its elements and height."""
     out, x, y = [], left, top + LEGEND_PX / 2
     for kind, colour, name in entries:
-        size = 22 + approximate_width(name, LEGEND_PX) + 14
+        marker = 0 if kind == "title" else 20  # room for the entry's mark before its name
+        size = marker + 2 + approximate_width(name, LEGEND_PX) + 14
         if x > left and x + size > left + width:
             x, y = left, y + LEGEND_PX * 1.6
         if kind == "dot":
@@ -296,7 +309,7 @@ def _legend_svg(entries: list[tuple[str, str, str]], left: float, top: float, wi
             )
         elif kind == "box":
             out.append(element("rect", x=number(x + 1), y=number(y - 5), width="10", height="10", fill=colour))
-        else:
+        elif kind == "line":
             out.append(
                 element(
                     "line",
@@ -309,7 +322,7 @@ def _legend_svg(entries: list[tuple[str, str, str]], left: float, top: float, wi
                     stroke_dasharray="4 3",
                 )
             )
-        out.append(text_element(x + 20, y, LEGEND_PX, name))
+        out.append(text_element(x + marker, y, LEGEND_PX, name))
         x += size
     return out, (y - top + LEGEND_PX) if entries else 0.0
 
