@@ -5,6 +5,7 @@ gold annotated it, another test or seed tests the same scores again, two annotat
 matrix are compared without scoring again, and the exports carry the files, metric and parameters."""
 
 import json
+import math
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -17,8 +18,9 @@ from engine.comparison import compare_files, compare_matrix
 from engine.output.comparison import verdict
 from engine.read import load_pairs
 from engine.scoring import score_corpus
+from ui.annotators.views import Row
 from ui.compare.dialogs import CompareFilesDialog
-from ui.compare.views import draws_plot
+from ui.compare.views import SENTENCE_HEADERS, draws_plot, largest_differences_first
 from ui.plots.figure import PURPLE
 from ui.shell.commands.compare import choose_files, write_comparison
 from ui.shell.commands.plots import plot_choices, write_plot
@@ -90,6 +92,53 @@ def test_the_scatter_and_the_difference_are_the_engine_s_and_the_two_file_scores
     assert compare.metric == "concept" and panel.verdict.text() == verdict(
         concept, "A (annotator01)", "B (annotator02)"
     )
+
+
+def shown_rows(sentences) -> list[tuple[int, float]]:
+    """(sentence, B − A) of each row of the compared sentences' table, top to bottom (NaN: n/a)."""
+    rows = []
+    for row in range(sentences.proxy.rowCount()):
+        shown = sentences.proxy.index(row, 4).data()
+        rows.append((sentences.proxy.item(row), math.nan if shown == "n/a" else float(shown)))
+    return rows
+
+
+def test_the_sentences_open_with_the_largest_differences_first_and_sort_by_any_column(qtbot, tmp_path, generated):
+    """The table opened sorted on B − A, B higher first: where A was higher on the few sentences
+    that differ, every tie (+0.0000) came first and those at the very end. It opens with the
+    largest differences either way first (ties in sentence order), and a header clicked still sorts."""
+    window = compared(qtbot, tmp_path, generated)
+    sentences = window.compare_sentence
+    engine = window.state.compare.comparison.metrics["labeled_relation"]
+    rows = shown_rows(sentences)
+    expected = sorted(
+        zip(engine.sentences.tolist(), engine.differences.tolist()),
+        key=lambda row: (math.isnan(row[1]), -abs(row[1]) if not math.isnan(row[1]) else 0.0, row[0]),
+    )
+    assert [sentence for sentence, _ in rows] == [sentence for sentence, _ in expected]
+    assert abs(rows[0][1]) == pytest.approx(np.nanmax(np.abs(engine.differences)), abs=1e-4)
+    header = sentences.table.horizontalHeader()
+    assert header.sortIndicatorSection() not in range(len(SENTENCE_HEADERS))  # no column claims the order
+    assert "largest" in sentences.model.header_tips[4]  # the order the table opens in is said
+    sentences.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # A F1, as a header click does
+    settle()
+    a_f1 = [float(sentences.proxy.index(row, 2).data()) for row in range(sentences.proxy.rowCount())]
+    assert a_f1 == sorted(a_f1)
+    sentences.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # B − A, B higher first
+    settle()
+    differences = [difference for _, difference in shown_rows(sentences) if not math.isnan(difference)]
+    assert differences == sorted(differences, reverse=True)
+    panel = window.compare_panel
+    panel.metric_box.setCurrentIndex(panel.metric_box.findData("concept"))
+    settle()
+    concept = [difference for _, difference in shown_rows(sentences) if not math.isnan(difference)]
+    assert concept == sorted(concept, reverse=True)  # the order chosen stays with another metric
+
+
+def test_the_largest_differences_either_way_first_ties_in_sentence_order_n_a_last():
+    differences = [0.0, -0.5, -math.inf, 0.5, 0.25, 0.0]  # -inf: the sort key of n/a
+    rows = [Row(sentence, (), (sentence, "", 0.0, 0.0, d)) for sentence, d in enumerate(differences)]
+    assert [row.item for row in largest_differences_first(rows)] == [1, 3, 4, 0, 5, 2]
 
 
 def test_a_point_clicked_opens_its_sentence_as_a_b_and_the_gold(qtbot, tmp_path):

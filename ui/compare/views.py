@@ -57,6 +57,14 @@ __all__ = [
 
 A_WINS, B_WINS, SAME = ORANGE, BLUE, GREY
 SENTENCE_HEADERS = ("ID", "Sentence", "A F1", "B F1", "B − A")
+SENTENCE_TIPS = (
+    "The sentence's id, else its place in the files",
+    "The sentence's text",
+    "A's F1 against the gold on this sentence",
+    "B's F1 against the gold on this sentence",
+    "B's F1 minus A's. The table opens with the largest differences first, either way (ties in "
+    "sentence order); click a header to sort by its column",
+)
 TESTS = {"permutation": "paired approximate randomisation", "bootstrap": "paired bootstrap"}
 
 
@@ -264,6 +272,17 @@ def sentence_rows(comparison: Comparison, metric: str, texts: Sequence[str] | No
         keys = tuple([index, text.lower()] + [-math.inf if math.isnan(v) else float(v) for v in (f_a, f_b, difference)])
         rows.append(Row(index, cells, keys))
     return rows
+
+
+def largest_differences_first(rows: Sequence[Row]) -> list[Row]:
+    """``rows`` of :func:`sentence_rows` by the size of B − A (descending), ties in sentence order, and
+    the sentences without a difference (n/a) last: the order the table opens in."""
+
+    def place(row: Row) -> tuple[bool, float, int]:
+        difference, sentence = row.keys[-1], row.keys[0]
+        return math.isinf(difference), -abs(difference), sentence  # n/a is -inf (last when sorted)
+
+    return sorted(rows, key=place)
 
 
 def sentence_texts_of(comparison: Comparison) -> list[str]:
