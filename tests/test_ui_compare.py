@@ -267,6 +267,23 @@ def test_two_annotators_of_the_matrix_without_scoring_again(qtbot, tmp_path):
     assert window.state.compare.open_annotators(1, 3) is False  # the gold is not A or B
 
 
+def test_compare_two_greyed_out_says_why_in_its_tooltip(qtbot, tmp_path):
+    """Without a gold, Compare two... was greyed out under the tooltip of what it does: it now
+    says that a Gold annotator is needed, and once one is chosen it is available again."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    window.state.annotators.open([A, B, GOLD], gold=None)
+    wait_until_idle(qtbot, window.state)
+    button, action = window.annotators_panel.compare_button, window.action_set["compare_annotators"]
+    assert not button.isEnabled() and not action.isEnabled()
+    assert "Gold annotator" in button.toolTip() and "Compare two annotators" in button.toolTip()
+    window.state.annotators.set_gold(2)
+    settle()
+    assert button.isEnabled() and action.isEnabled() and "Gold annotator" not in button.toolTip()
+    window.state.annotators.open([A, GOLD], gold=GOLD)
+    wait_until_idle(qtbot, window.state)
+    assert not button.isEnabled() and "a third, the gold" in button.toolTip()
+
+
 def svg_words(path) -> str:
     return " ".join(element.text or "" for element in ET.parse(path).getroot().iter("{http://www.w3.org/2000/svg}text"))
 
