@@ -20,8 +20,8 @@ from engine.read import load_pairs
 from engine.scoring import score_corpus
 from ui.annotators.views import Row
 from ui.compare.dialogs import CompareFilesDialog
-from ui.compare.views import SENTENCE_HEADERS, draws_plot, largest_differences_first
-from ui.plots.figure import PURPLE
+from ui.compare.views import SENTENCE_HEADERS, draws_plot, largest_differences_first, side_colours
+from ui.plots.figure import BLUE, GREY, ORANGE, PURPLE, SERIES_COLOURS, series_colour
 from ui.shell.commands.compare import choose_files, write_comparison
 from ui.shell.commands.plots import plot_choices, write_plot
 
@@ -282,6 +282,32 @@ def test_compare_two_greyed_out_says_why_in_its_tooltip(qtbot, tmp_path):
     window.state.annotators.open([A, GOLD], gold=GOLD)
     wait_until_idle(qtbot, window.state)
     assert not button.isEnabled() and "a third, the gold" in button.toolTip()
+
+
+def test_a_and_b_are_drawn_in_their_own_colours_of_the_annotators_plots(qtbot, tmp_path):
+    """The strip plot drew annotator 1 in blue and annotator 3 in green while the comparison of
+    the two drew "A higher" in orange and "B higher" in blue: each side is now in its annotator's
+    colour, the one it has in the Annotators plots."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    window.state.annotators.open([A, META / "comptest_sys.txt", B, GOLD], gold=GOLD)
+    wait_until_idle(qtbot, window.state)
+    strip = {series.name: series.colour for series in window.annotator_plots.plots()["strip"].points}
+    assert window.state.compare.open_annotators(0, 2)
+    wait_until_idle(qtbot, window.state)
+    settle()
+    names = window.state.annotators.result.names
+    scatter = {series.name: series.colour for series in window.compare_panel.scatter.plot.points}
+    assert scatter[f"A ({names[0]}) higher"] == strip[names[0]] == series_colour(0)
+    assert scatter[f"B ({names[2]}) higher"] == strip[names[2]] == series_colour(2)
+    bars = window.compare_panel.differences.plot.bars
+    assert {colour for colour, low in zip(bars.colours, bars.edges[:-1]) if low > 0} == {series_colour(2)}  # B's side
+    assert {colour for colour, high in zip(bars.colours, bars.edges[1:]) if high <= 0} == {series_colour(0)}  # A's
+
+
+def test_a_and_b_in_orange_and_blue_when_their_own_colours_clash():
+    assert side_colours(0, 2) == (series_colour(0), series_colour(2))
+    assert side_colours(0, len(SERIES_COLOURS)) == (ORANGE, BLUE)  # the palette again: the same colour
+    assert side_colours(SERIES_COLOURS.index(GREY), 1) == (ORANGE, BLUE)  # grey: the ties'
 
 
 def svg_words(path) -> str:
