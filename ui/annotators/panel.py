@@ -272,7 +272,7 @@ class AnnotatorsPanel(QWidget):
             self.metric_box.setEnabled(result is not None)
             blocked = compare_blocked(result)
             self.compare_button.setEnabled(blocked is None)
-            self.compare_button.setToolTip(COMPARE_TIP + (f"<br><b>{escape(blocked)}</b>" if blocked else ""))
+            self.compare_button.setToolTip(f"{blocked}\n{COMPARE_TIP}" if blocked else COMPARE_TIP)  # why, first
         if result is None:
             self.heatmap.set_grid(Grid(EMPTY_TEXT, (), (), (), ()))
             self.cell_info.setText("")
