@@ -5,6 +5,7 @@ gold annotated it, another test or seed tests the same scores again, two annotat
 matrix are compared without scoring again, and the exports carry the files, metric and parameters."""
 
 import json
+import math
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -17,9 +18,10 @@ from engine.comparison import compare_files, compare_matrix
 from engine.output.comparison import verdict
 from engine.read import load_pairs
 from engine.scoring import score_corpus
+from ui.annotators.views import Row
 from ui.compare.dialogs import CompareFilesDialog
-from ui.compare.views import draws_plot
-from ui.plots.figure import PURPLE
+from ui.compare.views import SENTENCE_HEADERS, draws_plot, largest_differences_first, side_colours
+from ui.plots.figure import BLUE, GREY, ORANGE, PURPLE, SERIES_COLOURS, series_colour
 from ui.shell.commands.compare import choose_files, write_comparison
 from ui.shell.commands.plots import plot_choices, write_plot
 
@@ -90,6 +92,53 @@ def test_the_scatter_and_the_difference_are_the_engine_s_and_the_two_file_scores
     assert compare.metric == "concept" and panel.verdict.text() == verdict(
         concept, "A (annotator01)", "B (annotator02)"
     )
+
+
+def shown_rows(sentences) -> list[tuple[int, float]]:
+    """(sentence, B − A) of each row of the compared sentences' table, top to bottom (NaN: n/a)."""
+    rows = []
+    for row in range(sentences.proxy.rowCount()):
+        shown = sentences.proxy.index(row, 4).data()
+        rows.append((sentences.proxy.item(row), math.nan if shown == "n/a" else float(shown)))
+    return rows
+
+
+def test_the_sentences_open_with_the_largest_differences_first_and_sort_by_any_column(qtbot, tmp_path, generated):
+    """The table opened sorted on B − A, B higher first: where A was higher on the few sentences
+    that differ, every tie (+0.0000) came first and those at the very end. It opens with the
+    largest differences either way first (ties in sentence order), and a header clicked still sorts."""
+    window = compared(qtbot, tmp_path, generated)
+    sentences = window.compare_sentence
+    engine = window.state.compare.comparison.metrics["labeled_relation"]
+    rows = shown_rows(sentences)
+    expected = sorted(
+        zip(engine.sentences.tolist(), engine.differences.tolist()),
+        key=lambda row: (math.isnan(row[1]), -abs(row[1]) if not math.isnan(row[1]) else 0.0, row[0]),
+    )
+    assert [sentence for sentence, _ in rows] == [sentence for sentence, _ in expected]
+    assert abs(rows[0][1]) == pytest.approx(np.nanmax(np.abs(engine.differences)), abs=1e-4)
+    header = sentences.table.horizontalHeader()
+    assert header.sortIndicatorSection() not in range(len(SENTENCE_HEADERS))  # no column claims the order
+    assert "largest" in sentences.model.header_tips[4]  # the order the table opens in is said
+    sentences.table.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # A F1, as a header click does
+    settle()
+    a_f1 = [float(sentences.proxy.index(row, 2).data()) for row in range(sentences.proxy.rowCount())]
+    assert a_f1 == sorted(a_f1)
+    sentences.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # B − A, B higher first
+    settle()
+    differences = [difference for _, difference in shown_rows(sentences) if not math.isnan(difference)]
+    assert differences == sorted(differences, reverse=True)
+    panel = window.compare_panel
+    panel.metric_box.setCurrentIndex(panel.metric_box.findData("concept"))
+    settle()
+    concept = [difference for _, difference in shown_rows(sentences) if not math.isnan(difference)]
+    assert concept == sorted(concept, reverse=True)  # the order chosen stays with another metric
+
+
+def test_the_largest_differences_either_way_first_ties_in_sentence_order_n_a_last():
+    differences = [0.0, -0.5, -math.inf, 0.5, 0.25, 0.0]  # -inf: the sort key of n/a
+    rows = [Row(sentence, (), (sentence, "", 0.0, 0.0, d)) for sentence, d in enumerate(differences)]
+    assert [row.item for row in largest_differences_first(rows)] == [1, 3, 4, 0, 5, 2]
 
 
 def test_a_point_clicked_opens_its_sentence_as_a_b_and_the_gold(qtbot, tmp_path):
@@ -216,6 +265,49 @@ def test_two_annotators_of_the_matrix_without_scoring_again(qtbot, tmp_path):
     assert window.state.annotators.cell == (2, 3)  # a cell of the matrix: the matrix stays
     assert window.state.annotators.result is matrix
     assert window.state.compare.open_annotators(1, 3) is False  # the gold is not A or B
+
+
+def test_compare_two_greyed_out_says_why_in_its_tooltip(qtbot, tmp_path):
+    """Without a gold, Compare two... was greyed out under the tooltip of what it does: it now
+    says that a Gold annotator is needed, and once one is chosen it is available again."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    window.state.annotators.open([A, B, GOLD], gold=None)
+    wait_until_idle(qtbot, window.state)
+    button, action = window.annotators_panel.compare_button, window.action_set["compare_annotators"]
+    assert not button.isEnabled() and not action.isEnabled()
+    assert "Gold annotator" in button.toolTip() and "Compare two annotators" in button.toolTip()
+    window.state.annotators.set_gold(2)
+    settle()
+    assert button.isEnabled() and action.isEnabled() and "Gold annotator" not in button.toolTip()
+    window.state.annotators.open([A, GOLD], gold=GOLD)
+    wait_until_idle(qtbot, window.state)
+    assert not button.isEnabled() and "a third, the gold" in button.toolTip()
+
+
+def test_a_and_b_are_drawn_in_their_own_colours_of_the_annotators_plots(qtbot, tmp_path):
+    """The strip plot drew annotator 1 in blue and annotator 3 in green while the comparison of
+    the two drew "A higher" in orange and "B higher" in blue: each side is now in its annotator's
+    colour, the one it has in the Annotators plots."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    window.state.annotators.open([A, META / "comptest_sys.txt", B, GOLD], gold=GOLD)
+    wait_until_idle(qtbot, window.state)
+    strip = {series.name: series.colour for series in window.annotator_plots.plots()["strip"].points}
+    assert window.state.compare.open_annotators(0, 2)
+    wait_until_idle(qtbot, window.state)
+    settle()
+    names = window.state.annotators.result.names
+    scatter = {series.name: series.colour for series in window.compare_panel.scatter.plot.points}
+    assert scatter[f"A ({names[0]}) higher"] == strip[names[0]] == series_colour(0)
+    assert scatter[f"B ({names[2]}) higher"] == strip[names[2]] == series_colour(2)
+    bars = window.compare_panel.differences.plot.bars
+    assert {colour for colour, low in zip(bars.colours, bars.edges[:-1]) if low > 0} == {series_colour(2)}  # B's side
+    assert {colour for colour, high in zip(bars.colours, bars.edges[1:]) if high <= 0} == {series_colour(0)}  # A's
+
+
+def test_a_and_b_in_orange_and_blue_when_their_own_colours_clash():
+    assert side_colours(0, 2) == (series_colour(0), series_colour(2))
+    assert side_colours(0, len(SERIES_COLOURS)) == (ORANGE, BLUE)  # the palette again: the same colour
+    assert side_colours(SERIES_COLOURS.index(GREY), 1) == (ORANGE, BLUE)  # grey: the ties'
 
 
 def svg_words(path) -> str:

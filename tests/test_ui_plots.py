@@ -16,7 +16,7 @@ from engine.read import load_annotations
 from engine.scoring.matrix import score_matrix
 from ui.plots.figure import Axis, Plot, Points
 from ui.plots.scatter_view import ScatterView
-from ui.plots.sentence_figures import annotator_strip_plot
+from ui.plots.sentence_figures import annotator_size_plot, annotator_strip_plot
 from ui.shell.commands.plots import plot_choices, write_plot
 
 from .conftest import DEMO
@@ -465,3 +465,19 @@ def test_six_long_names_under_the_plots_leave_them_room(qtbot, tmp_path, size):
     words = svg_words(tmp_path / "strip.svg")
     assert all(str(path) in words for path in paths)  # the files whole in the header
     assert all(mean in words for mean in means) and "Mean sentence F1" in words
+
+
+@pytest.mark.parametrize("plot_of", [annotator_strip_plot, annotator_size_plot])
+def test_each_annotator_keeps_its_colour_whatever_the_gold(plot_of):
+    """With the gold the first file, the others were coloured by their place among the non-gold
+    ones, so choosing another gold gave them each another colour: the colour is now the
+    annotator's place in the files loaded."""
+    result = score_matrix(load_annotations(ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2]))
+    colours: dict[str, set[str]] = {}
+    for gold in range(len(ANNOTATOR_FILES)):
+        result.annotations.gold = gold
+        for series in plot_of(result, "labeled_relation")[0].points:
+            colours.setdefault(series.name, set()).add(series.colour)
+    assert set(colours) == set(result.names)
+    assert all(len(kept) == 1 for kept in colours.values()), colours
+    assert len({colour for kept in colours.values() for colour in kept}) == len(result.names)

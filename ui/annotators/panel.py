@@ -39,11 +39,15 @@ from .views import (
     Grid,
     annotator_rows,
     cell_text,
+    compare_blocked,
     matrix_grid,
 )
 
 __all__ = ["EMPTY_TEXT", "AnnotatorsPanel", "MatrixCellBar"]
 
+COMPARE_TIP = (
+    "Compare two annotators against the gold: is the difference between their scores real? (nothing is scored again)"
+)
 EMPTY_TEXT = (
     "Open several annotators' files of the same sentences: File > Open Annotators, "
     "drop three or more files on the window, or app.py A B C [--gold G]."
@@ -93,10 +97,6 @@ class AnnotatorsPanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop scoring the matrix and keep what was shown (Esc)")
         self.compare_button = QPushButton("Compare two...")
-        self.compare_button.setToolTip(
-            "Compare two annotators against the gold: is the difference between their scores real? "
-            "(nothing is scored again)"
-        )
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Metric:"))
         bar.addWidget(self.metric_box)
@@ -270,7 +270,9 @@ class AnnotatorsPanel(QWidget):
             self.gold_box.setCurrentIndex(0 if gold is None else gold + 1)
             self.gold_box.setEnabled(result is not None)
             self.metric_box.setEnabled(result is not None)
-            self.compare_button.setEnabled(result is not None and gold is not None and len(result.names) >= 3)
+            blocked = compare_blocked(result)
+            self.compare_button.setEnabled(blocked is None)
+            self.compare_button.setToolTip(f"{blocked}\n{COMPARE_TIP}" if blocked else COMPARE_TIP)  # why, first
         if result is None:
             self.heatmap.set_grid(Grid(EMPTY_TEXT, (), (), (), ()))
             self.cell_info.setText("")

@@ -34,6 +34,7 @@ __all__ = [
     "annotator_rows",
     "cell_text",
     "compact_f1",
+    "compare_blocked",
     "confusion_grid",
     "confusion_rows",
     "matrix_grid",
@@ -318,3 +319,19 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool
         title_names=(test, gold),
         caption=f"{shown}; {table.agreed} of {table.total} pairs agree",
     )
+
+
+def compare_blocked(result: MatrixResult | None) -> str | None:
+    """Why two annotators of the matrix ``result`` cannot be compared against its gold (None: they
+    can): A and B are compared against a gold annotator, which is neither of them.
+
+    >>> print(compare_blocked(None))
+    Open three or more annotators' files to compare two of them against a gold one.
+    """
+    if result is None:
+        return "Open three or more annotators' files to compare two of them against a gold one."
+    if len(result.names) < 3:
+        return "Comparing two annotators needs a third, the gold: open three or more annotators' files."
+    if result.gold is None:
+        return "Choose a Gold annotator first (above the matrix): the two annotators are compared against it."
+    return None

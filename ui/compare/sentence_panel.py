@@ -26,7 +26,14 @@ from ..common.binding import SyncGuard
 from ..common.chosen_bar import ChosenBar
 from ..common.row_table import filtered_table, select_row, share_width
 from .state import CompareApp
-from .views import SENTENCE_HEADERS, sentence_rows, sentence_texts, sentence_texts_of
+from .views import (
+    SENTENCE_HEADERS,
+    SENTENCE_TIPS,
+    largest_differences_first,
+    sentence_rows,
+    sentence_texts,
+    sentence_texts_of,
+)
 
 __all__ = ["CompareSentencePanel"]
 
@@ -49,6 +56,7 @@ class CompareSentencePanel(QWidget):
             SENTENCE_HEADERS, 0, (90, 200, 60, 60, 60), self, presorted=True
         )
         share_width(self.table, (1,), {0: 90, 2: 60, 3: 60, 4: 64})
+        self.model.header_tips = SENTENCE_TIPS
         self.table.setToolTip("Click a sentence to see it as A, B and the gold annotated it")
         self.chosen_bar = ChosenBar("sentence")
         self.heading = QLabel(NO_SENTENCE)
@@ -124,11 +132,15 @@ class CompareSentencePanel(QWidget):
         rows = self._rows.get(metric, []) if comparison is not None else []
         header = self.table.horizontalHeader()
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
-        if self.model.rowCount() == 0:  # the first rows: B higher first
-            column, order = len(SENTENCE_HEADERS) - 1, Qt.SortOrder.DescendingOrder
+        by_column = self.model.rowCount() > 0 and 0 <= column < len(SENTENCE_HEADERS)  # a header clicked
+        if not by_column:  # the first rows, or none sorted since: the largest differences first
+            rows = largest_differences_first(rows)
         with self.syncing:
             self.model.set_rows([r.item for r in rows], [r.cells for r in rows], keys=[r.keys for r in rows])
-            self.table.sortByColumn(column, order)  # sorted by the model (thousands of rows)
+            if by_column:
+                self.table.sortByColumn(column, order)  # sorted by the model (thousands of rows)
+            else:
+                header.setSortIndicator(-1, Qt.SortOrder.DescendingOrder)  # no column claims this order
         self._show_sentence(self.compare.sentence)
 
     def _show_chosen(self, chosen) -> None:

@@ -38,6 +38,7 @@ from ..plots.figure import (
     count_axis,
     cut_edges,
     histogram,
+    series_colour,
 )
 from ..plots.sentence_figures import metric_name
 
@@ -51,12 +52,21 @@ __all__ = [
     "sentence_texts",
     "sentence_texts_of",
     "shown_verdict",
+    "side_colours",
     "side_names",
     "significance_text",
 ]
 
-A_WINS, B_WINS, SAME = ORANGE, BLUE, GREY
+SAME = GREY  # the sentences where A and B have the same F1
 SENTENCE_HEADERS = ("ID", "Sentence", "A F1", "B F1", "B − A")
+SENTENCE_TIPS = (
+    "The sentence's id, else its place in the files",
+    "The sentence's text",
+    "A's F1 against the gold on this sentence",
+    "B's F1 against the gold on this sentence",
+    "B's F1 minus A's. The table opens with the largest differences first, either way (ties in "
+    "sentence order); click a header to sort by its column",
+)
 TESTS = {"permutation": "paired approximate randomisation", "bootstrap": "paired bootstrap"}
 
 
@@ -64,6 +74,19 @@ def side_names(comparison: Comparison) -> tuple[str, str]:
     """A and B as the view names them: "A (annot1)", "B (annot2)"."""
     a, b, _ = comparison.setup.names
     return f"A ({a})", f"B ({b})"
+
+
+def side_colours(a: int, b: int) -> tuple[str, str]:
+    """The colours of A and B, annotators ``a`` and ``b`` of the comparison's set: each one's own in
+    the Annotators plots (:func:`~ui.plots.figure.series_colour`; A is the first of three files
+    compared, B the second), so that the sentences where B is higher are in B's colour; orange and
+    blue when those are the same colour or the ties' grey.
+
+    >>> side_colours(0, 2) == (series_colour(0), series_colour(2))
+    True
+    """
+    colours = series_colour(a), series_colour(b)
+    return colours if len(set(colours)) == 2 and SAME not in colours else (ORANGE, BLUE)
 
 
 def shown_verdict(comparison: Comparison, metric: str) -> str:
@@ -144,13 +167,14 @@ def scatter_plot(comparison: Comparison, metric: str) -> Plot:
     )
     if left_out:
         note += f" {plural(left_out, 'sentence')} without an F1 for A or B not drawn."
+    a_wins, b_wins = side_colours(comparison.a, comparison.b)
     return Plot(
         f"{name} per sentence: {b} against {a}",
         Axis(f"{a} {name}", 0.0, 1.0),
         Axis(f"{b} {name}", 0.0, 1.0),
         points=(
-            _points(result, f"{b} higher", B_WINS, above),
-            _points(result, f"{a} higher", A_WINS, below),
+            _points(result, f"{b} higher", b_wins, above),
+            _points(result, f"{a} higher", a_wins, below),
             _points(result, "same F1", SAME, same),
         ),
         guides=(Guide("diagonal", 0.0, "#555555", "same F1 (diagonal)"),),
@@ -170,8 +194,9 @@ def differences_plot(comparison: Comparison, metric: str) -> Plot:
     defined = np.isfinite(differences)
     edges = centred_edges(differences, bar_count(int(defined.sum()), least=21))
     centres = (edges[:-1] + edges[1:]) / 2
+    a_wins, b_wins = side_colours(comparison.a, comparison.b)
     colours = tuple(
-        SAME if low <= 0 < high else B_WINS if centre > 0 else A_WINS
+        SAME if low <= 0 < high else b_wins if centre > 0 else a_wins
         for low, high, centre in zip(edges[:-1], edges[1:], centres)
     )
     bars = histogram(result.sentences.astype(np.int64), differences, edges, colours)
@@ -264,6 +289,17 @@ def sentence_rows(comparison: Comparison, metric: str, texts: Sequence[str] | No
         keys = tuple([index, text.lower()] + [-math.inf if math.isnan(v) else float(v) for v in (f_a, f_b, difference)])
         rows.append(Row(index, cells, keys))
     return rows
+
+
+def largest_differences_first(rows: Sequence[Row]) -> list[Row]:
+    """``rows`` of :func:`sentence_rows` by the size of B − A (descending), ties in sentence order, and
+    the sentences without a difference (n/a) last: the order the table opens in."""
+
+    def place(row: Row) -> tuple[bool, float, int]:
+        difference, sentence = row.keys[-1], row.keys[0]
+        return math.isinf(difference), -abs(difference), sentence  # n/a is -inf (last when sorted)
+
+    return sorted(rows, key=place)
 
 
 def sentence_texts_of(comparison: Comparison) -> list[str]:

@@ -40,6 +40,7 @@ __all__ = [
     "jitter",
     "nice_step",
     "nice_ticks",
+    "series_colour",
 ]
 
 # the Okabe-Ito palette, which readers with a colour vision deficiency tell apart, for the series;
@@ -56,6 +57,14 @@ BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY, VERMILLION = (
     "#D55E00",
 )
 SERIES_COLOURS = (BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW, GREY, "#8C564B")
+
+
+def series_colour(index: int) -> str:
+    """The colour of series ``index`` (an annotator's place in the files loaded, so that each
+    keeps its colour whichever is the gold), the palette's colours again after its last."""
+    return SERIES_COLOURS[index % len(SERIES_COLOURS)]
+
+
 CHOSEN = "#000000"  # the sentences chosen (bars' share, points)
 MARK = VERMILLION  # the sentence selected in the table: a ring, an outlined bar
 F1_BAR_WIDTH = 0.05

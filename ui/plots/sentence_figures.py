@@ -19,7 +19,7 @@ from engine.output.report import parameters_text
 from engine.registry import METRIC, short_name
 from engine.scoring import CorpusResult, MatrixResult, PairResult
 
-from .figure import SERIES_COLOURS, Axis, Plot, Points, count_axis, f1_edges, histogram, jitter
+from .figure import SERIES_COLOURS, Axis, Plot, Points, count_axis, f1_edges, histogram, jitter, series_colour
 
 __all__ = [
     "NO_GOLD",
@@ -172,7 +172,7 @@ def _series(result: MatrixResult, metric: str, x_of, means: bool = False) -> tup
         series.append(
             Points(
                 result.names[k],
-                SERIES_COLOURS[position % len(SERIES_COLOURS)],
+                series_colour(k),  # the annotator's own colour, whichever is the gold
                 values.keys[shown],
                 x_of(position, values)[shown],
                 values.f[shown],

@@ -16,6 +16,7 @@ from engine.adjudication.schema import ReviewStatus
 
 from ..adjudication import dialogs as adjudication_dialogs
 from ..adjudication.tasks import ExportKind
+from ..annotators.views import compare_blocked
 from ..app_state import AppState
 from ..state.settings import APP_NAME
 from .commands import (
@@ -109,8 +110,7 @@ def _has_matrix(state: AppState) -> bool:
 
 def _matrix_with_gold(state: AppState) -> bool:
     """Two annotators of the matrix can be compared against its gold."""
-    result = state.annotators.result
-    return result is not None and result.gold is not None and len(result.names) >= 3
+    return compare_blocked(state.annotators.result) is None
 
 
 def _has_comparison(state: AppState) -> bool:
@@ -760,6 +760,7 @@ STATE_CHANGES = (
     "scoring.corpus_changed",
     "selection.pair_selected",
     "annotators.matrix_changed",
+    "annotators.view_changed",  # another gold: two annotators can (or no longer) be compared against it
     "annotators.confusion_changed",
     "adjudication.changed",
     "compare.comparison_changed",

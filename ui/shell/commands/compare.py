@@ -12,6 +12,7 @@ from typing import Literal
 
 from engine.output.comparison import comparison_csv, comparison_document, sentence_csv
 
+from ...annotators.views import compare_blocked
 from ...compare.dialogs import CompareAnnotatorsDialog, CompareFilesDialog
 from ...compare.report import comparison_report
 from ...compare.views import differences_plot, draws_plot, scatter_plot
@@ -45,9 +46,11 @@ def choose_files(ctx: Context) -> None:
 def choose_annotators(ctx: Context) -> None:
     """Ask for two annotators of the matrix, then test them against its gold."""
     matrix = ctx.state.annotators.result
-    if matrix is None or matrix.gold is None or len(matrix.names) < 3:
-        ctx.state.messages.show("Open three or more annotators' files with a gold one to compare two of them.")
+    blocked = compare_blocked(matrix)
+    if blocked is not None:
+        ctx.state.messages.show(blocked)
         return
+    assert matrix is not None and matrix.gold is not None  # as compare_blocked checked
     dialog = CompareAnnotatorsDialog(matrix.names, matrix.gold, ctx.window)
     if dialog.exec():
         ctx.state.compare.open_annotators(*dialog.chosen())
