@@ -152,6 +152,22 @@ def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # the confusion follows the files
 
 
+def test_the_pair_boxes_open_their_cell_without_leaving_the_label_confusion(qtbot, panel, state):
+    """Choosing in "Pair" or "against" opens the cell for the confusion (the pair views follow)
+    but asks for no other panel: the window stays on Label confusion."""
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    requested = []
+    state.selection.panel_requested.connect(requested.append)
+    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
+        panel.test_box.setCurrentIndex(A)
+    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
+        panel.gold_box.setCurrentIndex(B)
+    qtbot.waitUntil(lambda: not state.scoring.busy, timeout=20000)
+    assert state.annotators.confusion.cell == (A, B) and state.annotators.cell_of(state.scoring.files) == (A, B)
+    assert requested == []
+
+
 def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state):
     with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
         state.scoring.open_pair(TRIO_FILES[A], TRIO_FILES[C])

@@ -42,7 +42,8 @@ TITLE_LETTERS = 40  # an annotator's name in the heatmap's titles: longer ones k
 
 class ConfusionPanel(QWidget):
     """Shows ``state.annotators.confusion``; choosing a row or a heatmap cell lists its
-    sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix.
+    sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix
+    (the pair views follow, out of sight: the window stays here).
     Available (:mod:`ui.shell.workspace`) once a confusion has been counted."""
 
     availability_changed = Signal(bool)
@@ -285,5 +286,5 @@ class ConfusionPanel(QWidget):
         if self.syncing:
             return
         test, gold = self.test_box.currentIndex(), self.gold_box.currentIndex()
-        if test >= 0 and gold >= 0 and test != gold:
-            self.annotators.open_cell(test, gold)
+        if test >= 0 and gold >= 0 and test != gold:  # the pair views follow, behind: the user stays here
+            self.annotators.open_cell(test, gold, show=False)
