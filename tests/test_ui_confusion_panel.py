@@ -10,7 +10,7 @@ from ui.annotators.confusion_panel import ConfusionPanel
 from ui.annotators.grid_heatmap import paint_grid
 from ui.annotators.views import confusion_grid
 
-from .ui_support import TRIO_FILES, open_annotators
+from .ui_support import TRIO_FILES, open_annotators, wait_until_idle
 
 A, B, C = 0, 1, 2
 
@@ -157,15 +157,33 @@ def test_the_pair_boxes_open_their_cell_without_leaving_the_label_confusion(qtbo
     but asks for no other panel: the window stays on Label confusion."""
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, B, C)
-    requested = []
+    requested: list[str] = []
     state.selection.panel_requested.connect(requested.append)
-    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
-        panel.test_box.setCurrentIndex(A)
-    with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
-        panel.gold_box.setCurrentIndex(B)
-    qtbot.waitUntil(lambda: not state.scoring.busy, timeout=20000)
-    assert state.annotators.confusion.cell == (A, B) and state.annotators.cell_of(state.scoring.files) == (A, B)
+    panel.test_box.setCurrentIndex(A)
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
+    panel.gold_box.setCurrentIndex(B)
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, B), timeout=20000)
+    wait_until_idle(qtbot, state)
+    assert state.annotators.cell_of(state.scoring.files) == (A, B)
     assert requested == []
+
+
+def test_an_annotator_cannot_be_chosen_against_itself(qtbot, panel, state):
+    """The annotator of "Pair" is greyed out in "against" and that of "against" in "Pair" (an
+    annotator against itself is the matrix's diagonal: choosing it used to change nothing, silently)."""
+
+    def enabled(box):
+        return [
+            bool(box.model().flags(box.model().index(k, 0)) & Qt.ItemFlag.ItemIsEnabled) for k in range(box.count())
+        ]
+
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    assert enabled(panel.test_box) == [True, True, False] and enabled(panel.gold_box) == [True, False, True]
+    panel.test_box.setCurrentIndex(A)
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
+    assert enabled(panel.test_box) == [True, True, False] and enabled(panel.gold_box) == [False, True, True]
+    assert "greyed" in panel.gold_box.toolTip()
 
 
 def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state):
