@@ -10,7 +10,7 @@ from ui.annotators.confusion_panel import ConfusionPanel
 from ui.annotators.grid_heatmap import paint_grid
 from ui.annotators.views import confusion_grid
 
-from .ui_support import TRIO_FILES, open_annotators, wait_until_idle
+from .ui_support import TRIO_FILES, open_annotators
 
 A, B, C = 0, 1, 2
 
@@ -150,22 +150,6 @@ def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     qtbot.waitUntil(lambda: not state.scoring.busy and state.annotators.confusion.cell is None, timeout=20000)
     assert state.annotators.result is None and not panel.test_box.isVisibleTo(panel)  # ...and its pair boxes go
     assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # the confusion follows the files
-
-
-def test_the_pair_boxes_open_their_cell_without_leaving_the_label_confusion(qtbot, panel, state):
-    """Choosing in "Pair" or "against" opens the cell for the confusion (the pair views follow)
-    but asks for no other panel: the window stays on Label confusion."""
-    open_annotators(qtbot, state, TRIO_FILES)
-    open_cell(qtbot, state, B, C)
-    requested: list[str] = []
-    state.selection.panel_requested.connect(requested.append)
-    panel.test_box.setCurrentIndex(A)
-    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
-    panel.gold_box.setCurrentIndex(B)
-    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, B), timeout=20000)
-    wait_until_idle(qtbot, state)
-    assert state.annotators.cell_of(state.scoring.files) == (A, B)
-    assert requested == []
 
 
 def test_an_annotator_cannot_be_chosen_against_itself(qtbot, panel, state):
