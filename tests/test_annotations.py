@@ -135,6 +135,20 @@ def test_files_of_the_same_name_are_named_by_their_folder_in_every_message(tmp_p
     assert str(caught.value).startswith(f"{alice}:4: alice/amr.txt holds 2 graphs but carol/amr.txt holds 1:")
 
 
+def test_files_whose_folders_share_their_name_too_are_named_by_more_folders_not_numbered(tmp_path):
+    """round1/alice/amr.txt and round2/alice/amr.txt: told apart by the folder above (round1,
+    round2), in the matrix's names and the messages; a number only for one file given twice."""
+    rounds = [tmp_path / f"round{k}" / "alice" for k in (1, 2)]
+    for folder in rounds:
+        folder.mkdir(parents=True)
+    first = write(rounds[0], "amr.txt", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / d)\n")
+    second = write(rounds[1], "amr.txt", "# ::id 1\n(a / b)\n")
+    annotations = load_annotations([first, second, first])
+    assert annotations.names == ["round1/alice/amr (1)", "round2/alice/amr", "round1/alice/amr (2)"]
+    last = annotations.sentences[1]
+    assert str(annotations.problem(last, 1)) == f"{first}:4: id '2' has no graph in round2/alice/amr.txt"
+
+
 def test_pair_by_id_refuses_a_repeated_id_in_any_file(tmp_path):
     a = write(tmp_path, "a.amr", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / d)\n")
     b = write(tmp_path, "b.amr", "# ::id 1\n(a / b)\n\n# ::id 2\n(c / d)\n")

@@ -77,6 +77,24 @@ def test_other_files_close_the_matrix_and_new_parameters_keep_them(qtbot, window
     assert not window.cell_bar.isVisible()
 
 
+def test_the_label_confusions_pair_boxes_keep_the_window_on_the_label_confusion(qtbot, window):
+    """Annotators > Label confusion: choosing in "Pair" or "against" shows that pair's confusion
+    there; the window stays in the Annotators perspective (no Ctrl+4 to come back)."""
+    state, workspace, panel = window.state, window.workspace, window.confusion_panel
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    wait_until_idle(qtbot, state)
+    workspace.show_panel("confusion")
+    assert workspace.current == "annotators" and panel.isVisible()
+    panel.test_box.setCurrentIndex(A)
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
+    panel.gold_box.setCurrentIndex(B)
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, B), timeout=20000)
+    wait_until_idle(qtbot, state)
+    assert state.annotators.cell_of(state.scoring.files) == (A, B)
+    assert workspace.current == "annotators" and panel.isVisible()
+
+
 def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):
     state = window.state
     open_annotators(qtbot, state, TRIO_FILES)

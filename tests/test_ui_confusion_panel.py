@@ -152,6 +152,24 @@ def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     assert rows(panel, "concept") == [("go-02", "go-01", "1", "sense only", "s1")]  # the confusion follows the files
 
 
+def test_an_annotator_cannot_be_chosen_against_itself(qtbot, panel, state):
+    """The annotator of "Pair" is greyed out in "against" and that of "against" in "Pair" (an
+    annotator against itself is the matrix's diagonal: choosing it used to change nothing, silently)."""
+
+    def enabled(box):
+        return [
+            bool(box.model().flags(box.model().index(k, 0)) & Qt.ItemFlag.ItemIsEnabled) for k in range(box.count())
+        ]
+
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    assert enabled(panel.test_box) == [True, True, False] and enabled(panel.gold_box) == [True, False, True]
+    panel.test_box.setCurrentIndex(A)
+    qtbot.waitUntil(lambda: state.annotators.confusion.cell == (A, C), timeout=20000)
+    assert enabled(panel.test_box) == [True, True, False] and enabled(panel.gold_box) == [False, True, True]
+    assert "greyed" in panel.gold_box.toolTip()
+
+
 def test_two_files_have_the_same_tables_as_their_matrix_cell(qtbot, panel, state):
     with qtbot.waitSignal(state.annotators.confusion_changed, timeout=20000):
         state.scoring.open_pair(TRIO_FILES[A], TRIO_FILES[C])

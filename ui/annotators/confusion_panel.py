@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -42,7 +43,8 @@ TITLE_LETTERS = 40  # an annotator's name in the heatmap's titles: longer ones k
 
 class ConfusionPanel(QWidget):
     """Shows ``state.annotators.confusion``; choosing a row or a heatmap cell lists its
-    sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix.
+    sentences, choosing a sentence opens it; the pair boxes open another cell of the matrix
+    (the pair views follow, out of sight: the window stays here).
     Available (:mod:`ui.shell.workspace`) once a confusion has been counted."""
 
     availability_changed = Signal(bool)
@@ -59,9 +61,10 @@ class ConfusionPanel(QWidget):
         self.test_box, self.gold_box = (
             NameBox(
                 f"The {side} annotator of the pair: the matrix's {'row' if side == 'test' else 'column'} "
-                "(opens that cell of the matrix)"
+                f"(opens that cell of the matrix). The annotator chosen in {other} is greyed out: "
+                "an annotator against itself is the matrix's diagonal."
             )
-            for side in ("test", "reference")
+            for side, other in (("test", '"against"'), ("reference", '"Pair"'))
         )
         for box, side in ((self.test_box, "test"), (self.gold_box, "reference")):
             box.setPlaceholderText(f"({side} annotator)")  # shown while the pair is no cell of the matrix
@@ -155,6 +158,18 @@ class ConfusionPanel(QWidget):
         with self.syncing:
             self.test_box.setCurrentIndex(cell[0])
             self.gold_box.setCurrentIndex(cell[1])
+        self._grey_out_each_others_annotator()
+
+    def _grey_out_each_others_annotator(self) -> None:
+        """Each box's item for the annotator chosen in the other box is disabled: an annotator
+        against itself is the matrix's diagonal, which has no label confusion to show."""
+        for box, other in ((self.test_box, self.gold_box), (self.gold_box, self.test_box)):
+            items = box.model()
+            assert isinstance(items, QStandardItemModel)  # a combo box's own model
+            for k in range(box.count()):
+                item = items.item(k)
+                if item is not None:
+                    item.setEnabled(k != other.currentIndex())
 
     def is_available(self) -> bool:
         return self.outcome is not None
@@ -284,6 +299,7 @@ class ConfusionPanel(QWidget):
     def _pair_chosen(self, index: int) -> None:
         if self.syncing:
             return
+        self._grey_out_each_others_annotator()
         test, gold = self.test_box.currentIndex(), self.gold_box.currentIndex()
-        if test >= 0 and gold >= 0 and test != gold:
-            self.annotators.open_cell(test, gold)
+        if test >= 0 and gold >= 0 and test != gold:  # the pair views follow, behind: the user stays here
+            self.annotators.open_cell(test, gold, show=False)
