@@ -289,3 +289,28 @@ def test_at_1920x1080_level_column_names_are_whole(qtbot, tmp_path):
     columns = [label for label in geometry.labels if label.axis == "column"]
     assert [label.text for label in columns] == window.lesson_panel.heatmap.column_names
     assert all(label.level for label in columns) and geometry.column_px == geometry.row_px
+
+
+def test_the_window_fits_a_1024_wide_screen_with_the_teaching_perspective(qtbot, tmp_path):
+    """The lesson's parameter bar (three sliders, two check boxes, Reset: 753 px on one row) held the
+    window to 1141 px or more once Teaching had been shown; narrow, the boxes and Reset go under the
+    sliders, and back beside them when there is room."""
+    window = teaching_window(qtbot, tmp_path, CARDIFF, "sentence 1", size=(1366, 768 - 50))
+    bar = window.lesson_panel.parameters
+
+    def in_bar(widget) -> QRectF:
+        return QRectF(widget.mapTo(bar, widget.rect().topLeft()), widget.mapTo(bar, widget.rect().bottomRight()))
+
+    def one_row() -> bool:
+        return in_bar(bar.reset_button).top() < in_bar(bar.sliders["gamma"]).bottom()
+
+    assert one_row()
+    assert window.minimumSizeHint().width() <= 1000
+    window.resize(1000, 718)
+    qtbot.waitUntil(lambda: window.width() == 1000)
+    settle()
+    assert not one_row() and in_bar(bar.reset_button).right() <= bar.width()
+    window.resize(1366, 718)
+    qtbot.waitUntil(lambda: window.width() == 1366)
+    settle()
+    assert one_row()
