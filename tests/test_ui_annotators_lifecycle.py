@@ -7,6 +7,7 @@ import threading
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from ui.annotators import state as annotators_state
 
@@ -249,3 +250,16 @@ def test_sentences_without_ids_open_by_the_number_the_app_shows(qtbot, window, t
     with qtbot.waitSignal(state.selection.pair_selected, timeout=5000):
         assert state.annotators.open_confusion_sentence(2)
     assert state.selection.pair.index == 2
+
+
+def test_a_cell_with_a_missing_sentence_fits_a_1024_wide_screen(qtbot, window, tmp_path):
+    """The Corpus perspective of a cell: the summary's "micro F1 (3 of 4 pairs)" widens the corpus
+    table, and the hidden Document tab beside it kept the room of its wide arrangement: together
+    they held the window to about 1080 px."""
+    open_annotators(qtbot, window.state, uneven_trio(tmp_path))
+    assert window.workspace.show_perspective("corpus")
+    qtbot.waitUntil(lambda: window.corpus_panel.summary.verticalHeaderItem(0).text().endswith("of 4 pairs)"))
+    for _ in range(5):
+        QApplication.processEvents()
+    assert not window.document_panel.isVisible()
+    assert window.minimumSizeHint().width() <= 1000
