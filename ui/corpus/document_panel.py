@@ -131,11 +131,8 @@ class DocumentPanel(QWidget):
 
     def hideEvent(self, event) -> None:
         super().hideEvent(event)
-        self.updateGeometry()
-
-    def hideEvent(self, event) -> None:
-        super().hideEvent(event)
         self._arrange(WIDE)  # the least height while behind another tab
+        self.updateGeometry()  # and no least width (minimumSizeHint)
 
     def is_available(self) -> bool:
         return self.state.scoring.corpus is not None and bool(self.state.scoring.corpus.documents)
