@@ -39,14 +39,21 @@ def test_demo_files_group_by_id_and_say_which_sentence_some_files_lack():
 
 def test_a_cells_pairs_name_the_files_a_sentence_is_missing_from():
     annotations = load_annotations(DEMO_FILES)
-    one_side, both = annotations.pairs(2, 0).pairs[4], annotations.pairs(0, 1).pairs[4]  # sentence 5
+    one_side = annotations.pairs(2, 0).pairs[4]  # sentence 5
     gold_37 = f"{METAMORPHOSED / 'comptest_gold.txt'}:37"
     assert [str(e) for e in one_side.errors] == [f"{gold_37}: id 'sentence 5' has no graph in comptest_annot1.txt"]
-    # neither annotator has it: not a pair to score either, placed where another file has it
-    assert [str(e) for e in both.errors] == [
-        f"{gold_37}: id 'sentence 5' has no graph in comptest_annot1.txt nor in comptest_annot3.txt"
-    ]
-    assert all(isinstance(e, MissingGraph) for e in one_side.errors + both.errors)
+    assert all(isinstance(e, MissingGraph) for e in one_side.errors)
+
+
+def test_a_cell_holds_the_sentences_one_of_its_two_files_has():
+    """Sentence 5 is in comptest_gold and comptest_sys only: not a pair of (annot1, annot3) at
+    all, as when those two files are paired alone; the pairs are numbered within the cell."""
+    annotations = load_annotations(DEMO_FILES)
+    cell = annotations.pairs(0, 1).pairs
+    assert [(p.index, p.id) for p in cell] == [(k, f"sentence {k + 1}") for k in range(4)]
+    assert [p.id for p in annotations.pairs(0, 2).pairs] == [f"sentence {k}" for k in range(1, 6)]
+    alone = load_pairs(DEMO_FILES[0], DEMO_FILES[1]).pairs
+    assert [(p.index, p.id) for p in cell] == [(p.index, p.id) for p in alone]
 
 
 def test_two_files_group_as_load_pairs_pairs_them():

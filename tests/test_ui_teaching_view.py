@@ -18,7 +18,7 @@ from ui.teach.model import Convergence
 from ui.teach.presentation import text_scale
 from ui.teach.slides import MARGIN, WIDTH, slide_svg
 
-from .conftest import READ_GOLD, READ_TEST
+from .conftest import DEMO, READ_GOLD, READ_TEST
 from .test_ui_teaching import HOUSE, SHE, index_of, settle, teaching_window
 from .ui_support import UMR_VERSIONS, shown_window
 
@@ -259,3 +259,58 @@ def test_the_convergence_plot_ticks_whole_iterations(qtbot):
     assert spacings and all(spacing == 1 for spacing in spacings)
     plot.show_convergence(Convergence((tuple(10.0**-k for k in range(1, 30)),), 1, 3, 1e-4))  # a long round
     assert all(spacing >= 1 and spacing == int(spacing) for spacing, _ in axis.tickValues(1.0, 29.0, 400))
+
+
+CARDIFF = (DEMO / "metamorphosed" / "comptest_annot3.txt", DEMO / "metamorphosed" / "comptest_gold.txt")
+
+
+def test_at_1366x768_the_column_names_are_as_large_as_the_row_names(qtbot, tmp_path):
+    """ "Cardiff is the Welsh capital" at 1366x768: the gold's names are written level, the longest
+    (have-org-role-91) on two lines, as large as the row names beside them (they were 7 px beside
+    rows of 16: upright names had at most a third of a heatmap 200 px high)."""
+    window = teaching_window(qtbot, tmp_path, CARDIFF, "sentence 1", size=(1366, 768 - 50))
+    settle()
+    geometry = window.lesson_panel.heatmap.geometry_now()
+    columns = [label for label in geometry.labels if label.axis == "column"]
+    assert len(columns) == 6 and all(label.level for label in columns)
+    assert geometry.column_px == geometry.row_px >= 14
+    drawn = {window.lesson_panel.heatmap.column_names[label.index]: label.text for label in columns}
+    assert drawn["have-org-role-91"] == "have-org-\nrole-91"  # too long for its column on one line
+    assert drawn["country"] == "country"
+    assert all(label.box.right() - label.box.left() + 2 <= geometry.cell_width for label in columns)
+
+
+def test_at_1920x1080_level_column_names_are_whole(qtbot, tmp_path):
+    """The same sentence at 1920x1080: every name fits its column on one line, drawn whole in a
+    margin of one line (not cut to that margin's height: "…")."""
+    window = teaching_window(qtbot, tmp_path, CARDIFF, "sentence 1", size=(1920, 1080 - 50))
+    settle()
+    geometry = window.lesson_panel.heatmap.geometry_now()
+    columns = [label for label in geometry.labels if label.axis == "column"]
+    assert [label.text for label in columns] == window.lesson_panel.heatmap.column_names
+    assert all(label.level for label in columns) and geometry.column_px == geometry.row_px
+
+
+def test_the_window_fits_a_1024_wide_screen_with_the_teaching_perspective(qtbot, tmp_path):
+    """The lesson's parameter bar (three sliders, two check boxes, Reset: 753 px on one row) held the
+    window to 1141 px or more once Teaching had been shown; narrow, the boxes and Reset go under the
+    sliders, and back beside them when there is room."""
+    window = teaching_window(qtbot, tmp_path, CARDIFF, "sentence 1", size=(1366, 768 - 50))
+    bar = window.lesson_panel.parameters
+
+    def in_bar(widget) -> QRectF:
+        return QRectF(widget.mapTo(bar, widget.rect().topLeft()), widget.mapTo(bar, widget.rect().bottomRight()))
+
+    def one_row() -> bool:
+        return in_bar(bar.reset_button).top() < in_bar(bar.sliders["gamma"]).bottom()
+
+    assert one_row()
+    assert window.minimumSizeHint().width() <= 1000
+    window.resize(1000, 718)
+    qtbot.waitUntil(lambda: window.width() == 1000)
+    settle()
+    assert not one_row() and in_bar(bar.reset_button).right() <= bar.width()
+    window.resize(1366, 718)
+    qtbot.waitUntil(lambda: window.width() == 1366)
+    settle()
+    assert one_row()

@@ -69,8 +69,8 @@ class AnnotationSet:
 
     def pairs(self, test: int, gold: int) -> LoadedPairs:
         """Annotators ``test`` and ``gold`` as two files' pairs, their graphs decoded, for the
-        pair views and :func:`engine.scoring.score_corpus`; a sentence missing from a file names
-        that file (one missing from both is a pair that cannot be scored either)."""
+        pair views and :func:`engine.scoring.score_corpus`: the sentences at least one of the two
+        has (as when the two files are paired alone); a sentence missing from one names that file."""
         loaded = self.loaded.pairs(test, gold)
         every = file_names(self.paths)
         names = (every[test], every[gold])

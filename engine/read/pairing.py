@@ -49,7 +49,6 @@ class Pair:
     gold: Entry | None
     document: int | None = None  # UMR: which document pair the sentence belongs to
     names: tuple[str, str] = ("the test file", "the gold file")  # how the errors name the two files
-    elsewhere: Entry | None = None  # the sentence in another file, when neither of the two has it
 
     @property
     def number(self) -> int:
@@ -66,15 +65,6 @@ class Pair:
                 noun = _noun(other)
                 what = f"id {self.id!r} has no {noun}" if self.id is not None else f"this {noun} has no partner"
                 found.append(MissingGraph(other.file, other.line, f"{what} in {name}"))
-        if self.test is None and self.gold is None:  # several annotators: another one has the sentence
-            where = self.elsewhere
-            found.append(
-                MissingGraph(
-                    where.file if where is not None else self.names[0],
-                    where.line if where is not None else None,
-                    f"id {self.id!r} has no graph in {self.names[0]} nor in {self.names[1]}",
-                )
-            )
         return found
 
     @property
@@ -103,10 +93,14 @@ class Sentence:
         """The sentence's number for people: its position in the files counted from 1 (``index`` + 1)."""
         return self.index + 1
 
-    def pair(self, test: int, gold: int) -> Pair:
-        """The entries of files ``test`` and ``gold`` as a :class:`Pair`."""
-        elsewhere = next((entry for entry in self.entries if entry is not None), None)
-        return Pair(self.index, self.id, self.entries[test], self.entries[gold], self.document, elsewhere=elsewhere)
+    def pair(self, test: int, gold: int, index: int) -> Pair:
+        """The entries of files ``test`` and ``gold`` as pair ``index`` of the two files."""
+        return Pair(index, self.id, self.entries[test], self.entries[gold], self.document)
+
+    def in_either(self, test: int, gold: int) -> bool:
+        """Whether file ``test`` or file ``gold`` has the sentence (with several files, another
+        file may be the only one that has it)."""
+        return self.entries[test] is not None or self.entries[gold] is not None
 
 
 @dataclass
@@ -129,9 +123,13 @@ class LoadedSentences:
     warnings: list[str] = field(default_factory=list)
 
     def pairs(self, test: int = 0, gold: int = 1) -> LoadedPairs:
-        """Files ``test`` and ``gold`` as :class:`LoadedPairs` (the whole of it for two files)."""
+        """Files ``test`` and ``gold`` as :class:`LoadedPairs` (the whole of it for two files): the
+        sentences at least one of the two has, numbered in that order from 0, as when those two
+        files are paired alone."""
         documents = [(group[test], group[gold]) for group in self.documents]
-        return LoadedPairs([s.pair(test, gold) for s in self.sentences], self.format, documents, self.warnings)
+        kept = [sentence for sentence in self.sentences if sentence.in_either(test, gold)]
+        pairs = [sentence.pair(test, gold, index) for index, sentence in enumerate(kept)]
+        return LoadedPairs(pairs, self.format, documents, self.warnings)
 
 
 def first_id(entries: Sequence[Entry | None]) -> str | None:
@@ -314,4 +312,4 @@ def pair_entries(
 ) -> tuple[list[Pair], list[str]]:
     """The pairs of two files and the warnings about how they were made."""
     sentences, warnings = group_entries([test, gold], [test_name, gold_name], pair_by)
-    return [sentence.pair(0, 1) for sentence in sentences], warnings
+    return [sentence.pair(0, 1, sentence.index) for sentence in sentences], warnings

@@ -9,7 +9,7 @@ minimum height still counts for its tab group) beside them."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QBoxLayout, QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -119,13 +119,20 @@ class DocumentPanel(QWidget):
         if self.isVisible():
             self._arrange(event.size().width())
 
+    def minimumSizeHint(self) -> QSize:
+        """Its layout's least size while shown; none while hidden (a tab behind another must not
+        keep the window wider than that tab needs)."""
+        return super().minimumSizeHint() if self.isVisible() else QSize(0, 0)
+
     def showEvent(self, event) -> None:
         super().showEvent(event)
         self._arrange(self.width())
+        self.updateGeometry()
 
     def hideEvent(self, event) -> None:
         super().hideEvent(event)
         self._arrange(WIDE)  # the least height while behind another tab
+        self.updateGeometry()  # and no least width (minimumSizeHint)
 
     def is_available(self) -> bool:
         return self.state.scoring.corpus is not None and bool(self.state.scoring.corpus.documents)

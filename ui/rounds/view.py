@@ -75,6 +75,20 @@ HELP = (
 )
 
 
+def two_lines(name: str, metrics: QFontMetricsF) -> tuple[str, ...]:
+    """A name broken in two where its longer line is shortest: after a hyphen or at a space
+    (``have-org-`` / ``role-91``, ``name`` / ``(z2)``); the name whole when it has neither."""
+    breaks = [k + 1 for k, c in enumerate(name[:-1]) if c == "-"] + [k for k, c in enumerate(name) if c == " " and k]
+    if not breaks:
+        return (name,)
+
+    def longer(k: int) -> float:
+        return max(metrics.horizontalAdvance(name[:k].rstrip()), metrics.horizontalAdvance(name[k:].lstrip()))
+
+    k = min(breaks, key=longer)
+    return (name[:k].rstrip(), name[k:].lstrip())
+
+
 class SharedWindow(QObject):
     """The visible part of the matrices, shared by the heatmaps of one panel."""
 
@@ -253,13 +267,15 @@ class HeatmapView(QWidget):
             self._fonts[key] = font
         return self._fonts[key]
 
-    def _widest_label(self, axis: str, px: int) -> float:
-        """The widest row or column name at ``px`` (bold, the widest a label is drawn)."""
-        key = (axis, px)
+    def _widest_label(self, axis: str, px: int, wrapped: bool = False) -> float:
+        """The widest row or column name at ``px`` (bold, the widest a label is drawn), or the
+        widest line of the names each on two lines (:func:`two_lines`)."""
+        key = (axis + " wrapped" if wrapped else axis, px)
         if key not in self._widest:
             metrics = QFontMetricsF(self._font(px, bold=True, italic=True))
             names = self.row_names if axis == "row" else self.column_names
-            self._widest[key] = max((metrics.horizontalAdvance(name) for name in names), default=0.0)
+            lines = [line for name in names for line in two_lines(name, metrics)] if wrapped else names
+            self._widest[key] = max((metrics.horizontalAdvance(line) for line in lines), default=0.0)
         return self._widest[key]
 
     def column_margin(self, height: float, px: int | None = None) -> float:
@@ -302,7 +318,7 @@ class HeatmapView(QWidget):
                 self._line(row_px) <= plot.height() / window.height
                 and self._widest_label("row", row_px) <= MAX_MARGIN * self.width()
             )
-            columns_fit = (
+            columns_fit = self._level_lines(column_px, plot.width() / window.width) > 0 or (
                 self._line(column_px) <= plot.width() / window.width
                 and self._widest_label("column", column_px) <= MAX_MARGIN * self.height()
             )
@@ -335,14 +351,30 @@ class HeatmapView(QWidget):
     def _bar_px(self) -> int:
         return round((LABEL_PX[0] + 2) * self.text_scale)
 
+    def _level_lines(self, px: int, cell_width: float) -> int:
+        """On how many lines every column name at ``px`` fits its column's width written level:
+        1, else 2 when the heatmap is enlarged (each name broken by :func:`two_lines`), else 0
+        (they are written upright)."""
+        if self._widest_label("column", px) + 2 <= cell_width:
+            return 1
+        return 2 if self.enlarged and self._widest_label("column", px, wrapped=True) + 2 <= cell_width else 0
+
     def _plot(self, row_px: int, column_px: int) -> QRectF:
-        """The matrix's rectangle when the labels are drawn at these sizes."""
+        """The matrix's rectangle when the labels are drawn at these sizes; enlarged, column
+        names written level take the height of their lines, not their length."""
         width, height = float(self.width()), float(self.height())
         top = QFontMetricsF(self._font(self.title_px, bold=True)).height() + 4
         left = self._row_margin(width, row_px) if self.show_rows else 4.0
-        bottom = self.column_margin(height, column_px) if self.show_columns else 4.0
         right = self._colour_bar_width() if self.show_colour_bar else 4.0
-        return QRectF(left, top, max(1.0, width - left - right), max(1.0, height - top - bottom))
+        plot_width = max(1.0, width - left - right)
+        lines = self._level_lines(column_px, plot_width / self.shared.window.width) if self.enlarged else 0
+        if not self.show_columns:
+            bottom = 4.0
+        elif lines:
+            bottom = lines * self._line(column_px) + GAP + 2
+        else:
+            bottom = self.column_margin(height, column_px)
+        return QRectF(left, top, plot_width, max(1.0, height - top - bottom))
 
     def geometry_now(self) -> _Geometry:
         """Where everything goes at the widget's size and the shared window: the margins are
@@ -404,15 +436,24 @@ class HeatmapView(QWidget):
         def fits(k: int) -> bool:  # a column's whole name within its width
             return QFontMetricsF(self._label_font(axis, k, px)).horizontalAdvance(names[k]) + 2 <= cell
 
-        # level names where every one fits its column; else only the shortest (an upright "i" reads as a dash)
+        # level names where every one fits its column, enlarged those too long on two lines; else only the
+        # shortest (an upright "i" reads as a dash)
         every = not rows and all(fits(k) for k in shown)
+        wrapped = not rows and not every and bool(shown) and self._level_lines(px, cell) == 2
         labels = []
         for k in shown:
             centre = start + (k + 0.5 - first) * cell
             metrics = QFontMetricsF(self._label_font(axis, k, px))
-            text = metrics.elidedText(names[k], Qt.TextElideMode.ElideRight, room)
-            text_width, line = metrics.horizontalAdvance(text), metrics.height()
+            if wrapped:
+                lines = (names[k],) if fits(k) else two_lines(names[k], metrics)
+                width = max(metrics.horizontalAdvance(line) for line in lines)
+                box = QRectF(centre - width / 2, plot.bottom() + GAP, width, len(lines) * metrics.height())
+                labels.append(Label("\n".join(lines), box, axis, k, True))
+                continue
             level = not rows and (every or (len(names[k]) <= 2 and fits(k)))
+            # a level name fits its column whole; the room is for the others' length
+            text = names[k] if level else metrics.elidedText(names[k], Qt.TextElideMode.ElideRight, room)
+            text_width, line = metrics.horizontalAdvance(text), metrics.height()
             if rows:
                 box = QRectF(plot.left() - GAP - text_width, centre - line / 2, text_width, line)
             elif level:
@@ -604,7 +645,8 @@ class HeatmapView(QWidget):
             painter.setFont(self._label_font(label.axis, label.index, px))
             painter.setPen(UNALIGNED_TEXT if self._is_unaligned(label.axis, label.index) else TEXT)
             if label.axis == "row" or label.level:
-                painter.drawText(label.box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label.text)
+                across = Qt.AlignmentFlag.AlignRight if label.axis == "row" else Qt.AlignmentFlag.AlignHCenter
+                painter.drawText(label.box, across | Qt.AlignmentFlag.AlignVCenter, label.text)
                 continue
             painter.save()  # upright: reads from bottom to top, ending at the plot
             painter.translate(label.box.center().x(), label.box.top())

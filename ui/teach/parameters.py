@@ -1,15 +1,16 @@
 """The lesson's live parameters: sliders for γ (the sense coefficient of S, eq. 1), α and β
 (the biases of F = (S + α)(A + β), eq. 13) and the initial anchors' sources (the sentence text,
 token alignments), which re-align the pair shown as they move; Reset gives back the scoring's
-parameters. The corpus is not scored again."""
+parameters. The corpus is not scored again. The check boxes and Reset sit beside the sliders, or
+under them when the bar is too narrow for one row (a 1024 px wide screen)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from engine.params import Params
 
@@ -50,7 +51,8 @@ class ParameterBar(QWidget):
         super().__init__(parent)
         self.state = state
         self.syncing = SyncGuard()
-        layout = QHBoxLayout(self)
+        self.slider_row, self.switches = QWidget(), QWidget()
+        layout = QHBoxLayout(self.slider_row)
         layout.setContentsMargins(0, 0, 0, 0)
         self.sliders: dict[str, QSlider] = {}
         self.values: dict[str, QLabel] = {}
@@ -68,6 +70,8 @@ class ParameterBar(QWidget):
             layout.addWidget(name)
             layout.addWidget(slider, 1)
             layout.addWidget(value)
+        layout = QHBoxLayout(self.switches)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.use_text = QCheckBox("text anchors")
         self.use_text.setToolTip("Initial anchors need the lemma in the sentence text (when the graphs carry it)")
         self.use_alignments = QCheckBox("token alignments")
@@ -79,9 +83,44 @@ class ParameterBar(QWidget):
         self.reset_button.setToolTip("Back to the scoring's parameters (Scoring > Parameters)")
         self.reset_button.clicked.connect(state.reset_params)
         layout.addWidget(self.reset_button)
+        self.grid = QGridLayout(self)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setVerticalSpacing(2)
+        self.grid.addWidget(self.slider_row, 0, 0)
+        self._one_row: bool | None = None
+        self._arrange()
         state.params_changed.connect(self.show_params)
         state.app.scoring.params_changed.connect(lambda *_: self.show_params(state.params))
         self.show_params(state.params)
+
+    def _one_row_width(self) -> int:
+        """The least width with the check boxes and Reset beside the sliders."""
+        spacing = self.grid.horizontalSpacing()
+        return self.slider_row.minimumSizeHint().width() + spacing + self.switches.minimumSizeHint().width()
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as the wider of the two rows (the boxes and Reset then go under the sliders)."""
+        rows = (self.slider_row.minimumSizeHint(), self.switches.minimumSizeHint())
+        height = rows[0].height() if self._one_row else rows[0].height() + 2 + rows[1].height()
+        return QSize(max(row.width() for row in rows), height)
+
+    def _arrange(self) -> None:
+        """The boxes and Reset beside the sliders where the bar is wide enough, else under them."""
+        one_row = self.width() >= self._one_row_width()
+        if one_row == self._one_row:
+            return
+        self._one_row = one_row
+        self.grid.removeWidget(self.switches)
+        if one_row:
+            self.grid.addWidget(self.switches, 0, 1)
+        else:
+            self.grid.addWidget(self.switches, 1, 0, Qt.AlignmentFlag.AlignLeft)
+        self.grid.setColumnStretch(0, 1)
+        self.updateGeometry()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._arrange()
 
     def show_params(self, params: Params) -> None:
         with self.syncing:
