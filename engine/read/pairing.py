@@ -210,11 +210,12 @@ def unequal_counts(
 
 
 def check_equal_counts(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str, noun: str = "graph") -> None:
-    """Raise :func:`unequal_counts` for the first file whose count differs from the first file's."""
-    shown = file_names(names)
-    for entries, name in zip(files[1:], shown[1:]):
+    """Raise :func:`unequal_counts` for the first file whose count differs from the first file's
+    (the files named as :func:`file_names` names them, worked out only then)."""
+    for k, entries in enumerate(files[1:], start=1):
         if len(entries) != len(files[0]):
-            raise unequal_counts(files[0], entries, shown[0], name, why, noun)
+            shown = file_names(names)
+            raise unequal_counts(files[0], entries, shown[0], shown[k], why, noun)
 
 
 def _by_position(files: Sequence[Sequence[Entry]], names: Sequence[str], why: str) -> list[Sentence]:
