@@ -14,6 +14,7 @@ from ui.annotators import state as annotators_state
 from .ui_support import (
     SPEC_PAIR,
     TRIO_FILES,
+    hold_first_scoring_until_cancelled,
     hold_matrix_after_first_report,
     open_annotators,
     score_now,
@@ -94,6 +95,44 @@ def test_the_label_confusions_pair_boxes_keep_the_window_on_the_label_confusion(
     wait_until_idle(qtbot, state)
     assert state.annotators.cell_of(state.scoring.files) == (A, B)
     assert workspace.current == "annotators" and panel.isVisible()
+
+
+def test_a_cell_chosen_while_another_is_read_takes_its_place(qtbot, window, monkeypatch):
+    """Choosing "A" then "C" in Label confusion's boxes quickly: the second choice is not refused
+    while the first is being read; the first is cancelled unseen and the second is shown."""
+    state = window.state
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    wait_until_idle(qtbot, state)
+    requests = hold_first_scoring_until_cancelled(monkeypatch)
+    messages: list[str] = []
+    state.messages.message.connect(messages.append)
+    shown: list[tuple] = []
+    state.scoring.corpus_changed.connect(lambda corpus: shown.append(state.annotators.cell_of(state.scoring.files)))
+    assert state.annotators.open_cell(A, C, show=False)
+    assert state.scoring.busy and state.annotators.cell == (A, C)
+    assert state.annotators.open_cell(A, B, show=False)
+    assert state.annotators.cell == (A, B)  # the label confusion follows the newest choice at once
+    qtbot.waitUntil(lambda: shown != [], timeout=20000)
+    wait_until_idle(qtbot, state)
+    assert shown == [(A, B)] and [(r.files.test, r.files.gold) for r in requests] == [(A, C), (A, B)]
+    assert state.annotators.confusion.cell == (A, B) and state.annotators.cell_of(state.scoring.files) == (A, B)
+    assert not [text for text in messages if text.startswith(("Still scoring", "Cancel"))]
+
+
+def test_cancelling_a_cell_chosen_in_place_of_another_keeps_the_cell_shown(qtbot, window, monkeypatch):
+    """Esc while a cell waits to replace the one being read: neither is shown, and the cell (and
+    its label confusion) is again the one the pair views show."""
+    state = window.state
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    wait_until_idle(qtbot, state)
+    requests = hold_first_scoring_until_cancelled(monkeypatch)
+    assert state.annotators.open_cell(A, C, show=False) and state.annotators.open_cell(A, B, show=False)
+    state.cancel()  # Esc
+    wait_until_idle(qtbot, state)
+    assert len(requests) == 1 and state.annotators.cell_of(state.scoring.files) == (B, C)
+    assert state.annotators.cell == (B, C) and state.annotators.confusion.cell == (B, C)
 
 
 def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ui.annotators import state as annotators_state
 from ui.app_state import AppState
+from ui.state import scoring as scoring_state
 from ui.state.files import AnnotatorFiles
 from ui.state.tasks import ScoreRequest, read_and_score
 
@@ -141,6 +142,22 @@ def hold_matrix_after_first_report(monkeypatch) -> None:
         return score(request, report, cancelled)
 
     monkeypatch.setattr(annotators_state, "read_and_score_matrix", held)
+
+
+def hold_first_scoring_until_cancelled(monkeypatch) -> list[ScoreRequest]:
+    """Make the first pair of files scored from now on wait on its worker until it is cancelled
+    (the later ones run as usual), so that a test can choose others while it is under way;
+    returns the requests scored, in order."""
+    requests: list[ScoreRequest] = []
+
+    def held(request, progress=None, cancelled=None):
+        requests.append(request)
+        while len(requests) == 1 and not cancelled():
+            time.sleep(0.005)
+        return read_and_score(request, progress, cancelled)
+
+    monkeypatch.setattr(scoring_state, "read_and_score", held)
+    return requests
 
 
 def wheel_up(widget: QWidget, at: QPointF) -> None:

@@ -69,6 +69,7 @@ class AppState(QObject):
         scoring, selection = self.scoring, self.selection
         self.messages.show_busy(scoring.busy)
         if scoring.cancelled(outcome):
+            self.annotators.pair_shown()  # a cell chosen but cancelled: the one shown stays the cell
             return
         shown = selection.pair
         previous = shown.index if shown is not None and scoring.same_files(outcome.files) else 0

@@ -100,7 +100,7 @@ class AnnotatorsState(AppPart):
         self._wanted: str | None = None  # a sentence to show once the matrix is in
         self._asked: MatrixRequest | None = None  # the scoring under way whose result is wanted
         self.app.scoring.params_changed.connect(self._params_changed)
-        self.app.scoring.corpus_changed.connect(self._pair_shown)
+        self.app.scoring.corpus_changed.connect(self.pair_shown)
 
     # ------------------------------------------------------------- scoring
     @property
@@ -220,7 +220,7 @@ class AnnotatorsState(AppPart):
         self._report(result)
         wanted, self._wanted = self._wanted, None
         if self.cell_of(self.app.scoring.files) is not None and self.app.scoring.corpus is not None:
-            self._pair_shown()
+            self.pair_shown()
             if wanted is not None:
                 self.app.selection.select_pair_id(wanted)
         elif request.annotations is None:  # opened: the first annotator against the gold (or the second)
@@ -346,8 +346,9 @@ class AnnotatorsState(AppPart):
             self.cell_changed.emit(cell)
         self._request_confusion()
 
-    def _pair_shown(self, corpus: CorpusResult | None = None) -> None:
-        """The pair views show new scores: the cell follows, and the confusion with it."""
+    def pair_shown(self, corpus: CorpusResult | None = None) -> None:
+        """The pair views show new scores, or keep theirs (a cell's scoring was cancelled): the
+        cell follows the pair shown, and the confusion with it."""
         if self.app.scoring.corpus is not None:
             self._set_cell(self.cell_of(self.app.scoring.files))
 

@@ -8,11 +8,16 @@ before the views see the new corpus and set after.
 Signals: ``corpus_changed(CorpusResult)`` - new scores are shown; ``params_changed(Params)``;
 ``recent_changed()``; ``load_failed(text)`` - files could not be opened; ``files_opening(files)`` -
 other files are being scored in place of those shown; ``scored(ScoringOutcome, wanted)``.
+
+One pair of files is scored at a time: opening others meanwhile is refused (cancel first), except
+another pair of the annotators' files being read (a cell of their matrix, or other roles): the
+newest choice replaces the one under way, which is cancelled and never shown.
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -38,6 +43,15 @@ SCORE = "score"  # the lane scoring a pair of files
 MATRIX = "matrix"  # the lane scoring several annotators' matrix (:mod:`ui.annotators.state`)
 
 
+@dataclass(frozen=True)
+class _Opening:
+    """Files to score and show: ``select``, the pair to show then; ``chosen``, the roles remembered."""
+
+    request: ScoreRequest
+    select: str | None
+    chosen: AnnotatorFiles
+
+
 class Scoring(QObject):
     corpus_changed = Signal(object)
     params_changed = Signal(object)
@@ -58,6 +72,8 @@ class Scoring(QObject):
         self._wanted: str | None = None  # a pair to select once the scores are in
         self._choosing: AnnotatorFiles | None = None  # what ``chosen`` becomes once the scores are in
         self._note = ""  # begins the report of the next scores (how the files came to be opened)
+        self._reading: ScoreRequest | None = None  # the request being scored
+        self._replacing: _Opening | None = None  # what is scored once the cancelled request is over
         self.load_failed.connect(self._forget_note)
 
     @property
@@ -78,15 +94,32 @@ class Scoring(QObject):
         ``chosen``: the same files in the roles the user gave them, when ``files`` gives them
         others (an adjudication session scores its annotators so) - what is remembered among the
         recent files, and scored again when the session closes (default: ``files``)."""
-        started = self._score(
-            ScoreRequest(files, self.params, annotations=annotations),
-            "Reading {} and {}...".format(*files.names()),
-        )
+        opening = _Opening(ScoreRequest(files, self.params, annotations=annotations), select, chosen or files)
+        reading = self._reading
+        if annotations is not None and reading is not None and reading.annotations is annotations:
+            log.info("scoring %s against %s in place of the pair under way", files.test_path, files.gold_path)
+            self._replacing = opening  # started by the callback of the one cancelled
+            self.runner.cancel(SCORE)
+            return True
+        return self._open(opening)
+
+    def _open(self, opening: _Opening) -> bool:
+        files = opening.request.files
+        started = self._score(opening.request, "Reading {} and {}...".format(*files.names()))
         if started:
             log.info("scoring %s (test) against %s (gold)", files.test_path, files.gold_path)
-            self._wanted, self._choosing = select, chosen or files
+            self._wanted, self._choosing = opening.select, opening.chosen
             self.files_opening.emit(files)  # files that are no cell of the matrix close it
         return started
+
+    def _replaced(self) -> bool:
+        """The run just over was replaced by another pair of the same annotators: start that one."""
+        self._reading = None
+        opening, self._replacing = self._replacing, None
+        if opening is None:
+            return False
+        self._open(opening)  # the lane is free: a job's callback runs once it is over
+        return True
 
     def open_pair(self, test: str | Path, gold: str | Path, select: str | None = None) -> bool:
         return self.open_files(AnnotatorFiles.of((test, gold)), select)
@@ -112,6 +145,7 @@ class Scoring(QObject):
         self.rescore()
 
     def cancel(self) -> None:
+        self._replacing = None
         if self.runner.busy(SCORE):
             self.runner.cancel(SCORE)
             self.messages.show("Cancelling...")
@@ -120,6 +154,7 @@ class Scoring(QObject):
         if not self.runner.start(SCORE, partial(read_and_score, request), self._scored, self._failed, self._progress):
             self.messages.show("Still scoring: cancel (Esc) before starting again.")
             return False
+        self._reading = request
         self.messages.show(text)
         self.messages.show_busy(True)
         return True
@@ -129,10 +164,14 @@ class Scoring(QObject):
         self.messages.show(f"Scoring pair {done} of {total}...")
 
     def _scored(self, outcome: ScoringOutcome) -> None:
+        if self._replaced():
+            return
         wanted, self._wanted = self._wanted, None
         self.scored.emit(outcome, wanted)
 
     def _failed(self, failure: Failure) -> None:
+        if self._replaced():
+            return
         text = str(failure)
         self._wanted = self._choosing = None
         self.messages.show_busy(self.busy)
