@@ -126,6 +126,39 @@ def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, s
     assert "s2, s4" in panel._tooltip(0, 0)
 
 
+def outlined(panel) -> set[tuple[int, int]]:
+    """The heatmap's cells drawn with a frame: the one marked and the one hovered."""
+    return {cell for cell in (panel.heatmap.grid.marked, panel.heatmap.hovered) if cell is not None}
+
+
+def chosen(panel) -> set[tuple[int, int]]:
+    """Where the confusion chosen in the table is in the heatmap (none chosen: no cell)."""
+    view, grid = panel.views[panel.kind], panel.heatmap.grid
+    if not view.selectionModel().hasSelection():
+        return set()
+    cell = panel.proxies[panel.kind].item(view.currentIndex().row())
+    return {(grid.rows.index(cell.test), grid.columns.index(cell.gold))}
+
+
+def test_the_heatmaps_outline_is_the_tables_choice_after_a_swap(qtbot, panel, state):
+    """A new user clicked a heatmap cell and swapped test and gold (Ctrl+Shift+W): the tables were
+    refilled with nothing chosen, the heatmap kept a cell framed."""
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, A, C)
+    point = panel.heatmap.cell_rect(0, 0).center().toPoint()
+    qtbot.mouseMove(panel.heatmap, point)
+    qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=point)
+    assert chosen(panel) == {(0, 0)} and panel.heatmap.grid.marked == (0, 0)  # girl / boy, framed
+    with qtbot.waitSignals([state.annotators.confusion_changed, state.scoring.corpus_changed], timeout=20000):
+        assert state.scoring.swap()
+    assert panel.heatmap.grid.rows == ("boy",) and not panel.views["concept"].selectionModel().hasSelection()
+    assert outlined(panel) == chosen(panel) == set()
+    panel.views["concept"].selectRow(0)  # a row chosen in the table: its cell framed
+    assert outlined(panel) == chosen(panel) == {(0, 0)}
+    panel.agreements.setChecked(True)  # the tables refilled: nothing chosen, nothing framed
+    assert outlined(panel) == chosen(panel) == set()
+
+
 def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, B, C)

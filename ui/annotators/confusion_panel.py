@@ -5,6 +5,7 @@ sentences of the chosen cell (a click opens one in the pair views)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
@@ -90,6 +91,7 @@ class ConfusionPanel(QWidget):
             self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
             self.kinds.addTab(view, TITLES[kind])
             view.selectionModel().currentRowChanged.connect(lambda current, _, kind=kind: self._row_chosen(kind))
+            view.selectionModel().selectionChanged.connect(lambda *_: self._mark_chosen())
         self.sentences = QListWidget()
         self.sentences.setToolTip("Click a sentence to open it in the pair views")
         self.sentences_label = QLabel("Sentences of the chosen cell")
@@ -242,7 +244,20 @@ class ConfusionPanel(QWidget):
         result = self.annotators.result
         names = result.names if result is not None and test in result.names else (test, gold)
         test, gold = (distinct_name(name, names, TITLE_LETTERS) for name in (test, gold))  # the header: whole
-        self.heatmap.set_grid(confusion_grid(table, test, gold, self.agreements.isChecked()))
+        grid = confusion_grid(table, test, gold, self.agreements.isChecked())
+        self.heatmap.set_grid(replace(grid, marked=self._chosen_in(grid)))
+
+    def _chosen_in(self, grid: Grid) -> tuple[int, int] | None:
+        """Where the confusion chosen in the table of the kind shown is in ``grid`` (framed there, so
+        that the heatmap and the table agree), None when none is chosen or the grid leaves it out."""
+        view = self.views[self.kind]
+        row = view.currentIndex().row()
+        if row < 0 or not view.selectionModel().isRowSelected(row):
+            return None
+        cell = self.proxies[self.kind].item(row)
+        if cell.test not in grid.rows or cell.gold not in grid.columns:
+            return None
+        return grid.rows.index(cell.test), grid.columns.index(cell.gold)
 
     def _tooltip(self, row: int, column: int) -> str:
         cell, outcome = self._grid_cell(row, column), self.outcome
@@ -280,6 +295,10 @@ class ConfusionPanel(QWidget):
         index = self.views[kind].currentIndex()
         if index.isValid():
             self.show_cell(self.proxies[kind].item(index.row()))
+
+    def _mark_chosen(self) -> None:
+        grid = self.heatmap.grid
+        self.heatmap.set_grid(replace(grid, marked=self._chosen_in(grid)))
 
     def _heatmap_clicked(self, row: int, column: int) -> None:
         cell = self._grid_cell(row, column)

@@ -2,7 +2,7 @@
 drawn from the data by one painter function for the screen, SVG and PNG at a chosen DPI.
 
 The widget reports the cell under the mouse (``cell_hovered``) and the cell clicked
-(``cell_clicked``), frames the hovered cell and the grid's marked one, and asks
+(``cell_clicked``), frames the hovered cell (until the grid's data change) and the grid's marked one, and asks
 ``tooltip_for(row, column)`` for a cell's tooltip. Labels and axis titles too long for their
 room keep the part that tells them apart (:func:`short_labels`); hovering one shows it in full.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, QSize, Qt, Signal
@@ -446,9 +446,13 @@ class GridHeatmap(QWidget):
         self.setMinimumSize(160, 120)
 
     def set_grid(self, grid: Grid) -> None:
+        """Show ``grid``; the hovered cell stays framed only while the grid shows the same data (another
+        cell marked), so that no frame is left on a cell whose meaning changed under a still pointer."""
+        same = replace(grid, marked=None) == replace(self.grid, marked=None)
         self.grid = grid
-        if self.hovered is not None and not (self.hovered[0] < len(grid.rows) and self.hovered[1] < len(grid.columns)):
+        if self.hovered is not None and not same:
             self.hovered = None
+            self.cell_hovered.emit(-1, -1)
         self.updateGeometry()
         self.update()
 
