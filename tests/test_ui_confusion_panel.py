@@ -3,14 +3,12 @@ tables and the heatmap, a cell's sentences listed and opened, two files and any 
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
 
 from engine.metrics.confusion import NONE, ConfusionTable
 from ui.annotators.confusion_panel import ConfusionPanel
-from ui.annotators.grid_heatmap import paint_grid
 from ui.annotators.views import confusion_grid
 
-from .ui_support import TRIO_FILES, open_annotators
+from .ui_support import TRIO_FILES, open_annotators, painted_texts
 
 A, B, C = 0, 1, 2
 
@@ -78,18 +76,6 @@ def test_the_pairs_second_side_is_called_reference_and_the_gold_annotator_named_
     assert "<b>ann_c</b> (reference), a cell" in panel.header.text()
 
 
-class RecordingPainter(QPainter):
-    """A painter that keeps every text it draws."""
-
-    def __init__(self, device):
-        super().__init__(device)
-        self.texts: list[str] = []
-
-    def drawText(self, *args):
-        self.texts.append(args[-1])
-        super().drawText(*args)
-
-
 def test_the_heatmaps_axis_titles_keep_the_annotators_distinguishing_word(qtbot, tmp_path, panel, state):
     """At 1366x768 the confusion heatmap's row title "annotator_alice_round2/amr (test)", elided in the
     middle to its room, read "annotator_…2/amr (test)": which annotator was lost."""
@@ -102,14 +88,9 @@ def test_the_heatmaps_axis_titles_keep_the_annotators_distinguishing_word(qtbot,
     open_cell(qtbot, state, A, C)
     grid = panel.heatmap.grid
     assert grid.row_title == "annotator_alice_round2/amr (test)" and len(grid.rows) == 1  # girl / boy
-    image = QImage(300, 200, QImage.Format.Format_ARGB32)
-    painter = RecordingPainter(image)
-    try:
-        paint_grid(painter, grid, panel.heatmap.font(), 300, 200)
-    finally:
-        painter.end()
-    row_title = next(text for text in painter.texts if text.startswith("←"))
-    column_title = next(text for text in painter.texts if text.endswith("→"))
+    texts = painted_texts(grid, panel.heatmap.font(), 300, 200)
+    row_title = next(text for text in texts if text.startswith("←"))
+    column_title = next(text for text in texts if text.endswith("→"))
     assert "alice" in row_title and row_title.endswith(" (test)"), row_title
     assert "carol" in column_title and column_title.endswith(" (reference) →"), column_title
 
