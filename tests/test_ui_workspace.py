@@ -516,7 +516,9 @@ def test_the_label_confusion_heatmap_is_whole_and_its_column_names_apart(qtbot, 
     """At 1366x768 the Label confusion's heatmap wrote its column names over each other (upwards, in
     columns 12 pixels wide for a line of 15) beside 600 unused pixels, and a heatmap of many
     labels lost its bottom row. Every kind, with and without the agreements: the whole grid in
-    sight, the column names apart, and each one named in full on hover."""
+    sight, the column names apart, and each one named in full on hover. The heatmap takes the
+    height at which its rows are a line tall from the tables' share (rows of 9 pixels wrote every
+    other name)."""
     width, height = size
     if files == "umr":  # a UMR document's two versions (and the first again): many labels
         sources = [UMR_VERSIONS[0], UMR_VERSIONS[1], UMR_VERSIONS[0]]
@@ -546,6 +548,7 @@ def test_the_label_confusion_heatmap_is_whole_and_its_column_names_apart(qtbot, 
             bottom = shape.top + len(grid.rows) * shape.cell_height + GAP + shape.line  # the caption's first line
             assert bottom <= heatmap.height(), (kind, agreements, bottom, heatmap.height())
             assert labels_apart(shape, heatmap.font()), (kind, agreements, shape)
+            assert shape.cell_height >= shape.line, (kind, agreements, shape)  # each row named at the app's size
             for column, name in enumerate(grid.columns):
                 point = QPointF(shape.left + (column + 0.5) * shape.cell_width, shape.top - shape.columns_height / 2)
                 assert heatmap.text_at(point) == name

@@ -56,6 +56,7 @@ class ConfusionPanel(QWidget):
         self.annotators = state.annotators
         self.outcome: ConfusionOutcome | None = None
         self._arranged = False  # the splitter's shares set once shown at a size
+        self._dragged = False  # the user moved a handle: the sizes are theirs
         self.syncing = SyncGuard()
         self.header = QLabel(NOTHING)
         self.header.setWordWrap(True)
@@ -95,7 +96,7 @@ class ConfusionPanel(QWidget):
         self.sentences = QListWidget()
         self.sentences.setToolTip("Click a sentence to open it in the pair views")
         self.sentences_label = QLabel("Sentences of the chosen cell")
-        sentences = QWidget()
+        self.sentences_box = sentences = QWidget()
         sentence_layout = QVBoxLayout(sentences)
         sentence_layout.setContentsMargins(0, 0, 0, 0)
         sentence_layout.addWidget(self.sentences_label)
@@ -111,6 +112,7 @@ class ConfusionPanel(QWidget):
         layout.addWidget(self.header)
         layout.addLayout(bar)
         layout.addWidget(splitter, 1)
+        splitter.splitterMoved.connect(lambda *_: setattr(self, "_dragged", True))
         self.kinds.currentChanged.connect(lambda index: self._show_heatmap())
         self.agreements.toggled.connect(lambda checked: self._fill_tables())  # and the heatmap
         self.test_box.currentIndexChanged.connect(self._pair_chosen)
@@ -129,12 +131,31 @@ class ConfusionPanel(QWidget):
         wide = self.width() > 1.6 * self.height()
         orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if orientation != self.splitter.orientation() or not self._arranged:
-            self._arranged = True
+            self._arranged, self._dragged = True, False
             self.splitter.setOrientation(orientation)
             room = self.width() if wide else self.height()
             shares = WIDE_SHARES if wide else TALL_SHARES
             self.splitter.setSizes([round(room * share / sum(shares)) for share in shares])
         super().resizeEvent(event)
+        self._share_height()
+
+    def _share_height(self) -> None:
+        """One above the other, the heatmap gets the height at which its values and every row's
+        label can be read (:meth:`GridHeatmap.readable_height`) when its share is less and the
+        tables and the sentences keep their least height; they share the rest. Kept once a
+        handle is dragged."""
+        total = self.splitter.height() - 2 * self.splitter.handleWidth()
+        if self._dragged or self.splitter.orientation() != Qt.Orientation.Vertical or total <= 0:
+            return
+        least_tables, least_sentences = (
+            widget.minimumSizeHint().height() for widget in (self.kinds, self.sentences_box)
+        )
+        share = round(total * TALL_SHARES[2] / sum(TALL_SHARES))
+        heatmap = max(share, min(self.heatmap.readable_height(), total - least_tables - least_sentences))
+        rest = total - heatmap
+        sentences = max(least_sentences, round(rest * TALL_SHARES[1] / sum(TALL_SHARES[:2])))
+        tables = max(least_tables, rest - sentences)
+        self.splitter.setSizes([tables, rest - tables, heatmap])
 
     @property
     def kind(self) -> str:
@@ -246,6 +267,7 @@ class ConfusionPanel(QWidget):
         test, gold = (distinct_name(name, names, TITLE_LETTERS) for name in (test, gold))  # the header: whole
         grid = confusion_grid(table, test, gold, self.agreements.isChecked())
         self.heatmap.set_grid(replace(grid, marked=self._chosen_in(grid)))
+        self._share_height()
 
     def _chosen_in(self, grid: Grid) -> tuple[int, int] | None:
         """Where the confusion chosen in the table of the kind shown is in ``grid`` (framed there, so
