@@ -3,14 +3,12 @@ tables and the heatmap, a cell's sentences listed and opened, two files and any 
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QImage, QPainter
 
 from engine.metrics.confusion import NONE, ConfusionTable
 from ui.annotators.confusion_panel import ConfusionPanel
-from ui.annotators.grid_heatmap import paint_grid
 from ui.annotators.views import confusion_grid
 
-from .ui_support import TRIO_FILES, open_annotators
+from .ui_support import TRIO_FILES, open_annotators, painted_texts
 
 A, B, C = 0, 1, 2
 
@@ -78,18 +76,6 @@ def test_the_pairs_second_side_is_called_reference_and_the_gold_annotator_named_
     assert "<b>ann_c</b> (reference), a cell" in panel.header.text()
 
 
-class RecordingPainter(QPainter):
-    """A painter that keeps every text it draws."""
-
-    def __init__(self, device):
-        super().__init__(device)
-        self.texts: list[str] = []
-
-    def drawText(self, *args):
-        self.texts.append(args[-1])
-        super().drawText(*args)
-
-
 def test_the_heatmaps_axis_titles_keep_the_annotators_distinguishing_word(qtbot, tmp_path, panel, state):
     """At 1366x768 the confusion heatmap's row title "annotator_alice_round2/amr (test)", elided in the
     middle to its room, read "annotator_…2/amr (test)": which annotator was lost."""
@@ -102,14 +88,9 @@ def test_the_heatmaps_axis_titles_keep_the_annotators_distinguishing_word(qtbot,
     open_cell(qtbot, state, A, C)
     grid = panel.heatmap.grid
     assert grid.row_title == "annotator_alice_round2/amr (test)" and len(grid.rows) == 1  # girl / boy
-    image = QImage(300, 200, QImage.Format.Format_ARGB32)
-    painter = RecordingPainter(image)
-    try:
-        paint_grid(painter, grid, panel.heatmap.font(), 300, 200)
-    finally:
-        painter.end()
-    row_title = next(text for text in painter.texts if text.startswith("←"))
-    column_title = next(text for text in painter.texts if text.endswith("→"))
+    texts = painted_texts(grid, panel.heatmap.font(), 300, 200)
+    row_title = next(text for text in texts if text.startswith("←"))
+    column_title = next(text for text in texts if text.endswith("→"))
     assert "alice" in row_title and row_title.endswith(" (test)"), row_title
     assert "carol" in column_title and column_title.endswith(" (reference) →"), column_title
 
@@ -124,6 +105,39 @@ def test_a_heatmap_cell_lists_its_sentences_and_a_sentence_opens(qtbot, panel, s
     panel.sentences.itemClicked.emit(panel.sentences.item(1))
     assert state.selection.pair.id == "s4" and (state.scoring.files.test, state.scoring.files.gold) == (A, C)
     assert "s2, s4" in panel._tooltip(0, 0)
+
+
+def outlined(panel) -> set[tuple[int, int]]:
+    """The heatmap's cells drawn with a frame: the one marked and the one hovered."""
+    return {cell for cell in (panel.heatmap.grid.marked, panel.heatmap.hovered) if cell is not None}
+
+
+def chosen(panel) -> set[tuple[int, int]]:
+    """Where the confusion chosen in the table is in the heatmap (none chosen: no cell)."""
+    view, grid = panel.views[panel.kind], panel.heatmap.grid
+    if not view.selectionModel().hasSelection():
+        return set()
+    cell = panel.proxies[panel.kind].item(view.currentIndex().row())
+    return {(grid.rows.index(cell.test), grid.columns.index(cell.gold))}
+
+
+def test_the_heatmaps_outline_is_the_tables_choice_after_a_swap(qtbot, panel, state):
+    """A new user clicked a heatmap cell and swapped test and gold (Ctrl+Shift+W): the tables were
+    refilled with nothing chosen, the heatmap kept a cell framed."""
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, A, C)
+    point = panel.heatmap.cell_rect(0, 0).center().toPoint()
+    qtbot.mouseMove(panel.heatmap, point)
+    qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=point)
+    assert chosen(panel) == {(0, 0)} and panel.heatmap.grid.marked == (0, 0)  # girl / boy, framed
+    with qtbot.waitSignals([state.annotators.confusion_changed, state.scoring.corpus_changed], timeout=20000):
+        assert state.scoring.swap()
+    assert panel.heatmap.grid.rows == ("boy",) and not panel.views["concept"].selectionModel().hasSelection()
+    assert outlined(panel) == chosen(panel) == set()
+    panel.views["concept"].selectRow(0)  # a row chosen in the table: its cell framed
+    assert outlined(panel) == chosen(panel) == {(0, 0)}
+    panel.agreements.setChecked(True)  # the tables refilled: nothing chosen, nothing framed
+    assert outlined(panel) == chosen(panel) == set()
 
 
 def test_a_sentence_of_another_cell_opens_that_pair(qtbot, panel, state):

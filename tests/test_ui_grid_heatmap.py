@@ -16,14 +16,18 @@ from ui.annotators.grid_heatmap import (
     export_font,
     geometry,
     grid_colour,
+    least_size,
     natural_size,
     readable_cell,
     readable_height,
     save_grid,
     short_labels,
+    two_lines,
     value_font,
 )
 from ui.annotators.views import Grid, compact_f1
+
+from .ui_support import labels_apart
 
 
 def grid(rows: int, columns: int, label: str = "annotator") -> Grid:
@@ -49,8 +53,42 @@ def test_every_cell_centre_maps_back_to_its_cell(qapp, rows, columns, width, hei
         for c in range(columns):
             assert shape.cell_at(shape.cell_rect(r, c).center(), shown) == (r, c)
     assert shape.cell_at(QPointF(shape.left - 1, shape.top + 1), shown) is None
-    assert shape.cell_at(QPointF(shape.left + columns * shape.cell + 1, shape.top + 1), shown) is None
-    assert shape.cell >= 8
+    assert shape.cell_at(QPointF(shape.left + columns * shape.cell_width + 1, shape.top + 1), shown) is None
+    assert shape.cell_width >= 8 and shape.cell_height >= 8
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(1, 15),
+    st.integers(1, 15),
+    st.integers(0, 1400),
+    st.integers(0, 900),
+    st.sampled_from(["x", "annotator", "alice/amr", "gold/amr (gold)", "have-org-role-91", "comptest_annotator"]),
+)
+def test_from_its_least_size_up_the_grid_is_whole_and_its_column_labels_apart(
+    qapp, rows, columns, wider, taller, label
+):
+    """Whatever room a layout gives the heatmap from its least size up (a splitter keeps it so), the
+    cells and the caption are in sight and no two column labels run into each other (at 1366x768
+    the Label confusion's column names overlapped and its bottom row was cut off)."""
+    font = export_font()
+    shown = grid(rows, columns, label)
+    least = least_size(shown, font)
+    width, height = least.width() + wider, least.height() + taller
+    shape = geometry(shown, font, width, height)
+    assert shape.left + columns * shape.cell_width <= width
+    assert shape.top + rows * shape.cell_height + GAP + shape.line <= height  # the caption's line too
+    assert labels_apart(shape, font)
+    assert len(shape.column_labels) == columns
+
+
+def test_names_go_onto_two_lines_after_a_folder_or_before_the_gold_mark(qapp):
+    metrics = QFontMetricsF(export_font())
+    assert two_lines(metrics, "alice/amr") == "alice/\namr"
+    assert two_lines(metrics, "gold/amr (gold)") == "gold/amr\n(gold)"  # the longer line shortest
+    assert two_lines(metrics, "round1/alice/amr") == "round1/\nalice/amr"
+    assert two_lines(metrics, "have-org-role-91") == "have-org-role-91"  # no folder, no space: one line
+    assert two_lines(metrics, "/amr") == "/amr"  # nothing before the break
 
 
 def rgb(colour: QColor) -> tuple[int, int, int]:
@@ -131,20 +169,22 @@ def test_long_axis_titles_get_room_beyond_one_cell_and_show_whole_on_hover(qtbot
     shape = geometry(shown, heatmap.font(), 560, 300)
     column_text = metrics.horizontalAdvance(f"{gold} →")
     rect = shape.column_title_rect(shown, 560, column_text)
-    assert column_text > shape.cell and rect.width() == column_text  # wider than the one column: it all fits
+    assert column_text > shape.cell_width and rect.width() == column_text  # wider than the one column: it all fits
     assert rect.left() >= GAP and rect.right() <= 560 - GAP
-    assert abs(rect.center().x() - (shape.left + shape.cell / 2)) < 1 or rect.left() == GAP  # over the column
+    assert abs(rect.center().x() - (shape.left + shape.cell_width / 2)) < 1 or rect.left() == GAP  # over the column
     row_text = metrics.horizontalAdvance(f"← {test}")
     top, span = shape.row_title_span(shown, 300, row_text)
-    caption_top = shape.top + shape.cell + GAP
-    assert row_text > shape.cell and span > shape.cell and top >= GAP and top + span <= caption_top  # above the caption
+    caption_top = shape.top + shape.cell_height + GAP
+    assert (
+        row_text > shape.cell_height and span > shape.cell_height and top >= GAP and top + span <= caption_top
+    )  # above the caption
     assert span == min(row_text, caption_top - (GAP + shape.line * 2.3))
     narrow = shape.column_title_rect(shown, 120, column_text)  # no room: as wide as the widget, then elided
     assert narrow.left() == GAP and narrow.width() == 120 - 2 * GAP
     # hovering a title or a label names it in full
     assert heatmap.text_at(rect.center()) == gold
     assert heatmap.text_at(QPointF(GAP + shape.line / 2, top + span / 2)) == test
-    assert heatmap.text_at(QPointF(shape.left - GAP - 2, shape.top + shape.cell / 2)) == "be-destined-for-91"
+    assert heatmap.text_at(QPointF(shape.left - GAP - 2, shape.top + shape.cell_height / 2)) == "be-destined-for-91"
     assert heatmap.text_at(QPointF(GAP + 2, GAP + 2)) == "Most frequent concept confusions"
     assert heatmap.text_at(QPointF(559, 299)) == ""
 
@@ -187,6 +227,6 @@ def test_on_screen_rotated_labels_give_way_until_the_values_can_be_read(qapp):
     full = metrics.horizontalAdvance("comptest_annotator4") + GAP
     assert geometry(shown, font, 600, 900).columns_height == full  # room enough: whole labels
     tight = geometry(shown, font, 600, 330)
-    assert tight.rotated and tight.columns_height < full and tight.cell >= readable_cell(font, shown.texts)
+    assert tight.rotated and tight.columns_height < full and tight.cell_height >= readable_cell(font, shown.texts)
     assert readable_height(shown, font, 600) <= 330
     assert geometry(shown, font, 600, 120).columns_height == metrics.horizontalAdvance(LEAST_LABEL) + GAP

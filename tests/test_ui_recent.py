@@ -126,6 +126,29 @@ def test_the_start_opens_the_last_files_else_the_demo_and_says_which(qtbot, tmp_
     )
 
 
+def test_the_gold_chosen_last_comes_back_with_the_annotators(qtbot, tmp_path):
+    """A new user chose another Gold above the matrix, restarted, and found the gold of the
+    opening again: the choice is remembered, in the set's one recent entry."""
+    settings = temporary_settings(tmp_path)
+    window = shown_window(qtbot, tmp_path, None, settings=settings)
+    annotators = copied(tmp_path / "set", ANNOTATOR_FILES)
+    open_annotators(qtbot, window.state, annotators, gold=annotators[2])
+    window.annotators_panel.gold_box.setCurrentIndex(1 + 1)  # "(none)" first: annotator 1
+    assert matrix_now(window.state).gold == 1
+    entries = window.state.settings.recent()
+    assert [entry.gold for entry in entries] == [annotators[1].resolve()]  # one entry, the gold chosen last
+    window.annotators_panel.gold_box.setCurrentIndex(0)  # no gold, remembered too
+    assert window.state.settings.recent() == [RecentFiles(tuple(p.resolve() for p in annotators), True, None)]
+    window.annotators_panel.gold_box.setCurrentIndex(1 + 3)
+    window.close()
+
+    again = shown_window(qtbot, tmp_path, None, settings=settings)  # the next start: the files opened last
+    with qtbot.waitSignals([again.state.annotators.matrix_changed, again.state.scoring.corpus_changed], timeout=30000):
+        open_at_start(again.context)
+    assert matrix_now(again.state).gold == 3
+    again.close()
+
+
 def test_saved_entries_old_and_new_and_unusable(tmp_path):
     qsettings = temporary_settings(tmp_path)
     settings = AppSettings(qsettings)

@@ -12,7 +12,7 @@ from engine.layout.geometry import Rect
 from engine.layout.viewport import READABLE_TEXT_PX, SMALLEST_TEXT_PX, fit_scale
 from engine.registry import short_name
 from ui.adjudication.tasks import NewSession, create_session
-from ui.annotators.grid_heatmap import READABLE_VALUE_PX, geometry, value_font
+from ui.annotators.grid_heatmap import GAP, READABLE_VALUE_PX, geometry, value_font
 from ui.pair.comparison_panel import ELLIPSIS
 from ui.pair.graph_view import QtText
 from ui.shell.perspectives import PERSPECTIVES, Perspective, Split, Tabs, panels_of
@@ -24,9 +24,12 @@ from .ui_support import (
     DRS_PAIR,
     SPEC_PAIR,
     SYS_PAIR,
+    TRIO_FILES,
     UMR_PAIR,
     UMR_VERSIONS,
+    labels_apart,
     open_annotators,
+    painted_texts,
     score_now,
     shown_window,
     temporary_settings,
@@ -475,6 +478,82 @@ def test_a_28_node_pair_is_readable_in_the_rounds_perspective(qtbot, tmp_path, s
             assert view.scale_factor() * QtText.node_px >= 9, key
 
 
+def written_whole(name: str, texts: list[str]) -> bool:
+    """Whether ``name`` is among ``texts`` whole: on one line, or on two broken after a "/" or at a space."""
+    return any(
+        text == name or ("\n" in text and name in (text.replace("\n", ""), text.replace("\n", " "))) for text in texts
+    )
+
+
+@pytest.mark.parametrize("size", [*SCREENS, (1230, 760)], ids=["1920x1080", "1366x768", "1230x710"])
+def test_the_matrix_column_names_are_written_whole_where_they_can_be(qtbot, tmp_path, size):
+    """A new user's five annotators, each in a folder (alice/amr.txt, ...): in a 1230x710 window on
+    a 1366x768 screen the column heads read "alice/a…", "carol/…" with 200 pixels unused beside the
+    matrix. Every name is written whole (on two lines if it must), the values still readable."""
+    width, height = size
+    sources = [*ANNOTATOR_FILES, ANNOTATOR_FILES[1]]
+    paths = []
+    for who, source in zip(("alice", "bob", "carol", "dave", "gold"), sources):
+        (tmp_path / who).mkdir()
+        paths.append(tmp_path / who / "amr.txt")
+        paths[-1].write_bytes(source.read_bytes())
+    window = shown_window(qtbot, tmp_path, None, (width, height - CHROME))
+    open_annotators(qtbot, window.state, paths, paths[4])
+    wait_until_idle(qtbot, window.state)
+    settle()
+    heatmap = window.annotators_panel.heatmap
+    grid = heatmap.grid
+    assert grid.columns == ("alice/amr", "bob/amr", "carol/amr", "dave/amr", "gold/amr (gold)")
+    texts = painted_texts(grid, heatmap.font(), heatmap.width(), heatmap.height())
+    assert all(written_whole(name, texts) for name in grid.columns), texts
+    assert not any("…" in text for text in texts), texts
+    assert {text for row in grid.texts for text in row if text} <= set(texts)  # the values whole, not ".76"
+
+
+@pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
+@pytest.mark.parametrize("files", ["umr", "trio"])
+def test_the_label_confusion_heatmap_is_whole_and_its_column_names_apart(qtbot, tmp_path, size, files):
+    """At 1366x768 the Label confusion's heatmap wrote its column names over each other (upwards, in
+    columns 12 pixels wide for a line of 15) beside 600 unused pixels, and a heatmap of many
+    labels lost its bottom row. Every kind, with and without the agreements: the whole grid in
+    sight, the column names apart, and each one named in full on hover. The heatmap takes the
+    height at which its rows are a line tall from the tables' share (rows of 9 pixels wrote every
+    other name)."""
+    width, height = size
+    if files == "umr":  # a UMR document's two versions (and the first again): many labels
+        sources = [UMR_VERSIONS[0], UMR_VERSIONS[1], UMR_VERSIONS[0]]
+        paths = []
+        for who, source in zip("abc", sources):
+            (tmp_path / who).mkdir()
+            paths.append(tmp_path / who / "doc.umr")
+            paths[-1].write_bytes(source.read_bytes())
+    else:
+        paths = list(TRIO_FILES)
+    window = shown_window(qtbot, tmp_path, None, (width, height - CHROME))
+    open_annotators(qtbot, window.state, paths)
+    wait_until_idle(qtbot, window.state)
+    window.workspace.show_panel("confusion")
+    settle()
+    panel = window.confusion_panel
+    heatmap = panel.heatmap
+    for agreements in (False, True):
+        panel.agreements.setChecked(agreements)
+        for kind in range(3):
+            panel.kinds.setCurrentIndex(kind)
+            settle()
+            grid = heatmap.grid
+            if grid.empty:
+                continue
+            shape = geometry(grid, heatmap.font(), heatmap.width(), heatmap.height())
+            bottom = shape.top + len(grid.rows) * shape.cell_height + GAP + shape.line  # the caption's first line
+            assert bottom <= heatmap.height(), (kind, agreements, bottom, heatmap.height())
+            assert labels_apart(shape, heatmap.font()), (kind, agreements, shape)
+            assert shape.cell_height >= shape.line, (kind, agreements, shape)  # each row named at the app's size
+            for column, name in enumerate(grid.columns):
+                point = QPointF(shape.left + (column + 0.5) * shape.cell_width, shape.top - shape.columns_height / 2)
+                assert heatmap.text_at(point) == name
+
+
 @pytest.mark.parametrize("size", SCREENS, ids=["1920x1080", "1366x768"])
 def test_the_annotators_matrix_writes_its_values_with_the_table_in_sight(qtbot, tmp_path, size):
     """Five annotators and a gold, the banner showing a problem (a sentence missing from some
@@ -493,10 +572,12 @@ def test_the_annotators_matrix_writes_its_values_with_the_table_in_sight(qtbot, 
     heatmap, grid = panel.heatmap, panel.heatmap.grid
     assert len(grid.rows) == 5
     shape = geometry(grid, heatmap.font(), heatmap.width(), heatmap.height())
-    written = value_font(heatmap.font(), grid.texts, shape.cell)  # the whole F1, not the compact ".76"
+    written = value_font(
+        heatmap.font(), grid.texts, shape.cell_width, shape.cell_height
+    )  # the whole F1, not the compact ".76"
     assert written is not None and QFontInfo(written).pixelSize() >= READABLE_VALUE_PX
     for column, name in enumerate(grid.columns):  # a shortened label is named in full on hover
-        point = QPointF(shape.left + (column + 0.5) * shape.cell, shape.top - shape.columns_height / 2)
+        point = QPointF(shape.left + (column + 0.5) * shape.cell_width, shape.top - shape.columns_height / 2)
         assert heatmap.text_at(point) == name
     table = panel.annotator_table
     rows = table.viewport().height() // table.verticalHeader().defaultSectionSize()

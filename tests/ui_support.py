@@ -6,10 +6,12 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPainter, QWheelEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ui.annotators import state as annotators_state
+from ui.annotators.grid_heatmap import GridGeometry, paint_grid, thin_font
+from ui.annotators.views import Grid
 from ui.app_state import AppState
 from ui.state import scoring as scoring_state
 from ui.state.files import AnnotatorFiles
@@ -173,3 +175,43 @@ def wheel_up(widget: QWidget, at: QPointF) -> None:
         False,
     )
     QApplication.sendEvent(widget, event)
+
+
+class RecordingPainter(QPainter):
+    """A painter that keeps every text it draws."""
+
+    def __init__(self, device):
+        super().__init__(device)
+        self.texts: list[str] = []
+
+    def drawText(self, *args):
+        self.texts.append(args[-1])
+        super().drawText(*args)
+
+
+def painted_texts(grid: Grid, font, width: int, height: int) -> list[str]:
+    """Every text :func:`paint_grid` writes for ``grid`` in ``width`` x ``height``, in order."""
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    painter = RecordingPainter(image)
+    try:
+        paint_grid(painter, grid, font, width, height)
+    finally:
+        painter.end()
+    return painter.texts
+
+
+def labels_apart(shape: GridGeometry, font: QFont) -> bool:
+    """Whether no two labels run into each other, written in ``font`` or smaller (:func:`thin_font`):
+    row labels each in a band of its own a line tall; column labels across each line within its
+    column, upwards each label in a band of its own as wide as its lines."""
+    row_line = QFontMetricsF(thin_font(font, shape.cell_height)[0]).height()
+    if shape.cell_height * shape.row_step < row_line:
+        return False
+    if shape.rotated:
+        line = QFontMetricsF(thin_font(font, shape.cell_width)[0]).height()
+        return all(
+            shape.cell_width * shape.column_step >= (label.count("\n") + 1) * line for label in shape.column_labels
+        )
+    metrics = QFontMetricsF(font)
+    lines = [line for label in shape.column_labels for line in label.split("\n")]
+    return all(metrics.horizontalAdvance(line) <= shape.cell_width - 4 for line in lines)

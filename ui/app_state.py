@@ -60,6 +60,7 @@ class AppState(QObject):
         self.scoring.scored.connect(self.show_scores)
         self.scoring.files_opening.connect(self.annotators.files_requested)
         self.annotators.matrix_changed.connect(self._remember_annotators)
+        self.annotators.gold_changed.connect(self._remember_gold)
 
     def show_scores(self, outcome: ScoringOutcome, wanted: str | None = None) -> None:
         """Show a finished scoring run: the ``wanted`` pair, else the pair selected before when the
@@ -138,3 +139,7 @@ class AppState(QObject):
     def _remember_annotators(self, matrix: MatrixResult | None) -> None:
         if matrix is not None:
             self.scoring.remember_annotators(matrix.annotations)
+
+    def _remember_gold(self, gold: int | None) -> None:
+        """Another gold chosen above the matrix: the annotators are remembered with it."""
+        self._remember_annotators(self.annotators.result)

@@ -5,6 +5,7 @@ sentences of the chosen cell (a click opens one in the pair views)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import Qt, Signal
@@ -55,6 +56,7 @@ class ConfusionPanel(QWidget):
         self.annotators = state.annotators
         self.outcome: ConfusionOutcome | None = None
         self._arranged = False  # the splitter's shares set once shown at a size
+        self._dragged = False  # the user moved a handle: the sizes are theirs
         self.syncing = SyncGuard()
         self.header = QLabel(NOTHING)
         self.header.setWordWrap(True)
@@ -90,10 +92,11 @@ class ConfusionPanel(QWidget):
             self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
             self.kinds.addTab(view, TITLES[kind])
             view.selectionModel().currentRowChanged.connect(lambda current, _, kind=kind: self._row_chosen(kind))
+            view.selectionModel().selectionChanged.connect(lambda *_: self._mark_chosen())
         self.sentences = QListWidget()
         self.sentences.setToolTip("Click a sentence to open it in the pair views")
         self.sentences_label = QLabel("Sentences of the chosen cell")
-        sentences = QWidget()
+        self.sentences_box = sentences = QWidget()
         sentence_layout = QVBoxLayout(sentences)
         sentence_layout.setContentsMargins(0, 0, 0, 0)
         sentence_layout.addWidget(self.sentences_label)
@@ -109,6 +112,7 @@ class ConfusionPanel(QWidget):
         layout.addWidget(self.header)
         layout.addLayout(bar)
         layout.addWidget(splitter, 1)
+        splitter.splitterMoved.connect(lambda *_: setattr(self, "_dragged", True))
         self.kinds.currentChanged.connect(lambda index: self._show_heatmap())
         self.agreements.toggled.connect(lambda checked: self._fill_tables())  # and the heatmap
         self.test_box.currentIndexChanged.connect(self._pair_chosen)
@@ -127,12 +131,31 @@ class ConfusionPanel(QWidget):
         wide = self.width() > 1.6 * self.height()
         orientation = Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical
         if orientation != self.splitter.orientation() or not self._arranged:
-            self._arranged = True
+            self._arranged, self._dragged = True, False
             self.splitter.setOrientation(orientation)
             room = self.width() if wide else self.height()
             shares = WIDE_SHARES if wide else TALL_SHARES
             self.splitter.setSizes([round(room * share / sum(shares)) for share in shares])
         super().resizeEvent(event)
+        self._share_height()
+
+    def _share_height(self) -> None:
+        """One above the other, the heatmap gets the height at which its values and every row's
+        label can be read (:meth:`GridHeatmap.readable_height`) when its share is less and the
+        tables and the sentences keep their least height; they share the rest. Kept once a
+        handle is dragged."""
+        total = self.splitter.height() - 2 * self.splitter.handleWidth()
+        if self._dragged or self.splitter.orientation() != Qt.Orientation.Vertical or total <= 0:
+            return
+        least_tables, least_sentences = (
+            widget.minimumSizeHint().height() for widget in (self.kinds, self.sentences_box)
+        )
+        share = round(total * TALL_SHARES[2] / sum(TALL_SHARES))
+        heatmap = max(share, min(self.heatmap.readable_height(), total - least_tables - least_sentences))
+        rest = total - heatmap
+        sentences = max(least_sentences, round(rest * TALL_SHARES[1] / sum(TALL_SHARES[:2])))
+        tables = max(least_tables, rest - sentences)
+        self.splitter.setSizes([tables, rest - tables, heatmap])
 
     @property
     def kind(self) -> str:
@@ -242,7 +265,21 @@ class ConfusionPanel(QWidget):
         result = self.annotators.result
         names = result.names if result is not None and test in result.names else (test, gold)
         test, gold = (distinct_name(name, names, TITLE_LETTERS) for name in (test, gold))  # the header: whole
-        self.heatmap.set_grid(confusion_grid(table, test, gold, self.agreements.isChecked()))
+        grid = confusion_grid(table, test, gold, self.agreements.isChecked())
+        self.heatmap.set_grid(replace(grid, marked=self._chosen_in(grid)))
+        self._share_height()
+
+    def _chosen_in(self, grid: Grid) -> tuple[int, int] | None:
+        """Where the confusion chosen in the table of the kind shown is in ``grid`` (framed there, so
+        that the heatmap and the table agree), None when none is chosen or the grid leaves it out."""
+        view = self.views[self.kind]
+        row = view.currentIndex().row()
+        if row < 0 or not view.selectionModel().isRowSelected(row):
+            return None
+        cell = self.proxies[self.kind].item(row)
+        if cell.test not in grid.rows or cell.gold not in grid.columns:
+            return None
+        return grid.rows.index(cell.test), grid.columns.index(cell.gold)
 
     def _tooltip(self, row: int, column: int) -> str:
         cell, outcome = self._grid_cell(row, column), self.outcome
@@ -280,6 +317,10 @@ class ConfusionPanel(QWidget):
         index = self.views[kind].currentIndex()
         if index.isValid():
             self.show_cell(self.proxies[kind].item(index.row()))
+
+    def _mark_chosen(self) -> None:
+        grid = self.heatmap.grid
+        self.heatmap.set_grid(replace(grid, marked=self._chosen_in(grid)))
 
     def _heatmap_clicked(self, row: int, column: int) -> None:
         cell = self._grid_cell(row, column)

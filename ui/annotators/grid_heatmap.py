@@ -2,18 +2,21 @@
 drawn from the data by one painter function for the screen, SVG and PNG at a chosen DPI.
 
 The widget reports the cell under the mouse (``cell_hovered``) and the cell clicked
-(``cell_clicked``), frames the hovered cell and the grid's marked one, and asks
+(``cell_clicked``), frames the hovered cell (until the grid's data change) and the grid's marked one, and asks
 ``tooltip_for(row, column)`` for a cell's tooltip. Labels and axis titles too long for their
 room keep the part that tells them apart (:func:`short_labels`); hovering one shows it in full.
+Column labels are written across when the cells can be widened to them (on two lines, broken after
+a "/" or at a space, if that is what fits), else upwards, shortened only when nothing else fits.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontInfo, QFontMetricsF, QImage, QLinearGradient, QPainter, QPen
@@ -39,6 +42,7 @@ MAX_LABEL = 200.0  # px: longer labels are elided
 NATURAL_CELL = 64.0  # px per cell in exports
 BAR = 14.0  # colour bar width
 GAP = 6.0
+MIN_CELL = 8.0  # px: the least side of a cell on screen (GridHeatmap's least size keeps such cells in sight)
 MIN_VALUE_PX = 8  # values smaller than this are left to the tooltip
 READABLE_VALUE_PX = 10  # on screen, rotated column labels are shortened until the values fit this size
 LEAST_LABEL = "MMMMM"  # rotated column labels are never shortened below this text's width
@@ -72,25 +76,35 @@ class GridGeometry:
 
     left: float  # x of the first column
     top: float  # y of the first row
-    cell: float  # cell side
+    cell_width: float  # a cell's width: its height, or more to write the column labels across
+    cell_height: float
     rotated: bool  # column labels written upwards
     line: float  # text line height
     label_width: float  # widest row label (elided)
-    columns_height: float  # height of the column labels (rotated ones: elided to it, less a GAP)
+    columns_height: float  # height of the column labels (rotated ones: their length, plus a GAP)
+    column_labels: tuple[str, ...] = ()  # as written: whole, on two lines ("\n") or shortened
+    column_step: int = 1  # one column label in so many is written (upwards in thin columns: thin_font)
+    row_step: int = 1  # one row label in so many is written (in thin rows: thin_font)
 
     def cell_rect(self, row: int, column: int) -> QRectF:
-        return QRectF(self.left + column * self.cell, self.top + row * self.cell, self.cell, self.cell)
+        width, height = self.cell_width, self.cell_height
+        return QRectF(self.left + column * width, self.top + row * height, width, height)
+
+    def _row(self, y: float) -> int:
+        return int((y - self.top) // self.cell_height) if self.cell_height > 0 else -1
+
+    def _column(self, x: float) -> int:
+        return int((x - self.left) // self.cell_width) if self.cell_width > 0 else -1
 
     def cell_at(self, point: QPointF, grid: Grid) -> tuple[int, int] | None:
-        column = int((point.x() - self.left) // self.cell) if self.cell > 0 else -1
-        row = int((point.y() - self.top) // self.cell) if self.cell > 0 else -1
+        row, column = self._row(point.y()), self._column(point.x())
         inside = point.x() >= self.left and point.y() >= self.top
         return (row, column) if inside and 0 <= row < len(grid.rows) and 0 <= column < len(grid.columns) else None
 
     def column_title_rect(self, grid: Grid, width: float, text_width: float) -> QRectF:
         """Where the column title goes: centred over the columns, widened to its text as far as
         the widget allows (the text is elided to this width)."""
-        body = len(grid.columns) * self.cell
+        body = len(grid.columns) * self.cell_width
         wanted = max(body, text_width)
         room = max(1.0, width - 2 * GAP)
         span = min(wanted, room)
@@ -101,7 +115,7 @@ class GridGeometry:
         """(top, length) of the row title written upwards beside the rows: centred on them,
         lengthened to its text as far as the room between the column title and the caption
         allows (the text is elided to this length)."""
-        body = len(grid.rows) * self.cell
+        body = len(grid.rows) * self.cell_height
         first = GAP + self.line * 2.3  # below the title and the column title
         last = min(height - GAP, self.top + body + GAP)  # above the caption
         room = max(1.0, last - first)
@@ -120,10 +134,9 @@ class GridGeometry:
         top, span = self.row_title_span(grid, height, metrics.horizontalAdvance(grid.row_title))
         if GAP <= x < GAP + self.line and top <= y < top + span:
             return grid.row_title
-        row = int((y - self.top) // self.cell) if self.cell > 0 else -1
+        row, column = self._row(y), self._column(x)
         if self.left - GAP - self.label_width <= x < self.left and 0 <= row < len(grid.rows) and y >= self.top:
             return grid.rows[row]
-        column = int((x - self.left) // self.cell) if self.cell > 0 else -1
         if self.top - self.columns_height <= y < self.top and 0 <= column < len(grid.columns) and x >= self.left:
             return grid.columns[column]
         return ""
@@ -164,12 +177,66 @@ def fitted_title(metrics: QFontMetricsF, title: str, names: tuple[str, ...], roo
     return metrics.elidedText(title, Qt.TextElideMode.ElideMiddle, room)
 
 
-def _widest(metrics: QFontMetricsF, labels: list[str]) -> float:
-    return max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
+def _widest(metrics: QFontMetricsF, labels: Sequence[str]) -> float:
+    """The widest line of ``labels`` (a label may have two lines)."""
+    return max((metrics.horizontalAdvance(line) for label in labels for line in label.split("\n")), default=0.0)
 
 
 def _scale_width(metrics: QFontMetricsF, grid: Grid) -> float:
     return GAP * 2 + BAR + GAP + max(metrics.horizontalAdvance(_number(v)) for v in (grid.low, grid.high))
+
+
+def two_lines(metrics: QFontMetricsF, label: str) -> str:
+    """``label`` on two lines ("\\n") broken where its longer line is shortest, after a "/" (a
+    file's folder: "alice/" "amr") or at a space (before the gold's mark: "gold/amr" "(gold)");
+    ``label`` itself when it has no such break."""
+    best, widest = label, metrics.horizontalAdvance(label)
+    for k, char in enumerate(label):
+        if char not in "/ ":
+            continue
+        first, second = (label[: k + 1], label[k + 1 :]) if char == "/" else (label[:k], label[k + 1 :])
+        longer = max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second))
+        if first.strip(" /") and second.strip() and longer < widest:
+            best, widest = f"{first}\n{second}", longer
+    return best
+
+
+class ColumnLabels(NamedTuple):
+    """A way of writing the column labels whole: across or upwards, on one line or - ``broken``,
+    the labels broken by :func:`two_lines` - two, their length (upwards: along the text; across:
+    the lines' height) and the least width of a column that keeps them apart."""
+
+    rotated: bool
+    whole: tuple[str, ...]
+    broken: tuple[str, ...] | None
+    length: float
+    least_width: float
+
+    def written(self, metrics: QFontMetricsF, room: float) -> tuple[str, ...]:
+        """The labels as written: on two lines those longer than ``room`` when lines are broken."""
+        if self.broken is None:
+            return self.whole
+        return tuple(
+            label if metrics.horizontalAdvance(label) <= room else broken
+            for label, broken in zip(self.whole, self.broken)
+        )
+
+
+def column_label_choices(metrics: QFontMetricsF, columns: tuple[str, ...]) -> list[ColumnLabels]:
+    """The ways of writing the column labels whole, the preferred first: across on one line, across
+    on two (:func:`two_lines`), upwards on one line, upwards on two. Labels longer than
+    :data:`MAX_LABEL` are shortened to it in every way."""
+    line = metrics.height()
+    whole = tuple(short_labels(metrics, columns, MAX_LABEL))
+    broken = tuple(two_lines(metrics, label) for label in whole)
+    one, two = _widest(metrics, whole), _widest(metrics, broken)
+    choices = [ColumnLabels(False, whole, None, line, one + 4)]
+    if two < one:
+        choices.append(ColumnLabels(False, whole, broken, 2 * line, two + 4))
+    choices.append(ColumnLabels(True, whole, None, one, line))
+    if two < one:
+        choices.append(ColumnLabels(True, whole, broken, two, 2 * line))
+    return choices
 
 
 def readable_cell(font: QFont, texts: tuple[tuple[str, ...], ...]) -> float:
@@ -187,62 +254,140 @@ def caption_lines(metrics: QFontMetricsF, caption: str, width: float) -> int:
     return 1 if metrics.horizontalAdvance(caption) <= width else 2
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """What surrounds the cells of a grid drawn in a given width: the row labels and the row title
+    on the left, the titles above, the caption below and the colour scale on the right."""
+
+    metrics: QFontMetricsF
+    line: float
+    label_width: float  # widest row label (elided)
+    left: float
+    head: float
+    foot: float
+    right: float
+
+    @classmethod
+    def of(cls, grid: Grid, font: QFont, width: float | None) -> _Frame:
+        """The frame in ``width`` (None: an export, with room for a caption of two lines)."""
+        metrics = QFontMetricsF(font)
+        line = metrics.height()
+        label_width = _widest(metrics, short_labels(metrics, grid.rows, MAX_LABEL))
+        lines = 2 if width is None else caption_lines(metrics, grid.caption, width - 2 * GAP)
+        return cls(
+            metrics,
+            line,
+            label_width,
+            GAP + line + GAP + label_width + GAP,  # the row title written upwards, then the labels
+            GAP + line * 1.3 + line + GAP,  # title, column title
+            GAP + lines * line + GAP,  # caption
+            _scale_width(metrics, grid),
+        )
+
+    def least_label(self, grid: Grid) -> float:
+        """The least height of the column labels: upwards and shortened (to :data:`LEAST_LABEL`), or a line."""
+        whole = _widest(self.metrics, short_labels(self.metrics, grid.columns, MAX_LABEL))
+        return max(self.line, min(whole, self.metrics.horizontalAdvance(LEAST_LABEL)))
+
+
 def readable_height(grid: Grid, font: QFont, width: float) -> float:
     """The least height in ``width`` at which :func:`geometry` writes the values at
-    :data:`READABLE_VALUE_PX` (column labels written upwards shortened to :data:`LEAST_LABEL`)."""
-    metrics = QFontMetricsF(font)
-    line = metrics.height()
-    column_width = _widest(metrics, short_labels(metrics, grid.columns, MAX_LABEL))
-    wanted = readable_cell(font, grid.texts)
-    rotated = column_width > wanted - 4
-    columns_height = min(column_width, metrics.horizontalAdvance(LEAST_LABEL)) + GAP if rotated else line + GAP
-    foot = GAP + caption_lines(metrics, grid.caption, width - 2 * GAP) * line + GAP
-    return GAP + line * 1.3 + line + GAP + columns_height + len(grid.rows) * wanted + foot
+    :data:`READABLE_VALUE_PX`: with the column labels whole in the way of
+    :func:`column_label_choices` that needs the least height, or shortened upwards to
+    :data:`LEAST_LABEL` when that needs less or none fits."""
+    frame = _Frame.of(grid, font, width)
+    wanted = max(frame.line, readable_cell(font, grid.texts))  # rows at least a line tall: their labels whole
+    across = (width - frame.left - frame.right) / max(1, len(grid.columns))
+    lengths = [frame.least_label(grid)] + [
+        choice.length
+        for choice in column_label_choices(frame.metrics, grid.columns)
+        if min(across, max(wanted, choice.least_width)) >= choice.least_width
+    ]
+    return frame.head + min(lengths) + GAP + len(grid.rows) * wanted + frame.foot
+
+
+def least_size(grid: Grid, font: QFont) -> QSize:
+    """The least size in which :func:`geometry` keeps the whole grid in sight: cells of 8 pixels,
+    column labels upwards and shortened to :data:`LEAST_LABEL`, a caption of two lines."""
+    frame = _Frame.of(grid, font, None)
+    width = frame.left + len(grid.columns) * MIN_CELL + frame.right
+    height = frame.head + frame.least_label(grid) + GAP + len(grid.rows) * MIN_CELL + frame.foot
+    return QSize(math.ceil(width), math.ceil(height))
 
 
 def geometry(grid: Grid, font: QFont, width: float | None = None, height: float | None = None) -> GridGeometry:
-    """The layout in ``width`` x ``height`` (the cells as large as fit, at most twice the natural
-    size), or at the natural cell size when no size is given. On screen, column labels written
-    upwards are shortened (:func:`short_labels`, never below :data:`LEAST_LABEL`; hovering one names
-    it in full) while the cells are too small to write their values at :data:`READABLE_VALUE_PX`,
-    and the caption keeps the lines it needs only."""
-    metrics = QFontMetricsF(font)
-    line = metrics.height()
-    label_width = _widest(metrics, short_labels(metrics, grid.rows, MAX_LABEL))
-    column_width = _widest(metrics, short_labels(metrics, grid.columns, MAX_LABEL))
-    left = GAP + line + GAP + label_width + GAP  # the row title written upwards, then the labels
-    head = GAP + line * 1.3 + line + GAP  # title, column title
-    lines = 2 if width is None else caption_lines(metrics, grid.caption, width - 2 * GAP)
-    foot = GAP + lines * line + GAP  # caption
-    right = _scale_width(metrics, grid)
+    """The layout in ``width`` x ``height``, or at the natural cell size when no size is given.
+    The cells are as tall as fit (at most twice the natural size) and as wide as tall where there
+    is room, or wider where that lets the column labels be written across. On screen the column
+    labels give way to the values: written upwards they are shortened (:func:`short_labels`, never
+    below :data:`LEAST_LABEL`; hovering one names it in full) while the rows are too thin to write
+    the values at :data:`READABLE_VALUE_PX`, or thinner than a line. They are written whole the
+    first way of :func:`column_label_choices` that fits the columns' width and takes no more height
+    than that; else shortened. Labels are written one in so many where the columns or the rows are
+    thinner than a line (they would run together). The caption keeps the lines it needs only."""
+    frame = _Frame.of(grid, font, width)
+    metrics, line = frame.metrics, frame.line
     rows, columns = max(1, len(grid.rows)), max(1, len(grid.columns))
+    across = (width - frame.left - frame.right) / columns if width is not None and height is not None else NATURAL_CELL
 
-    def fit(columns_height: float) -> float:
+    def cell_height(columns_height: float) -> float:
         if width is None or height is None:
             return NATURAL_CELL
-        across = (width - left - right) / columns
-        down = (height - head - columns_height - foot) / rows
-        return max(8.0, min(across, down, 2 * NATURAL_CELL))
+        down = (height - frame.head - columns_height - frame.foot) / rows
+        return max(MIN_CELL, min(across, down, 2 * NATURAL_CELL))
 
-    cell = fit(line + GAP)
-    rotated = column_width > cell - 4
-    columns_height = (column_width + GAP) if rotated else line + GAP
-    if rotated and width is not None and height is not None:
-        across = (width - left - right) / columns
-        wanted = min(readable_cell(font, grid.texts), across)  # no shorter labels than that needs
-        least = min(column_width, metrics.horizontalAdvance(LEAST_LABEL)) + GAP
-        columns_height = max(least, min(columns_height, height - head - foot - rows * wanted))
-    if rotated:
-        cell = fit(columns_height)
-    return GridGeometry(left, head + columns_height, cell, rotated, line, label_width, columns_height)
+    def shape(cell_width: float, columns_height: float, rotated: bool, labels) -> GridGeometry:
+        cell = cell_height(columns_height)
+        return GridGeometry(
+            frame.left,
+            frame.head + columns_height,
+            cell_width,
+            cell,
+            rotated,
+            line,
+            frame.label_width,
+            columns_height,
+            tuple(labels),
+            thin_font(font, cell_width)[1] if rotated else 1,
+            thin_font(font, cell)[1],
+        )
+
+    shortened = max(line, _widest(metrics, short_labels(metrics, grid.columns, MAX_LABEL))) + GAP  # the room given
+    if width is not None and height is not None:
+        wanted = max(line, min(readable_cell(font, grid.texts), across))  # no shorter labels than that needs
+        least = frame.least_label(grid) + GAP
+        shortened = max(least, min(shortened, height - frame.head - frame.foot - rows * wanted))
+    for choice in column_label_choices(metrics, grid.columns):
+        columns_height = choice.length + GAP
+        cell_width = max(MIN_CELL, min(across, max(cell_height(columns_height), choice.least_width)))
+        if cell_width >= choice.least_width and columns_height <= shortened:
+            room = columns_height - GAP if choice.rotated else cell_width - 4
+            return shape(cell_width, columns_height, choice.rotated, choice.written(metrics, room))
+    cell_width = max(MIN_CELL, min(across, max(cell_height(shortened), line)))
+    return shape(cell_width, shortened, True, short_labels(metrics, grid.columns, shortened - GAP))
+
+
+def thin_font(font: QFont, thickness: float) -> tuple[QFont, int]:
+    """The font of the labels of rows (or of columns written upwards) ``thickness`` pixels thick,
+    and one label in how many is written: ``font`` when its line fits; else smaller as its line
+    needs, down to :data:`MIN_VALUE_PX`; else at that size, one label in so many (they would run
+    together; hovering a row or a column names it)."""
+    if QFontMetricsF(font).height() <= thickness:
+        return font, 1
+    smaller = QFont(font)
+    for size in range(QFontInfo(font).pixelSize() - 1, MIN_VALUE_PX - 1, -1):
+        smaller.setPixelSize(size)
+        if QFontMetricsF(smaller).height() <= thickness:
+            return smaller, 1
+    return smaller, math.ceil(QFontMetricsF(smaller).height() / max(thickness, 1.0))
 
 
 def natural_size(grid: Grid, font: QFont) -> QSize:
     shape = geometry(grid, font)
     metrics = QFontMetricsF(font)
-    body_width = shape.left + len(grid.columns) * shape.cell + _scale_width(metrics, grid)
+    body_width = shape.left + len(grid.columns) * shape.cell_width + _scale_width(metrics, grid)
     text_width = max(metrics.horizontalAdvance(grid.title), metrics.horizontalAdvance(grid.caption)) + 2 * GAP
-    height = shape.top + len(grid.rows) * shape.cell + GAP + 2 * shape.line + GAP
+    height = shape.top + len(grid.rows) * shape.cell_height + GAP + 2 * shape.line + GAP
     return QSize(round(max(body_width, text_width)), round(height))
 
 
@@ -266,8 +411,8 @@ def paint_grid(
     title = QFontMetricsF(bold).elidedText(grid.title, Qt.TextElideMode.ElideRight, width - 2 * GAP)
     painter.drawText(QRectF(GAP, GAP, width - 2 * GAP, shape.line * 1.3), Qt.AlignmentFlag.AlignLeft, title)
     painter.setFont(font)
-    body_width = len(grid.columns) * shape.cell
-    body_height = len(grid.rows) * shape.cell
+    body_width = len(grid.columns) * shape.cell_width
+    body_height = len(grid.rows) * shape.cell_height
     painter.setPen(QColor("#333"))
     column_title = f"{grid.column_title} →"
     rect = shape.column_title_rect(grid, width, metrics.horizontalAdvance(column_title))
@@ -282,25 +427,24 @@ def paint_grid(
     painter.drawText(QRectF(0, 0, span, shape.line), Qt.AlignmentFlag.AlignHCenter, text)
     painter.restore()
     painter.setPen(QColor("black"))
+    painter.setFont(thin_font(font, shape.cell_height)[0])
     for r, label in enumerate(short_labels(metrics, grid.rows, MAX_LABEL)):
-        rect = QRectF(shape.left - GAP - shape.label_width, shape.top + r * shape.cell, shape.label_width, shape.cell)
+        if r % shape.row_step:
+            continue
+        rect = QRectF(
+            shape.left - GAP - shape.label_width,
+            shape.top + r * shape.cell_height,
+            shape.label_width,
+            shape.cell_height,
+        )
         painter.drawText(rect, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
-    room = shape.columns_height - GAP if shape.rotated else MAX_LABEL
-    for c, text in enumerate(short_labels(metrics, grid.columns, room)):
-        if shape.rotated:
-            painter.save()
-            painter.translate(shape.left + (c + 0.5) * shape.cell + shape.line / 2 - metrics.descent(), shape.top - GAP)
-            painter.rotate(-90)
-            painter.drawText(QPointF(0, 0), text)
-            painter.restore()
-        else:
-            rect = QRectF(shape.left + c * shape.cell, shape.top - shape.columns_height, shape.cell, shape.line)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
+    painter.setFont(thin_font(font, shape.cell_width)[0] if shape.rotated else font)
+    _paint_column_labels(painter, shape)
     texts = grid.texts
-    cell_font = value_font(font, texts, shape.cell)
+    cell_font = value_font(font, texts, shape.cell_width, shape.cell_height)
     if cell_font is None and grid.compact is not None:
         texts = grid.compact
-        cell_font = value_font(font, texts, shape.cell)
+        cell_font = value_font(font, texts, shape.cell_width, shape.cell_height)
     if cell_font is not None:
         painter.setFont(cell_font)
     for r, row in enumerate(grid.values):
@@ -315,10 +459,10 @@ def paint_grid(
     painter.setFont(font)
     painter.setPen(QPen(QColor("white"), 1.0))
     for k in range(1, len(grid.columns)):
-        x = shape.left + k * shape.cell
+        x = shape.left + k * shape.cell_width
         painter.drawLine(QPointF(x, shape.top), QPointF(x, shape.top + body_height))
     for k in range(1, len(grid.rows)):
-        y = shape.top + k * shape.cell
+        y = shape.top + k * shape.cell_height
         painter.drawLine(QPointF(shape.left, y), QPointF(shape.left + body_width, y))
     for cell, pen in ((grid.marked, QPen(MARK_PEN, 3.0)), (hovered, QPen(QColor("black"), 1.5))):
         if cell is not None and 0 <= cell[0] < len(grid.rows) and 0 <= cell[1] < len(grid.columns):
@@ -336,14 +480,39 @@ def paint_grid(
     return shape
 
 
-def value_font(font: QFont, texts: tuple[tuple[str, ...], ...], cell: float) -> QFont | None:
-    """The font of ``texts`` in cells of side ``cell``: ``font``, or smaller (down to
-    MIN_VALUE_PX) so that the widest text fits; None when even that does not fit."""
+def _paint_column_labels(painter: QPainter, shape: GridGeometry) -> None:
+    """The column labels as :func:`geometry` chose to write them: across, or upwards, over
+    their columns (on two lines side by side when broken, the first on the left), one in
+    ``shape.column_step``."""
+    for c, text in enumerate(shape.column_labels):
+        if c % shape.column_step:
+            continue
+        thickness = (text.count("\n") + 1) * shape.line
+        if shape.rotated:
+            painter.save()
+            painter.translate(shape.left + (c + 0.5) * shape.cell_width, shape.top - GAP)
+            painter.rotate(-90)
+            rect = QRectF(0, -thickness / 2, shape.columns_height - GAP, thickness)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+            painter.restore()
+        else:
+            top = shape.top - GAP - thickness
+            rect = QRectF(shape.left + c * shape.cell_width, top, shape.cell_width, thickness)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
+
+
+def value_font(
+    font: QFont, texts: tuple[tuple[str, ...], ...], width: float, height: float | None = None
+) -> QFont | None:
+    """The font of ``texts`` in cells of ``width`` x ``height`` (square when no height is given):
+    ``font``, or smaller (down to MIN_VALUE_PX) so that the widest text fits; None when even that
+    does not fit."""
+    tall = width if height is None else height
 
     def fits(candidate: QFont) -> bool:
         metrics = QFontMetricsF(candidate)
         widest = max((metrics.horizontalAdvance(text) for row in texts for text in row), default=0.0)
-        return widest <= cell - 4 and metrics.height() <= cell
+        return widest <= width - 4 and metrics.height() <= tall
 
     if fits(font):
         return font
@@ -357,7 +526,7 @@ def value_font(font: QFont, texts: tuple[tuple[str, ...], ...], cell: float) -> 
 
 def _paint_scale(painter: QPainter, grid: Grid, shape: GridGeometry, body_height: float) -> None:
     """The colour bar beside the cells, ``low`` at the bottom and ``high`` at the top."""
-    x = shape.left + len(grid.columns) * shape.cell + 2 * GAP
+    x = shape.left + len(grid.columns) * shape.cell_width + 2 * GAP
     bar = QRectF(x, shape.top, BAR, body_height)
     gradient = QLinearGradient(bar.bottomLeft(), bar.topLeft())
     for t, rgb in STOPS:
@@ -443,17 +612,25 @@ class GridHeatmap(QWidget):
         self.tooltip_for: Callable[[int, int], str] | None = None
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(160, 120)
 
     def set_grid(self, grid: Grid) -> None:
+        """Show ``grid``; the hovered cell stays framed only while the grid shows the same data (another
+        cell marked), so that no frame is left on a cell whose meaning changed under a still pointer."""
+        same = replace(grid, marked=None) == replace(self.grid, marked=None)
         self.grid = grid
-        if self.hovered is not None and not (self.hovered[0] < len(grid.rows) and self.hovered[1] < len(grid.columns)):
+        if self.hovered is not None and not same:
             self.hovered = None
+            self.cell_hovered.emit(-1, -1)
         self.updateGeometry()
         self.update()
 
     def sizeHint(self) -> QSize:
         return natural_size(self.grid, self.font()) if not self.grid.empty else QSize(400, 300)
+
+    def minimumSizeHint(self) -> QSize:
+        """Room for the whole grid (:func:`least_size`): layouts and splitters keep the bottom row in sight."""
+        least = QSize(160, 120)
+        return least if self.grid.empty else least.expandedTo(least_size(self.grid, self.font()))
 
     def readable_height(self) -> int:
         """The least height at which the values are written at a readable size (0: no grid)."""

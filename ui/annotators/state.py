@@ -78,6 +78,7 @@ log = logging.getLogger(__name__)
 class AnnotatorsState(AppPart):
     matrix_changed = Signal(object)
     view_changed = Signal()
+    gold_changed = Signal(object)  # the annotator marked gold (None: none), chosen after the scoring
     cell_changed = Signal(object)
     interval_ready = Signal(int, int, str)
     confusion_changed = Signal(object)
@@ -263,6 +264,7 @@ class AnnotatorsState(AppPart):
         if self.result is not None and gold != self.result.gold:
             self.result.annotations.gold = gold
             self.view_changed.emit()
+            self.gold_changed.emit(gold)
 
     def choose_sentences(self, chosen: Subset | None) -> None:
         """Keep only these sentences in the sentence table (None: every sentence)."""

@@ -202,7 +202,9 @@ class AppSettings:
         )
 
     def _remember(self, entry: RecentFiles) -> None:
-        kept = [old for old in self.recent() if old != entry]
+        """``entry`` first, in place of the entry of the same files (an annotator set's with
+        another gold too: the gold chosen last is the one remembered)."""
+        kept = [old for old in self.recent() if (old.paths, old.annotators) != (entry.paths, entry.annotators)]
         self.qsettings.setValue("recent/pairs", json.dumps([e.to_json() for e in [entry] + kept][:MAX_RECENT]))
 
     def compared_files(self) -> dict[str, Path]:
