@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -144,15 +145,16 @@ def hold_matrix_after_first_report(monkeypatch) -> None:
     monkeypatch.setattr(annotators_state, "read_and_score_matrix", held)
 
 
-def hold_first_scoring_until_cancelled(monkeypatch) -> list[ScoreRequest]:
+def hold_first_scoring_until_cancelled(monkeypatch, released: threading.Event | None = None) -> list[ScoreRequest]:
     """Make the first pair of files scored from now on wait on its worker until it is cancelled
-    (the later ones run as usual), so that a test can choose others while it is under way;
-    returns the requests scored, in order."""
+    or ``released`` is set (the later ones run as usual), so that a test can choose others while
+    it is under way; returns the requests scored, in order."""
     requests: list[ScoreRequest] = []
+    released = released or threading.Event()
 
     def held(request, progress=None, cancelled=None):
         requests.append(request)
-        while len(requests) == 1 and not cancelled():
+        while len(requests) == 1 and not cancelled() and not released.is_set():
             time.sleep(0.005)
         return read_and_score(request, progress, cancelled)
 
