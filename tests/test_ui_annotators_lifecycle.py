@@ -146,6 +146,25 @@ def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):
     assert (state.scoring.files.test, state.scoring.files.gold) == (B, C) and "smatch" in state.scoring.corpus.micro
 
 
+def test_new_parameters_while_the_annotators_are_read_score_the_matrix_under_them(qtbot, window, monkeypatch):
+    """Scoring > Parameters changed while the annotators' files are being read: the matrix (and
+    the cell it opens) comes under the new parameters (scoring it again was refused, "Still
+    scoring the annotators", or not asked for before a first matrix, and the matrix stayed under
+    the old ones while its cell was scored under the new)."""
+    state, released = window.state, threading.Event()
+    hold_matrix_after_first_report(monkeypatch, released)
+    messages: list[str] = []
+    state.messages.message.connect(messages.append)
+    with qtbot.waitSignal(state.annotators.progress, timeout=20000):
+        assert state.annotators.open(TRIO_FILES)
+    state.scoring.set_params(state.scoring.params.switched("smatch"))
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert state.annotators.result.params.computes("smatch") and "smatch" in state.scoring.corpus.micro
+    assert state.annotators.cell == (A, B) and state.annotators.cell_of(state.scoring.files) == (A, B)
+    assert not [text for text in messages if text.startswith("Still scoring")]
+
+
 def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, window, monkeypatch):
     state = window.state
     score_now(state, *SPEC_PAIR)

@@ -129,15 +129,17 @@ def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 300
         assert state.annotators.open(paths, gold)
 
 
-def hold_matrix_after_first_report(monkeypatch) -> None:
+def hold_matrix_after_first_report(monkeypatch, released: threading.Event | None = None) -> None:
     """Make the annotators' matrix worker wait after its first progress report until it is
-    cancelled, so that a fast machine cannot finish the matrix before a test cancels it."""
+    cancelled or ``released`` is set, so that a fast machine cannot finish the matrix before a
+    test cancels it (or does what it tests meanwhile)."""
     score = annotators_state.read_and_score_matrix
+    released = released or threading.Event()
 
     def held(request, progress=None, cancelled=None):
         def report(done: int, total: int) -> None:
             progress(done, total)
-            while not cancelled():
+            while not cancelled() and not released.is_set():
                 time.sleep(0.005)
 
         return score(request, report, cancelled)

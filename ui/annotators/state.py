@@ -156,7 +156,8 @@ class AnnotatorsState(AppPart):
         self.cell_changed.emit(None)
 
     def _params_changed(self, params: Params) -> None:
-        self.rescore()
+        if not self.busy:  # else scored again under them once in (:meth:`_scored`)
+            self.rescore()
 
     def _score(self, request: MatrixRequest, text: str) -> bool:
         started = self.app.runner.start(
@@ -226,6 +227,8 @@ class AnnotatorsState(AppPart):
         elif request.annotations is None:  # opened: the first annotator against the gold (or the second)
             self.open_cell(*self.default_cell(), sentence=wanted, show=False)
         # scored again with other files shown (its cell could not be opened): they stay
+        if request.params != self.app.scoring.params and not self.busy:  # changed while it was read
+            self.rescore()
 
     def _report(self, result: MatrixResult) -> None:
         size, sentences = len(result.names), len(result.sentences)

@@ -138,11 +138,13 @@ class Scoring(QObject):
         return self._score(ScoreRequest(self.files, self.params, self.loaded), "Re-scoring...")
 
     def set_params(self, params: Params) -> None:
-        """Use new parameters, remember them, and re-score what is loaded."""
+        """Use new parameters, remember them, and re-score what is loaded (files being read are
+        scored again under them once they are in: :meth:`_scored`)."""
         self.params = params
         self.settings.save_params(params)
         self.params_changed.emit(params)
-        self.rescore()
+        if not self.runner.busy(SCORE):
+            self.rescore()
 
     def cancel(self) -> None:
         self._replacing = None
@@ -164,10 +166,14 @@ class Scoring(QObject):
         self.messages.show(f"Scoring pair {done} of {total}...")
 
     def _scored(self, outcome: ScoringOutcome) -> None:
+        request = self._reading
         if self._replaced():
             return
         wanted, self._wanted = self._wanted, None
         self.scored.emit(outcome, wanted)
+        stale = request is not None and request.params != self.params and not outcome.corpus.cancelled
+        if stale and not self.runner.busy(SCORE):  # the parameters changed while they were read
+            self.rescore()
 
     def _failed(self, failure: Failure) -> None:
         if self._replaced():
