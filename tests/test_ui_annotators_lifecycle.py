@@ -301,6 +301,26 @@ def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):
     assert state.selection.pair.id == "s2"
 
 
+def test_a_sentence_chosen_while_a_cell_is_read_opens_in_that_cell(qtbot, window, monkeypatch):
+    """A cell clicked, then a sentence of the sentence table while the cell is being read: the
+    cell opens on that sentence (it was selected in the pair still shown, and the cell opened on
+    another once read)."""
+    state = window.state
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    wait_until_idle(qtbot, state)
+    assert state.selection.pair.id == "s1"
+    released = threading.Event()
+    requests = hold_first_scoring_until_cancelled(monkeypatch, released)
+    assert state.annotators.open_cell(A, C)
+    labels = [sentence.id for sentence in state.annotators.result.annotations.sentences]
+    assert state.annotators.open_sentence(labels.index("s3"))
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert state.annotators.cell_of(state.scoring.files) == (A, C) and state.annotators.cell == (A, C)
+    assert state.selection.pair.id == "s3" and {(r.files.test, r.files.gold) for r in requests} == {(A, C)}
+
+
 def test_sentences_without_ids_open_by_the_number_the_app_shows(qtbot, window, tmp_path):
     """Sentences with no id are named by their number, counted from 1, in the confusion's list and
     the sentence table: choosing one opens that sentence (the confusion's "2" opened the third)."""
