@@ -595,7 +595,8 @@ class AdjudicationState(AppPart):
     # -------------------------------------------------------------- exports
     def export(self, kind: ExportKind, output: Path) -> bool:
         """Write an export of the session on a worker (from a read-only snapshot, which
-        holds every change: notes typed are written first). False: nothing open, or busy."""
+        holds every change: notes typed are written first). False: nothing open, or busy (the
+        status line says so)."""
         if self.session is None:
             return False
         self.flush_notes()
@@ -608,6 +609,8 @@ class AdjudicationState(AppPart):
         )
         if started:
             self.app.messages.show(f"Writing the {EXPORTS[kind]} {output.name}...")
+        else:  # another export (or the session being made) is under way
+            self.app.messages.show(f"Still exporting: export the {EXPORTS[kind]} again in a moment.")
         return started
 
     def _exported(self, done: Exported) -> None:
