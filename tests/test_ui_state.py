@@ -311,6 +311,23 @@ def test_new_parameters_while_files_are_read_score_them_under_the_new_ones(qtbot
     state.shutdown()
 
 
+def test_new_parameters_while_files_that_cannot_be_read_are_read_score_those_shown(qtbot, tmp_path, monkeypatch):
+    """The files being read when the parameters changed cannot be opened: the files shown before
+    are scored again under the new parameters (they stayed under the old ones)."""
+    state = scored_state(tmp_path)
+    released = threading.Event()
+    hold_first_scoring_until_cancelled(monkeypatch, released)
+    failures: list[str] = []
+    state.scoring.load_failed.connect(failures.append)
+    assert state.scoring.open_pair(tmp_path / "missing.amr", SPEC_PAIR[1])
+    state.scoring.set_params(Params(gamma=0.5))
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert len(failures) == 1 and "missing.amr" in failures[0]
+    assert required(state.scoring.files).paths == SPEC_PAIR and required(state.scoring.corpus).params.gamma == 0.5
+    state.shutdown()
+
+
 def test_swap_and_replace_keep_the_other_file(qtbot, tmp_path):
     state = scored_state(tmp_path)
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):

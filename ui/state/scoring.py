@@ -171,11 +171,17 @@ class Scoring(QObject):
             return
         wanted, self._wanted = self._wanted, None
         self.scored.emit(outcome, wanted)
-        stale = request is not None and request.params != self.params and not outcome.corpus.cancelled
-        if stale and not self.runner.busy(SCORE):  # the parameters changed while they were read
+        if not outcome.corpus.cancelled:
+            self._rescore_if_stale(request)
+
+    def _rescore_if_stale(self, request: ScoreRequest | None) -> None:
+        """Score what is shown again when the parameters changed while ``request`` was being read
+        (scoring again could not start then: :meth:`set_params`)."""
+        if request is not None and request.params != self.params and not self.runner.busy(SCORE):
             self.rescore()
 
     def _failed(self, failure: Failure) -> None:
+        request = self._reading
         if self._replaced():
             return
         text = str(failure)
@@ -186,6 +192,7 @@ class Scoring(QObject):
         self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
         self.messages.show("Could not open the files." + kept)
         self.load_failed.emit(text)
+        self._rescore_if_stale(request)  # the files shown before
 
     # ------------------------------------------------------------ showing
     def cancelled(self, outcome: ScoringOutcome) -> bool:
