@@ -262,7 +262,7 @@ def test_help_lists_every_shortcut_of_the_table(built, monkeypatch):
     assert ("Edit", "New Thing", "Ctrl+Alt+N") in shortcut_rows((*TABLE, new))
 
 
-def test_the_shortcuts_page_lists_every_shortcut():
+def test_the_shortcuts_page_lists_every_shortcut(qapp):
     """docs/shortcuts.md lists what Help > Keyboard Shortcuts lists, in the same order."""
     text = (ROOT / "docs" / "shortcuts.md").read_text(encoding="utf-8")
     table = text[text.index("| Menu | Command | Keys |") :].split("\n\n")[0].splitlines()[2:]

@@ -4,9 +4,11 @@ annotation, not the roles the files were opened in), and the adjudication's expo
 their folder like every other export."""
 
 import json
+import threading
 
 import pytest
 
+from ui.adjudication import state as adjudication_state
 from ui.adjudication.tasks import NewSession, create_session
 from ui.shell.main_window import MainWindow
 
@@ -67,3 +69,27 @@ def test_the_adjudication_exports_remember_their_folder_for_the_next_export(qtbo
     assert window.state.settings.export_folder() == out
     window.action_set["export_scores"].trigger()
     assert seen[1]["folder"] == out
+
+
+def test_an_export_asked_for_while_another_is_written_says_so(qtbot, tmp_path, monkeypatch, window):
+    """Export Decisions Log while the adjudicated file is still being written: the second export
+    was dropped without a word (the path chosen, nothing written, nothing said)."""
+    out, released = tmp_path / "out", threading.Event()
+    out.mkdir()
+    written = adjudication_state.export_session
+
+    def held(request, progress=None, cancelled=None):
+        assert released.wait(timeout=20)
+        return written(request, progress, cancelled)
+
+    monkeypatch.setattr(adjudication_state, "export_session", held)
+    messages: list[str] = []
+    window.state.messages.message.connect(messages.append)
+    answer_dialogs(monkeypatch, [out / "adjudicated.amr", out / "log.json"])
+    window.action_set["export_adjudicated"].trigger()
+    assert window.state.adjudication.busy
+    window.action_set["export_decisions"].trigger()
+    assert messages[-1] == "Still exporting: export the decisions log again in a moment."
+    released.set()
+    wait_until_idle(qtbot, window.state)
+    assert (out / "adjudicated.amr").exists() and not (out / "log.json").exists()

@@ -3,6 +3,8 @@ main window: a session made from a cell of the annotators' matrix, and one reope
 app started again, score the compared annotator against the session's gold (the pair the
 disagreements panel compares with the adjudicated graph), and the panel says so."""
 
+import threading
+
 import pytest
 
 from engine.read import load_pairs
@@ -12,7 +14,15 @@ from ui.adjudication.tasks import NewSession, create_session
 from ui.shell.commands import adjudication as commands
 
 from .test_ui_adjudication import accepted_with, choose
-from .ui_support import ANNOTATOR_FILES, SPEC_PAIR, open_annotators, score_now, shown_window
+from .ui_support import (
+    ANNOTATOR_FILES,
+    SPEC_PAIR,
+    hold_first_scoring_until_cancelled,
+    open_annotators,
+    score_now,
+    shown_window,
+    wait_until_idle,
+)
 
 
 @pytest.fixture
@@ -82,6 +92,29 @@ def test_a_session_made_from_a_matrix_cell_scores_the_compared_annotator_against
     wait_scored(qtbot, window, ("comptest_sys.txt", "comptest_gold.txt"))
     assert "<b>comptest_sys</b> (test) against <b>comptest_gold</b> (gold)" in panel.scoring.text()
     assert state.selection.pair.id == "sentence 2"
+
+
+def test_an_annotator_compared_while_another_is_being_scored_is_scored_next(qtbot, window, copies, monkeypatch):
+    """Choosing "comptest_sys" then "comptest_annot3" as the compared annotator quickly: the
+    second choice came while the first was being scored and was dropped, leaving the table on
+    comptest_sys while the panel compared comptest_annot3."""
+    state, panel = window.state, window.adjudication_panel
+    open_annotators(qtbot, state, copies, gold=copies[2])
+    window.action_set["adjudicate"].trigger()
+    qtbot.waitUntil(lambda: state.adjudication.session is not None, timeout=30000)
+    wait_until_idle(qtbot, state)
+    assert scored(window) == ("comptest_annot1.txt", "comptest_gold.txt")
+    released = threading.Event()
+    requests = hold_first_scoring_until_cancelled(monkeypatch, released)
+    choose(panel.compared_box, "comptest_sys")
+    assert state.scoring.busy
+    choose(panel.compared_box, "comptest_annot3")
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert state.adjudication.compared == "comptest_annot3" and panel.compared_box.currentText() == "comptest_annot3"
+    assert scored(window) == ("comptest_annot3.txt", "comptest_gold.txt")
+    assert [request.files.test_path.name for request in requests] == ["comptest_sys.txt", "comptest_annot3.txt"]
+    assert "<b>comptest_annot3</b> (test) against <b>comptest_gold</b> (gold)" in panel.scoring.text()
 
 
 def test_a_reopened_session_scores_against_its_gold_not_the_first_two_files(qtbot, window, copies):

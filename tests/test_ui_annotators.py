@@ -124,7 +124,7 @@ def test_files_of_the_same_name_are_named_by_their_folder_everywhere(qtbot, wind
     assert RecentFiles((paths[1], paths[0])).title() == "bob/amr.txt vs alice/amr.txt"
 
 
-def test_the_open_dialog_marks_a_gold_file():
+def test_the_open_dialog_marks_a_gold_file(qapp):
     dialog = OpenAnnotatorsDialog(ANNOTATOR_FILES)
     assert dialog.gold() == ANNOTATOR_FILES[GOLD] and guess_gold(TRIO_FILES) is None
     assert dialog.buttons.buttons()[0].isEnabled() and "4 file(s): 6 pairs" in dialog.note.text()

@@ -146,6 +146,25 @@ def test_new_parameters_score_the_matrix_again_and_keep_its_cell(qtbot, window):
     assert (state.scoring.files.test, state.scoring.files.gold) == (B, C) and "smatch" in state.scoring.corpus.micro
 
 
+def test_new_parameters_while_the_annotators_are_read_score_the_matrix_under_them(qtbot, window, monkeypatch):
+    """Scoring > Parameters changed while the annotators' files are being read: the matrix (and
+    the cell it opens) comes under the new parameters (scoring it again was refused, "Still
+    scoring the annotators", or not asked for before a first matrix, and the matrix stayed under
+    the old ones while its cell was scored under the new)."""
+    state, released = window.state, threading.Event()
+    hold_matrix_after_first_report(monkeypatch, released)
+    messages: list[str] = []
+    state.messages.message.connect(messages.append)
+    with qtbot.waitSignal(state.annotators.progress, timeout=20000):
+        assert state.annotators.open(TRIO_FILES)
+    state.scoring.set_params(state.scoring.params.switched("smatch"))
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert state.annotators.result.params.computes("smatch") and "smatch" in state.scoring.corpus.micro
+    assert state.annotators.cell == (A, B) and state.annotators.cell_of(state.scoring.files) == (A, B)
+    assert not [text for text in messages if text.startswith("Still scoring")]
+
+
 def test_a_matrix_scored_again_never_takes_the_place_of_other_files(qtbot, window, monkeypatch):
     state = window.state
     score_now(state, *SPEC_PAIR)
@@ -280,6 +299,26 @@ def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):
     with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
         state.annotators.open_cell(C, A)
     assert state.selection.pair.id == "s2"
+
+
+def test_a_sentence_chosen_while_a_cell_is_read_opens_in_that_cell(qtbot, window, monkeypatch):
+    """A cell clicked, then a sentence of the sentence table while the cell is being read: the
+    cell opens on that sentence (it was selected in the pair still shown, and the cell opened on
+    another once read)."""
+    state = window.state
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    wait_until_idle(qtbot, state)
+    assert state.selection.pair.id == "s1"
+    released = threading.Event()
+    requests = hold_first_scoring_until_cancelled(monkeypatch, released)
+    assert state.annotators.open_cell(A, C)
+    labels = [sentence.id for sentence in state.annotators.result.annotations.sentences]
+    assert state.annotators.open_sentence(labels.index("s3"))
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert state.annotators.cell_of(state.scoring.files) == (A, C) and state.annotators.cell == (A, C)
+    assert state.selection.pair.id == "s3" and {(r.files.test, r.files.gold) for r in requests} == {(A, C)}
 
 
 def test_sentences_without_ids_open_by_the_number_the_app_shows(qtbot, window, tmp_path):

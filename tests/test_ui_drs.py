@@ -300,9 +300,7 @@ def test_the_drs_demo_opens_from_the_menu_with_both_graphs(qtbot, tmp_path):
     assert "not computed for DRS input" in window.smatch_panel.title.text()
     assert window.workspace.current == "pair"  # the Pair perspective, its Clauses tab in front
     assert window.clause_panel.model.rowCount() == 17 and not window.clause_panel.visibleRegion().isEmpty()
-    with qtbot.waitSignal(window.dscorer_panel.kgram_lister.ready, timeout=20000):
-        pass
-    qtbot.waitUntil(lambda: window.dscorer_panel.listing is not None)
+    qtbot.waitUntil(lambda: window.dscorer_panel.listing is not None, timeout=20000)  # listed in the background
     window.workspace.show_panel("dscorer")
     assert window.dscorer_panel.proxy.rowCount() == 5 and not window.dscorer_panel.visibleRegion().isEmpty()
     amr = next(action for action in window.action_set.submenus["demos"].actions() if "MetAMoRphosED" in action.text())

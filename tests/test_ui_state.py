@@ -18,8 +18,10 @@ from .ui_support import (
     UMR_PAIR,
     UMR_VERSIONS,
     broken_pair,
+    hold_first_scoring_until_cancelled,
     score_now,
     scored_state,
+    wait_until_idle,
 )
 
 
@@ -286,6 +288,43 @@ def test_wait_for_trace_traces_now_when_needed(tmp_path, traced):
     assert trace is not None
     assert trace is state.traces.trace and trace.alignment is not None
     assert any(thread is threading.main_thread() for thread, *_ in traced)  # an export asked for it
+    state.shutdown()
+
+
+def test_new_parameters_while_files_are_read_score_them_under_the_new_ones(qtbot, tmp_path, monkeypatch):
+    """Scoring > Parameters changed while other files are being read: once in, they are scored
+    again under the new parameters (scoring them again was refused, "Still scoring", and the
+    scores shown stayed those of the old parameters)."""
+    state = scored_state(tmp_path)
+    released = threading.Event()
+    requests = hold_first_scoring_until_cancelled(monkeypatch, released)
+    messages: list[str] = []
+    state.messages.message.connect(messages.append)
+    assert state.scoring.open_pair(*SYS_PAIR)
+    state.scoring.set_params(Params(gamma=0.5))
+    released.set()
+    wait_until_idle(qtbot, state)
+    corpus = required(state.scoring.corpus)
+    assert required(state.scoring.files).paths == SYS_PAIR and corpus.params.gamma == 0.5
+    assert [request.params.gamma for request in requests] == [Params().gamma, 0.5]
+    assert not [text for text in messages if text.startswith("Still scoring")]
+    state.shutdown()
+
+
+def test_new_parameters_while_files_that_cannot_be_read_are_read_score_those_shown(qtbot, tmp_path, monkeypatch):
+    """The files being read when the parameters changed cannot be opened: the files shown before
+    are scored again under the new parameters (they stayed under the old ones)."""
+    state = scored_state(tmp_path)
+    released = threading.Event()
+    hold_first_scoring_until_cancelled(monkeypatch, released)
+    failures: list[str] = []
+    state.scoring.load_failed.connect(failures.append)
+    assert state.scoring.open_pair(tmp_path / "missing.amr", SPEC_PAIR[1])
+    state.scoring.set_params(Params(gamma=0.5))
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert len(failures) == 1 and "missing.amr" in failures[0]
+    assert required(state.scoring.files).paths == SPEC_PAIR and required(state.scoring.corpus).params.gamma == 0.5
     state.shutdown()
 
 

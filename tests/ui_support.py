@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
@@ -130,15 +131,17 @@ def open_annotators(qtbot, state: AppState, paths, gold=None, timeout: int = 300
         assert state.annotators.open(paths, gold)
 
 
-def hold_matrix_after_first_report(monkeypatch) -> None:
+def hold_matrix_after_first_report(monkeypatch, released: threading.Event | None = None) -> None:
     """Make the annotators' matrix worker wait after its first progress report until it is
-    cancelled, so that a fast machine cannot finish the matrix before a test cancels it."""
+    cancelled or ``released`` is set, so that a fast machine cannot finish the matrix before a
+    test cancels it (or does what it tests meanwhile)."""
     score = annotators_state.read_and_score_matrix
+    released = released or threading.Event()
 
     def held(request, progress=None, cancelled=None):
         def report(done: int, total: int) -> None:
             progress(done, total)
-            while not cancelled():
+            while not cancelled() and not released.is_set():
                 time.sleep(0.005)
 
         return score(request, report, cancelled)
@@ -146,15 +149,16 @@ def hold_matrix_after_first_report(monkeypatch) -> None:
     monkeypatch.setattr(annotators_state, "read_and_score_matrix", held)
 
 
-def hold_first_scoring_until_cancelled(monkeypatch) -> list[ScoreRequest]:
+def hold_first_scoring_until_cancelled(monkeypatch, released: threading.Event | None = None) -> list[ScoreRequest]:
     """Make the first pair of files scored from now on wait on its worker until it is cancelled
-    (the later ones run as usual), so that a test can choose others while it is under way;
-    returns the requests scored, in order."""
+    or ``released`` is set (the later ones run as usual), so that a test can choose others while
+    it is under way; returns the requests scored, in order."""
     requests: list[ScoreRequest] = []
+    released = released or threading.Event()
 
     def held(request, progress=None, cancelled=None):
         requests.append(request)
-        while len(requests) == 1 and not cancelled():
+        while len(requests) == 1 and not cancelled() and not released.is_set():
             time.sleep(0.005)
         return read_and_score(request, progress, cancelled)
 

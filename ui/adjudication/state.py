@@ -43,6 +43,7 @@ from engine.adjudication.verdicts import decision_text
 from engine.scoring import PairResult
 
 from ..state.files import AnnotatorFiles
+from ..state.scoring import SCORE
 from ..state.services import AppPart, AppServices
 from .rows import (
     ChangeLog,
@@ -108,6 +109,7 @@ class AdjudicationState(AppPart):
         self._view: SentenceView | None = None
         self._order: tuple[tuple, list[tuple]] = ((), [])  # the rows shown last: (sentence, annotator, all), keys
         self._awaiting_files = False  # the session's files are being read
+        self._roles_owed = False  # the roles to score changed while a pair of files was being read
         self._notes: tuple[int, str] | None = None  # notes typed and not yet written
         self._log = ChangeLog()  # the session's log in words, read on as it grows
         self._heartbeat = QTimer(self)
@@ -218,7 +220,7 @@ class AdjudicationState(AppPart):
         self.stack.clear()
         self._log = ChangeLog()
         self._sentence_of, self._pairs, self._view, self._order = {}, {}, None, ((), [])
-        self.current, self.compared, self._awaiting_files = None, None, False
+        self.current, self.compared, self._awaiting_files, self._roles_owed = None, None, False, False
         self.session_changed.emit(None)
         self.current_changed.emit()
         self.changed.emit()
@@ -306,9 +308,11 @@ class AdjudicationState(AppPart):
 
     def _score_compared(self) -> None:
         """Have the corpus table and the pair views score :meth:`scoring_roles` (in the background)
-        unless they do already; the sentence shown stays."""
+        unless they do already; the sentence shown stays. While other scores are being read, once
+        they are in (:meth:`_corpus_changed`)."""
         roles, files = self.scoring_roles(), self.app.scoring.files
-        if roles is None or files is None or self.scored_names() in (None, roles) or self.app.scoring.busy:
+        self._roles_owed = self.app.runner.busy(SCORE)  # a pair of files is being read
+        if roles is None or files is None or self.scored_names() in (None, roles) or self._roles_owed:
             return
         by_path = {str(Path(path).resolve()): k for k, path in enumerate(files.paths)}
         assert self.session is not None
@@ -343,6 +347,8 @@ class AdjudicationState(AppPart):
         if self.app.scoring.files is not None and same_files(self._stored_paths(), self.app.scoring.files.paths):
             self._awaiting_files = False
             self._map()
+            if self._roles_owed:
+                self._score_compared()
         elif not self._awaiting_files:
             why = (
                 f"Closed the adjudication session {self.session.path.name}: other files were opened "
@@ -589,7 +595,8 @@ class AdjudicationState(AppPart):
     # -------------------------------------------------------------- exports
     def export(self, kind: ExportKind, output: Path) -> bool:
         """Write an export of the session on a worker (from a read-only snapshot, which
-        holds every change: notes typed are written first). False: nothing open, or busy."""
+        holds every change: notes typed are written first). False: nothing open, or busy (the
+        status line says so)."""
         if self.session is None:
             return False
         self.flush_notes()
@@ -602,6 +609,8 @@ class AdjudicationState(AppPart):
         )
         if started:
             self.app.messages.show(f"Writing the {EXPORTS[kind]} {output.name}...")
+        else:  # another export (or the session being made) is under way
+            self.app.messages.show(f"Still exporting: export the {EXPORTS[kind]} again in a moment.")
         return started
 
     def _exported(self, done: Exported) -> None:

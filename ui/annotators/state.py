@@ -157,7 +157,8 @@ class AnnotatorsState(AppPart):
         self.cell_changed.emit(None)
 
     def _params_changed(self, params: Params) -> None:
-        self.rescore()
+        if not self.busy:  # else scored again under them once in (:meth:`_scored`)
+            self.rescore()
 
     def _score(self, request: MatrixRequest, text: str) -> bool:
         started = self.app.runner.start(
@@ -227,6 +228,8 @@ class AnnotatorsState(AppPart):
         elif request.annotations is None:  # opened: the first annotator against the gold (or the second)
             self.open_cell(*self.default_cell(), sentence=wanted, show=False)
         # scored again with other files shown (its cell could not be opened): they stay
+        if request.params != self.app.scoring.params and not self.busy:  # changed while it was read
+            self.rescore()
 
     def _report(self, result: MatrixResult) -> None:
         size, sentences = len(result.names), len(result.sentences)
@@ -333,14 +336,12 @@ class AnnotatorsState(AppPart):
         return scored[0] if scored else labels[0] if labels else None
 
     def open_sentence(self, index: int) -> bool:
-        """Show sentence ``index`` in the pair views: in the pair shown when it is a cell of this
-        matrix, else in :meth:`default_cell`'s pair."""
+        """Show sentence ``index`` in the pair views: in :meth:`default_cell`'s pair - the cell
+        chosen last, shown or still being read (in the pair shown then, the cell opened on another
+        sentence once read)."""
         if self.result is None:
             return False
-        label = pair_label(self.result.annotations.sentences[index])
-        shown = self.cell_of(self.app.scoring.files)
-        cell = shown if shown is not None and self.app.scoring.corpus is not None else self.default_cell()
-        return self.open_cell(*cell, sentence=label)
+        return self.open_cell(*self.default_cell(), sentence=pair_label(self.result.annotations.sentences[index]))
 
     def _set_cell(self, cell: Cell | None) -> None:
         if cell != self.cell:

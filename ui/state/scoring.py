@@ -138,11 +138,13 @@ class Scoring(QObject):
         return self._score(ScoreRequest(self.files, self.params, self.loaded), "Re-scoring...")
 
     def set_params(self, params: Params) -> None:
-        """Use new parameters, remember them, and re-score what is loaded."""
+        """Use new parameters, remember them, and re-score what is loaded (files being read are
+        scored again under them once they are in: :meth:`_scored`)."""
         self.params = params
         self.settings.save_params(params)
         self.params_changed.emit(params)
-        self.rescore()
+        if not self.runner.busy(SCORE):
+            self.rescore()
 
     def cancel(self) -> None:
         self._replacing = None
@@ -164,12 +166,22 @@ class Scoring(QObject):
         self.messages.show(f"Scoring pair {done} of {total}...")
 
     def _scored(self, outcome: ScoringOutcome) -> None:
+        request = self._reading
         if self._replaced():
             return
         wanted, self._wanted = self._wanted, None
         self.scored.emit(outcome, wanted)
+        if not outcome.corpus.cancelled:
+            self._rescore_if_stale(request)
+
+    def _rescore_if_stale(self, request: ScoreRequest | None) -> None:
+        """Score what is shown again when the parameters changed while ``request`` was being read
+        (scoring again could not start then: :meth:`set_params`)."""
+        if request is not None and request.params != self.params and not self.runner.busy(SCORE):
+            self.rescore()
 
     def _failed(self, failure: Failure) -> None:
+        request = self._reading
         if self._replaced():
             return
         text = str(failure)
@@ -180,6 +192,7 @@ class Scoring(QObject):
         self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
         self.messages.show("Could not open the files." + kept)
         self.load_failed.emit(text)
+        self._rescore_if_stale(request)  # the files shown before
 
     # ------------------------------------------------------------ showing
     def cancelled(self, outcome: ScoringOutcome) -> bool:
