@@ -25,6 +25,7 @@ from .ui_support import (
     ANNOTATOR_FILES,
     TRIO_FILES,
     hold_matrix_after_first_report,
+    move_pointer,
     open_annotators,
     shown_window,
     temporary_settings,
@@ -119,7 +120,7 @@ def test_a_cells_bootstrap_interval_on_demand(qtbot, panel, state):
         return (test, gold, metric) == (1, 3, "labeled_relation")
 
     with qtbot.waitSignal(state.annotators.interval_ready, timeout=10000, check_params_cb=hovered):
-        qtbot.mouseMove(panel.heatmap, panel.heatmap.cell_rect(1, 3).center().toPoint())
+        move_pointer(panel.heatmap, panel.heatmap.cell_rect(1, 3).center().toPoint())
     low, high = result.interval(1, 3, "labeled_relation")
     assert state.annotators.interval(1, 3) == (True, (low, high))
     assert f"[{low:.4f}, {high:.4f}]" in panel.cell_info.text()
@@ -135,7 +136,7 @@ def test_the_matrix_stays_in_place_under_the_pointer(qtbot, panel, state):
     heatmap = panel.heatmap
     place = heatmap.geometry(), panel.cell_info.geometry()
     for cell in ((2, 2), (1, 3), (0, 0), (3, 1)):
-        qtbot.mouseMove(heatmap, heatmap.cell_rect(*cell).center().toPoint())
+        move_pointer(heatmap, heatmap.cell_rect(*cell).center().toPoint())
         qtbot.waitUntil(lambda cell=cell: heatmap.hovered == cell)
         QApplication.processEvents()
         assert (heatmap.geometry(), panel.cell_info.geometry()) == place, cell

@@ -12,7 +12,7 @@ from ui.pair.graph_view import HIGHLIGHT, HOVER
 from ui.pair.triples_panel import TriplesPanel
 
 from .conftest import required
-from .ui_support import broken_pair, scored_state, wheel_up
+from .ui_support import broken_pair, move_pointer, scored_state, wheel_up
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_a_click_selects_the_node_in_the_state(panel, state):
 
 def hover_at(view, item) -> None:
     """The mouse moved over ``item`` (a real move: the view makes the hover events)."""
-    QTest.mouseMove(view.viewport(), view.mapFromScene(item.sceneBoundingRect().center()))
+    move_pointer(view.viewport(), view.mapFromScene(item.sceneBoundingRect().center()))
 
 
 def test_hovering_or_zooming_over_a_node_never_changes_the_selection(qtbot, state):
@@ -89,7 +89,7 @@ def test_hovering_or_zooming_over_a_node_never_changes_the_selection(qtbot, stat
     assert unchanged() and not hovered(panel.gold_scene) and not hovered(panel.test_scene)
     view = panel.test_view
     point = QPointF(view.mapFromScene(panel.test_scene.node_items["h"].sceneBoundingRect().center()))
-    QTest.mouseMove(view.viewport(), point.toPoint())
+    move_pointer(view.viewport(), point.toPoint())
     for _ in range(3):  # zooming in moves other nodes under the mouse
         wheel_up(view.viewport(), point)
     assert unchanged()

@@ -8,7 +8,7 @@ from engine.metrics.confusion import NONE, ConfusionTable
 from ui.annotators.confusion_panel import ConfusionPanel
 from ui.annotators.views import confusion_grid
 
-from .ui_support import TRIO_FILES, open_annotators, painted_texts
+from .ui_support import TRIO_FILES, move_pointer, open_annotators, painted_texts
 
 A, B, C = 0, 1, 2
 
@@ -127,7 +127,7 @@ def test_the_heatmaps_outline_is_the_tables_choice_after_a_swap(qtbot, panel, st
     open_annotators(qtbot, state, TRIO_FILES)
     open_cell(qtbot, state, A, C)
     point = panel.heatmap.cell_rect(0, 0).center().toPoint()
-    qtbot.mouseMove(panel.heatmap, point)
+    move_pointer(panel.heatmap, point)
     qtbot.mouseClick(panel.heatmap, Qt.MouseButton.LeftButton, pos=point)
     assert chosen(panel) == {(0, 0)} and panel.heatmap.grid.marked == (0, 0)  # girl / boy, framed
     with qtbot.waitSignals([state.annotators.confusion_changed, state.scoring.corpus_changed], timeout=20000):

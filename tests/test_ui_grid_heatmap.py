@@ -27,7 +27,7 @@ from ui.annotators.grid_heatmap import (
 )
 from ui.annotators.views import Grid, compact_f1
 
-from .ui_support import labels_apart
+from .ui_support import labels_apart, move_pointer
 
 
 def grid(rows: int, columns: int, label: str = "annotator") -> Grid:
@@ -123,7 +123,7 @@ def test_the_widget_reports_hovered_and_clicked_cells(qtbot):
     widget.set_grid(grid(3, 3))
     widget.show()
     with qtbot.waitSignal(widget.cell_hovered) as hovered:
-        qtbot.mouseMove(widget, widget.cell_rect(2, 1).center().toPoint())
+        move_pointer(widget, widget.cell_rect(2, 1).center().toPoint())
     assert hovered.args == [2, 1] and widget.hovered == (2, 1)
     with qtbot.waitSignal(widget.cell_clicked) as clicked:
         qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=widget.cell_rect(0, 2).center().toPoint())

@@ -16,7 +16,7 @@ from bench.generate import write_corpus
 from ui.rounds.panel import HINT, TRACING, HeatmapPanel
 
 from .conftest import required
-from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, score_now, scored_state, wheel_up
+from .ui_support import SYS_PAIR, UMR_VERSIONS, broken_pair, move_pointer, score_now, scored_state, wheel_up
 
 
 @pytest.fixture
@@ -194,7 +194,7 @@ def test_the_hovered_and_selected_rows_are_named_even_when_labels_are_thinned(qt
     plot = panel.plots["broadcast"]
     named = {label.index for label in plot.label_boxes() if label.axis == "row"}
     hidden = next(k for k in range(1, 30) if k not in named)
-    QTest.mouseMove(plot, cell_centre(plot, hidden, 2))
+    move_pointer(plot, cell_centre(plot, hidden, 2))
     qtbot.waitUntil(lambda: panel.hover == (hidden, 2), timeout=2000)
     labels = plot.label_boxes()
     assert hidden in {label.index for label in labels if label.axis == "row"} and overlaps(labels) == []
@@ -232,7 +232,7 @@ def test_the_four_heatmaps_zoom_and_pan_together(qtbot, umr_state):
 def test_hover_readout_is_linked_and_cleared_when_another_corpus_is_loaded(qtbot, umr_state):
     panel = shown(qtbot, umr_state, "snt16", 1000, 700)
     plot = panel.plots["adjusted"]
-    QTest.mouseMove(plot, cell_centre(plot, 3, 3))
+    move_pointer(plot, cell_centre(plot, 3, 3))
     qtbot.waitUntil(lambda: panel.hover == (3, 3), timeout=2000)
     model = panel.model
     assert model is not None

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QImage, QPainter, QWheelEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ui.annotators import state as annotators_state
@@ -164,6 +165,14 @@ def hold_first_scoring_until_cancelled(monkeypatch, released: threading.Event | 
 
     monkeypatch.setattr(scoring_state, "read_and_score", held)
     return requests
+
+
+def move_pointer(widget: QWidget, point: QPoint) -> None:
+    """Move the pointer onto ``point`` of ``widget`` so that the widget sees it arrive: Qt drops a
+    move to where the pointer already is - where an earlier test may have left it, even in another
+    window - so it comes from one pixel aside."""
+    QTest.mouseMove(widget, point + QPoint(1, 0))
+    QTest.mouseMove(widget, point)
 
 
 def wheel_up(widget: QWidget, at: QPointF) -> None:
