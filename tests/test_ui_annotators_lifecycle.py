@@ -262,6 +262,10 @@ def test_a_sentence_missing_from_a_cells_files_is_a_missing_row(qtbot, window, t
         "4 pairs from ann_a.amr (test) and short_b.amr (gold), paper profile: 3 scored; "
         "1 missing from a file (filter: missing)."
     )
+    # a sentence an annotator left out is no "pair not scored" problem in a cell: the banner gives
+    # the annotators' warning, the same whichever cell is shown
+    warning = window.banner.text()
+    assert warning.startswith("1 warning:") and "2 id(s) are missing from some files" in warning
     state.selection.set_filter("missing")
     assert [window.corpus_panel.proxy.result(r).id for r in range(window.corpus_panel.proxy.rowCount())] == ["s4"]
     state.selection.set_filter("error")
@@ -275,6 +279,7 @@ def test_a_sentence_missing_from_a_cells_files_is_a_missing_row(qtbot, window, t
     assert window.triples_panel.counts.text() == "No triples: a graph of the sentence is missing."
     open_cell(qtbot, state, A, C)  # long_c has s5: a pair of this cell, missing from ann_a
     assert statuses(window) == {"s1": "ok", "s2": "ok", "s3": "ok", "s4": "ok", "s5": "missing"}
+    assert window.banner.text() == warning
 
 
 def test_a_cell_opens_on_a_scored_sentence(qtbot, window, tmp_path):

@@ -81,9 +81,10 @@ class AppState(QObject):
         self.messages.show_problem("")
         scoring.show(outcome)
         found = selection.show_first(wanted, previous)
-        if self.annotators.cell_of(outcome.files) is None:  # a cell: its annotators are remembered
+        cell = self.annotators.cell_of(outcome.files) is not None
+        if not cell:  # a cell: its annotators are remembered
             scoring.remember()
-        scoring.report(outcome)
+        scoring.report(outcome, cell)
         if not found:
             self.messages.show(f"No pair {wanted!r} in this corpus.")
 

@@ -234,11 +234,15 @@ class Scoring(QObject):
         self.settings.remember_annotators(annotations.paths, gold)
         self.recent_changed.emit()
 
-    def report(self, outcome: ScoringOutcome) -> None:
-        """The status line's report of the scores shown, and the banner's of their problems."""
+    def report(self, outcome: ScoringOutcome, cell: bool = False) -> None:
+        """The status line's report of the scores shown, and the banner's of their problems. For a
+        ``cell`` of the annotators' matrix, sentences an annotator left out (usual among annotators)
+        are no problem: the banner gives the annotators' warning that ids are missing from some
+        files, the same whichever cell, and the status line counts the cell's missing pairs."""
         corpus, files = outcome.corpus, outcome.files
         errors = corpus.errors
         missing = sum(result.missing for result in corpus.pairs)
+        unread = [result.error for result in corpus.pairs if result.error and not result.missing]
         test, gold = files.names()
         source = f"from {test} (test) and {gold} (gold), {corpus.profile} profile"
         text = f"{plural(len(corpus.pairs), 'pair')} {'' if errors else 'scored '}{source}"
@@ -248,13 +252,15 @@ class Scoring(QObject):
                 text += f"; {len(errors) - missing} could not be read (filter: error)"
             if missing:
                 text += f"; {missing} missing from a file (filter: missing)"
-            self.messages.show_problem(f"{plural(len(errors), 'pair')} not scored. First problem: {errors[0]}")
+        if unread or (errors and not cell):
+            first = (unread or errors)[0]
+            self.messages.show_problem(f"{plural(len(errors), 'pair')} not scored. First problem: {first}")
         elif outcome.loaded.warnings:
             warnings = outcome.loaded.warnings
             more = f"\n... and {len(warnings) - 3} more" if len(warnings) > 3 else ""
             self.messages.show_problem(f"{plural(len(warnings), 'warning')}:\n" + "\n".join(warnings[:3]) + more)
         if corpus.documents:
-            text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level tab"
+            text += f"; {plural(len(corpus.documents), 'UMR document')}, see the Document level tab (Corpus and Pair)"
         note, self._note = self._note, ""
         self.messages.show(f"{note}: {text}." if note else text + ".")
 
