@@ -372,7 +372,7 @@ def plots(app) -> list[Path]:
         _click(shot, scatter, float(highest.x[lowest]), float(highest.y[lowest]))
         saved.append(_save(shot.window, "compare-annotators"))
 
-        shot.state.compare.open_files(annot1, system, gold)  # File > Compare Two Against Gold
+        shot.state.compare.open_files(annot1, system, gold)  # File > Compare Two Files Against Gold
         shot.settle()
         compared = shot.state.compare.comparison
         if compared is None or compared.setup.names[1] != system.stem:

@@ -42,7 +42,7 @@ from .views import differences_plot, draws_plot, scatter_plot, shown_verdict, si
 __all__ = ["COMPARE_PLOTS", "ComparePanel"]
 
 COMPARE_PLOTS = ("scatter", "differences", "test")
-EMPTY = "Compare two files against a gold one (File > Compare Two Against Gold), or two annotators of the matrix."
+EMPTY = "Compare two files against a gold one (File > Compare Two Files Against Gold), or two annotators of the matrix."
 TEST_TIPS = {
     "permutation": "Paired approximate randomisation: swap A's and B's counts of random sentences (two-sided)",
     "bootstrap": "Paired bootstrap: resample the sentences, A and B together (two-sided p of B - A = 0)",

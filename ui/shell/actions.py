@@ -297,7 +297,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ),
     ActionSpec(
         "compare_files",
-        "Com&pare Two Against Gold...",
+        "Com&pare Two Files Against Gold...",
         compare.choose_files,
         FILE,
         tip="Choose A, B and a gold file: is the difference between A's and B's scores real? (every metric, "
@@ -306,7 +306,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
     ),
     ActionSpec(
         "compare_annotators",
-        "Compare Two A&nnotators Against Gold...",
+        "Compare Two A&nnotators of the Matrix...",
         compare.choose_annotators,
         FILE,
         tip="Compare two annotators of the matrix against its gold, without scoring again",

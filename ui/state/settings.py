@@ -208,7 +208,7 @@ class AppSettings:
         self.qsettings.setValue("recent/pairs", json.dumps([e.to_json() for e in [entry] + kept][:MAX_RECENT]))
 
     def compared_files(self) -> dict[str, Path]:
-        """The files last compared by File > Compare Two Against Gold, by role ("a", "b", "gold")."""
+        """The files last compared by File > Compare Two Files Against Gold, by role ("a", "b", "gold")."""
         saved = self._json("compare/files", {})
         if not isinstance(saved, dict):
             return {}
@@ -216,7 +216,7 @@ class AppSettings:
         return {role: Path(text) for role, text in saved.items() if role in roles and isinstance(text, str)}
 
     def remember_compared(self, a: Path, b: Path, gold: Path) -> None:
-        """Three files compared (offered again by the next File > Compare Two Against Gold)."""
+        """Three files compared (offered again by the next File > Compare Two Files Against Gold)."""
         files = {"a": a, "b": b, "gold": gold}
         saved = {role: str(path.resolve()) for role, path in files.items()}
         self.qsettings.setValue("compare/files", json.dumps(saved))

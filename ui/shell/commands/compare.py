@@ -1,5 +1,5 @@
-"""Comparing two systems or annotators against one gold: File > Compare Two Against Gold (three
-files), Compare Two Annotators Against Gold (from the annotators' matrix, nothing scored again),
+"""Comparing two systems or annotators against one gold: File > Compare Two Files Against Gold (three
+files), Compare Two Annotators of the Matrix (from the annotators' matrix, nothing scored again),
 and the comparison's export - an HTML report, the JSON document (setup, every metric's result with
 its verdict, per-sentence F1), the CSV of every metric, or the per-sentence CSV of the metric shown.
 :func:`write_comparison` is the dialog command's twin that takes the path, for scripts and tests."""
