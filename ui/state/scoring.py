@@ -155,6 +155,21 @@ class Scoring(QObject):
         if not self.runner.busy(SCORE):
             self.rescore()
 
+    def refuse_profile(self, failure: Failure, kept: Params | None) -> None:
+        """Files that cannot be scored under ``failure.profile`` (they are fine): say so, and go
+        back to ``kept``, the parameters that scored them before (None: opened under that profile,
+        nothing to go back to), unless another profile was chosen meanwhile."""
+        if kept is not None and self.params.profile == failure.profile:
+            self.params = kept
+            self.settings.save_params(kept)
+            self.params_changed.emit(kept)
+        if self.params.profile != failure.profile:
+            then = f"The parameters are back to those before ({self.params.profile} profile)."
+        else:
+            then = "Choose another profile in Scoring > Parameters."
+        self.messages.show_problem(f"Not scored under the {failure.profile} profile: {failure}. {then}")
+        self.messages.show(f"Not scored under the {failure.profile} profile. {then}")
+
     def cancel(self) -> None:
         self._replacing = None
         if self.runner.busy(SCORE):
@@ -190,17 +205,23 @@ class Scoring(QObject):
             self.rescore()
 
     def _failed(self, failure: Failure) -> None:
+        request = self._reading
         if self._replaced():
             return
         text = str(failure)
         self._wanted = self._choosing = None
         self.messages.show_busy(self.busy)
         self.last_error = text
-        kept = " The files loaded before are still shown." if self.corpus is not None else ""
-        self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
-        self.messages.show("Could not open the files." + kept)
+        if failure.profile is not None:  # the files are fine: the parameters are not
+            rescoring = request is not None and request.loaded is not None  # the files shown: they were scored
+            self.refuse_profile(failure, self.corpus.params if rescoring and self.corpus is not None else None)
+        else:
+            kept = " The files loaded before are still shown." if self.corpus is not None else ""
+            self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
+            self.messages.show("Could not open the files." + kept)
         self.load_failed.emit(text)
-        self._rescore_if_stale()  # the files shown before
+        if request is None or request.loaded is None:  # not the files shown failing again
+            self._rescore_if_stale()  # the files shown before
 
     # ------------------------------------------------------------ showing
     def cancelled(self, outcome: ScoringOutcome) -> bool:
