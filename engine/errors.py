@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["InputError", "MissingGraph", "NoConvergence", "read_text"]
+__all__ = ["InputError", "MissingGraph", "NoConvergence", "ProfileRefused", "read_text"]
 
 
 class InputError(Exception):
@@ -25,6 +25,14 @@ class InputError(Exception):
 class MissingGraph(InputError):
     """A sentence that a file has no graph of (pairing by id): nothing failed to read, the
     annotation is missing. Placed at the sentence's graph in another file."""
+
+
+class ProfileRefused(InputError):
+    """Input that the profile asked for cannot score (the file itself is fine): ``profile`` names it."""
+
+    def __init__(self, file: str, profile: str, message: str):
+        super().__init__(file, None, message)
+        self.profile = profile
 
 
 class NoConvergence(ValueError):

@@ -31,6 +31,7 @@ __all__ = [
     "check_dscorer",
     "check_range",
     "in_range",
+    "profile_refusal",
     "range_text",
 ]
 
@@ -68,6 +69,20 @@ def check_range(name: str, value: float, low: float, high: float = math.inf, low
     """
     if not in_range(value, low, high, low_open):
         raise ValueError(f"{name} must be {range_text(low, high, low_open)} (got {value:g})")
+
+
+def profile_refusal(profile: str, format_name: str) -> str | None:
+    """Why ``profile`` cannot score input of ``format_name`` ("amr", "umr" or "drs"), or None
+    when it can: the ``ancast-0.1.1`` profile reproduces the reference package, which reads AMR only.
+
+    >>> profile_refusal("ancast-0.1.1", "umr")
+    'the ancast-0.1.1 profile reads AMR input only; score UMR with the paper profile'
+    >>> profile_refusal("paper", "umr") is None
+    True
+    """
+    if format_name != "amr" and profile == ANCAST:
+        return f"the {ANCAST} profile reads AMR input only; score {format_name.upper()} with the {PAPER} profile"
+    return None
 
 
 def check_dscorer(profile: str, n: int, weights: Sequence[float] | None) -> None:

@@ -364,3 +364,24 @@ def test_a_cell_with_a_missing_sentence_fits_a_1024_wide_screen(qtbot, window, t
         QApplication.processEvents()
     assert not window.document_panel.isVisible()
     assert window.minimumSizeHint().width() <= 1000
+
+
+def test_a_cell_clicked_while_new_parameters_score_the_pair_again_opens_under_them(qtbot, window, monkeypatch):
+    """Scoring > Parameters OK'd, then a click on another cell while the pair shown and the matrix
+    are scored again under them: the cell opens, under the new parameters, in place of the pair
+    shown being scored again (the click was refused, "Still scoring", and lost)."""
+    state, released = window.state, threading.Event()
+    open_annotators(qtbot, state, TRIO_FILES)
+    open_cell(qtbot, state, B, C)
+    requests = hold_first_scoring_until_cancelled(monkeypatch)
+    hold_matrix_after_first_report(monkeypatch, released)
+    with qtbot.waitSignal(state.annotators.progress, timeout=20000):
+        state.scoring.set_params(state.scoring.params.switched("smatch"))
+    assert state.runner.busy("score") and state.annotators.result is not None  # the old matrix, still shown
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        window.annotators_panel.heatmap.cell_clicked.emit(A, C)  # the click on the cell
+    released.set()
+    wait_until_idle(qtbot, state)
+    assert [request.loaded is not None for request in requests] == [True, False]  # the re-score, then the cell
+    assert state.annotators.cell_of(state.scoring.files) == (A, C) and state.annotators.cell == (A, C)
+    assert "smatch" in state.scoring.corpus.micro and state.annotators.result.params.computes("smatch")

@@ -245,7 +245,7 @@ def test_every_dscorer_figure_names_the_profile_that_produced_it(qtbot, tmp_path
     assert row.text() == f"DScorer ({profile})" and f"DScorer {profile} profile" in row.toolTip()
     assert write_report(window.context, tmp_path / "pair.html")
     assert f"<th>DScorer ({profile})</th>" in (tmp_path / "pair.html").read_text(encoding="utf-8")
-    dialog = ParamsDialog(window.state.scoring.params, drs=True)
+    dialog = ParamsDialog(window.state.scoring.params, formats={"drs"})
     qtbot.addWidget(dialog)
     line = dialog.drs.profiles_line.text()
     assert "paper: DScorer as the paper defines it" in line and "reference: the numbers of the public DRSScorer" in line
@@ -254,7 +254,7 @@ def test_every_dscorer_figure_names_the_profile_that_produced_it(qtbot, tmp_path
 
 def test_the_drs_parameters(qtbot):
     params = Params(dscorer_profile="reference", dscorer_n=3, drs_include_ref=True)
-    dialog = ParamsDialog(params, drs=True)
+    dialog = ParamsDialog(params, formats={"drs"})
     qtbot.addWidget(dialog)
     assert not dialog.drs.isHidden() and dialog.drs.profile.currentText() == "reference"
     dialog.drs.weights.setText("0.4, 0.2, 0.2, 0.2")

@@ -9,8 +9,8 @@ from functools import partial
 from itertools import chain
 from pathlib import Path
 
-from ..errors import InputError
-from ..params import ANCAST, Params
+from ..errors import ProfileRefused
+from ..params import Params, profile_refusal
 from ..read import load_pairs
 from ..read.pairing import Pair, pair_sizes
 from ..registry import Format
@@ -69,13 +69,11 @@ def corpus_format(pairs: Sequence[Pair]) -> Format:
 
 
 def check_profile(format_name: str, params: Params, path: str | Path) -> None:
-    """Raise :class:`InputError` when the profile cannot read this format (ancast-0.1.1: AMR only)."""
-    if format_name != "amr" and params.profile == ANCAST:
-        raise InputError(
-            str(path),
-            None,
-            f"the {ANCAST} profile reads AMR input only; score {format_name.upper()} with the paper profile",
-        )
+    """Raise :class:`~engine.errors.ProfileRefused` when the profile cannot read this format
+    (:func:`~engine.params.profile_refusal`)."""
+    problem = profile_refusal(params.profile, format_name)
+    if problem is not None:
+        raise ProfileRefused(str(path), params.profile, problem)
 
 
 def score_files(test_path: str | Path, gold_path: str | Path, params: Params = Params(), **kwargs) -> CorpusResult:

@@ -157,7 +157,9 @@ class AnnotatorsState(AppPart):
         self.cell_changed.emit(None)
 
     def _params_changed(self, params: Params) -> None:
-        if not self.busy:  # else scored again under them once in (:meth:`_scored`)
+        """Score the matrix again under new parameters (not when they are those it was scored
+        under: a profile refused, the parameters went back)."""
+        if not self.busy and (self.result is None or self.result.params != params):  # busy: once in (:meth:`_scored`)
             self.rescore()
 
     def _score(self, request: MatrixRequest, text: str) -> bool:
@@ -190,9 +192,13 @@ class AnnotatorsState(AppPart):
         if request is not self._asked:  # closed meanwhile
             return
         self._asked, self._wanted = None, None
-        kept = " The matrix scored before is still shown." if self.result is not None else ""
-        self.app.messages.show_problem(f"Could not open the annotators' files: {text}.{kept}", text.details)
-        self.app.messages.show("Could not open the annotators' files." + kept)
+        if text.profile is not None:  # the files are fine: the parameters are not
+            rescoring = request.annotations is not None and self.result is not None  # the matrix shown
+            self.app.scoring.refuse_profile(text, self.result.params if rescoring and self.result else None)
+        else:
+            kept = " The matrix scored before is still shown." if self.result is not None else ""
+            self.app.messages.show_problem(f"Could not open the annotators' files: {text}.{kept}", text.details)
+            self.app.messages.show("Could not open the annotators' files." + kept)
         self.app.scoring.load_failed.emit(text)
 
     def _scored(self, request: MatrixRequest, scored: ScoredMatrix) -> None:

@@ -70,7 +70,9 @@ def read_and_score_matrix(
         if annotations is None:
             annotations = load_annotations(request.paths, gold=request.gold)
         check_profile(annotations.format, request.params, annotations.paths[0])
-    except (InputError, ValueError) as error:
+    except InputError as error:
+        raise TaskFailed.of_input(error) from error
+    except ValueError as error:
         raise TaskFailed(str(error)) from error
     except Exception as error:  # a worker must never die silently
         raise UnexpectedFailure.of("reading", error) from error

@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from engine.params import ANCAST, PAPER, DScorerProfile, Params, Profile
+from engine.params import ANCAST, PAPER, DScorerProfile, Params, Profile, profile_refusal
 from engine.registry import COUNTER, optional_metrics, solver_options
 
 from ..common.binding import SyncGuard
@@ -120,19 +122,32 @@ class DrsBox(QGroupBox):
         }
 
 
+def _refusal(profile: str, formats: Collection[str]) -> str | None:
+    """Why ``profile`` cannot score the files loaded (their input ``formats``), or None."""
+    problems = (profile_refusal(profile, format_name) for format_name in sorted(formats))
+    problem = next((problem for problem in problems if problem is not None), None)
+    return f"Not for the files loaded: {problem}." if problem is not None else None
+
+
 class ParamsDialog(QDialog):
     """The scoring profile, gamma, alpha, beta and the sources of initial anchors, and for DRS
-    input (``drs``) Counter's and DScorer's; OK re-scores. Choosing a profile loads its defaults."""
+    input Counter's and DScorer's; OK re-scores. Choosing a profile loads its defaults.
+    ``formats``: the input formats of the files loaded ("amr", "umr", "drs"); a profile that
+    cannot score one of them cannot be chosen (its tooltip says why)."""
 
-    def __init__(self, params: Params, parent=None, drs: bool = False):
+    def __init__(self, params: Params, parent=None, formats: Collection[str] = ()):
         super().__init__(parent)
         self.setWindowTitle("Scoring parameters")
-        self._base = params
+        self._base, self._formats = params, formats
         self.syncing = SyncGuard()  # the profile box shows the parameters: no choice of defaults
         self.profile = QComboBox()
+        items = self.profile.model()
+        assert isinstance(items, QStandardItemModel)  # a combo box's own model
         for name, tip in PROFILE_TIPS.items():
+            refusal = _refusal(name, formats)
             self.profile.addItem(name)
-            self.profile.setItemData(self.profile.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+            self.profile.setItemData(self.profile.count() - 1, refusal or tip, Qt.ItemDataRole.ToolTipRole)
+            items.item(self.profile.count() - 1).setEnabled(refusal is None)
         self.profile.setCurrentText(params.profile)
         self.profile.setToolTip("Scoring profile: " + " ".join(f"{k}: {v}" for k, v in PROFILE_TIPS.items()))
         self.gamma = _spin(
@@ -158,7 +173,7 @@ class ParamsDialog(QDialog):
         for box in self.switches.values():
             form.addRow(box)
         self.drs = DrsBox(params)
-        self.drs.setVisible(drs)
+        self.drs.setVisible("drs" in formats)
         self.problem = QLabel()
         self.problem.setStyleSheet("color:#b3261e;")
         self.problem.setWordWrap(True)
@@ -216,6 +231,11 @@ class ParamsDialog(QDialog):
             box.setChecked(params.computes(key))
 
     def params(self) -> Params:
+        """The parameters shown; ValueError for a profile the files loaded cannot use, or weights
+        that are not numbers."""
+        refusal = _refusal(self._profile(), self._formats)
+        if refusal is not None:
+            raise ValueError(refusal)
         profile = Params.for_profile(self._profile())
         return replace(
             self._base,

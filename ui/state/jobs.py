@@ -34,13 +34,15 @@ Work = Callable[[Callable[[int, int], None], Callable[[], bool]], Any]
 
 class Failure(str):
     """Why a job failed, for the user; ``details`` holds the traceback of an unexpected error
-    ("" when the input was at fault: the message says all)."""
+    ("" when the input was at fault: the message says all); ``profile``, the scoring profile
+    that cannot score the input (which is fine), else None."""
 
     details: str
+    profile: str | None
 
-    def __new__(cls, text: str, details: str = "") -> Failure:
+    def __new__(cls, text: str, details: str = "", profile: str | None = None) -> Failure:
         failure = super().__new__(cls, text)
-        failure.details = details
+        failure.details, failure.profile = details, profile
         return failure
 
 
@@ -70,7 +72,7 @@ class Job(QThread):
             log.error("%s", failure, exc_info=cause)
             self.failed.emit(self, Failure(str(failure), "".join(traceback.format_exception(cause))))
         except TaskFailed as failure:
-            self.failed.emit(self, Failure(str(failure)))
+            self.failed.emit(self, Failure(str(failure), profile=failure.profile))
         except Exception as error:  # a worker must never die silently
             log.exception("a job failed unexpectedly")
             text = f"unexpected problem: {type(error).__name__}: {error}"

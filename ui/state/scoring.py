@@ -10,8 +10,9 @@ Signals: ``corpus_changed(CorpusResult)`` - new scores are shown; ``params_chang
 other files are being scored in place of those shown; ``scored(ScoringOutcome, wanted)``.
 
 One pair of files is scored at a time: opening others meanwhile is refused (cancel first), except
-another pair of the annotators' files being read (a cell of their matrix, or other roles): the
-newest choice replaces the one under way, which is cancelled and never shown.
+while the files shown are scored again (new parameters, F5) or another pair of the annotators'
+files is being read (a cell of their matrix, or other roles): the newest choice replaces the one
+under way, which is cancelled and never shown (and is scored under the parameters in use).
 """
 
 from __future__ import annotations
@@ -95,13 +96,21 @@ class Scoring(QObject):
         others (an adjudication session scores its annotators so) - what is remembered among the
         recent files, and scored again when the session closes (default: ``files``)."""
         opening = _Opening(ScoreRequest(files, self.params, annotations=annotations), select, chosen or files)
-        reading = self._reading
-        if annotations is not None and reading is not None and reading.annotations is annotations:
+        if self._replaceable(annotations):
             log.info("scoring %s against %s in place of the pair under way", files.test_path, files.gold_path)
             self._replacing = opening  # started by the callback of the one cancelled
             self.runner.cancel(SCORE)
             return True
         return self._open(opening)
+
+    def _replaceable(self, annotations: AnnotationSet | None) -> bool:
+        """Whether files opened now replace the request being scored: the files shown scored again
+        (other files are to be shown instead), or another pair of the same annotators."""
+        reading = self._reading
+        if reading is None or not self.runner.busy(SCORE):
+            return False
+        rescoring = reading.loaded is not None  # :meth:`rescore`
+        return rescoring or (annotations is not None and reading.annotations is annotations)
 
     def _open(self, opening: _Opening) -> bool:
         files = opening.request.files
@@ -146,6 +155,21 @@ class Scoring(QObject):
         if not self.runner.busy(SCORE):
             self.rescore()
 
+    def refuse_profile(self, failure: Failure, kept: Params | None) -> None:
+        """Files that cannot be scored under ``failure.profile`` (they are fine): say so, and go
+        back to ``kept``, the parameters that scored them before (None: opened under that profile,
+        nothing to go back to), unless another profile was chosen meanwhile."""
+        if kept is not None and self.params.profile == failure.profile:
+            self.params = kept
+            self.settings.save_params(kept)
+            self.params_changed.emit(kept)
+        if self.params.profile != failure.profile:
+            then = f"The parameters are back to those before ({self.params.profile} profile)."
+        else:
+            then = "Choose another profile in Scoring > Parameters."
+        self.messages.show_problem(f"Not scored under the {failure.profile} profile: {failure}. {then}")
+        self.messages.show(f"Not scored under the {failure.profile} profile. {then}")
+
     def cancel(self) -> None:
         self._replacing = None
         if self.runner.busy(SCORE):
@@ -166,18 +190,18 @@ class Scoring(QObject):
         self.messages.show(f"Scoring pair {done} of {total}...")
 
     def _scored(self, outcome: ScoringOutcome) -> None:
-        request = self._reading
         if self._replaced():
             return
         wanted, self._wanted = self._wanted, None
         self.scored.emit(outcome, wanted)
         if not outcome.corpus.cancelled:
-            self._rescore_if_stale(request)
+            self._rescore_if_stale()
 
-    def _rescore_if_stale(self, request: ScoreRequest | None) -> None:
-        """Score what is shown again when the parameters changed while ``request`` was being read
-        (scoring again could not start then: :meth:`set_params`)."""
-        if request is not None and request.params != self.params and not self.runner.busy(SCORE):
+    def _rescore_if_stale(self) -> None:
+        """Score what is shown again when it was scored under other parameters: they changed
+        while files were being read (scoring again could not start then: :meth:`set_params`), or
+        the files that replaced its scoring again could not be read."""
+        if self.corpus is not None and self.corpus.params != self.params and not self.runner.busy(SCORE):
             self.rescore()
 
     def _failed(self, failure: Failure) -> None:
@@ -188,11 +212,16 @@ class Scoring(QObject):
         self._wanted = self._choosing = None
         self.messages.show_busy(self.busy)
         self.last_error = text
-        kept = " The files loaded before are still shown." if self.corpus is not None else ""
-        self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
-        self.messages.show("Could not open the files." + kept)
+        if failure.profile is not None:  # the files are fine: the parameters are not
+            rescoring = request is not None and request.loaded is not None  # the files shown: they were scored
+            self.refuse_profile(failure, self.corpus.params if rescoring and self.corpus is not None else None)
+        else:
+            kept = " The files loaded before are still shown." if self.corpus is not None else ""
+            self.messages.show_problem(f"Could not open: {text}.{kept}", failure.details)
+            self.messages.show("Could not open the files." + kept)
         self.load_failed.emit(text)
-        self._rescore_if_stale(request)  # the files shown before
+        if request is None or request.loaded is None:  # not the files shown failing again
+            self._rescore_if_stale()  # the files shown before
 
     # ------------------------------------------------------------ showing
     def cancelled(self, outcome: ScoringOutcome) -> bool:

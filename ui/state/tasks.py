@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from engine.align.alignment import Alignment
 from engine.align.explain import Caption, captions, node_names
-from engine.errors import InputError, NoConvergence
+from engine.errors import InputError, NoConvergence, ProfileRefused
 from engine.model import Graph
 from engine.params import Params
 from engine.read import AnnotationSet, LoadedPairs, load_pairs
@@ -39,7 +39,17 @@ WORKERS = os.cpu_count() or 1  # worker processes for a corpus or matrix large e
 
 
 class TaskFailed(Exception):
-    """A task could not run; the message is for the user."""
+    """A task could not run; the message is for the user. ``profile``: the scoring profile that
+    cannot score the input (which is fine), else None."""
+
+    def __init__(self, text: str, profile: str | None = None):
+        super().__init__(text)
+        self.profile = profile
+
+    @classmethod
+    def of_input(cls, error: InputError) -> TaskFailed:
+        """The input's problem (:class:`~engine.errors.ProfileRefused`: the profile's)."""
+        return cls(str(error), error.profile if isinstance(error, ProfileRefused) else None)
 
 
 class UnexpectedFailure(TaskFailed):
@@ -87,7 +97,7 @@ def read_and_score(
             loaded = load_pairs(files.test_path, files.gold_path)
         check_profile(loaded.format, params, files.test_path)
     except InputError as error:
-        raise TaskFailed(str(error)) from error
+        raise TaskFailed.of_input(error) from error
     except Exception as error:  # a worker must never die silently
         raise UnexpectedFailure.of("reading", error) from error
     try:

@@ -10,8 +10,9 @@ __all__ = ["edit_params", "rescore"]
 
 def edit_params(ctx: Context) -> None:
     """Show the parameters; OK re-scores with the new ones (and remembers them)."""
-    loaded = ctx.state.scoring.loaded
-    dialog = ParamsDialog(ctx.state.scoring.params, ctx.window, drs=loaded is not None and loaded.format == "drs")
+    matrix = ctx.state.annotators.result
+    read = (ctx.state.scoring.loaded, matrix.annotations if matrix is not None else None)
+    dialog = ParamsDialog(ctx.state.scoring.params, ctx.window, {files.format for files in read if files is not None})
     if dialog.exec():
         ctx.state.scoring.set_params(dialog.params())
 
