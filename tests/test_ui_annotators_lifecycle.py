@@ -385,3 +385,23 @@ def test_a_cell_clicked_while_new_parameters_score_the_pair_again_opens_under_th
     assert [request.loaded is not None for request in requests] == [True, False]  # the re-score, then the cell
     assert state.annotators.cell_of(state.scoring.files) == (A, C) and state.annotators.cell == (A, C)
     assert "smatch" in state.scoring.corpus.micro and state.annotators.result.params.computes("smatch")
+
+
+def test_the_label_confusion_tab_fits_a_1024_wide_screen(qtbot, window):
+    """A new user's three annotators: showing Annotators > Label confusion raised the window's least
+    width from 780 to 1160 px, its bar ("Pair:" box "against" box, "Show agreements") on one row
+    of 561 px beside the matrix; on a 1024-wide screen the right side was cut. The bar wraps."""
+    open_annotators(qtbot, window.state, TRIO_FILES)
+    wait_until_idle(qtbot, window.state)
+    panel = window.confusion_panel
+    qtbot.waitUntil(panel.is_available)
+    window.workspace.show_panel("confusion")
+    for _ in range(5):
+        QApplication.processEvents()
+    assert panel.isVisible() and panel.test_box.isVisible() and panel.agreements.isVisible()
+    assert window.minimumSizeHint().width() <= 1024, window.minimumSizeHint()
+    window.resize(1024, 740)
+    qtbot.waitUntil(lambda: window.width() == 1024)
+    for widget in (panel.agreements, panel.gold_box, panel.header):  # all in sight, on the panel
+        right = widget.mapTo(panel, widget.rect().topRight()).x()
+        assert 0 < right < panel.width(), (widget, right, panel.width())

@@ -26,6 +26,7 @@ from engine.layout.pair import plural
 from engine.metrics.confusion import KINDS, ConfusionCell
 
 from ..common.binding import SyncGuard
+from ..common.flow_layout import FlowLayout
 from ..common.names import distinct_name
 from ..common.row_table import filtered_table, share_width
 from .grid_heatmap import GridHeatmap
@@ -74,14 +75,10 @@ class ConfusionPanel(QWidget):
         self.agreements.setToolTip(
             "List the label pairs that agree too, after the confusions, and count them in the heatmap"
         )
-        bar = QHBoxLayout()
-        self.pair_label = QLabel("Pair:")
-        bar.addWidget(self.pair_label)
-        bar.addWidget(self.test_box)
-        self.against = QLabel("against")
-        bar.addWidget(self.against)
-        bar.addWidget(self.gold_box)
-        bar.addStretch(1)
+        bar = FlowLayout()  # on two rows or three where the panel is narrow: it never widens the window
+        self.pair_boxes = [_labelled(text, box) for text, box in (("Pair:", self.test_box), ("against", self.gold_box))]
+        for group in self.pair_boxes:
+            bar.addWidget(group)
         bar.addWidget(self.agreements)
         self.kinds = QTabWidget()
         self.models, self.proxies, self.views = {}, {}, {}
@@ -168,8 +165,8 @@ class ConfusionPanel(QWidget):
             for box in (self.test_box, self.gold_box):
                 box.clear()
                 box.fill_names(result.names if result is not None else ())
-        for widget in (self.pair_label, self.test_box, self.against, self.gold_box):
-            widget.setVisible(result is not None)
+        for group in self.pair_boxes:
+            group.setVisible(result is not None)
         self._show_pair_boxes()
 
     def _show_pair_boxes(self) -> None:
@@ -344,3 +341,13 @@ class ConfusionPanel(QWidget):
         test, gold = self.test_box.currentIndex(), self.gold_box.currentIndex()
         if test >= 0 and gold >= 0 and test != gold:  # the pair views follow, behind: the user stays here
             self.annotators.open_cell(test, gold, show=False)
+
+
+def _labelled(text: str, box: QWidget) -> QWidget:
+    """``box`` after its label, kept together on one row of the bar."""
+    group = QWidget()
+    row = QHBoxLayout(group)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(QLabel(text))
+    row.addWidget(box, 1)
+    return group
