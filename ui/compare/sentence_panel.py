@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -24,6 +23,7 @@ from engine.comparison import Comparison
 
 from ..common.binding import SyncGuard
 from ..common.chosen_bar import ChosenBar
+from ..common.elided import TitledBox
 from ..common.row_table import filtered_table, select_row, share_width
 from .state import CompareApp
 from .views import (
@@ -65,12 +65,12 @@ class CompareSentencePanel(QWidget):
         self.open_b = QPushButton("Open B vs gold")
         for button in (self.open_a, self.open_b):
             button.setToolTip("Show this sentence in the pair views: graphs, triples and alignment with the gold")
-        self.boxes: list[QGroupBox] = []
+        self.boxes: list[TitledBox] = []
         self.texts: list[QPlainTextEdit] = []
         texts = QSplitter(Qt.Orientation.Horizontal)
         texts.setChildrenCollapsible(False)
         for title in ("A", "B", "gold"):
-            box, text = QGroupBox(title), QPlainTextEdit()
+            box, text = TitledBox(title), QPlainTextEdit()
             text.setReadOnly(True)
             text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
