@@ -71,7 +71,7 @@ def test_the_svg_is_vector_with_real_text_and_says_what_it_shows(context, tmp_pa
     groups = cell_groups(root)
     assert len(groups) == 4
     rows, columns = model.shape
-    cell = _Sizes.of(model.shape, model.row_names, model.column_names).cell
+    cell = _Sizes.of(model.shape, model.row_names, model.column_names).cell_width  # square: as high
     adjusted = colour_indices(panel.view.heatmaps["adjusted"].values, panel.view.heatmaps["adjusted"].levels)
     for key, group in zip(("similarity", "anchors", "broadcast", "adjusted"), groups):
         by_row = defaultdict(list)
@@ -193,7 +193,7 @@ def test_the_png_is_drawn_at_the_asked_dpi(context, tmp_path, dpi):
     first = min(cell_groups(root)[3].iter(f"{SVG}rect"), key=lambda r: (float(r.get("y")), float(r.get("x"))))
     cell = _Sizes.of(
         context.heatmaps.model.shape, context.heatmaps.model.row_names, context.heatmaps.model.column_names
-    ).cell
+    ).cell_width  # square: as high
     x, y = (float(first.get("x")) + 1.5 * cell) * dpi / 96, (float(first.get("y")) + 0.5 * cell) * dpi / 96
     expected = hex_colour(int(colour_indices(heatmap.values, heatmap.levels)[0, 1]))
     assert image.pixelColor(int(x), int(y)).name() == expected

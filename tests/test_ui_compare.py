@@ -18,12 +18,12 @@ from engine.comparison import compare_files, compare_matrix
 from engine.output.comparison import verdict
 from engine.read import load_pairs
 from engine.scoring import score_corpus
-from ui.annotators.views import Row
 from ui.compare.dialogs import CompareFilesDialog
 from ui.compare.views import SENTENCE_HEADERS, draws_plot, largest_differences_first, side_colours
 from ui.plots.figure import BLUE, GREY, ORANGE, PURPLE, SERIES_COLOURS, series_colour
 from ui.shell.commands.compare import choose_files, write_comparison
 from ui.shell.commands.plots import plot_choices, write_plot
+from ui.state.selection import Subset
 
 from .conftest import DEMO
 from .ui_support import shown_window, wait_until_idle
@@ -94,6 +94,42 @@ def test_the_scatter_and_the_difference_are_the_engine_s_and_the_two_file_scores
     )
 
 
+def test_a_metric_switched_to_and_back_shows_that_metrics_values(qtbot, tmp_path, generated):
+    """The table, the scatter's points (kept from one visit of a metric to the next) and the
+    sentences chosen and shown follow the metric: concept, LR, then concept again."""
+    window = compared(qtbot, tmp_path, generated)
+    panel, compare, sentences = window.compare_panel, window.state.compare, window.compare_sentence
+    chosen = frozenset(range(0, 40, 3))
+    compare.choose(Subset(chosen, "every third"))
+    compare.choose_sentence(9)  # one of those chosen
+    for metric in ("concept", "labeled_relation", "concept"):
+        panel.metric_box.setCurrentIndex(panel.metric_box.findData(metric))
+        settle()
+        engine = compare.comparison.metrics[metric]
+        expected = {
+            sentence: (f"{f_a:.4f}", f"{f_b:.4f}", f"{f_b - f_a:+.4f}")
+            for sentence, f_a, f_b in zip(engine.sentences.tolist(), engine.f_a.tolist(), engine.f_b.tolist())
+        }
+        shown = {
+            sentences.proxy.item(row): tuple(sentences.proxy.index(row, column).data() for column in (2, 3, 4))
+            for row in range(sentences.proxy.rowCount())
+        }
+        assert shown == {sentence: expected[sentence] for sentence in chosen}  # only those chosen
+        assert sentences.table.currentIndex().row() == sentences.row_of(9) is not None
+        assert sentences.boxes[0].title().endswith(expected[9][0])  # A's F1 of the sentence shown
+        drawn, chosen_drawn = {}, {}
+        for series, item, chosen_item in zip(
+            panel.scatter.plot.points, panel.scatter.series_items, panel.scatter.chosen_items
+        ):
+            assert item.scene() is not None and chosen_item.scene() is not None  # in the plot
+            for key, x, y in zip(series.keys.tolist(), *item.getData()):
+                drawn[key] = (f"{x:.4f}", f"{y:.4f}")
+            chosen_drawn.update(dict.fromkeys(zip(*chosen_item.getData())))
+        assert drawn == {sentence: cells[:2] for sentence, cells in expected.items()}
+        assert set(chosen_drawn) == {(engine.f_a[k], engine.f_b[k]) for k in chosen}
+        assert len(panel.scatter.item.listDataItems()) == 2 * len(panel.scatter.plot.points) + 1  # and the mark
+
+
 def shown_rows(sentences) -> list[tuple[int, float]]:
     """(sentence, B − A) of each row of the compared sentences' table, top to bottom (NaN: n/a)."""
     rows = []
@@ -136,9 +172,9 @@ def test_the_sentences_open_with_the_largest_differences_first_and_sort_by_any_c
 
 
 def test_the_largest_differences_either_way_first_ties_in_sentence_order_n_a_last():
-    differences = [0.0, -0.5, -math.inf, 0.5, 0.25, 0.0]  # -inf: the sort key of n/a
-    rows = [Row(sentence, (), (sentence, "", 0.0, 0.0, d)) for sentence, d in enumerate(differences)]
-    assert [row.item for row in largest_differences_first(rows)] == [1, 3, 4, 0, 5, 2]
+    differences = np.array([0.0, -0.5, math.nan, 0.5, 0.25, 0.0])
+    assert largest_differences_first(differences, np.arange(6)).tolist() == [1, 3, 4, 0, 5, 2]
+    assert largest_differences_first(differences, np.arange(6)[::-1]).tolist() == [3, 1, 4, 5, 0, 2]  # sentence order
 
 
 def test_a_point_clicked_opens_its_sentence_as_a_b_and_the_gold(qtbot, tmp_path):

@@ -219,11 +219,13 @@ def test_a_one_letter_column_name_is_written_level(qtbot, tmp_path):
     assert box.height() > box.width()  # level: a line high and a letter wide (upright, the reverse)
 
 
-def heatmap_scale(svg: str) -> float:
-    """The scale of a slide's heatmap (its first group)."""
-    group = re.search(r'<g transform="translate\([^)]*\) scale\(([\d.]+)\)">', svg)
-    assert group is not None
-    return float(group.group(1))
+def heatmap_box(svg: str) -> tuple[str, ...]:
+    """Where a slide's heatmap ends and how high it is: its colour bar's place and height."""
+    bar = re.search(
+        r'<rect x="([\d.]+)" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="url\(#heatmap-scale\)"', svg
+    )
+    assert bar is not None
+    return bar.groups()
 
 
 ORANGE = r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="none" stroke="#ff9800" stroke-width="([\d.]+)"/>'
@@ -235,7 +237,7 @@ def test_slides_draw_the_heatmap_one_size_with_values_clear_of_outlines(qtbot, t
     window = teaching_window(qtbot, tmp_path)
     graphs = window.teaching_graphs
     slides = lesson_slides(window.state.teaching, graphs.drawing, graphs.measure)
-    assert len({heatmap_scale(svg) for svg in slides}) == 1
+    assert len({heatmap_box(svg) for svg in slides}) == 1
     page = slides[2]  # iteration 2 of round 1: the cells that changed most outlined in orange
     width, stroke = (float(number) for number in re.findall(ORANGE, page)[0])
     value_px = float(re.findall(r'<text [^>]*font-size="([\d.]+)"[^>]*>0.265</text>', page)[0])

@@ -5,20 +5,22 @@ header stays on the page."""
 
 import html
 import re
+import xml.etree.ElementTree as ET
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFont, QFontMetricsF
 
 from engine.layout.text import ApproximateText, approximate_width
 from engine.params import Params
-from engine.read import read_graph
+from engine.read import load_pairs, read_graph
 from engine.teach import build_lesson, trace_pair
+from ui.rounds.labels import two_lines
 from ui.teach.convergence import ConvergencePlot
 from ui.teach.model import Convergence
 from ui.teach.presentation import text_scale
 from ui.teach.slides import MARGIN, WIDTH, slide_svg
 
-from .conftest import DEMO, READ_GOLD, READ_TEST
+from .conftest import DEMO, READ_GOLD, READ_TEST, graph_of
 from .test_ui_teaching import HOUSE, SHE, index_of, settle, teaching_window
 from .ui_support import UMR_VERSIONS, shown_window
 
@@ -116,6 +118,64 @@ def test_a_slides_header_stays_on_the_page():
     assert approximate_width(subtitle, 13) <= WIDTH - 2 * MARGIN
     assert subtitle.startswith("pair read: She is reading my book") and "…" in subtitle
     assert subtitle.endswith("initial anchors from the text and token alignments")
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def slide_column_names(lesson, index: int = 1) -> list[ET.Element]:
+    """The ``<text>`` elements of a slide's heatmap's column names (or of their lines): upright
+    (turned), or level under the row names."""
+    svg = slide_svg(lesson, index, None, ApproximateText(), "pair 1")  # no drawing: nothing measured
+    texts = list(ET.fromstring(svg).iter(f"{SVG}text"))
+    rows = [text for text in texts if text.get("text-anchor") == "end" and text.text in lesson.test_names]
+    below = max(float(text.get("y", "nan")) for text in rows)
+    lines = {line for name in lesson.gold_names for line in (name, *two_lines(name, len))}
+    return [
+        text
+        for text in texts
+        if text.text in lines and ("rotate" in (text.get("transform") or "") or float(text.get("y", "nan")) > below)
+    ]
+
+
+def lesson_of(test, gold, wanted: int = 0):
+    pair = load_pairs(test, gold).pairs[wanted]
+    return build_lesson(trace_pair(graph_of(pair.test), graph_of(pair.gold)))
+
+
+def test_a_slides_column_names_are_level_where_they_fit_their_columns():
+    """The Cardiff sentence (six columns, "have-org-role-91" the longest name): written level on
+    screen, the slides wrote every name upright; now level too, on two lines where one is too
+    long for its column ("have-org-" / "role-91"), each line within its column, as large as the
+    row names."""
+    lesson = lesson_of(*CARDIFF)
+    texts = slide_column_names(lesson)
+    assert texts and not any("rotate" in (text.get("transform") or "") for text in texts)
+    centres = sorted({float(text.get("x", "nan")) for text in texts})
+    assert len(centres) == len(lesson.gold_names) == 6
+    column = centres[1] - centres[0]
+    by_centre = {centre: [text.text for text in texts if float(text.get("x", "nan")) == centre] for centre in centres}
+    assert list(by_centre.values()) == [
+        ["have-org-", "role-91"],
+        ["city"],
+        ["name (n)"],
+        ["country"],
+        ["name (n2)"],
+        ["capital"],
+    ]
+    [px] = {float(text.get("font-size", "nan")) for text in texts}
+    assert all(approximate_width(text.text or "", px) + 2 <= column for text in texts)
+    rows = ET.fromstring(slide_svg(lesson, 1, None, ApproximateText(), "p")).iter(f"{SVG}text")
+    assert {float(text.get("font-size", "nan")) for text in rows if text.text == "capital"} == {px}
+
+
+def test_a_slides_column_names_are_upright_where_they_do_not_fit():
+    """UMR sentence 16's 33 columns are too narrow for its names even on two lines: upright, as
+    on screen."""
+    lesson = lesson_of(*UMR_VERSIONS, 15)
+    texts = slide_column_names(lesson)
+    assert len(texts) == len(lesson.gold_names) == 33
+    assert all((text.get("transform") or "").endswith("rotate(-90)") for text in texts)
 
 
 def dark_pixels(widget) -> int:

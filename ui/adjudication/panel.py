@@ -17,7 +17,7 @@ from enum import Enum
 from html import escape
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainter
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -47,6 +47,7 @@ from engine.output.text import f1_text
 from engine.registry import short_name
 
 from ..common.binding import SyncGuard
+from ..common.elided import OneLineLabel
 from ..common.row_table import FittedColumns, RowTableModel, filtered_table
 from . import dialogs
 from .rows import LogEntry, MismatchRow, RowDecision, counts_text
@@ -127,24 +128,6 @@ class _DisagreementsModel(RowTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and index.isValid() and self.rows[index.row()].decided:
             return DECIDED_TEXT
         return super().data(index, role)
-
-
-class _OneLine(QLabel):
-    """A label kept to one line: its text cut at the end where the room is short (whole in its
-    tooltip), so that it never takes a second line from the table under it."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.setToolTip(text)
-
-    def paintEvent(self, event) -> None:
-        room = self.contentsRect()
-        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, room.width())
-        QPainter(self).drawText(room, int(self.alignment()), shown)
 
 
 class _NotesEdit(QPlainTextEdit):
@@ -309,7 +292,7 @@ class AdjudicationPanel(QWidget):
             "triple. Ctrl+Z undoes a decision."
         )
         self.shown_box.activated.connect(lambda _: self._shown_chosen())
-        self.counts = _OneLine()
+        self.counts = OneLineLabel()
         top = QHBoxLayout()
         top.addWidget(QLabel("Triples of"))
         top.addWidget(self.compared_box)

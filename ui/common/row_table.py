@@ -165,6 +165,8 @@ class ColumnFilterProxy(QSortFilterProxyModel):
         return model
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if self.keep is None and self.value is None:  # every row: asked for each of 10,000 rows on a reset
+            return True
         model = self.rows_model()
         if self.keep is not None and not self.keep(model.rows[source_row]):
             return False

@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -24,13 +23,15 @@ from engine.comparison import Comparison
 
 from ..common.binding import SyncGuard
 from ..common.chosen_bar import ChosenBar
+from ..common.elided import TitledBox
 from ..common.row_table import filtered_table, select_row, share_width
 from .state import CompareApp
 from .views import (
     SENTENCE_HEADERS,
     SENTENCE_TIPS,
+    SentenceColumns,
     largest_differences_first,
-    sentence_rows,
+    sentence_columns,
     sentence_texts,
     sentence_texts_of,
 )
@@ -51,7 +52,7 @@ class CompareSentencePanel(QWidget):
         self.compare = state.compare
         self.syncing = SyncGuard()
         self._texts: list[str] = []  # every sentence's text, of the comparison shown
-        self._rows: dict[str, list] = {}  # its rows by metric, made once
+        self._rows: dict[tuple[str, bool], SentenceColumns] = {}  # its rows by metric and order, made once
         self.model, self.proxy, self.table = filtered_table(
             SENTENCE_HEADERS, 0, (90, 200, 60, 60, 60), self, presorted=True
         )
@@ -65,12 +66,12 @@ class CompareSentencePanel(QWidget):
         self.open_b = QPushButton("Open B vs gold")
         for button in (self.open_a, self.open_b):
             button.setToolTip("Show this sentence in the pair views: graphs, triples and alignment with the gold")
-        self.boxes: list[QGroupBox] = []
+        self.boxes: list[TitledBox] = []
         self.texts: list[QPlainTextEdit] = []
         texts = QSplitter(Qt.Orientation.Horizontal)
         texts.setChildrenCollapsible(False)
         for title in ("A", "B", "gold"):
-            box, text = QGroupBox(title), QPlainTextEdit()
+            box, text = TitledBox(title), QPlainTextEdit()
             text.setReadOnly(True)
             text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
             text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -124,19 +125,31 @@ class CompareSentencePanel(QWidget):
         self._show_chosen(self.compare.chosen)
         self._show_sentence(self.compare.sentence)
 
-    def _show_rows(self) -> None:
+    def _columns(self, metric: str, opening: bool) -> SentenceColumns:
+        """The rows of ``metric`` as the model takes them: in sentence order, or in the order the
+        table opens in (``opening``: the largest differences first); made once a metric, so that a
+        metric switched back is shown at once."""
         comparison = self.compare.comparison
-        metric = self.compare.metric
-        if comparison is not None and metric not in self._rows:
-            self._rows[metric] = sentence_rows(comparison, metric, self._texts)
-        rows = self._rows.get(metric, []) if comparison is not None else []
+        if comparison is None:
+            return [], [], []
+        if (metric, opening) not in self._rows:
+            columns = sentence_columns(comparison, metric, self._texts)
+            if opening:
+                result = comparison.metrics[metric]
+                order = largest_differences_first(result.differences, result.sentences).tolist()
+                items, cells, keys = columns
+                columns = [items[k] for k in order], [cells[k] for k in order], [keys[k] for k in order]
+            self._rows[metric, opening] = columns
+        return self._rows[metric, opening]
+
+    def _show_rows(self) -> None:
         header = self.table.horizontalHeader()
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
         by_column = self.model.rowCount() > 0 and 0 <= column < len(SENTENCE_HEADERS)  # a header clicked
-        if not by_column:  # the first rows, or none sorted since: the largest differences first
-            rows = largest_differences_first(rows)
+        # the first rows, or none sorted since: the largest differences first; else sorted from sentence order
+        items, cells, keys = self._columns(self.compare.metric, opening=not by_column)
         with self.syncing:
-            self.model.set_rows([r.item for r in rows], [r.cells for r in rows], keys=[r.keys for r in rows])
+            self.model.set_rows(items, cells, keys=keys)
             if by_column:
                 self.table.sortByColumn(column, order)  # sorted by the model (thousands of rows)
             else:
@@ -173,9 +186,10 @@ class CompareSentencePanel(QWidget):
     def row_of(self, sentence: int | None) -> int | None:
         """The table row of a sentence (None: not shown); the rows' items are sentence indices,
         equal but not always the same objects."""
-        if sentence is None:
+        if sentence is None or sentence not in self.model.rows:
             return None
-        return next((row for row in range(self.proxy.rowCount()) if self.proxy.item(row) == sentence), None)
+        index = self.proxy.mapFromSource(self.model.index(self.model.rows.index(sentence), 0))
+        return index.row() if index.isValid() else None
 
     def _row_chosen(self, current, previous=None) -> None:
         if not self.syncing and current.isValid():

@@ -8,7 +8,6 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QCheckBox,
     QGraphicsItem,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QSizePolicy,
@@ -24,6 +23,7 @@ from engine.layout.viewport import WHOLE_TEXT_PX, frame
 from engine.metrics.triples import TripleMatch
 from engine.scoring import PairResult
 
+from ..common.elided import TitledBox
 from ..common.sides import Side, partner
 from . import graph_style
 from .graph_view import GraphScene, GraphView, LinkedViews, QtText
@@ -100,7 +100,7 @@ class _KeyLabel(QLabel):
         return document.idealWidth()
 
 
-class _Pane(QGroupBox):
+class _Pane(TitledBox):
     """A titled view with a note above it (why a graph is missing or not compared)."""
 
     def __init__(self, title: str, view: GraphView):

@@ -10,12 +10,13 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFontDatabase, QTextCursor, QTextFormat
-from PySide6.QtWidgets import QGroupBox, QLabel, QPlainTextEdit, QSplitter, QTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QSplitter, QTextEdit, QVBoxLayout, QWidget
 
 from engine.errors import InputError
 from engine.read.penman_tree import format_tree
 from engine.scoring import PairResult
 
+from ..common.elided import TitledBox
 from ..common.sides import SIDES, Side
 from ..state.services import AppServices
 from .numbered_text import NumberedText
@@ -26,8 +27,9 @@ __all__ = ["PenmanPanel"]
 SHADE, ERROR_SHADE = QColor("#ffe0b2"), QColor("#ffcdd2")
 
 
-class _Pane(QGroupBox):
-    """One side: a note (why it could not be read) over the text."""
+class _Pane(TitledBox):
+    """One side: a note (why it could not be read) over the text; titled with its file's name and
+    line, cut to the pane's width."""
 
     def __init__(self, title: str):
         super().__init__(title)

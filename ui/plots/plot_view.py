@@ -17,12 +17,13 @@ clicked; ``export_requested()`` - the Export button.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 from itertools import pairwise
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPen
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QHBoxLayout,
@@ -94,6 +95,22 @@ class ChoosingViewBox(pg.ViewBox):
             self.clicked.emit(self.mapToView(ev.pos()), ev.modifiers())
 
 
+def _line_pixels(pen: QPen, x: float, y: float, width: float, height: float) -> QRect | None:
+    """The pixels Qt's raster engine takes for a cosmetic one-pixel solid line with square caps from
+    (x, y) across ``width`` or down ``height`` (one of them 0), in device pixels: every pixel whose
+    floor the line reaches, both ends included; None for any other pen or line.
+
+    >>> _line_pixels(pg.mkPen("k"), 10.7, 3.3, 0.0, 26.3)
+    PySide6.QtCore.QRect(10, 3, 1, 27)
+    """
+    plain = pen.isCosmetic() and pen.widthF() <= 1 and pen.style() == Qt.PenStyle.SolidLine
+    if not plain or pen.capStyle() != Qt.PenCapStyle.SquareCap or (width and height):
+        return None
+    left, right = sorted((math.floor(x), math.floor(x + width)))
+    top, bottom = sorted((math.floor(y), math.floor(y + height)))
+    return QRect(left, top, right - left + 1, bottom - top + 1)
+
+
 class PlotAxis(pg.AxisItem):
     """An axis that labels both ends of a vertical axis however short the plot, ticks a
     count (``whole``) at whole numbers only, and names (``names``: annotators' files, which share
@@ -136,6 +153,41 @@ class PlotAxis(pg.AxisItem):
     def boundingRect(self):
         rect = super().boundingRect()
         return rect.adjusted(0, -self.OVERFLOW, 0, self.OVERFLOW) if self.orientation in ("left", "right") else rect
+
+    def paint(self, p, opt, widget) -> None:
+        """Drawn straight onto the view (pyqtgraph records an axis in a ``QPicture`` and plays it
+        back), so that :meth:`drawPicture` knows the pixels its lines fall on."""
+        p.save()
+        try:
+            if self.style["tickFont"]:
+                p.setFont(self.style["tickFont"])
+            specs = self.generateDrawSpecs(p)
+            if specs is not None:
+                self.drawPicture(p, *specs)
+        finally:
+            p.restore()
+
+    def drawPicture(self, p, axisSpec, tickSpecs, textSpecs) -> None:
+        """pyqtgraph's drawing, but the ticks and grid lines filled as one-pixel rectangles, the
+        pixels a line would take: Qt draws a translucent line - the grid's - a pixel at a time,
+        some 0.3 ms a line and 15 ms a plot, and fills a translucent rectangle at once."""
+        transform = p.transform()  # the painter's own: read before it is reset
+        if transform.type() not in (QTransform.TransformationType.TxNone, QTransform.TransformationType.TxTranslate):
+            super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
+            return
+        dx, dy = transform.dx(), transform.dy()
+        lines = []
+        p.save()
+        p.resetTransform()
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for pen, start, end in tickSpecs:
+            rect = _line_pixels(pen, start.x() + dx, start.y() + dy, end.x() - start.x(), end.y() - start.y())
+            if rect is None:
+                lines.append((pen, start, end))
+            else:
+                p.fillRect(rect, pen.color())
+        p.restore()
+        super().drawPicture(p, axisSpec, lines, textSpecs)
 
     def tickSpacing(self, minVal, maxVal, size):
         levels = super().tickSpacing(minVal, maxVal, size)

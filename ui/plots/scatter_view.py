@@ -42,22 +42,44 @@ class ScatterView(PlotView):
         super().__init__(parent)
         self.series_items: list[_Points] = []
         self.chosen_items: list[_Points] = []  # a series' chosen points: one brush each, drawn fast
+        self.kept = 0  # how many plots' points stay made for a return to them (a view that switches metrics)
+        self._made: dict[int, tuple[Plot, list[_Points], list[_Points]]] = {}  # by the plot's id, oldest first
         self.mark_item = _Points(size=MARK_SIZE, pen=pen(MARK, 2.5), brush=None, pxMode=True)
         self.mark_item.setZValue(20)
         self.item.addItem(self.mark_item)
 
     def _draw(self, plot: Plot) -> None:
+        """The plot's points: made again (pyqtgraph sizes every point in Python, some 20 ms for
+        10,000), unless they were made for this very plot among the last :attr:`kept`."""
         for item in self.series_items + self.chosen_items:
             self.item.removeItem(item)
-        self.series_items, self.chosen_items = [], []
+        made = self._made.pop(id(plot), None)
+        if made is not None and made[0] is plot:
+            _, self.series_items, self.chosen_items = made
+        else:
+            self.series_items, self.chosen_items = self._points(plot)
+        for added in self.series_items + self.chosen_items:
+            self.item.addItem(added)
+        if self.kept:
+            self._made[id(plot)] = (plot, self.series_items, self.chosen_items)
+            while len(self._made) > self.kept:
+                del self._made[next(iter(self._made))]
+
+    @staticmethod
+    def _points(plot: Plot) -> tuple[list[_Points], list[_Points]]:
+        """Each series' points, and an item for its chosen points over them."""
+        series_items, chosen_items = [], []
         for series in plot.points:
             item = _Points(x=series.x, y=series.y, size=POINT_SIZE, pen=None, brush=_brush(series.colour), pxMode=True)
             chosen = _Points(size=CHOSEN_SIZE, pen=pen(CHOSEN, 1.5), brush=_brush(series.colour, 255), pxMode=True)
             chosen.setZValue(10)
-            for added in (item, chosen):
-                self.item.addItem(added)
-            self.series_items.append(item)
-            self.chosen_items.append(chosen)
+            series_items.append(item)
+            chosen_items.append(chosen)
+        return series_items, chosen_items
+
+    def forget_made(self) -> None:
+        """Make no plot's points again from those kept (the plots are another comparison's)."""
+        self._made.clear()
 
     def _found(self, keys: frozenset[int] | None) -> list[np.ndarray]:
         """Which points of each series have these keys."""

@@ -21,6 +21,7 @@ import numpy as np
 from engine.layout.text import approximate_width
 
 from ..common.svg import FONT_FAMILY, TEXT, FigureText, document, element, number, text_element, wrap
+from .labels import LEVEL_PAD, level_lines, two_lines
 from .model import PANELS, Heatmap, RoundsModel
 from .scale import (
     ANCHOR_OUTLINE,
@@ -43,6 +44,11 @@ CELL_RANGE = (4.0, 28.0)
 LABEL_PX = 10.0
 BAR_WIDTH = 12.0
 RASTER_FROM = 2500  # cells from which ``raster`` is used
+BAR_ROOM = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8  # the colour bar and its values
+LESSON_LABEL_PX = (12.0, 11.0, 10.0, 9.0, 8.0)  # a lesson's heatmap: names in the largest whose rows fit
+LESSON_VALUE_PX = (12.0, 11.0, 10.0, 9.0, 8.0, 7.0)
+LESSON_CELL_MOST = 120.0  # px: a small matrix's cells no larger than this
+LINE = 1.25  # a level column name's line height, in text heights
 SCALE_ID = "heatmap-scale"
 OVERLAP = 0.5
 UNALIGNED_TEXT, SEPARATOR = "#b71c1c", "#9e9e9e"
@@ -56,55 +62,94 @@ LEGEND = (
 
 @dataclass(frozen=True)
 class _Sizes:
-    cell: float
+    cell_width: float
+    cell_height: float
     label_px: float
     row_margin: float
     column_margin: float
     value_px: float | None
+    column_lines: int = 0  # column names written level on this many lines; 0: upright
 
     @classmethod
-    def of(
-        cls,
-        shape: tuple[int, int],
-        row_names: list[str],
-        column_names: list[str],
-        side: float = HEATMAP_SIDE,
-        most_cell: float = CELL_RANGE[1],
-    ) -> _Sizes:
-        """Cells that make the longer side of the matrix about ``side`` (from :data:`CELL_RANGE`'s
-        least to ``most_cell``); values in the largest text that fits inside a new anchor's outline,
-        else the largest that fits the cell."""
+    def of(cls, shape: tuple[int, int], row_names: list[str], column_names: list[str]) -> _Sizes:
+        """Square cells that make the longer side of the matrix about :data:`HEATMAP_SIDE` (within
+        :data:`CELL_RANGE`), names in :data:`LABEL_PX` or less, column names upright."""
         rows, columns = shape
-        low, high = CELL_RANGE[0], most_cell
-        # a quarter unit: every cell edge is exact in the file, so that neighbours share their edges
-        cell = math.floor(4 * min(max(side / max(rows, columns, 1), low), high)) / 4
+        low, high = CELL_RANGE
+        cell = _quarter(min(max(HEATMAP_SIDE / max(rows, columns, 1), low), high))
         label_px = min(LABEL_PX, 0.85 * cell)
         widest = [
             max((approximate_width(name, label_px) for name in names), default=0.0)
             for names in (row_names, column_names)
         ]
-        inner = outline_strokes(NEW_ANCHOR_OUTLINE, cell)[1]
-        outlined = cell - 2 * (inner.inset + inner.width / 2)  # the room inside a new anchor's outline
-        value_px = next(
-            (px for room in (outlined, cell) for px in (9.0, 8.0, 7.0) if approximate_width("0.000", px) + 3 <= room),
-            None,
-        )
-        value_px = value_px if value_px is not None and 1.3 * value_px <= cell else None
-        return cls(cell, label_px, widest[0] + 6, widest[1] + 6, value_px)
+        return cls(cell, cell, label_px, widest[0] + 6, widest[1] + 6, _value_px(cell, cell, (9.0, 8.0, 7.0)))
+
+    @classmethod
+    def filling(
+        cls, shape: tuple[int, int], row_names: list[str], column_names: list[str], width: float, height: float
+    ) -> _Sizes:
+        """Cells that fill ``width`` x ``height`` with the names and the colour bar (as wide and as
+        high as the room gives, at most :data:`LESSON_CELL_MOST`), as the Teaching perspective's
+        enlarged heatmap lays out: names in the largest of :data:`LESSON_LABEL_PX` at which a row's
+        line fits its cell, column names as large, written level where they fit their columns
+        (on one line, else two: :func:`ui.rounds.labels.level_lines`), else upright."""
+        rows, columns = max(shape[0], 1), max(shape[1], 1)
+        sizes = None
+        for px in LESSON_LABEL_PX:
+
+            def widest(names: list[str], broken: bool = False, px: float = px) -> float:
+                lines = [line for name in names for line in (two_lines(name, _measure(px)) if broken else (name,))]
+                return max((approximate_width(line, px) for line in lines), default=0.0)
+
+            row_margin = widest(row_names) + 6
+            cell_width = _quarter(min(max(width - row_margin - BAR_ROOM, 1.0) / columns, LESSON_CELL_MOST))
+            lines = level_lines(widest(column_names), widest(column_names, broken=True), cell_width)
+            column_margin = (lines * LINE * px if lines else widest(column_names)) + 6
+            cell_height = _quarter(min(max(height - 4 - column_margin, 1.0) / rows, LESSON_CELL_MOST))
+            value_px = _value_px(cell_width, cell_height, LESSON_VALUE_PX)
+            sizes = cls(cell_width, cell_height, px, row_margin, column_margin, value_px, lines)
+            if LINE * px <= cell_height:
+                break
+        assert sizes is not None
+        return sizes
 
 
-def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[np.ndarray], str] | None) -> list[str]:
+def _quarter(size: float) -> float:
+    """``size`` down to a quarter unit: every cell edge is exact in the file, so that neighbours
+    share their edges."""
+    return math.floor(4 * size) / 4
+
+
+def _measure(px: float) -> Callable[[str], float]:
+    return lambda text: approximate_width(text, px)
+
+
+def _value_px(cell_width: float, cell_height: float, sizes: tuple[float, ...]) -> float | None:
+    """The largest of ``sizes`` in which "0.000" fits inside a new anchor's outline, else the cell;
+    None when none does, or a line of it is higher than the cell."""
+    inner = outline_strokes(NEW_ANCHOR_OUTLINE, min(cell_width, cell_height))[1]
+    outlined = cell_width - 2 * (inner.inset + inner.width / 2)  # the room inside a new anchor's outline
+    value_px = next(
+        (px for room in (outlined, cell_width) for px in sizes if approximate_width("0.000", px) + 3 <= room), None
+    )
+    return value_px if value_px is not None and 1.3 * value_px <= cell_height else None
+
+
+def _cells(
+    heatmap: Heatmap, x: float, y: float, sizes: _Sizes, raster: Callable[[np.ndarray], str] | None
+) -> list[str]:
     """The matrix: one rect per run of equal colour in a row, or one pixelated image."""
     indices = colour_indices(heatmap.values, heatmap.levels)
     rows, columns = indices.shape
+    cell_width, cell_height = sizes.cell_width, sizes.cell_height
     if raster is not None and indices.size >= RASTER_FROM:
         return [
             element(
                 "image",
                 x=number(x),
                 y=number(y),
-                width=number(columns * cell),
-                height=number(rows * cell),
+                width=number(columns * cell_width),
+                height=number(rows * cell_height),
                 preserveAspectRatio="none",
                 style="image-rendering:pixelated",
                 href=raster(TABLE[indices]),
@@ -121,10 +166,10 @@ def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[
             out.append(
                 element(
                     "rect",
-                    x=number(x + start * cell),
-                    y=number(y + row * cell),
-                    width=number((end - start) * cell + right),
-                    height=number(cell + below),
+                    x=number(x + start * cell_width),
+                    y=number(y + row * cell_height),
+                    width=number((end - start) * cell_width + right),
+                    height=number(cell_height + below),
                     fill=hex_colour(int(indices[row, start])),
                 )
             )
@@ -132,17 +177,18 @@ def _cells(heatmap: Heatmap, x: float, y: float, cell: float, raster: Callable[[
     return out
 
 
-def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, values_px: float | None) -> list[str]:
+def _marks(heatmap: Heatmap, x: float, y: float, sizes: _Sizes, aligned: int) -> list[str]:
     """Values (where they fit), anchor outlines and the line before the unaligned nodes."""
     out = []
     rows, columns = heatmap.values.shape
+    cell_width, cell_height, values_px = sizes.cell_width, sizes.cell_height, sizes.value_px
     if values_px is not None:
         indices = colour_indices(heatmap.values, heatmap.levels)
         for (row, column), value in np.ndenumerate(heatmap.values):
             out.append(
                 text_element(
-                    x + (column + 0.5) * cell,
-                    y + (row + 0.5) * cell,
+                    x + (column + 0.5) * cell_width,
+                    y + (row + 0.5) * cell_height,
                     values_px,
                     value_text(float(value)),
                     "middle",
@@ -154,15 +200,15 @@ def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, valu
         (heatmap.new_anchors, NEW_ANCHOR_OUTLINE),
     ):
         for row, column in cells:
-            for stroke in outline_strokes(outline, cell):
+            for stroke in outline_strokes(outline, min(cell_width, cell_height)):
                 inset = stroke.inset
                 out.append(
                     element(
                         "rect",
-                        x=number(x + column * cell + inset),
-                        y=number(y + row * cell + inset),
-                        width=number(cell - 2 * inset),
-                        height=number(cell - 2 * inset),
+                        x=number(x + column * cell_width + inset),
+                        y=number(y + row * cell_height + inset),
+                        width=number(cell_width - 2 * inset),
+                        height=number(cell_height - 2 * inset),
                         fill="none",
                         stroke=stroke.colour,
                         stroke_width=number(stroke.width),
@@ -173,9 +219,9 @@ def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, valu
             element(
                 "line",
                 x1=number(x),
-                y1=number(y + aligned * cell),
-                x2=number(x + columns * cell),
-                y2=number(y + aligned * cell),
+                y1=number(y + aligned * cell_height),
+                x2=number(x + columns * cell_width),
+                y2=number(y + aligned * cell_height),
                 stroke=SEPARATOR,
                 stroke_width="1.5",
             )
@@ -184,10 +230,10 @@ def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, valu
         out.append(
             element(
                 "line",
-                x1=number(x + aligned * cell),
+                x1=number(x + aligned * cell_width),
                 y1=number(y),
-                x2=number(x + aligned * cell),
-                y2=number(y + rows * cell),
+                x2=number(x + aligned * cell_width),
+                y2=number(y + rows * cell_height),
                 stroke=SEPARATOR,
                 stroke_width="1.5",
             )
@@ -196,26 +242,34 @@ def _marks(heatmap: Heatmap, x: float, y: float, cell: float, aligned: int, valu
 
 
 def _labels(names: list[str], aligned: int, axis: str, x: float, y: float, sizes: _Sizes) -> list[str]:
-    """Row names right-aligned left of x, or column names upright below y, one per cell."""
+    """Row names right-aligned left of x, or column names below y - level, on ``sizes.column_lines``
+    lines (each name broken by :func:`ui.rounds.labels.two_lines` on two), or upright - one per cell."""
     out = []
+    px = sizes.label_px
     for k, name in enumerate(names):
         unaligned = k >= aligned
         colour, style = (UNALIGNED_TEXT, {"font_style": "italic"}) if unaligned else (TEXT, {})
-        centre = (k + 0.5) * sizes.cell
         if axis == "row":
-            out.append(text_element(x - 4, y + centre, sizes.label_px, name, "end", colour, **style))
+            out.append(text_element(x - 4, y + (k + 0.5) * sizes.cell_height, px, name, "end", colour, **style))
+            continue
+        centre = x + (k + 0.5) * sizes.cell_width
+        if sizes.column_lines:
+            fits = approximate_width(name, px) + LEVEL_PAD <= sizes.cell_width
+            lines = (name,) if fits or sizes.column_lines == 1 else two_lines(name, _measure(px))
+            for row, line in enumerate(lines):
+                out.append(text_element(centre, y + 4 + (row + 0.5) * LINE * px, px, line, "middle", colour, **style))
         else:  # turned a quarter left: reads upwards, ends at the matrix
             out.append(
                 element(
                     "text",
                     name,
                     x="0",
-                    y=number(0.35 * sizes.label_px),
+                    y=number(0.35 * px),
                     font_family=FONT_FAMILY,
-                    font_size=number(sizes.label_px),
+                    font_size=number(px),
                     text_anchor="end",
                     fill=colour,
-                    transform=f"translate({number(x + centre)} {number(y + 4)}) rotate(-90)",
+                    transform=f"translate({number(centre)} {number(y + 4)}) rotate(-90)",
                     **style,
                 )
             )
@@ -254,8 +308,8 @@ def round_svg(
     view = model.round(number)
     sizes = _Sizes.of(model.shape, model.row_names, model.column_names)
     rows, columns = model.shape
-    width_cells, height_cells = columns * sizes.cell, rows * sizes.cell
-    bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
+    width_cells, height_cells = columns * sizes.cell_width, rows * sizes.cell_height
+    bar_room = BAR_ROOM
     left = math.ceil(MARGIN + sizes.row_margin)  # whole units: cell edges stay exact
     lefts = (left, left + math.ceil(width_cells + GAP + bar_room))
     total_width = lefts[1] + width_cells + bar_room + MARGIN
@@ -297,8 +351,8 @@ def round_svg(
                     font_weight="bold",
                 )
             )
-        body += _cells(heatmap, x, top, sizes.cell, raster)
-        body += _marks(heatmap, x, top, sizes.cell, model.order.aligned, sizes.value_px)
+        body += _cells(heatmap, x, top, sizes, raster)
+        body += _marks(heatmap, x, top, sizes, model.order.aligned)
         if position[1] == 0:
             body += _labels(model.row_names, model.order.aligned, "row", x, top, sizes)
         if position[0] == 1:
@@ -316,32 +370,21 @@ def round_svg(
 
 
 def heatmap_svg(
-    heatmap: Heatmap,
-    row_names: list[str],
-    column_names: list[str],
-    x: float,
-    y: float,
-    side: float,
-    title: bool = True,
-    most_cell: float = CELL_RANGE[1],
-) -> tuple[list[str], float, float]:
-    """One heatmap with its top left corner at (x, y): its title (unless ``title`` is False), cells
-    (about ``side`` px on the matrix's longer side), values where they fit, outlines, every row and
-    column named, its colour bar; the elements, and the width and height they take. (The colour
-    bar's gradient is defined by :func:`svg_document`.)"""
-    sizes = _Sizes.of(heatmap.values.shape, row_names, column_names, side, most_cell)
+    heatmap: Heatmap, row_names: list[str], column_names: list[str], x: float, y: float, width: float, height: float
+) -> list[str]:
+    """One heatmap filling ``width`` x ``height`` from its top left corner (x, y), laid out as the
+    Teaching perspective's enlarged heatmap (:meth:`_Sizes.filling`): cells, values where they fit,
+    outlines, every row and column named, its colour bar. (The colour bar's gradient is defined by
+    :func:`svg_document`.)"""
+    sizes = _Sizes.filling(heatmap.values.shape, row_names, column_names, width, height)
     rows, columns = heatmap.values.shape
-    left, top = math.ceil(x + sizes.row_margin), math.ceil(y + (TITLE_PX * 1.8 if title else 0.0))
-    body = [text_element(x, y + TITLE_PX / 2, TITLE_PX, heatmap.title, font_weight="bold")] if title else []
-    body += _cells(heatmap, left, top, sizes.cell, None)
-    body += _marks(heatmap, left, top, sizes.cell, rows, sizes.value_px)
-    body += _labels(row_names, rows, "row", left, top, sizes)
-    body += _labels(column_names, columns, "column", left, top + rows * sizes.cell, sizes)
-    body += _colour_bar(left + columns * sizes.cell + 8, top, rows * sizes.cell, heatmap.levels)
-    bar_room = BAR_WIDTH + 4 + approximate_width("0.000", LABEL_PX) + 8
-    width = max(left - x + columns * sizes.cell + bar_room, approximate_width(heatmap.title, TITLE_PX) if title else 0)
-    height = top - y + rows * sizes.cell + 4 + sizes.column_margin
-    return body, width, height
+    left = math.ceil(x + sizes.row_margin)  # whole units: cell edges stay exact
+    body = _cells(heatmap, left, y, sizes, None)
+    body += _marks(heatmap, left, y, sizes, rows)
+    body += _labels(row_names, rows, "row", left, y, sizes)
+    body += _labels(column_names, columns, "column", left, y + rows * sizes.cell_height, sizes)
+    body += _colour_bar(left + columns * sizes.cell_width + 8, y, rows * sizes.cell_height, heatmap.levels)
+    return body
 
 
 def svg_document(width: float, height: float, text: FigureText, body: Iterable[str]) -> str:

@@ -32,6 +32,7 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from .labels import LEVEL_PAD, level_lines, two_lines
 from .model import Heatmap
 from .scale import (
     ANCHOR_OUTLINE,
@@ -73,20 +74,6 @@ HELP = (
     f"unaligned nodes (red) come after the grey line. {OUTLINE_LEGEND.capitalize()}. "
     "Wheel or +/-: zoom; drag or arrows: pan; 0: show all; double-click: enlarge."
 )
-
-
-def two_lines(name: str, metrics: QFontMetricsF) -> tuple[str, ...]:
-    """A name broken in two where its longer line is shortest: after a hyphen or at a space
-    (``have-org-`` / ``role-91``, ``name`` / ``(z2)``); the name whole when it has neither."""
-    breaks = [k + 1 for k, c in enumerate(name[:-1]) if c == "-"] + [k for k, c in enumerate(name) if c == " " and k]
-    if not breaks:
-        return (name,)
-
-    def longer(k: int) -> float:
-        return max(metrics.horizontalAdvance(name[:k].rstrip()), metrics.horizontalAdvance(name[k:].lstrip()))
-
-    k = min(breaks, key=longer)
-    return (name[:k].rstrip(), name[k:].lstrip())
 
 
 class SharedWindow(QObject):
@@ -274,7 +261,8 @@ class HeatmapView(QWidget):
         if key not in self._widest:
             metrics = QFontMetricsF(self._font(px, bold=True, italic=True))
             names = self.row_names if axis == "row" else self.column_names
-            lines = [line for name in names for line in two_lines(name, metrics)] if wrapped else names
+            width = metrics.horizontalAdvance
+            lines = [line for name in names for line in two_lines(name, width)] if wrapped else names
             self._widest[key] = max((metrics.horizontalAdvance(line) for line in lines), default=0.0)
         return self._widest[key]
 
@@ -355,9 +343,8 @@ class HeatmapView(QWidget):
         """On how many lines every column name at ``px`` fits its column's width written level:
         1, else 2 when the heatmap is enlarged (each name broken by :func:`two_lines`), else 0
         (they are written upright)."""
-        if self._widest_label("column", px) + 2 <= cell_width:
-            return 1
-        return 2 if self.enlarged and self._widest_label("column", px, wrapped=True) + 2 <= cell_width else 0
+        broken = self._widest_label("column", px, wrapped=True) if self.enlarged else None
+        return level_lines(self._widest_label("column", px), broken, cell_width)
 
     def _plot(self, row_px: int, column_px: int) -> QRectF:
         """The matrix's rectangle when the labels are drawn at these sizes; enlarged, column
@@ -434,7 +421,7 @@ class HeatmapView(QWidget):
         shown = [k for k in named if start <= start + (k + 0.5 - first) * cell <= end]
 
         def fits(k: int) -> bool:  # a column's whole name within its width
-            return QFontMetricsF(self._label_font(axis, k, px)).horizontalAdvance(names[k]) + 2 <= cell
+            return QFontMetricsF(self._label_font(axis, k, px)).horizontalAdvance(names[k]) + LEVEL_PAD <= cell
 
         # level names where every one fits its column, enlarged those too long on two lines; else only the
         # shortest (an upright "i" reads as a dash)
@@ -445,7 +432,7 @@ class HeatmapView(QWidget):
             centre = start + (k + 0.5 - first) * cell
             metrics = QFontMetricsF(self._label_font(axis, k, px))
             if wrapped:
-                lines = (names[k],) if fits(k) else two_lines(names[k], metrics)
+                lines = (names[k],) if fits(k) else two_lines(names[k], metrics.horizontalAdvance)
                 width = max(metrics.horizontalAdvance(line) for line in lines)
                 box = QRectF(centre - width / 2, plot.bottom() + GAP, width, len(lines) * metrics.height())
                 labels.append(Label("\n".join(lines), box, axis, k, True))

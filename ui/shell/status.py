@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QProgressBar, QSizePolicy, QStatusBar, QToolButton, QWidget
 
+from ..common.elided import OneLineLabel
 from ..state.services import AppServices
 
 __all__ = ["ProblemBanner", "StatusLine"]
@@ -114,11 +115,9 @@ class StatusLine(QWidget):
 
     def __init__(self, state: AppServices, parent=None):
         super().__init__(parent)
-        self.label = QLabel("Open a test and a gold file (Ctrl+O) or drop two files here.")
-        self.hint = QLabel()
+        self.label = OneLineLabel("Open a test and a gold file (Ctrl+O) or drop two files here.")
+        self.hint = OneLineLabel()
         self.hint.hide()
-        for label in (self.label, self.hint):
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(240)
         self.progress.hide()

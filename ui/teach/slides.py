@@ -27,7 +27,6 @@ WIDTH, HEIGHT = 1280.0, 720.0  # px at 96 DPI: 960 x 540 points, 16:9
 MARGIN, TOP = 28.0, 86.0
 FIGURES_LEAST = 300.0  # the heatmap and the graphs get at least this height; the text the rest
 HEATMAP_WIDTH = 600.0
-HEATMAP_CELL = 40.0  # units: a value in 9 px text fits inside a new anchor's outline (the heatmap is scaled after)
 GRAPHS_X = MARGIN + HEATMAP_WIDTH + 32.0
 GRAPHS_WIDTH = WIDTH - GRAPHS_X - MARGIN
 TEXT_PX = (14.0, 13.0, 12.0, 11.0, 10.0)  # the largest at which the step's text fits, the figures at their least
@@ -171,12 +170,7 @@ def slide_svg(
     heatmap = step_heatmap(step, revealed)
     body.append(text_element(MARGIN, TOP + 8, 15, heatmap.title, font_weight="bold"))
     names = list(lesson.test_names), list(lesson.gold_names)
-    side = HEATMAP_CELL * max(heatmap.values.shape)
-    cells, width, height = heatmap_svg(heatmap, *names, 0.0, 0.0, side, title=False, most_cell=HEATMAP_CELL)
-    scale = min(HEATMAP_WIDTH / width, (figures - 24) / height, 3.0)
-    body.append(f'<g transform="translate({MARGIN:.2f} {TOP + 24:.2f}) scale({scale:.4f})">')
-    body += cells
-    body.append("</g>")
+    body += heatmap_svg(heatmap, *names, MARGIN, TOP + 24, HEATMAP_WIDTH, figures - 24)
     if drawing is not None:
         pairs, judged = aligned_pairs(lesson, index, revealed)
         shown_test = {trace.test.nodes[i].var for i, _ in pairs}
