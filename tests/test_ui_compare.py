@@ -11,14 +11,14 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from bench.bench_matrix import write_annotators
 from engine.comparison import compare_files, compare_matrix
 from engine.output.comparison import verdict
 from engine.read import load_pairs
 from engine.scoring import score_corpus
-from ui.compare.dialogs import CompareFilesDialog
+from ui.compare.dialogs import CompareAnnotatorsDialog, CompareFilesDialog
 from ui.compare.views import SENTENCE_HEADERS, draws_plot, largest_differences_first, side_colours
 from ui.plots.figure import BLUE, GREY, ORANGE, PURPLE, SERIES_COLOURS, series_colour
 from ui.shell.commands.compare import choose_files, write_comparison
@@ -403,3 +403,15 @@ def test_compare_two_against_gold_offers_the_last_a_b_and_gold_again(qtbot, tmp_
         "b": B.resolve(),
         "gold": GOLD.resolve(),
     }  # kept for the next session
+
+
+def test_the_two_annotators_dialog_opens_on_two_different_annotators_without_error(qtbot):
+    """It chose its second annotator before it had made the note that its check writes: an
+    AttributeError in a Qt slot each time it opened (pytest-qt fails the test on it)."""
+    dialog = CompareAnnotatorsDialog(["ann1", "ann2", "gold", "ann3"], 2)
+    qtbot.addWidget(dialog)
+    assert dialog.chosen() == (0, 1) and dialog.note.text() == ""
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    dialog.boxes[1].setCurrentIndex(0)
+    assert dialog.note.text() == "Choose two different annotators."
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()

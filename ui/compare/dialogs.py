@@ -110,11 +110,12 @@ class CompareAnnotatorsDialog(QDialog):
         for box in self.boxes:
             for k in choices:
                 box.addItem(names[k], k)
-            box.currentIndexChanged.connect(self._check)
         if len(choices) > 1:
             self.boxes[1].setCurrentIndex(1)
         self.note = QLabel()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        for box in self.boxes:  # once the note and the buttons it sets exist
+            box.currentIndexChanged.connect(self._check)
         form = QFormLayout()
         form.addRow("A:", self.boxes[0])
         form.addRow("B:", self.boxes[1])
