@@ -7,6 +7,7 @@ matrix are compared without scoring again, and the exports carry the files, metr
 import json
 import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,7 +27,7 @@ from ui.shell.commands.plots import plot_choices, write_plot
 from ui.state.selection import Subset
 
 from .conftest import DEMO
-from .ui_support import shown_window, wait_until_idle
+from .ui_support import ANNOTATOR_FILES, open_annotators, shown_window, wait_until_idle
 
 META = DEMO / "metamorphosed"
 A, B, GOLD = META / "comptest_annot1.txt", META / "comptest_annot3.txt", META / "comptest_gold.txt"
@@ -415,3 +416,23 @@ def test_the_two_annotators_dialog_opens_on_two_different_annotators_without_err
     dialog.boxes[1].setCurrentIndex(0)
     assert dialog.note.text() == "Choose two different annotators."
     assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+def test_compare_two_files_offers_the_matrix_gold_and_the_cells_other_annotators(qtbot, tmp_path, monkeypatch):
+    """With the annotators' matrix open and its gold chosen, the dialog offered the cell's two files
+    as A and gold (the cell's second annotator is no gold)."""
+    window = shown_window(qtbot, tmp_path, None, (1600, 1000))
+    state = window.state
+    open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])  # annot1, annot3, gold, sys
+    with qtbot.waitSignal(state.scoring.corpus_changed, timeout=20000):
+        assert state.annotators.open_cell(1, 3)  # annot3 against sys
+    offered: list[tuple[str, ...]] = []
+
+    def cancelled(dialog):
+        offered.append(tuple(dialog.edits[role].text() for role in ("a", "b", "gold")))
+        return 0
+
+    monkeypatch.setattr(CompareFilesDialog, "exec", cancelled)
+    choose_files(window.context)
+    a, b, gold = (Path(text).name for text in offered[0])
+    assert (a, b, gold) == ("comptest_annot3.txt", "comptest_sys.txt", "comptest_gold.txt")

@@ -33,11 +33,19 @@ COMPARISON_KINDS: dict[str, ComparisonKind] = {
 
 
 def choose_files(ctx: Context) -> None:
-    """Ask for A, B and the gold (the last ones compared offered again, else A and the gold from
-    the files shown), then compare."""
+    """Ask for A, B and the gold, then compare. Offered: with the annotators' matrix and its gold
+    chosen, that gold and the cell's two other annotators; else the last ones compared, else A and
+    the gold from the files shown."""
     files, settings = ctx.state.scoring.files, ctx.state.settings
     start = {"a": files.test_path, "gold": files.gold_path} if files is not None else {}
-    dialog = CompareFilesDialog(start | settings.compared_files(), ctx.window)
+    offered = start | settings.compared_files()
+    matrix = ctx.state.annotators.result
+    if matrix is not None and matrix.gold is not None:
+        paths = [Path(path) for path in matrix.annotations.paths]
+        gold, cell = matrix.gold, ctx.state.annotators.cell or ()
+        others = [k for k in (*cell, *range(len(paths))) if k != gold]
+        offered = {"a": paths[others[0]], "b": paths[next(k for k in others if k != others[0])], "gold": paths[gold]}
+    dialog = CompareFilesDialog(offered, ctx.window)
     if dialog.exec():
         settings.remember_compared(*dialog.paths())
         ctx.state.compare.open_files(*dialog.paths())
