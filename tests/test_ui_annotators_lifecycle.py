@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from ui.annotators import state as annotators_state
 
 from .ui_support import (
+    ANNOTATOR_FILES,
     SPEC_PAIR,
     TRIO_FILES,
     hold_first_scoring_until_cancelled,
@@ -405,3 +406,17 @@ def test_the_label_confusion_tab_fits_a_1024_wide_screen(qtbot, window):
     for widget in (panel.agreements, panel.gold_box, panel.header):  # all in sight, on the panel
         right = widget.mapTo(panel, widget.rect().topRight()).x()
         assert 0 < right < panel.width(), (widget, right, panel.width())
+
+
+def test_the_bar_back_to_the_matrix_is_hidden_while_a_comparison_is_in_front(qtbot, window):
+    """Compare Two Annotators of the Matrix: the Compare perspective showed the bar naming the cell
+    shown in the pair views, which has nothing to do with the two annotators compared."""
+    state, workspace = window.state, window.workspace
+    open_annotators(qtbot, state, ANNOTATOR_FILES, gold=ANNOTATOR_FILES[2])
+    open_cell(qtbot, state, 1, 3)
+    workspace.show_perspective("pair")
+    assert window.cell_bar.isVisible()
+    assert state.compare.open_annotators(0, 1)
+    wait_until_idle(qtbot, state)
+    assert workspace.current == "compare" and not window.cell_bar.isVisible()
+    assert workspace.show_perspective("pair") and window.cell_bar.isVisible()

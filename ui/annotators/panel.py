@@ -391,14 +391,22 @@ class AnnotatorsPanel(QWidget):
 class MatrixCellBar(QWidget):
     """Above the perspectives while the pair views show a cell of the annotators' matrix and
     ``matrix_view`` (the Annotators panel) is not on screen: which pair it is, and the way back
-    to the matrix."""
+    to the matrix. Hidden too while one of the ``unrelated`` views is on screen (a comparison of two
+    annotators, which is no cell)."""
 
-    def __init__(self, state: AnnotatorsApp, matrix_view: QWidget | None = None, parent=None):
+    def __init__(
+        self,
+        state: AnnotatorsApp,
+        matrix_view: QWidget | None = None,
+        unrelated: tuple[QWidget, ...] = (),
+        parent=None,
+    ):
         super().__init__(parent)
         self.state = state
-        self.matrix_view = matrix_view
-        if matrix_view is not None:
-            matrix_view.installEventFilter(self)  # its Show and Hide events
+        self.matrix_view, self.unrelated = matrix_view, unrelated
+        for view in (matrix_view, *unrelated):
+            if view is not None:
+                view.installEventFilter(self)  # its Show and Hide events
         self.label = QLabel()
         self.label.setWordWrap(True)  # long file names: two lines, not a window wider than the screen
         self.back = QPushButton("Back to the matrix")
@@ -416,7 +424,10 @@ class MatrixCellBar(QWidget):
         self._show()
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.matrix_view and event.type() in (event.Type.Show, event.Type.Hide):
+        if (watched is self.matrix_view or watched in self.unrelated) and event.type() in (
+            event.Type.Show,
+            event.Type.Hide,
+        ):
             self._show()
         return False
 
@@ -424,7 +435,8 @@ class MatrixCellBar(QWidget):
         annotators = self.state.annotators
         cell = annotators.cell_of(self.state.scoring.files) if self.state.scoring.corpus is not None else None
         in_front = self.matrix_view is not None and self.matrix_view.isVisible()
-        self.setVisible(cell is not None and not in_front)
+        elsewhere = any(view.isVisible() for view in self.unrelated)
+        self.setVisible(cell is not None and not in_front and not elsewhere)
         if cell is None or annotators.result is None:
             return
         result, (test, gold) = annotators.result, cell

@@ -95,10 +95,11 @@ class MainWindow(QMainWindow):
         self.find_bar = FindBar(self.state)
         self.annotators_panel = AnnotatorsPanel(self.state)
         self.confusion_panel = ConfusionPanel(self.state)
-        self.cell_bar = MatrixCellBar(self.state, self.annotators_panel)  # hidden while the matrix is in front
         self.corpus_plots = CorpusPlotsPanel(self.state)
         self.annotator_plots = AnnotatorPlotsPanel(self.state)
         self.compare_panel = ComparePanel(self.state)
+        # hidden while the matrix, or a comparison (no cell), is in front
+        self.cell_bar = MatrixCellBar(self.state, self.annotators_panel, (self.compare_panel,))
         self.compare_sentence = CompareSentencePanel(self.state)
         teaching = self.state.teaching
         self.lesson_panel = LessonPanel(teaching)
