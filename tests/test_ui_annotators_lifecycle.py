@@ -406,6 +406,12 @@ def test_the_label_confusion_tab_fits_a_1024_wide_screen(qtbot, window):
     for widget in (panel.agreements, panel.gold_box, panel.header):  # all in sight, on the panel
         right = widget.mapTo(panel, widget.rect().topRight()).x()
         assert 0 < right < panel.width(), (widget, right, panel.width())
+    for _ in range(5):
+        QApplication.processEvents()
+    for view in panel.views.values():  # the last column, Sentences, in sight or scrolled to (it was cut)
+        header = view.horizontalHeader()
+        end = header.sectionPosition(header.count() - 1) + header.sectionSize(header.count() - 1)
+        assert end <= view.viewport().width() or view.horizontalScrollBar().isVisible() or not view.isVisible()
 
 
 def test_the_bar_back_to_the_matrix_is_hidden_while_a_comparison_is_in_front(qtbot, window):

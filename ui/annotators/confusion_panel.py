@@ -85,6 +85,8 @@ class ConfusionPanel(QWidget):
         for kind in KINDS:
             model, proxy, view = filtered_table(CONFUSION_HEADERS, 0, (), self)
             share_width(view, (0, 1, 4), {2: 50, 3: 100})
+            # beside the matrix on a narrow screen its headers need more than the room: scroll to them
+            view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
             view.setToolTip("Choose a row for the sentences where its labels were paired")
             self.models[kind], self.proxies[kind], self.views[kind] = model, proxy, view
             self.kinds.addTab(view, TITLES[kind])
