@@ -59,6 +59,9 @@ def test_the_trios_hand_counted_cells_are_in_the_view(qtbot, panel, state):
     assert concept[0] == ("girl", "boy", "2", "differ", "s2; s4")  # count, most frequent first
     assert ("ask-01", "ask-01", "2", "agree", "s3; s4") in concept and ("go-02", "go-02", "1", "agree", "s1") in concept
     assert sum(int(row[2]) for row in concept) == 13
+    assert panel.kinds.tabText(0) == f"Concepts (1 + {len(concept) - 1} agreeing)"  # the rows listed, not "(1)"
+    panel.agreements.setChecked(False)
+    assert panel.kinds.tabText(0) == "Concepts (1)"
 
 
 def test_the_pairs_second_side_is_called_reference_and_the_gold_annotator_named_apart(qtbot, panel, state):

@@ -200,8 +200,6 @@ class ConfusionPanel(QWidget):
         self.outcome = outcome
         self.availability_changed.emit(self.is_available())
         self._show_header()
-        for kind in KINDS:
-            self.kinds.setTabText(KINDS.index(kind), self._tab_title(kind))
         self._show_pair_boxes()
         self._fill_tables()
 
@@ -235,12 +233,19 @@ class ConfusionPanel(QWidget):
         )
 
     def _tab_title(self, kind: str) -> str:
+        """The kind and how many rows its table lists: its confusions, and its agreeing label pairs
+        when they are shown too."""
         if self.outcome is None:
             return TITLES[kind]
-        return f"{TITLES[kind]} ({len(self.outcome.confusion.table(kind).confusions())})"
+        table = self.outcome.confusion.table(kind)
+        confused = len(table.confusions())
+        if not self.agreements.isChecked():
+            return f"{TITLES[kind]} ({confused})"
+        return f"{TITLES[kind]} ({confused} + {len(table.cells) - confused} agreeing)"
 
     def _fill_tables(self) -> None:
         for kind in KINDS:
+            self.kinds.setTabText(KINDS.index(kind), self._tab_title(kind))
             rows = (
                 confusion_rows(self.outcome.confusion.table(kind), self.outcome.labels, self.agreements.isChecked())
                 if self.outcome is not None

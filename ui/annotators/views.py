@@ -302,7 +302,7 @@ def confusion_grid(table: ConfusionTable, test: str, gold: str, agreements: bool
     kind = f"{table.kind} label pairs"
     grey = any(v is None for row in values for v in row)  # an agreeing pair among the labels shown
     shown = (
-        f"count of aligned {kind} over the corpus, agreements included"
+        f"count of aligned {kind} over the corpus among the labels of the most frequent confusions, agreements included"
         if agreements
         else f"count of confused {kind} over the corpus; agreements not shown" + (" (grey)" if grey else "")
     )
