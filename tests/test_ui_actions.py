@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtWidgets import QMainWindow
 
 from engine.demos import DEMOS
+from ui.annotators.views import compare_blocked
 from ui.app_state import AppState
 from ui.corpus.panel import CorpusPanel
 from ui.pair.comparison_panel import ComparisonPanel
@@ -15,7 +16,7 @@ from ui.shell.commands import Context, teaching
 from ui.shell.shortcuts_dialog import ShortcutsDialog
 
 from .conftest import ROOT
-from .ui_support import SPEC_PAIR, SYS_PAIR, score_now, temporary_settings
+from .ui_support import ANNOTATOR_FILES, SPEC_PAIR, SYS_PAIR, open_annotators, score_now, temporary_settings
 
 
 @pytest.fixture
@@ -267,3 +268,17 @@ def test_the_shortcuts_page_lists_every_shortcut(qapp):
     text = (ROOT / "docs" / "shortcuts.md").read_text(encoding="utf-8")
     table = text[text.index("| Menu | Command | Keys |") :].split("\n\n")[0].splitlines()[2:]
     assert [tuple(cell.strip() for cell in line.strip("|").split("|")) for line in table] == shortcut_rows()
+
+
+def test_compare_two_annotators_says_why_it_is_disabled(qtbot, built):
+    """Greyed out with no reason given (a menu shows no status tip of a disabled entry): its
+    tooltip, shown in the menu, says what is missing, and is its tip once it can be used."""
+    state, actions = built
+    action = actions["compare_annotators"]
+    spec = next(s for s in TABLE if isinstance(s, ActionSpec) and s.key == "compare_annotators")
+    assert actions.menus["&File"].toolTipsVisible()
+    assert not action.isEnabled() and action.toolTip() == compare_blocked(None)
+    open_annotators(qtbot, state, ANNOTATOR_FILES)  # no gold yet
+    assert not action.isEnabled() and action.toolTip().startswith("Choose a Gold annotator first")
+    state.annotators.set_gold(2)
+    assert action.isEnabled() and action.toolTip() == spec.tip

@@ -60,6 +60,8 @@ class ActionSpec:
     group: str = ""  # a separator goes between groups of one menu
     text_when: Callable[[AppState], str] | None = None  # the text as the state changes (asked with enabled_when)
     checked_when: Condition | None = None  # a checkable action: whether it is checked (asked with enabled_when)
+    # why it is disabled now (None: it is not), shown as the menu entry's tooltip in place of ``tip``
+    why_disabled: Callable[[AppState], str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -311,6 +313,7 @@ TABLE: tuple[ActionSpec | SubmenuSpec, ...] = (
         FILE,
         tip="Compare two annotators of the matrix against its gold, without scoring again",
         enabled_when=_matrix_with_gold,
+        why_disabled=lambda state: compare_blocked(state.annotators.result),
         group="compare",
     ),
     ActionSpec(
@@ -804,6 +807,8 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
     """The window's menus and toolbar, in the table's order."""
     built = Actions({}, {}, {title: window.menuBar().addMenu(title) for title in MENUS}, window.addToolBar("Main"))
     built.toolbar.setObjectName("main-toolbar")
+    for menu in built.menus.values():
+        menu.setToolTipsVisible(True)  # the tooltips set on purpose: why an entry is disabled
     built.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     last_group: dict[str, str] = {}
     for spec in table:
@@ -838,6 +843,8 @@ def build_actions(window: QMainWindow, ctx: Context, table=TABLE) -> Actions:
                 built.actions[spec.key].setText(spec.text_when(ctx.state))
             if isinstance(spec, ActionSpec) and spec.checked_when is not None:
                 built.actions[spec.key].setChecked(spec.checked_when(ctx.state))
+            if isinstance(spec, ActionSpec) and spec.why_disabled is not None:
+                built.actions[spec.key].setToolTip(spec.why_disabled(ctx.state) or spec.tip)
 
     for name in STATE_CHANGES:
         attrgetter(name)(ctx.state).connect(update_enabled)
