@@ -8,7 +8,16 @@ from engine.metrics.confusion import NONE, ConfusionTable
 from ui.annotators.confusion_panel import ConfusionPanel
 from ui.annotators.views import confusion_grid
 
-from .ui_support import TRIO_FILES, move_pointer, open_annotators, painted_texts
+from .ui_support import (
+    TRIO_FILES,
+    UMR_VERSIONS,
+    labels_apart,
+    move_pointer,
+    open_annotators,
+    painted_texts,
+    shown_window,
+    wait_until_idle,
+)
 
 A, B, C = 0, 1, 2
 
@@ -264,3 +273,32 @@ def test_the_caption_speaks_of_grey_cells_only_when_there_are_some():
     grid = confusion_grid(table, "A", "B", agreements=False)
     assert all(v is not None for row in grid.values for v in row)
     assert "agreements not shown;" in grid.caption and "grey" not in grid.caption
+
+
+def test_the_umr_cells_heatmap_writes_its_column_names_whole_in_wide_cells(qtbot, tmp_path):
+    """A new user at 1366x768: under the tables, the heatmap of a UMR cell had 14 columns of 14 px
+    square cells, their names upwards and shortened ("…degr…", "countr…"), the right 400 px empty.
+    The cells take the columns' width and the names are whole (upwards on two lines: "have-" /
+    "degree-91"), the tables keeping their least height."""
+    paths = []
+    for who, source in zip("abc", (UMR_VERSIONS[0], UMR_VERSIONS[1], UMR_VERSIONS[0])):
+        (tmp_path / who).mkdir()
+        paths.append(tmp_path / who / "doc.umr")
+        paths[-1].write_bytes(source.read_bytes())
+    window = shown_window(qtbot, tmp_path, pair=None, size=(1366, 768))
+    open_annotators(qtbot, window.state, paths)
+    wait_until_idle(qtbot, window.state)
+    panel = window.confusion_panel
+    qtbot.waitUntil(panel.is_available)
+    window.workspace.show_panel("confusion")
+    qtbot.waitUntil(lambda: panel.heatmap.isVisible() and not panel.heatmap.grid.empty)
+    heatmap, grid = panel.heatmap, panel.heatmap.grid
+    assert "have-degree-91" in grid.columns and len(grid.columns) >= 10
+    shape = heatmap.shape()
+    assert len(grid.columns) * shape.cell_width > 0.6 * panel.width(), (shape.cell_width, panel.width())
+    written = painted_texts(grid, heatmap.font(), heatmap.width(), heatmap.height(), wide=True)
+    assert all(label in written for label in shape.column_labels)  # the labels painted...
+    assert not any("…" in label for label in shape.column_labels), shape.column_labels  # ...whole
+    assert {label.replace("\n", "") for label in shape.column_labels} == set(grid.columns)
+    assert labels_apart(shape, heatmap.font())
+    assert panel.kinds.height() >= panel.kinds.minimumSizeHint().height()

@@ -544,7 +544,7 @@ def test_the_label_confusion_heatmap_is_whole_and_its_column_names_apart(qtbot, 
             grid = heatmap.grid
             if grid.empty:
                 continue
-            shape = geometry(grid, heatmap.font(), heatmap.width(), heatmap.height())
+            shape = heatmap.shape()  # its cells as wide as the columns
             bottom = shape.top + len(grid.rows) * shape.cell_height + GAP + shape.line  # the caption's first line
             assert bottom <= heatmap.height(), (kind, agreements, bottom, heatmap.height())
             assert labels_apart(shape, heatmap.font()), (kind, agreements, shape)

@@ -202,12 +202,13 @@ class RecordingPainter(QPainter):
         super().drawText(*args)
 
 
-def painted_texts(grid: Grid, font, width: int, height: int) -> list[str]:
-    """Every text :func:`paint_grid` writes for ``grid`` in ``width`` x ``height``, in order."""
+def painted_texts(grid: Grid, font, width: int, height: int, wide: bool = False) -> list[str]:
+    """Every text :func:`paint_grid` writes for ``grid`` in ``width`` x ``height`` (``wide``
+    cells or not), in order."""
     image = QImage(width, height, QImage.Format.Format_ARGB32)
     painter = RecordingPainter(image)
     try:
-        paint_grid(painter, grid, font, width, height)
+        paint_grid(painter, grid, font, width, height, wide=wide)
     finally:
         painter.end()
     return painter.texts

@@ -100,7 +100,7 @@ class ConfusionPanel(QWidget):
         sentence_layout.setContentsMargins(0, 0, 0, 0)
         sentence_layout.addWidget(self.sentences_label)
         sentence_layout.addWidget(self.sentences)
-        self.heatmap = GridHeatmap()
+        self.heatmap = GridHeatmap(wide=True)  # its labels are names to read: cells widen to them
         self.heatmap.tooltip_for = self._tooltip
         self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.kinds)
@@ -139,10 +139,10 @@ class ConfusionPanel(QWidget):
         self._share_height()
 
     def _share_height(self) -> None:
-        """One above the other, the heatmap gets the height at which its values and every row's
-        label can be read (:meth:`GridHeatmap.readable_height`) when its share is less and the
-        tables and the sentences keep their least height; they share the rest. Kept once a
-        handle is dragged."""
+        """One above the other, the heatmap gets the height at which its values, every row's
+        label and the column labels whole can be read (:meth:`GridHeatmap.readable_height`) when
+        its share is less, as far as the tables and the sentences keep their least height; they
+        share the rest. Kept once a handle is dragged."""
         total = self.splitter.height() - 2 * self.splitter.handleWidth()
         if self._dragged or self.splitter.orientation() != Qt.Orientation.Vertical or total <= 0:
             return
@@ -150,7 +150,7 @@ class ConfusionPanel(QWidget):
             widget.minimumSizeHint().height() for widget in (self.kinds, self.sentences_box)
         )
         share = round(total * TALL_SHARES[2] / sum(TALL_SHARES))
-        heatmap = max(share, min(self.heatmap.readable_height(), total - least_tables - least_sentences))
+        heatmap = max(share, min(self.heatmap.readable_height(whole=True), total - least_tables - least_sentences))
         rest = total - heatmap
         sentences = max(least_sentences, round(rest * TALL_SHARES[1] / sum(TALL_SHARES[:2])))
         tables = max(least_tables, rest - sentences)

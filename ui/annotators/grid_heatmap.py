@@ -7,6 +7,8 @@ The widget reports the cell under the mouse (``cell_hovered``) and the cell clic
 room keep the part that tells them apart (:func:`short_labels`); hovering one shows it in full.
 Column labels are written across when the cells can be widened to them (on two lines, broken after
 a "/" or at a space, if that is what fits), else upwards, shortened only when nothing else fits.
+Wide cells (``wide``, the label confusion's heatmap) take the columns' whole width, and their
+labels break after a hyphen too ("have-" / "degree-91").
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ..common.name_labels import elided_name
+from ..rounds.labels import two_lines as broken_lines
 from .views import EMPTY_GRID, GOLD_MARK, Grid
 
 __all__ = ["GridHeatmap", "grid_colour", "grid_svg", "save_grid"]
@@ -186,19 +189,12 @@ def _scale_width(metrics: QFontMetricsF, grid: Grid) -> float:
     return GAP * 2 + BAR + GAP + max(metrics.horizontalAdvance(_number(v)) for v in (grid.low, grid.high))
 
 
-def two_lines(metrics: QFontMetricsF, label: str) -> str:
+def two_lines(metrics: QFontMetricsF, label: str, after: str = "/") -> str:
     """``label`` on two lines ("\\n") broken where its longer line is shortest, after a "/" (a
-    file's folder: "alice/" "amr") or at a space (before the gold's mark: "gold/amr" "(gold)");
-    ``label`` itself when it has no such break."""
-    best, widest = label, metrics.horizontalAdvance(label)
-    for k, char in enumerate(label):
-        if char not in "/ ":
-            continue
-        first, second = (label[: k + 1], label[k + 1 :]) if char == "/" else (label[:k], label[k + 1 :])
-        longer = max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second))
-        if first.strip(" /") and second.strip() and longer < widest:
-            best, widest = f"{first}\n{second}", longer
-    return best
+    file's folder: "alice/" "amr"), another of the characters ``after`` or at a space (before the
+    gold's mark: "gold/amr" "(gold)"), by :func:`ui.rounds.labels.two_lines`; ``label`` itself
+    when it has no such break."""
+    return "\n".join(broken_lines(label, metrics.horizontalAdvance, after))
 
 
 class ColumnLabels(NamedTuple):
@@ -222,13 +218,13 @@ class ColumnLabels(NamedTuple):
         )
 
 
-def column_label_choices(metrics: QFontMetricsF, columns: tuple[str, ...]) -> list[ColumnLabels]:
+def column_label_choices(metrics: QFontMetricsF, columns: tuple[str, ...], wide: bool = False) -> list[ColumnLabels]:
     """The ways of writing the column labels whole, the preferred first: across on one line, across
-    on two (:func:`two_lines`), upwards on one line, upwards on two. Labels longer than
-    :data:`MAX_LABEL` are shortened to it in every way."""
+    on two (:func:`two_lines`; ``wide``: after a hyphen too), upwards on one line, upwards on two.
+    Labels longer than :data:`MAX_LABEL` are shortened to it in every way."""
     line = metrics.height()
     whole = tuple(short_labels(metrics, columns, MAX_LABEL))
-    broken = tuple(two_lines(metrics, label) for label in whole)
+    broken = tuple(two_lines(metrics, label, "/-" if wide else "/") for label in whole)
     one, two = _widest(metrics, whole), _widest(metrics, broken)
     choices = [ColumnLabels(False, whole, None, line, one + 4)]
     if two < one:
@@ -290,19 +286,22 @@ class _Frame:
         return max(self.line, min(whole, self.metrics.horizontalAdvance(LEAST_LABEL)))
 
 
-def readable_height(grid: Grid, font: QFont, width: float) -> float:
+def readable_height(grid: Grid, font: QFont, width: float, wide: bool = False, whole: bool = False) -> float:
     """The least height in ``width`` at which :func:`geometry` writes the values at
     :data:`READABLE_VALUE_PX`: with the column labels whole in the way of
-    :func:`column_label_choices` that needs the least height, or shortened upwards to
-    :data:`LEAST_LABEL` when that needs less or none fits."""
+    :func:`column_label_choices` that needs the least height, or - unless ``whole`` asks for
+    whole labels wherever one of these ways fits the width - shortened upwards to
+    :data:`LEAST_LABEL` when that needs less or none fits. ``wide``: cells as wide as the columns."""
     frame = _Frame.of(grid, font, width)
     wanted = max(frame.line, readable_cell(font, grid.texts))  # rows at least a line tall: their labels whole
     across = (width - frame.left - frame.right) / max(1, len(grid.columns))
-    lengths = [frame.least_label(grid)] + [
+    lengths = [
         choice.length
-        for choice in column_label_choices(frame.metrics, grid.columns)
-        if min(across, max(wanted, choice.least_width)) >= choice.least_width
+        for choice in column_label_choices(frame.metrics, grid.columns, wide)
+        if (across if wide else min(across, max(wanted, choice.least_width))) >= choice.least_width
     ]
+    if not (whole and lengths):
+        lengths.append(frame.least_label(grid))
     return frame.head + min(lengths) + GAP + len(grid.rows) * wanted + frame.foot
 
 
@@ -315,10 +314,13 @@ def least_size(grid: Grid, font: QFont) -> QSize:
     return QSize(math.ceil(width), math.ceil(height))
 
 
-def geometry(grid: Grid, font: QFont, width: float | None = None, height: float | None = None) -> GridGeometry:
+def geometry(
+    grid: Grid, font: QFont, width: float | None = None, height: float | None = None, wide: bool = False
+) -> GridGeometry:
     """The layout in ``width`` x ``height``, or at the natural cell size when no size is given.
     The cells are as tall as fit (at most twice the natural size) and as wide as tall where there
-    is room, or wider where that lets the column labels be written across. On screen the column
+    is room, or wider where that lets the column labels be written across; ``wide`` cells take the
+    columns' whole width on screen (the label confusion's: whole names read better than squares). On screen the column
     labels give way to the values: written upwards they are shortened (:func:`short_labels`, never
     below :data:`LEAST_LABEL`; hovering one names it in full) while the rows are too thin to write
     the values at :data:`READABLE_VALUE_PX`, or thinner than a line. They are written whole the
@@ -357,13 +359,16 @@ def geometry(grid: Grid, font: QFont, width: float | None = None, height: float 
         wanted = max(line, min(readable_cell(font, grid.texts), across))  # no shorter labels than that needs
         least = frame.least_label(grid) + GAP
         shortened = max(least, min(shortened, height - frame.head - frame.foot - rows * wanted))
-    for choice in column_label_choices(metrics, grid.columns):
+    sized = width is not None and height is not None
+    for choice in column_label_choices(metrics, grid.columns, wide):
         columns_height = choice.length + GAP
         cell_width = max(MIN_CELL, min(across, max(cell_height(columns_height), choice.least_width)))
+        cell_width = max(MIN_CELL, across) if wide and sized else cell_width
         if cell_width >= choice.least_width and columns_height <= shortened:
             room = columns_height - GAP if choice.rotated else cell_width - 4
             return shape(cell_width, columns_height, choice.rotated, choice.written(metrics, room))
     cell_width = max(MIN_CELL, min(across, max(cell_height(shortened), line)))
+    cell_width = max(MIN_CELL, across) if wide and sized else cell_width
     return shape(cell_width, shortened, True, short_labels(metrics, grid.columns, shortened - GAP))
 
 
@@ -392,11 +397,17 @@ def natural_size(grid: Grid, font: QFont) -> QSize:
 
 
 def paint_grid(
-    painter: QPainter, grid: Grid, font: QFont, width: float, height: float, hovered: tuple[int, int] | None = None
+    painter: QPainter,
+    grid: Grid,
+    font: QFont,
+    width: float,
+    height: float,
+    hovered: tuple[int, int] | None = None,
+    wide: bool = False,
 ) -> GridGeometry:
     """Draw ``grid`` in ``width`` x ``height``: title, axis titles, labels, coloured cells with
-    their texts, the colour scale and the caption; returns the layout used."""
-    shape = geometry(grid, font, width, height)
+    their texts, the colour scale and the caption; returns the layout used (``wide``: see :func:`geometry`)."""
+    shape = geometry(grid, font, width, height, wide)
     painter.fillRect(QRectF(0, 0, width, height), QColor("white"))
     if grid.empty:
         painter.setFont(font)
@@ -605,8 +616,9 @@ class GridHeatmap(QWidget):
     cell_clicked = Signal(int, int)
     cell_hovered = Signal(int, int)  # (-1, -1) when the mouse leaves the cells
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, wide: bool = False):
         super().__init__(parent)
+        self.wide = wide  # cells as wide as the columns' room (:func:`geometry`)
         self.grid: Grid = EMPTY_GRID
         self.hovered: tuple[int, int] | None = None
         self.tooltip_for: Callable[[int, int], str] | None = None
@@ -632,21 +644,28 @@ class GridHeatmap(QWidget):
         least = QSize(160, 120)
         return least if self.grid.empty else least.expandedTo(least_size(self.grid, self.font()))
 
-    def readable_height(self) -> int:
-        """The least height at which the values are written at a readable size (0: no grid)."""
-        return 0 if self.grid.empty else math.ceil(readable_height(self.grid, self.font(), self.width()))
+    def readable_height(self, whole: bool = False) -> int:
+        """The least height at which the values are written at a readable size (0: no grid);
+        ``whole``: with the column labels whole where the width allows (:func:`readable_height`)."""
+        if self.grid.empty:
+            return 0
+        return math.ceil(readable_height(self.grid, self.font(), self.width(), self.wide, whole))
+
+    def shape(self) -> GridGeometry:
+        """The layout at the widget's size now."""
+        return geometry(self.grid, self.font(), self.width(), self.height(), self.wide)
 
     def cell_rect(self, row: int, column: int) -> QRectF:
         """Where a cell is on the widget now (for tests and tooltips)."""
-        return geometry(self.grid, self.font(), self.width(), self.height()).cell_rect(row, column)
+        return self.shape().cell_rect(row, column)
 
     def cell_at(self, point: QPointF) -> tuple[int, int] | None:
-        return geometry(self.grid, self.font(), self.width(), self.height()).cell_at(point, self.grid)
+        return self.shape().cell_at(point, self.grid)
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        paint_grid(painter, self.grid, self.font(), self.width(), self.height(), self.hovered)
+        paint_grid(painter, self.grid, self.font(), self.width(), self.height(), self.hovered, self.wide)
         painter.end()
 
     def mouseMoveEvent(self, event) -> None:
@@ -674,8 +693,7 @@ class GridHeatmap(QWidget):
         """The full text of a title or label at ``point`` (shown elided when long), or ""."""
         if self.grid.empty:
             return ""
-        shape = geometry(self.grid, self.font(), self.width(), self.height())
-        return shape.text_at(point, self.grid, self.width(), self.height(), QFontMetricsF(self.font()))
+        return self.shape().text_at(point, self.grid, self.width(), self.height(), QFontMetricsF(self.font()))
 
     def event(self, event) -> bool:
         if event.type() == event.Type.ToolTip:
