@@ -436,3 +436,19 @@ def test_compare_two_files_offers_the_matrix_gold_and_the_cells_other_annotators
     choose_files(window.context)
     a, b, gold = (Path(text).name for text in offered[0])
     assert (a, b, gold) == ("comptest_annot3.txt", "comptest_sys.txt", "comptest_gold.txt")
+
+
+def test_sentences_left_out_are_said_on_the_compare_panel_not_in_the_banner(qtbot, tmp_path):
+    """The comparison's problems took the app's banner, which stayed over the Annotators perspective
+    in place of the matrix's own warning (and a comparison without problems cleared that warning)."""
+    window = compared(qtbot, tmp_path, files=(B, META / "comptest_sys.txt", GOLD))
+    comparison = window.state.compare.comparison
+    assert comparison.problems  # comptest_sys has a sentence the others lack
+    panel = window.compare_panel
+    assert f"{len(comparison.problems)} sentence" in panel.files.text() and "left out" in panel.files.text()
+    assert str(comparison.problems[0].error) in panel.files.toolTip()
+    assert "comparison" not in window.banner.text()
+    window.state.messages.show_problem("a warning of the files shown")
+    window.state.compare.open_files(A, B, GOLD)  # another comparison leaves the banner alone
+    wait_until_idle(qtbot, window.state)
+    assert window.banner.text() == "a warning of the files shown"

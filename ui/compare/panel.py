@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.comparison import Comparison
+from engine.layout.pair import plural
 from engine.params import TESTS
 
 from ..common.binding import SyncGuard
@@ -188,8 +189,19 @@ class ComparePanel(QWidget):
         else:
             setup = comparison.setup
             (a, b, gold), names = setup.files, setup.names
-            self.files.setText(f"<b>A</b> = {names[0]} · <b>B</b> = {names[1]} · <b>gold</b> = {names[2]}")
-            self.files.setToolTip(f"A: {a}\nB: {b}\ngold: {gold}")
+            text, tip = (
+                f"<b>A</b> = {names[0]} · <b>B</b> = {names[1]} · <b>gold</b> = {names[2]}",
+                f"A: {a}\nB: {b}\ngold: {gold}",
+            )
+            left = comparison.problems  # here, not in the banner: it stayed over the other perspectives
+            if left:
+                text += (
+                    f" · <span style='color:#b71c1c'>{plural(len(left), 'sentence')} left out (hover for why)</span>"
+                )
+                more = f"\n... and {len(left) - 10} more" if len(left) > 10 else ""
+                tip += "\n\nLeft out:\n" + "\n".join(str(problem.error) for problem in left[:10]) + more
+            self.files.setText(text)
+            self.files.setToolTip(tip)
             for row, (name, path) in enumerate(zip(side_names(comparison), (a, b))):
                 name_grid_header(self.scores, Qt.Orientation.Vertical, row, name, str(path))
         self._show_metric()

@@ -167,14 +167,8 @@ class CompareState(AppPart):
         self.chosen_changed.emit(self.chosen)
         self.sentence_changed.emit(self.sentence)
         self._say_verdict()
-        if not comparison.problems:
-            self.app.messages.show_problem("")  # those of a comparison before
-        else:
-            shown = "\n".join(str(problem.error) for problem in comparison.problems[:3])
-            more = f"\n... and {len(comparison.problems) - 3} more" if len(comparison.problems) > 3 else ""
-            self.app.messages.show_problem(
-                f"{len(comparison.problems)} problem(s) left sentences out of the comparison:\n{shown}{more}"
-            )
+        for problem in comparison.problems:  # the Compare panel says how many, and why on hover
+            log.warning("left out of the comparison: %s", problem.error)
 
     def _say_verdict(self) -> None:
         """The verdict on the metric shown, on the status line."""
