@@ -172,8 +172,7 @@ class ComparePanel(QWidget):
     def _show_comparison(self, comparison: Comparison | None) -> None:
         self.availability_changed.emit(self.is_available())
         self._plots = {}
-        self.scatter.forget_made()
-        self.scatter.kept = len(comparison.metrics) if comparison is not None else 0  # a metric switched back: no wait
+        self.scatter.keep_made(len(comparison.metrics) if comparison is not None else 0)  # a metric switched back
         with self.syncing:
             self.metric_box.clear()
             if comparison is not None:

@@ -186,9 +186,13 @@ class CompareSentencePanel(QWidget):
     def row_of(self, sentence: int | None) -> int | None:
         """The table row of a sentence (None: not shown); the rows' items are sentence indices,
         equal but not always the same objects."""
-        if sentence is None or sentence not in self.model.rows:
+        if sentence is None:
             return None
-        index = self.proxy.mapFromSource(self.model.index(self.model.rows.index(sentence), 0))
+        try:
+            source = self.model.rows.index(sentence)
+        except ValueError:  # not a row of the table
+            return None
+        index = self.proxy.mapFromSource(self.model.index(source, 0))
         return index.row() if index.isValid() else None
 
     def _row_chosen(self, current, previous=None) -> None:

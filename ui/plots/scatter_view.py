@@ -77,8 +77,10 @@ class ScatterView(PlotView):
             chosen_items.append(chosen)
         return series_items, chosen_items
 
-    def forget_made(self) -> None:
-        """Make no plot's points again from those kept (the plots are another comparison's)."""
+    def keep_made(self, count: int) -> None:
+        """Keep the points made for the last ``count`` plots drawn, for a return to them (0: none),
+        and forget those kept so far (they are another comparison's plots)."""
+        self.kept = count
         self._made.clear()
 
     def _found(self, keys: frozenset[int] | None) -> list[np.ndarray]:

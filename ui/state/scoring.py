@@ -122,7 +122,8 @@ class Scoring(QObject):
         return started
 
     def _replaced(self) -> bool:
-        """The run just over was replaced by another pair of the same annotators: start that one."""
+        """The run just over is forgotten; when it was replaced (:meth:`_replaceable`), start the
+        files that replaced it (True)."""
         self._reading = None
         opening, self._replacing = self._replacing, None
         if opening is None:
