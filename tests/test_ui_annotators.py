@@ -18,22 +18,17 @@ from engine.output.matrix import matrix_csv, matrix_data
 from engine.runtime import parallel
 from ui.annotators.dialog import OpenAnnotatorsDialog, guess_gold
 from ui.shell.commands.annotators import write_annotators_report, write_confusion, write_matrix
-from ui.shell.main_window import MainWindow
 from ui.state.settings import RecentFiles
 
 from .test_app import run_app
-from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, temporary_settings
+from .ui_support import ANNOTATOR_FILES, TRIO_FILES, hold_matrix_after_first_report, open_annotators, shown_window
 
 GOLD = 2
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    window = MainWindow(temporary_settings(tmp_path))
-    qtbot.addWidget(window)
-    window.resize(1600, 1000)
-    window.show()
-    return window
+    return shown_window(qtbot, tmp_path, None, (1600, 1000))
 
 
 def drop(window, paths):

@@ -8,20 +8,15 @@ import pytest
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout
 
 from ui.common.elided import TitledBox
-from ui.shell.main_window import MainWindow
 
-from .ui_support import UMR_VERSIONS, temporary_settings, wait_until_idle
+from .ui_support import UMR_VERSIONS, shown_window, wait_until_idle
 
 SCREEN = 1000  # px: the least width the window may ask for on a 1024 px wide screen
 
 
 @pytest.fixture
 def window(qtbot, tmp_path):
-    window = MainWindow(temporary_settings(tmp_path))
-    qtbot.addWidget(window)
-    window.resize(1024, 718)
-    window.show()
-    return window
+    return shown_window(qtbot, tmp_path, None, (1024, 718))
 
 
 def settle() -> None:
